@@ -1,0 +1,302 @@
+// cqlwb-cli: the command-line search, a drop-in for the cql program.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "options.h"
+
+#include "cql/query.h"
+#include "database/database.h"
+#include "search/output.h"
+#include "search/querytext.h"
+#include "search/search.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void onSignal(int)
+{
+    g_interrupted.store(true);
+}
+
+// Error messages before any match was found: exit status 1.
+int fail(const std::string &message, int status = 1)
+{
+    std::fprintf(stderr, "cqlwb-cli: %s\n", message.c_str());
+    return status;
+}
+
+bool readFile(const std::string &path, std::string &out, std::string &error)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        std::error_code ec(errno, std::generic_category());
+        error = "cannot read " + path + ": " + ec.message();
+        return false;
+    }
+    std::ostringstream s;
+    s << in.rdbuf();
+    if (in.bad()) {
+        error = "cannot read " + path + ": read error";
+        return false;
+    }
+    out = s.str();
+    return true;
+}
+
+// Prints the diagnostics as FILE:LINE:COLUMN: error: MESSAGE; true if any is an error.
+bool report(const std::vector<cql::Diagnostic> &diags, const std::string &name)
+{
+    bool errors = false;
+    for (const cql::Diagnostic &d : diags) {
+        bool isError = d.severity == cql::Diagnostic::Error;
+        errors |= isError;
+        std::fprintf(stderr, "%s:%d:%d: %s: %s\n", name.c_str(), d.line, d.column, isError ? "error" : "warning",
+                     d.message.c_str());
+    }
+    return errors;
+}
+
+// The query from the file and the options; nullptr after printing why not.
+std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string &text)
+{
+    std::vector<cql::Diagnostic> diags;
+    cql::CompileOptions co;
+    co.fileName = o.queryFile;
+    bool haveFile = !o.queryFile.empty();
+    std::unique_ptr<cql::Query> query;
+    if (haveFile) {
+        co.requireHeader = !o.noHeader;
+        query = cql::compile(text, co, diags);
+        if (report(diags, o.queryFile) || !query)
+            return nullptr;
+    }
+    // Each -cql text alone first, so its errors point into it.
+    for (size_t k = 0; k < o.cqlFilters.size(); ++k) {
+        diags.clear();
+        cql::CompileOptions fo;
+        fo.fileName = "-cql";
+        fo.requireHeader = false;
+        auto part = cql::compile(o.cqlFilters[k], fo, diags);
+        std::string name = o.cqlFilters.size() > 1 ? "-cql #" + std::to_string(k + 1) : "-cql";
+        if (report(diags, name) || !part)
+            return nullptr;
+    }
+    search::QueryEdits edits = o.edits;
+    edits.innerFilters = o.cqlFilters;
+    if (o.fen) {
+        std::string filter, error;
+        if (!search::fenBoardFilter(*o.fen, filter, error)) {
+            fail("-fen: " + error + ": " + *o.fen);
+            return nullptr;
+        }
+        edits.innerFilters.push_back(filter);
+    }
+    if (haveFile && edits.empty())
+        return query;
+    size_t end = 0;
+    if (haveFile) {
+        std::optional<size_t> e = search::headerEnd(text);
+        if (!e) {
+            fail(o.queryFile + ": the cql header is not closed");
+            return nullptr;
+        }
+        end = *e;
+    }
+    std::string combined = search::editQuery(haveFile ? std::string_view(text) : std::string_view(), end, edits);
+    diags.clear();
+    co.requireHeader = true;
+    query = cql::compile(combined, co, diags);
+    if (report(diags, haveFile ? o.queryFile + " (with the command-line filters)" : std::string("-cql")) || !query) {
+        std::fprintf(stderr, "cqlwb-cli: the query with the command-line options was:\n%s", combined.c_str());
+        return nullptr;
+    }
+    return query;
+}
+
+// A header's input path: as given, else beside the query file.
+std::string resolveInput(const std::string &path, const std::string &queryFile)
+{
+    std::error_code ec;
+    if (path.empty() || fs::exists(path, ec) || fs::path(path).is_absolute() || queryFile.empty())
+        return path;
+    fs::path beside = fs::path(queryFile).parent_path() / path;
+    return fs::exists(beside, ec) ? beside.string() : path;
+}
+
+std::string defaultOutput(const std::string &queryFile)
+{
+    if (queryFile.empty())
+        return "cql-out.pgn";
+    std::string stem = fs::path(queryFile).filename().string();
+    if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".cql") == 0)
+        stem.resize(stem.size() - 4);
+    return stem + "-out.pgn";
+}
+
+// Per-game read problems: the first ones in full, then only counted.
+class ProblemReporter {
+public:
+    void add(const search::GameProblem &p)
+    {
+        ++m_count;
+        if (m_count > Shown)
+            return;
+        std::fprintf(stderr, "%s:%d: game %llu: %s\n", p.file.c_str(), p.line, (unsigned long long)p.gameNumber,
+                     p.message.c_str());
+    }
+    void finish(uint64_t games) const
+    {
+        if (m_count > Shown)
+            std::fprintf(stderr, "cqlwb-cli: %llu more problems not shown (%llu games with problems in all)\n",
+                         (unsigned long long)(m_count - Shown), (unsigned long long)games);
+    }
+
+private:
+    static constexpr uint64_t Shown = 20;
+    uint64_t m_count = 0;
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const auto start = std::chrono::steady_clock::now();
+    cli::Options o;
+    std::string error;
+    if (!cli::parseOptions(argc, argv, o, error))
+        return fail(error, 2);
+    if (o.help) {
+        std::fputs(cli::helpText(), stdout);
+        return 0;
+    }
+    if (o.version) {
+        std::printf("cqlwb-cli %s (CQL Workbench), CQL 6.2 language\n", CQLWB_VERSION);
+        return 0;
+    }
+    if (!o.toAscii.empty() || !o.toUnicode.empty())
+        return fail("-a/-u: not implemented yet", 2);
+    if (o.queryFile.empty() && o.cqlFilters.empty())
+        return fail("no query: give a .cql file or -cql FILTERS (see -help)", 2);
+
+    std::string text;
+    if (!o.queryFile.empty() && !readFile(o.queryFile, text, error))
+        return fail(error);
+    std::unique_ptr<cql::Query> query = buildQuery(o, text);
+    if (!query)
+        return 1;
+
+    // Options override the header.
+    cql::QueryHeader &h = query->header();
+    if (o.gameNumber)
+        h.gameNumber = o.gameNumber;
+    if (o.matchCount)
+        h.matchCount = o.matchCount;
+    if (o.variations)
+        h.variations = *o.variations;
+    if (o.matchString)
+        h.matchString = *o.matchString;
+    if (o.silent)
+        h.silent = true;
+    if (o.quiet)
+        h.quiet = true;
+    if (!o.result.empty())
+        h.result = o.result;
+    std::string input = !o.input.empty() ? o.input : resolveInput(h.input, o.queryFile);
+    if (input.empty())
+        return fail("no input file: give -i FILE.pgn or `input FILE.pgn` in the cql header");
+    std::string output = !o.output.empty() ? o.output : !h.output.empty() ? h.output : defaultOutput(o.queryFile);
+
+    const bool tty = isatty(STDERR_FILENO);
+    db::Database database;
+    db::OpenOptions open;
+    open.cancel = &g_interrupted;
+    if (tty)
+        open.progress = [&](const db::Progress &p) {
+            if (p.total)
+                std::fprintf(stderr, "\r%s %s: %3d%%", p.stage == db::Progress::Loading ? "reading" : "indexing",
+                             input.c_str(), int(100.0 * double(p.done) / double(p.total)));
+        };
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    bool opened = database.open(input, open, &error);
+    if (tty)
+        std::fputs("\r\033[K", stderr);
+    if (g_interrupted)
+        return fail("interrupted", 130);
+    if (!opened)
+        return fail(error);
+
+    search::OutputFile file;
+    if (!file.open(output, &error))
+        return fail(error);
+
+    search::SearchOptions so;
+    so.threads = o.threads;
+    so.formatPgn = true;
+    search::Search s(*query, so);
+    s.addDatabase(database);
+    s.setCancelFlag(&g_interrupted);
+
+    ProblemReporter problems;
+    bool writeFailed = false;
+    uint64_t nextLine = o.lineIncrement > 0 ? uint64_t(o.lineIncrement) : 0;
+    search::Callbacks cb;
+    cb.onMatch = [&](search::Match &&m) {
+        if (!writeFailed && !file.write(m.pgn)) {
+            writeFailed = true;
+            s.cancel();
+        }
+        if (o.showMatches)
+            std::printf("match: game %llu %s - %s\n", (unsigned long long)m.gameNumber,
+                        std::string(database.field(m.gameIndex, db::Field::White)).c_str(),
+                        std::string(database.field(m.gameIndex, db::Field::Black)).c_str());
+    };
+    cb.onProblem = [&](const search::GameProblem &p) {
+        if (tty)
+            std::fputs("\r\033[K", stderr);
+        problems.add(p);
+    };
+    cb.onProgress = [&](const search::Progress &p) {
+        if (nextLine) {
+            while (p.gamesDone >= nextLine && nextLine <= p.gamesTotal) {
+                std::fprintf(stderr, "%llu games, %llu matches, %.1f s\n", (unsigned long long)nextLine,
+                             (unsigned long long)p.matches, p.elapsed);
+                nextLine += uint64_t(o.lineIncrement);
+            }
+        } else if (tty) {
+            std::fprintf(stderr, "\r%llu/%llu games (%d%%), %llu matches", (unsigned long long)p.gamesDone,
+                         (unsigned long long)p.gamesTotal,
+                         p.gamesTotal ? int(100.0 * double(p.gamesDone) / double(p.gamesTotal)) : 100,
+                         (unsigned long long)p.matches);
+        }
+    };
+    search::Summary sum = s.run(cb);
+    if (tty && !nextLine)
+        std::fputs("\r\033[K", stderr);
+    problems.finish(sum.problemGames);
+    if (g_interrupted) {
+        file.abort();
+        return fail("interrupted: no output written", 130);
+    }
+    if (writeFailed || !file.commit(&error)) {
+        file.abort();
+        return fail(writeFailed ? "cannot write " + output : error);
+    }
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%llu matches of %llu games in %.3f seconds using %u threads to %s\n",
+                (unsigned long long)sum.matches, (unsigned long long)sum.gamesExamined, seconds, sum.threads,
+                output.c_str());
+    return 0;
+}

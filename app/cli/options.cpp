@@ -1,0 +1,250 @@
+// Command-line parsing for cqlwb-cli.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "options.h"
+
+#include <charconv>
+#include <cstring>
+
+namespace cli {
+
+namespace {
+
+bool parseLong(const char *s, long &out)
+{
+    const char *end = s + std::strlen(s);
+    auto [p, ec] = std::from_chars(s, end, out);
+    return ec == std::errc() && p == end && p != s;
+}
+
+bool isNumber(const char *s)
+{
+    long v;
+    return parseLong(s, v);
+}
+
+// Options that wrap the body in the transform of the same name.
+constexpr const char *Transforms[] = {"flip", "flipcolor", "fliphorizontal", "flipvertical", "shift",
+                                      "shifthorizontal", "shiftvertical", "reversecolor", "rotate90", "rotate45"};
+
+} // namespace
+
+bool parseOptions(int argc, char **argv, Options &o, std::string &error)
+{
+    int i = 1;
+    // The value after option `name`, or an error.
+    auto value = [&](const std::string &name, std::string &out) {
+        if (i + 1 >= argc) {
+            error = "option -" + name + " needs a value";
+            return false;
+        }
+        out = argv[++i];
+        return true;
+    };
+    // N [M]: a second number is taken when one follows. single: the value M when only N is given.
+    auto range = [&](const std::string &name, std::optional<Range> &out, long single) {
+        std::string a;
+        if (!value(name, a))
+            return false;
+        long lo, hi;
+        if (!parseLong(a.c_str(), lo) || lo < 0) {
+            error = "option -" + name + " needs a number, not '" + a + "'";
+            return false;
+        }
+        hi = single < 0 ? lo : single;
+        if (i + 1 < argc && isNumber(argv[i + 1]))
+            parseLong(argv[++i], hi);
+        if (hi < lo) {
+            error = "option -" + name + ": the range " + std::to_string(lo) + " " + std::to_string(hi) + " is empty";
+            return false;
+        }
+        out = Range(lo, hi);
+        return true;
+    };
+    // A game filter with a string argument.
+    auto stringFilter = [&](const std::string &name, const std::string &prefix) {
+        std::string v;
+        if (!value(name, v))
+            return false;
+        o.edits.outerFilters.push_back(prefix + " " + search::quoteString(v));
+        return true;
+    };
+
+    for (; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (arg.size() < 2 || arg[0] != '-') {
+            if (!o.queryFile.empty()) {
+                error = "more than one query file: '" + o.queryFile + "' and '" + arg + "'";
+                return false;
+            }
+            o.queryFile = arg;
+            continue;
+        }
+        std::string name = arg.substr(arg.compare(0, 2, "--") == 0 ? 2 : 1);
+        bool isTransform = false;
+        for (const char *t : Transforms)
+            if (name == t) {
+                o.edits.transforms.push_back(t);
+                isTransform = true;
+            }
+        if (isTransform)
+            continue;
+        if (name == "i" || name == "input") {
+            if (!value(name, o.input))
+                return false;
+        } else if (name == "o" || name == "output") {
+            if (!value(name, o.output))
+                return false;
+        } else if (name == "g" || name == "gamenumber") {
+            if (!range(name, o.gameNumber, -1))
+                return false;
+        } else if (name == "matchcount") {
+            if (!range(name, o.matchCount, 1000000000))
+                return false;
+        } else if (name == "threads") {
+            std::string v;
+            long n;
+            if (!value(name, v))
+                return false;
+            if (!parseLong(v.c_str(), n) || n < 1 || n > 1024) {
+                error = "option -threads needs a number from 1 to 1024, not '" + v + "'";
+                return false;
+            }
+            o.threads = unsigned(n);
+        } else if (name == "s" || name == "singlethreaded") {
+            o.threads = 1;
+        } else if (name == "lineincrement") {
+            std::string v;
+            if (!value(name, v))
+                return false;
+            if (!parseLong(v.c_str(), o.lineIncrement) || o.lineIncrement < 1) {
+                error = "option -lineincrement needs a positive number, not '" + v + "'";
+                return false;
+            }
+        } else if (name == "showmatches") {
+            o.showMatches = true;
+        } else if (name == "mainline") {
+            o.variations = false;
+        } else if (name == "variations") {
+            o.variations = true;
+        } else if (name == "matchstring") {
+            std::string v;
+            if (!value(name, v))
+                return false;
+            o.matchString = v;
+        } else if (name == "noheader") {
+            o.noHeader = true;
+        } else if (name == "silent") {
+            o.silent = true;
+        } else if (name == "quiet") {
+            o.quiet = true;
+        } else if (name == "cql") {
+            std::string v;
+            if (!value(name, v))
+                return false;
+            o.cqlFilters.push_back(v);
+        } else if (name == "fen") {
+            std::string v;
+            if (!value(name, v))
+                return false;
+            o.fen = v;
+        } else if (name == "white") {
+            if (!stringFilter(name, "player white"))
+                return false;
+        } else if (name == "black") {
+            if (!stringFilter(name, "player black"))
+                return false;
+        } else if (name == "player") {
+            if (!stringFilter(name, "player"))
+                return false;
+        } else if (name == "event") {
+            if (!stringFilter(name, "event"))
+                return false;
+        } else if (name == "site") {
+            if (!stringFilter(name, "site"))
+                return false;
+        } else if (name == "result") {
+            if (!value(name, o.result))
+                return false;
+            if (o.result != "1-0" && o.result != "0-1" && o.result != "1/2-1/2") {
+                error = "option -result needs 1-0, 0-1 or 1/2-1/2, not '" + o.result + "'";
+                return false;
+            }
+        } else if (name == "year") {
+            std::optional<Range> years;
+            if (!range(name, years, -1))
+                return false;
+            std::string f = "year >= " + std::to_string(years->first);
+            f += " year <= " + std::to_string(years->second);
+            o.edits.outerFilters.push_back(f);
+        } else if (name == "wtm" || name == "btm") {
+            o.edits.outerFilters.push_back(name);
+        } else if (name == "a") {
+            if (!value(name, o.toAscii))
+                return false;
+        } else if (name == "u") {
+            if (!value(name, o.toUnicode))
+                return false;
+        } else if (name == "version") {
+            o.version = true;
+        } else if (name == "help" || name == "h") {
+            o.help = true;
+        } else {
+            error = "unknown option " + arg + " (see -help)";
+            return false;
+        }
+    }
+    return true;
+}
+
+const char *helpText()
+{
+    return R"(usage: cqlwb-cli [options] [file.cql]
+
+Searches PGN games with a CQL query (CQL 6.2), as the cql program does, and
+writes the matched games to a PGN file. Options may start with - or --, and
+override the parameters of the query's cql( ... ) header.
+
+Input and output:
+  -i, -input FILE          PGN file to search (.pgn, .pgn.gz, .pgn.zst)
+  -o, -output FILE         output PGN (default: the header's output, else
+                           <query name>-out.pgn in the current folder)
+  -g, -gamenumber N [M]    search only games N to M (numbers count from 1)
+  -matchcount N [M]        output a game only if N to M positions match
+  -result R                only games whose Result tag is R (1-0, 0-1, 1/2-1/2)
+  -variations              also search positions inside variations
+  -mainline                search the mainline only
+  -matchstring S           comment marking a matched position (default CQL)
+  -silent                  add no comments to the output
+  -quiet                   add no automatic comments (markers, Found, ...)
+
+Query:
+  -cql FILTERS             AND these filters to the query (repeatable); without
+                           a query file the query is cql() FILTERS
+  -noheader                the query file has no cql( ... ) header
+  -fen FEN                 only positions whose board is the FEN's board
+  -flip -flipcolor -fliphorizontal -flipvertical -shift -shifthorizontal
+  -shiftvertical -reversecolor -rotate90 -rotate45
+                           wrap the query's body in that transform
+  -white S, -black S       a player of that colour's name contains S
+  -player S                either player's name contains S
+  -event S, -site S        the Event or Site tag contains S
+  -year N [M]              the game's year is N (to M)
+  -wtm, -btm               white / black to move
+
+Run:
+  -threads N               search with N threads (default: all cores)
+  -s, -singlethreaded      search with one thread
+  -lineincrement N         print progress every N games
+  -showmatches             print each matched game's number and players
+
+Other:
+  -a FILE, -u FILE         convert a query file to ASCII / Unicode symbols
+  -version                 print the version
+  -help                    print this list
+
+Exit status: 0 on success; 1 when the query, the input or the output has an
+error; 2 for a bad command line; 130 when interrupted.
+)";
+}
+
+} // namespace cli

@@ -1,0 +1,46 @@
+// Command-line options of cqlwb-cli, read the way the cql program reads them
+// (single or double dash, options before the query file).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "search/querytext.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cli {
+
+using Range = std::pair<long, long>;
+
+struct Options {
+    std::string queryFile;                   // "" when the query comes from -cql only
+    std::string input;                       // -i: overrides the header's input
+    std::string output;                      // -o: overrides the header's output
+    std::optional<Range> gameNumber;
+    std::optional<Range> matchCount;
+    unsigned threads = 0;                    // 0: all cores
+    long lineIncrement = 0;                  // progress line every N games (0: none, or live on a terminal)
+    bool showMatches = false;
+    std::optional<bool> variations;          // -variations / -mainline
+    std::optional<std::string> matchString;
+    bool noHeader = false;
+    bool silent = false;
+    bool quiet = false;
+    std::vector<std::string> cqlFilters;     // -cql, in order
+    std::optional<std::string> fen;
+    std::string result;                      // -result
+    search::QueryEdits edits;                // transforms and game filters (not -cql, -fen)
+    std::string toAscii, toUnicode;          // -a F, -u F
+    bool version = false;
+    bool help = false;
+};
+
+// Reads argv; false with a message (for "cqlwb-cli: MESSAGE") on a bad command line.
+bool parseOptions(int argc, char **argv, Options &options, std::string &error);
+
+// The full option list for -help.
+const char *helpText();
+
+} // namespace cli

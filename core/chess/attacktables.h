@@ -1,0 +1,54 @@
+// Internal attack tables with inline lookups for the chess layer's hot paths
+// (the public functions in attacks.h wrap these; other layers use attacks.h).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "types.h"
+
+#include <cstdint>
+
+namespace chess::detail {
+
+struct Magic {
+    uint64_t mask;
+    uint64_t magic;
+    const uint64_t *attacks;
+    unsigned shift;
+    unsigned index(uint64_t occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
+};
+
+// 102400 rook + 5248 bishop entries with per-square variable shifts.
+inline constexpr int SliderTableSize = 107648;
+
+struct AttackTables {
+    Magic rook[64];
+    Magic bishop[64];
+    uint64_t knight[64];
+    uint64_t king[64];
+    uint64_t pawn[2][64];
+    uint64_t between[64][64];
+    uint64_t line[64][64];
+    uint64_t slider[SliderTableSize];
+};
+
+// Filled during static initialisation with the highest user priority, i.e. before any
+// other static constructor of the program and before main (so before any thread).
+extern AttackTables g_tables;
+
+inline uint64_t rookAttacksBB(Square s, uint64_t occ)
+{
+    const Magic &m = g_tables.rook[s];
+    return m.attacks[m.index(occ)];
+}
+inline uint64_t bishopAttacksBB(Square s, uint64_t occ)
+{
+    const Magic &m = g_tables.bishop[s];
+    return m.attacks[m.index(occ)];
+}
+inline uint64_t knightAttacksBB(Square s) { return g_tables.knight[s]; }
+inline uint64_t kingAttacksBB(Square s) { return g_tables.king[s]; }
+inline uint64_t pawnAttacksBB(Color c, Square s) { return g_tables.pawn[c][s]; }
+inline uint64_t betweenBB(Square a, Square b) { return g_tables.between[a][b]; }
+inline uint64_t lineBB(Square a, Square b) { return g_tables.line[a][b]; }
+
+} // namespace chess::detail

@@ -1,0 +1,137 @@
+// A chess position with legal move generation, copy-make moves, FEN and SAN.
+// Chess960 is a flag: castling rights are kept as rook squares, so both
+// Shredder-FEN (HAha) and X-FEN (KQkq resolved to outermost rooks) work.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "move.h"
+#include "squareset.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace chess {
+
+struct MoveList {
+    std::array<Move, 256> moves;
+    int size = 0;
+    void push(Move m) { moves[size++] = m; }
+    const Move *begin() const { return moves.data(); }
+    const Move *end() const { return moves.data() + size; }
+    bool contains(Move m) const;
+};
+
+class Position {
+public:
+    static const char *const StartFen;
+
+    Position(); // the standard start position
+    // Parses a FEN (4 to 6 fields). On failure returns nullopt and, if error is
+    // given, a plain message naming the bad field.
+    static std::optional<Position> fromFen(std::string_view fen, std::string *error = nullptr,
+                                           bool chess960 = false);
+    // FEN; castling written as KQkq when unambiguous, else Shredder letters.
+    std::string fen() const;
+
+    Piece pieceAt(Square s) const { return m_board[s]; }
+    SquareSet occupied() const { return m_byColor[White] | m_byColor[Black]; }
+    SquareSet pieces(Color c) const { return m_byColor[c]; }
+    SquareSet pieces(PieceType t) const { return m_byType[t]; }
+    SquareSet pieces(Color c, PieceType t) const { return m_byColor[c] & m_byType[t]; }
+    SquareSet pieces(Piece p) const { return pieces(colorOf(p), typeOf(p)); }
+    Square kingSquare(Color c) const { return pieces(c, King).first(); }
+
+    Color sideToMove() const { return m_stm; }
+    // En passant target square only if a legal en passant capture exists, else NoSquare.
+    Square epSquare() const { return m_ep; }
+    // Rooks that may still castle (squares of the rooks, either colour).
+    SquareSet castlingRooks() const { return m_castleRooks; }
+    int halfmoveClock() const { return m_halfmove; }
+    int fullmoveNumber() const { return m_fullmove; }
+    bool chess960() const { return m_chess960; }
+    void setChess960(bool on) { m_chess960 = on; }
+    uint64_t key() const { return m_key; } // Zobrist; equal keys = same position for repetition
+
+    SquareSet checkers() const { return m_checkers; }
+    bool inCheck() const { return m_checkers.any(); }
+    // Pieces of colour `by` attacking s (with the current occupancy).
+    SquareSet attackersTo(Square s, Color by) const;
+    SquareSet attackersTo(Square s, Color by, SquareSet occupied) const;
+    // Squares attacked by the piece standing on s (empty square: none).
+    SquareSet attacksFrom(Square s) const;
+    // Pieces of colour c pinned to their own king.
+    SquareSet pinned(Color c) const;
+
+    void generateLegal(MoveList &out) const;
+    // Moves by the rules of movement that may leave the own king attacked; castling is
+    // included when its squares are empty (attacks on the king's path are not checked).
+    void generatePseudoLegal(MoveList &out) const;
+    bool hasLegalMove() const;
+    bool isCheckmate() const { return inCheck() && !hasLegalMove(); }
+    bool isStalemate() const { return !inCheck() && !hasLegalMove(); }
+    bool isLegal(Move m) const;
+    bool isPseudoLegal(Move m) const;
+    // The piece a move moves / captures (en passant: the pawn; castling: none).
+    Piece movedPiece(Move m) const { return m_board[m.from()]; }
+    Piece capturedPiece(Move m) const;
+    Square captureSquare(Move m) const; // differs from to() only for en passant
+
+    // Copy-make: the position after m (legal or null move assumed).
+    Position after(Move m) const { Position p(*this); p.play(m); return p; }
+    void play(Move m);
+
+    // SAN input, tolerant of what real files contain: 0-0 / O-O, missing or extra
+    // +/#/!/?, e8Q and e8=Q, redundant disambiguation, UCI-style e2e4 / e7e8q,
+    // castling written as king takes rook. Returns Move::none() and sets error
+    // ("illegal move", "ambiguous move", "bad move syntax") when it cannot.
+    // Also accepted: "e8(Q)", "e8/Q", lowercase promotion letters, "ed5" for exd5,
+    // "exd6 e.p.", "Ng1-f3", a bare "e8" (taken as e8=Q), a king's two-square move
+    // to its castling square ("Kg1", "e1g1"). "--", "Z0", "0000" give Move::null()
+    // (the caller decides whether null moves are allowed). No allocation unless an
+    // error string is set; only the pieces able to reach the target are examined.
+    Move parseSan(std::string_view san, std::string *error = nullptr) const;
+    // Coordinate move ("e2e4", "e7e8q", "0000" = null); castling as "e1g1" or king
+    // takes rook ("e1h1"). Move::none() unless legal.
+    Move parseUci(std::string_view uci) const;
+    // Canonical SAN with +/#; "--" for the null move.
+    std::string san(Move m) const;
+    // Castling is written king-to-destination ("e1g1"), or king takes rook in Chess960.
+    std::string uci(Move m) const;
+
+private:
+    // Internal helpers shared by position.cpp, movegen.cpp, fen.cpp and san.cpp.
+    struct EmptyTag {};
+    explicit Position(EmptyTag) {}
+    void putPiece(Piece p, Square s);
+    void removePiece(Square s);
+    uint64_t computeKey() const;
+    // Sets m_ep (and its key) to ep if the side to move has a legal en passant capture there.
+    void setEnPassantIfLegal(Square ep);
+    bool epCaptureLegal(Square from, Square ep) const;
+    // Castling of the side to move with the rook on `rook`: path empty and safe.
+    bool castlingLegal(Square king, Square rook) const;
+    bool castlingPathClear(Square king, Square rook) const;
+    // Legality of a pseudo-legal move given the pinned pieces of the side to move.
+    bool legalGivenPinned(Move m, SquareSet pinnedPieces) const;
+    Move sanCastling(bool kingSide, std::string *error) const;
+
+    std::array<Piece, 64> m_board{};
+    std::array<SquareSet, 2> m_byColor{};
+    std::array<SquareSet, 7> m_byType{};
+    SquareSet m_castleRooks;
+    SquareSet m_checkers;
+    uint64_t m_key = 0;
+    Color m_stm = White;
+    Square m_ep = NoSquare;
+    uint16_t m_halfmove = 0;
+    uint16_t m_fullmove = 1;
+    bool m_chess960 = false;
+};
+
+// Number of leaf nodes of the legal move tree of the given depth (depth <= 0: 1).
+uint64_t perft(const Position &pos, int depth);
+
+} // namespace chess

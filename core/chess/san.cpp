@@ -1,0 +1,407 @@
+// SAN and UCI move text: a tolerant, allocation-free SAN reader that examines only the
+// pieces able to reach the target square, and canonical SAN / UCI writers.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "position.h"
+#include "bitops.h"
+
+namespace chess {
+
+using namespace detail;
+
+namespace {
+
+constexpr const char *IllegalMove = "illegal move";
+constexpr const char *AmbiguousMove = "ambiguous move";
+constexpr const char *BadSyntax = "bad move syntax";
+
+Move failWith(std::string *error, const char *message)
+{
+    if (error)
+        *error = message;
+    return Move::none();
+}
+
+constexpr bool isFile(char c) { return c >= 'a' && c <= 'h'; }
+constexpr bool isRank(char c) { return c >= '1' && c <= '8'; }
+
+PieceType promotionType(char c)
+{
+    switch (c) {
+    case 'Q': case 'q': return Queen;
+    case 'R': case 'r': return Rook;
+    case 'B': case 'b': return Bishop;
+    case 'N': case 'n': return Knight;
+    default: return NoPieceType;
+    }
+}
+
+// Leading piece letter. Lowercase is accepted where it cannot be a file ('b' can).
+PieceType pieceLetter(char c)
+{
+    switch (c) {
+    case 'N': case 'n': return Knight;
+    case 'B': return Bishop;
+    case 'R': case 'r': return Rook;
+    case 'Q': case 'q': return Queen;
+    case 'K': case 'k': return King;
+    case 'P': return Pawn;
+    default: return NoPieceType;
+    }
+}
+
+bool endsWith(std::string_view s, std::string_view tail)
+{
+    return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+// Drops check/mate marks, annotation glyphs and an "e.p." remark from the end.
+std::string_view stripDecorations(std::string_view s)
+{
+    for (;;) {
+        while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'
+                              || s.back() == ' ' || s.back() == '\t'))
+            s.remove_suffix(1);
+        if (endsWith(s, "e.p.") && s.size() > 4)
+            s.remove_suffix(4);
+        else if (endsWith(s, "ep") && s.size() > 3 && isRank(s[s.size() - 3]))
+            s.remove_suffix(2);
+        else
+            return s;
+    }
+}
+
+// "O-O", "0-0", "OO", "O-O-O", ...: 2 or 3 castling letters, optionally dash-separated.
+// Returns 2 or 3, 0 if the text is not castling.
+int castlingLength(std::string_view s)
+{
+    int letters = 0;
+    bool afterDash = true; // no leading, trailing or doubled dash
+    for (const char c : s) {
+        if (c == 'O' || c == '0' || c == 'o') {
+            ++letters;
+            afterDash = false;
+        } else if (c == '-' && !afterDash) {
+            afterDash = true;
+        } else {
+            return 0;
+        }
+    }
+    return !afterDash && (letters == 2 || letters == 3) ? letters : 0;
+}
+
+} // namespace
+
+Move Position::sanCastling(bool kingSide, std::string *error) const
+{
+    const Square king = kingSquare(m_stm);
+    uint64_t rooks = (m_castleRooks & m_byColor[m_stm]).bits();
+    while (rooks) {
+        const Square rook = popLsb(rooks);
+        if (castlesKingSide(king, rook) == kingSide && castlingLegal(king, rook))
+            return Move::make(king, rook, Move::Castling);
+    }
+    return failWith(error, IllegalMove);
+}
+
+Move Position::parseSan(std::string_view text, std::string *error) const
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    std::string_view s = stripDecorations(text);
+    if (s.empty())
+        return failWith(error, BadSyntax);
+
+    if (s == "--" || s == "Z0" || s == "0000" || s == "@@@@")
+        return Move::null();
+    if (s[0] == 'O' || s[0] == '0' || s[0] == 'o') {
+        const int n = castlingLength(s);
+        if (!n)
+            return failWith(error, BadSyntax);
+        return sanCastling(n == 2, error);
+    }
+
+    // Grammar (tolerant): [piece] [from-file] [from-rank] [x|:|-] to-square [[=|/] promo | (promo)]
+    size_t i = 0, end = s.size();
+    PieceType type = pieceLetter(s[0]);
+    if (type != NoPieceType)
+        i = 1;
+
+    PieceType promo = NoPieceType;
+    if (end >= 3 && s[end - 1] == ')') {
+        promo = promotionType(s[end - 2]);
+        if (promo == NoPieceType || s[end - 3] != '(')
+            return failWith(error, BadSyntax);
+        end -= 3;
+    } else if (end >= 3 && !isRank(s[end - 1])) {
+        promo = promotionType(s[end - 1]);
+        if (promo == NoPieceType)
+            return failWith(error, BadSyntax);
+        --end;
+        if (s[end - 1] == '=' || s[end - 1] == '/')
+            --end;
+    }
+    if (end < i + 2 || !isFile(s[end - 2]) || !isRank(s[end - 1]))
+        return failWith(error, BadSyntax);
+    const Square to = makeSquare(s[end - 2] - 'a', s[end - 1] - '1');
+    end -= 2;
+
+    int fromFile = -1, fromRank = -1;
+    if (i < end && isFile(s[i]))
+        fromFile = s[i++] - 'a';
+    if (i < end && isRank(s[i]))
+        fromRank = s[i++] - '1';
+    if (i < end && (s[i] == 'x' || s[i] == ':' || s[i] == '-'))
+        ++i;
+    if (i != end)
+        return failWith(error, BadSyntax);
+
+    const Color us = m_stm;
+    const uint64_t own = m_byColor[us].bits();
+    if (type == NoPieceType) {
+        if (fromFile >= 0 && fromRank >= 0) {
+            // Coordinate notation (e2e4): the piece is whatever stands there.
+            const Piece p = m_board[makeSquare(fromFile, fromRank)];
+            if (p == NoPiece || colorOf(p) != us)
+                return failWith(error, IllegalMove);
+            type = typeOf(p);
+        } else {
+            type = Pawn;
+        }
+    }
+    if (promo != NoPieceType && type != Pawn)
+        return failWith(error, BadSyntax);
+
+    uint64_t fromMask = ~uint64_t(0);
+    if (fromFile >= 0)
+        fromMask &= FileABB << fromFile;
+    if (fromRank >= 0)
+        fromMask &= rankBB(fromRank);
+    const uint64_t occ = occupied().bits();
+
+    if (type == King) {
+        const Square king = kingSquare(us);
+        if (!(fromMask & bit(king)))
+            return failWith(error, IllegalMove);
+        // King takes own castling rook: Chess960 castling (also UCI "e1h1").
+        if (m_castleRooks.contains(to) && (own & bit(to))) {
+            if (castlingLegal(king, to))
+                return Move::make(king, to, Move::Castling);
+            return failWith(error, IllegalMove);
+        }
+        if ((kingAttacksBB(king) & bit(to)) && !(own & bit(to))) {
+            if (!attackersBB(*this, to, ~us, occ ^ bit(king)))
+                return Move::make(king, to);
+            return failWith(error, IllegalMove);
+        }
+        // A two-square king move onto a castling target: standard "e1g1" / "Kg1".
+        uint64_t rooks = (m_castleRooks & m_byColor[us]).bits();
+        while (rooks) {
+            const Square rook = popLsb(rooks);
+            if (castlingKingTarget(king, rook) == to && castlingLegal(king, rook))
+                return Move::make(king, rook, Move::Castling);
+        }
+        return failWith(error, IllegalMove);
+    }
+
+    if (own & bit(to))
+        return failWith(error, IllegalMove);
+
+    if (type == Pawn) {
+        const int up = pawnPush(us);
+        const bool lastRank = relativeRank(us, rankOf(to)) == 7;
+        if (promo != NoPieceType && !lastRank)
+            return failWith(error, IllegalMove);
+        if (lastRank && promo == NoPieceType)
+            promo = Queen; // "e8": a bare promotion is taken as a queen
+        Move move;
+        if (fromFile >= 0 && fromFile != fileOf(to)) {
+            if (fromFile != fileOf(to) - 1 && fromFile != fileOf(to) + 1)
+                return failWith(error, IllegalMove);
+            const int fromIndex = int(to) - up + (fromFile - fileOf(to));
+            if (fromIndex < 0 || fromIndex > 63)
+                return failWith(error, IllegalMove);
+            const Square from = Square(fromIndex);
+            if (m_board[from] != makePiece(us, Pawn) || !(fromMask & bit(from)))
+                return failWith(error, IllegalMove);
+            if (to == m_ep)
+                return epCaptureLegal(from, to) ? Move::make(from, to, Move::EnPassant) : failWith(error, IllegalMove);
+            if (!(m_byColor[~us].bits() & bit(to)))
+                return failWith(error, IllegalMove);
+            move = promo != NoPieceType ? Move::make(from, to, Move::Promotion, promo) : Move::make(from, to);
+        } else {
+            if (occ & bit(to))
+                return failWith(error, IllegalMove);
+            const int oneBack = int(to) - up;
+            if (oneBack < 0 || oneBack > 63)
+                return failWith(error, IllegalMove);
+            Square from = Square(oneBack);
+            if (m_board[from] != makePiece(us, Pawn)) {
+                if (m_board[from] != NoPiece || relativeRank(us, rankOf(to)) != 3
+                    || m_board[Square(oneBack - up)] != makePiece(us, Pawn))
+                    return failWith(error, IllegalMove);
+                from = Square(oneBack - up);
+            }
+            if (!(fromMask & bit(from)))
+                return failWith(error, IllegalMove);
+            move = promo != NoPieceType ? Move::make(from, to, Move::Promotion, promo) : Move::make(from, to);
+        }
+        if (!legalGivenPinned(move, pinned(us)))
+            return failWith(error, IllegalMove);
+        return move;
+    }
+
+    uint64_t reach;
+    switch (type) {
+    case Knight: reach = knightAttacksBB(to); break;
+    case Bishop: reach = bishopAttacksBB(to, occ); break;
+    case Rook: reach = rookAttacksBB(to, occ); break;
+    default: reach = bishopAttacksBB(to, occ) | rookAttacksBB(to, occ); break;
+    }
+    uint64_t candidates = reach & bb(*this, us, type) & fromMask;
+    if (!candidates)
+        return failWith(error, IllegalMove);
+
+    const uint64_t checkers = m_checkers.bits();
+    if (!(candidates & (candidates - 1)) && !checkers) {
+        // The common case: one candidate, no check; only a pin can make it illegal.
+        const Square from = lsb(candidates);
+        const uint64_t line = lineBB(kingSquare(us), from);
+        if (line && !(line & bit(to))) {
+            // Leaving the king's line: illegal if that uncovers a slider on it.
+            const Color them = ~us;
+            const uint64_t rest = occ ^ bit(from), queens = bb(*this, them, Queen);
+            const Square ksq = kingSquare(us);
+            if (line & ((rookAttacksBB(ksq, rest) & (bb(*this, them, Rook) | queens))
+                        | (bishopAttacksBB(ksq, rest) & (bb(*this, them, Bishop) | queens))))
+                return failWith(error, IllegalMove);
+        }
+        return Move::make(from, to);
+    }
+    const SquareSet pinnedPieces = pinned(us);
+    Move found = Move::none();
+    while (candidates) {
+        const Move m = Move::make(popLsb(candidates), to);
+        if (legalGivenPinned(m, pinnedPieces)) {
+            if (!found.isNone())
+                return failWith(error, AmbiguousMove);
+            found = m;
+        }
+    }
+    if (found.isNone())
+        return failWith(error, IllegalMove);
+    return found;
+}
+
+Move Position::parseUci(std::string_view uci) const
+{
+    if (uci == "0000")
+        return Move::null();
+    if (uci.size() < 4 || uci.size() > 5)
+        return Move::none();
+    const Square from = parseSquare(uci.substr(0, 2)), to = parseSquare(uci.substr(2, 2));
+    if (from == NoSquare || to == NoSquare)
+        return Move::none();
+    const PieceType promo = uci.size() == 5 ? promotionType(uci[4]) : NoPieceType;
+    if (uci.size() == 5 && promo == NoPieceType)
+        return Move::none();
+    const Piece p = m_board[from];
+    if (p == NoPiece || colorOf(p) != m_stm)
+        return Move::none();
+
+    if (typeOf(p) == King) {
+        if (m_castleRooks.contains(to) && m_board[to] == makePiece(m_stm, Rook))
+            return castlingLegal(from, to) ? Move::make(from, to, Move::Castling) : Move::none();
+        if (!(kingAttacksBB(from) & bit(to))) {
+            uint64_t rooks = (m_castleRooks & m_byColor[m_stm]).bits();
+            while (rooks) {
+                const Square rook = popLsb(rooks);
+                if (castlingKingTarget(from, rook) == to && castlingLegal(from, rook))
+                    return Move::make(from, rook, Move::Castling);
+            }
+            return Move::none();
+        }
+    }
+    Move m;
+    if (typeOf(p) == Pawn && to == m_ep && fileOf(from) != fileOf(to))
+        m = Move::make(from, to, Move::EnPassant);
+    else if (promo != NoPieceType)
+        m = Move::make(from, to, Move::Promotion, promo);
+    else
+        m = Move::make(from, to);
+    return isLegal(m) ? m : Move::none();
+}
+
+std::string Position::uci(Move m) const
+{
+    if (m.isNull())
+        return "0000";
+    if (m.isNone())
+        return "";
+    Square to = m.to();
+    if (m.isCastling() && !m_chess960)
+        to = castlingKingTarget(m.from(), m.to());
+    std::string out = squareName(m.from()) + squareName(to);
+    if (m.kind() == Move::Promotion)
+        out += char(pieceTypeChar(m.promotion()) - 'A' + 'a');
+    return out;
+}
+
+std::string Position::san(Move m) const
+{
+    if (m.isNull())
+        return "--";
+    if (m.isNone())
+        return "";
+    std::string out;
+    const Square from = m.from(), to = m.to();
+    if (m.isCastling()) {
+        out = castlesKingSide(from, to) ? "O-O" : "O-O-O";
+    } else {
+        const PieceType type = typeOf(m_board[from]);
+        const bool capture = m.kind() == Move::EnPassant || m_board[to] != NoPiece;
+        if (type == Pawn) {
+            if (capture) {
+                out += char('a' + fileOf(from));
+                out += 'x';
+            }
+            out += squareName(to);
+            if (m.kind() == Move::Promotion) {
+                out += '=';
+                out += pieceTypeChar(m.promotion());
+            }
+        } else {
+            out += pieceTypeChar(type);
+            if (type != King) {
+                const uint64_t occ = occupied().bits();
+                uint64_t others = pieceAttacks(type, m_stm, to, SquareSet(occ)).bits() & bb(*this, m_stm, type)
+                    & ~bit(from);
+                if (others) {
+                    const SquareSet pinnedPieces = pinned(m_stm);
+                    uint64_t rivals = 0;
+                    while (others) {
+                        const Square o = popLsb(others);
+                        if (legalGivenPinned(Move::make(o, to), pinnedPieces))
+                            rivals |= bit(o);
+                    }
+                    if (rivals) {
+                        if (!(rivals & (FileABB << fileOf(from))))
+                            out += char('a' + fileOf(from));
+                        else if (!(rivals & rankBB(rankOf(from))))
+                            out += char('1' + rankOf(from));
+                        else
+                            out += squareName(from);
+                    }
+                }
+            }
+            if (capture)
+                out += 'x';
+            out += squareName(to);
+        }
+    }
+    const Position next = after(m);
+    if (next.inCheck())
+        out += next.hasLegalMove() ? '+' : '#';
+    return out;
+}
+
+} // namespace chess

@@ -1,0 +1,88 @@
+// SquareSet board transforms (bit-parallel reflections) and text form.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "squareset.h"
+
+namespace chess {
+
+namespace {
+
+constexpr uint64_t byteSwap(uint64_t x)
+{
+    x = ((x >> 8) & 0x00FF00FF00FF00FFULL) | ((x & 0x00FF00FF00FF00FFULL) << 8);
+    x = ((x >> 16) & 0x0000FFFF0000FFFFULL) | ((x & 0x0000FFFF0000FFFFULL) << 16);
+    return (x >> 32) | (x << 32);
+}
+
+constexpr uint64_t reverseFiles(uint64_t x)
+{
+    constexpr uint64_t k1 = 0x5555555555555555ULL, k2 = 0x3333333333333333ULL, k4 = 0x0F0F0F0F0F0F0F0FULL;
+    x = ((x >> 1) & k1) | ((x & k1) << 1);
+    x = ((x >> 2) & k2) | ((x & k2) << 2);
+    return ((x >> 4) & k4) | ((x & k4) << 4);
+}
+
+// Swap file and rank: three delta swaps moving 4x4, 2x2 and 1x1 blocks across a1-h8.
+constexpr uint64_t swapFileRank(uint64_t x)
+{
+    constexpr uint64_t k1 = 0x5500550055005500ULL, k2 = 0x3333000033330000ULL, k4 = 0x0F0F0F0F00000000ULL;
+    uint64_t t = k4 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = k2 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = k1 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    return x;
+}
+
+constexpr uint64_t FileA = 0x0101010101010101ULL;
+
+} // namespace
+
+SquareSet SquareSet::mirrorFiles() const { return SquareSet(reverseFiles(m_bits)); }
+SquareSet SquareSet::mirrorRanks() const { return SquareSet(byteSwap(m_bits)); }
+SquareSet SquareSet::flipDiagonal() const { return SquareSet(swapFileRank(m_bits)); }
+// (f, r) -> (7 - r, 7 - f): the a1-h8 swap followed by a half turn.
+SquareSet SquareSet::flipAntiDiagonal() const { return SquareSet(reverseFiles(byteSwap(swapFileRank(m_bits)))); }
+// (f, r) -> (7 - r, f)
+SquareSet SquareSet::rotate90() const { return SquareSet(reverseFiles(swapFileRank(m_bits))); }
+SquareSet SquareSet::rotate180() const { return SquareSet(reverseFiles(byteSwap(m_bits))); }
+// (f, r) -> (r, 7 - f)
+SquareSet SquareSet::rotate270() const { return SquareSet(byteSwap(swapFileRank(m_bits))); }
+
+SquareSet SquareSet::shifted(int df, int dr) const
+{
+    if (df <= -8 || df >= 8 || dr <= -8 || dr >= 8)
+        return SquareSet();
+    uint64_t x = m_bits;
+    if (df > 0) {
+        // Files that would wrap onto the next rank are dropped first.
+        uint64_t keep = 0;
+        for (int f = 0; f < 8 - df; ++f)
+            keep |= FileA << f;
+        x = (x & keep) << df;
+    } else if (df < 0) {
+        uint64_t keep = 0;
+        for (int f = -df; f < 8; ++f)
+            keep |= FileA << f;
+        x = (x & keep) >> -df;
+    }
+    if (dr > 0)
+        x <<= 8 * dr;
+    else if (dr < 0)
+        x >>= -8 * dr;
+    return SquareSet(x);
+}
+
+std::string SquareSet::toString() const
+{
+    std::string out = "[";
+    for (Square s : *this) {
+        if (out.size() > 1)
+            out += ',';
+        out += squareName(s);
+    }
+    out += ']';
+    return out;
+}
+
+} // namespace chess

@@ -1,0 +1,91 @@
+// The compiled filter tree: every CQL filter is a Filter that can tell whether
+// it matches the current position and, by its type, yield a value. Transforms
+// are applied at compile time through transformed(), which copies a subtree
+// with squares, pieces, colours and directions mapped.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "game/game.h"
+#include "query.h"
+#include "token.h"
+#include "transform.h"
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cql {
+
+enum class Type : uint8_t { Logical, Set, Numeric, Position, String, Piece, Any };
+const char *typeName(Type t);
+
+struct Value {
+    Type type = Type::Logical;
+    bool bound = false;
+    chess::SquareSet set;
+    long long num = 0;
+    game::NodeId node = game::NoNode;
+    std::string str;
+    int pieceId = -1; // piece variables: the identity followed through the game
+};
+
+struct Ctx;
+class Filter;
+using FilterPtr = std::unique_ptr<Filter>;
+
+class Filter {
+public:
+    Type type = Type::Logical;
+    SourceRange range;
+
+    virtual ~Filter() = default;
+    // Does the filter match at ctx's current position?
+    virtual bool match(Ctx &ctx) const = 0;
+    // Values, by type; each returns false when the filter has no value (doesn't match).
+    virtual chess::SquareSet set(Ctx &ctx) const;
+    virtual bool number(Ctx &ctx, long long &out) const;
+    virtual bool position(Ctx &ctx, game::NodeId &out) const;
+    virtual bool string(Ctx &ctx, std::string &out) const;
+    // A copy of this subtree under transform t (t applied to what it names).
+    virtual FilterPtr transformed(const Transform &t) const = 0;
+    // True if this filter's value or match changes under some transform (so a
+    // transform over it is not a no-op). Conservative default: true.
+    virtual bool transformSensitive() const { return true; }
+};
+
+// Helpers for the common shapes.
+class SetFilter : public Filter {
+public:
+    SetFilter() { type = Type::Set; }
+    bool match(Ctx &ctx) const override { return set(ctx).any(); }
+};
+class NumericFilter : public Filter {
+public:
+    NumericFilter() { type = Type::Numeric; }
+    bool match(Ctx &ctx) const override { long long v; return number(ctx, v); }
+};
+
+// Evaluation state for one game, shared by all filters during a run.
+struct Ctx {
+    const game::Game *game = nullptr;
+    game::NodeId node = 0;
+    const chess::Position *pos = nullptr;
+    std::vector<Value> vars;                 // variable slots (indices fixed at compile time)
+    std::vector<NodeComment> comments;       // comments made while evaluating (committed on match)
+    std::vector<SortValue> *sortValues = nullptr;
+    bool searchVariations = false;
+    int transformIndex = 0;                  // for currenttransform: index into Program::transformNames
+    std::vector<std::array<int8_t, 64>> pieceIds; // lazily computed piece identities per node
+    // Moves to the given node.
+    void moveTo(game::NodeId n)
+    {
+        node = n;
+        pos = &game->nodes[n].position;
+    }
+    const game::Node &cur() const { return game->nodes[node]; }
+};
+
+FilterPtr cloneTransformed(const FilterPtr &f, const Transform &t);
+
+} // namespace cql

@@ -1,0 +1,225 @@
+// The CQL 6.2 keyword table.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "keywords.h"
+
+#include <algorithm>
+#include <array>
+
+namespace cql {
+
+namespace {
+
+using C = KeywordCategory;
+
+// Sorted by name (findKeyword relies on it; a unit test checks it).
+constexpr Keyword table[] = {
+    {"abs", C::Numeric, "abs N: absolute value", true},
+    {"all", C::Parameter, "parameter of find, square, piece, echo: every element", true},
+    {"ancestor", C::Position, "ancestor(x y): x is an ancestor of y", false},
+    {"and", C::Logic, "F and G: both match", true},
+    {"anydirection", C::Direction, "anydirection [range] S: squares in any of the 8 directions", true},
+    {"ascii", C::String, "ascii S / ascii N: character code conversion", false},
+    {"assert", C::Logic, "assert F: stop with an error if F does not match", false},
+    {"atomic", C::Variable, "atomic x = ...: assignment undone when the filter fails", false},
+    {"attackedby", C::Geometry, "Y attackedby X: squares of Y attacked by a piece in X", true},
+    {"attacks", C::Geometry, "X attacks Y: squares of X that attack a square of Y", true},
+    {"between", C::Geometry, "between(x y): squares strictly between x and y on a line", true},
+    {"black", C::Parameter, "black: the black side (elo black, player black)", true},
+    {"btm", C::Position, "btm: black to move", true},
+    {"capture", C::Parameter, "move capture S: the move captures on S", true},
+    {"castle", C::Move, "castle / move castle: a castling move", true},
+    {"check", C::Position, "check: the side to move is in check", true},
+    {"child", C::Position, "child [N]: a child position", false},
+    {"colortype", C::Numeric, "colortype S: signed piece type of a square", false},
+    {"comment", C::Output, "comment (args): write a comment at this position", true},
+    {"connectedpawns", C::Set, "connectedpawns: pawns with a friendly pawn on an adjacent file", true},
+    {"consecutivemoves", C::Multi, "consecutivemoves (x y): consecutive moves shared by two positions", false},
+    {"count", C::Parameter, "T count F: number of transformed images of F that match", true},
+    {"countmoves", C::Numeric, "countmoves: number of moves (legal ones with legal)", false},
+    {"cql", C::Header, "cql(parameters): the query header", true},
+    {"currentmove", C::Move, "currentmove: the move from this position", false},
+    {"currentposition", C::Position, "currentposition: the position being examined", false},
+    {"currenttransform", C::Transform, "currenttransform: name of the transform image in use", false},
+    {"dark", C::Geometry, "dark S: the dark squares of S", true},
+    {"date", C::GameInfo, "date: the Date tag", true},
+    {"depth", C::Numeric, "depth: variation nesting depth of the position", true},
+    {"descendant", C::Position, "descendant(x y): x is a descendant of y", false},
+    {"diagonal", C::Direction, "diagonal [range] S: squares along the 4 diagonals", true},
+    {"dictionary", C::Variable, "dictionary D: a dictionary variable", false},
+    {"distance", C::Numeric, "distance(x y): distance between two positions", false},
+    {"doubledpawns", C::Set, "doubledpawns: pawns with a friendly pawn on the same file", true},
+    {"down", C::Direction, "down [range] S: squares below S", true},
+    {"echo", C::Multi, "echo (s t) body: compare the position with every other", false},
+    {"eco", C::GameInfo, "eco \"text\": the ECO tag contains text", true},
+    {"elo", C::GameInfo, "elo [white|black]: a player's rating", true},
+    {"else", C::Logic, "if T then A else B", true},
+    {"enpassant", C::Parameter, "move enpassant: an en passant capture", true},
+    {"enpassantsquare", C::Set, "enpassantsquare: the en passant target square", false},
+    {"event", C::GameInfo, "event \"text\": the Event tag contains text", true},
+    {"eventdate", C::GameInfo, "eventdate: the EventDate tag", true},
+    {"false", C::Logic, "false: never matches", true},
+    {"fen", C::Position, "fen: the position's FEN", false},
+    {"file", C::Numeric, "file S: file number 1..8 of a square", true},
+    {"find", C::Multi, "find [all] [<--] [range] F: a later (or earlier) position matches F", true},
+    {"firstmatch", C::Parameter, "line firstmatch: stop at the first match", true},
+    {"flip", C::Transform, "flip F: F under all 8 board symmetries", true},
+    {"flipcolor", C::Transform, "flipcolor F: F and F with colours swapped", true},
+    {"fliphorizontal", C::Transform, "fliphorizontal F: F mirrored rank 1 <-> rank 8", true},
+    {"flipvertical", C::Transform, "flipvertical F: F mirrored a-file <-> h-file", true},
+    {"focus", C::Parameter, "path focus S: only moves of pieces in S", false},
+    {"from", C::Parameter, "move from S / pin from S", true},
+    {"function", C::Variable, "function name(params) { body }", true},
+    {"gamenumber", C::Header, "gamenumber: the game's number in the file", true},
+    {"hhdb", C::GameInfo, "hhdb: fields of the HHdb study database", false},
+    {"horizontal", C::Direction, "horizontal [range] S: squares left and right", true},
+    {"idealmate", C::Position, "idealmate: ideal mate", false},
+    {"idealstalemate", C::Position, "idealstalemate: ideal stalemate", false},
+    {"if", C::Logic, "if T then A [else B]", true},
+    {"in", C::Set, "x in S: x is a subset of S", true},
+    {"indexof", C::String, "indexof(s t): position of t in s", false},
+    {"initial", C::Position, "initial: the game's start position", true},
+    {"input", C::Header, "input FILE: the PGN file to search", true},
+    {"int", C::String, "int S: the number a string spells", false},
+    {"isbound", C::Variable, "isbound x: x has a value", false},
+    {"isolatedpawns", C::Set, "isolatedpawns: pawns without friendly pawns on adjacent files", true},
+    {"isunbound", C::Variable, "isunbound x: x has no value", false},
+    {"lastposition", C::Parameter, "line lastposition: value is the last position", true},
+    {"lca", C::Position, "lca(x y): last common ancestor", false},
+    {"left", C::Direction, "left [range] S: squares to the left", true},
+    {"legal", C::Parameter, "move legal: consider all legal moves", true},
+    {"light", C::Geometry, "light S: the light squares of S", true},
+    {"line", C::Multi, "line --> C1 --> C2 ...: consecutive positions match", true},
+    {"local", C::Variable, "local x: a variable local to a function", false},
+    {"loop", C::Logic, "loop F: repeat F while it matches", false},
+    {"lowercase", C::String, "lowercase s", false},
+    {"mainline", C::Position, "mainline: the position is on the main line", true},
+    {"makesquare", C::Set, "makesquare(file rank): the square with those numbers", true},
+    {"matchcount", C::Header, "matchcount N [M]: number of matched positions", true},
+    {"matchstring", C::Header, "matchstring \"S\": text of the match marker", true},
+    {"mate", C::Position, "mate: the side to move is checkmated", true},
+    {"max", C::Numeric, "max(a b ...): largest value", true},
+    {"message", C::Output, "message (args): print a message", false},
+    {"min", C::Numeric, "min(a b ...) / sort min", true},
+    {"modelmate", C::Position, "modelmate: model mate", false},
+    {"modelstalemate", C::Position, "modelstalemate: model stalemate", false},
+    {"move", C::Move, "move [from S] [to S] [capture S] ...: the move has these properties", true},
+    {"movenumber", C::Numeric, "movenumber: the move number", true},
+    {"nestban", C::Parameter, "line nestban", false},
+    {"northeast", C::Direction, "northeast [range] S", true},
+    {"northwest", C::Direction, "northwest [range] S", true},
+    {"not", C::Logic, "not F: F does not match", true},
+    {"notransform", C::Transform, "notransform F: F exempt from surrounding transforms", true},
+    {"null", C::Parameter, "move null: a null move", true},
+    {"nullmove", C::Move, "nullmove: the move is a null move", false},
+    {"o-o", C::Parameter, "move o-o: short castling", true},
+    {"o-o-o", C::Parameter, "move o-o-o: long castling", true},
+    {"or", C::Logic, "F or G: either matches", true},
+    {"originalcomment", C::String, "originalcomment: the PGN comment at this position", false},
+    {"orthogonal", C::Direction, "orthogonal [range] S: squares along ranks and files", true},
+    {"output", C::Header, "output FILE: where matching games go", true},
+    {"parent", C::Position, "parent: the previous position", false},
+    {"passedpawns", C::Set, "passedpawns: pawns with no enemy pawn ahead on its own or adjacent files", true},
+    {"path", C::Multi, "path / ⊢: a sequence of moves", false},
+    {"pathcount", C::Numeric, "pathcount", false},
+    {"pathlastposition", C::Position, "pathlastposition", false},
+    {"pathstart", C::Position, "pathstart", false},
+    {"persistent", C::Variable, "persistent x = ...: kept across games", false},
+    {"piece", C::Variable, "piece [all] X in S body: iterate over pieces", true},
+    {"pieceid", C::Numeric, "pieceid x", false},
+    {"piecename", C::String, "piecename x", false},
+    {"piecepath", C::Parameter, "path piecepath", false},
+    {"pin", C::Geometry, "pin [from S] [through S] [to S]: pinned pieces", true},
+    {"player", C::GameInfo, "player [white|black] \"text\"", true},
+    {"ply", C::Numeric, "ply: half-moves from the start", true},
+    {"position", C::Position, "position N: the position with that id", false},
+    {"positionid", C::Numeric, "positionid: id of the position", false},
+    {"power", C::Numeric, "power S: material value of the pieces in S", true},
+    {"previous", C::Parameter, "move previous: the move that led here", true},
+    {"primary", C::Parameter, "move primary: main-line moves only", true},
+    {"promote", C::Parameter, "move promote T: promotion to T", true},
+    {"pseudolegal", C::Parameter, "move pseudolegal", true},
+    {"puremate", C::Position, "puremate: pure mate", false},
+    {"purestalemate", C::Position, "purestalemate: pure stalemate", false},
+    {"quiet", C::Header, "quiet: no automatic comments", true},
+    {"ray", C::Geometry, "ray [dirs] (S1 ... Sn): pieces in line with empty squares between", true},
+    {"readfile", C::String, "readfile name", false},
+    {"removecomment", C::Output, "removecomment", false},
+    {"result", C::GameInfo, "result 1-0|0-1|1/2-1/2", true},
+    {"reversecolor", C::Transform, "reversecolor F: F with colours swapped", true},
+    {"right", C::Direction, "right [range] S", true},
+    {"rotate45", C::Transform, "rotate45 F: directions turned by multiples of 45 degrees", true},
+    {"rotate90", C::Transform, "rotate90 F: F under the 4 rotations", true},
+    {"secondary", C::Parameter, "move secondary: variation moves only", true},
+    {"settag", C::Output, "settag(name value)", false},
+    {"shift", C::Transform, "shift F: F under every translation", true},
+    {"shifthorizontal", C::Transform, "shifthorizontal F", true},
+    {"shiftvertical", C::Transform, "shiftvertical F", true},
+    {"sidetomove", C::Position, "sidetomove: white or black", false},
+    {"silent", C::Header, "silent: no comments at all", true},
+    {"singlecolor", C::Parameter, "line singlecolor", true},
+    {"site", C::GameInfo, "site \"text\": the Site tag contains text", true},
+    {"sort", C::Output, "sort [min] [\"title\"] N: sort games by N", true},
+    {"southeast", C::Direction, "southeast [range] S", true},
+    {"southwest", C::Direction, "southwest [range] S", true},
+    {"sqrt", C::Numeric, "sqrt N", true},
+    {"square", C::Variable, "square [all] X in S body: iterate over squares", true},
+    {"stalemate", C::Position, "stalemate: the side to move is stalemated", true},
+    {"str", C::String, "str(args): string of values", false},
+    {"tag", C::GameInfo, "tag \"Name\": a PGN tag", false},
+    {"terminal", C::Position, "terminal: the last position of a line", true},
+    {"then", C::Logic, "if T then A [else B]", true},
+    {"through", C::Parameter, "pin through S", true},
+    {"to", C::Parameter, "move to S / pin to S", true},
+    {"true", C::Logic, "true: always matches", true},
+    {"try", C::Logic, "try F", false},
+    {"type", C::Numeric, "type S: piece type number", false},
+    {"typename", C::String, "typename x", false},
+    {"unbind", C::Variable, "unbind x", false},
+    {"up", C::Direction, "up [range] S: squares above S", true},
+    {"uppercase", C::String, "uppercase s", false},
+    {"variation", C::Position, "variation: the position is inside a variation", true},
+    {"variations", C::Header, "variations: also search variations", true},
+    {"vertical", C::Direction, "vertical [range] S: squares above and below", true},
+    {"virtualmainline", C::Position, "virtualmainline", false},
+    {"while", C::Logic, "while (F) body", false},
+    {"white", C::Parameter, "white: the white side (elo white, player white)", true},
+    {"writefile", C::Output, "writefile(name text)", false},
+    {"wtm", C::Position, "wtm: white to move", true},
+    {"xray", C::Geometry, "xray (S1 ... Sn): pieces in line, attacking through each other", true},
+    {"year", C::GameInfo, "year: the year of the Date tag", true},
+};
+
+} // namespace
+
+std::span<const Keyword> keywords() { return table; }
+
+const Keyword *findKeyword(std::string_view name)
+{
+    auto it = std::lower_bound(std::begin(table), std::end(table), name,
+                               [](const Keyword &k, std::string_view n) { return k.name < n; });
+    return it != std::end(table) && it->name == name ? &*it : nullptr;
+}
+
+std::string_view categoryName(KeywordCategory c)
+{
+    switch (c) {
+    case C::Header: return "header";
+    case C::Logic: return "logic";
+    case C::Set: return "set";
+    case C::Geometry: return "geometry";
+    case C::Direction: return "direction";
+    case C::Transform: return "transform";
+    case C::Position: return "position";
+    case C::Move: return "move";
+    case C::Multi: return "several positions";
+    case C::Numeric: return "numeric";
+    case C::GameInfo: return "game information";
+    case C::Variable: return "variables";
+    case C::String: return "strings";
+    case C::Output: return "output";
+    case C::Parameter: return "parameter";
+    }
+    return "";
+}
+
+} // namespace cql

@@ -1,0 +1,259 @@
+// Logical and numeric filters.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "logic.h"
+
+#include "sets.h"
+
+#include <cmath>
+
+namespace cql {
+
+CompoundFilter::CompoundFilter(std::vector<FilterPtr> parts) : m_parts(std::move(parts))
+{
+    type = m_parts.empty() ? Type::Logical : m_parts.back()->type;
+    for (const auto &p : m_parts) {
+        auto *d = dynamic_cast<const DesignatorFilter *>(p.get());
+        if (!d) {
+            m_designators.clear();
+            break;
+        }
+        m_designators.push_back(d);
+    }
+}
+
+bool CompoundFilter::prefix(Ctx &ctx) const
+{
+    for (size_t i = 0; i + 1 < m_parts.size(); ++i)
+        if (!m_parts[i]->match(ctx))
+            return false;
+    return true;
+}
+
+bool CompoundFilter::match(Ctx &ctx) const
+{
+    if (!m_designators.empty()) {
+        for (const DesignatorFilter *d : m_designators)
+            if (d->DesignatorFilter::set(ctx).empty())
+                return false;
+        return true;
+    }
+    for (const auto &p : m_parts)
+        if (!p->match(ctx))
+            return false;
+    return true;
+}
+
+chess::SquareSet CompoundFilter::set(Ctx &ctx) const
+{
+    if (m_parts.empty() || !prefix(ctx))
+        return {};
+    return m_parts.back()->set(ctx);
+}
+
+bool CompoundFilter::number(Ctx &ctx, long long &out) const
+{
+    return !m_parts.empty() && prefix(ctx) && numericValue(*m_parts.back(), ctx, out);
+}
+
+bool CompoundFilter::position(Ctx &ctx, game::NodeId &out) const
+{
+    return !m_parts.empty() && prefix(ctx) && m_parts.back()->position(ctx, out);
+}
+
+bool CompoundFilter::string(Ctx &ctx, std::string &out) const
+{
+    return !m_parts.empty() && prefix(ctx) && m_parts.back()->string(ctx, out);
+}
+
+FilterPtr CompoundFilter::transformed(const Transform &t) const
+{
+    std::vector<FilterPtr> parts;
+    for (const auto &p : m_parts)
+        parts.push_back(p->transformed(t));
+    auto f = std::make_unique<CompoundFilter>(std::move(parts));
+    f->range = range;
+    return f;
+}
+
+FilterPtr AndOrFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<AndOrFilter>(m_and, m_a->transformed(t), m_b->transformed(t));
+}
+
+bool NotFilter::match(Ctx &ctx) const
+{
+    // Comments made inside a negated filter never reach the output.
+    size_t n = ctx.comments.size();
+    bool r = m_a->match(ctx);
+    ctx.comments.resize(n);
+    return !r;
+}
+
+FilterPtr NotFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<NotFilter>(m_a->transformed(t));
+}
+
+IfFilter::IfFilter(FilterPtr c, FilterPtr a, FilterPtr b) : m_c(std::move(c)), m_a(std::move(a)), m_b(std::move(b))
+{
+    type = (m_b && m_b->type != m_a->type) ? Type::Logical : m_a->type;
+}
+
+bool IfFilter::match(Ctx &ctx) const
+{
+    if (m_c->match(ctx))
+        return m_a->match(ctx);
+    return m_b ? m_b->match(ctx) : true;
+}
+
+chess::SquareSet IfFilter::set(Ctx &ctx) const
+{
+    if (m_c->match(ctx))
+        return m_a->set(ctx);
+    return m_b ? m_b->set(ctx) : chess::SquareSet();
+}
+
+bool IfFilter::number(Ctx &ctx, long long &out) const
+{
+    if (m_c->match(ctx))
+        return numericValue(*m_a, ctx, out);
+    return m_b && numericValue(*m_b, ctx, out);
+}
+
+FilterPtr IfFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<IfFilter>(m_c->transformed(t), m_a->transformed(t), cloneTransformed(m_b, t));
+}
+
+bool numericValue(const Filter &f, Ctx &ctx, long long &out)
+{
+    if (f.type == Type::Set) {
+        out = f.set(ctx).count();
+        return true;
+    }
+    return f.number(ctx, out);
+}
+
+bool ArithFilter::number(Ctx &ctx, long long &out) const
+{
+    long long a, b = 0;
+    if (!numericValue(*m_a, ctx, a))
+        return false;
+    if (m_b && !numericValue(*m_b, ctx, b))
+        return false;
+    switch (m_op) {
+    case Add: out = a + b; return true;
+    case Sub: out = a - b; return true;
+    case Mul: out = a * b; return true;
+    case Div: if (b == 0) return false; out = a / b; return true;
+    case Mod: if (b == 0) return false; out = a % b; return true;
+    case Neg: out = -a; return true;
+    case Abs: out = a < 0 ? -a : a; return true;
+    case Sqrt: if (a < 0) return false; out = (long long)std::sqrt(double(a)); return true;
+    }
+    return false;
+}
+
+FilterPtr ArithFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<ArithFilter>(m_op, m_a->transformed(t), cloneTransformed(m_b, t));
+}
+
+bool MinMaxFilter::number(Ctx &ctx, long long &out) const
+{
+    bool any = false;
+    for (const auto &a : m_args) {
+        long long v;
+        if (!numericValue(*a, ctx, v))
+            continue;
+        if (!any || (m_max ? v > out : v < out))
+            out = v;
+        any = true;
+    }
+    return any;
+}
+
+FilterPtr MinMaxFilter::transformed(const Transform &t) const
+{
+    std::vector<FilterPtr> args;
+    for (const auto &a : m_args)
+        args.push_back(a->transformed(t));
+    return std::make_unique<MinMaxFilter>(m_max, std::move(args));
+}
+
+CompareFilter::CompareFilter(Op op, FilterPtr a, FilterPtr b) : m_op(op), m_a(std::move(a)), m_b(std::move(b))
+{
+    if (m_a->type == Type::Set && m_b->type == Type::Set && (op == Eq || op == Ne))
+        type = Type::Set;
+    else if (m_a->type == Type::String)
+        type = Type::String;
+    else
+        type = Type::Numeric;
+}
+
+bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
+{
+    if (m_a->type == Type::Set && m_b->type == Type::Set && (m_op == Eq || m_op == Ne)) {
+        bool eq = m_a->set(ctx) == m_b->set(ctx);
+        return m_op == Eq ? eq : !eq;
+    }
+    if (m_a->type == Type::String || m_b->type == Type::String) {
+        std::string a, b;
+        if (!m_a->string(ctx, a) || !m_b->string(ctx, b))
+            return false;
+        int c = a.compare(b);
+        switch (m_op) {
+        case Lt: return c < 0; case Le: return c <= 0; case Eq: return c == 0;
+        case Ne: return c != 0; case Ge: return c >= 0; case Gt: return c > 0;
+        }
+        return false;
+    }
+    long long a, b;
+    if (!numericValue(*m_a, ctx, a) || !numericValue(*m_b, ctx, b))
+        return false;
+    if (leftValue)
+        *leftValue = a;
+    switch (m_op) {
+    case Lt: return a < b; case Le: return a <= b; case Eq: return a == b;
+    case Ne: return a != b; case Ge: return a >= b; case Gt: return a > b;
+    }
+    return false;
+}
+
+bool CompareFilter::match(Ctx &ctx) const { return compare(ctx, nullptr); }
+
+bool CompareFilter::number(Ctx &ctx, long long &out) const { return compare(ctx, &out); }
+
+chess::SquareSet CompareFilter::set(Ctx &ctx) const
+{
+    return compare(ctx, nullptr) ? m_a->set(ctx) : chess::SquareSet();
+}
+
+bool CompareFilter::string(Ctx &ctx, std::string &out) const
+{
+    return compare(ctx, nullptr) && m_a->string(ctx, out);
+}
+
+FilterPtr CompareFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<CompareFilter>(m_op, m_a->transformed(t), m_b->transformed(t));
+    f->range = range;
+    return f;
+}
+
+chess::SquareSet InFilter::set(Ctx &ctx) const
+{
+    chess::SquareSet a = m_a->set(ctx);
+    if (a.empty() || (a - m_b->set(ctx)).any())
+        return {};
+    return a;
+}
+
+bool InFilter::match(Ctx &ctx) const { return set(ctx).any(); }
+
+FilterPtr InFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<InFilter>(m_a->transformed(t), m_b->transformed(t));
+}
+
+} // namespace cql

@@ -1,0 +1,166 @@
+// Logical and numeric filters: and/or/not/if, compound filters, constants,
+// comparisons and arithmetic.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+
+#include <vector>
+
+namespace cql {
+
+class ConstantFilter : public Filter {
+public:
+    explicit ConstantFilter(bool v) : m_v(v) {}
+    bool match(Ctx &) const override { return m_v; }
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<ConstantFilter>(m_v); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    bool m_v;
+};
+
+// { F1 F2 ... }: all must match; value is the last one's.
+class CompoundFilter : public Filter {
+public:
+    explicit CompoundFilter(std::vector<FilterPtr> parts);
+    bool match(Ctx &ctx) const override;
+    chess::SquareSet set(Ctx &ctx) const override;
+    bool number(Ctx &ctx, long long &out) const override;
+    bool position(Ctx &ctx, game::NodeId &out) const override;
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+    const std::vector<FilterPtr> &parts() const { return m_parts; }
+
+private:
+    bool prefix(Ctx &ctx) const; // all but the last match
+    std::vector<FilterPtr> m_parts;
+    // {Ka1 kh8}-style compounds of plain designators are tested without
+    // virtual calls: they are what transforms multiply.
+    std::vector<const class DesignatorFilter *> m_designators;
+};
+
+class AndOrFilter : public Filter {
+public:
+    AndOrFilter(bool isAnd, FilterPtr a, FilterPtr b) : m_and(isAnd), m_a(std::move(a)), m_b(std::move(b)) {}
+    bool match(Ctx &ctx) const override { return m_and ? (m_a->match(ctx) && m_b->match(ctx)) : (m_a->match(ctx) || m_b->match(ctx)); }
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool m_and;
+    FilterPtr m_a, m_b;
+};
+
+class NotFilter : public Filter {
+public:
+    explicit NotFilter(FilterPtr a) : m_a(std::move(a)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_a;
+};
+
+class IfFilter : public Filter {
+public:
+    IfFilter(FilterPtr c, FilterPtr a, FilterPtr b);
+    bool match(Ctx &ctx) const override;
+    chess::SquareSet set(Ctx &ctx) const override;
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_c, m_a, m_b; // m_b may be null
+};
+
+class NumberFilter : public NumericFilter {
+public:
+    explicit NumberFilter(long long v) : m_v(v) {}
+    bool number(Ctx &, long long &out) const override { out = m_v; return true; }
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<NumberFilter>(m_v); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    long long m_v;
+};
+
+// Numeric value of a numeric filter, or the size of a set filter.
+bool numericValue(const Filter &f, Ctx &ctx, long long &out);
+
+class CountFilter : public NumericFilter { // #S
+public:
+    explicit CountFilter(FilterPtr a) : m_a(std::move(a)) {}
+    bool number(Ctx &ctx, long long &out) const override { out = m_a->set(ctx).count(); return true; }
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<CountFilter>(m_a->transformed(t)); }
+
+private:
+    FilterPtr m_a;
+};
+
+class ArithFilter : public NumericFilter {
+public:
+    enum Op { Add, Sub, Mul, Div, Mod, Neg, Abs, Sqrt };
+    ArithFilter(Op op, FilterPtr a, FilterPtr b = nullptr) : m_op(op), m_a(std::move(a)), m_b(std::move(b)) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    Op m_op;
+    FilterPtr m_a, m_b;
+};
+
+class MinMaxFilter : public NumericFilter {
+public:
+    MinMaxFilter(bool isMax, std::vector<FilterPtr> args) : m_max(isMax), m_args(std::move(args)) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool m_max;
+    std::vector<FilterPtr> m_args;
+};
+
+// a < b, a == b, ...: value is the left side's. Two sets compare as sets with
+// == and !=, otherwise sets compare by size.
+class CompareFilter : public Filter {
+public:
+    enum Op { Lt, Le, Eq, Ne, Ge, Gt };
+    CompareFilter(Op op, FilterPtr a, FilterPtr b);
+    bool match(Ctx &ctx) const override;
+    bool number(Ctx &ctx, long long &out) const override;
+    chess::SquareSet set(Ctx &ctx) const override;
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool compare(Ctx &ctx, long long *leftValue) const;
+    Op m_op;
+    FilterPtr m_a, m_b;
+};
+
+// x in S: the set x is a non-empty subset of S (value: x).
+class InFilter : public SetFilter {
+public:
+    InFilter(FilterPtr a, FilterPtr b) : m_a(std::move(a)), m_b(std::move(b)) {}
+    chess::SquareSet set(Ctx &ctx) const override;
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_a, m_b;
+};
+
+class StringLiteralFilter : public Filter {
+public:
+    explicit StringLiteralFilter(std::string s) : m_s(std::move(s)) { type = Type::String; }
+    bool match(Ctx &) const override { return true; }
+    bool string(Ctx &, std::string &out) const override { out = m_s; return true; }
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<StringLiteralFilter>(m_s); }
+    bool transformSensitive() const override { return false; }
+    const std::string &text() const { return m_s; }
+
+private:
+    std::string m_s;
+};
+
+} // namespace cql

@@ -1,0 +1,157 @@
+// Move filters.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "moves.h"
+
+namespace cql {
+
+using chess::SquareSet;
+
+MoveFilter::MoveFilter(MoveSpec spec) : m_spec(std::move(spec))
+{
+    type = m_spec.value == MoveSpec::None ? Type::Logical : Type::Set;
+}
+
+namespace {
+
+struct MoveSets {
+    SquareSet from, to, capture;
+    bool haveFrom = false, haveTo = false, haveCapture = false;
+};
+
+bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m, MoveSets &sets,
+                 bool primaryMove, SquareSet &value)
+{
+    if (s.primary && !primaryMove) return false;
+    if (s.secondary && primaryMove) return false;
+    if (m.isNull()) {
+        if (!s.null) return false;
+        if (s.from || s.to || s.capture || s.promote || s.enpassant || s.castle || s.castleShort || s.castleLong)
+            return false;
+        return true;
+    }
+    if (s.null) return false;
+    chess::Square from = m.from();
+    // Castling is encoded king-takes-rook; CQL sees the king's real destination.
+    chess::Square to = m.to();
+    if (m.isCastling()) {
+        bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+        to = chess::makeSquare(kingSide ? 6 : 2, chess::rankOf(m.from()));
+        if (s.castleShort && !kingSide) return false;
+        if (s.castleLong && kingSide) return false;
+    } else if (s.castle || s.castleShort || s.castleLong) {
+        return false;
+    }
+    if (s.enpassant && m.kind() != chess::Move::EnPassant) return false;
+    if (s.requirePromotion) {
+        if (m.kind() != chess::Move::Promotion) return false;
+        // `promote Q` names a piece type: colour is the mover's anyway.
+        unsigned types = (s.promote | (s.promote >> 8)) & 0x7E;
+        if (s.promote && !(types & (1u << m.promotion()))) return false;
+    }
+    if (s.from && !sets.from.contains(from)) return false;
+    if (s.to && !sets.to.contains(to)) return false;
+    chess::Square capSq = chess::NoSquare;
+    if (!m.isCastling() && before.capturedPiece(m) != chess::NoPiece)
+        capSq = before.captureSquare(m);
+    if (s.captureOnly && capSq == chess::NoSquare) return false;
+    if (s.capture && (capSq == chess::NoSquare || !sets.capture.contains(capSq))) return false;
+    switch (s.value) {
+    case MoveSpec::From: value |= SquareSet::of(from); break;
+    case MoveSpec::To: value |= SquareSet::of(to); break;
+    case MoveSpec::Capture: value |= SquareSet::of(capSq); break;
+    case MoveSpec::None: break;
+    }
+    return true;
+}
+
+} // namespace
+
+bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value) const
+{
+    const MoveSpec &s = m_spec;
+    SquareSet acc;
+    bool any = false;
+    auto evalSets = [&](MoveSets &sets) {
+        if (s.from) sets.from = s.from->set(ctx);
+        if (s.to) sets.to = s.to->set(ctx);
+        if (s.capture) sets.capture = s.capture->set(ctx);
+    };
+    if (s.previous) {
+        const game::Node &n = ctx.cur();
+        if (n.parent == game::NoNode)
+            return false;
+        game::NodeId here = ctx.node;
+        ctx.moveTo(n.parent);
+        MoveSets sets;
+        evalSets(sets);
+        bool primary = ctx.game->nodes[n.parent].firstChild == here;
+        any = moveMatches(s, *ctx.pos, n.move, sets, primary, acc);
+        ctx.moveTo(here);
+    } else if (s.legal || s.pseudolegal) {
+        MoveSets sets;
+        evalSets(sets);
+        chess::MoveList list;
+        if (s.legal)
+            ctx.pos->generateLegal(list);
+        else
+            ctx.pos->generatePseudoLegal(list);
+        for (chess::Move m : list) {
+            if (moveMatches(s, *ctx.pos, m, sets, true, acc)) {
+                any = true;
+                if (!value)
+                    break;
+            }
+        }
+    } else {
+        const game::Node &n = ctx.cur();
+        if (n.firstChild == game::NoNode)
+            return false;
+        MoveSets sets;
+        evalSets(sets);
+        for (game::NodeId c = n.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+            if (moveMatches(s, *ctx.pos, ctx.game->nodes[c].move, sets, c == n.firstChild, acc)) {
+                any = true;
+                if (!value)
+                    break;
+            }
+            if (!ctx.searchVariations)
+                break;
+        }
+    }
+    if (value)
+        *value = acc;
+    return any;
+}
+
+SquareSet MoveFilter::set(Ctx &ctx) const
+{
+    SquareSet v;
+    return evaluate(ctx, &v) ? v : SquareSet();
+}
+
+FilterPtr MoveFilter::transformed(const Transform &t) const
+{
+    MoveSpec s;
+    s.from = cloneTransformed(m_spec.from, t);
+    s.to = cloneTransformed(m_spec.to, t);
+    s.capture = cloneTransformed(m_spec.capture, t);
+    s.promote = t.apply(m_spec.promote);
+    s.requirePromotion = m_spec.requirePromotion;
+    s.enpassant = m_spec.enpassant;
+    s.castle = m_spec.castle;
+    s.castleShort = m_spec.castleShort;
+    s.castleLong = m_spec.castleLong;
+    s.null = m_spec.null;
+    s.legal = m_spec.legal;
+    s.pseudolegal = m_spec.pseudolegal;
+    s.previous = m_spec.previous;
+    s.primary = m_spec.primary;
+    s.secondary = m_spec.secondary;
+    s.captureOnly = m_spec.captureOnly;
+    s.value = m_spec.value;
+    auto f = std::make_unique<MoveFilter>(std::move(s));
+    f->range = range;
+    return f;
+}
+
+} // namespace cql

@@ -1,0 +1,35 @@
+// Move filters: `move ...` with its parameters and the 6.2 dash filters.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+
+namespace cql {
+
+struct MoveSpec {
+    FilterPtr from, to, capture;  // null = any
+    PieceMask promote = 0;        // 0 = no promotion condition
+    bool requirePromotion = false;
+    bool enpassant = false;
+    bool castle = false, castleShort = false, castleLong = false;
+    bool null = false;
+    bool legal = false, pseudolegal = false;
+    bool previous = false;
+    bool primary = false, secondary = false;
+    bool captureOnly = false;      // X[x]Y
+    enum Value { None, From, To, Capture } value = None;
+};
+
+class MoveFilter : public Filter {
+public:
+    explicit MoveFilter(MoveSpec spec);
+    bool match(Ctx &ctx) const override { return evaluate(ctx, nullptr); }
+    chess::SquareSet set(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool evaluate(Ctx &ctx, chess::SquareSet *value) const;
+    MoveSpec m_spec;
+};
+
+} // namespace cql

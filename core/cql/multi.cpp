@@ -1,0 +1,269 @@
+// find and line: filters that walk to other positions of the game.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "multi.h"
+
+#include <functional>
+
+namespace cql {
+
+namespace {
+
+// "move 7(btm)": how CQL names a position in its own comments.
+std::string positionLabel(const Ctx &ctx, game::NodeId n)
+{
+    const chess::Position &p = ctx.game->nodes[n].position;
+    return "move " + std::to_string(p.fullmoveNumber()) + (p.sideToMove() == chess::White ? "(wtm)" : "(btm)");
+}
+
+template <typename F>
+void forEachForward(const Ctx &ctx, game::NodeId start, F &&visit)
+{
+    // Pre-order over the subtree (only the main continuation unless variations
+    // are searched); visit returns false to stop.
+    std::vector<game::NodeId> stack{start};
+    while (!stack.empty()) {
+        game::NodeId n = stack.back();
+        stack.pop_back();
+        if (!visit(n))
+            return;
+        const game::Node &node = ctx.game->nodes[n];
+        if (node.firstChild == game::NoNode)
+            continue;
+        if (ctx.searchVariations) {
+            std::vector<game::NodeId> kids;
+            for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling)
+                kids.push_back(c);
+            for (auto it = kids.rbegin(); it != kids.rend(); ++it)
+                stack.push_back(*it);
+        } else {
+            stack.push_back(node.firstChild);
+        }
+    }
+}
+
+} // namespace
+
+FindFilter::FindFilter(FilterPtr body, bool all, bool quiet, bool backward, bool hasRange, long long lo, long long hi)
+    : m_body(std::move(body)), m_all(all), m_quiet(quiet), m_backward(backward), m_hasRange(hasRange), m_lo(lo), m_hi(hi)
+{
+    type = (m_all || m_hasRange) ? Type::Numeric : Type::Position;
+}
+
+bool FindFilter::run(Ctx &ctx, long long *count, game::NodeId *first) const
+{
+    const game::NodeId here = ctx.node;
+    const bool counting = m_all || m_hasRange;
+    std::vector<game::NodeId> found;
+    auto test = [&](game::NodeId n) {
+        ctx.moveTo(n);
+        size_t mark = ctx.comments.size();
+        if (m_body->match(ctx)) {
+            found.push_back(n);
+            return counting;
+        }
+        ctx.comments.resize(mark);
+        return true;
+    };
+    if (m_backward) {
+        for (game::NodeId n = here; n != game::NoNode; n = ctx.game->nodes[n].parent)
+            if (!test(n))
+                break;
+    } else {
+        forEachForward(ctx, here, test);
+    }
+    ctx.moveTo(here);
+    long long k = (long long)found.size();
+    bool ok = counting ? (m_hasRange ? (k >= m_lo && k <= m_hi) : k > 0) : k > 0;
+    if (!ok)
+        return false;
+    if (!m_quiet) {
+        if (counting) {
+            for (size_t i = 0; i < found.size(); ++i)
+                ctx.comments.push_back({found[i], "Found " + std::to_string(i + 1) + " of " + std::to_string(k), true});
+        } else {
+            ctx.comments.push_back({found[0], "Found", true});
+        }
+    }
+    if (count)
+        *count = k;
+    if (first)
+        *first = found[0];
+    return true;
+}
+
+bool FindFilter::match(Ctx &ctx) const { return run(ctx, nullptr, nullptr); }
+bool FindFilter::number(Ctx &ctx, long long &out) const { return (m_all || m_hasRange) && run(ctx, &out, nullptr); }
+bool FindFilter::position(Ctx &ctx, game::NodeId &out) const { return run(ctx, nullptr, &out); }
+
+FilterPtr FindFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<FindFilter>(m_body->transformed(t), m_all, m_quiet, m_backward, m_hasRange, m_lo, m_hi);
+    f->range = range;
+    return f;
+}
+
+LineElement LineElement::clone(const Transform &t) const
+{
+    LineElement e;
+    e.filter = cloneTransformed(filter, t);
+    for (const auto &g : group)
+        e.group.push_back(g.clone(t));
+    e.min = min;
+    e.max = max;
+    return e;
+}
+
+LineFilter::LineFilter(Options o, std::vector<LineElement> elements) : m_o(o), m_elements(std::move(elements))
+{
+    type = Type::Numeric;
+}
+
+namespace {
+
+using Cont = std::function<void(game::NodeId next, int consumed, game::NodeId last)>;
+
+struct LineMatcher {
+    Ctx &ctx;
+    const LineFilter::Options &o;
+    int budget = 200000; // a pathological pattern cannot hang the search
+
+    // Positions that follow n along the line's direction.
+    template <typename F>
+    void successors(game::NodeId n, F &&f)
+    {
+        const game::Node &node = ctx.game->nodes[n];
+        if (o.backward) {
+            game::NodeId p = node.parent;
+            if (o.singleColor && p != game::NoNode)
+                p = ctx.game->nodes[p].parent;
+            f(p);
+            return;
+        }
+        bool any = false;
+        for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+            bool primary = c == node.firstChild;
+            if (o.primary && !primary)
+                continue;
+            if (o.singleColor) {
+                const game::Node &cn = ctx.game->nodes[c];
+                if (cn.firstChild == game::NoNode) { f(game::NoNode); any = true; }
+                for (game::NodeId g = cn.firstChild; g != game::NoNode; g = ctx.game->nodes[g].nextSibling) {
+                    f(g);
+                    any = true;
+                    if (!ctx.searchVariations) break;
+                }
+            } else {
+                f(c);
+                any = true;
+            }
+            if (!ctx.searchVariations && !o.secondary)
+                break;
+        }
+        if (!any)
+            f(game::NoNode);
+    }
+
+    bool test(const FilterPtr &filter, game::NodeId n)
+    {
+        if (n == game::NoNode || --budget < 0)
+            return false;
+        game::NodeId here = ctx.node;
+        ctx.moveTo(n);
+        size_t mark = ctx.comments.size();
+        bool ok = filter->match(ctx);
+        if (!ok)
+            ctx.comments.resize(mark);
+        ctx.moveTo(here);
+        return ok;
+    }
+
+    void seq(const std::vector<LineElement> &elems, size_t i, game::NodeId node, int consumed, game::NodeId last, const Cont &k)
+    {
+        if (i == elems.size()) {
+            k(node, consumed, last);
+            return;
+        }
+        rep(elems, i, 0, node, consumed, last, k);
+    }
+
+    void rep(const std::vector<LineElement> &elems, size_t i, int count, game::NodeId node, int consumed,
+             game::NodeId last, const Cont &k)
+    {
+        const LineElement &e = elems[i];
+        if (budget < 0)
+            return;
+        // Greedy: try one more repetition first, then stopping here.
+        if (e.max < 0 || count < e.max) {
+            if (e.filter) {
+                if (test(e.filter, node))
+                    successors(node, [&](game::NodeId next) { rep(elems, i, count + 1, next, consumed + 1, node, k); });
+            } else {
+                seq(e.group, 0, node, consumed, last, [&](game::NodeId next, int c2, game::NodeId l2) {
+                    if (c2 > consumed) // an empty repetition would loop forever
+                        rep(elems, i, count + 1, next, c2, l2, k);
+                });
+            }
+        }
+        if (count >= e.min)
+            seq(elems, i + 1, node, consumed, last, k);
+    }
+};
+
+} // namespace
+
+bool LineFilter::run(Ctx &ctx, int *length, game::NodeId *last) const
+{
+    LineMatcher m{ctx, m_o};
+    int best = -1;
+    game::NodeId bestLast = game::NoNode;
+    const game::NodeId start = ctx.node;
+    bool stop = false;
+    m.seq(m_elements, 0, start, 0, game::NoNode, [&](game::NodeId, int consumed, game::NodeId lastNode) {
+        if (stop || consumed == 0)
+            return;
+        if (m_o.hasRange && (consumed < m_o.lo || consumed > m_o.hi))
+            return;
+        if (consumed > best) {
+            best = consumed;
+            bestLast = lastNode;
+        }
+        if (m_o.firstMatch)
+            stop = true;
+    });
+    if (best < 0)
+        return false;
+    if (!m_o.quiet) {
+        ctx.comments.push_back({start, "Start line that ends at " + positionLabel(ctx, bestLast), true});
+        ctx.comments.push_back({bestLast, "End line of length " + std::to_string(best) + " that starts at " + positionLabel(ctx, start), true});
+    }
+    if (length)
+        *length = best;
+    if (last)
+        *last = bestLast;
+    return true;
+}
+
+bool LineFilter::match(Ctx &ctx) const { return run(ctx, nullptr, nullptr); }
+
+bool LineFilter::number(Ctx &ctx, long long &out) const
+{
+    int len;
+    if (!run(ctx, &len, nullptr))
+        return false;
+    out = len;
+    return true;
+}
+
+bool LineFilter::position(Ctx &ctx, game::NodeId &out) const { return run(ctx, nullptr, &out); }
+
+FilterPtr LineFilter::transformed(const Transform &t) const
+{
+    std::vector<LineElement> els;
+    for (const auto &e : m_elements)
+        els.push_back(e.clone(t));
+    auto f = std::make_unique<LineFilter>(m_o, std::move(els));
+    f->range = range;
+    return f;
+}
+
+} // namespace cql

@@ -1,0 +1,55 @@
+// Filters that look at other positions of the game: find and line.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+
+#include <vector>
+
+namespace cql {
+
+// find [all] [quiet] [<--] [range] F
+class FindFilter : public Filter {
+public:
+    FindFilter(FilterPtr body, bool all, bool quiet, bool backward, bool hasRange, long long lo, long long hi);
+    bool match(Ctx &ctx) const override;
+    bool number(Ctx &ctx, long long &out) const override;
+    bool position(Ctx &ctx, game::NodeId &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool run(Ctx &ctx, long long *count, game::NodeId *first) const;
+    FilterPtr m_body;
+    bool m_all, m_quiet, m_backward, m_hasRange;
+    long long m_lo, m_hi;
+};
+
+// One element of a line pattern: a filter or a group, repeated min..max times.
+struct LineElement {
+    FilterPtr filter;                  // for a single constituent
+    std::vector<LineElement> group;    // for ( ... ) groups
+    int min = 1, max = 1;              // max = -1: unbounded
+    LineElement clone(const Transform &t) const;
+};
+
+class LineFilter : public Filter {
+public:
+    struct Options {
+        bool backward = false, firstMatch = false, lastPosition = false, singleColor = false;
+        bool nestBan = false, primary = false, secondary = false, quiet = false;
+        bool hasRange = false;
+        long long lo = 0, hi = 0;
+    };
+    LineFilter(Options o, std::vector<LineElement> elements);
+    bool match(Ctx &ctx) const override;
+    bool number(Ctx &ctx, long long &out) const override;
+    bool position(Ctx &ctx, game::NodeId &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool run(Ctx &ctx, int *length, game::NodeId *last) const;
+    Options m_o;
+    std::vector<LineElement> m_elements;
+};
+
+} // namespace cql

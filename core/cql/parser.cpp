@@ -1,0 +1,1221 @@
+// The CQL 6 parser.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "parser.h"
+
+#include "keywords.h"
+#include "lexer.h"
+#include "logic.h"
+#include "moves.h"
+#include "multi.h"
+#include "sets.h"
+#include "state.h"
+#include "transformfilter.h"
+#include "vars.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <functional>
+
+namespace cql {
+
+namespace {
+
+enum Prec {
+    P_LOWEST = 0, P_OR = 10, P_AND = 20, P_NOT = 30, P_IN = 40, P_REL = 50, P_ADD = 70,
+    P_MUL = 90, P_UNION = 110, P_INTER = 120, P_COMPL = 130, P_ATTACK = 140,
+    P_DASH = 175, P_COLON = 180,
+};
+
+struct InfixInfo {
+    int prec = -1;
+    bool rightAssoc = false;
+};
+
+bool isLineTerminator(const Token &t)
+{
+    return t.kind == Tok::End || (t.kind == Tok::Punct && (t.op == Op::LineForward || t.op == Op::LineBackward ||
+                                                           t.op == Op::RParen || t.op == Op::RBrace));
+}
+
+const char *opText(Op op)
+{
+    switch (op) {
+    case Op::LParen: return "(";
+    case Op::RParen: return ")";
+    case Op::LBrace: return "{";
+    case Op::RBrace: return "}";
+    default: return "?";
+    }
+}
+
+template <typename T, typename... A>
+FilterPtr make(const SourceRange &r, A &&...a)
+{
+    auto f = std::make_unique<T>(std::forward<A>(a)...);
+    f->range = r;
+    return f;
+}
+
+SourceRange span(const SourceRange &a, const SourceRange &b) { return {a.begin, b.end}; }
+
+} // namespace
+
+Parser::Parser(std::string_view source, std::vector<Diagnostic> &diagnostics)
+    : m_source(source), m_diags(diagnostics)
+{
+    Lexer lexer(source);
+    m_tokens = lexer.tokenize();
+    // Lexical errors are reported here, once; the parser then skips those tokens.
+    std::vector<Token> clean;
+    for (Token &t : m_tokens) {
+        if (t.kind == Tok::Error)
+            error(t, t.text);
+        else
+            clean.push_back(std::move(t));
+    }
+    m_tokens = std::move(clean);
+}
+
+const Token &Parser::peek(size_t ahead) const
+{
+    size_t i = std::min(m_pos + ahead, m_tokens.size() - 1);
+    return m_tokens[i];
+}
+
+const Token &Parser::advance()
+{
+    const Token &t = m_tokens[m_pos];
+    if (m_pos + 1 < m_tokens.size())
+        ++m_pos;
+    return t;
+}
+
+bool Parser::atOp(Op op, size_t ahead) const { return peek(ahead).kind == Tok::Punct && peek(ahead).op == op; }
+bool Parser::atWord(std::string_view w, size_t ahead) const { return peek(ahead).kind == Tok::Word && peek(ahead).text == w; }
+
+bool Parser::acceptOp(Op op)
+{
+    if (!atOp(op))
+        return false;
+    advance();
+    return true;
+}
+
+bool Parser::acceptWord(std::string_view w)
+{
+    if (!atWord(w))
+        return false;
+    advance();
+    return true;
+}
+
+bool Parser::expectOp(Op op, const char *what)
+{
+    if (acceptOp(op))
+        return true;
+    error(peek(), std::string("expected '") + opText(op) + "' " + what);
+    return false;
+}
+
+void Parser::error(const Token &at, std::string message) { error(at.range, std::move(message)); }
+
+void Parser::error(const SourceRange &r, std::string message)
+{
+    // One message per place is enough; cascades after the first say nothing new.
+    for (const Diagnostic &d : m_diags)
+        if (d.line == r.begin.line && d.column == r.begin.column)
+            return;
+    Diagnostic d;
+    d.line = r.begin.line;
+    d.column = r.begin.column;
+    d.length = std::max(1, r.end.line == r.begin.line ? r.end.column - r.begin.column : 1);
+    d.message = std::move(message);
+    m_diags.push_back(std::move(d));
+}
+
+std::string Parser::rawArgument()
+{
+    // File names and results are not CQL tokens: take the raw text up to blank or ')'.
+    const Token &first = peek();
+    if (first.kind == Tok::End)
+        return {};
+    if (first.kind == Tok::String) {
+        advance();
+        return first.text;
+    }
+    size_t b = size_t(first.range.begin.offset), e = b;
+    while (e < m_source.size() && m_source[e] != ')' && !std::isspace((unsigned char)m_source[e]))
+        ++e;
+    while (peek().kind != Tok::End && size_t(peek().range.begin.offset) < e)
+        advance();
+    return std::string(m_source.substr(b, e - b));
+}
+
+bool Parser::parseSignedNumber(long long &v)
+{
+    if (peek().kind == Tok::Number) {
+        v = advance().number;
+        return true;
+    }
+    if (atOp(Op::Minus) && peek(1).kind == Tok::Number) {
+        advance();
+        v = -advance().number;
+        return true;
+    }
+    return false;
+}
+
+bool Parser::parseRangeNumbers(long long &lo, long long &hi, bool &two)
+{
+    two = false;
+    if (!parseSignedNumber(lo))
+        return false;
+    hi = lo;
+    if (parseSignedNumber(hi))
+        two = true;
+    return true;
+}
+
+void Parser::parseHeader(QueryHeader &h)
+{
+    const Token &cqlTok = advance(); // 'cql'
+    if (!expectOp(Op::LParen, "after 'cql'"))
+        return;
+    while (!atOp(Op::RParen) && peek().kind != Tok::End) {
+        const Token &t = advance();
+        if (t.kind != Tok::Word) {
+            error(t, "unexpected '" + t.text + "' in the cql header");
+            continue;
+        }
+        const std::string &w = t.text;
+        if (w == "input" || w == "output") {
+            std::string v = rawArgument();
+            if (v.empty())
+                error(t, "expected a file name after '" + w + "'");
+            (w == "input" ? h.input : h.output) = v;
+        } else if (w == "gamenumber" || w == "matchcount") {
+            long long lo, hi;
+            bool two;
+            if (!parseRangeNumbers(lo, hi, two)) {
+                error(peek(), "expected a number after '" + w + "'");
+                continue;
+            }
+            if (w == "matchcount" && !two)
+                hi = 1000000000;
+            (w == "gamenumber" ? h.gameNumber : h.matchCount) = std::make_pair(long(lo), long(hi));
+        } else if (w == "sort") {
+            if (!acceptWord("matchcount")) {
+                error(peek(), "expected 'matchcount' after 'sort' in the cql header");
+                continue;
+            }
+            h.sortMatchCount = true;
+            long long lo, hi;
+            bool two;
+            if (parseRangeNumbers(lo, hi, two))
+                h.matchCount = std::make_pair(long(lo), long(two ? hi : 1000000000));
+        } else if (w == "result") {
+            std::string r = rawArgument();
+            if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*")
+                error(t, "expected 1-0, 0-1 or 1/2-1/2 after 'result'");
+            h.result = r;
+        } else if (w == "variations") {
+            h.variations = true;
+        } else if (w == "mainline") {
+            h.variations = false;
+        } else if (w == "silent") {
+            h.silent = true;
+        } else if (w == "quiet") {
+            h.quiet = true;
+        } else if (w == "matchstring") {
+            if (peek().kind != Tok::String) {
+                error(peek(), "expected a string after 'matchstring'");
+                continue;
+            }
+            h.matchString = advance().text;
+        } else {
+            error(t, "unknown cql header parameter '" + w + "'");
+        }
+    }
+    if (!acceptOp(Op::RParen))
+        error(cqlTok, "the cql header is not closed: missing ')'");
+}
+
+bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeader)
+{
+    m_program = &program;
+    if (atWord("cql") && atOp(Op::LParen, 1))
+        parseHeader(header);
+    else if (requireHeader)
+        error(peek(), "a query starts with the header cql( ... )");
+    while (peek().kind != Tok::End) {
+        size_t before = m_pos;
+        if (!startsFilter()) {
+            const Token &t = advance();
+            if (t.kind == Tok::Punct && (t.op == Op::RParen || t.op == Op::RBrace))
+                error(t, "unmatched '" + t.text + "'");
+            else
+                error(t, "unexpected '" + t.text + "'");
+            continue;
+        }
+        FilterPtr f = parseFilter();
+        if (f)
+            program.body.push_back(std::move(f));
+        if (m_pos == before)
+            advance();
+    }
+    return std::none_of(m_diags.begin(), m_diags.end(), [](const Diagnostic &d) { return d.severity == Diagnostic::Error; });
+}
+
+bool Parser::startsFilter(size_t ahead) const
+{
+    const Token &t = peek(ahead);
+    switch (t.kind) {
+    case Tok::Number: case Tok::String: case Tok::Designator: return true;
+    case Tok::Word: {
+        static constexpr std::string_view notStarts[] = {"then", "else", "or", "and", "in", "attacks", "attackedby"};
+        for (auto w : notStarts)
+            if (t.text == w) return false;
+        return true;
+    }
+    case Tok::Punct:
+        switch (t.op) {
+        case Op::LParen: case Op::LBrace: case Op::Tilde: case Op::Hash: case Op::Minus:
+        case Op::Dash: case Op::CaptureDash: case Op::CommentFilter: case Op::ForAll:
+            return true;
+        default:
+            return false;
+        }
+    default:
+        return false;
+    }
+}
+
+FilterPtr Parser::parseFilter() { return parseExpr(P_LOWEST); }
+
+FilterPtr Parser::parseExpr(int minPrec)
+{
+    if (++m_depth > 400) {
+        --m_depth;
+        error(peek(), "the query is nested too deeply");
+        return nullptr;
+    }
+    FilterPtr left = parsePrefix();
+    while (left) {
+        const Token &t = peek();
+        InfixInfo info;
+        bool wordOp = t.kind == Tok::Word;
+        if (wordOp) {
+            if (t.text == "or") info = {P_OR};
+            else if (t.text == "and") info = {P_AND};
+            else if (t.text == "in") info = {P_IN};
+            else if (t.text == "attacks" || t.text == "attackedby") info = {P_ATTACK};
+        } else if (t.kind == Tok::Punct) {
+            switch (t.op) {
+            case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt:
+                info = {P_REL, true};
+                break;
+            case Op::Plus: case Op::Minus: info = {P_ADD}; break;
+            case Op::Star: case Op::Slash: case Op::Percent: info = {P_MUL}; break;
+            case Op::Bar: info = {P_UNION}; break;
+            case Op::Amp: info = {P_INTER}; break;
+            case Op::ArrowRight: case Op::ArrowLeft: info = {P_ATTACK}; break;
+            case Op::Colon: info = {P_COLON, true}; break;
+            case Op::Dash: case Op::CaptureDash:
+                if (!t.spaceBefore) info = {P_DASH};
+                break;
+            default: break;
+            }
+        }
+        if (info.prec < 0 || info.prec < minPrec)
+            break;
+        // An operator that cannot apply to what stands on its left ends this
+        // argument, so `sort find all check > 20` compares the find, not check.
+        Type lt = left->type;
+        bool ok = true;
+        if (info.prec == P_IN) ok = lt == Type::Set || lt == Type::String;
+        else if (info.prec == P_REL) ok = lt == Type::Numeric || lt == Type::Set || lt == Type::String || lt == Type::Position;
+        else if (t.kind == Tok::Punct && t.op == Op::Plus) ok = lt == Type::Numeric || lt == Type::String;
+        else if (info.prec == P_ADD || info.prec == P_MUL) ok = lt == Type::Numeric;
+        else if (info.prec == P_UNION || info.prec == P_INTER || info.prec == P_ATTACK || info.prec == P_DASH) ok = lt == Type::Set;
+        else if (info.prec == P_COLON) ok = lt == Type::Position;
+        if (!ok)
+            break;
+        // In a line, `check+ -->` is a repetition, not an addition.
+        if (t.kind == Tok::Punct && (t.op == Op::Plus || t.op == Op::Star) && isLineTerminator(peek(1)))
+            break;
+        const Token opTok = advance();
+        if (info.prec == P_DASH) {
+            left = parseDash(std::move(left), opTok);
+            continue;
+        }
+        if (info.prec == P_COLON) {
+            error(opTok, "':' (evaluate at a position) is not implemented yet");
+            FilterPtr right = parseExpr(P_COLON);
+            continue;
+        }
+        FilterPtr right = parseExpr(info.rightAssoc ? info.prec : info.prec + 1);
+        if (!right) {
+            error(opTok, "expected a filter after '" + opTok.text + "'");
+            return left;
+        }
+        SourceRange r = span(left->range, right->range);
+        if (wordOp && (opTok.text == "or" || opTok.text == "and")) {
+            left = make<AndOrFilter>(r, opTok.text == "and", std::move(left), std::move(right));
+        } else if (wordOp && opTok.text == "in") {
+            if (right->type != Type::Set) {
+                error(right->range, "expected a set filter after 'in'");
+                return left;
+            }
+            left = make<InFilter>(r, std::move(left), std::move(right));
+        } else if (info.prec == P_ATTACK) {
+            if (right->type != Type::Set) {
+                error(right->range, "expected a set filter after '" + opTok.text + "'");
+                return left;
+            }
+            bool attackersValue = opTok.text == "attacks" || opTok.op == Op::ArrowRight;
+            if (attackersValue)
+                left = make<AttackFilter>(r, true, std::move(left), std::move(right));
+            else
+                left = make<AttackFilter>(r, false, std::move(right), std::move(left));
+        } else if (info.prec == P_REL) {
+            CompareFilter::Op op = CompareFilter::Eq;
+            switch (opTok.op) {
+            case Op::Lt: op = CompareFilter::Lt; break;
+            case Op::Le: op = CompareFilter::Le; break;
+            case Op::Eq: op = CompareFilter::Eq; break;
+            case Op::Ne: op = CompareFilter::Ne; break;
+            case Op::Ge: op = CompareFilter::Ge; break;
+            default: op = CompareFilter::Gt; break;
+            }
+            Type rt = right->type;
+            if (rt == Type::Logical) {
+                error(right->range, "cannot compare with a logical filter");
+                return left;
+            }
+            left = make<CompareFilter>(r, op, std::move(left), std::move(right));
+        } else if (info.prec == P_UNION || info.prec == P_INTER) {
+            if (right->type != Type::Set) {
+                error(right->range, "expected a set filter after '" + opTok.text + "'");
+                return left;
+            }
+            left = make<SetOpFilter>(r, info.prec == P_UNION ? SetOpFilter::Union : SetOpFilter::Intersection,
+                                     std::move(left), std::move(right));
+        } else {
+            if (right->type != Type::Numeric && right->type != Type::Set) {
+                error(right->range, "expected a numeric filter after '" + opTok.text + "'");
+                return left;
+            }
+            ArithFilter::Op op = ArithFilter::Add;
+            switch (opTok.op) {
+            case Op::Minus: op = ArithFilter::Sub; break;
+            case Op::Star: op = ArithFilter::Mul; break;
+            case Op::Slash: op = ArithFilter::Div; break;
+            case Op::Percent: op = ArithFilter::Mod; break;
+            default: break;
+            }
+            left = make<ArithFilter>(r, op, std::move(left), std::move(right));
+        }
+    }
+    --m_depth;
+    return left;
+}
+
+FilterPtr Parser::requireType(FilterPtr f, Type t, const Token &after, const char *what)
+{
+    if (!f) {
+        error(peek(), std::string("expected ") + what + " after '" + after.text + "'");
+        return nullptr;
+    }
+    if (t == Type::Numeric && (f->type == Type::Numeric || f->type == Type::Set))
+        return f;
+    if (f->type != t) {
+        error(f->range, std::string("expected ") + what + " after '" + after.text + "', found a " + typeName(f->type) + " filter");
+        return nullptr;
+    }
+    return f;
+}
+
+FilterPtr Parser::setArg(const Token &after, int prec)
+{
+    if (!startsFilter()) {
+        error(peek(), "expected a set filter after '" + after.text + "'");
+        return nullptr;
+    }
+    return requireType(parseExpr(prec), Type::Set, after, "a set filter");
+}
+
+FilterPtr Parser::numArg(const Token &after)
+{
+    if (!startsFilter()) {
+        error(peek(), "expected a numeric filter after '" + after.text + "'");
+        return nullptr;
+    }
+    return requireType(parseExpr(P_ADD), Type::Numeric, after, "a numeric filter");
+}
+
+FilterPtr Parser::parseSequenceUntil(Op close)
+{
+    const Token &open = m_tokens[m_pos - 1];
+    std::vector<FilterPtr> parts;
+    while (!atOp(close) && peek().kind != Tok::End) {
+        size_t before = m_pos;
+        if (!startsFilter()) {
+            const Token &t = advance();
+            error(t, "unexpected '" + t.text + "'");
+            continue;
+        }
+        if (FilterPtr f = parseFilter())
+            parts.push_back(std::move(f));
+        if (m_pos == before)
+            advance();
+    }
+    const Token &end = peek();
+    if (!acceptOp(close)) {
+        error(open, std::string("'") + open.text + "' is not closed");
+        return nullptr;
+    }
+    SourceRange r = span(open.range, end.range);
+    if (close == Op::RParen && parts.size() == 1)
+        return std::move(parts[0]);
+    return make<CompoundFilter>(r, std::move(parts));
+}
+
+FilterPtr Parser::parsePrefix()
+{
+    const Token &t = peek();
+    switch (t.kind) {
+    case Tok::Number: {
+        advance();
+        return make<NumberFilter>(t.range, t.number);
+    }
+    case Tok::String: {
+        advance();
+        return make<StringLiteralFilter>(t.range, t.text);
+    }
+    case Tok::Designator: {
+        advance();
+        return make<DesignatorFilter>(t.range, t.pieces, t.squares);
+    }
+    case Tok::Word: {
+        const Token &w = advance();
+        return parseWord(w);
+    }
+    case Tok::Punct: {
+        const Token &p = advance();
+        switch (p.op) {
+        case Op::LParen: return parseSequenceUntil(Op::RParen);
+        case Op::LBrace: return parseSequenceUntil(Op::RBrace);
+        case Op::Tilde: {
+            FilterPtr a = requireType(parseExpr(P_COMPL), Type::Set, p, "a set filter");
+            return a ? make<ComplementFilter>(p.range, std::move(a)) : nullptr;
+        }
+        case Op::Hash: {
+            FilterPtr a = requireType(parseExpr(P_UNION), Type::Set, p, "a set filter");
+            return a ? make<CountFilter>(p.range, std::move(a)) : nullptr;
+        }
+        case Op::Minus: {
+            FilterPtr a = requireType(parseExpr(P_MUL), Type::Numeric, p, "a numeric filter");
+            return a ? make<ArithFilter>(p.range, ArithFilter::Neg, std::move(a)) : nullptr;
+        }
+        case Op::Dash: case Op::CaptureDash:
+            return parseDash(nullptr, p);
+        case Op::CommentFilter:
+            return parseComment(p, true);
+        case Op::ForAll: {
+            // ∀x∊S body = square all x in S body
+            return parseIterate(p, false);
+        }
+        default:
+            error(p, "unexpected '" + p.text + "'");
+            return nullptr;
+        }
+    }
+    case Tok::End:
+        error(t, "unexpected end of query");
+        return nullptr;
+    default:
+        advance();
+        error(t, "unexpected '" + t.text + "'");
+        return nullptr;
+    }
+}
+
+int Parser::slotFor(const std::string &name, Type t, const Token &at)
+{
+    auto it = m_vars.find(name);
+    if (it != m_vars.end()) {
+        Type old = m_program->slotTypes[it->second];
+        if (old != t && !(old == Type::Piece && t == Type::Set)) {
+            error(at, "variable '" + name + "' is a " + typeName(old) + " variable, not " + typeName(t));
+        }
+        return it->second;
+    }
+    int slot = int(m_program->slotTypes.size());
+    m_program->slotTypes.push_back(t);
+    m_program->slotNames.push_back(name);
+    m_vars[name] = slot;
+    return slot;
+}
+
+FilterPtr Parser::parseWord(const Token &t)
+{
+    const std::string &w = t.text;
+    // Function parameters in scope shadow everything.
+    for (auto it = m_bindings.rbegin(); it != m_bindings.rend(); ++it) {
+        auto b = it->find(w);
+        if (b != it->end())
+            return b->second->transformed(Transform::identity());
+    }
+    if (const Keyword *k = findKeyword(w); k && !m_vars.count(w)) {
+        if (!k->implemented) {
+            error(t, "'" + w + "' is not implemented yet");
+            // Skip a parenthesised argument list so one message suffices.
+            if (atOp(Op::LParen)) {
+                int depth = 0;
+                do {
+                    if (atOp(Op::LParen)) ++depth;
+                    else if (atOp(Op::RParen)) --depth;
+                    advance();
+                } while (depth > 0 && peek().kind != Tok::End);
+            }
+            return nullptr;
+        }
+        return parseKeyword(t);
+    }
+    if (atOp(Op::Assign) || atOp(Op::AssignIfUnbound) || atOp(Op::PlusAssign) || atOp(Op::MinusAssign) ||
+        atOp(Op::StarAssign) || atOp(Op::SlashAssign) || atOp(Op::PercentAssign) || atOp(Op::OrAssign) ||
+        atOp(Op::AndAssign)) {
+        const Token op = advance();
+        FilterPtr rhs = parseFilter();
+        if (!rhs) {
+            error(op, "expected a value after '" + op.text + "'");
+            return nullptr;
+        }
+        Type type = rhs->type;
+        if (type == Type::Logical) {
+            error(rhs->range, "cannot assign a logical filter to '" + w + "'");
+            return nullptr;
+        }
+        auto existing = m_vars.find(w);
+        if (existing != m_vars.end() && m_program->slotTypes[existing->second] == Type::Piece)
+            type = Type::Piece;
+        int slot = slotFor(w, type, t);
+        AssignFilter::Op aop = AssignFilter::Set;
+        switch (op.op) {
+        case Op::AssignIfUnbound: aop = AssignFilter::SetIfUnbound; break;
+        case Op::PlusAssign: aop = AssignFilter::Add; break;
+        case Op::MinusAssign: aop = AssignFilter::Sub; break;
+        case Op::StarAssign: aop = AssignFilter::Mul; break;
+        case Op::SlashAssign: aop = AssignFilter::Div; break;
+        case Op::PercentAssign: aop = AssignFilter::Mod; break;
+        case Op::OrAssign: aop = AssignFilter::Union; break;
+        case Op::AndAssign: aop = AssignFilter::Intersect; break;
+        default: break;
+        }
+        return make<AssignFilter>(span(t.range, rhs->range), slot, type, aop, std::move(rhs));
+    }
+    if (auto f = m_functions.find(w); f != m_functions.end()) {
+        if (!atOp(Op::LParen)) {
+            error(t, "expected '(' after the function name '" + w + "'");
+            return nullptr;
+        }
+        return parseFunctionCall(t, f->second);
+    }
+    if (atOp(Op::Element)) {
+        // x∊S body: square iteration written with ∊
+        --m_pos;
+        return parseIterate(t, false);
+    }
+    if (auto v = m_vars.find(w); v != m_vars.end())
+        return make<VarFilter>(t.range, v->second, m_program->slotTypes[v->second]);
+    error(t, "unknown name '" + w + "': not a keyword, variable or function");
+    return nullptr;
+}
+
+FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
+{
+    advance(); // (
+    std::vector<FilterPtr> args;
+    while (!atOp(Op::RParen) && peek().kind != Tok::End) {
+        size_t before = m_pos;
+        if (FilterPtr a = parseFilter())
+            args.push_back(std::move(a));
+        if (m_pos == before)
+            advance();
+    }
+    expectOp(Op::RParen, "to close the arguments");
+    if (args.size() != f.params.size()) {
+        error(t, "function '" + t.text + "' takes " + std::to_string(f.params.size()) + " arguments, not " +
+                     std::to_string(args.size()));
+        return nullptr;
+    }
+    if (m_bindings.size() > 50) {
+        error(t, "function calls nested too deeply (recursion?)");
+        return nullptr;
+    }
+    std::map<std::string, const Filter *> scope;
+    for (size_t i = 0; i < args.size(); ++i)
+        scope[f.params[i]] = args[i].get();
+    m_bindings.push_back(std::move(scope));
+    size_t saved = m_pos;
+    m_pos = f.bodyBegin;
+    std::vector<FilterPtr> parts;
+    while (m_pos < f.bodyEnd) {
+        size_t before = m_pos;
+        if (!startsFilter()) {
+            advance();
+            continue;
+        }
+        if (FilterPtr p = parseFilter())
+            parts.push_back(std::move(p));
+        if (m_pos == before)
+            advance();
+    }
+    m_pos = saved;
+    m_bindings.pop_back();
+    return make<CompoundFilter>(t.range, std::move(parts));
+}
+
+FilterPtr Parser::parseKeyword(const Token &t)
+{
+    const std::string &w = t.text;
+    if (w == "not") {
+        FilterPtr a = parseExpr(P_NOT);
+        if (!a) { error(t, "expected a filter after 'not'"); return nullptr; }
+        return make<NotFilter>(span(t.range, a->range), std::move(a));
+    }
+    if (w == "true" || w == "false")
+        return make<ConstantFilter>(t.range, w == "true");
+    if (w == "if") {
+        FilterPtr c = parseFilter();
+        acceptWord("then");
+        FilterPtr a = parseFilter();
+        FilterPtr b;
+        if (acceptWord("else"))
+            b = parseFilter();
+        if (!c || !a) { error(t, "expected 'if condition [then] filter [else filter]'"); return nullptr; }
+        return make<IfFilter>(t.range, std::move(c), std::move(a), std::move(b));
+    }
+    static constexpr std::pair<std::string_view, StateFilter::Kind> states[] = {
+        {"check", StateFilter::Check}, {"mate", StateFilter::Mate}, {"stalemate", StateFilter::Stalemate},
+        {"wtm", StateFilter::Wtm}, {"btm", StateFilter::Btm}, {"initial", StateFilter::Initial},
+        {"terminal", StateFilter::Terminal}, {"mainline", StateFilter::Mainline}, {"variation", StateFilter::Variation},
+    };
+    for (auto [name, kind] : states) {
+        if (w == name) {
+            if (kind == StateFilter::Variation)
+                m_program->usesVariations = true;
+            return make<StateFilter>(t.range, kind);
+        }
+    }
+    static constexpr std::pair<std::string_view, PositionNumberFilter::Kind> numbers[] = {
+        {"ply", PositionNumberFilter::Ply}, {"movenumber", PositionNumberFilter::MoveNumber},
+        {"depth", PositionNumberFilter::Depth}, {"gamenumber", PositionNumberFilter::GameNumber},
+        {"year", PositionNumberFilter::Year},
+    };
+    for (auto [name, kind] : numbers)
+        if (w == name)
+            return make<PositionNumberFilter>(t.range, kind);
+    if (w == "light" || w == "dark") {
+        FilterPtr a = setArg(t, P_COLON);
+        return a ? make<ColorSquaresFilter>(t.range, w == "light", std::move(a)) : nullptr;
+    }
+    if (!directionsFor(w).empty())
+        return parseDirection(t);
+    if (w == "passedpawns") return make<PawnStructureFilter>(t.range, PawnStructureFilter::Passed);
+    if (w == "doubledpawns") return make<PawnStructureFilter>(t.range, PawnStructureFilter::Doubled);
+    if (w == "isolatedpawns") return make<PawnStructureFilter>(t.range, PawnStructureFilter::Isolated);
+    if (w == "connectedpawns") return make<PawnStructureFilter>(t.range, PawnStructureFilter::Connected);
+    if (w == "power") {
+        FilterPtr a = setArg(t, P_UNION);
+        return a ? make<PowerFilter>(t.range, std::move(a)) : nullptr;
+    }
+    if (w == "file" || w == "rank") {
+        FilterPtr a = setArg(t, P_UNION);
+        return a ? make<SquareCoordFilter>(t.range, w == "file", std::move(a)) : nullptr;
+    }
+    if (w == "abs" || w == "sqrt") {
+        FilterPtr a = numArg(t);
+        return a ? make<ArithFilter>(t.range, w == "abs" ? ArithFilter::Abs : ArithFilter::Sqrt, std::move(a)) : nullptr;
+    }
+    if (w == "max" || w == "min") {
+        if (!expectOp(Op::LParen, ("after '" + w + "'").c_str()))
+            return nullptr;
+        std::vector<FilterPtr> args;
+        while (!atOp(Op::RParen) && peek().kind != Tok::End) {
+            size_t before = m_pos;
+            if (FilterPtr a = requireType(parseFilter(), Type::Numeric, t, "numeric arguments"))
+                args.push_back(std::move(a));
+            if (m_pos == before)
+                advance();
+        }
+        expectOp(Op::RParen, ("to close '" + w + "'").c_str());
+        if (args.empty()) { error(t, "'" + w + "' needs at least one argument"); return nullptr; }
+        return make<MinMaxFilter>(t.range, w == "max", std::move(args));
+    }
+    if (w == "between" || w == "makesquare") {
+        if (!expectOp(Op::LParen, ("after '" + w + "'").c_str()))
+            return nullptr;
+        FilterPtr a = w == "between" ? setArg(t, P_UNION) : numArg(t);
+        FilterPtr b = w == "between" ? setArg(t, P_UNION) : numArg(t);
+        expectOp(Op::RParen, ("to close '" + w + "'").c_str());
+        if (!a || !b)
+            return nullptr;
+        if (w == "between")
+            return make<BetweenFilter>(t.range, std::move(a), std::move(b));
+        return make<MakeSquareFilter>(t.range, std::move(a), std::move(b));
+    }
+    if (w == "ray" || w == "xray")
+        return parseRay(t, w == "xray");
+    if (w == "pin")
+        return parsePin(t);
+    if (w == "move")
+        return parseMove(t);
+    if (w == "castle") {
+        MoveSpec s;
+        s.castle = true;
+        return make<MoveFilter>(t.range, std::move(s));
+    }
+    if (w == "find")
+        return parseFind(t);
+    if (w == "line")
+        return parseLine(t);
+    TransformKind tk;
+    if (transformKindFromName(w, tk))
+        return parseTransform(t, int(tk));
+    if (w == "notransform") {
+        FilterPtr a = parseFilter();
+        if (!a) { error(t, "expected a filter after 'notransform'"); return nullptr; }
+        return make<NoTransformFilter>(t.range, std::move(a));
+    }
+    if (w == "square" || w == "piece")
+        return parseIterate(t, w == "piece");
+    if (w == "comment")
+        return parseComment(t, false);
+    if (w == "sort")
+        return parseSort(t);
+    if (w == "player" || w == "event" || w == "site" || w == "date" || w == "eventdate" || w == "eco" ||
+        w == "elo" || w == "result")
+        return parseGameInfo(t);
+    if (w == "function") {
+        if (peek().kind != Tok::Word) { error(peek(), "expected a function name after 'function'"); return nullptr; }
+        std::string name = advance().text;
+        Function f;
+        if (!expectOp(Op::LParen, "after the function name"))
+            return nullptr;
+        while (peek().kind == Tok::Word)
+            f.params.push_back(advance().text);
+        if (!expectOp(Op::RParen, "after the parameters"))
+            return nullptr;
+        if (!expectOp(Op::LBrace, "to start the function body"))
+            return nullptr;
+        f.bodyBegin = m_pos;
+        int depth = 1;
+        while (peek().kind != Tok::End) {
+            if (atOp(Op::LBrace)) ++depth;
+            if (atOp(Op::RBrace) && --depth == 0) break;
+            advance();
+        }
+        f.bodyEnd = m_pos;
+        if (!expectOp(Op::RBrace, "to end the function body"))
+            return nullptr;
+        m_functions[name] = f;
+        return make<ConstantFilter>(t.range, true);
+    }
+    if (w == "cql") {
+        error(t, "the cql( ... ) header must come first");
+        return nullptr;
+    }
+    error(t, "'" + w + "' cannot be used here");
+    return nullptr;
+}
+
+FilterPtr Parser::parseDirection(const Token &t)
+{
+    long long lo = 1, hi = 7;
+    bool two = false;
+    if (parseRangeNumbers(lo, hi, two)) {
+        if (!two) hi = lo;
+        if (lo > hi) std::swap(lo, hi);
+    }
+    FilterPtr a = setArg(t, P_COLON);
+    if (!a)
+        return nullptr;
+    return make<DirectionFilter>(span(t.range, a->range), directionsFor(t.text), int(lo), int(hi), std::move(a));
+}
+
+FilterPtr Parser::parseRay(const Token &t, bool xray)
+{
+    std::vector<Direction> dirs;
+    while (peek().kind == Tok::Word && !directionsFor(peek().text).empty()) {
+        for (const Direction &d : directionsFor(advance().text))
+            dirs.push_back(d);
+    }
+    if (dirs.empty())
+        dirs = directionsFor("anydirection");
+    if (!expectOp(Op::LParen, ("after '" + t.text + "'").c_str()))
+        return nullptr;
+    std::vector<FilterPtr> sets;
+    while (!atOp(Op::RParen) && peek().kind != Tok::End) {
+        size_t before = m_pos;
+        if (FilterPtr s = setArg(t, P_UNION))
+            sets.push_back(std::move(s));
+        if (m_pos == before)
+            advance();
+    }
+    expectOp(Op::RParen, ("to close '" + t.text + "'").c_str());
+    if (sets.size() < 2) {
+        error(t, "'" + t.text + "' needs at least two set arguments");
+        return nullptr;
+    }
+    return make<RayFilter>(t.range, xray, std::move(dirs), std::move(sets));
+}
+
+FilterPtr Parser::parsePin(const Token &t)
+{
+    FilterPtr from, through, to;
+    enum { None, From, Through, To } first = None;
+    for (;;) {
+        if (acceptWord("from")) { from = setArg(t, P_COLON); if (first == None) first = From; }
+        else if (acceptWord("through")) { through = setArg(t, P_COLON); if (first == None) first = Through; }
+        else if (acceptWord("to")) { to = setArg(t, P_COLON); if (first == None) first = To; }
+        else break;
+    }
+    // The value is the set named by the first parameter: pinners, pinned pieces
+    // or the pieces pinned to. The evaluator computes pinned pieces; the other
+    // two need their own pass.
+    if (first == From || first == To) {
+        error(t, "pin with 'from' or 'to' as its first parameter (value = pinning pieces / targets) is not implemented yet");
+        return nullptr;
+    }
+    return make<PinFilter>(t.range, std::move(from), std::move(through), std::move(to));
+}
+
+FilterPtr Parser::parseMove(const Token &t)
+{
+    MoveSpec s;
+    for (;;) {
+        const Token &p = peek();
+        if (p.kind != Tok::Word)
+            break;
+        const std::string &w = p.text;
+        auto firstValue = [&](MoveSpec::Value v) { if (s.value == MoveSpec::None) s.value = v; };
+        if (w == "from") { advance(); s.from = setArg(p, P_COLON); firstValue(MoveSpec::From); }
+        else if (w == "to") { advance(); s.to = setArg(p, P_COLON); firstValue(MoveSpec::To); }
+        else if (w == "capture") { advance(); s.capture = setArg(p, P_COLON); firstValue(MoveSpec::Capture); }
+        else if (w == "promote") {
+            advance();
+            s.requirePromotion = true;
+            if (peek().kind == Tok::Designator && peek().pieces)
+                s.promote = advance().pieces;
+            else
+                error(peek(), "expected a piece type after 'promote'");
+        }
+        else if (w == "enpassant") { advance(); s.enpassant = true; }
+        else if (w == "castle") { advance(); s.castle = true; }
+        else if (w == "o" && atOp(Op::Minus, 1) && atWord("o", 2)) {
+            advance(); advance(); advance();
+            if (atOp(Op::Minus) && atWord("o", 1)) { advance(); advance(); s.castleLong = true; }
+            else s.castleShort = true;
+        }
+        else if (w == "null") { advance(); s.null = true; }
+        else if (w == "legal") { advance(); s.legal = true; }
+        else if (w == "pseudolegal") { advance(); s.pseudolegal = true; }
+        else if (w == "previous") { advance(); s.previous = true; }
+        else if (w == "primary") { advance(); s.primary = true; }
+        else if (w == "secondary") { advance(); s.secondary = true; m_program->usesVariations = true; }
+        else break;
+    }
+    if (s.previous && (s.legal || s.pseudolegal)) {
+        error(t, "'move previous' cannot be combined with 'legal' or 'pseudolegal'");
+        return nullptr;
+    }
+    return make<MoveFilter>(t.range, std::move(s));
+}
+
+// F--G, F[x]G, --=Q: a move from this position from F to G (capturing with [x]).
+FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
+{
+    MoveSpec s;
+    s.from = std::move(left);
+    s.captureOnly = dashTok.op == Op::CaptureDash;
+    s.value = MoveSpec::To;
+    if (atOp(Op::Assign)) {
+        advance();
+        s.requirePromotion = true;
+        if (peek().kind == Tok::Designator && peek().pieces)
+            s.promote = advance().pieces;
+        else
+            error(peek(), "expected a piece type after '='");
+    } else if (startsFilter() && !peek().spaceBefore && peek().kind != Tok::Word) {
+        s.to = setArg(dashTok, P_COLON);
+        if (!s.to)
+            return nullptr;
+        if (atOp(Op::Assign) && !peek().spaceBefore) {
+            advance();
+            s.requirePromotion = true;
+            if (peek().kind == Tok::Designator && peek().pieces)
+                s.promote = advance().pieces;
+            else
+                error(peek(), "expected a piece type after '='");
+        }
+    } else if (peek().kind == Tok::Word && !peek().spaceBefore) {
+        s.to = setArg(dashTok, P_COLON);
+        if (!s.to)
+            return nullptr;
+    }
+    return make<MoveFilter>(dashTok.range, std::move(s));
+}
+
+FilterPtr Parser::parseFind(const Token &t)
+{
+    bool all = false, quiet = false, backward = false, hasRange = false;
+    long long lo = 0, hi = 0;
+    for (;;) {
+        if (acceptWord("all")) all = true;
+        else if (acceptWord("quiet")) quiet = true;
+        else if (acceptOp(Op::LineBackward)) backward = true;
+        else if (peek().kind == Tok::Number) {
+            bool two;
+            parseRangeNumbers(lo, hi, two);
+            if (!two) hi = 1000000000;
+            hasRange = true;
+        } else break;
+    }
+    FilterPtr body = parseFilter();
+    if (!body) {
+        error(t, "expected a filter after 'find'");
+        return nullptr;
+    }
+    return make<FindFilter>(span(t.range, body->range), std::move(body), all, quiet, backward, hasRange, lo, hi);
+}
+
+FilterPtr Parser::parseLine(const Token &t)
+{
+    LineFilter::Options o;
+    for (;;) {
+        if (acceptWord("firstmatch")) o.firstMatch = true;
+        else if (acceptWord("lastposition")) o.lastPosition = true;
+        else if (acceptWord("singlecolor")) o.singleColor = true;
+        else if (acceptWord("nestban")) { error(m_tokens[m_pos - 1], "'line nestban' is not implemented yet"); }
+        else if (acceptWord("primary")) o.primary = true;
+        else if (acceptWord("secondary")) { o.secondary = true; m_program->usesVariations = true; }
+        else if (acceptWord("quiet")) o.quiet = true;
+        else if (peek().kind == Tok::Number) {
+            bool two;
+            parseRangeNumbers(o.lo, o.hi, two);
+            if (!two) o.hi = 1000000000;
+            o.hasRange = true;
+        } else break;
+    }
+    if (!atOp(Op::LineForward) && !atOp(Op::LineBackward)) {
+        error(peek(), "expected '-->' or '<--' after 'line'");
+        return nullptr;
+    }
+    o.backward = atOp(Op::LineBackward);
+    const Op arrow = o.backward ? Op::LineBackward : Op::LineForward;
+
+    // Parses constituents separated by arrows, up to (not including) a closing ')'.
+    std::function<bool(std::vector<LineElement> &, bool)> parseSeq = [&](std::vector<LineElement> &out, bool inGroup) {
+        bool firstInGroup = inGroup;
+        while (acceptOp(arrow) || firstInGroup) {
+            firstInGroup = false;
+            LineElement e;
+            // A parenthesised group holding arrows is a sub-pattern.
+            bool group = false;
+            if (atOp(Op::LParen)) {
+                int depth = 0;
+                for (size_t i = m_pos; i < m_tokens.size(); ++i) {
+                    const Token &k = m_tokens[i];
+                    if (k.kind == Tok::Punct && k.op == Op::LParen) ++depth;
+                    else if (k.kind == Tok::Punct && k.op == Op::RParen && --depth == 0) break;
+                    else if (depth == 1 && k.kind == Tok::Punct && k.op == arrow) { group = true; break; }
+                    if (k.kind == Tok::End) break;
+                }
+            }
+            if (group) {
+                advance();
+                if (!parseSeq(e.group, true))
+                    return false;
+                if (!expectOp(Op::RParen, "to close the line group"))
+                    return false;
+            } else {
+                e.filter = parseFilter();
+                if (!e.filter) {
+                    error(peek(), "expected a filter after the arrow");
+                    return false;
+                }
+            }
+            // Repetition suffix.
+            if (acceptOp(Op::Star)) { e.min = 0; e.max = -1; }
+            else if (acceptOp(Op::Plus)) { e.min = 1; e.max = -1; }
+            else if (acceptOp(Op::Question)) { e.min = 0; e.max = 1; }
+            else if (atOp(Op::LBrace) && (peek(1).kind == Tok::Number || atOp(Op::Comma, 1) || atOp(Op::Star, 1) || atOp(Op::Plus, 1))) {
+                advance();
+                if (acceptOp(Op::Star)) { e.min = 0; e.max = -1; }
+                else if (acceptOp(Op::Plus)) { e.min = 1; e.max = -1; }
+                else {
+                    long long a = 0, b = -1;
+                    if (peek().kind == Tok::Number) a = advance().number;
+                    if (acceptOp(Op::Comma)) {
+                        if (peek().kind == Tok::Number) b = advance().number;
+                    } else {
+                        b = a;
+                    }
+                    e.min = int(a);
+                    e.max = int(b);
+                }
+                if (!expectOp(Op::RBrace, "to close the repetition"))
+                    return false;
+            }
+            out.push_back(std::move(e));
+        }
+        return true;
+    };
+    std::vector<LineElement> elements;
+    if (!parseSeq(elements, false))
+        return nullptr;
+    if (o.lastPosition) {
+        error(t, "'line lastposition' is not implemented yet");
+        return nullptr;
+    }
+    return make<LineFilter>(t.range, o, std::move(elements));
+}
+
+FilterPtr Parser::parseTransform(const Token &t, int kind)
+{
+    TransformFilter::Mode mode = TransformFilter::Any;
+    long long lo = 0, hi = 0;
+    if (acceptWord("count")) {
+        mode = TransformFilter::Count;
+    } else if (peek().kind == Tok::Number) {
+        bool two;
+        parseRangeNumbers(lo, hi, two);
+        if (!two) hi = lo;
+        mode = TransformFilter::Range;
+    }
+    FilterPtr arg = parseFilter();
+    if (!arg) {
+        error(t, "expected a filter after '" + t.text + "'");
+        return nullptr;
+    }
+    return make<TransformFilter>(span(t.range, arg->range), TransformKind(kind), mode, lo, hi, *arg);
+}
+
+FilterPtr Parser::parseIterate(const Token &t, bool pieces)
+{
+    bool all = t.kind == Tok::Punct && t.op == Op::ForAll;
+    if (acceptWord("all"))
+        all = true;
+    if (peek().kind != Tok::Word) {
+        error(peek(), std::string("expected a variable name after '") + t.text + "'");
+        return nullptr;
+    }
+    const Token name = advance();
+    if (pieces && (atOp(Op::Assign) || atOp(Op::AssignIfUnbound))) {
+        // piece x = S: binds the identity of the single piece on S
+        advance();
+        FilterPtr rhs = setArg(t, P_UNION);
+        if (!rhs)
+            return nullptr;
+        int slot = slotFor(name.text, Type::Piece, name);
+        return make<AssignFilter>(t.range, slot, Type::Piece, AssignFilter::Set, std::move(rhs));
+    }
+    if (!acceptWord("in") && !acceptOp(Op::Element)) {
+        error(peek(), "expected 'in' after the variable name");
+        return nullptr;
+    }
+    FilterPtr domain = setArg(t, P_UNION);
+    if (!domain)
+        return nullptr;
+    int slot = slotFor(name.text, pieces ? Type::Piece : Type::Set, name);
+    FilterPtr body;
+    if (startsFilter())
+        body = parseFilter();
+    if (!body)
+        body = make<ConstantFilter>(t.range, true);
+    return make<IterateFilter>(t.range, pieces, all, slot, std::move(domain), std::move(body));
+}
+
+FilterPtr Parser::parseComment(const Token &t, bool tripleSlash)
+{
+    std::vector<FilterPtr> args;
+    if (tripleSlash) {
+        // `///` takes the rest of its line as arguments.
+        int line = t.range.begin.line;
+        while (peek().kind != Tok::End && peek().range.begin.line == line && startsFilter()) {
+            size_t before = m_pos;
+            if (FilterPtr a = parseExpr(P_REL))
+                args.push_back(std::move(a));
+            if (m_pos == before)
+                advance();
+        }
+    } else {
+        if (!expectOp(Op::LParen, "after 'comment'"))
+            return nullptr;
+        while (!atOp(Op::RParen) && peek().kind != Tok::End) {
+            size_t before = m_pos;
+            if (FilterPtr a = parseFilter())
+                args.push_back(std::move(a));
+            if (m_pos == before)
+                advance();
+        }
+        expectOp(Op::RParen, "to close 'comment'");
+    }
+    return make<CommentFilter>(t.range, std::move(args));
+}
+
+FilterPtr Parser::parseSort(const Token &t)
+{
+    SortSpec spec;
+    if (acceptWord("min"))
+        spec.minimize = true;
+    if (peek().kind == Tok::String)
+        spec.title = advance().text;
+    FilterPtr arg = parseFilter();
+    if (!arg) {
+        error(t, "expected a numeric filter after 'sort'");
+        return nullptr;
+    }
+    if (arg->type != Type::Numeric && arg->type != Type::Set) {
+        error(arg->range, std::string("sort needs a numeric filter, found a ") + typeName(arg->type) + " filter");
+        return nullptr;
+    }
+    int index = int(m_program->sorts.size());
+    m_program->sorts.push_back(spec);
+    return make<SortFilter>(t.range, index, spec.minimize, std::move(arg));
+}
+
+FilterPtr Parser::parseGameInfo(const Token &t)
+{
+    const std::string &w = t.text;
+    if (w == "elo") {
+        EloFilter::Side side = EloFilter::Either;
+        if (acceptWord("white")) side = EloFilter::White;
+        else if (acceptWord("black")) side = EloFilter::Black;
+        return make<EloFilter>(t.range, side);
+    }
+    if (w == "result") {
+        std::string r = rawArgument();
+        if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*") {
+            error(t, "expected 1-0, 0-1 or 1/2-1/2 after 'result'");
+            return nullptr;
+        }
+        return make<TagFilter>(t.range, TagFilter::Result, r, true);
+    }
+    TagFilter::Kind kind = TagFilter::Player;
+    if (w == "player") {
+        if (acceptWord("white")) kind = TagFilter::PlayerWhite;
+        else if (acceptWord("black")) kind = TagFilter::PlayerBlack;
+    } else if (w == "event") kind = TagFilter::Event;
+    else if (w == "site") kind = TagFilter::Site;
+    else if (w == "date") kind = TagFilter::Date;
+    else if (w == "eventdate") kind = TagFilter::EventDate;
+    else if (w == "eco") kind = TagFilter::Eco;
+    if (peek().kind == Tok::String)
+        return make<TagFilter>(t.range, kind, advance().text, true);
+    return make<TagFilter>(t.range, kind, std::string(), false);
+}
+
+} // namespace cql

@@ -1,0 +1,87 @@
+// The CQL 6 parser: tokens in, compiled filter tree out. Precedence and
+// argument binding follow the reference engine's table: set-valued prefix
+// filters (directions, light, dark, move and pin parameters) take one tight
+// argument, numeric arguments extend over + and -, other set arguments over |,
+// and the rest (transforms, find, sort, ...) take everything after them, where
+// an operator that cannot apply to its left side ends the argument.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+#include "program.h"
+#include "query.h"
+#include "token.h"
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cql {
+
+class Parser {
+public:
+    Parser(std::string_view source, std::vector<Diagnostic> &diagnostics);
+    // Parses a whole query (with or without the cql(...) header).
+    bool parseQuery(QueryHeader &header, Program &program, bool requireHeader = true);
+
+private:
+    struct Function {
+        std::vector<std::string> params;
+        size_t bodyBegin = 0, bodyEnd = 0; // token range of the body, braces excluded
+    };
+
+    // Token access
+    const Token &peek(size_t ahead = 0) const;
+    const Token &advance();
+    bool atOp(Op op, size_t ahead = 0) const;
+    bool atWord(std::string_view w, size_t ahead = 0) const;
+    bool acceptOp(Op op);
+    bool acceptWord(std::string_view w);
+    bool expectOp(Op op, const char *what);
+
+    void error(const Token &at, std::string message);
+    void error(const SourceRange &r, std::string message);
+
+    void parseHeader(QueryHeader &h);
+    std::string rawArgument(); // text up to whitespace or ')', for file names and results
+    bool parseRangeNumbers(long long &lo, long long &hi, bool &two);
+    bool parseSignedNumber(long long &v);
+
+    FilterPtr parseFilter();                 // one filter at lowest precedence
+    FilterPtr parseExpr(int minPrec);
+    FilterPtr parsePrefix();
+    FilterPtr parseKeyword(const Token &t);
+    FilterPtr parseSequenceUntil(Op close);  // { ... } body
+    FilterPtr parseTransform(const Token &t, int kind);
+    FilterPtr parseDirection(const Token &t);
+    FilterPtr parseMove(const Token &t);
+    FilterPtr parseDash(FilterPtr left, const Token &dashTok);
+    FilterPtr parseFind(const Token &t);
+    FilterPtr parseLine(const Token &t);
+    FilterPtr parsePin(const Token &t);
+    FilterPtr parseRay(const Token &t, bool xray);
+    FilterPtr parseIterate(const Token &t, bool pieces);
+    FilterPtr parseComment(const Token &t, bool tripleSlash);
+    FilterPtr parseSort(const Token &t);
+    FilterPtr parseGameInfo(const Token &t);
+    FilterPtr parseWord(const Token &t);
+    FilterPtr parseFunctionCall(const Token &t, const Function &f);
+    FilterPtr requireType(FilterPtr f, Type t, const Token &after, const char *what);
+    FilterPtr setArg(const Token &after, int prec);
+    FilterPtr numArg(const Token &after);
+    bool startsFilter(size_t ahead = 0) const;
+    int slotFor(const std::string &name, Type t, const Token &at);
+
+    std::string_view m_source;
+    std::vector<Token> m_tokens;
+    size_t m_pos = 0;
+    std::vector<Diagnostic> &m_diags;
+    Program *m_program = nullptr;
+    std::map<std::string, int> m_vars;
+    std::map<std::string, Function> m_functions;
+    std::vector<std::map<std::string, const Filter *>> m_bindings; // function parameters in scope
+    int m_depth = 0;
+};
+
+} // namespace cql

@@ -1,0 +1,135 @@
+// compile() and the per-game Evaluator.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "query.h"
+
+#include "parser.h"
+#include "program.h"
+
+#include <climits>
+
+namespace cql {
+
+Query::~Query() = default;
+
+bool Query::needsVariations() const { return m_header.variations; }
+
+std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &options, std::vector<Diagnostic> &diagnostics)
+{
+    if (options.dialect == Dialect::CqlS) {
+        Diagnostic d;
+        d.message = "the CQL-S dialect is not supported yet";
+        diagnostics.push_back(d);
+        return nullptr;
+    }
+    auto q = std::unique_ptr<Query>(new Query());
+    q->m_program = std::make_unique<Program>();
+    Parser parser(text, diagnostics);
+    bool ok = parser.parseQuery(q->m_header, *q->m_program, options.requireHeader);
+    if (!ok)
+        return nullptr;
+    return q;
+}
+
+struct Evaluator::Impl {
+    const Query &query;
+    Ctx ctx;
+    std::vector<SortValue> sorts;
+    explicit Impl(const Query &q) : query(q) {}
+};
+
+Evaluator::Evaluator(const Query &query) : m_impl(std::make_unique<Impl>(query)) {}
+Evaluator::~Evaluator() = default;
+
+void Evaluator::setRecordSquares(bool on) { m_recordSquares = on; }
+
+void Evaluator::run(const game::Game &game, GameResult &result)
+{
+    result.clear();
+    Impl &im = *m_impl;
+    const Program &prog = im.query.program();
+    const QueryHeader &h = im.query.header();
+    Ctx &ctx = im.ctx;
+    ctx.game = &game;
+    ctx.searchVariations = h.variations;
+    ctx.comments.clear();
+    ctx.pieceIds.clear();
+    ctx.vars.assign(prog.slotTypes.size(), Value());
+    for (size_t i = 0; i < prog.slotTypes.size(); ++i)
+        ctx.vars[i].type = prog.slotTypes[i];
+    im.sorts.assign(prog.sorts.size(), SortValue());
+    for (size_t i = 0; i < prog.sorts.size(); ++i) {
+        im.sorts[i].title = prog.sorts[i].title;
+        im.sorts[i].minimize = prog.sorts[i].minimize;
+        im.sorts[i].value = prog.sorts[i].minimize ? LLONG_MAX : LLONG_MIN;
+    }
+    ctx.sortValues = &im.sorts;
+    if (game.nodes.empty())
+        return;
+
+    // Pre-order walk: the mainline, and variations when asked for.
+    std::vector<game::NodeId> stack{0};
+    std::vector<game::NodeId> kids;
+    long matched = 0;
+    while (!stack.empty()) {
+        game::NodeId n = stack.back();
+        stack.pop_back();
+        const game::Node &node = game.nodes[n];
+        if (node.firstChild != game::NoNode) {
+            if (ctx.searchVariations) {
+                kids.clear();
+                for (game::NodeId c = node.firstChild; c != game::NoNode; c = game.nodes[c].nextSibling)
+                    kids.push_back(c);
+                for (auto it = kids.rbegin(); it != kids.rend(); ++it)
+                    stack.push_back(*it);
+            } else {
+                stack.push_back(node.firstChild);
+            }
+        }
+        ctx.moveTo(n);
+        size_t mark = ctx.comments.size();
+        bool ok = true;
+        for (const FilterPtr &f : prog.body) {
+            if (!f->match(ctx)) {
+                ok = false;
+                break;
+            }
+        }
+        if (!ok) {
+            ctx.comments.resize(mark);
+            continue;
+        }
+        ++matched;
+        PositionMark pm;
+        pm.node = n;
+        if (m_recordSquares) {
+            // Evaluating again for the values must not write the comments twice.
+            size_t before = ctx.comments.size();
+            for (const FilterPtr &f : prog.body)
+                if (f->type == Type::Set)
+                    pm.squares |= f->set(ctx);
+            ctx.comments.resize(before);
+        }
+        result.matches.push_back(pm);
+        ctx.comments.push_back({n, h.matchString, true});
+    }
+    bool inRange = h.matchCount ? (matched >= h.matchCount->first && matched <= h.matchCount->second) : matched > 0;
+    if (!inRange)
+        return;
+    result.matched = true;
+    if (!h.silent) {
+        for (NodeComment &c : ctx.comments) {
+            if (h.quiet && c.automatic)
+                continue;
+            if (c.text.empty())
+                continue;
+            result.comments.push_back(std::move(c));
+        }
+    }
+    for (const SortValue &s : im.sorts)
+        if (s.value != LLONG_MIN && s.value != LLONG_MAX)
+            result.sortValues.push_back(s);
+    if (h.sortMatchCount)
+        result.sortValues.insert(result.sortValues.begin(), SortValue{"matchcount", matched, false});
+}
+
+} // namespace cql

@@ -1,0 +1,113 @@
+// The public face of the CQL language layer: compile a query text, then run it
+// on games. One Query is shared read-only by all search threads; each thread
+// owns its own Evaluator.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "game/game.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cql {
+
+struct Diagnostic {
+    enum Severity { Error, Warning };
+    Severity severity = Error;
+    int line = 1;        // 1-based
+    int column = 1;      // 1-based, in characters (code points)
+    int length = 1;      // characters to underline
+    std::string message; // "expected a set filter after 'light'"
+};
+
+// Header parameters of `cql( ... )` that the driver, not the evaluator, acts on.
+// Command-line options override them.
+struct QueryHeader {
+    std::string input;                       // "" = none given
+    std::string output;
+    std::optional<std::pair<long, long>> gameNumber;   // inclusive range
+    std::optional<std::pair<long, long>> matchCount;   // inclusive range of matched positions
+    bool sortMatchCount = false;
+    std::string result;                      // "" = any
+    bool variations = false;
+    bool silent = false;
+    bool quiet = false;
+    std::string matchString = "CQL";
+};
+
+enum class Dialect { Cql6, CqlS };
+
+struct CompileOptions {
+    Dialect dialect = Dialect::Cql6;
+    std::string fileName;       // for messages
+    bool requireHeader = true;  // false: a bare list of filters (-cql, -noheader, the editor)
+};
+
+class Program; // the compiled filter tree (internal)
+
+class Query {
+public:
+    ~Query();
+    const QueryHeader &header() const { return m_header; }
+    QueryHeader &header() { return m_header; }
+    const Program &program() const { return *m_program; }
+    // True when some filter needs positions inside variations even without
+    // the `variations` parameter (e.g. `variation`, `depth`).
+    bool needsVariations() const;
+
+private:
+    friend std::unique_ptr<Query> compile(std::string_view, const CompileOptions &, std::vector<Diagnostic> &);
+    QueryHeader m_header;
+    std::unique_ptr<Program> m_program;
+};
+
+// Parses and compiles. Returns nullptr when any Error diagnostic was produced;
+// diagnostics lists every problem found (several where recovery is possible).
+std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &options,
+                               std::vector<Diagnostic> &diagnostics);
+
+// What a game's evaluation produced.
+struct PositionMark {
+    game::NodeId node = game::NoNode;
+    chess::SquareSet squares;     // squares that made the position match (for the board)
+};
+struct NodeComment {
+    game::NodeId node = game::NoNode;
+    std::string text;             // comment text to write after the move leading to node
+    bool automatic = false;       // written by CQL itself ("Found", line texts): dropped when quiet
+};
+struct SortValue {
+    std::string title;            // "" for an untitled sort
+    long long value = 0;
+    bool minimize = false;
+};
+struct GameResult {
+    bool matched = false;
+    std::vector<PositionMark> matches;     // matched positions in game order
+    std::vector<NodeComment> comments;     // match strings and user comments, in order
+    std::vector<SortValue> sortValues;
+    std::string error;                     // evaluation-time error (e.g. assert), "" if none
+    void clear() { matched = false; matches.clear(); comments.clear(); sortValues.clear(); error.clear(); }
+};
+
+class Evaluator {
+public:
+    explicit Evaluator(const Query &query);
+    ~Evaluator();
+    // Evaluates every position of the game (mainline, and variations when the
+    // query asks for them) and fills result. Thread-compatible: one Evaluator
+    // per thread.
+    void run(const game::Game &game, GameResult &result);
+    // Also compute which squares made each matched position match (for the board).
+    void setRecordSquares(bool on);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+    bool m_recordSquares = false;
+};
+
+} // namespace cql

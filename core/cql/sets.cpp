@@ -1,0 +1,369 @@
+// Set filters: piece designators, set algebra, geometry and attacks.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sets.h"
+
+#include "chess/attacks.h"
+
+#include <bit>
+
+namespace cql {
+
+using chess::SquareSet;
+using chess::Square;
+
+namespace {
+
+// Squares holding any piece named by the mask.
+SquareSet occupantSquares(const chess::Position &pos, PieceMask mask)
+{
+    SquareSet s;
+    if (mask & EmptyBit)
+        s |= ~pos.occupied();
+    if ((mask & WhiteBits) == WhiteBits)
+        s |= pos.pieces(chess::White);
+    else
+        for (int p = 1; p <= 6; ++p)
+            if (mask & (1u << p))
+                s |= pos.pieces(chess::Piece(p));
+    if ((mask & BlackBits) == BlackBits)
+        s |= pos.pieces(chess::Black);
+    else
+        for (int p = 9; p <= 14; ++p)
+            if (mask & (1u << p))
+                s |= pos.pieces(chess::Piece(p));
+    return s;
+}
+
+} // namespace
+
+DesignatorFilter::DesignatorFilter(PieceMask pieces, chess::SquareSet squares) : m_pieces(pieces), m_squares(squares)
+{
+    if (!pieces) m_shape = AnyContents;
+    else if (pieces == WhiteBits) m_shape = White;
+    else if (pieces == BlackBits) m_shape = Black;
+    else if (pieces == (WhiteBits | BlackBits)) m_shape = AllPieces;
+    else if (pieces == EmptyBit) m_shape = Empty;
+    else if (std::popcount(unsigned(pieces)) == 1) {
+        m_shape = OnePiece;
+        m_piece = chess::Piece(std::countr_zero(unsigned(pieces)));
+    }
+}
+
+SquareSet DesignatorFilter::set(Ctx &ctx) const
+{
+    const chess::Position &pos = *ctx.pos;
+    switch (m_shape) {
+    case AnyContents: return m_squares;
+    case OnePiece: return pos.pieces(m_piece) & m_squares;
+    case White: return pos.pieces(chess::White) & m_squares;
+    case Black: return pos.pieces(chess::Black) & m_squares;
+    case AllPieces: return pos.occupied() & m_squares;
+    case Empty: return m_squares - pos.occupied();
+    case General: break;
+    }
+    return occupantSquares(pos, m_pieces) & m_squares;
+}
+
+FilterPtr DesignatorFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<DesignatorFilter>(t.apply(m_pieces), t.apply(m_squares));
+    f->range = range;
+    uint64_t bits = f->m_squares.bits();
+    PieceMask pm = f->m_pieces;
+    noteImage(&bits, sizeof bits);
+    noteImage(&pm, sizeof pm);
+    if (ImageRecord *r = currentImageRecord(); r && m_squares.any() && f->m_squares.empty())
+        r->lostSquares = true;
+    return f;
+}
+
+bool DesignatorFilter::transformSensitive() const
+{
+    bool colourFree = (m_pieces & WhiteBits) == ((m_pieces & BlackBits) >> 8) ? true : false;
+    return m_squares != SquareSet::all() || !colourFree;
+}
+
+SquareSet SetOpFilter::set(Ctx &ctx) const
+{
+    if (m_kind == Intersection) {
+        SquareSet a = m_a->set(ctx);
+        if (a.empty())
+            return a;
+        return a & m_b->set(ctx);
+    }
+    return m_a->set(ctx) | m_b->set(ctx);
+}
+
+FilterPtr SetOpFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<SetOpFilter>(m_kind, m_a->transformed(t), m_b->transformed(t));
+    f->range = range;
+    return f;
+}
+
+FilterPtr ComplementFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<ComplementFilter>(m_a->transformed(t));
+    f->range = range;
+    return f;
+}
+
+SquareSet ColorSquaresFilter::set(Ctx &ctx) const
+{
+    return m_a->set(ctx) & (m_light ? SquareSet::light() : SquareSet::dark());
+}
+
+FilterPtr ColorSquaresFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<ColorSquaresFilter>(m_light, m_a->transformed(t));
+    f->range = range;
+    return f;
+}
+
+std::vector<Direction> directionsFor(std::string_view k)
+{
+    const Direction up{0, 1}, down{0, -1}, left{-1, 0}, right{1, 0};
+    const Direction ne{1, 1}, nw{-1, 1}, se{1, -1}, sw{-1, -1};
+    if (k == "up") return {up};
+    if (k == "down") return {down};
+    if (k == "left") return {left};
+    if (k == "right") return {right};
+    if (k == "northeast") return {ne};
+    if (k == "northwest") return {nw};
+    if (k == "southeast") return {se};
+    if (k == "southwest") return {sw};
+    if (k == "vertical") return {up, down};
+    if (k == "horizontal") return {left, right};
+    if (k == "orthogonal") return {up, down, left, right};
+    if (k == "diagonal") return {ne, nw, se, sw};
+    if (k == "anydirection") return {up, down, left, right, ne, nw, se, sw};
+    return {};
+}
+
+SquareSet DirectionFilter::set(Ctx &ctx) const
+{
+    SquareSet base = m_a->set(ctx);
+    if (base.empty())
+        return base;
+    SquareSet out;
+    for (const Direction &d : m_dirs)
+        for (int k = m_lo; k <= m_hi; ++k)
+            out |= base.shifted(d.df * k, d.dr * k);
+    return out;
+}
+
+FilterPtr DirectionFilter::transformed(const Transform &t) const
+{
+    std::vector<Direction> dirs = m_dirs;
+    int mask = 0;
+    for (Direction &d : dirs) {
+        t.applyDirection(d.df, d.dr);
+        mask |= 1 << ((d.df + 1) * 3 + d.dr + 1);
+    }
+    noteImage(&mask, sizeof mask);
+    auto f = std::make_unique<DirectionFilter>(std::move(dirs), m_lo, m_hi, m_a->transformed(t));
+    f->range = range;
+    return f;
+}
+
+SquareSet AttackFilter::set(Ctx &ctx) const
+{
+    const chess::Position &pos = *ctx.pos;
+    SquareSet x = m_x->set(ctx) & pos.occupied();
+    if (x.empty())
+        return x;
+    SquareSet y = m_y->set(ctx);
+    if (y.empty())
+        return y;
+    SquareSet out;
+    if (m_attackersValue) {
+        for (Square s : x)
+            if ((pos.attacksFrom(s) & y).any())
+                out |= SquareSet::of(s);
+    } else {
+        SquareSet attacked;
+        for (Square s : x)
+            attacked |= pos.attacksFrom(s);
+        out = attacked & y;
+    }
+    return out;
+}
+
+FilterPtr AttackFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<AttackFilter>(m_attackersValue, m_x->transformed(t), m_y->transformed(t));
+    f->range = range;
+    return f;
+}
+
+SquareSet BetweenFilter::set(Ctx &ctx) const
+{
+    SquareSet a = m_a->set(ctx), b = m_b->set(ctx);
+    SquareSet out;
+    for (Square x : a)
+        for (Square y : b)
+            out |= chess::between(x, y);
+    return out;
+}
+
+FilterPtr BetweenFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<BetweenFilter>(m_a->transformed(t), m_b->transformed(t));
+    f->range = range;
+    return f;
+}
+
+
+// ray: squares s1..sn, one from each set, lie in this order along one line in
+// one of the allowed directions, with only empty squares between neighbours.
+// xray: the same, but the squares between neighbours need not be empty. The
+// value is the set of the first squares of all such rays.
+SquareSet RayFilter::set(Ctx &ctx) const
+{
+    const chess::Position &pos = *ctx.pos;
+    const size_t n = m_sets.size();
+    std::vector<SquareSet> sets(n);
+    for (size_t i = 0; i < n; ++i) {
+        sets[i] = m_sets[i]->set(ctx);
+        if (sets[i].empty())
+            return {};
+    }
+    SquareSet occ = pos.occupied();
+    SquareSet out;
+    for (Square s0 : sets[0]) {
+        for (const Direction &d : m_dirs) {
+            // Walk along d from s0 and match sets[1..n-1] in order.
+            size_t next = 1;
+            int f = chess::fileOf(s0), r = chess::rankOf(s0);
+            for (;;) {
+                f += d.df;
+                r += d.dr;
+                if (f < 0 || f > 7 || r < 0 || r > 7)
+                    break;
+                Square s = chess::makeSquare(f, r);
+                if (sets[next].contains(s)) {
+                    ++next;
+                    if (next == n)
+                        break;
+                    continue;
+                }
+                if (!m_xray && occ.contains(s))
+                    break;
+            }
+            if (next == n) {
+                out |= SquareSet::of(s0);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+FilterPtr RayFilter::transformed(const Transform &t) const
+{
+    std::vector<Direction> dirs = m_dirs;
+    int mask = 0;
+    for (Direction &d : dirs) {
+        t.applyDirection(d.df, d.dr);
+        mask |= 1 << ((d.df + 1) * 3 + d.dr + 1);
+    }
+    noteImage(&mask, sizeof mask);
+    std::vector<FilterPtr> sets;
+    for (const auto &s : m_sets)
+        sets.push_back(s->transformed(t));
+    auto f = std::make_unique<RayFilter>(m_xray, std::move(dirs), std::move(sets));
+    f->range = range;
+    return f;
+}
+
+// A piece on `through` is pinned when an enemy line piece on `from` attacks it
+// along a line that continues, over empty squares only, to a piece of its own
+// colour on `to`.
+SquareSet PinFilter::set(Ctx &ctx) const
+{
+    const chess::Position &pos = *ctx.pos;
+    SquareSet occ = pos.occupied();
+    SquareSet from = m_from ? m_from->set(ctx) & occ : occ;
+    SquareSet through = m_through ? m_through->set(ctx) & occ : occ;
+    SquareSet to = m_to ? m_to->set(ctx) & occ : pos.pieces(chess::King);
+    SquareSet out;
+    for (Square t : to) {
+        chess::Color c = chess::colorOf(pos.pieceAt(t));
+        SquareSet enemies = pos.pieces(~c) & from;
+        SquareSet rookLike = enemies & (pos.pieces(chess::Rook) | pos.pieces(chess::Queen));
+        SquareSet bishopLike = enemies & (pos.pieces(chess::Bishop) | pos.pieces(chess::Queen));
+        SquareSet pinners = (chess::rookAttacks(t, SquareSet()) & rookLike) |
+                            (chess::bishopAttacks(t, SquareSet()) & bishopLike);
+        for (Square p : pinners) {
+            SquareSet mid = chess::between(t, p) & occ;
+            if (mid.count() == 1 && (mid & pos.pieces(c) & through).any())
+                out |= mid;
+        }
+    }
+    return out;
+}
+
+FilterPtr PinFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<PinFilter>(cloneTransformed(m_from, t), cloneTransformed(m_through, t),
+                                         cloneTransformed(m_to, t));
+    f->range = range;
+    return f;
+}
+
+SquareSet PawnStructureFilter::set(Ctx &ctx) const
+{
+    const chess::Position &pos = *ctx.pos;
+    SquareSet out;
+    for (int ci = 0; ci < 2; ++ci) {
+        chess::Color c = chess::Color(ci);
+        SquareSet own = pos.pieces(c, chess::Pawn), theirs = pos.pieces(~c, chess::Pawn);
+        for (Square s : own) {
+            int f = chess::fileOf(s), r = chess::rankOf(s);
+            SquareSet fileSet = SquareSet::file(f);
+            SquareSet adjacent;
+            if (f > 0) adjacent |= SquareSet::file(f - 1);
+            if (f < 7) adjacent |= SquareSet::file(f + 1);
+            bool hit = false;
+            switch (m_kind) {
+            case Passed: {
+                SquareSet ahead;
+                for (int rr = 0; rr < 8; ++rr)
+                    if (c == chess::White ? rr > r : rr < r)
+                        ahead |= SquareSet::rank(rr);
+                hit = (theirs & (fileSet | adjacent) & ahead).empty();
+                break;
+            }
+            case Doubled:
+                hit = (own & fileSet).moreThanOne();
+                break;
+            case Isolated:
+                hit = (own & adjacent).empty();
+                break;
+            case Connected:
+                hit = (own & adjacent).any();
+                break;
+            }
+            if (hit)
+                out |= SquareSet::of(s);
+        }
+    }
+    return out;
+}
+
+SquareSet MakeSquareFilter::set(Ctx &ctx) const
+{
+    long long f, r;
+    if (!m_f->number(ctx, f) || !m_r->number(ctx, r) || f < 1 || f > 8 || r < 1 || r > 8)
+        return {};
+    return SquareSet::of(chess::makeSquare(int(f - 1), int(r - 1)));
+}
+
+FilterPtr MakeSquareFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<MakeSquareFilter>(m_f->transformed(t), m_r->transformed(t));
+    f->range = range;
+    return f;
+}
+
+} // namespace cql

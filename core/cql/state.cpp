@@ -1,0 +1,205 @@
+// Position state and game information filters.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "state.h"
+
+#include <cstdlib>
+
+namespace cql {
+
+bool StateFilter::match(Ctx &ctx) const
+{
+    const game::Node &n = ctx.cur();
+    switch (m_kind) {
+    case Check: return ctx.pos->inCheck();
+    case Mate: return ctx.pos->isCheckmate();
+    case Stalemate: return ctx.pos->isStalemate();
+    case Wtm: return ctx.pos->sideToMove() == chess::White;
+    case Btm: return ctx.pos->sideToMove() == chess::Black;
+    case Initial: return n.parent == game::NoNode;
+    case Terminal: {
+        // Without variations the search sees only the mainline, so a position
+        // is terminal when it has no main continuation.
+        return n.firstChild == game::NoNode;
+    }
+    case Mainline: return n.variationDepth == 0;
+    case Variation: return n.variationDepth > 0;
+    case Null: return false;
+    }
+    return false;
+}
+
+FilterPtr StateFilter::transformed(const Transform &t) const
+{
+    Kind k = m_kind;
+    if (t.swapColors && k == Wtm) k = Btm;
+    else if (t.swapColors && k == Btm) k = Wtm;
+    noteImage(&k, sizeof k);
+    return std::make_unique<StateFilter>(k);
+}
+
+bool PositionNumberFilter::number(Ctx &ctx, long long &out) const
+{
+    switch (m_kind) {
+    case Ply: out = ctx.cur().ply; return true;
+    case MoveNumber: out = ctx.pos->fullmoveNumber(); return true;
+    case Depth: out = ctx.cur().variationDepth; return true;
+    case GameNumber: out = (long long)ctx.game->number; return true;
+    case Year: {
+        std::string_view d = ctx.game->tag("Date");
+        if (d.size() < 4)
+            return false;
+        long long y = 0;
+        for (int i = 0; i < 4; ++i) {
+            if (d[i] < '0' || d[i] > '9')
+                return false;
+            y = y * 10 + (d[i] - '0');
+        }
+        out = y;
+        return true;
+    }
+    }
+    return false;
+}
+
+namespace {
+
+bool tagNumber(const game::Game &g, std::string_view tag, long long &out)
+{
+    std::string_view v = g.tag(tag);
+    if (v.empty())
+        return false;
+    long long x = 0;
+    for (char c : v) {
+        if (c < '0' || c > '9')
+            return false;
+        x = x * 10 + (c - '0');
+    }
+    out = x;
+    return true;
+}
+
+} // namespace
+
+bool EloFilter::number(Ctx &ctx, long long &out) const
+{
+    long long w = 0, b = 0;
+    bool hw = tagNumber(*ctx.game, "WhiteElo", w), hb = tagNumber(*ctx.game, "BlackElo", b);
+    switch (m_side) {
+    case White: out = w; return hw;
+    case Black: out = b; return hb;
+    case Either:
+        if (!hw && !hb)
+            return false;
+        out = hw && hb ? std::max(w, b) : (hw ? w : b);
+        return true;
+    }
+    return false;
+}
+
+FilterPtr EloFilter::transformed(const Transform &t) const
+{
+    Side s = m_side;
+    if (t.swapColors && s != Either)
+        s = s == White ? Black : White;
+    noteImage(&s, sizeof s);
+    return std::make_unique<EloFilter>(s);
+}
+
+bool PowerFilter::number(Ctx &ctx, long long &out) const
+{
+    static constexpr int value[] = {0, 1, 3, 3, 5, 9, 0};
+    chess::SquareSet s = m_a->set(ctx);
+    long long sum = 0;
+    for (chess::Square sq : s) {
+        chess::Piece p = ctx.pos->pieceAt(sq);
+        if (p != chess::NoPiece)
+            sum += value[chess::typeOf(p)];
+    }
+    out = sum;
+    return true;
+}
+
+bool SquareCoordFilter::number(Ctx &ctx, long long &out) const
+{
+    chess::SquareSet s = m_a->set(ctx);
+    if (s.count() != 1)
+        return false;
+    chess::Square sq = s.first();
+    out = (m_file ? chess::fileOf(sq) : chess::rankOf(sq)) + 1;
+    return true;
+}
+
+TagFilter::TagFilter(Kind k, std::string pattern, bool hasPattern)
+    : m_kind(k), m_pattern(std::move(pattern)), m_hasPattern(hasPattern)
+{
+    type = hasPattern ? Type::Logical : Type::String;
+}
+
+namespace {
+
+std::string_view tagName(TagFilter::Kind k)
+{
+    switch (k) {
+    case TagFilter::PlayerWhite: return "White";
+    case TagFilter::PlayerBlack: return "Black";
+    case TagFilter::Event: return "Event";
+    case TagFilter::Site: return "Site";
+    case TagFilter::Date: return "Date";
+    case TagFilter::EventDate: return "EventDate";
+    case TagFilter::Eco: return "ECO";
+    case TagFilter::Result: return "Result";
+    case TagFilter::Player: return "";
+    }
+    return "";
+}
+
+} // namespace
+
+bool TagFilter::match(Ctx &ctx) const
+{
+    if (!m_hasPattern) {
+        std::string s;
+        return string(ctx, s);
+    }
+    if (m_kind == Result)
+        return ctx.game->tag("Result") == m_pattern;
+    if (m_kind == Player)
+        return ctx.game->tag("White").find(m_pattern) != std::string_view::npos ||
+               ctx.game->tag("Black").find(m_pattern) != std::string_view::npos;
+    return ctx.game->tag(tagName(m_kind)).find(m_pattern) != std::string_view::npos;
+}
+
+bool TagFilter::string(Ctx &ctx, std::string &out) const
+{
+    if (m_kind == Player) {
+        out = std::string(ctx.game->tag("White")) + " " + std::string(ctx.game->tag("Black"));
+        return true;
+    }
+    std::string_view v = ctx.game->tag(tagName(m_kind));
+    if (v.empty())
+        return false;
+    out = std::string(v);
+    return true;
+}
+
+bool TagFilter::transformSensitive() const
+{
+    return m_kind == PlayerWhite || m_kind == PlayerBlack || m_kind == Result;
+}
+
+FilterPtr TagFilter::transformed(const Transform &t) const
+{
+    Kind k = m_kind;
+    std::string p = m_pattern;
+    if (t.swapColors) {
+        if (k == PlayerWhite) k = PlayerBlack;
+        else if (k == PlayerBlack) k = PlayerWhite;
+        else if (k == Result && p == "1-0") p = "0-1";
+        else if (k == Result && p == "0-1") p = "1-0";
+    }
+    noteImage(&k, sizeof k);
+    noteImage(p.data(), p.size());
+    return std::make_unique<TagFilter>(k, p, m_hasPattern);
+}
+
+} // namespace cql

@@ -1,0 +1,85 @@
+// Filters about the current position and the game: check, mate, side to move,
+// ply, game tags, ...
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+
+namespace cql {
+
+class StateFilter : public Filter {
+public:
+    enum Kind { Check, Mate, Stalemate, Wtm, Btm, Initial, Terminal, Mainline, Variation, Null };
+    explicit StateFilter(Kind k) : m_kind(k) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+    bool transformSensitive() const override { return m_kind == Wtm || m_kind == Btm; }
+
+private:
+    Kind m_kind;
+};
+
+class PositionNumberFilter : public NumericFilter {
+public:
+    enum Kind { Ply, MoveNumber, Depth, GameNumber, Year };
+    explicit PositionNumberFilter(Kind k) : m_kind(k) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<PositionNumberFilter>(m_kind); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Kind m_kind;
+};
+
+// elo [white|black]: without a colour, the larger of the two.
+class EloFilter : public NumericFilter {
+public:
+    enum Side { Either, White, Black };
+    explicit EloFilter(Side s) : m_side(s) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    Side m_side;
+};
+
+class PowerFilter : public NumericFilter {
+public:
+    explicit PowerFilter(FilterPtr a) : m_a(std::move(a)) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<PowerFilter>(m_a->transformed(t)); }
+
+private:
+    FilterPtr m_a;
+};
+
+// file S / rank S: 1..8 for a single square.
+class SquareCoordFilter : public NumericFilter {
+public:
+    SquareCoordFilter(bool file, FilterPtr a) : m_file(file), m_a(std::move(a)) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<SquareCoordFilter>(m_file, m_a->transformed(t)); }
+
+private:
+    bool m_file;
+    FilterPtr m_a;
+};
+
+// Game tags as strings: player/event/site/date/eco; with a pattern argument they
+// match when the tag contains it. player without a side looks at both players.
+class TagFilter : public Filter {
+public:
+    enum Kind { Player, PlayerWhite, PlayerBlack, Event, Site, Date, EventDate, Eco, Result };
+    TagFilter(Kind k, std::string pattern, bool hasPattern);
+    bool match(Ctx &ctx) const override;
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+    bool transformSensitive() const override;
+
+private:
+    Kind m_kind;
+    std::string m_pattern;
+    bool m_hasPattern;
+};
+
+} // namespace cql

@@ -1,0 +1,164 @@
+// Transform filters.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "transformfilter.h"
+
+#include "logic.h"
+
+#include <unordered_set>
+
+namespace cql {
+
+std::vector<Transform> transformsOf(TransformKind k)
+{
+    std::vector<Transform> out;
+    switch (k) {
+    case TransformKind::Flip:
+        for (int i = 0; i < 8; ++i) out.push_back(Transform::dihedral(i));
+        break;
+    case TransformKind::Rotate90:
+        for (int i = 0; i < 4; ++i) out.push_back(Transform::dihedral(i));
+        break;
+    case TransformKind::FlipVertical:
+        out = {Transform::identity(), Transform::mirrorFiles()};
+        break;
+    case TransformKind::FlipHorizontal:
+        out = {Transform::identity(), Transform::mirrorRanks()};
+        break;
+    case TransformKind::FlipColor:
+        out = {Transform::identity(), Transform::flipColor()};
+        break;
+    case TransformKind::ReverseColor:
+        out = {Transform::flipColor()};
+        break;
+    case TransformKind::Rotate45:
+        for (int i = 0; i < 8; ++i) out.push_back(Transform::rotate45(i));
+        break;
+    case TransformKind::Shift:
+        out.push_back(Transform::shift(0, 0));
+        for (int dx = -7; dx <= 7; ++dx)
+            for (int dy = -7; dy <= 7; ++dy)
+                if (dx || dy) out.push_back(Transform::shift(dx, dy));
+        break;
+    case TransformKind::ShiftHorizontal:
+        out.push_back(Transform::shift(0, 0));
+        for (int d = -7; d <= 7; ++d)
+            if (d) out.push_back(Transform::shift(d, 0));
+        break;
+    case TransformKind::ShiftVertical:
+        out.push_back(Transform::shift(0, 0));
+        for (int d = -7; d <= 7; ++d)
+            if (d) out.push_back(Transform::shift(0, d));
+        break;
+    }
+    return out;
+}
+
+bool transformKindFromName(std::string_view n, TransformKind &out)
+{
+    static constexpr std::pair<std::string_view, TransformKind> names[] = {
+        {"flip", TransformKind::Flip}, {"flipdihedral", TransformKind::Flip},
+        {"flipvertical", TransformKind::FlipVertical}, {"fliphorizontal", TransformKind::FlipHorizontal},
+        {"flipcolor", TransformKind::FlipColor}, {"reversecolor", TransformKind::ReverseColor},
+        {"rotate90", TransformKind::Rotate90}, {"rotate45", TransformKind::Rotate45},
+        {"shift", TransformKind::Shift}, {"shifthorizontal", TransformKind::ShiftHorizontal},
+        {"shiftvertical", TransformKind::ShiftVertical},
+    };
+    for (auto [name, k] : names)
+        if (n == name) { out = k; return true; }
+    return false;
+}
+
+TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, long long hi, const Filter &arg)
+    : m_kind(kind), m_mode(mode), m_lo(lo), m_hi(hi)
+{
+    type = mode == Any ? arg.type : Type::Numeric;
+    std::unordered_set<std::string> seen;
+    for (const Transform &t : transformsOf(kind)) {
+        ImageRecord record;
+        ImageRecord *saved = currentImageRecord();
+        currentImageRecord() = &record;
+        FilterPtr image = arg.transformed(t);
+        currentImageRecord() = saved;
+        if (record.lostSquares)
+            continue; // a designator fell off the board: not an image at all
+        if (!seen.insert(record.fingerprint).second)
+            continue; // same filter as an earlier image
+        if (saved)
+            saved->fingerprint += record.fingerprint;
+        m_images.push_back(std::move(image));
+        m_transforms.push_back(t);
+    }
+}
+
+long long TransformFilter::countMatching(Ctx &ctx) const
+{
+    long long n = 0;
+    for (const auto &img : m_images)
+        if (img->match(ctx))
+            ++n;
+    return n;
+}
+
+bool TransformFilter::match(Ctx &ctx) const
+{
+    if (m_mode == Count)
+        return true; // a count always has a value, possibly 0
+    if (m_mode == Range) {
+        long long n = countMatching(ctx);
+        return n >= m_lo && n <= m_hi;
+    }
+    for (const auto &img : m_images)
+        if (img->match(ctx))
+            return true;
+    return false;
+}
+
+chess::SquareSet TransformFilter::set(Ctx &ctx) const
+{
+    chess::SquareSet s;
+    for (const auto &img : m_images)
+        s |= img->set(ctx);
+    return s;
+}
+
+bool TransformFilter::number(Ctx &ctx, long long &out) const
+{
+    if (m_mode != Any) {
+        out = countMatching(ctx);
+        return m_mode == Count || (out >= m_lo && out <= m_hi);
+    }
+    bool any = false;
+    for (const auto &img : m_images) {
+        long long v;
+        if (numericValue(*img, ctx, v) && (!any || v > out)) {
+            out = v;
+            any = true;
+        }
+    }
+    return any;
+}
+
+FilterPtr TransformFilter::transformed(const Transform &t) const
+{
+    // Transforming a transform filter transforms each of its images.
+    auto f = std::unique_ptr<TransformFilter>(new TransformFilter());
+    f->type = type;
+    f->range = range;
+    f->m_kind = m_kind;
+    f->m_mode = m_mode;
+    f->m_lo = m_lo;
+    f->m_hi = m_hi;
+    for (size_t i = 0; i < m_images.size(); ++i) {
+        f->m_images.push_back(m_images[i]->transformed(t));
+        f->m_transforms.push_back(t * m_transforms[i]);
+    }
+    return f;
+}
+
+FilterPtr NoTransformFilter::transformed(const Transform &) const
+{
+    // notransform's argument is never transformed; re-create it untouched.
+    return std::make_unique<NoTransformFilter>(m_a->transformed(Transform::identity()));
+}
+
+} // namespace cql

@@ -1,0 +1,58 @@
+// A transform filter (flip, rotate90, shift, ...) holds its argument's images,
+// built once at compile time, and matches when any image matches.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+
+#include <vector>
+
+namespace cql {
+
+enum class TransformKind {
+    Flip, FlipVertical, FlipHorizontal, FlipColor, ReverseColor, Rotate90, Rotate45,
+    Shift, ShiftHorizontal, ShiftVertical,
+};
+// The basic transforms a transform keyword denotes (identity first, except reversecolor).
+std::vector<Transform> transformsOf(TransformKind k);
+bool transformKindFromName(std::string_view name, TransformKind &out);
+
+class TransformFilter : public Filter {
+public:
+    enum Mode { Any, Count, Range };
+    // Builds the distinct images of arg under every transform of kind (composed
+    // with `outer`, the transforms already applied around this filter).
+    TransformFilter(TransformKind kind, Mode mode, long long lo, long long hi, const Filter &arg);
+    bool match(Ctx &ctx) const override;
+    chess::SquareSet set(Ctx &ctx) const override;
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+    size_t imageCount() const { return m_images.size(); }
+    const std::vector<FilterPtr> &images() const { return m_images; }
+    const std::vector<Transform> &imageTransforms() const { return m_transforms; }
+
+private:
+    TransformFilter() = default;
+    long long countMatching(Ctx &ctx) const;
+    TransformKind m_kind = TransformKind::Flip;
+    Mode m_mode = Any;
+    long long m_lo = 0, m_hi = 0;
+    std::vector<FilterPtr> m_images;
+    std::vector<Transform> m_transforms;
+};
+
+// notransform F: F as written, whatever transforms surround it.
+class NoTransformFilter : public Filter {
+public:
+    explicit NoTransformFilter(FilterPtr a) : m_a(std::move(a)) { type = m_a->type; }
+    bool match(Ctx &ctx) const override { return m_a->match(ctx); }
+    chess::SquareSet set(Ctx &ctx) const override { return m_a->set(ctx); }
+    bool number(Ctx &ctx, long long &out) const override { return m_a->number(ctx, out); }
+    FilterPtr transformed(const Transform &) const override;
+    bool transformSensitive() const override { return false; }
+
+private:
+    FilterPtr m_a;
+};
+
+} // namespace cql

@@ -1,0 +1,323 @@
+// Variables, iteration, comments and sort.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "vars.h"
+
+#include "logic.h"
+
+namespace cql {
+
+using chess::SquareSet;
+
+namespace {
+
+// Piece identities of every node, computed on first use for a game: the id of
+// a piece is the square it stood on at the start, and it travels with the
+// piece (also through promotion).
+const std::array<int8_t, 64> &idsAt(Ctx &ctx, game::NodeId n)
+{
+    const game::Game &g = *ctx.game;
+    if (ctx.pieceIds.size() != g.nodes.size()) {
+        ctx.pieceIds.assign(g.nodes.size(), {});
+        std::vector<game::NodeId> order{0};
+        // Nodes are created parent-first, so index order is a valid fill order.
+        for (game::NodeId i = 0; i < g.nodes.size(); ++i) {
+            std::array<int8_t, 64> &ids = ctx.pieceIds[i];
+            const game::Node &node = g.nodes[i];
+            if (node.parent == game::NoNode) {
+                for (int s = 0; s < 64; ++s)
+                    ids[s] = node.position.pieceAt(chess::Square(s)) != chess::NoPiece ? int8_t(s) : int8_t(-1);
+                continue;
+            }
+            ids = ctx.pieceIds[node.parent];
+            chess::Move m = node.move;
+            if (m.isNull() || m.isNone())
+                continue;
+            if (m.isCastling()) {
+                const chess::Position &before = g.nodes[node.parent].position;
+                bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+                int r = chess::rankOf(m.from());
+                int8_t king = ids[m.from()], rook = ids[m.to()];
+                ids[m.from()] = -1;
+                ids[m.to()] = -1;
+                (void)before;
+                ids[chess::makeSquare(kingSide ? 6 : 2, r)] = king;
+                ids[chess::makeSquare(kingSide ? 5 : 3, r)] = rook;
+                continue;
+            }
+            if (m.kind() == chess::Move::EnPassant)
+                ids[chess::makeSquare(chess::fileOf(m.to()), chess::rankOf(m.from()))] = -1;
+            ids[m.to()] = ids[m.from()];
+            ids[m.from()] = -1;
+        }
+    }
+    return ctx.pieceIds[n];
+}
+
+} // namespace
+
+chess::Square pieceSquare(Ctx &ctx, int pieceId)
+{
+    const auto &ids = idsAt(ctx, ctx.node);
+    for (int s = 0; s < 64; ++s)
+        if (ids[s] == pieceId)
+            return chess::Square(s);
+    return chess::NoSquare;
+}
+
+int pieceIdAt(Ctx &ctx, chess::Square s)
+{
+    return idsAt(ctx, ctx.node)[s];
+}
+
+bool VarFilter::match(Ctx &ctx) const
+{
+    const Value &v = ctx.vars[m_slot];
+    if (!v.bound)
+        return false;
+    switch (type) {
+    case Type::Set: return set(ctx).any();
+    default: return true;
+    }
+}
+
+SquareSet VarFilter::set(Ctx &ctx) const
+{
+    const Value &v = ctx.vars[m_slot];
+    if (!v.bound)
+        return {};
+    if (m_piece) {
+        chess::Square s = pieceSquare(ctx, v.pieceId);
+        return s == chess::NoSquare ? SquareSet() : SquareSet::of(s);
+    }
+    return v.set;
+}
+
+bool VarFilter::number(Ctx &ctx, long long &out) const
+{
+    const Value &v = ctx.vars[m_slot];
+    if (!v.bound || type != Type::Numeric)
+        return false;
+    out = v.num;
+    return true;
+}
+
+bool VarFilter::position(Ctx &ctx, game::NodeId &out) const
+{
+    const Value &v = ctx.vars[m_slot];
+    if (!v.bound || type != Type::Position)
+        return false;
+    out = v.node;
+    return true;
+}
+
+bool VarFilter::string(Ctx &ctx, std::string &out) const
+{
+    const Value &v = ctx.vars[m_slot];
+    if (!v.bound || type != Type::String)
+        return false;
+    out = v.str;
+    return true;
+}
+
+FilterPtr VarFilter::transformed(const Transform &) const
+{
+    auto f = std::make_unique<VarFilter>(*this);
+    return f;
+}
+
+bool AssignFilter::match(Ctx &ctx) const
+{
+    Value &v = ctx.vars[m_slot];
+    if (m_op == SetIfUnbound && v.bound)
+        return true;
+    switch (m_varType) {
+    case Type::Set: {
+        SquareSet s = m_rhs->set(ctx);
+        if (m_op == Union) s = v.set | s;
+        else if (m_op == Intersect) s = v.set & s;
+        v.set = s;
+        v.bound = true;
+        return true;
+    }
+    case Type::Numeric: {
+        long long x;
+        if (!numericValue(*m_rhs, ctx, x))
+            return false;
+        if (m_op == Set || m_op == SetIfUnbound) { v.num = x; v.bound = true; return true; }
+        if (!v.bound) return false;
+        switch (m_op) {
+        case Add: v.num += x; break;
+        case Sub: v.num -= x; break;
+        case Mul: v.num *= x; break;
+        case Div: if (!x) return false; v.num /= x; break;
+        case Mod: if (!x) return false; v.num %= x; break;
+        default: break;
+        }
+        return true;
+    }
+    case Type::Position: {
+        game::NodeId n;
+        if (!m_rhs->position(ctx, n))
+            return false;
+        v.node = n;
+        v.bound = true;
+        return true;
+    }
+    case Type::String: {
+        std::string s;
+        if (!m_rhs->string(ctx, s))
+            return false;
+        if (m_op == Add && v.bound) v.str += s;
+        else v.str = std::move(s);
+        v.bound = true;
+        return true;
+    }
+    case Type::Piece: {
+        SquareSet s = m_rhs->set(ctx);
+        if (s.count() != 1)
+            return false;
+        v.pieceId = pieceIdAt(ctx, s.first());
+        v.bound = v.pieceId >= 0;
+        return v.bound;
+    }
+    default:
+        return m_rhs->match(ctx);
+    }
+}
+
+FilterPtr AssignFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<AssignFilter>(m_slot, m_varType, m_op, m_rhs->transformed(t));
+}
+
+SquareSet IterateFilter::run(Ctx &ctx, bool &allOk) const
+{
+    SquareSet domain = m_domain->set(ctx);
+    if (m_pieces)
+        domain &= ctx.pos->occupied();
+    Value saved = ctx.vars[m_slot];
+    SquareSet hits;
+    allOk = true;
+    for (chess::Square s : domain) {
+        Value &v = ctx.vars[m_slot];
+        v.bound = true;
+        if (m_pieces) {
+            v.pieceId = pieceIdAt(ctx, s);
+            v.type = Type::Piece;
+        } else {
+            v.set = SquareSet::of(s);
+            v.type = Type::Set;
+        }
+        size_t mark = ctx.comments.size();
+        if (m_body->match(ctx)) {
+            hits |= SquareSet::of(s);
+        } else {
+            ctx.comments.resize(mark);
+            allOk = false;
+            if (m_all)
+                break;
+        }
+    }
+    ctx.vars[m_slot] = saved;
+    return hits;
+}
+
+SquareSet IterateFilter::set(Ctx &ctx) const
+{
+    bool allOk;
+    SquareSet hits = run(ctx, allOk);
+    if (m_all)
+        return allOk ? m_domain->set(ctx) : SquareSet();
+    return hits;
+}
+
+bool IterateFilter::match(Ctx &ctx) const
+{
+    bool allOk;
+    SquareSet hits = run(ctx, allOk);
+    return m_all ? allOk : hits.any();
+}
+
+FilterPtr IterateFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<IterateFilter>(m_pieces, m_all, m_slot, m_domain->transformed(t), m_body->transformed(t));
+}
+
+std::string valueText(const Filter &f, Ctx &ctx, bool &ok)
+{
+    ok = true;
+    switch (f.type) {
+    case Type::String: {
+        std::string s;
+        ok = f.string(ctx, s);
+        return s;
+    }
+    case Type::Numeric: {
+        long long v;
+        ok = f.number(ctx, v);
+        return ok ? std::to_string(v) : std::string();
+    }
+    case Type::Position: {
+        game::NodeId n;
+        ok = f.position(ctx, n);
+        if (!ok)
+            return {};
+        const chess::Position &p = ctx.game->nodes[n].position;
+        return "move " + std::to_string(p.fullmoveNumber()) + (p.sideToMove() == chess::White ? "(wtm)" : "(btm)");
+    }
+    case Type::Set: {
+        SquareSet s = f.set(ctx);
+        if (auto *var = dynamic_cast<const VarFilter *>(&f); var && var->isPiece()) {
+            if (s.count() == 1) {
+                chess::Piece p = ctx.pos->pieceAt(s.first());
+                return std::string(1, chess::pieceChar(p)) + chess::squareName(s.first());
+            }
+        }
+        if (s.count() == 1)
+            return chess::squareName(s.first());
+        return s.toString();
+    }
+    default:
+        ok = f.match(ctx);
+        return {};
+    }
+}
+
+bool CommentFilter::match(Ctx &ctx) const
+{
+    std::string text;
+    for (const auto &a : m_args) {
+        bool ok;
+        text += valueText(*a, ctx, ok);
+    }
+    ctx.comments.push_back({ctx.node, std::move(text), false});
+    return true;
+}
+
+FilterPtr CommentFilter::transformed(const Transform &t) const
+{
+    std::vector<FilterPtr> args;
+    for (const auto &a : m_args)
+        args.push_back(a->transformed(t));
+    return std::make_unique<CommentFilter>(std::move(args));
+}
+
+bool SortFilter::number(Ctx &ctx, long long &out) const
+{
+    if (!numericValue(*m_arg, ctx, out))
+        return false;
+    if (ctx.sortValues && m_index < (int)ctx.sortValues->size()) {
+        SortValue &sv = (*ctx.sortValues)[m_index];
+        // value starts unset (LLONG_MIN/MAX sentinel set by the evaluator)
+        if (m_min ? out < sv.value : out > sv.value)
+            sv.value = out;
+    }
+    return true;
+}
+
+FilterPtr SortFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<SortFilter>(m_index, m_min, m_arg->transformed(t));
+}
+
+} // namespace cql

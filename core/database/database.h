@@ -1,0 +1,115 @@
+// A PGN database opened read-only: the decompressed text held in memory (or a
+// plain file memory-mapped) and an index of its games — where each starts and
+// the header fields a game list shows — built in one pass. Every const method
+// is safe to call from several threads at once (the parallel search).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "game/builder.h"
+#include "game/game.h"
+#include "pgn/input.h"
+#include "pgn/reader.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace db {
+
+// Header fields kept in the index.
+enum class Field : uint8_t { White, Black, Result, Event, Site, Date, Round, ECO, WhiteElo, BlackElo };
+constexpr int FieldCount = 10;
+const char *fieldName(Field f); // the tag name: "White", ..., "BlackElo"
+
+struct GameEntry {
+    uint64_t offset = 0;  // of the game's first byte in text()
+    uint64_t fields = 0;  // into the field pool
+    uint64_t length = 0;  // bytes of game text
+    uint32_t line = 0;    // 1-based line of the first byte
+    uint32_t plies = 0;   // mainline move tokens (not checked for legality)
+    uint16_t column = 1;  // 1-based column of the first byte
+    uint16_t errors = 0;  // problems the reader found while indexing (tags, syntax; moves are not replayed)
+};
+
+struct Progress {
+    enum Stage { Loading, Indexing } stage = Loading;
+    uint64_t done = 0;   // bytes: of the file while loading, of the text while indexing
+    uint64_t total = 0;
+    uint64_t games = 0;  // indexed so far
+};
+
+struct OpenOptions {
+    // Called from the opening thread every few megabytes.
+    std::function<void(const Progress &)> progress;
+    // Set (from any thread) to stop; open() then fails with "cancelled".
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+struct Stats {
+    double loadSeconds = 0;
+    double indexSeconds = 0;
+    uint64_t strayErrors = 0;
+};
+
+// A contiguous range of games [first, last) for one worker.
+struct Batch {
+    size_t first = 0;
+    size_t last = 0;
+};
+
+class Database {
+public:
+    Database();
+    ~Database();
+    Database(const Database &) = delete;
+    Database &operator=(const Database &) = delete;
+
+    // Opens a .pgn, .pgn.gz or .pgn.zst file (by content) and indexes it.
+    // False with error set ("cannot open FILE: reason", "...: corrupt zstd
+    // data at byte N", "cancelled"); the database is then empty.
+    bool open(const std::string &path, const OpenOptions &options = {}, std::string *error = nullptr);
+    // The same from text in memory (tests, pasted PGN); name is used in messages.
+    bool openText(std::string text, const std::string &name = "<text>", const OpenOptions &options = {},
+                  std::string *error = nullptr);
+    void close();
+
+    const std::string &path() const { return m_path; }
+    pgn::Compression compression() const;
+    std::string_view text() const;
+    const Stats &stats() const { return m_stats; }
+    size_t indexMemory() const;
+
+    size_t size() const { return m_entries.size(); }
+    bool empty() const { return m_entries.empty(); }
+    const GameEntry &entry(size_t index) const { return m_entries[index]; }
+    // The game's number in its file, as CQL counts (1-based, every game counts).
+    uint64_t number(size_t index) const { return index + 1; }
+    std::string_view field(size_t index, Field f) const;
+    std::string_view gameText(size_t index) const;
+    // Where gameText(index) starts in the file: pass to GameParser::parse.
+    pgn::Location origin(size_t index) const;
+
+    // Parses game `index` into out with the caller's parser (one per thread).
+    bool loadGame(size_t index, game::Game &out, game::GameParser &parser,
+                  const game::BuildOptions &options = {}) const;
+    // Convenience for one-off loads (GUI): a parser of its own.
+    bool loadGame(size_t index, game::Game &out, const game::BuildOptions &options = {}) const;
+
+    // Splits the games into batches of about targetBytes of text each, in order.
+    std::vector<Batch> batches(size_t targetBytes = 1 << 20) const;
+
+private:
+    bool buildIndex(const std::string &name, const OpenOptions &options, std::string *error);
+
+    std::string m_path;
+    std::unique_ptr<pgn::Text> m_text;
+    std::vector<GameEntry> m_entries;
+    std::string m_fieldPool; // per game: FieldCount x (uint16 length, bytes)
+    Stats m_stats;
+};
+
+} // namespace db

@@ -1,0 +1,338 @@
+// Replays PGN movetext into a game tree; the hot path of every search.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "builder.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace game {
+
+namespace {
+
+bool equalsNoCase(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    return true;
+}
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool isResultText(std::string_view r)
+{
+    return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
+}
+
+} // namespace
+
+std::string_view classifyVariant(std::string_view tag, bool &chess960)
+{
+    chess960 = false;
+    std::string_view v = trim(tag);
+    static const char *const standard[] = {"", "standard", "chess", "normal", "from position", "fromposition",
+                                           "classical", "?"};
+    for (const char *s : standard)
+        if (equalsNoCase(v, s))
+            return {};
+    static const char *const c960[] = {"chess960", "chess 960", "chess-960", "fischerandom", "fischer random",
+                                       "fischerrandom", "fischer-random", "960", "frc"};
+    for (const char *s : c960)
+        if (equalsNoCase(v, s)) {
+            chess960 = true;
+            return "chess960";
+        }
+    return v;
+}
+
+void GameBuilder::beginGame(const pgn::GameStart &start)
+{
+    Game &g = *m_game;
+    g.clear();
+    g.number = start.number;
+    g.fileOffset = start.where.offset;
+    g.firstLine = start.where.line;
+    g.firstColumn = start.where.column;
+    m_start = start.where;
+    m_cur = 0;
+    m_started = false;
+    m_lineStart = true;
+    m_pendingPre = NoText;
+    m_pendingNags.clear();
+    m_stack.clear();
+    m_fenTag = m_variantTag = m_resultTag = -1;
+    m_haveResult = false;
+}
+
+void GameBuilder::tag(std::string_view name, std::string_view value)
+{
+    Game &g = *m_game;
+    int index = int(g.tags.size());
+    if (name == "FEN")
+        m_fenTag = index;
+    else if (name == "Variant")
+        m_variantTag = index;
+    else if (name == "Result")
+        m_resultTag = index;
+    g.addTag(name, value);
+}
+
+void GameBuilder::addError(const pgn::Location &where, std::string message)
+{
+    m_game->errors.push_back(GameError{where.line, where.column, std::move(message)});
+}
+
+// The root node: the FEN tag's position or the standard start.
+bool GameBuilder::setUpStart()
+{
+    Game &g = *m_game;
+    m_started = true;
+    bool chess960 = false;
+    if (m_variantTag >= 0) {
+        std::string_view variant = classifyVariant(g.tags[size_t(m_variantTag)].second, chess960);
+        if (!variant.empty() && !chess960) {
+            g.nodes.emplace_back();
+            g.unsupported = true;
+            addError(m_start, "variant " + std::string(variant) + " not supported; game skipped");
+            return false;
+        }
+    }
+    g.chess960 = chess960;
+    if (m_fenTag >= 0) {
+        std::string_view fen = trim(g.tags[size_t(m_fenTag)].second);
+        auto pos = chess::Position::fromFen(fen, &m_err, chess960);
+        if (!pos && !chess960) {
+            // Shredder-FEN castling letters without a Variant tag: a Chess960 game.
+            std::string err2;
+            pos = chess::Position::fromFen(fen, &err2, true);
+            if (pos) {
+                chess960 = true;
+                g.chess960 = true;
+            }
+        }
+        if (!pos) {
+            g.nodes.emplace_back();
+            g.unsupported = true;
+            addError(m_start, "bad FEN \"" + std::string(fen) + "\": " + m_err + "; game skipped");
+            return false;
+        }
+        g.nodes.emplace_back();
+        g.nodes[0].position = *pos;
+        // Castling rights that only make sense in Chess960 make it a Chess960 game.
+        g.chess960 = pos->chess960();
+    } else {
+        g.nodes.emplace_back();
+        if (chess960)
+            g.nodes[0].position.setChess960(true);
+    }
+    return true;
+}
+
+bool GameBuilder::beginMovetext()
+{
+    bool ok = setUpStart();
+    return ok && m_options.movetext;
+}
+
+pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Location &where)
+{
+    Game &g = *m_game;
+    const NodeId parent = m_cur;
+    const Node &from = g.nodes[parent];
+    if (from.ply == 0xFFFF) {
+        addError(where, "game too long (more than 65535 plies); the rest is skipped");
+        return pgn::MoveAction::SkipMovetext;
+    }
+    const int ply = from.ply + 1;
+    chess::Move m = from.position.parseSan(san, &m_err);
+    if (m.isNone()) {
+        if (!pgn::looksLikeMove(san)) {
+            // Stray text inside the movetext: report it and read on.
+            addError(where, "unexpected text '" + std::string(san.substr(0, 40)) + "' in the movetext");
+            return pgn::MoveAction::Continue;
+        }
+        std::string what = m_err.empty() ? std::string("illegal move") : m_err;
+        if (what == "bad move syntax")
+            what = "bad move";
+        addError(where, what + " " + std::string(san) + " at ply " + std::to_string(ply)
+                            + (m_stack.empty() ? "" : " (in a variation)"));
+        return m_stack.empty() ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::SkipVariation;
+    }
+
+    const NodeId id = NodeId(g.nodes.size());
+    g.nodes.push_back(g.nodes[parent]); // copy: the parent's position is the starting point
+    Node &n = g.nodes.back();
+    Node &p = g.nodes[parent];
+    n.position.play(m);
+    n.move = m;
+    n.parent = parent;
+    n.firstChild = NoNode;
+    n.nextSibling = NoNode;
+    n.ply = uint16_t(ply);
+    n.comment = NoText;
+    n.preComment = m_pendingPre;
+    n.nagBegin = 0;
+    n.nagCount = 0;
+    m_pendingPre = NoText;
+    if (p.firstChild == NoNode) {
+        p.firstChild = id;
+        n.variationDepth = p.variationDepth;
+    } else {
+        NodeId s = p.firstChild;
+        while (g.nodes[s].nextSibling != NoNode)
+            s = g.nodes[s].nextSibling;
+        g.nodes[s].nextSibling = id;
+        n.variationDepth = uint16_t(p.variationDepth + 1);
+    }
+    m_cur = id;
+    if (m_lineStart) {
+        m_lineStart = false;
+        for (uint8_t v : m_pendingNags)
+            g.addNag(id, v);
+        m_pendingNags.clear();
+    }
+    return pgn::MoveAction::Continue;
+}
+
+void GameBuilder::nag(int nag)
+{
+    if (!m_options.nags || !m_started || nag <= 0 || nag > 255)
+        return;
+    Game &g = *m_game;
+    if (g.nodes.empty())
+        return;
+    if (m_lineStart && !m_stack.empty())
+        m_pendingNags.push_back(uint8_t(nag)); // before a variation's first move
+    else
+        g.addNag(m_cur, uint8_t(nag));
+}
+
+void GameBuilder::comment(std::string_view text)
+{
+    if (!m_options.comments || text.empty())
+        return;
+    Game &g = *m_game;
+    if (g.nodes.empty())
+        return; // movetext skipped
+    if (m_lineStart) {
+        if (m_stack.empty())
+            g.appendComment(g.nodes[0].preComment, text); // before the game's first move
+        else
+            g.appendComment(m_pendingPre, text);          // before a variation's first move
+    } else {
+        g.appendComment(g.nodes[m_cur].comment, text);
+    }
+}
+
+bool GameBuilder::beginVariation()
+{
+    if (!m_options.variations)
+        return false;
+    Game &g = *m_game;
+    if (g.nodes.empty() || m_lineStart) {
+        // "(" before any move of the current line: nothing to be an alternative to.
+        return false;
+    }
+    const NodeId branch = g.nodes[m_cur].parent;
+    m_stack.push_back(m_cur);
+    m_cur = branch;
+    m_lineStart = true;
+    m_pendingPre = NoText;
+    m_pendingNags.clear();
+    return true;
+}
+
+void GameBuilder::endVariation()
+{
+    if (m_stack.empty())
+        return;
+    Game &g = *m_game;
+    if (m_lineStart && m_pendingPre != NoText) {
+        // A variation with a comment and no move: keep the comment on the move it follows.
+        std::string text(g.texts[m_pendingPre]);
+        m_cur = m_stack.back();
+        g.appendComment(g.nodes[m_cur].comment, text);
+    }
+    m_cur = m_stack.back();
+    m_stack.pop_back();
+    m_lineStart = false;
+    m_pendingPre = NoText;
+    m_pendingNags.clear();
+}
+
+void GameBuilder::result(std::string_view result)
+{
+    m_game->result.assign(result);
+    m_haveResult = true;
+}
+
+void GameBuilder::error(const pgn::Location &where, std::string_view message)
+{
+    addError(where, std::string(message));
+}
+
+bool GameBuilder::endGame()
+{
+    Game &g = *m_game;
+    if (!m_started)
+        setUpStart();
+    if (!m_haveResult) {
+        std::string_view tagResult =
+            m_resultTag >= 0 ? trim(g.tags[size_t(m_resultTag)].second) : std::string_view();
+        g.result.assign(isResultText(tagResult) ? tagResult : std::string_view("*"));
+    }
+    return true;
+}
+
+void GameBuilder::strayError(const pgn::Location &where, std::string_view message)
+{
+    ++strayErrorCount;
+    if (strayErrors.size() < MaxStray)
+        strayErrors.push_back(GameError{where.line, where.column, std::string(message)});
+}
+
+// ---------------------------------------------------------------------------
+
+bool GameParser::parse(std::string_view text, uint64_t number, const pgn::Location &origin, Game &out,
+                       const BuildOptions &options)
+{
+    m_reader.resetText(text, number, origin);
+    m_builder.setGame(out);
+    m_builder.setOptions(options);
+    m_builder.strayErrors.clear();
+    if (!m_reader.readGame(m_builder)) {
+        out.clear();
+        return false;
+    }
+    return true;
+}
+
+bool GameStream::open(const std::string &path, std::string *error)
+{
+    if (!m_source.open(path)) {
+        if (error)
+            *error = m_source.error();
+        return false;
+    }
+    m_reader.reset(&m_source);
+    m_builder.strayErrors.clear();
+    m_builder.strayErrorCount = 0;
+    return true;
+}
+
+bool GameStream::next(Game &game)
+{
+    m_builder.setGame(game);
+    return m_reader.readGame(m_builder);
+}
+
+} // namespace game

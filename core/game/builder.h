@@ -1,0 +1,109 @@
+// Building game::Game trees from PGN: a reader visitor that replays the SAN
+// moves, and two drivers around it — GameParser for one game's text (the
+// parallel search, a database's "load game") and GameStream for a whole file.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "game/game.h"
+#include "pgn/input.h"
+#include "pgn/reader.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace game {
+
+struct BuildOptions {
+    bool movetext = true;   // false: tags and result only (no moves decoded)
+    bool variations = true; // false: variations are skipped without decoding their moves
+    bool comments = true;   // false: comments are dropped
+    bool nags = true;       // false: NAGs are dropped
+};
+
+// "chess960" for Chess960 spellings, "" for standard chess (and empty), else
+// the tag value as given (an unsupported variant).
+std::string_view classifyVariant(std::string_view variantTag, bool &chess960);
+
+class GameBuilder final : public pgn::Visitor {
+public:
+    GameBuilder() = default;
+    GameBuilder(Game &game, const BuildOptions &options = {}) : m_game(&game), m_options(options) {}
+    void setGame(Game &game) { m_game = &game; }
+    void setOptions(const BuildOptions &options) { m_options = options; }
+    const BuildOptions &options() const { return m_options; }
+    Game &game() { return *m_game; }
+
+    // Problems found between games (stray text), the first MaxStray of them.
+    static constexpr size_t MaxStray = 1000;
+    std::vector<GameError> strayErrors;
+    uint64_t strayErrorCount = 0;
+
+    void beginGame(const pgn::GameStart &start) override;
+    void tag(std::string_view name, std::string_view value) override;
+    bool beginMovetext() override;
+    pgn::MoveAction move(std::string_view san, const pgn::Location &where) override;
+    void nag(int nag) override;
+    void comment(std::string_view text) override;
+    bool beginVariation() override;
+    void endVariation() override;
+    void result(std::string_view result) override;
+    void error(const pgn::Location &where, std::string_view message) override;
+    bool endGame() override;
+    void strayError(const pgn::Location &where, std::string_view message) override;
+
+private:
+    void addError(const pgn::Location &where, std::string message);
+    bool setUpStart();
+
+    Game *m_game = nullptr;
+    BuildOptions m_options;
+    pgn::Location m_start;
+    NodeId m_cur = 0;
+    bool m_started = false;     // the root node exists
+    bool m_lineStart = true;    // no move yet in the current line (game or variation)
+    uint32_t m_pendingPre = NoText;
+    std::vector<uint8_t> m_pendingNags;
+    std::vector<NodeId> m_stack; // current node of each enclosing line
+    int m_fenTag = -1, m_variantTag = -1, m_resultTag = -1;
+    bool m_haveResult = false;
+    std::string m_err;
+};
+
+// Parses one game's text (cut from a larger text) into a Game, reusing its
+// buffers. One per thread.
+class GameParser {
+public:
+    // number and origin: the game's number and where its text starts in the file.
+    // False if the text holds no game.
+    bool parse(std::string_view text, uint64_t number, const pgn::Location &origin, Game &out,
+               const BuildOptions &options = {});
+    pgn::ReaderLimits &limits() { return m_reader.limits(); }
+
+private:
+    pgn::Reader m_reader;
+    GameBuilder m_builder;
+};
+
+// Reads a PGN file (plain, gzip or zstd) game after game into one Game.
+class GameStream {
+public:
+    bool open(const std::string &path, std::string *error = nullptr);
+    void setOptions(const BuildOptions &options) { m_builder.setOptions(options); }
+    pgn::ReaderLimits &limits() { return m_reader.limits(); }
+    // False at the end of the file (check error() for a read error).
+    bool next(Game &game);
+    const std::string &error() const { return m_reader.sourceError(); }
+    uint64_t inputPosition() const { return m_source.inputPosition(); }
+    uint64_t inputSize() const { return m_source.inputSize(); }
+    const std::vector<GameError> &strayErrors() const { return m_builder.strayErrors; }
+    uint64_t strayErrorCount() const { return m_builder.strayErrorCount; }
+
+private:
+    pgn::FileSource m_source;
+    pgn::Reader m_reader;
+    GameBuilder m_builder;
+};
+
+} // namespace game

@@ -1,0 +1,378 @@
+// Streaming decompression of PGN files (zlib for gzip, libzstd) and whole-file loading.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "input.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <zlib.h>
+#include <zstd.h>
+
+namespace pgn {
+
+Compression detectCompression(std::string_view head)
+{
+    auto b = [&](size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0u; };
+    if (head.size() >= 2 && b(0) == 0x1f && b(1) == 0x8b)
+        return Compression::Gzip;
+    if (head.size() >= 4 && b(0) == 0x28 && b(1) == 0xb5 && b(2) == 0x2f && b(3) == 0xfd)
+        return Compression::Zstd;
+    return Compression::None;
+}
+
+const char *compressionName(Compression c)
+{
+    switch (c) {
+    case Compression::Gzip: return "gzip";
+    case Compression::Zstd: return "zstd";
+    case Compression::None: break;
+    }
+    return "plain";
+}
+
+size_t MemorySource::read(char *dst, size_t capacity)
+{
+    size_t n = std::min(capacity, m_text.size() - m_pos);
+    if (n) {
+        std::memcpy(dst, m_text.data() + m_pos, n);
+        m_pos += n;
+    }
+    return n;
+}
+
+// ---------------------------------------------------------------------------
+
+struct FileSource::Codec {
+    z_stream z{};
+    bool zInit = false;
+    ZSTD_DStream *zstd = nullptr;
+    size_t zstdLast = 0; // last ZSTD_decompressStream result: 0 = at a frame end
+
+    ~Codec()
+    {
+        if (zInit)
+            inflateEnd(&z);
+        if (zstd)
+            ZSTD_freeDStream(zstd);
+    }
+};
+
+FileSource::FileSource() = default;
+
+FileSource::~FileSource()
+{
+    close();
+}
+
+void FileSource::close()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+    m_fd = -1;
+    m_codec.reset();
+    m_inPos = m_inEnd = 0;
+    m_inputEof = false;
+    m_done = false;
+    m_consumed = 0;
+    m_fileSize = 0;
+}
+
+bool FileSource::open(const std::string &path)
+{
+    close();
+    m_error.clear();
+    m_path = path;
+    m_fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (m_fd < 0) {
+        m_error = "cannot open " + path + ": " + std::strerror(errno);
+        return false;
+    }
+    struct stat st {};
+    if (fstat(m_fd, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            m_error = "cannot open " + path + ": " + std::strerror(EISDIR);
+            close();
+            return false;
+        }
+        m_fileSize = uint64_t(st.st_size);
+    }
+#ifdef POSIX_FADV_SEQUENTIAL
+    posix_fadvise(m_fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+    if (!m_in) {
+        m_inCapacity = std::max<size_t>(1 << 18, ZSTD_DStreamInSize());
+        m_in.reset(new char[m_inCapacity]);
+    }
+    // Peek at the magic bytes; they stay in the input buffer for the decoder.
+    while (m_inEnd < 4 && !m_inputEof)
+        if (!fillInput())
+            return false;
+    m_compression = detectCompression(std::string_view(m_in.get(), m_inEnd));
+    m_codec = std::make_unique<Codec>();
+    if (m_compression == Compression::Gzip) {
+        // 15 + 32: any window size, gzip or zlib header detected automatically.
+        if (inflateInit2(&m_codec->z, 15 + 32) != Z_OK) {
+            m_error = path + ": cannot start gzip decoder";
+            close();
+            return false;
+        }
+        m_codec->zInit = true;
+    } else if (m_compression == Compression::Zstd) {
+        m_codec->zstd = ZSTD_createDStream();
+        if (!m_codec->zstd || ZSTD_isError(ZSTD_initDStream(m_codec->zstd))) {
+            m_error = path + ": cannot start zstd decoder";
+            close();
+            return false;
+        }
+    }
+    return true;
+}
+
+// Appends file bytes to the input buffer (compacting it first). False on a read error.
+bool FileSource::fillInput()
+{
+    if (m_inPos > 0) {
+        std::memmove(m_in.get(), m_in.get() + m_inPos, m_inEnd - m_inPos);
+        m_inEnd -= m_inPos;
+        m_inPos = 0;
+    }
+    while (m_inEnd < m_inCapacity) {
+        ssize_t n = ::read(m_fd, m_in.get() + m_inEnd, m_inCapacity - m_inEnd);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            m_error = "cannot read " + m_path + ": " + std::strerror(errno);
+            return false;
+        }
+        if (n == 0) {
+            m_inputEof = true;
+            break;
+        }
+        m_inEnd += size_t(n);
+        break;
+    }
+    return true;
+}
+
+size_t FileSource::read(char *dst, size_t capacity)
+{
+    if (m_fd < 0 || m_done || capacity == 0 || failed())
+        return 0;
+    size_t n = 0;
+    switch (m_compression) {
+    case Compression::None: n = readPlain(dst, capacity); break;
+    case Compression::Gzip: n = readGzip(dst, capacity); break;
+    case Compression::Zstd: n = readZstd(dst, capacity); break;
+    }
+    if (n == 0)
+        m_done = true;
+    return n;
+}
+
+size_t FileSource::readPlain(char *dst, size_t capacity)
+{
+    size_t n = 0;
+    // Bytes already peeked for the magic number come first.
+    if (m_inPos < m_inEnd) {
+        n = std::min(capacity, m_inEnd - m_inPos);
+        std::memcpy(dst, m_in.get() + m_inPos, n);
+        m_inPos += n;
+        m_consumed += n;
+        return n;
+    }
+    while (n == 0 && !m_inputEof) {
+        ssize_t r = ::read(m_fd, dst, capacity);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            m_error = "cannot read " + m_path + ": " + std::strerror(errno);
+            return 0;
+        }
+        if (r == 0)
+            m_inputEof = true;
+        n = size_t(r);
+    }
+    m_consumed += n;
+    return n;
+}
+
+size_t FileSource::readGzip(char *dst, size_t capacity)
+{
+    z_stream &z = m_codec->z;
+    capacity = std::min<size_t>(capacity, 1u << 30);
+    z.next_out = reinterpret_cast<Bytef *>(dst);
+    z.avail_out = uInt(capacity);
+    while (z.avail_out > 0) {
+        if (m_inPos == m_inEnd && !m_inputEof) {
+            if (!fillInput())
+                return 0;
+            continue;
+        }
+        // With no input left the decoder may still hold output: call it anyway.
+        z.next_in = reinterpret_cast<Bytef *>(m_in.get() + m_inPos);
+        z.avail_in = uInt(m_inEnd - m_inPos);
+        uInt outBefore = z.avail_out;
+        int rc = inflate(&z, Z_NO_FLUSH);
+        size_t used = (m_inEnd - m_inPos) - z.avail_in;
+        m_inPos += used;
+        m_consumed += used;
+        if (rc == Z_STREAM_END) {
+            // Another gzip member may follow (files made by concatenation).
+            while (m_inPos == m_inEnd && !m_inputEof)
+                if (!fillInput())
+                    return 0;
+            if (m_inPos == m_inEnd) {
+                m_gzipEnded = true;
+                break;
+            }
+            inflateReset(&z);
+            m_gzipEnded = false;
+            continue;
+        }
+        if (rc != Z_OK && rc != Z_BUF_ERROR) {
+            m_error = m_path + ": corrupt gzip data at byte " + std::to_string(m_consumed);
+            if (z.msg)
+                m_error += std::string(" (") + z.msg + ")";
+            return 0;
+        }
+        m_gzipEnded = false;
+        if (used == 0 && z.avail_out == outBefore && m_inPos == m_inEnd && m_inputEof)
+            break; // no progress possible
+    }
+    size_t produced = capacity - z.avail_out;
+    if (produced == 0 && !m_gzipEnded)
+        m_error = m_path + ": truncated gzip data (unexpected end of file)";
+    return produced;
+}
+
+size_t FileSource::readZstd(char *dst, size_t capacity)
+{
+    ZSTD_outBuffer out{dst, capacity, 0};
+    while (out.pos < out.size) {
+        if (m_inPos == m_inEnd && !m_inputEof) {
+            if (!fillInput())
+                return 0;
+            continue;
+        }
+        // With no input left the decoder may still hold output: call it anyway.
+        ZSTD_inBuffer in{m_in.get() + m_inPos, m_inEnd - m_inPos, 0};
+        size_t outBefore = out.pos;
+        size_t rc = ZSTD_decompressStream(m_codec->zstd, &out, &in);
+        m_inPos += in.pos;
+        m_consumed += in.pos;
+        if (ZSTD_isError(rc)) {
+            m_error = m_path + ": corrupt zstd data at byte " + std::to_string(m_consumed) + " ("
+                + ZSTD_getErrorName(rc) + ")";
+            return 0;
+        }
+        if (in.pos == 0 && out.pos == outBefore) {
+            if (m_inPos == m_inEnd && m_inputEof)
+                break; // no progress possible
+            continue;
+        }
+        m_codec->zstdLast = rc; // 0: the last frame is complete
+    }
+    if (out.pos == 0 && m_codec->zstdLast != 0)
+        m_error = m_path + ": truncated zstd data (unexpected end of file)";
+    return out.pos;
+}
+
+// ---------------------------------------------------------------------------
+
+Text::~Text()
+{
+    if (m_mapBase)
+        munmap(m_mapBase, m_mapLength);
+}
+
+std::unique_ptr<Text> Text::fromString(std::string text)
+{
+    auto t = std::make_unique<Text>();
+    t->m_owned = std::move(text);
+    t->m_data = t->m_owned.c_str();
+    t->m_size = t->m_owned.size();
+    return t;
+}
+
+std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
+                                 const std::function<void(const LoadProgress &)> &progress,
+                                 const std::atomic<bool> *cancel)
+{
+    auto fail = [&](std::string message) -> std::unique_ptr<Text> {
+        if (error)
+            *error = std::move(message);
+        return nullptr;
+    };
+    FileSource src;
+    if (!src.open(path))
+        return fail(src.error());
+
+    auto text = std::make_unique<Text>();
+    text->m_compression = src.compression();
+    const uint64_t fileSize = src.inputSize();
+
+    if (src.compression() == Compression::None && fileSize > 0) {
+        // Map the file, plus one page of zeros behind it so the text always ends in NUL.
+        long page = sysconf(_SC_PAGESIZE);
+        size_t length = size_t(fileSize) + size_t(page);
+        void *base = mmap(nullptr, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (base != MAP_FAILED) {
+            int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+            void *m = fd >= 0 ? mmap(base, size_t(fileSize), PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0)
+                              : MAP_FAILED;
+            if (fd >= 0)
+                ::close(fd);
+            if (m != MAP_FAILED) {
+                madvise(base, size_t(fileSize), MADV_SEQUENTIAL);
+                text->m_mapBase = base;
+                text->m_mapLength = length;
+                text->m_data = static_cast<const char *>(base);
+                text->m_size = size_t(fileSize);
+                if (progress)
+                    progress({fileSize, fileSize});
+                return text;
+            }
+            munmap(base, length);
+        }
+        // Fall through: read it like a stream.
+    }
+
+    std::string &buf = text->m_owned;
+    size_t used = 0;
+    size_t guess = src.compression() == Compression::None ? size_t(fileSize) + 1 : size_t(fileSize) * 5 + (1 << 20);
+    buf.resize(std::max<size_t>(guess, 1 << 16));
+    uint64_t lastReport = 0;
+    for (;;) {
+        if (buf.size() - used < (1 << 20))
+            buf.resize(buf.size() + std::max<size_t>(buf.size() / 2, 1 << 20));
+        size_t chunk = std::min<size_t>(buf.size() - used, 4 << 20);
+        size_t n = src.read(buf.data() + used, chunk);
+        if (n == 0)
+            break;
+        used += n;
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return fail("cancelled");
+        if (progress && src.inputPosition() - lastReport >= (8u << 20)) {
+            lastReport = src.inputPosition();
+            progress({src.inputPosition(), fileSize});
+        }
+    }
+    if (src.failed())
+        return fail(src.error());
+    buf.resize(used);
+    if (buf.capacity() > used + used / 4 + (1 << 20))
+        buf.shrink_to_fit();
+    text->m_data = buf.c_str();
+    text->m_size = buf.size();
+    if (progress)
+        progress({fileSize, fileSize});
+    return text;
+}
+
+} // namespace pgn

@@ -1,0 +1,127 @@
+// PGN input: plain, gzip and zstd files (detected by their magic bytes), read as
+// a stream of decompressed bytes or loaded whole into memory for random access.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace pgn {
+
+enum class Compression { None, Gzip, Zstd };
+
+// Looks at the first bytes of a file: gzip starts 1f 8b, zstd 28 b5 2f fd.
+Compression detectCompression(std::string_view head);
+const char *compressionName(Compression c); // "plain", "gzip", "zstd"
+
+// A stream of decompressed bytes. read() returns 0 at the end or on error;
+// error() tells which ("" at a clean end).
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    virtual size_t read(char *dst, size_t capacity) = 0;
+    const std::string &error() const { return m_error; }
+    bool failed() const { return !m_error.empty(); }
+    // Progress in the underlying (possibly compressed) input; total 0 = unknown.
+    virtual uint64_t inputPosition() const { return 0; }
+    virtual uint64_t inputSize() const { return 0; }
+
+protected:
+    std::string m_error;
+};
+
+// Bytes already in memory (a Database's text, a test string).
+class MemorySource : public ByteSource {
+public:
+    MemorySource() = default;
+    explicit MemorySource(std::string_view text) : m_text(text) {}
+    void reset(std::string_view text) { m_text = text; m_pos = 0; }
+    size_t read(char *dst, size_t capacity) override;
+    uint64_t inputPosition() const override { return m_pos; }
+    uint64_t inputSize() const override { return m_text.size(); }
+
+private:
+    std::string_view m_text;
+    size_t m_pos = 0;
+};
+
+// A file of any of the three formats, decompressed as it is read; gzip files
+// of several members and zstd files of several frames are read to the end.
+class FileSource : public ByteSource {
+public:
+    FileSource();
+    ~FileSource() override;
+    FileSource(const FileSource &) = delete;
+    FileSource &operator=(const FileSource &) = delete;
+
+    // False with error() = "cannot open FILE: reason" when the file can't be read.
+    bool open(const std::string &path);
+    void close();
+    Compression compression() const { return m_compression; }
+    const std::string &path() const { return m_path; }
+
+    size_t read(char *dst, size_t capacity) override;
+    uint64_t inputPosition() const override { return m_consumed; }
+    uint64_t inputSize() const override { return m_fileSize; }
+
+private:
+    struct Codec;
+    bool fillInput();
+    size_t readPlain(char *dst, size_t capacity);
+    size_t readGzip(char *dst, size_t capacity);
+    size_t readZstd(char *dst, size_t capacity);
+
+    std::string m_path;
+    int m_fd = -1;
+    Compression m_compression = Compression::None;
+    uint64_t m_fileSize = 0;
+    uint64_t m_consumed = 0;      // input bytes handed to the decoder
+    std::unique_ptr<char[]> m_in; // compressed input buffer
+    size_t m_inCapacity = 0;
+    size_t m_inPos = 0, m_inEnd = 0;
+    bool m_inputEof = false;
+    bool m_done = false;
+    bool m_gzipEnded = false;
+    std::unique_ptr<Codec> m_codec;
+};
+
+struct LoadProgress {
+    uint64_t inputDone = 0;  // bytes of the file (compressed) read so far
+    uint64_t inputTotal = 0; // file size
+};
+
+// The whole decompressed text of a file, memory-mapped for a plain file and
+// decompressed into memory otherwise. The text is always followed by a
+// readable NUL byte (text().data()[text().size()] == 0).
+class Text {
+public:
+    Text() = default;
+    ~Text();
+    Text(const Text &) = delete;
+    Text &operator=(const Text &) = delete;
+
+    // Returns nullptr and sets error on failure or cancellation ("cancelled").
+    static std::unique_ptr<Text> load(const std::string &path, std::string *error = nullptr,
+                                      const std::function<void(const LoadProgress &)> &progress = {},
+                                      const std::atomic<bool> *cancel = nullptr);
+    static std::unique_ptr<Text> fromString(std::string text);
+
+    std::string_view view() const { return {m_data, m_size}; }
+    Compression compression() const { return m_compression; }
+    bool mapped() const { return m_mapBase != nullptr; }
+
+private:
+    const char *m_data = "";
+    size_t m_size = 0;
+    std::string m_owned;
+    void *m_mapBase = nullptr;
+    size_t m_mapLength = 0;
+    Compression m_compression = Compression::None;
+};
+
+} // namespace pgn

@@ -1,0 +1,281 @@
+// PGN export of game trees, with line wrapping and merged extra comments.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "writer.h"
+
+#include <algorithm>
+
+namespace pgn {
+
+namespace {
+
+constexpr const char *SevenTags[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+constexpr const char *SevenDefaults[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+
+// Builds lines of words, breaking before a word that would pass the limit.
+class LineWriter {
+public:
+    LineWriter(std::string &out, int limit) : m_out(out), m_limit(size_t(std::max(limit, 1))) {}
+
+    void word(std::string_view w)
+    {
+        if (w.empty())
+            return;
+        if (m_column > 0) {
+            if (m_column + 1 + w.size() > m_limit) {
+                m_out += '\n';
+                m_column = 0;
+            } else if (!m_glue) {
+                m_out += ' ';
+                ++m_column;
+            }
+        }
+        m_glue = false;
+        m_out.append(w);
+        m_column += w.size();
+    }
+    // The next word follows without a space (only if it fits on the line).
+    void glue() { m_glue = true; }
+    void endLine()
+    {
+        if (m_column > 0)
+            m_out += '\n';
+        m_column = 0;
+        m_glue = false;
+    }
+
+    // "{text}" split into words, so a long comment wraps like the moves do.
+    void comment(std::string_view text)
+    {
+        std::string cleaned;
+        cleaned.reserve(text.size());
+        for (char c : text)
+            cleaned += (c == '}' ? ')' : (c == '\n' || c == '\r' || c == '\t') ? ' ' : c);
+        std::vector<std::string_view> words;
+        std::string_view rest = cleaned;
+        while (!rest.empty()) {
+            size_t b = rest.find_first_not_of(' ');
+            if (b == rest.npos)
+                break;
+            rest.remove_prefix(b);
+            size_t e = rest.find(' ');
+            words.push_back(rest.substr(0, e));
+            rest.remove_prefix(e == rest.npos ? rest.size() : e);
+        }
+        if (words.empty()) {
+            word("{}");
+            return;
+        }
+        for (size_t i = 0; i < words.size(); ++i) {
+            std::string w;
+            if (i == 0)
+                w += '{';
+            w.append(words[i]);
+            if (i + 1 == words.size())
+                w += '}';
+            word(w);
+        }
+    }
+
+private:
+    std::string &m_out;
+    size_t m_limit;
+    size_t m_column = 0;
+    bool m_glue = false;
+};
+
+class GameWriter {
+public:
+    GameWriter(std::string &out, const game::Game &g, const WriteOptions &o, const ExtraComments *extra,
+               std::string_view leading)
+        : m_g(g), m_o(o), m_lines(out, o.lineLength), m_leading(leading)
+    {
+        if (extra && !extra->empty()) {
+            m_extraHead.assign(g.nodes.size(), -1);
+            m_extraNext.assign(extra->size(), -1);
+            // Keep the order in which they were given for one node.
+            for (int i = int(extra->size()) - 1; i >= 0; --i) {
+                game::NodeId n = (*extra)[size_t(i)].first;
+                if (n >= g.nodes.size())
+                    continue;
+                m_extraNext[size_t(i)] = m_extraHead[n];
+                m_extraHead[n] = i;
+            }
+            m_extra = extra;
+        }
+    }
+
+    void movetext()
+    {
+        if (m_g.nodes.empty()) {
+            m_lines.word(m_g.result.empty() ? "*" : m_g.result);
+            m_lines.endLine();
+            return;
+        }
+        const game::Node &root = m_g.nodes[0];
+        std::string first(m_leading);
+        if (m_o.comments) {
+            append(first, m_g.text(root.preComment));
+            append(first, m_g.text(root.comment));
+        }
+        appendExtra(first, 0);
+        if (!first.empty())
+            m_lines.comment(first);
+        if (m_o.nags)
+            writeNags(root);
+        if (root.firstChild != game::NoNode)
+            line(root.firstChild, true);
+        m_lines.word(m_g.result.empty() ? "*" : m_g.result);
+        m_lines.endLine();
+    }
+
+private:
+    static void append(std::string &to, std::string_view text)
+    {
+        if (text.empty())
+            return;
+        if (!to.empty())
+            to += ' ';
+        to.append(text);
+    }
+
+    void appendExtra(std::string &to, game::NodeId n)
+    {
+        if (!m_extra)
+            return;
+        for (int i = m_extraHead[n]; i >= 0; i = m_extraNext[size_t(i)])
+            append(to, (*m_extra)[size_t(i)].second);
+    }
+
+    void writeNags(const game::Node &n)
+    {
+        for (uint32_t i = 0; i < n.nagCount; ++i) {
+            m_buf = "$" + std::to_string(int(m_g.nags[n.nagBegin + i]));
+            m_lines.word(m_buf);
+        }
+    }
+
+    // Writes the line starting with node `start` (a move), its variations and
+    // continuation. Iterative along the line, recursive per variation.
+    void line(game::NodeId start, bool forceNumber)
+    {
+        for (game::NodeId id = start; id != game::NoNode;) {
+            const game::Node &n = m_g.nodes[id];
+            const game::Node &parent = m_g.nodes[n.parent];
+            if (m_o.comments && n.preComment != game::NoText) {
+                m_lines.comment(m_g.text(n.preComment));
+                forceNumber = true;
+            }
+            const chess::Position &before = parent.position;
+            if (before.sideToMove() == chess::White) {
+                m_buf = std::to_string(before.fullmoveNumber()) + ".";
+                m_lines.word(m_buf);
+            } else if (forceNumber) {
+                m_buf = std::to_string(before.fullmoveNumber()) + "...";
+                m_lines.word(m_buf);
+            }
+            m_lines.word(before.san(n.move));
+            forceNumber = false;
+            if (m_o.nags)
+                writeNags(n);
+            std::string after;
+            if (m_o.comments)
+                append(after, m_g.text(n.comment));
+            appendExtra(after, id);
+            if (!after.empty()) {
+                m_lines.comment(after);
+                forceNumber = true;
+            }
+            if (!m_o.mainlineOnly && parent.firstChild == id) {
+                for (game::NodeId s = n.nextSibling; s != game::NoNode; s = m_g.nodes[s].nextSibling) {
+                    m_lines.word("(");
+                    m_lines.glue();
+                    line(s, true);
+                    m_lines.glue();
+                    m_lines.word(")");
+                    forceNumber = true;
+                }
+            }
+            id = n.firstChild;
+        }
+    }
+
+    const game::Game &m_g;
+    const WriteOptions &m_o;
+    LineWriter m_lines;
+    std::string_view m_leading;
+    const ExtraComments *m_extra = nullptr;
+    std::vector<int> m_extraHead, m_extraNext;
+    std::string m_buf;
+};
+
+void writeTag(std::string &out, std::string_view name, std::string_view value)
+{
+    out += '[';
+    out.append(name);
+    out += " \"";
+    out += escapeTagValue(value);
+    out += "\"]\n";
+}
+
+} // namespace
+
+std::string escapeTagValue(std::string_view value)
+{
+    std::string out;
+    out.reserve(value.size());
+    for (char c : value) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        if (c == '\n' || c == '\r' || c == '\t')
+            c = ' ';
+        out += c;
+    }
+    return out;
+}
+
+void writeGame(std::string &out, const game::Game &g, const WriteOptions &options, const ExtraComments *extra,
+               std::string_view leadingComment)
+{
+    for (int i = 0; i < 7; ++i) {
+        std::string_view value = g.tagOrDefault(SevenTags[i], SevenDefaults[i]);
+        if (i == 6 && !g.result.empty())
+            value = g.result; // the result the movetext ends with
+        writeTag(out, SevenTags[i], value);
+    }
+    bool haveFen = false, haveSetUp = false, haveVariant = false;
+    for (const auto &[name, value] : g.tags) {
+        if (std::find_if(std::begin(SevenTags), std::end(SevenTags), [&](const char *t) { return name == t; })
+            != std::end(SevenTags))
+            continue;
+        haveFen |= name == "FEN";
+        haveSetUp |= name == "SetUp";
+        haveVariant |= name == "Variant";
+        writeTag(out, name, value);
+    }
+    if (!g.nodes.empty() && !g.unsupported) {
+        if (g.chess960 && !haveVariant)
+            writeTag(out, "Variant", "Chess960");
+        if (!haveFen) {
+            std::string fen = g.nodes[0].position.fen();
+            if (fen != chess::Position::StartFen) {
+                if (!haveSetUp)
+                    writeTag(out, "SetUp", "1");
+                writeTag(out, "FEN", fen);
+            }
+        }
+    }
+    out += '\n';
+    GameWriter w(out, g, options, extra, leadingComment);
+    w.movetext();
+    out += '\n';
+}
+
+std::string gameToPgn(const game::Game &game, const WriteOptions &options, const ExtraComments *extra,
+                      std::string_view leadingComment)
+{
+    std::string out;
+    writeGame(out, game, options, extra, leadingComment);
+    return out;
+}
+
+} // namespace pgn

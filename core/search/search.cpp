@@ -1,0 +1,473 @@
+// The parallel search: workers take batches of games, parse and evaluate them
+// with their own parser and evaluator, and the driver (run()'s thread) hands
+// the batches' results on strictly in batch order, so the output does not
+// depend on the thread count.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "search.h"
+
+#include "cql/program.h"
+#include "output.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+namespace search {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+struct SortSpec {
+    std::string title;
+    bool minimize = false;
+};
+
+std::vector<SortSpec> sortSpecs(const cql::Query &query)
+{
+    std::vector<SortSpec> specs;
+    if (query.header().sortMatchCount)
+        specs.push_back({"matchcount", false});
+    for (const cql::SortSpec &s : query.program().sorts)
+        specs.push_back({s.title, s.minimize});
+    return specs;
+}
+
+// A game's sort values lined up with the query's sorts; the evaluator leaves
+// out a sort that never had a value, so the gaps are found by title.
+using SortKey = std::vector<std::optional<long long>>;
+
+SortKey sortKey(const std::vector<SortSpec> &specs, const cql::GameResult &r)
+{
+    SortKey key(specs.size());
+    size_t j = 0;
+    for (size_t i = 0; i < specs.size() && j < r.sortValues.size(); ++i) {
+        const cql::SortValue &v = r.sortValues[j];
+        if (v.title == specs[i].title && v.minimize == specs[i].minimize) {
+            key[i] = v.value;
+            ++j;
+        }
+    }
+    return key;
+}
+
+bool keyBefore(const std::vector<SortSpec> &specs, const SortKey &a, const SortKey &b)
+{
+    for (size_t i = 0; i < specs.size(); ++i) {
+        if (a[i] == b[i])
+            continue;
+        if (!b[i])
+            return true; // a value sorts before no value
+        if (!a[i])
+            return false;
+        return specs[i].minimize ? *a[i] < *b[i] : *a[i] > *b[i];
+    }
+    return false;
+}
+
+// One work unit: games [first, last) of one input.
+struct WorkItem {
+    size_t input = 0;
+    size_t first = 0;
+    size_t last = 0;
+};
+
+struct BatchResult {
+    std::vector<Match> matches;
+    std::vector<GameProblem> problems;
+    uint64_t games = 0;
+    uint64_t problemGames = 0;
+    bool done = false; // guarded by the driver's mutex
+};
+
+} // namespace
+
+bool sortsBefore(const cql::Query &query, const cql::GameResult &a, const cql::GameResult &b)
+{
+    std::vector<SortSpec> specs = sortSpecs(query);
+    return keyBefore(specs, sortKey(specs, a), sortKey(specs, b));
+}
+
+// State shared by the driver and the workers during one run().
+struct Search::Impl {
+    Search &s;
+    const cql::Query &query;
+    const SearchOptions &options;
+    std::vector<WorkItem> items;
+    std::vector<BatchResult> slots;
+    std::atomic<size_t> nextItem{0};
+    std::atomic<size_t> delivered{0}; // slots before this were handed on
+    std::atomic<uint64_t> gamesDone{0};
+    std::atomic<uint64_t> matchesFound{0};
+    std::atomic<bool> stop{false};
+    std::mutex mutex;
+    std::condition_variable batchDone;   // a worker finished a slot
+    std::condition_variable windowMoved; // the driver handed slots on
+    size_t window = 8;
+
+    game::BuildOptions leanBuild;  // what evaluation needs
+    game::BuildOptions fullBuild;  // what output and node ids refer to
+    std::string resultFilter;
+    bool wantPgn = false;
+
+    Impl(Search &search, const cql::Query &q, const SearchOptions &o) : s(search), query(q), options(o) {}
+
+    bool cancelled() const { return stop.load(std::memory_order_relaxed) || s.cancelled(); }
+
+    // Per-thread tools.
+    struct Worker {
+        game::GameParser parser;
+        game::Game game;
+        game::Game full;
+        cql::Evaluator evaluator;
+        cql::GameResult result;
+        std::vector<uint32_t> steps;
+        std::vector<game::NodeId> fullMainline;
+        explicit Worker(const cql::Query &q) : evaluator(q) {}
+    };
+
+    void processBatch(Worker &w, size_t b);
+    void processGame(Worker &w, const db::Database &d, size_t input, size_t index, BatchResult &out);
+    bool remapToFull(Worker &w);
+    void workerLoop();
+};
+
+bool Search::Impl::remapToFull(Worker &w)
+{
+    // The lean game holds only the mainline: its k-th move is the full game's k-th mainline move.
+    const game::Game &lean = w.game;
+    w.steps.assign(lean.nodes.size(), UINT32_MAX);
+    uint32_t k = 0;
+    for (game::NodeId n = 0; n != game::NoNode && n < lean.nodes.size(); n = lean.nodes[n].firstChild)
+        w.steps[n] = k++;
+    w.fullMainline.clear();
+    for (game::NodeId n = 0; n != game::NoNode && n < w.full.nodes.size(); n = w.full.nodes[n].firstChild)
+        w.fullMainline.push_back(n);
+    auto map = [&](game::NodeId &node) {
+        if (node >= w.steps.size() || w.steps[node] >= w.fullMainline.size())
+            return false;
+        node = w.fullMainline[w.steps[node]];
+        return true;
+    };
+    // Check first, so a failed remap leaves the result as it was.
+    for (const cql::PositionMark &m : w.result.matches) {
+        game::NodeId n = m.node;
+        if (!map(n))
+            return false;
+    }
+    for (const cql::NodeComment &c : w.result.comments) {
+        game::NodeId n = c.node;
+        if (!map(n))
+            return false;
+    }
+    for (cql::PositionMark &m : w.result.matches)
+        map(m.node);
+    for (cql::NodeComment &c : w.result.comments)
+        map(c.node);
+    return true;
+}
+
+void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, size_t index, BatchResult &out)
+{
+    ++out.games;
+    if (!resultFilter.empty() && d.field(index, db::Field::Result) != resultFilter)
+        return;
+    std::string_view text = d.gameText(index);
+    uint64_t number = d.number(index);
+    pgn::Location origin = d.origin(index);
+    bool parsed = w.parser.parse(text, number, origin, w.game, leanBuild);
+    if (!w.game.errors.empty()) {
+        ++out.problemGames;
+        for (const game::GameError &e : w.game.errors)
+            out.problems.push_back({d.path(), e.line, e.column, number, e.message});
+    }
+    if (!parsed || w.game.unsupported || w.game.nodes.empty())
+        return;
+    w.evaluator.run(w.game, w.result);
+    if (!w.result.error.empty()) {
+        if (w.game.errors.empty())
+            ++out.problemGames;
+        out.problems.push_back({d.path(), w.game.firstLine, w.game.firstColumn, number, w.result.error});
+    }
+    if (!w.result.matched)
+        return;
+    const game::Game *g = &w.game;
+    bool skippedVariations = !leanBuild.variations && text.find('(') != std::string_view::npos;
+    bool leanIsFull = leanBuild.variations && leanBuild.comments && leanBuild.nags;
+    if (skippedVariations || (wantPgn && !leanIsFull)) {
+        // Node ids and the output refer to the game as a full load gives it.
+        if (w.parser.parse(text, number, origin, w.full, fullBuild) && !w.full.nodes.empty()
+            && (!skippedVariations || remapToFull(w)))
+            g = &w.full;
+    }
+    Match m;
+    m.input = input;
+    m.gameIndex = index;
+    m.gameNumber = number;
+    if (wantPgn)
+        writeMatchedGame(m.pgn, *g, w.result, options.writeOptions);
+    m.result = std::move(w.result);
+    w.result = cql::GameResult();
+    out.matches.push_back(std::move(m));
+}
+
+void Search::Impl::processBatch(Worker &w, size_t b)
+{
+    const WorkItem &item = items[b];
+    const db::Database &d = *s.m_inputs[item.input];
+    BatchResult &out = slots[b];
+    uint64_t reported = 0;
+    for (size_t i = item.first; i < item.last; ++i) {
+        if (cancelled())
+            break;
+        processGame(w, d, item.input, i, out);
+        if (out.games - reported >= 16) {
+            gamesDone.fetch_add(out.games - reported, std::memory_order_relaxed);
+            reported = out.games;
+        }
+    }
+    gamesDone.fetch_add(out.games - reported, std::memory_order_relaxed);
+    matchesFound.fetch_add(out.matches.size(), std::memory_order_relaxed);
+}
+
+void Search::Impl::workerLoop()
+{
+    Worker w(query);
+    w.evaluator.setRecordSquares(options.recordSquares);
+    while (!cancelled()) {
+        size_t b = nextItem.fetch_add(1);
+        if (b >= items.size())
+            break;
+        {
+            // Stay within a window of the driver, so a slow consumer does not
+            // let finished batches pile up in memory.
+            std::unique_lock lock(mutex);
+            while (b >= delivered.load() + window && !cancelled())
+                windowMoved.wait_for(lock, std::chrono::milliseconds(20));
+        }
+        if (cancelled())
+            break;
+        processBatch(w, b);
+        {
+            std::lock_guard lock(mutex);
+            slots[b].done = true;
+        }
+        batchDone.notify_one();
+    }
+}
+
+Search::Search(const cql::Query &query, const SearchOptions &options) : m_query(query), m_options(options) {}
+
+Search::~Search() = default;
+
+void Search::addDatabase(const db::Database &database)
+{
+    m_inputs.push_back(&database);
+}
+
+bool Search::addFile(const std::string &path, std::string *error, const db::OpenOptions &open)
+{
+    auto d = std::make_unique<db::Database>();
+    if (!d->open(path, open, error))
+        return false;
+    m_inputs.push_back(d.get());
+    m_owned.push_back(std::move(d));
+    return true;
+}
+
+bool Search::cancelled() const
+{
+    return m_cancel.load(std::memory_order_relaxed)
+        || (m_externalCancel && m_externalCancel->load(std::memory_order_relaxed));
+}
+
+unsigned Search::threadCount() const
+{
+    unsigned t = m_options.threads ? m_options.threads : std::thread::hardware_concurrency();
+    return std::max(1u, t);
+}
+
+bool Search::sortsOutput() const
+{
+    if (m_options.order == Order::Input)
+        return false;
+    return m_query.header().sortMatchCount || !m_query.program().sorts.empty();
+}
+
+Summary Search::run(const Callbacks &cb)
+{
+    const Clock::time_point start = Clock::now();
+    Impl im(*this, m_query, m_options);
+    const cql::QueryHeader &h = m_query.header();
+
+    im.resultFilter = h.result == "*" ? std::string() : h.result;
+    bool variations = h.variations || m_query.needsVariations() || m_query.program().usesVariations;
+    // The evaluator reads neither comments nor NAGs: skipping them makes parsing cheaper.
+    im.leanBuild = game::BuildOptions{true, variations, false, false};
+    im.fullBuild = game::BuildOptions{true, true, true, true};
+    im.wantPgn = m_options.formatPgn;
+
+    // Work items: batches of about batchBytes of text, within the gamenumber range.
+    uint64_t total = 0;
+    for (size_t in = 0; in < m_inputs.size(); ++in) {
+        const db::Database &d = *m_inputs[in];
+        size_t first = 0, last = d.size();
+        if (h.gameNumber) {
+            long lo = std::max(1L, h.gameNumber->first), hi = h.gameNumber->second;
+            first = std::min<size_t>(size_t(lo - 1), d.size());
+            last = hi < lo ? first : std::min<size_t>(size_t(hi), d.size());
+        }
+        total += last - first;
+        size_t begin = first;
+        uint64_t bytes = 0;
+        for (size_t i = first; i < last; ++i) {
+            bytes += d.entry(i).length;
+            if (bytes >= m_options.batchBytes || i + 1 - begin >= 4096) {
+                im.items.push_back({in, begin, i + 1});
+                begin = i + 1;
+                bytes = 0;
+            }
+        }
+        if (begin < last)
+            im.items.push_back({in, begin, last});
+    }
+    im.slots.resize(im.items.size());
+
+    Summary sum;
+    sum.threads = unsigned(std::min<size_t>(threadCount(), std::max<size_t>(im.items.size(), 1)));
+    im.window = std::max<size_t>(8, size_t(sum.threads) * 4);
+    const bool sorted = sortsOutput();
+    std::vector<SortSpec> specs = sorted ? sortSpecs(m_query) : std::vector<SortSpec>();
+    std::vector<Match> collected;
+
+    Clock::time_point lastProgress = start;
+    auto progress = [&](bool force) {
+        if (!cb.onProgress)
+            return;
+        Clock::time_point now = Clock::now();
+        if (!force && now - lastProgress < std::chrono::milliseconds(100))
+            return;
+        lastProgress = now;
+        Progress p;
+        p.gamesDone = im.gamesDone.load(std::memory_order_relaxed);
+        p.gamesTotal = total;
+        p.matches = im.matchesFound.load(std::memory_order_relaxed);
+        p.elapsed = std::chrono::duration<double>(now - start).count();
+        cb.onProgress(p);
+    };
+    auto deliver = [&](size_t b) {
+        BatchResult &r = im.slots[b];
+        sum.gamesExamined += r.games;
+        sum.problemGames += r.problemGames;
+        if (cb.onProblem)
+            for (const GameProblem &p : r.problems)
+                cb.onProblem(p);
+        for (Match &m : r.matches) {
+            if (sorted) {
+                collected.push_back(std::move(m));
+            } else {
+                ++sum.matches;
+                if (cb.onMatch)
+                    cb.onMatch(std::move(m));
+            }
+        }
+        r = BatchResult();
+        r.done = true;
+    };
+
+    if (sum.threads <= 1) {
+        // One thread: no workers, the batches run here in order.
+        Impl::Worker w(m_query);
+        w.evaluator.setRecordSquares(m_options.recordSquares);
+        for (size_t b = 0; b < im.items.size() && !im.cancelled(); ++b) {
+            const WorkItem &item = im.items[b];
+            const db::Database &d = *m_inputs[item.input];
+            BatchResult &out = im.slots[b];
+            for (size_t i = item.first; i < item.last; ++i) {
+                if (im.cancelled())
+                    break;
+                im.processGame(w, d, item.input, i, out);
+                im.gamesDone.fetch_add(1, std::memory_order_relaxed);
+                im.matchesFound.store(sum.matches + collected.size() + out.matches.size(), std::memory_order_relaxed);
+                if ((out.games & 15) == 0)
+                    progress(false);
+                // Stream matches as they come, not batch by batch.
+                if (!out.matches.empty() && !sorted) {
+                    for (Match &m : out.matches) {
+                        ++sum.matches;
+                        if (cb.onMatch)
+                            cb.onMatch(std::move(m));
+                    }
+                    out.matches.clear();
+                }
+            }
+            deliver(b);
+        }
+    } else {
+        std::vector<std::thread> workers;
+        workers.reserve(sum.threads);
+        for (unsigned t = 0; t < sum.threads; ++t)
+            workers.emplace_back([&im] { im.workerLoop(); });
+        size_t next = 0;
+        std::unique_lock lock(im.mutex);
+        while (next < im.items.size()) {
+            im.batchDone.wait_for(lock, std::chrono::milliseconds(20),
+                                  [&] { return im.slots[next].done || im.cancelled(); });
+            if (im.cancelled())
+                break;
+            while (next < im.items.size() && im.slots[next].done) {
+                lock.unlock();
+                deliver(next);
+                ++next;
+                im.delivered.store(next);
+                im.windowMoved.notify_all();
+                progress(false);
+                lock.lock();
+                if (im.cancelled())
+                    break;
+            }
+            lock.unlock();
+            progress(false);
+            lock.lock();
+        }
+        im.stop.store(true);
+        lock.unlock();
+        im.windowMoved.notify_all();
+        for (std::thread &t : workers)
+            t.join();
+    }
+
+    sum.cancelled = cancelled();
+    if (sorted && !sum.cancelled) {
+        std::vector<SortKey> keys;
+        keys.reserve(collected.size());
+        for (const Match &m : collected)
+            keys.push_back(sortKey(specs, m.result));
+        std::vector<size_t> order(collected.size());
+        std::iota(order.begin(), order.end(), size_t(0));
+        std::stable_sort(order.begin(), order.end(),
+                         [&](size_t a, size_t b) { return keyBefore(specs, keys[a], keys[b]); });
+        for (size_t i : order) {
+            if (cancelled()) {
+                sum.cancelled = true;
+                break;
+            }
+            ++sum.matches;
+            if (cb.onMatch)
+                cb.onMatch(std::move(collected[i]));
+        }
+    }
+    sum.seconds = secondsSince(start);
+    progress(true);
+    return sum;
+}
+
+} // namespace search

@@ -1,0 +1,401 @@
+// Tests for the PGN tokenizer and game boundaries: encodings, line ends, NUL
+// bytes, glued and truncated games, comments, NAGs, numbering, limits, and
+// reading that does not depend on where the input is cut into chunks.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pgn/reader.h"
+#include "pgntestutil.h"
+
+#include <QtTest>
+
+using namespace pgntest;
+
+namespace {
+QString join(const std::vector<std::string> &lines)
+{
+    QString s;
+    for (const auto &l : lines)
+        s += QString::fromStdString(l) + "|";
+    return s;
+}
+} // namespace
+
+class TestPgnReader : public QObject {
+    Q_OBJECT
+
+private slots:
+    void bom()
+    {
+        LogVisitor v = readLog(readFile(dataPath("bom.pgn")));
+        QCOMPARE(v.games, 1);
+        QVERIFY2(v.has("tag Event=Fixture"), qPrintable(v.joined()));
+        QVERIFY(v.errors.empty() && v.stray.empty());
+        QVERIFY(v.has("game 1 @1:1 +3")); // the game starts after the three BOM bytes
+    }
+
+    void latin1()
+    {
+        LogVisitor v = readLog(readFile(dataPath("latin1.pgn")));
+        QCOMPARE(v.games, 2);
+        QVERIFY2(v.has("tag White=M\xc3\xbcller, J\xc3\xbcrgen"), qPrintable(v.joined()));
+        QVERIFY(v.has("tag Event=Schach\xc3\xbc" "bung"));
+        QVERIFY(v.has("tag Black=Gro\xc3\x9fmann"));
+        QVERIFY(v.has("comment Stra\xc3\x9f" "e f\xc3\xbcr Wei\xc3\x9f"));
+        // Valid UTF-8 stays as it is.
+        QVERIFY(v.has("tag White=M\xc3\xbcller"));
+        QVERIFY(v.has("tag Black=\xc3\x85" "berg"));
+        QVERIFY(v.has("comment caf\xc3\xa9"));
+    }
+
+    void lineEnds_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("CRLF") << "crlf.pgn";
+        QTest::newRow("CR") << "cr.pgn";
+    }
+    void lineEnds()
+    {
+        QFETCH(QString, file);
+        LogVisitor v = readLog(readFile(dataPath(file.toUtf8().constData())));
+        QCOMPARE(v.games, 2);
+        QVERIFY(v.errors.empty() && v.stray.empty());
+        QVERIFY2(v.has("tag Event=Fixture"), qPrintable(v.joined()));
+        QVERIFY(v.has("move e4 @9:4"));
+        QVERIFY(v.has("move a6 @9:28"));
+        QVERIFY(v.has("game 2 @11:1 +" + std::to_string(file == "crlf.pgn" ? 156 : 146)));
+        QVERIFY(v.has("move d4 @14:4"));
+        QVERIFY(v.has("move Nc3 @" + std::string(file == "crlf.pgn" ? "17:4" : "16:4")));
+        if (file == "crlf.pgn")
+            QVERIFY(v.has("comment multi\nline"));
+    }
+
+    void nulBytes()
+    {
+        LogVisitor v = readLog(readFile(dataPath("nul.pgn")));
+        QCOMPARE(v.games, 2);
+        QVERIFY2(v.hasError("4:6 NUL byte"), qPrintable(v.joined()));
+        QCOMPARE(v.errors.size(), size_t(1)); // once per game
+        QVERIFY(v.hasStray("NUL byte"));
+        QVERIFY(v.has("tag Event=NUL")); // dropped from the value
+        QVERIFY(v.has("move e5 @4:8"));
+        QVERIFY(v.has("move Nc6 @4:21"));
+        QVERIFY(v.has("tag Event=After"));
+    }
+
+    void gluedTag()
+    {
+        LogVisitor v = readLog(readFile(dataPath("glued.pgn")));
+        QCOMPARE(v.games, 3);
+        QVERIFY2(v.has("result 1/2-1/2"), qPrintable(v.joined()));
+        QVERIFY(v.has("game 2 @4:17 +50"));
+        QVERIFY(v.has("tag Event=Two"));
+        QVERIFY(v.has("game 3 @7:13 +92"));
+        QVERIFY(v.has("tag Event=Three"));
+        QVERIFY(v.has("move c4 @9:4"));
+        QVERIFY(v.errors.empty());
+    }
+
+    void truncated_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("games");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("in a comment in a variation") << "truncated.pgn" << 1 << "4:29 unterminated comment";
+        QTest::newRow("in a tag") << "truncated-tag.pgn" << 2 << "12:1 unexpected text '[Whi'";
+    }
+    void truncated()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, games);
+        QFETCH(QString, error);
+        LogVisitor v = readLog(readFile(dataPath(file.toUtf8().constData())));
+        QCOMPARE(v.games, games);
+        QVERIFY2(v.hasError(error.toStdString()), qPrintable(v.joined()));
+        QCOMPARE(v.log.back(), std::string("end"));
+    }
+
+    void truncatedVariation()
+    {
+        LogVisitor v = readLog("1. e4 (1. d4 d5 (1... Nf6");
+        QCOMPARE(v.games, 1);
+        QVERIFY2(v.hasError("unterminated variation"), qPrintable(v.joined()));
+        QVERIFY(v.has("move Nf6 @1:23"));
+    }
+
+    void unterminatedCommentStopsAtTag()
+    {
+        LogVisitor v = readLog(readFile(dataPath("unterminated-comment.pgn")));
+        QCOMPARE(v.games, 2);
+        QVERIFY2(v.hasError("4:7 unterminated comment"), qPrintable(v.joined()));
+        QVERIFY(v.has("comment this comment never ends\n2. Nf3"));
+        QVERIFY(v.has("tag Event=Next"));
+        QVERIFY(v.has("result 1-0"));
+    }
+
+    void tags_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("plain") << "[Event \"Open\"]" << "Event" << "Open";
+        QTest::newRow("escaped quote") << "[Event \"A \\\"B\\\" C\"]" << "Event" << "A \"B\" C";
+        QTest::newRow("escaped backslash") << "[Site \"C:\\\\x\"]" << "Site" << "C:\\x";
+        QTest::newRow("unescaped quotes") << "[White \"Smith, John \"The King\"\"]" << "White" << "Smith, John \"The King\"";
+        QTest::newRow("backslash at end") << "[Event \"Tournament \\\"]" << "Event" << "Tournament \\";
+        QTest::newRow("brackets in value") << "[C \"A]][\"]" << "C" << "A]][";
+        QTest::newRow("spaces") << "[ Round   \"3\"  ]" << "Round" << "3";
+        QTest::newRow("empty") << "[WhiteElo \"\"]" << "WhiteElo" << "";
+    }
+    void tags()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, name);
+        QFETCH(QString, value);
+        LogVisitor v = readLog(text.toStdString() + "\n\n1. e4 *\n");
+        QCOMPARE(v.games, 1);
+        QVERIFY2(v.has("tag " + name.toStdString() + "=" + value.toStdString()), qPrintable(v.joined()));
+        QVERIFY2(v.errors.empty(), qPrintable(v.joined()));
+    }
+
+    void movetextTokens()
+    {
+        LogVisitor v = readLog("1.e4 e5 2. Nf3 $1 Nc6! 3.Bb5?! a6?? 4...Ba4!! 12... Nf6!? 5. O-O? Be7 6.Re1 +- "
+                               "b5 -+ 7.Bb3 = d6 8. c3 N 9. exd6e.p. -- 10. Z0 *");
+        QCOMPARE(v.games, 1);
+        QVERIFY2(v.errors.empty(), qPrintable(v.joined()));
+        const std::vector<std::string> expected = {
+            "move e4 @1:3", "move e5 @1:6", "move Nf3 @1:12", "nag 1", "move Nc6 @1:19", "nag 1",
+            "move Bb5 @1:26", "nag 6", "move a6 @1:32", "nag 4", "move Ba4 @1:41", "nag 3",
+            "move Nf6 @1:53", "nag 5", "move O-O @1:62", "nag 2", "move Be7 @1:67", "move Re1 @1:73",
+            "nag 18", "move b5 @1:80", "nag 19", "move Bb3 @1:88", "nag 10", "move d6 @1:94",
+            "move c3 @1:100", "nag 146", "move exd6 @1:108", "move -- @1:117", "move Z0 @1:124", "result *"};
+        std::vector<std::string> got;
+        for (const auto &l : v.log)
+            if (l.rfind("move ", 0) == 0 || l.rfind("nag", 0) == 0 || l.rfind("result", 0) == 0)
+                got.push_back(l);
+        QCOMPARE(join(got), join(expected));
+    }
+
+    void commentsAndEscapes()
+    {
+        LogVisitor v = readLog("[Event \"c\"]\n\n{before} 1. e4 {after e4} ; line comment\n"
+                               "%escaped line 1. d4\n e5 { multi\n line } (1... c5 {in var}) *");
+        QVERIFY2(v.errors.empty(), qPrintable(v.joined()));
+        const std::vector<std::string> expected = {"movetext", "comment before", "move e4 @3:13", "comment after e4",
+                                                   "comment line comment", "move e5 @5:2", "comment multi\n line",
+                                                   "(", "move c5 @6:15", "comment in var", ")", "result *"};
+        std::vector<std::string> got(v.log.begin() + 2, v.log.end() - 1);
+        QCOMPARE(join(got), join(expected));
+    }
+
+    void nestedVariations()
+    {
+        LogVisitor v = readLog("1. e4 (1. d4 d5 (1... Nf6 2. c4 (2. Nf3)) 2. c4) (1. c4) e5 *");
+        std::string s;
+        for (const auto &l : v.log)
+            if (l == "(" || l == ")" || l.rfind("move ", 0) == 0)
+                s += l.substr(0, l.find(" @")) + ",";
+        QCOMPARE(QString::fromStdString(s), QString("move e4,(,move d4,move d5,(,move Nf6,move c4,(,move Nf3,),),move c4,),(,move c4,),"
+                                "move e5,"));
+    }
+
+    void numbering()
+    {
+        // Every game counts, also one without moves, one with only a comment and
+        // a result, and one with tags only at the end of the file.
+        const char *text = "[Event \"1\"]\n\n1. e4 *\n\n"
+                           "[Event \"2\"]\n[Result \"*\"]\n\n*\n\n"
+                           "[Event \"3\"]\n\n{just a comment} 0-1\n\n"
+                           "1. d4 d5 1-0\n\n"  // 4: no tags
+                           "1. c4 c5 *\n"      // 5: right after the previous one
+                           "[Event \"6\"]\n[Site \"?\"]\n\n"
+                           "[Event \"7\"]\n[Site \"?\"]\n";
+        LogVisitor v = readLog(text);
+        QCOMPARE(v.games, 7);
+        for (int i = 1; i <= 7; ++i) {
+            bool found = false;
+            for (const auto &l : v.log)
+                found |= l.rfind("game " + std::to_string(i) + " ", 0) == 0;
+            QVERIFY2(found, qPrintable(v.joined()));
+        }
+        QVERIFY(v.has("comment just a comment"));
+        QVERIFY(v.stray.empty());
+    }
+
+    void strayText()
+    {
+        LogVisitor v = readLog("junk before\n[Event \"a\"]\n\n1. e4 1-0 1-0\n</p> [Event \"b\"]\n1. d4 *");
+        QCOMPARE(v.games, 2);
+        QVERIFY2(v.hasStray("1:1 unexpected text 'junk' between games"), qPrintable(v.joined()));
+        QVERIFY(v.hasStray("4:11 result 1-0 outside a game"));
+        QVERIFY(v.hasStray("5:1 unexpected text '</p>' between games"));
+    }
+
+    void garbageInMovetext()
+    {
+        LogVisitor v = readLog("1. e4 \x01\x02 e5 ] 2. Nf3 [%clk 0:01] Nc6 ) *");
+        QCOMPARE(v.games, 1);
+        QVERIFY2(v.hasError("1:7 unexpected text '\\x01\\x02'"), qPrintable(v.joined()));
+        QVERIFY(v.hasError("1:13 unexpected text ']'"));
+        QVERIFY(v.hasError("unexpected text '[%clk 0:01]'"));
+        QVERIFY(v.hasError("unmatched ')'"));
+        QVERIFY(v.has("move Nc6 @1:34"));
+        QVERIFY(v.has("result *"));
+    }
+
+    void limits()
+    {
+        {
+            pgn::Reader r;
+            r.limits().maxVariationDepth = 2;
+            r.resetText("1. e4 e5 (1... c5 (1... e6 (1... d5) ) ) 2. Nf3 *");
+            LogVisitor v;
+            QCOMPARE(r.readAll(v), uint64_t(1));
+            QVERIFY2(v.hasError("1:28 variations nested too deeply (limit 2)"), qPrintable(v.joined()));
+            QVERIFY(v.has("move e6 @1:25"));
+            QVERIFY(!v.has("move d5 @1:34"));
+            QVERIFY(v.has("move Nf3 @1:45"));
+            QCOMPARE(std::count(v.log.begin(), v.log.end(), "("), 2);
+            QCOMPARE(std::count(v.log.begin(), v.log.end(), ")"), 2);
+        }
+        {
+            pgn::Reader r;
+            r.limits().maxMovesPerGame = 3;
+            r.resetText("1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n[Event \"next\"]\n1. d4 d5 *");
+            LogVisitor v;
+            QCOMPARE(r.readAll(v), uint64_t(2));
+            QVERIFY2(v.hasError("1:17 too many moves in one game (limit 3); the rest is skipped"),
+                     qPrintable(v.joined()));
+            QVERIFY(!v.has("move Bb5 @1:24"));
+            QVERIFY(v.has("move d5 @3:7"));
+        }
+        {
+            pgn::Reader r;
+            r.limits().maxCommentLength = 8;
+            r.limits().maxTokenLength = 10;
+            r.resetText("1. e4 {a long comment here} abcdefghijklmnopqrstuvwxyz e5 *");
+            LogVisitor v;
+            r.readAll(v);
+            QVERIFY2(v.hasError("1:7 comment too long; cut"), qPrintable(v.joined()));
+            QVERIFY(v.has("comment a long c"));
+            QVERIFY(v.hasError("1:29 token too long"));
+            QVERIFY(v.has("move e5 @1:56"));
+        }
+    }
+
+    void hugeCommentDoesNotHang()
+    {
+        std::string text = "1. e4 {";
+        text.append(3u << 20, 'x');
+        text += "} e5 *";
+        LogVisitor v = readLog(text);
+        QCOMPARE(v.games, 1);
+        QVERIFY(v.hasError("comment too long"));
+        QVERIFY(v.has("move e5 @1:" + std::to_string(10 + (3 << 20))));
+    }
+
+    void skipping()
+    {
+        // A visitor that skips movetext and variations still sees every game and result.
+        struct Skipper : LogVisitor {
+            bool beginMovetext() override { log.push_back("movetext"); return games != 1; }
+            bool beginVariation() override { return false; }
+            pgn::MoveAction move(std::string_view san, const pgn::Location &l) override
+            {
+                LogVisitor::move(san, l);
+                return san == "Nf3" ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::Continue;
+            }
+        } v;
+        pgn::Reader r;
+        r.resetText("1. e4 (1. d4) e5 1-0\n1. e4 (1. d4 {c} d5) e5 2. Nf3 Nc6 0-1\n1. c4 *");
+        QCOMPARE(r.readAll(v), uint64_t(3));
+        QVERIFY(v.has("result 1-0"));
+        QVERIFY(!v.has("move e4 @1:4"));
+        QVERIFY(v.has("move e4 @2:4"));
+        QVERIFY(!v.has("move d4 @2:11"));
+        QVERIFY(!v.has("comment c"));
+        QVERIFY(v.has("move Nf3 @2:28"));
+        QVERIFY(!v.has("move Nc6 @2:32"));
+        QVERIFY(v.has("result 0-1"));
+        QVERIFY(v.has("move c4 @3:4"));
+    }
+
+    void chunkBoundaries_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("chunk");
+        for (const char *f : {"kasparov-deep-blue-1997.pgn", "crlf.pgn", "cr.pgn", "nul.pgn", "latin1.pgn",
+                              "bom.pgn", "glued.pgn", "unterminated-comment.pgn", "pathological-headers.pgn",
+                              "unescaped-quote-header.pgn", "twic9nn-error.pgn", "truncated.pgn"})
+            for (int chunk : {1, 3, 17})
+                QTest::newRow((std::string(f) + "/" + std::to_string(chunk)).c_str()) << f << chunk;
+    }
+    void chunkBoundaries()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, chunk);
+        const std::string text = readFile(dataPath(file.toUtf8().constData()));
+        LogVisitor whole = readLog(text);
+        DripSource drip(text, size_t(chunk));
+        pgn::Reader r;
+        r.reset(&drip);
+        LogVisitor pieces;
+        r.readAll(pieces);
+        QCOMPARE(pieces.joined(), whole.joined());
+    }
+
+    void slicesReadLikeTheWhole()
+    {
+        // A game cut out at [start, lastGameEnd) and read on its own gives the same callbacks.
+        const std::string text = readFile(dataPath("glued.pgn")) + readFile(dataPath("nul.pgn"))
+            + readFile(dataPath("unterminated-comment.pgn")) + readFile(dataPath("crlf.pgn"));
+        pgn::Reader r;
+        r.resetText(text);
+        for (uint64_t n = 1;; ++n) {
+            LogVisitor v;
+            if (!r.readGame(v))
+                break;
+            std::string first;
+            for (const auto &l : v.log)
+                if (l.rfind("game ", 0) == 0 && first.empty())
+                    first = l;
+            uint64_t start = std::stoull(first.substr(first.find('+') + 1));
+            int line = std::stoi(first.substr(first.find('@') + 1));
+            int column = std::stoi(first.substr(first.find(':') + 1));
+            pgn::Reader one;
+            one.resetText(std::string_view(text).substr(start, r.lastGameEnd() - start), n,
+                          pgn::Location{line, column, start});
+            LogVisitor w;
+            QVERIFY(one.readGame(w));
+            std::vector<std::string> a, b;
+            for (const auto &l : v.log)
+                if (l.rfind("stray", 0) != 0)
+                    a.push_back(l);
+            for (const auto &l : w.log)
+                if (l.rfind("stray", 0) != 0)
+                    b.push_back(l);
+            QCOMPARE(join(b), join(a));
+            LogVisitor rest;
+            QVERIFY(!one.readGame(rest));
+        }
+    }
+
+    void looksLikeMove_data()
+    {
+        QTest::addColumn<QString>("word");
+        QTest::addColumn<bool>("move");
+        for (const char *m : {"e4", "Nf3", "exd5", "Qxe1", "R1a3", "Nbd7", "O-O", "O-O-O", "0-0", "--", "Z0",
+                              "e8=Q", "e2e4", "Kxh8"})
+            QTest::newRow(m) << m << true;
+        for (const char *m : {"xyz", "Result", "<br>", "N", "abc", "i9", "", "1-0"})
+            QTest::newRow(*m ? m : "empty") << m << false;
+    }
+    void looksLikeMove()
+    {
+        QFETCH(QString, word);
+        QFETCH(bool, move);
+        QCOMPARE(pgn::looksLikeMove(word.toStdString()), move);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPgnReader)
+#include "tst_pgnreader.moc"

@@ -1,0 +1,289 @@
+// Tests for PGN export: tag order and escapes, move numbers, comments, NAGs and
+// variations (round trips through the reader), extra comments from a search,
+// mainline-only output, line length, and the atomic output file.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pgn/atomicfile.h"
+#include "pgn/writer.h"
+#include "pgntestutil.h"
+
+#include <QtTest>
+
+#include <filesystem>
+
+using namespace pgntest;
+
+namespace {
+
+// The whole tree as text: every line with its comments and NAGs, to compare games.
+void describe(const game::Game &g, game::NodeId n, std::string &out)
+{
+    const game::Node &node = g.nodes[n];
+    if (n != 0) {
+        out += "[" + std::string(g.text(node.preComment)) + "]";
+        out += g.nodes[node.parent].position.san(node.move);
+    }
+    for (uint32_t i = 0; i < node.nagCount; ++i)
+        out += "$" + std::to_string(g.nags[node.nagBegin + i]);
+    out += "{" + std::string(g.text(node.comment)) + "}";
+    if (n == 0)
+        out += "<" + std::string(g.text(node.preComment)) + ">";
+    game::NodeId c = node.firstChild;
+    if (c == game::NoNode)
+        return;
+    for (game::NodeId s = g.nodes[c].nextSibling; s != game::NoNode; s = g.nodes[s].nextSibling) {
+        out += " (";
+        describe(g, s, out);
+        out += ")";
+    }
+    out += " ";
+    describe(g, c, out);
+}
+
+// Line breaks and runs of spaces inside comments are layout, not content.
+std::string describe(const game::Game &g)
+{
+    std::string s;
+    if (!g.nodes.empty())
+        describe(g, 0, s);
+    std::string out;
+    for (char c : s) {
+        if (c == '\n' || c == '\t')
+            c = ' ';
+        if (c == ' ' && !out.empty() && out.back() == ' ')
+            continue;
+        out += c;
+    }
+    return out + " " + g.result;
+}
+
+// Where two texts part, with some context, for failure messages.
+std::string difference(const std::string &a, const std::string &b)
+{
+    size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i])
+        ++i;
+    size_t from = i > 60 ? i - 60 : 0;
+    return "at " + std::to_string(i) + ":\n  " + a.substr(from, 120) + "\n  " + b.substr(from, 120);
+}
+
+int longestLine(const std::string &text)
+{
+    int longest = 0, current = 0;
+    for (char c : text) {
+        if (c == '\n') {
+            longest = std::max(longest, current);
+            current = 0;
+        } else {
+            ++current;
+        }
+    }
+    return std::max(longest, current);
+}
+
+} // namespace
+
+class TestPgnWriter : public QObject {
+    Q_OBJECT
+
+private slots:
+    void exactText()
+    {
+        game::Game g = readOne("[Event \"E\"]\n[White \"W \\\"q\\\" \\\\\"]\n[Custom \"x\"]\n[Result \"1-0\"]\n\n"
+                               "{start} 1. e4 $1 {good} (1. d4 d5 (1... Nf6)) 1... e5 2. Nf3 *");
+        QVERIFY2(g.errors.empty(), errorsOf(g).c_str());
+        const std::string expected = "[Event \"E\"]\n"
+                                     "[Site \"?\"]\n"
+                                     "[Date \"????.??.??\"]\n"
+                                     "[Round \"?\"]\n"
+                                     "[White \"W \\\"q\\\" \\\\\"]\n"
+                                     "[Black \"?\"]\n"
+                                     "[Result \"*\"]\n"
+                                     "[Custom \"x\"]\n"
+                                     "\n"
+                                     "{start} 1. e4 $1 {good} (1. d4 d5 (1... Nf6)) 1... e5 2. Nf3 *\n"
+                                     "\n";
+        QCOMPARE(QString::fromStdString(pgn::gameToPgn(g)), QString::fromStdString(expected));
+    }
+
+    void moveNumbers_data()
+    {
+        QTest::addColumn<QString>("in");
+        QTest::addColumn<QString>("out");
+        QTest::newRow("plain") << "1. e4 e5 2. Nf3 *" << "1. e4 e5 2. Nf3 *";
+        QTest::newRow("after comment") << "1. e4 {c} e5 *" << "1. e4 {c} 1... e5 *";
+        QTest::newRow("black variation") << "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *" << "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *";
+        QTest::newRow("nags") << "1. e4! e5?? 2. Nf3 $146 *" << "1. e4 $1 e5 $4 2. Nf3 $146 *";
+        QTest::newRow("null move") << "1. e4 -- 2. d4 *" << "1. e4 -- 2. d4 *";
+        QTest::newRow("castling and checks") << "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Nxe4 5. Bxf7+ Kxf7 *"
+                                             << "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Nxe4 5. Bxf7+ Kxf7 *";
+        QTest::newRow("variation pre-comment") << "1. e4 ({alt} 1. d4) e5 *" << "1. e4 ({alt} 1. d4) 1... e5 *";
+        QTest::newRow("no moves") << "[Event \"x\"]\n{only a comment} 1-0" << "{only a comment} 1-0";
+    }
+    void moveNumbers()
+    {
+        QFETCH(QString, in);
+        QFETCH(QString, out);
+        game::Game g = readOne(in.toStdString());
+        const std::string text = pgn::gameToPgn(g);
+        const size_t movetext = text.find("\n\n") + 2;
+        QCOMPARE(QString::fromStdString(text.substr(movetext)), out + "\n\n");
+    }
+
+    void fenGame()
+    {
+        const std::string fen = "rnbq1rk1/pp3ppp/4pb2/2pp4/P4P2/1PP1PN2/3P2PP/RN1QKB1R b KQ - 0 8";
+        game::Game g = readOne("[FEN \"" + fen + "\"]\n\n8... Nc6 9. Be2 *");
+        std::string text = pgn::gameToPgn(g);
+        QVERIFY2(text.find("[FEN \"" + fen + "\"]\n") != std::string::npos, text.c_str());
+        QVERIFY(text.find("\n8... Nc6 9. Be2 *\n") != std::string::npos);
+        // A tree made without tags gets SetUp and FEN.
+        game::Game h = g;
+        h.tags.clear();
+        text = pgn::gameToPgn(h);
+        QVERIFY2(text.find("[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n") != std::string::npos, text.c_str());
+        // And reads back to the same game.
+        game::Game back = readOne(text);
+        QCOMPARE(describe(back), describe(g));
+        QCOMPARE(back.nodes[0].position.fen(), fen);
+    }
+
+    void roundTrip_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("kasparov") << dataPath("kasparov-deep-blue-1997.pgn").c_str();
+        QTest::newRow("fischerrandom") << dataPath("cutechess-fischerrandom.pgn").c_str();
+        QTest::newRow("twic") << dataPath("twic9nn-error.pgn").c_str();
+        const std::string studies = std::string(CQLWB_SHARED_DIR) + "/data/studies.pgn";
+        if (std::filesystem::exists(studies))
+            QTest::newRow("studies") << studies.c_str();
+        QTest::newRow("inline") << "";
+    }
+    void roundTrip()
+    {
+        QFETCH(QString, file);
+        std::string text = file.isEmpty()
+            ? std::string("[Event \"I\"]\n\n{a} 1. e4 $1 $14 {b} ({c} 1. d4 $2 d5 (1... Nf6 {d} 2. c4 (2. Nf3) 2... e6) "
+                          "2. c4 {e}) (1. c4) 1... e5 2. Nf3 {a comment long enough to be wrapped over more than one "
+                          "line of the output} Nc6 0-1")
+            : readFile(file.toStdString());
+        auto games = readGames(text);
+        QVERIFY(!games.empty());
+        std::string out;
+        for (const auto &g : games)
+            pgn::writeGame(out, g);
+        QVERIFY(longestLine(out) <= 79);
+        auto again = readGames(out);
+        QCOMPARE(again.size(), games.size());
+        for (size_t i = 0; i < games.size(); ++i) {
+            const std::string a = describe(again[i]), b = describe(games[i]);
+            QVERIFY2(a == b, difference(a, b).c_str());
+            QCOMPARE(again[i].chess960, games[i].chess960);
+        }
+        // Writing what was read back gives the same text.
+        std::string out2;
+        for (const auto &g : again)
+            pgn::writeGame(out2, g);
+        QCOMPARE(QString::fromStdString(out2), QString::fromStdString(out));
+    }
+
+    void braceInComment()
+    {
+        game::Game g = readOne("1. e4 {x} *");
+        g.texts[g.nodes[1].comment] = "a } b\nc";
+        std::string text = pgn::gameToPgn(g);
+        QVERIFY2(text.find("1. e4 {a ) b c} *") != std::string::npos, text.c_str());
+    }
+
+    void lineLength()
+    {
+        auto games = readGames(readFile(dataPath("kasparov-deep-blue-1997.pgn")));
+        for (int limit : {79, 40, 20}) {
+            pgn::WriteOptions o;
+            o.lineLength = limit;
+            std::string out = pgn::gameToPgn(games[0], o);
+            // Tag lines are never wrapped; the movetext is.
+            const std::string movetext = out.substr(out.find("\n\n") + 2);
+            QVERIFY2(longestLine(movetext) <= limit, movetext.c_str());
+            QVERIFY(longestLine(movetext) >= limit - 12);
+        }
+    }
+
+    void extraComments()
+    {
+        game::Game g = readOne("{intro} 1. e4 {own} e5 2. Nf3 *");
+        const game::NodeId e4 = 1, e5 = 2, nf3 = 3;
+        pgn::ExtraComments extra = {{nf3, "CQL"}, {e4, "match"}, {0, "root"}, {e4, "again"}, {99, "ignored"}};
+        std::string text = pgn::gameToPgn(g, {}, &extra, "lead");
+        QCOMPARE(QString::fromStdString(text.substr(text.find("\n\n") + 2)),
+                 QString("{lead intro root} 1. e4 {own match again} 1... e5 2. Nf3 {CQL} *\n\n"));
+        (void)e5;
+        // The game itself is unchanged.
+        QCOMPARE(g.text(g.nodes[e4].comment), std::string_view("own"));
+    }
+
+    void mainlineOnly()
+    {
+        game::Game g = readOne("1. e4 (1. d4 d5) e5 {x} (1... c5) 2. Nf3 $1 *");
+        pgn::WriteOptions o;
+        o.mainlineOnly = true;
+        std::string text = pgn::gameToPgn(g, o);
+        QCOMPARE(QString::fromStdString(text.substr(text.find("\n\n") + 2)), QString("1. e4 e5 {x} 2. Nf3 $1 *\n\n"));
+        o.comments = false;
+        o.nags = false;
+        text = pgn::gameToPgn(g, o);
+        QCOMPARE(QString::fromStdString(text.substr(text.find("\n\n") + 2)), QString("1. e4 e5 2. Nf3 *\n\n"));
+    }
+
+    void blankLineBetweenGames()
+    {
+        auto games = readGames("1. e4 *\n1. d4 *");
+        std::string out;
+        for (const auto &g : games)
+            pgn::writeGame(out, g);
+        QVERIFY2(out.find("1. e4 *\n\n[Event \"?\"]") != std::string::npos, out.c_str());
+        QVERIFY(out.size() >= 2 && out.substr(out.size() - 2) == "\n\n");
+    }
+
+    void atomicFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("out.pgn").toStdString();
+        {
+            std::ofstream old(path);
+            old << "old";
+        }
+        {
+            pgn::AtomicFile f(path);
+            QVERIFY(f.open());
+            QVERIFY(f.tempPath().rfind(path + ".tmp-", 0) == 0);
+            QVERIFY(f.write("new "));
+            QVERIFY(f.write("text"));
+            QCOMPARE(readFile(path), std::string("old")); // not replaced yet
+            std::string error;
+            QVERIFY2(f.commit(&error), error.c_str());
+            QVERIFY(!std::filesystem::exists(f.tempPath()));
+        }
+        QCOMPARE(readFile(path), std::string("new text"));
+        {
+            pgn::AtomicFile f(path);
+            QVERIFY(f.open());
+            QVERIFY(f.write("discarded"));
+            std::string temp = f.tempPath();
+            QVERIFY(std::filesystem::exists(temp));
+        } // destroyed without commit
+        QCOMPARE(readFile(path), std::string("new text"));
+        QCOMPARE(std::distance(std::filesystem::directory_iterator(dir.path().toStdString()),
+                               std::filesystem::directory_iterator()),
+                 std::ptrdiff_t(1));
+        pgn::AtomicFile bad(dir.filePath("no/such/dir/out.pgn").toStdString());
+        std::string error;
+        QVERIFY(!bad.open(&error));
+        QVERIFY2(QString::fromStdString(error).startsWith("cannot create "), error.c_str());
+        QVERIFY(QString::fromStdString(error).endsWith(": No such file or directory"));
+        QVERIFY(!bad.commit(&error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPgnWriter)
+#include "tst_pgnwriter.moc"

@@ -1,0 +1,340 @@
+// Tests for the cqlwb-cli program: the summary line, the output file, exit
+// statuses and messages for broken queries, unreadable input and unwritable
+// output, options that override the header, and per-game warnings.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+namespace {
+
+const char *const Games = R"([Event "one"]
+[White "Anna"]
+[Black "Bob"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "two"]
+[White "Carl"]
+[Black "Dora"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "three"]
+[White "Anna"]
+[Black "Eve"]
+[Result "*"]
+
+1. d4 d5 *
+)";
+
+struct Result {
+    int exitCode = -1;
+    QString out, err;
+};
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void searchWritesOutput();
+    void summaryLine();
+    void defaultOutputName();
+    void brokenQueryReportsLineAndColumn();
+    void brokenCqlOption();
+    void unreadableInput();
+    void unwritableOutput();
+    void optionsOverrideHeader();
+    void cqlWithoutFile();
+    void gameFilters_data();
+    void gameFilters();
+    void transformOption();
+    void fenOption();
+    void badCommandLine_data();
+    void badCommandLine();
+    void gameWarnings();
+    void helpAndVersion();
+
+private:
+    Result run(const QStringList &args);
+    QString write(const QString &name, const QString &text);
+    QString outputText() const;
+    QList<int> gameNumbers() const;
+
+    QTemporaryDir m_dir;
+    QString m_pgn, m_out;
+};
+
+Result TestCli::run(const QStringList &args)
+{
+    Result r;
+#ifdef CQLWB_CLI
+    QProcess p;
+    p.setWorkingDirectory(m_dir.path());
+    p.start(QStringLiteral(CQLWB_CLI), args);
+    if (!p.waitForFinished(60000))
+        return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+#else
+    Q_UNUSED(args);
+#endif
+    return r;
+}
+
+QString TestCli::write(const QString &name, const QString &text)
+{
+    QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text.toUtf8());
+    return path;
+}
+
+QString TestCli::outputText() const
+{
+    QFile f(m_out);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(f.readAll());
+}
+
+QList<int> TestCli::gameNumbers() const
+{
+    QList<int> out;
+    static const QRegularExpression re(QStringLiteral("Game\\s+number\\s+(\\d+)"));
+    auto it = re.globalMatch(outputText());
+    while (it.hasNext())
+        out << it.next().captured(1).toInt();
+    return out;
+}
+
+void TestCli::init()
+{
+#ifndef CQLWB_CLI
+    QSKIP("cqlwb-cli is not built");
+#endif
+    QVERIFY(m_dir.isValid());
+    m_pgn = write("games.pgn", Games);
+    m_out = m_dir.filePath("out.pgn");
+    QFile::remove(m_out);
+}
+
+void TestCli::searchWritesOutput()
+{
+    QString q = write("mate.cql", "cql()\nmate\n");
+    Result r = run({"-i", m_pgn, "-o", m_out, q});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(gameNumbers(), (QList<int>{1, 2}));
+    QString text = outputText().simplified();
+    QVERIFY2(text.contains("Qxf7# {CQL} 1-0"), qPrintable(text));
+    QVERIFY2(text.contains("Qh4# {CQL} 0-1"), qPrintable(text));
+    QVERIFY(text.startsWith("[Event \"one\"]"));
+}
+
+void TestCli::summaryLine()
+{
+    QString q = write("check.cql", "cql()\ncheck\n");
+    for (QString threads : {"1", "2"}) {
+        Result r = run({"--threads", threads, "-i", m_pgn, "-o", m_out, q});
+        QCOMPARE(r.exitCode, 0);
+        static const QRegularExpression re(
+            QStringLiteral("^(\\d+) matches of (\\d+) games in \\d+\\.\\d{2,3} seconds using (\\d+) threads to (.+)\n$"));
+        auto m = re.match(r.out);
+        QVERIFY2(m.hasMatch(), qPrintable(r.out));
+        QCOMPARE(m.captured(1).toInt(), 2);
+        QCOMPARE(m.captured(2).toInt(), 3);
+        QVERIFY(m.captured(3).toInt() >= 1);
+        QCOMPARE(m.captured(4), m_out);
+    }
+}
+
+void TestCli::defaultOutputName()
+{
+    QString q = write("myquery.cql", "cql()\nmate\n");
+    QFile::remove(m_dir.filePath("myquery-out.pgn"));
+    Result r = run({"-i", m_pgn, "myquery.cql"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("to myquery-out.pgn"), qPrintable(r.out));
+    QVERIFY(QFile::exists(m_dir.filePath("myquery-out.pgn")));
+}
+
+void TestCli::brokenQueryReportsLineAndColumn()
+{
+    QString q = write("broken.cql", "cql()\ncheck\n  mate )\n");
+    Result r = run({"-i", m_pgn, "-o", m_out, q});
+    QVERIFY(r.exitCode != 0);
+    static const QRegularExpression re(QStringLiteral("broken\\.cql:3:\\d+: error: "));
+    QVERIFY2(re.match(r.err).hasMatch(), qPrintable(r.err));
+    QVERIFY(!QFile::exists(m_out));
+
+    QString noHeader = write("noheader.cql", "check\n");
+    r = run({"-i", m_pgn, "-o", m_out, noHeader});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("noheader.cql:1:1: error: "), qPrintable(r.err));
+    // -noheader accepts it.
+    r = run({"-noheader", "-i", m_pgn, "-o", m_out, noHeader});
+    QCOMPARE(r.exitCode, 0);
+}
+
+void TestCli::brokenCqlOption()
+{
+    Result r = run({"-i", m_pgn, "-o", m_out, "-cql", "check )"});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(QRegularExpression("-cql:1:\\d+: error: ")), qPrintable(r.err));
+}
+
+void TestCli::unreadableInput()
+{
+    QString q = write("mate.cql", "cql()\nmate\n");
+    QString missing = m_dir.filePath("missing.pgn");
+    Result r = run({"-i", missing, "-o", m_out, q});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(missing), qPrintable(r.err));
+    QVERIFY(!QFile::exists(m_out));
+
+    // No input at all.
+    r = run({"-o", m_out, q});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("input"), qPrintable(r.err));
+}
+
+void TestCli::unwritableOutput()
+{
+    QString q = write("mate.cql", "cql()\nmate\n");
+    QString bad = m_dir.filePath("no/such/folder/out.pgn");
+    Result r = run({"-i", m_pgn, "-o", bad, q});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(bad), qPrintable(r.err));
+    // Nothing else is left behind.
+    QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files).filter("out.pgn").size(), 0);
+}
+
+void TestCli::optionsOverrideHeader()
+{
+    QString q = write("header.cql", "cql(input nosuch.pgn output other.pgn matchstring \"X\" gamenumber 3)\nmate\n");
+    Result r = run({"-i", m_pgn, "-o", m_out, "-matchstring", "HIT", "-gamenumber", "1", "2", q});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(gameNumbers(), (QList<int>{1, 2}));
+    QString text = outputText().simplified();
+    QVERIFY(text.contains("Qxf7# {HIT}"));
+    QVERIFY(!text.contains("{X}"));
+    QVERIFY(!QFile::exists(m_dir.filePath("other.pgn")));
+
+    // The header's input is used when -i is not given.
+    write("input.cql", "cql(input games.pgn)\nmate\n");
+    r = run({"-o", m_out, "input.cql"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(gameNumbers(), (QList<int>{1, 2}));
+}
+
+void TestCli::cqlWithoutFile()
+{
+    Result r = run({"-i", m_pgn, "-o", m_out, "-cql", "check", "-cql", "btm"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(gameNumbers(), (QList<int>{1})); // black in check: only after 4. Qxf7#
+}
+
+void TestCli::gameFilters_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QList<int>>("games");
+    QTest::newRow("player") << QStringList{"-player", "Anna"} << QList<int>{1, 3};
+    QTest::newRow("white") << QStringList{"-white", "Carl"} << QList<int>{2};
+    QTest::newRow("black") << QStringList{"-black", "Eve"} << QList<int>{3};
+    QTest::newRow("event") << QStringList{"-event", "tw"} << QList<int>{2};
+    QTest::newRow("result") << QStringList{"-result", "1-0"} << QList<int>{1};
+    QTest::newRow("gamenumber") << QStringList{"-g", "2", "3"} << QList<int>{2, 3};
+    QTest::newRow("wtm") << QStringList{"-wtm", "-cql", "mate"} << QList<int>{2};
+}
+
+void TestCli::gameFilters()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QList<int>, games);
+    QString q = write("initial.cql", "cql()\ninitial or mate\n");
+    Result r = run(QStringList{"-i", m_pgn, "-o", m_out} + args + QStringList{q});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(gameNumbers(), games);
+}
+
+void TestCli::transformOption()
+{
+    // White mated only in game 2; -flipcolor also finds Black mated (game 1).
+    QString q = write("wmated.cql", "cql()\nmate wtm\n");
+    Result r = run({"-i", m_pgn, "-o", m_out, q});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(gameNumbers(), (QList<int>{2}));
+    r = run({"-flipcolor", "-i", m_pgn, "-o", m_out, q});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(gameNumbers(), (QList<int>{1, 2}));
+}
+
+void TestCli::fenOption()
+{
+    // The board after 1. e4 e5: games 1 (once) and none other.
+    Result r = run({"-i", m_pgn, "-o", m_out, "-fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(gameNumbers(), (QList<int>{1}));
+    QCOMPARE(outputText().count("CQL"), 1);
+    r = run({"-i", m_pgn, "-o", m_out, "-fen", "8/8/8"});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("-fen"), qPrintable(r.err));
+}
+
+void TestCli::badCommandLine_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown option") << QStringList{"-frobnicate", "x.cql"} << "unknown option";
+    QTest::newRow("missing value") << QStringList{"-i"} << "needs a value";
+    QTest::newRow("bad threads") << QStringList{"-threads", "zero", "x.cql"} << "-threads";
+    QTest::newRow("no query") << QStringList{"-i", "games.pgn"} << "no query";
+    QTest::newRow("ascii") << QStringList{"-a", "x.cql"} << "not implemented";
+    QTest::newRow("two files") << QStringList{"a.cql", "b.cql"} << "more than one";
+}
+
+void TestCli::badCommandLine()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    Result r = run(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+}
+
+void TestCli::gameWarnings()
+{
+    QString pgn = write("bad.pgn", QString(Games) + "\n[Event \"bad\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n");
+    Result r = run({"-i", pgn, "-o", m_out, "-cql", "mate"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains(QRegularExpression("bad\\.pgn:25: game 4: ")), qPrintable(r.err));
+    QCOMPARE(gameNumbers(), (QList<int>{1, 2}));
+    QVERIFY(r.out.contains("2 matches of 4 games"));
+}
+
+void TestCli::helpAndVersion()
+{
+    Result r = run({"-help"});
+    QCOMPARE(r.exitCode, 0);
+    for (const char *option : {"-input", "-output", "-gamenumber", "-matchcount", "-threads", "-cql", "-fen", "-flipcolor",
+                               "-rotate45", "-player", "-year", "-wtm", "-lineincrement", "-showmatches", "-version"})
+        QVERIFY2(r.out.contains(option), option);
+    r = run({"--version"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith("cqlwb-cli "));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,83 @@
+// Board panel wiring: selection -> designator text and transform images.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "boardpanel.h"
+
+#include "boardwidget.h"
+#include "designator.h"
+#include "transformimages.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace wb {
+
+BoardPanel::BoardPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_board(new BoardWidget(this))
+    , m_designator(new QLabel(this))
+    , m_anyColour(new QCheckBox(tr("Any colour"), this))
+    , m_transform(new QComboBox(this))
+    , m_insert(new QToolButton(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addWidget(m_board, 1);
+
+    auto *strip = new QHBoxLayout;
+    strip->setSpacing(6);
+    m_designator->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_designator->setMinimumWidth(80);
+    m_designator->setToolTip(tr("Shift+click or Shift+drag on the board to select squares."));
+    m_anyColour->setToolTip(tr("Write pieces of either colour, e.g. [Pp]e4"));
+    m_insert->setText(tr("Insert"));
+    m_insert->setToolTip(tr("Insert the designator into the query at the cursor"));
+    m_insert->setEnabled(false);
+    m_transform->addItem(tr("No images"), QString());
+    for (const QString &t : transformNames())
+        m_transform->addItem(tr("Images under %1").arg(t), t);
+    m_transform->setToolTip(tr("Show where the selected squares go under a transform"));
+    strip->addWidget(m_designator, 1);
+    strip->addWidget(m_anyColour);
+    strip->addWidget(m_insert);
+    layout->addLayout(strip);
+    layout->addWidget(m_transform);
+
+    connect(m_board, &BoardWidget::squaresSelected, this, [this] {
+        updateDesignator();
+        updateImages();
+    });
+    connect(m_anyColour, &QCheckBox::toggled, this, &BoardPanel::updateDesignator);
+    connect(m_transform, &QComboBox::currentIndexChanged, this, &BoardPanel::updateImages);
+    connect(m_insert, &QToolButton::clicked, this, [this] {
+        if (!m_designatorText.isEmpty())
+            emit insertRequested(m_designatorText);
+    });
+    updateDesignator();
+}
+
+void BoardPanel::updateDesignator()
+{
+    DesignatorOptions options;
+    options.ignoreColor = m_anyColour->isChecked();
+    m_designatorText = pieceDesignator(m_board->position(), m_board->selectedSquares(), options);
+    if (m_designatorText.isEmpty()) {
+        m_designator->setText(tr("<i>Shift+click squares to build a designator</i>"));
+    } else {
+        m_designator->setText(QStringLiteral("<code><b>%1</b></code>").arg(m_designatorText.toHtmlEscaped()));
+    }
+    m_insert->setEnabled(!m_designatorText.isEmpty());
+}
+
+void BoardPanel::updateImages()
+{
+    const QString t = m_transform->currentData().toString();
+    const chess::SquareSet sel = m_board->selectedSquares();
+    m_board->setLayers(t.isEmpty() || sel.empty() ? BoardLayers() : transformImages(t, sel));
+}
+
+} // namespace wb

@@ -1,0 +1,378 @@
+// Query editor behaviour: gutter, extra selections, diagnostics, comments.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqleditor.h"
+
+#include "brackets.h"
+#include "commenttoggle.h"
+#include "cqlhighlighter.h"
+#include "linenumberarea.h"
+
+#include <QFontDatabase>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QTextBlock>
+#include <QToolTip>
+
+#ifdef CQLWB_HAVE_KSYNTAXHIGHLIGHTING
+#include <KSyntaxHighlighting/Definition>
+#include <KSyntaxHighlighting/Repository>
+#include <KSyntaxHighlighting/SyntaxHighlighter>
+#include <KSyntaxHighlighting/Theme>
+#include <QCoreApplication>
+#include <QDir>
+#endif
+
+namespace wb {
+
+namespace {
+
+// Code points to UTF-16 offset within one line.
+int utf16Offset(const QString &line, int codePoints)
+{
+    int i = 0;
+    for (int cp = 0; cp < codePoints && i < line.size(); ++cp)
+        i += (line.at(i).isHighSurrogate() && i + 1 < line.size()) ? 2 : 1;
+    return i;
+}
+
+int codePointCount(const QString &line, int utf16)
+{
+    int cp = 0;
+    for (int i = 0; i < utf16 && i < line.size(); ++cp)
+        i += (line.at(i).isHighSurrogate() && i + 1 < line.size()) ? 2 : 1;
+    return cp;
+}
+
+#ifdef CQLWB_HAVE_KSYNTAXHIGHLIGHTING
+KSyntaxHighlighting::Repository &syntaxRepository()
+{
+    static KSyntaxHighlighting::Repository repo;
+    static bool searched = false;
+    if (!searched) {
+        searched = true;
+        // The project's own definition, installed beside the program or in the source tree.
+        const QString app = QCoreApplication::applicationDirPath();
+        for (const QString &dir : {app + QStringLiteral("/../share/cqlwb/syntax"),
+                                   app + QStringLiteral("/../../resources/syntax")})
+            if (QDir(dir).exists())
+                repo.addCustomSearchPath(QDir(dir).absolutePath());
+    }
+    return repo;
+}
+#endif
+
+} // namespace
+
+CqlEditor::CqlEditor(QWidget *parent)
+    : QPlainTextEdit(parent)
+    , m_lineNumbers(new LineNumberArea(this))
+{
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setStyleHint(QFont::Monospace);
+    mono.setPointSizeF(qMax(mono.pointSizeF(), font().pointSizeF()));
+    setFont(mono);
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    setTabStopDistance(QFontMetricsF(mono).horizontalAdvance(QLatin1Char(' ')) * 4);
+    setUpHighlighter();
+    applyTheme();
+
+    connect(this, &QPlainTextEdit::blockCountChanged, this, &CqlEditor::updateLineNumberAreaWidth);
+    connect(this, &QPlainTextEdit::updateRequest, this, &CqlEditor::updateLineNumberArea);
+    connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
+        updateExtraSelections();
+        m_lineNumbers->update();
+        emit cursorLocationChanged(currentLine(), currentColumn());
+    });
+    updateLineNumberAreaWidth();
+    updateExtraSelections();
+}
+
+CqlEditor::~CqlEditor() = default;
+
+void CqlEditor::setUpHighlighter()
+{
+#ifdef CQLWB_HAVE_KSYNTAXHIGHLIGHTING
+    auto &repo = syntaxRepository();
+    const auto def = repo.definitionForName(QStringLiteral("CQL"));
+    if (def.isValid()) {
+        auto *h = new KSyntaxHighlighting::SyntaxHighlighter(document());
+        h->setTheme(repo.themeForPalette(palette()));
+        h->setDefinition(def);
+        m_external = h;
+        return;
+    }
+#endif
+    m_builtin = new CqlHighlighter(document());
+}
+
+QWidget *CqlEditor::lineNumberArea() const { return m_lineNumbers; }
+
+int CqlEditor::lineNumberAreaWidth() const
+{
+    int digits = 1;
+    for (int max = qMax(1, blockCount()); max >= 10; max /= 10)
+        ++digits;
+    digits = qMax(digits, 3);
+    const int marker = fontMetrics().height() / 2 + 4;
+    return 8 + marker + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits;
+}
+
+void CqlEditor::updateLineNumberAreaWidth()
+{
+    setViewportMargins(lineNumberAreaWidth(), 0, 0, 0);
+}
+
+void CqlEditor::updateLineNumberArea(const QRect &rect, int dy)
+{
+    if (dy)
+        m_lineNumbers->scroll(0, dy);
+    else
+        m_lineNumbers->update(0, rect.y(), m_lineNumbers->width(), rect.height());
+    if (rect.contains(viewport()->rect()))
+        updateLineNumberAreaWidth();
+}
+
+void CqlEditor::resizeEvent(QResizeEvent *event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    const QRect cr = contentsRect();
+    m_lineNumbers->setGeometry(QRect(cr.left(), cr.top(), lineNumberAreaWidth(), cr.height()));
+}
+
+void CqlEditor::paintLineNumberArea(QPaintEvent *event)
+{
+    QPainter p(m_lineNumbers);
+    p.fillRect(event->rect(), m_theme.gutter);
+    // Lines with problems get a dot in the gutter, errors winning over warnings.
+    QHash<int, EditorDiagnostic::Severity> marks;
+    for (const Placed &pl : m_placed) {
+        const int line = pl.cursor.block().blockNumber();
+        auto it = marks.find(line);
+        if (it == marks.end() || pl.diagnostic.severity == EditorDiagnostic::Error)
+            marks[line] = pl.diagnostic.severity;
+    }
+    QTextBlock block = firstVisibleBlock();
+    int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
+    int bottom = top + qRound(blockBoundingRect(block).height());
+    const int current = textCursor().blockNumber();
+    const int lineH = fontMetrics().height();
+    const int marker = lineH / 2;
+    p.setFont(font());
+    while (block.isValid() && top <= event->rect().bottom()) {
+        if (block.isVisible() && bottom >= event->rect().top()) {
+            const int n = block.blockNumber();
+            p.setPen(n == current ? m_theme.lineNumberCurrent : m_theme.lineNumber);
+            p.drawText(0, top, m_lineNumbers->width() - 6, lineH, Qt::AlignRight | Qt::AlignVCenter,
+                       QString::number(n + 1));
+            auto it = marks.constFind(n);
+            if (it != marks.constEnd()) {
+                p.setRenderHint(QPainter::Antialiasing);
+                p.setPen(Qt::NoPen);
+                p.setBrush(*it == EditorDiagnostic::Error ? m_theme.error : m_theme.warning);
+                p.drawEllipse(QRect(4, top + (lineH - marker) / 2, marker, marker));
+                p.setRenderHint(QPainter::Antialiasing, false);
+            }
+        }
+        block = block.next();
+        top = bottom;
+        bottom = top + qRound(blockBoundingRect(block).height());
+    }
+}
+
+void CqlEditor::selectLineAt(int y)
+{
+    const QTextCursor c = cursorForPosition(QPoint(0, y));
+    QTextCursor sel(c.block());
+    sel.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+    setTextCursor(sel);
+}
+
+int CqlEditor::positionOf(int line, int column) const
+{
+    const QTextBlock block = document()->findBlockByNumber(qBound(0, line - 1, qMax(0, blockCount() - 1)));
+    const int off = utf16Offset(block.text(), qMax(0, column - 1));
+    return block.position() + off;
+}
+
+void CqlEditor::goToLine(int line, int column)
+{
+    QTextCursor c = textCursor();
+    c.setPosition(positionOf(line, column));
+    setTextCursor(c);
+    centerCursor();
+    setFocus();
+}
+
+int CqlEditor::currentLine() const { return textCursor().blockNumber() + 1; }
+
+int CqlEditor::currentColumn() const
+{
+    const QTextCursor c = textCursor();
+    return codePointCount(c.block().text(), c.positionInBlock()) + 1;
+}
+
+void CqlEditor::setDiagnostics(const EditorDiagnostics &diagnostics)
+{
+    m_diagnostics = diagnostics;
+    m_placed.clear();
+    for (const EditorDiagnostic &d : diagnostics) {
+        const QTextBlock block = document()->findBlockByNumber(qMax(0, d.line - 1));
+        if (!block.isValid())
+            continue;
+        const QString text = block.text();
+        int start = utf16Offset(text, qMax(0, d.column - 1));
+        int end = utf16Offset(text, qMax(0, d.column - 1) + qMax(1, d.length));
+        if (start >= text.size()) {
+            // A problem at the end of a line (e.g. "expected '}'") underlines the last character.
+            start = qMax(0, int(text.size()) - 1);
+            end = int(text.size());
+        }
+        QTextCursor c(document());
+        c.setPosition(block.position() + start);
+        c.setPosition(block.position() + qMax(end, start), QTextCursor::KeepAnchor);
+        m_placed.append({d, c});
+    }
+    updateExtraSelections();
+    m_lineNumbers->update();
+}
+
+QString CqlEditor::diagnosticTextAt(int position) const
+{
+    QStringList lines;
+    for (const Placed &pl : m_placed) {
+        const int a = pl.cursor.selectionStart(), b = pl.cursor.selectionEnd();
+        if ((position >= a && position < b) || (a == b && position == a)) {
+            const QString kind = pl.diagnostic.severity == EditorDiagnostic::Error ? tr("Error") : tr("Warning");
+            lines << tr("%1: %2").arg(kind, pl.diagnostic.message);
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void CqlEditor::updateExtraSelections()
+{
+    QList<QTextEdit::ExtraSelection> sels;
+    if (!isReadOnly()) {
+        QTextEdit::ExtraSelection line;
+        line.format.setBackground(m_theme.currentLine);
+        line.format.setProperty(QTextFormat::FullWidthSelection, true);
+        line.cursor = textCursor();
+        line.cursor.clearSelection();
+        sels.append(line);
+    }
+    for (const Placed &pl : m_placed) {
+        QTextEdit::ExtraSelection s;
+        s.cursor = pl.cursor;
+        s.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+        s.format.setUnderlineColor(pl.diagnostic.severity == EditorDiagnostic::Error ? m_theme.error : m_theme.warning);
+        s.format.setToolTip(pl.diagnostic.message);
+        sels.append(s);
+    }
+    // The bracket next to the cursor, after it first (as most editors do), then before it.
+    const QString text = document()->toPlainText();
+    const int pos = textCursor().position();
+    for (int at : {pos, pos - 1}) {
+        if (at < 0 || at >= text.size() || !isBracket(text.at(at)))
+            continue;
+        const int other = findMatchingBracket(text, at);
+        QTextEdit::ExtraSelection a;
+        a.cursor = QTextCursor(document());
+        a.cursor.setPosition(at);
+        a.cursor.setPosition(at + 1, QTextCursor::KeepAnchor);
+        a.format.setBackground(other >= 0 ? m_theme.bracketMatch : m_theme.bracketMismatch);
+        sels.append(a);
+        if (other >= 0) {
+            QTextEdit::ExtraSelection b = a;
+            b.cursor.setPosition(other);
+            b.cursor.setPosition(other + 1, QTextCursor::KeepAnchor);
+            sels.append(b);
+        }
+        break;
+    }
+    setExtraSelections(sels);
+}
+
+void CqlEditor::toggleComment()
+{
+    QTextCursor c = textCursor();
+    const int startPos = c.selectionStart(), endPos = c.selectionEnd();
+    QTextBlock first = document()->findBlock(startPos);
+    QTextBlock last = document()->findBlock(endPos);
+    // A selection ending at column 0 does not include that line.
+    if (c.hasSelection() && last.position() == endPos && last != first)
+        last = last.previous();
+    QStringList lines;
+    for (QTextBlock b = first; b.isValid(); b = b.next()) {
+        lines << b.text();
+        if (b == last)
+            break;
+    }
+    const QStringList out = toggleLineComments(lines);
+    if (out == lines)
+        return;
+    QTextCursor edit(document());
+    edit.beginEditBlock();
+    edit.setPosition(first.position());
+    edit.setPosition(last.position() + last.length() - 1, QTextCursor::KeepAnchor);
+    edit.insertText(out.join(QLatin1Char('\n')));
+    edit.endEditBlock();
+    // Keep the edited lines selected so the command can be repeated.
+    QTextCursor sel(document());
+    sel.setPosition(first.position());
+    sel.setPosition(document()->findBlockByNumber(first.blockNumber() + int(out.size()) - 1).position()
+                        + int(out.last().size()),
+                    QTextCursor::KeepAnchor);
+    setTextCursor(sel);
+}
+
+bool CqlEditor::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QPoint vp = viewport()->mapFrom(this, help->pos());
+        const QString tip = diagnosticTextAt(cursorForPosition(vp).position());
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), tip, this);
+        return true;
+    }
+    return QPlainTextEdit::event(event);
+}
+
+void CqlEditor::changeEvent(QEvent *event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (!m_applyingTheme && (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange))
+        applyTheme();
+}
+
+void CqlEditor::applyTheme()
+{
+    m_applyingTheme = true;
+    m_theme = HighlightTheme::forPalette(palette());
+    if (m_builtin)
+        m_builtin->setTheme(m_theme);
+    updateExtraSelections();
+    m_lineNumbers->update();
+    m_applyingTheme = false;
+}
+
+void CqlEditor::keyPressEvent(QKeyEvent *event)
+{
+    // Enter keeps the indentation of the current line.
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
+        && !(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier))) {
+        const QString line = textCursor().block().text();
+        int i = 0;
+        while (i < line.size() && (line.at(i) == QLatin1Char(' ') || line.at(i) == QLatin1Char('\t')))
+            ++i;
+        QPlainTextEdit::keyPressEvent(event);
+        if (i)
+            insertPlainText(line.left(i));
+        return;
+    }
+    QPlainTextEdit::keyPressEvent(event);
+}
+
+} // namespace wb

@@ -1,0 +1,80 @@
+// The query editor: line numbers, current line, bracket matching, comment
+// toggling and diagnostics shown as wavy underlines with tooltips.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "editordiagnostic.h"
+#include "highlighttheme.h"
+
+#include <QPlainTextEdit>
+#include <QTextCursor>
+
+class QSyntaxHighlighter;
+
+namespace wb {
+
+class CqlHighlighter;
+class LineNumberArea;
+
+class CqlEditor : public QPlainTextEdit {
+    Q_OBJECT
+public:
+    explicit CqlEditor(QWidget *parent = nullptr);
+    ~CqlEditor() override;
+
+    // Diagnostics follow the text as it is edited, until replaced.
+    void setDiagnostics(const EditorDiagnostics &diagnostics);
+    void clearDiagnostics() { setDiagnostics({}); }
+    const EditorDiagnostics &diagnostics() const { return m_diagnostics; }
+    // Messages of the diagnostics covering a document position, one per line; "" if none.
+    QString diagnosticTextAt(int position) const;
+
+    // Document position of line/column (1-based, column in code points).
+    int positionOf(int line, int column) const;
+    void goToLine(int line, int column = 1);
+    int currentLine() const;
+    int currentColumn() const;   // 1-based, in code points
+
+    // The built-in highlighter; nullptr when KSyntaxHighlighting is in use.
+    CqlHighlighter *builtinHighlighter() const { return m_builtin; }
+    QWidget *lineNumberArea() const;
+    int lineNumberAreaWidth() const;
+    const HighlightTheme &theme() const { return m_theme; }
+
+    // For the gutter.
+    void paintLineNumberArea(QPaintEvent *event);
+    void selectLineAt(int y);
+
+public slots:
+    void toggleComment();
+
+signals:
+    void cursorLocationChanged(int line, int column);
+
+protected:
+    bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    void updateLineNumberAreaWidth();
+    void updateLineNumberArea(const QRect &rect, int dy);
+    void updateExtraSelections();
+    void applyTheme();
+    void setUpHighlighter();
+
+    struct Placed {
+        EditorDiagnostic diagnostic;
+        QTextCursor cursor;   // tracks the range through edits
+    };
+    LineNumberArea *m_lineNumbers = nullptr;
+    CqlHighlighter *m_builtin = nullptr;
+    QSyntaxHighlighter *m_external = nullptr;
+    EditorDiagnostics m_diagnostics;
+    QList<Placed> m_placed;
+    HighlightTheme m_theme;
+    bool m_applyingTheme = false;
+};
+
+} // namespace wb

@@ -1,0 +1,45 @@
+// Built-in CQL syntax highlighter (used when KSyntaxHighlighting is absent).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "highlighttheme.h"
+
+#include <QRegularExpression>
+#include <QSyntaxHighlighter>
+#include <QTextCharFormat>
+
+namespace wb {
+
+class CqlHighlighter : public QSyntaxHighlighter {
+    Q_OBJECT
+public:
+    enum Kind {
+        Keyword,
+        Piece,          // piece designators and square sets: Qc2, [Aa]a-h2, _d5, ♔
+        Number,
+        String,
+        Comment,        // //, /* */, ;
+        CommentFilter,  // /// (a CQL 6.2 filter that writes a comment)
+        Glyph,          // Unicode aliases: → ← ∪ ∩ ... and [x] [<] [element]
+        CqlsKeyword,    // CQL-S ":keyword"
+        KindCount
+    };
+
+    explicit CqlHighlighter(QTextDocument *document);
+
+    void setTheme(const HighlightTheme &theme);
+    QTextCharFormat format(Kind kind) const { return m_formats[kind]; }
+
+protected:
+    void highlightBlock(const QString &text) override;
+
+private:
+    enum BlockState { Normal = 0, InBlockComment = 1 };
+    int matchDesignator(const QString &text, int pos) const;
+
+    QTextCharFormat m_formats[KindCount];
+    QRegularExpression m_designator;
+    QRegularExpression m_bracketToken;
+};
+
+} // namespace wb

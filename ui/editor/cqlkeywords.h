@@ -1,0 +1,20 @@
+// The CQL words the editor knows (highlighting, completion). One list, in one
+// place, until the core's keyword table can replace it.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QStringList>
+#include <QStringView>
+
+namespace wb::cqlkeywords {
+
+// CQL 6.2 filter, parameter and header words, sorted.
+const QStringList &keywords();
+bool isKeyword(QStringView word);
+
+// Unicode aliases of CQL 6.2 other than the piece glyphs (△ ▲ ◭ □ ▦ × → ← ⊢ ...).
+bool isSymbolGlyph(char32_t c);
+// ♔ ... ♟ (U+2654 .. U+265F)
+bool isPieceGlyph(char32_t c);
+
+} // namespace wb::cqlkeywords

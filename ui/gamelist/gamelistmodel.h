@@ -1,0 +1,65 @@
+// The game list: one row per game of a GameSource, no per-row objects, header
+// fields fetched lazily; sorted through its own row order (a proxy model would
+// keep a second 400k-entry mapping and sort far more slowly on strings).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gamesource.h"
+#include "searchresults.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <vector>
+
+namespace wb {
+
+class GameListModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Number, White, Black, Result, Event, Date, Eco, WhiteElo, BlackElo, Plies, Matches, SortValue, ColumnCount };
+    enum Role { GameIndexRole = Qt::UserRole + 1, MatchCountRole };
+
+    explicit GameListModel(QObject *parent = nullptr);
+
+    void setSource(GameSourcePtr source);
+    GameSourcePtr source() const { return m_source; }
+
+    // Search results: start() clears them, addHits() fills them in as they come.
+    void startResults(const QString &sortTitle = QString());
+    void addHits(const QList<GameHit> &hits);
+    void clearResults();
+    const SearchResults &results() const { return m_results; }
+    int matchedGames() const { return m_matchedGames; }
+
+    // Only games with at least one match are listed.
+    void setMatchesOnly(bool on);
+    bool matchesOnly() const { return m_matchesOnly; }
+
+    int gameIndex(int row) const;          // -1 for a bad row
+    int rowOfGame(int gameIndex) const;    // -1 when not listed
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+    int sortColumn() const { return m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+
+private:
+    void rebuildRows();
+    void sortRows(std::vector<int> &rows) const;
+    QVariant display(int game, int column) const;
+
+    GameSourcePtr m_source;
+    std::vector<int> m_rows;          // view row -> game index
+    std::vector<int> m_rowOfGame;     // game index -> view row, -1 if hidden
+    SearchResults m_results;
+    int m_matchedGames = 0;
+    bool m_matchesOnly = false;
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+};
+
+} // namespace wb

@@ -1,0 +1,72 @@
+// Command-line parsing with QCommandLineParser.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "commandline.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace wb {
+
+bool CommandLine::isQueryFile(const QString &path)
+{
+    return path.endsWith(QLatin1String(".cql"), Qt::CaseInsensitive)
+        || path.endsWith(QLatin1String(".cqls"), Qt::CaseInsensitive);
+}
+
+bool CommandLine::isDatabaseFile(const QString &path)
+{
+    for (const char *ext : {".pgn", ".pgn.gz", ".pgn.zst", ".gz", ".zst"})
+        if (path.endsWith(QLatin1String(ext), Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+CommandLine parseCommandLine(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("wb::CommandLine",
+        "CQL Workbench: search chess games with the Chess Query Language."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("files"),
+        QCoreApplication::translate("wb::CommandLine", "PGN databases (.pgn, .pgn.gz, .pgn.zst) and a query (.cql)."),
+        QStringLiteral("[databases...] [query.cql]"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QCoreApplication::translate("wb::CommandLine", "Save a picture of the window to FILE once loading and searching are done, then quit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption queryText(QStringLiteral("query-text"),
+        QCoreApplication::translate("wb::CommandLine", "Put TEXT into the query editor."), QStringLiteral("TEXT"));
+    const QCommandLineOption run(QStringLiteral("run"),
+        QCoreApplication::translate("wb::CommandLine", "Run the query on the first database after loading."));
+    const QCommandLineOption theme(QStringLiteral("theme"),
+        QCoreApplication::translate("wb::CommandLine", "Colour theme: light, dark or system."), QStringLiteral("THEME"));
+    parser.addOption(screenshot);
+    parser.addOption(queryText);
+    parser.addOption(run);
+    parser.addOption(theme);
+    parser.process(arguments);
+
+    CommandLine cl;
+    cl.screenshot = parser.value(screenshot);
+    cl.queryText = parser.value(queryText);
+    cl.theme = parser.value(theme);
+    cl.run = parser.isSet(run);
+    for (const QString &f : parser.positionalArguments()) {
+        if (CommandLine::isQueryFile(f)) {
+            if (!cl.queryFile.isEmpty())
+                cl.error = QCoreApplication::translate("wb::CommandLine", "only one query file can be given (%1 and %2)").arg(cl.queryFile, f);
+            cl.queryFile = f;
+        } else {
+            cl.databases << f;
+        }
+    }
+    if (!cl.queryFile.isEmpty() && !cl.queryText.isEmpty())
+        cl.error = QCoreApplication::translate("wb::CommandLine", "give either a query file or --query-text, not both");
+    if (!cl.theme.isEmpty() && !QStringList{QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("system")}.contains(cl.theme))
+        cl.error = QCoreApplication::translate("wb::CommandLine", "unknown theme '%1' (light, dark or system)").arg(cl.theme);
+    if (!cl.screenshot.isEmpty() && !cl.databases.isEmpty() && (!cl.queryFile.isEmpty() || !cl.queryText.isEmpty()))
+        cl.run = true;
+    return cl;
+}
+
+} // namespace wb

@@ -1,0 +1,254 @@
+// Window construction, dock layout, settings and window events.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+
+#include "board/boardpanel.h"
+#include "board/boardwidget.h"
+#include "database/databaseopener.h"
+#include "editor/cqleditor.h"
+#include "gamelist/gamelistmodel.h"
+#include "notation/notationview.h"
+#include "problems/problemsmodel.h"
+#include "recentfiles.h"
+#include "search/searchlog.h"
+
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeView>
+
+namespace wb {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+
+    m_games = new GameListModel(this);
+    m_problems = new ProblemsModel(this);
+    m_search = new SearchController(this);
+    m_loader = new GameLoader(this);
+    m_opener = new DatabaseOpener(this);
+    m_checkTimer = new QTimer(this);
+    m_checkTimer->setSingleShot(true);
+    m_checkTimer->setInterval(600);
+
+    createWidgets();
+    createDocks();
+    createActions();
+    createMenus();
+    createToolBar();
+    createStatusBar();
+    refreshIcons();
+
+    connect(m_search, &SearchController::started, this, &MainWindow::searchStarted);
+    connect(m_search, &SearchController::progress, this, &MainWindow::searchProgress);
+    connect(m_search, &SearchController::hitsFound, m_games, &GameListModel::addHits);
+    connect(m_search, &SearchController::gameProblem, m_log, [this](const QString &m) { m_log->addMessage(m, SearchLog::Warning); });
+    connect(m_search, &SearchController::finished, this, &MainWindow::searchFinished);
+    connect(m_loader, &GameLoader::loaded, this, &MainWindow::gameLoaded);
+    connect(m_opener, &DatabaseOpener::opened, this, &MainWindow::databaseOpened);
+    connect(m_opener, &DatabaseOpener::failed, this, [this](const QString &path, const QString &message) {
+        m_log->addMessage(tr("Cannot open %1: %2").arg(path, message), SearchLog::Error);
+        m_recentDatabases->remove(path);
+        m_progress->hide();
+        statusBar()->showMessage(tr("Cannot open %1").arg(path), 5000);
+        updateActions();
+    });
+    connect(m_opener, &DatabaseOpener::progress, this, [this](const QString &path, double f) {
+        m_progress->show();
+        m_progress->setFormat(tr("Opening %p%"));
+        m_progress->setValue(int(f * 1000));
+        statusBar()->showMessage(tr("Opening %1…").arg(path));
+    });
+    // Live syntax check while typing; the search itself only runs on request.
+    connect(m_checkTimer, &QTimer::timeout, this, [this] { showDiagnostics(compileEditorText().diagnostics); });
+    connect(m_editor->document(), &QTextDocument::contentsChanged, this, [this] {
+        m_checkTimer->start();
+        updateActions();
+    });
+    connect(m_editor->document(), &QTextDocument::modificationChanged, this, &MainWindow::updateTitle);
+
+    readSettings();
+    updateTitle();
+    updateActions();
+}
+
+MainWindow::~MainWindow()
+{
+    m_search->cancel();
+    m_search->wait();
+}
+
+BoardWidget *MainWindow::board() const
+{
+    return m_boardPanel->board();
+}
+
+void MainWindow::createWidgets()
+{
+    m_editor = new CqlEditor(this);
+    m_editor->setObjectName(QStringLiteral("QueryEditor"));
+    m_editor->setPlaceholderText(tr("Write a CQL query here, e.g.  cql() mate  — then press F5 to search."));
+    setCentralWidget(m_editor);
+
+    m_boardPanel = new BoardPanel(this);
+    connect(m_boardPanel, &BoardPanel::insertRequested, this, [this](const QString &text) {
+        m_editor->insertPlainText(text);
+        m_editor->setFocus();
+    });
+
+    m_notation = new NotationView(this);
+    connect(m_notation, &NotationView::nodeSelected, this, &MainWindow::showNode);
+
+    m_gameTable = new QTableView(this);
+    m_gameTable->setObjectName(QStringLiteral("GameList"));
+    m_gameTable->setModel(m_games);
+    m_gameTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_gameTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_gameTable->setSortingEnabled(true);
+    m_gameTable->sortByColumn(-1, Qt::AscendingOrder);
+    m_gameTable->setAlternatingRowColors(true);
+    m_gameTable->setWordWrap(false);
+    m_gameTable->setShowGrid(false);
+    m_gameTable->verticalHeader()->hide();
+    // Fixed row heights: the view then never measures 400k rows.
+    m_gameTable->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_gameTable->verticalHeader()->setDefaultSectionSize(m_gameTable->fontMetrics().height() + 6);
+    m_gameTable->horizontalHeader()->setHighlightSections(false);
+    m_gameTable->horizontalHeader()->setStretchLastSection(true);
+    const int cw = m_gameTable->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    const int widths[] = {8, 22, 22, 8, 26, 11, 6, 7, 7, 7, 9, 11};
+    for (int c = 0; c < GameListModel::ColumnCount; ++c)
+        m_gameTable->setColumnWidth(c, widths[c] * cw + 12);
+    connect(m_gameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::currentGameChanged);
+
+    m_problemsView = new QTreeView(this);
+    m_problemsView->setObjectName(QStringLiteral("Problems"));
+    m_problemsView->setModel(m_problems);
+    m_problemsView->setRootIsDecorated(false);
+    m_problemsView->setAlternatingRowColors(true);
+    m_problemsView->setUniformRowHeights(true);
+    m_problemsView->header()->setStretchLastSection(true);
+    m_problemsView->setColumnWidth(ProblemsModel::Severity, 110);
+    m_problemsView->setColumnWidth(ProblemsModel::Location, 160);
+    connect(m_problemsView, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        const EditorDiagnostic d = m_problems->diagnostic(index.row());
+        m_editor->goToLine(d.line, d.column);
+    });
+
+    m_log = new SearchLog(this);
+}
+
+QDockWidget *MainWindow::addDock(QWidget *widget, const QString &title, const QString &objectName, Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(widget);
+    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+void MainWindow::createDocks()
+{
+    m_boardDock = addDock(m_boardPanel, tr("Board"), QStringLiteral("BoardDock"), Qt::RightDockWidgetArea);
+    m_notationDock = addDock(m_notation, tr("Notation"), QStringLiteral("NotationDock"), Qt::RightDockWidgetArea);
+    m_gamesDock = addDock(m_gameTable, tr("Games"), QStringLiteral("GamesDock"), Qt::BottomDockWidgetArea);
+    m_problemsDock = addDock(m_problemsView, tr("Problems"), QStringLiteral("ProblemsDock"), Qt::BottomDockWidgetArea);
+    m_logDock = addDock(m_log, tr("Search Log"), QStringLiteral("LogDock"), Qt::BottomDockWidgetArea);
+    splitDockWidget(m_boardDock, m_notationDock, Qt::Vertical);
+    tabifyDockWidget(m_gamesDock, m_problemsDock);
+    tabifyDockWidget(m_problemsDock, m_logDock);
+    m_gamesDock->raise();
+}
+
+void MainWindow::readSettings()
+{
+    QSettings s;
+    const QByteArray geometry = s.value(QStringLiteral("window/geometry")).toByteArray();
+    if (geometry.isEmpty() || !restoreGeometry(geometry)) {
+        resize(1480, 920);
+        // First start: a board about half the window high, the game list under the editor.
+        resizeDocks({m_boardDock, m_notationDock}, {520, 360}, Qt::Vertical);
+        resizeDocks({m_boardDock}, {500}, Qt::Horizontal);
+        resizeDocks({m_gamesDock}, {340}, Qt::Vertical);
+    }
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    board()->setFlipped(s.value(QStringLiteral("board/flipped"), false).toBool());
+    board()->setShowCoordinates(s.value(QStringLiteral("board/coordinates"), true).toBool());
+    m_act.flipBoard->setChecked(board()->isFlipped());
+    m_act.coordinates->setChecked(board()->showCoordinates());
+}
+
+void MainWindow::writeSettings()
+{
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("board/flipped"), board()->isFlipped());
+    s.setValue(QStringLiteral("board/coordinates"), board()->showCoordinates());
+}
+
+bool MainWindow::isBusy() const
+{
+    return m_opener->pending() > 0 || m_search->isRunning() || m_loader->isLoading() || m_runWhenLoaded;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSaveQuery()) {
+        event->ignore();
+        return;
+    }
+    m_search->cancel();
+    m_opener->cancelAll();
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!event->mimeData()->hasUrls())
+        return;
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile() && (CommandLine::isQueryFile(url.toLocalFile()) || CommandLine::isDatabaseFile(url.toLocalFile()))) {
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        if (CommandLine::isQueryFile(path)) {
+            if (maybeSaveQuery())
+                openQueryFile(path);
+        } else if (CommandLine::isDatabaseFile(path)) {
+            openDatabase(path);
+        }
+    }
+    event->acceptProposedAction();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        refreshIcons();
+}
+
+} // namespace wb

@@ -1,0 +1,169 @@
+// The workbench window: query editor in the centre, board, notation, game
+// list, problems and search log in docks; menus, toolbar and status bar.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "commandline.h"
+#include "gamelist/gameloader.h"
+#include "gamelist/gamesource.h"
+#include "search/querycompiler.h"
+#include "search/searchcontroller.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QProgressBar;
+class QTableView;
+class QTimer;
+class QTreeView;
+
+namespace wb {
+
+class BoardPanel;
+class BoardWidget;
+class CqlEditor;
+class DatabaseOpener;
+class GameListModel;
+class NotationView;
+class ProblemsModel;
+class RecentFiles;
+class SearchLog;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens files, sets the query text, runs, takes the screenshot, as asked.
+    void applyCommandLine(const CommandLine &commandLine);
+
+    bool openQueryFile(const QString &path);
+    void openDatabase(const QString &path);
+    void setQueryText(const QString &text);
+    // Loading, searching or loading a game: the window is still changing.
+    bool isBusy() const;
+
+    CqlEditor *editor() const { return m_editor; }
+    BoardWidget *board() const;
+    GameListModel *gameListModel() const { return m_games; }
+    ProblemsModel *problemsModel() const { return m_problems; }
+    NotationView *notation() const { return m_notation; }
+    QString queryFile() const { return m_queryFile; }
+
+public slots:
+    void runQuery();
+    void cancelSearch();
+    bool checkQuery();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    // mainwindow.cpp
+    void createWidgets();
+    void createDocks();
+    void readSettings();
+    void writeSettings();
+    QDockWidget *addDock(QWidget *widget, const QString &title, const QString &objectName, Qt::DockWidgetArea area);
+
+    // mainwindow_actions.cpp
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createStatusBar();
+    void refreshIcons();
+    void updateActions();
+    void rebuildExamplesMenu();
+    void rebuildDatabaseMenu();
+    void showAbout();
+
+    // mainwindow_files.cpp
+    void newQuery();
+    void openQueryDialog();
+    void openDatabaseDialog();
+    bool saveQuery();
+    bool saveQueryAs();
+    bool writeQuery(const QString &path);
+    bool maybeSaveQuery();
+    void saveMatchingGames();
+    void updateTitle();
+    void databaseOpened(const QString &path, GameSourcePtr source, double seconds);
+    void setCurrentDatabase(int index);
+    void closeCurrentDatabase();
+    void scheduleScreenshot(const QString &path);
+
+    // mainwindow_search.cpp
+    CompiledQuery compileEditorText();
+    void showDiagnostics(const EditorDiagnostics &diagnostics);
+    void searchStarted(int total);
+    void searchProgress(int searched, int total, int matched);
+    void searchFinished(const SearchSummary &summary);
+    void currentGameChanged();
+    void gameLoaded(const LoadedGame &loaded);
+    void showNode(game::NodeId node);
+    void goToMatch(int direction);
+    void selectFirstMatch();
+
+    // Widgets
+    CqlEditor *m_editor = nullptr;
+    BoardPanel *m_boardPanel = nullptr;
+    NotationView *m_notation = nullptr;
+    QTableView *m_gameTable = nullptr;
+    QTreeView *m_problemsView = nullptr;
+    SearchLog *m_log = nullptr;
+    QDockWidget *m_boardDock = nullptr;
+    QDockWidget *m_notationDock = nullptr;
+    QDockWidget *m_gamesDock = nullptr;
+    QDockWidget *m_problemsDock = nullptr;
+    QDockWidget *m_logDock = nullptr;
+    QLabel *m_databaseLabel = nullptr;
+    QLabel *m_cursorLabel = nullptr;
+    QLabel *m_dialectLabel = nullptr;
+    QProgressBar *m_progress = nullptr;
+
+    // Models and workers
+    GameListModel *m_games = nullptr;
+    ProblemsModel *m_problems = nullptr;
+    SearchController *m_search = nullptr;
+    GameLoader *m_loader = nullptr;
+    DatabaseOpener *m_opener = nullptr;
+    QTimer *m_checkTimer = nullptr;
+
+    // State
+    QString m_queryFile;
+    QList<GameSourcePtr> m_databases;
+    int m_currentDatabase = -1;
+    QueryPtr m_query;                 // the query of the last search (marks for loaded games)
+    LoadedGame m_loaded;
+    game::NodeId m_currentNode = game::NoNode;
+    bool m_runWhenLoaded = false;
+    bool m_selectFirstMatch = false;
+
+    // Actions
+    struct {
+        QAction *newQuery, *openDatabase, *openQuery, *saveQuery, *saveQueryAs, *saveMatching, *quit;
+        QAction *undo, *redo, *cut, *copy, *paste, *selectAll, *toggleComment, *goToLine;
+        QAction *run, *cancel, *check;
+        QAction *closeDatabase;
+        QAction *flipBoard, *coordinates, *matchesOnly;
+        QAction *firstMove, *previousMove, *nextMove, *lastMove, *previousMatch, *nextMatch;
+        QAction *about, *aboutQt;
+    } m_act{};
+    QMenu *m_recentDatabasesMenu = nullptr;
+    QMenu *m_recentQueriesMenu = nullptr;
+    QMenu *m_examplesMenu = nullptr;
+    QMenu *m_databaseMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QActionGroup *m_databaseGroup = nullptr;
+    RecentFiles *m_recentDatabases = nullptr;
+    RecentFiles *m_recentQueries = nullptr;
+};
+
+} // namespace wb

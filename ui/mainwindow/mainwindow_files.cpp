@@ -1,0 +1,283 @@
+// Query files, databases, saving matching games, the command line and the screenshot.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+
+#include "recentfiles.h"
+
+#include "board/boardwidget.h"
+#include "database/databaseopener.h"
+#include "editor/cqleditor.h"
+#include "gamelist/gamelistmodel.h"
+#include "notation/notationview.h"
+#include "search/searchlog.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSaveFile>
+#include <QScreen>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+
+namespace wb {
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_queryFile.isEmpty() ? tr("Untitled query") : QFileInfo(m_queryFile).fileName();
+    setWindowTitle(tr("%1[*] — CQL Workbench").arg(name));
+    setWindowModified(m_editor->document()->isModified());
+    const bool cqls = dialectForFile(m_queryFile) == cql::Dialect::CqlS;
+    m_dialectLabel->setText(cqls ? tr("CQL-S") : tr("CQL 6"));
+}
+
+void MainWindow::setQueryText(const QString &text)
+{
+    m_editor->setPlainText(text);
+    m_editor->document()->setModified(false);
+    m_checkTimer->start();
+    updateTitle();
+}
+
+void MainWindow::newQuery()
+{
+    if (!maybeSaveQuery())
+        return;
+    m_queryFile.clear();
+    setQueryText(QString());
+    m_editor->clearDiagnostics();
+}
+
+bool MainWindow::openQueryFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        QMessageBox::warning(this, tr("Open Query"), tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
+        m_recentQueries->remove(path);
+        return false;
+    }
+    m_queryFile = path.startsWith(QLatin1Char(':')) ? path : QFileInfo(path).absoluteFilePath();
+    setQueryText(QString::fromUtf8(f.readAll()));
+    if (!path.startsWith(QLatin1Char(':')))
+        m_recentQueries->add(path);
+    m_log->addMessage(tr("Opened query %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+void MainWindow::openQueryDialog()
+{
+    if (!maybeSaveQuery())
+        return;
+    const QString dir = m_queryFile.isEmpty() ? QString() : QFileInfo(m_queryFile).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Query"), dir,
+        tr("CQL queries (*.cql *.cqls);;All files (*)"));
+    if (!path.isEmpty())
+        openQueryFile(path);
+}
+
+bool MainWindow::writeQuery(const QString &path)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        QMessageBox::warning(this, tr("Save Query"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
+        return false;
+    }
+    f.write(m_editor->toPlainText().toUtf8());
+    if (!f.commit()) {
+        QMessageBox::warning(this, tr("Save Query"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
+        return false;
+    }
+    m_queryFile = QFileInfo(path).absoluteFilePath();
+    m_editor->document()->setModified(false);
+    m_recentQueries->add(path);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 3000);
+    return true;
+}
+
+bool MainWindow::saveQuery()
+{
+    if (m_queryFile.isEmpty() || m_queryFile.startsWith(QLatin1Char(':')))
+        return saveQueryAs();
+    return writeQuery(m_queryFile);
+}
+
+bool MainWindow::saveQueryAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Query As"), m_queryFile.startsWith(QLatin1Char(':')) ? QString() : m_queryFile,
+        tr("CQL queries (*.cql);;CQL-S queries (*.cqls)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1String(".cql");
+    return writeQuery(path);
+}
+
+bool MainWindow::maybeSaveQuery()
+{
+    if (!m_editor->document()->isModified() || m_editor->document()->isEmpty())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved Query"),
+        tr("The query has been modified. Save the changes?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return saveQuery();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::openDatabaseDialog()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Database"), QString(),
+        tr("PGN databases (*.pgn *.pgn.gz *.pgn.zst *.gz *.zst);;All files (*)"));
+    for (const QString &p : paths)
+        openDatabase(p);
+}
+
+void MainWindow::openDatabase(const QString &path)
+{
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    for (int i = 0; i < m_databases.size(); ++i)
+        if (m_databases[i]->path() == abs) {
+            setCurrentDatabase(i);
+            return;
+        }
+    m_log->addMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(abs)));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_opener->open(abs);
+    updateActions();
+}
+
+void MainWindow::databaseOpened(const QString &path, GameSourcePtr source, double seconds)
+{
+    m_progress->hide();
+    m_databases.append(source);
+    m_recentDatabases->add(path);
+    const QLocale locale;
+    m_log->addMessage(tr("Opened %1: %2 games in %3 s").arg(QDir::toNativeSeparators(path), locale.toString(source->gameCount()),
+                                                           locale.toString(seconds, 'f', 2)),
+                      SearchLog::Success);
+    statusBar()->showMessage(tr("Opened %1").arg(source->name()), 3000);
+    setCurrentDatabase(int(m_databases.size()) - 1);
+    if (m_runWhenLoaded && m_opener->pending() == 0) {
+        m_runWhenLoaded = false;
+        runQuery();
+    }
+}
+
+void MainWindow::setCurrentDatabase(int index)
+{
+    if (m_search->isRunning())
+        cancelSearch();
+    m_currentDatabase = index;
+    const GameSourcePtr src = index >= 0 && index < m_databases.size() ? m_databases[index] : nullptr;
+    m_games->setSource(src);
+    m_loaded = LoadedGame();
+    m_notation->setGame(nullptr);
+    board()->setPosition(chess::Position());
+    board()->setLastMove(chess::Move::none());
+    board()->setMarkedSquares({});
+    if (src)
+        m_databaseLabel->setText(tr("%1 · %n game(s)", nullptr, src->gameCount()).arg(src->name()));
+    else
+        m_databaseLabel->setText(tr("No database"));
+    rebuildDatabaseMenu();
+    updateActions();
+    if (src && src->gameCount() > 0)
+        m_gameTable->selectRow(0);
+}
+
+void MainWindow::closeCurrentDatabase()
+{
+    if (m_currentDatabase < 0)
+        return;
+    m_databases.removeAt(m_currentDatabase);
+    setCurrentDatabase(m_databases.isEmpty() ? -1 : 0);
+}
+
+void MainWindow::saveMatchingGames()
+{
+    const GameSourcePtr src = m_currentDatabase >= 0 ? m_databases[m_currentDatabase] : nullptr;
+    if (!src || !src->hasGameText())
+        return;
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Matching Games As"), QString(), tr("PGN files (*.pgn)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1String(".pgn");
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        QMessageBox::warning(this, tr("Save Matching Games"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
+        return;
+    }
+    // Games are written as they stand in the database, in file order.
+    const SearchResults &r = m_games->results();
+    int written = 0;
+    for (int g = 0; g < int(r.matches.size()); ++g) {
+        if (r.matches[size_t(g)] <= 0)
+            continue;
+        const std::string_view text = src->gameText(g);
+        f.write(text.data(), qint64(text.size()));
+        if (!text.empty() && text.back() != '\n')
+            f.write("\n");
+        f.write("\n");
+        ++written;
+    }
+    if (!f.commit()) {
+        QMessageBox::warning(this, tr("Save Matching Games"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
+        return;
+    }
+    m_log->addMessage(tr("Wrote %n game(s) to %1", nullptr, written).arg(QDir::toNativeSeparators(path)), SearchLog::Success);
+}
+
+void MainWindow::applyCommandLine(const CommandLine &cl)
+{
+    if (!cl.error.isEmpty())
+        m_log->addMessage(cl.error, SearchLog::Error);
+    if (!cl.queryFile.isEmpty())
+        openQueryFile(cl.queryFile);
+    else if (!cl.queryText.isEmpty())
+        setQueryText(cl.queryText);
+    m_runWhenLoaded = cl.run && !cl.databases.isEmpty();
+    for (const QString &db : cl.databases)
+        openDatabase(db);
+    if (cl.run && cl.databases.isEmpty())
+        runQuery();
+    if (!cl.screenshot.isEmpty()) {
+        m_selectFirstMatch = true;
+        scheduleScreenshot(cl.screenshot);
+    }
+}
+
+void MainWindow::scheduleScreenshot(const QString &path)
+{
+    // Poll until nothing has been going on for a moment, so the picture shows
+    // the loaded database, the finished search and the selected game.
+    auto *timer = new QTimer(this);
+    auto *clock = new QElapsedTimer;
+    clock->start();
+    auto idleTicks = std::make_shared<int>(0);
+    connect(timer, &QTimer::timeout, this, [this, timer, clock, idleTicks, path] {
+        const bool timedOut = clock->elapsed() > 10 * 60 * 1000;
+        *idleTicks = isBusy() ? 0 : *idleTicks + 1;
+        if (*idleTicks < 3 && !timedOut)
+            return;
+        timer->stop();
+        delete clock;
+        const QPixmap shot = grab();
+        if (!shot.save(path))
+            qWarning("cqlwb: cannot write the screenshot to %s", qPrintable(path));
+        qApp->quit();
+    });
+    timer->start(200);
+}
+
+} // namespace wb

@@ -1,0 +1,209 @@
+// Compiling and running the query, search results, and showing the selected game.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+
+#include "board/boardwidget.h"
+#include "editor/cqleditor.h"
+#include "gamelist/gamelistmodel.h"
+#include "notation/notationview.h"
+#include "problems/problemsmodel.h"
+#include "search/searchlog.h"
+
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeView>
+
+namespace wb {
+
+CompiledQuery MainWindow::compileEditorText()
+{
+    return compileQuery(m_editor->toPlainText(), m_queryFile.isEmpty() ? QStringLiteral("query.cql") : m_queryFile);
+}
+
+void MainWindow::showDiagnostics(const EditorDiagnostics &diagnostics)
+{
+    m_editor->setDiagnostics(diagnostics);
+    m_problems->setDiagnostics(diagnostics, m_queryFile.isEmpty() ? QString() : QFileInfo(m_queryFile).fileName());
+    const int errors = m_problems->errorCount(), warnings = m_problems->warningCount();
+    if (diagnostics.isEmpty())
+        m_problemsDock->setWindowTitle(tr("Problems"));
+    else
+        m_problemsDock->setWindowTitle(tr("Problems (%1)").arg(diagnostics.size()));
+    Q_UNUSED(errors);
+    Q_UNUSED(warnings);
+}
+
+bool MainWindow::checkQuery()
+{
+    m_checkTimer->stop();
+    const CompiledQuery c = compileEditorText();
+    showDiagnostics(c.diagnostics);
+    const int errors = m_problems->errorCount();
+    if (!c.query) {
+        m_log->addMessage(tr("The query has %n error(s).", nullptr, qMax(1, errors)), SearchLog::Error);
+        m_problemsDock->raise();
+        if (!c.diagnostics.isEmpty())
+            m_editor->goToLine(c.diagnostics.first().line, c.diagnostics.first().column);
+        return false;
+    }
+    statusBar()->showMessage(tr("The query is correct (compiled in %1 ms).").arg(QLocale().toString(c.milliseconds, 'f', 1)), 4000);
+    return true;
+}
+
+void MainWindow::runQuery()
+{
+    if (m_search->isRunning())
+        return;
+    m_checkTimer->stop();
+    const CompiledQuery c = compileEditorText();
+    showDiagnostics(c.diagnostics);
+    if (!c.query) {
+        m_log->addMessage(tr("The query has %n error(s); nothing was searched.", nullptr, qMax(1, m_problems->errorCount())), SearchLog::Error);
+        m_problemsDock->raise();
+        if (!c.diagnostics.isEmpty())
+            m_editor->goToLine(c.diagnostics.first().line, c.diagnostics.first().column);
+        return;
+    }
+    if (m_currentDatabase < 0) {
+        m_log->addMessage(tr("Open a database to search it."), SearchLog::Warning);
+        statusBar()->showMessage(tr("Open a database to search it."), 4000);
+        return;
+    }
+    m_query = c.query;
+    m_games->startResults();
+    m_search->start(m_databases[m_currentDatabase], m_query);
+}
+
+void MainWindow::cancelSearch()
+{
+    if (!m_search->isRunning())
+        return;
+    m_search->cancel();
+    statusBar()->showMessage(tr("Cancelling…"));
+}
+
+void MainWindow::searchStarted(int total)
+{
+    const QLocale locale;
+    m_log->addMessage(tr("Searching %1 games of %2…").arg(locale.toString(total), m_databases[m_currentDatabase]->name()));
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%p%"));
+    m_progress->show();
+    updateActions();
+}
+
+void MainWindow::searchProgress(int searched, int total, int matched)
+{
+    const QLocale locale;
+    m_progress->setValue(total ? int(qint64(searched) * 1000 / total) : 0);
+    statusBar()->showMessage(tr("Searching… %1 of %2 games, %3 matched")
+                                 .arg(locale.toString(searched), locale.toString(total), locale.toString(matched)));
+}
+
+void MainWindow::searchFinished(const SearchSummary &s)
+{
+    const QLocale locale;
+    m_progress->hide();
+    const QString text = tr("%1 of %2 games matched (%3 positions) in %4 s using %n thread(s)", nullptr, s.threads)
+                             .arg(locale.toString(s.matchedGames), locale.toString(s.searched), locale.toString(s.matchedPositions),
+                                  locale.toString(s.seconds, 'f', 2));
+    if (s.cancelled)
+        m_log->addMessage(tr("Search cancelled: %1").arg(text), SearchLog::Warning);
+    else
+        m_log->addMessage(text, SearchLog::Success);
+    if (s.gameErrors > 0)
+        m_log->addMessage(tr("%n game(s) could not be searched completely.", nullptr, s.gameErrors), SearchLog::Warning);
+    statusBar()->showMessage(text, 8000);
+    // A query with a sort filter lists its best games first.
+    const auto &r = m_games->results();
+    const bool sorted = std::find(r.hasSort.begin(), r.hasSort.end(), true) != r.hasSort.end();
+    if (sorted)
+        m_gameTable->sortByColumn(GameListModel::SortValue, Qt::DescendingOrder);
+    else if (m_games->matchesOnly() && m_games->sortColumn() >= 0)
+        m_games->sort(m_games->sortColumn(), m_games->sortOrder());
+    m_gamesDock->raise();
+    updateActions();
+    selectFirstMatch();
+}
+
+void MainWindow::selectFirstMatch()
+{
+    for (int row = 0; row < m_games->rowCount(); ++row) {
+        if (m_games->data(m_games->index(row, 0), GameListModel::MatchCountRole).toInt() > 0) {
+            m_gameTable->selectRow(row);
+            m_gameTable->scrollTo(m_games->index(row, 0));
+            // Selecting the same row again would not reload: do it here with the new query.
+            if (m_gameTable->currentIndex().row() == row)
+                currentGameChanged();
+            return;
+        }
+    }
+}
+
+void MainWindow::currentGameChanged()
+{
+    const QModelIndex current = m_gameTable->currentIndex();
+    const int game = current.isValid() ? m_games->gameIndex(current.row()) : -1;
+    if (game < 0 || m_currentDatabase < 0)
+        return;
+    m_loader->load(m_databases[m_currentDatabase], game, m_query);
+}
+
+void MainWindow::gameLoaded(const LoadedGame &loaded)
+{
+    if (!loaded.error.isEmpty())
+        m_log->addMessage(tr("Game %1: %2").arg(loaded.index + 1).arg(loaded.error), SearchLog::Warning);
+    if (!loaded.game)
+        return;
+    m_loaded = loaded;
+    QSet<game::NodeId> matched;
+    for (const auto &m : loaded.marks)
+        matched.insert(m.node);
+    m_notation->setGame(loaded.game, matched);
+    // The first matched position is what the user searched for; without a match, the start.
+    showNode(loaded.marks.empty() ? 0 : loaded.marks.front().node);
+    updateActions();
+}
+
+void MainWindow::showNode(game::NodeId node)
+{
+    if (!m_loaded.game || node >= m_loaded.game->nodes.size())
+        return;
+    m_currentNode = node;
+    const game::Node &n = m_loaded.game->nodes[node];
+    board()->setPosition(n.position);
+    board()->setLastMove(n.move);
+    chess::SquareSet marked;
+    for (const auto &m : m_loaded.marks)
+        if (m.node == node)
+            marked |= m.squares;
+    board()->setMarkedSquares(marked);
+    if (m_notation->currentNode() != node)
+        m_notation->setCurrentNode(node);
+}
+
+void MainWindow::goToMatch(int direction)
+{
+    const auto &marks = m_loaded.marks;
+    if (marks.empty())
+        return;
+    // Marks are in game order; find the one after (or before) the current node's.
+    int at = -1;
+    for (int i = 0; i < int(marks.size()); ++i)
+        if (marks[size_t(i)].node == m_currentNode)
+            at = i;
+    int next;
+    if (at < 0)
+        next = direction > 0 ? 0 : int(marks.size()) - 1;
+    else
+        next = (at + direction + int(marks.size())) % int(marks.size());
+    showNode(marks[size_t(next)].node);
+}
+
+} // namespace wb

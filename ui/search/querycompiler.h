@@ -1,0 +1,27 @@
+// Compiling the editor's text with the core, turning core diagnostics into the
+// editor's.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "editor/editordiagnostic.h"
+
+#include "cql/query.h"
+
+#include <QString>
+#include <memory>
+
+namespace wb {
+
+using QueryPtr = std::shared_ptr<const cql::Query>;
+
+struct CompiledQuery {
+    QueryPtr query;                 // nullptr when there were errors
+    EditorDiagnostics diagnostics;
+    double milliseconds = 0;
+};
+
+// The dialect follows the file name: .cqls is CQL-S, everything else CQL 6.
+cql::Dialect dialectForFile(const QString &fileName);
+CompiledQuery compileQuery(const QString &text, const QString &fileName);
+
+} // namespace wb
