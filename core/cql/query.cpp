@@ -63,7 +63,9 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         im.sorts[i].value = prog.sorts[i].minimize ? LLONG_MAX : LLONG_MIN;
     }
     ctx.sortValues = &im.sorts;
-    if (game.nodes.empty())
+    // A game the reader could not set up (bad FEN, unsupported variant) has no
+    // positions to search.
+    if (game.nodes.empty() || game.unsupported)
         return;
 
     // Pre-order walk: the mainline, and variations when asked for.
