@@ -53,6 +53,11 @@ public:
     int fullmoveNumber() const { return m_fullmove; }
     bool chess960() const { return m_chess960; }
     void setChess960(bool on) { m_chess960 = on; }
+    // Reads the position as standard chess: castling only with the king on
+    // e1/e8 and the rook in its corner; other rights are dropped. This is how
+    // engines without Chess960 support (the reference cql among them) see a
+    // Chess960 start position.
+    void restrictToStandardCastling();
     uint64_t key() const { return m_key; } // Zobrist; equal keys = same position for repetition
 
     SquareSet checkers() const { return m_checkers; }

@@ -19,4 +19,19 @@ uint64_t Position::computeKey() const
     return key;
 }
 
+void Position::restrictToStandardCastling()
+{
+    SquareSet keep;
+    for (Square r : m_castleRooks) {
+        const Color c = colorOf(m_board[r]);
+        const Square king = c == White ? E1 : E8;
+        const bool corner = r == (c == White ? A1 : A8) || r == (c == White ? H1 : H8);
+        if (corner && m_board[king] == makePiece(c, King))
+            keep |= SquareSet::of(r);
+    }
+    m_castleRooks = keep;
+    m_chess960 = false;
+    m_key = computeKey();
+}
+
 } // namespace chess

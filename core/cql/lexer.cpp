@@ -125,6 +125,7 @@ void Lexer::advanceTo(size_t p)
 std::vector<Token> Lexer::tokenize()
 {
     std::vector<Token> out;
+    out.reserve(m_text.size() / 4 + 16);
     for (;;) {
         Token t = next();
         bool end = t.kind == Tok::End;

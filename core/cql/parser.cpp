@@ -67,14 +67,10 @@ Parser::Parser(std::string_view source, std::vector<Diagnostic> &diagnostics)
     Lexer lexer(source);
     m_tokens = lexer.tokenize();
     // Lexical errors are reported here, once; the parser then skips those tokens.
-    std::vector<Token> clean;
-    for (Token &t : m_tokens) {
+    for (const Token &t : m_tokens)
         if (t.kind == Tok::Error)
             error(t, t.text);
-        else
-            clean.push_back(std::move(t));
-    }
-    m_tokens = std::move(clean);
+    std::erase_if(m_tokens, [](const Token &t) { return t.kind == Tok::Error; });
 }
 
 const Token &Parser::peek(size_t ahead) const
@@ -134,7 +130,7 @@ void Parser::error(const SourceRange &r, std::string message)
     m_diags.push_back(std::move(d));
 }
 
-std::string Parser::rawArgument()
+std::string Parser::rawArgument(bool stopAtBraces)
 {
     // File names and results are not CQL tokens: take the raw text up to blank or ')'.
     const Token &first = peek();
@@ -145,7 +141,8 @@ std::string Parser::rawArgument()
         return first.text;
     }
     size_t b = size_t(first.range.begin.offset), e = b;
-    while (e < m_source.size() && m_source[e] != ')' && !std::isspace((unsigned char)m_source[e]))
+    while (e < m_source.size() && m_source[e] != ')' && !std::isspace((unsigned char)m_source[e]) &&
+           !(stopAtBraces && (m_source[e] == '{' || m_source[e] == '}')))
         ++e;
     while (peek().kind != Tok::End && size_t(peek().range.begin.offset) < e)
         advance();
@@ -244,6 +241,7 @@ void Parser::parseHeader(QueryHeader &h)
 bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeader)
 {
     m_program = &program;
+    transformImageBudget() = 1L << 20;
     if (atWord("cql") && atOp(Op::LParen, 1))
         parseHeader(header);
     else if (requireHeader)
@@ -731,6 +729,10 @@ FilterPtr Parser::parseKeyword(const Token &t)
         FilterPtr a = setArg(t, P_UNION);
         return a ? make<PowerFilter>(t.range, std::move(a)) : nullptr;
     }
+    if (w == "type" || w == "colortype") {
+        FilterPtr a = setArg(t, P_UNION);
+        return a ? make<PieceTypeFilter>(t.range, w == "colortype", std::move(a)) : nullptr;
+    }
     if (w == "file" || w == "rank") {
         FilterPtr a = setArg(t, P_UNION);
         return a ? make<SquareCoordFilter>(t.range, w == "file", std::move(a)) : nullptr;
@@ -882,14 +884,8 @@ FilterPtr Parser::parsePin(const Token &t)
         else if (acceptWord("to")) { to = setArg(t, P_COLON); if (first == None) first = To; }
         else break;
     }
-    // The value is the set named by the first parameter: pinners, pinned pieces
-    // or the pieces pinned to. The evaluator computes pinned pieces; the other
-    // two need their own pass.
-    if (first == From || first == To) {
-        error(t, "pin with 'from' or 'to' as its first parameter (value = pinning pieces / targets) is not implemented yet");
-        return nullptr;
-    }
-    return make<PinFilter>(t.range, std::move(from), std::move(through), std::move(to));
+    PinFilter::Value value = first == From ? PinFilter::Pinners : first == To ? PinFilter::Targets : PinFilter::Pinned;
+    return make<PinFilter>(t.range, value, std::move(from), std::move(through), std::move(to));
 }
 
 FilterPtr Parser::parseMove(const Token &t)
@@ -1041,11 +1037,25 @@ FilterPtr Parser::parseLine(const Token &t)
                 if (!expectOp(Op::RParen, "to close the line group"))
                     return false;
             } else {
-                e.filter = parseFilter();
-                if (!e.filter) {
+                // A constituent runs to the next arrow: juxtaposed filters form
+                // one compound (arrows have the lowest precedence of all).
+                std::vector<FilterPtr> parts;
+                SourceRange r = peek().range;
+                while (startsFilter() && !atOp(arrow)) {
+                    size_t before = m_pos;
+                    if (FilterPtr f = parseFilter())
+                        parts.push_back(std::move(f));
+                    if (m_pos == before)
+                        break;
+                    if (atOp(Op::Star) || atOp(Op::Plus) || atOp(Op::Question) ||
+                        (atOp(Op::LBrace) && (peek(1).kind == Tok::Number || atOp(Op::Comma, 1))))
+                        break;
+                }
+                if (parts.empty()) {
                     error(peek(), "expected a filter after the arrow");
                     return false;
                 }
+                e.filter = parts.size() == 1 ? std::move(parts[0]) : make<CompoundFilter>(r, std::move(parts));
             }
             // Repetition suffix.
             if (acceptOp(Op::Star)) { e.min = 0; e.max = -1; }
@@ -1100,7 +1110,15 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
         error(t, "expected a filter after '" + t.text + "'");
         return nullptr;
     }
-    return make<TransformFilter>(span(t.range, arg->range), TransformKind(kind), mode, lo, hi, *arg);
+    if (transformImageBudget() < 0)
+        return nullptr; // reported once, by the outermost transform below
+    auto f = make<TransformFilter>(span(t.range, arg->range), TransformKind(kind), mode, lo, hi, *arg);
+    if (transformImageBudget() < 0) {
+        error(t, "'" + t.text + "' makes too many transformed copies of its argument "
+                 "(nested transforms multiply); use braces to limit what it applies to");
+        return nullptr;
+    }
+    return f;
 }
 
 FilterPtr Parser::parseIterate(const Token &t, bool pieces)
@@ -1197,7 +1215,7 @@ FilterPtr Parser::parseGameInfo(const Token &t)
         return make<EloFilter>(t.range, side);
     }
     if (w == "result") {
-        std::string r = rawArgument();
+        std::string r = rawArgument(true);
         if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*") {
             error(t, "expected 1-0, 0-1 or 1/2-1/2 after 'result'");
             return nullptr;

@@ -44,7 +44,7 @@ private:
     void error(const SourceRange &r, std::string message);
 
     void parseHeader(QueryHeader &h);
-    std::string rawArgument(); // text up to whitespace or ')', for file names and results
+    std::string rawArgument(bool stopAtBraces = false); // raw text up to blank or ')', for file names and results
     bool parseRangeNumbers(long long &lo, long long &hi, bool &two);
     bool parseSignedNumber(long long &v);
 

@@ -120,24 +120,22 @@ FilterPtr ColorSquaresFilter::transformed(const Transform &t) const
     return f;
 }
 
-std::vector<Direction> directionsFor(std::string_view k)
+const std::vector<Direction> &directionsFor(std::string_view k)
 {
-    const Direction up{0, 1}, down{0, -1}, left{-1, 0}, right{1, 0};
-    const Direction ne{1, 1}, nw{-1, 1}, se{1, -1}, sw{-1, -1};
-    if (k == "up") return {up};
-    if (k == "down") return {down};
-    if (k == "left") return {left};
-    if (k == "right") return {right};
-    if (k == "northeast") return {ne};
-    if (k == "northwest") return {nw};
-    if (k == "southeast") return {se};
-    if (k == "southwest") return {sw};
-    if (k == "vertical") return {up, down};
-    if (k == "horizontal") return {left, right};
-    if (k == "orthogonal") return {up, down, left, right};
-    if (k == "diagonal") return {ne, nw, se, sw};
-    if (k == "anydirection") return {up, down, left, right, ne, nw, se, sw};
-    return {};
+    static const Direction up{0, 1}, down{0, -1}, left{-1, 0}, right{1, 0};
+    static const Direction ne{1, 1}, nw{-1, 1}, se{1, -1}, sw{-1, -1};
+    static const std::pair<std::string_view, std::vector<Direction>> table[] = {
+        {"up", {up}}, {"down", {down}}, {"left", {left}}, {"right", {right}},
+        {"northeast", {ne}}, {"northwest", {nw}}, {"southeast", {se}}, {"southwest", {sw}},
+        {"vertical", {up, down}}, {"horizontal", {left, right}},
+        {"orthogonal", {up, down, left, right}}, {"diagonal", {ne, nw, se, sw}},
+        {"anydirection", {up, down, left, right, ne, nw, se, sw}},
+    };
+    static const std::vector<Direction> none;
+    for (const auto &[name, dirs] : table)
+        if (name == k)
+            return dirs;
+    return none;
 }
 
 SquareSet DirectionFilter::set(Ctx &ctx) const
@@ -296,8 +294,13 @@ SquareSet PinFilter::set(Ctx &ctx) const
                             (chess::bishopAttacks(t, SquareSet()) & bishopLike);
         for (Square p : pinners) {
             SquareSet mid = chess::between(t, p) & occ;
-            if (mid.count() == 1 && (mid & pos.pieces(c) & through).any())
-                out |= mid;
+            if (mid.count() == 1 && (mid & pos.pieces(c) & through).any()) {
+                switch (m_value) {
+                case Pinned: out |= mid; break;
+                case Pinners: out |= SquareSet::of(p); break;
+                case Targets: out |= SquareSet::of(t); break;
+                }
+            }
         }
     }
     return out;
@@ -305,7 +308,7 @@ SquareSet PinFilter::set(Ctx &ctx) const
 
 FilterPtr PinFilter::transformed(const Transform &t) const
 {
-    auto f = std::make_unique<PinFilter>(cloneTransformed(m_from, t), cloneTransformed(m_through, t),
+    auto f = std::make_unique<PinFilter>(m_value, cloneTransformed(m_from, t), cloneTransformed(m_through, t),
                                          cloneTransformed(m_to, t));
     f->range = range;
     return f;

@@ -66,7 +66,7 @@ private:
 struct Direction {
     int df = 0, dr = 0;
 };
-std::vector<Direction> directionsFor(std::string_view keyword); // empty if not a direction
+const std::vector<Direction> &directionsFor(std::string_view keyword); // empty if not a direction
 
 // up/down/.../anydirection [range] S
 class DirectionFilter : public SetFilter {
@@ -122,12 +122,16 @@ private:
 
 class PinFilter : public SetFilter {
 public:
-    PinFilter(FilterPtr from, FilterPtr through, FilterPtr to)
-        : m_from(std::move(from)), m_through(std::move(through)), m_to(std::move(to)) {}
+    // The value is the set its first parameter names: the pinning pieces
+    // (from), the pinned pieces (through, the default) or what they are pinned to.
+    enum Value { Pinners, Pinned, Targets };
+    PinFilter(Value v, FilterPtr from, FilterPtr through, FilterPtr to)
+        : m_value(v), m_from(std::move(from)), m_through(std::move(through)), m_to(std::move(to)) {}
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
 private:
+    Value m_value;
     FilterPtr m_from, m_through, m_to; // null = default
 };
 

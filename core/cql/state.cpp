@@ -129,6 +129,18 @@ bool SquareCoordFilter::number(Ctx &ctx, long long &out) const
     return true;
 }
 
+bool PieceTypeFilter::number(Ctx &ctx, long long &out) const
+{
+    chess::SquareSet s = m_a->set(ctx);
+    if (s.count() != 1)
+        return false;
+    chess::Piece p = ctx.pos->pieceAt(s.first());
+    out = p == chess::NoPiece ? 0 : chess::typeOf(p);
+    if (m_signed && p != chess::NoPiece && chess::colorOf(p) == chess::Black)
+        out = -out;
+    return true;
+}
+
 TagFilter::TagFilter(Kind k, std::string pattern, bool hasPattern)
     : m_kind(k), m_pattern(std::move(pattern)), m_hasPattern(hasPattern)
 {

@@ -65,6 +65,19 @@ private:
     FilterPtr m_a;
 };
 
+// type S / colortype S: the piece on a single square as 1 (pawn) .. 6 (king),
+// 0 when empty; colortype is negative for black pieces.
+class PieceTypeFilter : public NumericFilter {
+public:
+    PieceTypeFilter(bool signedByColor, FilterPtr a) : m_signed(signedByColor), m_a(std::move(a)) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<PieceTypeFilter>(m_signed, m_a->transformed(t)); }
+
+private:
+    bool m_signed;
+    FilterPtr m_a;
+};
+
 // Game tags as strings: player/event/site/date/eco; with a pattern argument they
 // match when the tag contains it. player without a side looks at both players.
 class TagFilter : public Filter {

@@ -8,6 +8,12 @@
 
 namespace cql {
 
+long &transformImageBudget()
+{
+    thread_local long budget = 1L << 20;
+    return budget;
+}
+
 std::vector<Transform> transformsOf(TransformKind k)
 {
     std::vector<Transform> out;
@@ -74,6 +80,8 @@ TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, lo
     type = mode == Any ? arg.type : Type::Numeric;
     std::unordered_set<std::string> seen;
     for (const Transform &t : transformsOf(kind)) {
+        if (--transformImageBudget() < 0)
+            break;
         ImageRecord record;
         ImageRecord *saved = currentImageRecord();
         currentImageRecord() = &record;
@@ -149,6 +157,8 @@ FilterPtr TransformFilter::transformed(const Transform &t) const
     f->m_lo = m_lo;
     f->m_hi = m_hi;
     for (size_t i = 0; i < m_images.size(); ++i) {
+        if (--transformImageBudget() < 0)
+            break;
         f->m_images.push_back(m_images[i]->transformed(t));
         f->m_transforms.push_back(t * m_transforms[i]);
     }

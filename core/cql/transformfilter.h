@@ -41,6 +41,11 @@ private:
     std::vector<Transform> m_transforms;
 };
 
+// Nested transforms multiply: flip flip flip ... would build 8^n images. The
+// parser sets a budget before compiling; when it runs out, building stops and
+// the parser reports the filter as too large.
+long &transformImageBudget();
+
 // notransform F: F as written, whatever transforms surround it.
 class NoTransformFilter : public Filter {
 public:

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqltest.h"
 
+#include "cql/convert.h"
 #include "cql/keywords.h"
 #include "cql/lexer.h"
 
@@ -23,7 +24,10 @@ private slots:
     void diagnostics();
     void severalErrors();
     void keywordTable();
+    void conversion_data();
+    void conversion();
     void parseSpeed();
+    void transformExplosion();
 };
 
 void TestParser::lexerDesignators_data()
@@ -181,13 +185,35 @@ void TestParser::keywordTable()
     QVERIFY(!cql::findKeyword("frobnicate"));
 }
 
+void TestParser::conversion_data()
+{
+    QTest::addColumn<QString>("ascii");
+    QTest::addColumn<QString>("unicode");
+    QTest::newRow("pieces") << "Ka1 [QRB]d4 A a _e4 . [Aa]" << "♔a1 ♕♖♗d4 △ ▲ □e4 ▦ ◭";
+    QTest::newRow("operators") << "Q -> k | q <- N & R <= 2 >= 1 != 0" << "♕ → ♚ ∪ ♛ ← ♘ ∩ ♖ ≤ 2 ≥ 1 ≠ 0";
+    QTest::newRow("keywords") << "flip flipcolor {Q attacks k} // flip stays in comments" << "✵ ⬓ {♕ → ♚} // flip stays in comments";
+    QTest::newRow("piece variable") << "piece x in A x" << "◭x in △ x";
+    QTest::newRow("strings untouched") << "comment(\"Q -> k\")" << "comment(\"Q -> k\")";
+}
+
+void TestParser::conversion()
+{
+    QFETCH(QString, ascii);
+    QFETCH(QString, unicode);
+    QCOMPARE(QString::fromStdString(cql::toUnicode(ascii.toStdString())), unicode);
+    // Back to ASCII gives a query of the same meaning (spelling may differ: -> vs attacks).
+    std::string back = cql::toAscii(unicode.toStdString());
+    QCOMPARE(QString::fromStdString(cql::toUnicode(back)), unicode);
+}
+
 void TestParser::parseSpeed()
 {
     // The editor parses on every pause in typing: a 200-line query must take
     // well under a millisecond. Measured, not asserted tightly (machines vary).
     std::string q = "cql()\n";
     for (int i = 0; i < 200; ++i)
-        q += "flip {Q" + std::string(1, char('a' + i % 8)) + std::to_string(1 + i % 8) + " k attackedby N} or line --> check --> not check\n";
+        q += "{flip {Q" + std::string(1, char('a' + i % 8)) + std::to_string(1 + i % 8) +
+             " k attackedby N}} or {line --> check --> not check} // line " + std::to_string(i) + "\n";
     QElapsedTimer t;
     t.start();
     std::vector<cql::Diagnostic> d;
@@ -196,6 +222,20 @@ void TestParser::parseSpeed()
     QVERIFY(compiled);
     qInfo("200-line query compiled in %.3f ms", ns / 1e6);
     QVERIFY(ns < 200 * 1000 * 1000);
+}
+
+void TestParser::transformExplosion()
+{
+    // Twelve nested flips would be 8^12 images: refused with a message, quickly.
+    std::string q = "cql()\n";
+    for (int i = 0; i < 12; ++i)
+        q += "flip ";
+    q += "Qa1";
+    QElapsedTimer t;
+    t.start();
+    std::string e = firstError(q);
+    QVERIFY2(e.find("too many transformed copies") != std::string::npos, e.c_str());
+    QVERIFY(t.elapsed() < 20000);
 }
 
 QTEST_GUILESS_MAIN(TestParser)
