@@ -142,10 +142,10 @@ if [[ $MODE == test ]]; then
 fi
 
 cd "$ROOT"
-GUI=$BUILD/app/cqlwb
-CLI=$BUILD/app/cqlwb-cli
+GUI=${BUILD#"$ROOT"/}/app/cqlwb   # shown relative to the checkout when it is inside
+CLI=${BUILD#"$ROOT"/}/app/cqlwb-cli
 if [[ ! -x $GUI ]]; then
-  say "the workbench (GUI) is not built yet: app/gui has no sources so far."
+  say "the workbench (GUI) is not built yet: app/gui is still being written."
   if [[ -x $CLI ]]; then
     say "the command-line engine is ready:  $CLI -i $SAMPLE $EXAMPLE"
   fi

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "options.h"
 
+#include "cql/convert.h"
 #include "cql/query.h"
 #include "database/database.h"
 #include "search/output.h"
@@ -185,10 +186,25 @@ int main(int argc, char **argv)
         std::printf("cqlwb-cli %s (CQL Workbench), CQL 6.2 language\n", CQLWB_VERSION);
         return 0;
     }
-    if (!o.toAscii.empty() || !o.toUnicode.empty())
-        return fail("-a/-u: not implemented yet", 2);
-    if (o.queryFile.empty() && o.cqlFilters.empty())
-        return fail("no query: give a .cql file or -cql FILTERS (see -help)", 2);
+    if (!o.toAscii.empty() || !o.toUnicode.empty()) {
+        // -a / -u: the query re-spelled, to -o FILE or standard output.
+        const std::string &path = o.toAscii.empty() ? o.toUnicode : o.toAscii;
+        std::string source;
+        if (!readFile(path, source, error))
+            return fail(error);
+        std::string converted = o.toAscii.empty() ? cql::toUnicode(source) : cql::toAscii(source);
+        if (o.output.empty()) {
+            std::fwrite(converted.data(), 1, converted.size(), stdout);
+            return 0;
+        }
+        search::OutputFile out;
+        if (!out.open(o.output, &error) || !out.write(converted) || !out.commit(&error))
+            return fail(error.empty() ? "cannot write " + o.output : error);
+        return 0;
+    }
+    if (o.queryFile.empty() && o.cqlFilters.empty() && !o.fen && o.edits.innerFilters.empty()
+        && o.edits.outerFilters.empty())
+        return fail("no query: give a .cql file, -cql FILTERS or -fen FEN (see -help)", 2);
 
     std::string text;
     if (!o.queryFile.empty() && !readFile(o.queryFile, text, error))
@@ -244,6 +260,7 @@ int main(int argc, char **argv)
 
     search::SearchOptions so;
     so.threads = o.threads;
+    so.chess960 = o.chess960;
     so.formatPgn = true;
     search::Search s(*query, so);
     s.addDatabase(database);

@@ -112,6 +112,8 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             o.threads = unsigned(n);
         } else if (name == "s" || name == "singlethreaded") {
             o.threads = 1;
+        } else if (name == "chess960") {
+            o.chess960 = true;
         } else if (name == "lineincrement") {
             std::string v;
             if (!value(name, v))
@@ -212,6 +214,10 @@ Input and output:
   -matchcount N [M]        output a game only if N to M positions match
   -result R                only games whose Result tag is R (1-0, 0-1, 1/2-1/2)
   -variations              also search positions inside variations
+  -chess960                read Chess960 games (Variant tag, Shredder/X-FEN)
+                           with Chess960 castling; without it they are read
+                           as standard chess, as cql does, and a Chess960
+                           castling ends the game
   -mainline                search the mainline only
   -matchstring S           comment marking a matched position (default CQL)
   -silent                  add no comments to the output

@@ -129,10 +129,19 @@ bool GameBuilder::setUpStart()
         g.nodes[0].position = *pos;
         // Castling rights that only make sense in Chess960 make it a Chess960 game.
         g.chess960 = pos->chess960();
+        if (!m_options.chess960 && (g.chess960 || chess960)) {
+            g.nodes[0].position.restrictToStandardCastling();
+            g.chess960 = false;
+            g.readAsStandard = true;
+        }
     } else {
         g.nodes.emplace_back();
-        if (chess960)
+        if (chess960 && m_options.chess960)
             g.nodes[0].position.setChess960(true);
+        else if (chess960) {
+            g.chess960 = false;
+            g.readAsStandard = true;
+        }
     }
     return true;
 }

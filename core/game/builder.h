@@ -20,6 +20,10 @@ struct BuildOptions {
     bool variations = true; // false: variations are skipped without decoding their moves
     bool comments = true;   // false: comments are dropped
     bool nags = true;       // false: NAGs are dropped
+    // false: read Chess960 games as standard chess, as the reference cql does
+    // (Variant tag ignored, castling only from e1/e8 with corner rooks), so a
+    // Chess960 castling ends the game as an illegal move.
+    bool chess960 = true;
 };
 
 // "chess960" for Chess960 spellings, "" for standard chess (and empty), else

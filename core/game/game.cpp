@@ -24,6 +24,7 @@ void Game::clear()
     firstColumn = 1;
     chess960 = false;
     unsupported = false;
+    readAsStandard = false;
 }
 
 void Game::addTag(std::string_view name, std::string_view value)

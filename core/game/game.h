@@ -62,6 +62,7 @@ public:
     // The game cannot be searched: a variant other than chess / Chess960, or a
     // start position (FEN) that cannot be read. It still counts; errors says why.
     bool unsupported = false;
+    bool readAsStandard = false; // a Chess960 game read as standard chess (BuildOptions::chess960 off)
     int firstColumn = 1;      // column of its first character (games may share a line)
 
     const Node &root() const { return nodes[0]; }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include <fcntl.h>
@@ -114,6 +115,17 @@ bool FileSource::open(const std::string &path)
         if (!fillInput())
             return false;
     m_compression = detectCompression(std::string_view(m_in.get(), m_inEnd));
+    m_sizeHint = m_compression == Compression::None ? m_fileSize : 0;
+    if (m_compression == Compression::Zstd) {
+        unsigned long long n = ZSTD_getFrameContentSize(m_in.get(), m_inEnd);
+        if (n != ZSTD_CONTENTSIZE_UNKNOWN && n != ZSTD_CONTENTSIZE_ERROR)
+            m_sizeHint = n;
+    } else if (m_compression == Compression::Gzip && m_fileSize >= 18) {
+        unsigned char isize[4];
+        if (pread(m_fd, isize, 4, off_t(m_fileSize - 4)) == 4)
+            m_sizeHint = uint64_t(isize[0]) | uint64_t(isize[1]) << 8 | uint64_t(isize[2]) << 16
+                | uint64_t(isize[3]) << 24;
+    }
     m_codec = std::make_unique<Codec>();
     if (m_compression == Compression::Gzip) {
         // 15 + 32: any window size, gzip or zlib header detected automatically.
@@ -289,6 +301,7 @@ Text::~Text()
 {
     if (m_mapBase)
         munmap(m_mapBase, m_mapLength);
+    std::free(m_heap);
 }
 
 std::unique_ptr<Text> Text::fromString(std::string text)
@@ -343,16 +356,28 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
         // Fall through: read it like a stream.
     }
 
-    std::string &buf = text->m_owned;
+    // Decompress into a malloc'd block grown with realloc: large blocks are
+    // remapped rather than copied, and nothing is zero-filled first.
+    size_t capacity = size_t(src.contentSizeHint()) + (1 << 20);
+    if (src.contentSizeHint() == 0)
+        capacity = size_t(fileSize) * 6 + (1 << 20);
+    char *buf = static_cast<char *>(std::malloc(capacity + 1));
+    if (!buf)
+        return fail(path + ": out of memory");
+    text->m_heap = buf;
     size_t used = 0;
-    size_t guess = src.compression() == Compression::None ? size_t(fileSize) + 1 : size_t(fileSize) * 5 + (1 << 20);
-    buf.resize(std::max<size_t>(guess, 1 << 16));
     uint64_t lastReport = 0;
     for (;;) {
-        if (buf.size() - used < (1 << 20))
-            buf.resize(buf.size() + std::max<size_t>(buf.size() / 2, 1 << 20));
-        size_t chunk = std::min<size_t>(buf.size() - used, 4 << 20);
-        size_t n = src.read(buf.data() + used, chunk);
+        if (capacity - used < (1 << 20)) {
+            size_t grown = capacity + std::max<size_t>(capacity / 2, 1 << 20);
+            char *p = static_cast<char *>(std::realloc(buf, grown + 1));
+            if (!p)
+                return fail(path + ": out of memory");
+            buf = text->m_heap = p;
+            capacity = grown;
+        }
+        size_t chunk = std::min<size_t>(capacity - used, 4 << 20);
+        size_t n = src.read(buf + used, chunk);
         if (n == 0)
             break;
         used += n;
@@ -365,11 +390,13 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
     }
     if (src.failed())
         return fail(src.error());
-    buf.resize(used);
-    if (buf.capacity() > used + used / 4 + (1 << 20))
-        buf.shrink_to_fit();
-    text->m_data = buf.c_str();
-    text->m_size = buf.size();
+    if (capacity > used + used / 8 + (1 << 20)) {
+        if (char *p = static_cast<char *>(std::realloc(buf, used + 1)))
+            buf = text->m_heap = p;
+    }
+    buf[used] = '\0';
+    text->m_data = buf;
+    text->m_size = used;
     if (progress)
         progress({fileSize, fileSize});
     return text;

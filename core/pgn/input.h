@@ -68,6 +68,9 @@ public:
     size_t read(char *dst, size_t capacity) override;
     uint64_t inputPosition() const override { return m_consumed; }
     uint64_t inputSize() const override { return m_fileSize; }
+    // The decompressed size if the file says (zstd frame header, gzip trailer), else 0.
+    // Only a hint: files of several frames or members may hold more.
+    uint64_t contentSizeHint() const { return m_sizeHint; }
 
 private:
     struct Codec;
@@ -87,6 +90,7 @@ private:
     bool m_inputEof = false;
     bool m_done = false;
     bool m_gzipEnded = false;
+    uint64_t m_sizeHint = 0;
     std::unique_ptr<Codec> m_codec;
 };
 
@@ -119,6 +123,7 @@ private:
     const char *m_data = "";
     size_t m_size = 0;
     std::string m_owned;
+    char *m_heap = nullptr; // malloc'd decompressed text (grown with realloc, no zero fill)
     void *m_mapBase = nullptr;
     size_t m_mapLength = 0;
     Compression m_compression = Compression::None;

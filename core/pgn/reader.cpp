@@ -444,7 +444,11 @@ bool Reader::readTag(std::string_view &name, std::string_view &value)
 {
     // The whole line must be in the buffer (up to the tag length limit).
     m_keep = m_p;
-    for (size_t scanned = 0;;) {
+    const size_t avail = size_t(m_end - m_p);
+    // Fast path: a line feed ahead in the buffer means the line (ended by it or
+    // by an earlier CR) is all there.
+    const bool lineInBuffer = std::memchr(m_p, '\n', std::min<size_t>(avail, m_limits.maxTagLength + 64));
+    for (size_t scanned = 0; !lineInBuffer;) {
         const char *q = m_keep + scanned;
         char c = *q;
         if (c == '\n' || c == '\r')
@@ -524,15 +528,27 @@ bool Reader::readTag(std::string_view &name, std::string_view &value)
                         lastQuote = q - 1;
                         break;
                     }
+            // The whole line decided the value, so the tag takes the whole line: a
+            // game cut out of the file then reads the same as in the file.
             if (lastQuote) {
                 value = std::string_view(v, size_t(lastQuote - v));
-                p = lastQuote + 1;
+                const char *q = lastQuote + 1;
+                while (*q == ' ' || *q == '\t')
+                    ++q;
+                if (q != lastBracket)
+                    ok = false;
+                for (q = lastBracket + 1; q < e; ++q)
+                    if (*q != ' ' && *q != '\t')
+                        ok = false;
             } else {
-                const char *stop = lastBracket ? lastBracket : e;
-                value = std::string_view(v, size_t(stop - v));
-                p = stop;
+                value = std::string_view(v, size_t((lastBracket ? lastBracket : e) - v));
                 ok = false;
             }
+            m_p = e;
+            m_keep = nullptr;
+            if (value.size() > m_limits.maxTagLength)
+                value = value.substr(0, m_limits.maxTagLength);
+            return ok;
         }
         if (value.size() > m_limits.maxTagLength) {
             value = value.substr(0, m_limits.maxTagLength);
@@ -996,7 +1012,7 @@ void Reader::movetextPhase(Visitor &v)
                     continue;
                 }
                 if (isResult(w)) {
-                    if (depth > 0)
+                    if (depth > 0 && skipFrom != 0)
                         reportError(v, where, "unterminated variation");
                     v.result(w);
                     finishGame(v);
@@ -1114,10 +1130,11 @@ void Reader::movetextPhase(Visitor &v)
             while (is(static_cast<unsigned char>(*q), CDigit) || (*q == 0 && q == m_end)) {
                 if (*q == 0) {
                     m_p = q;
-                    if (!refill())
-                        break;
+                    bool more = refill(); // moves the buffer even when nothing more comes
                     q = m_p;
                     p = m_keep;
+                    if (!more)
+                        break;
                     continue;
                 }
                 ++q;
@@ -1142,7 +1159,7 @@ void Reader::movetextPhase(Visitor &v)
             continue;
         }
         case '*': {
-            if (depth > 0)
+            if (depth > 0 && skipFrom != 0)
                 reportError(v, p, "unterminated variation");
             ++m_p;
             v.result("*");
@@ -1153,7 +1170,7 @@ void Reader::movetextPhase(Visitor &v)
             bool tag = looksLikeTag(); // may move the buffer
             p = m_p;
             if (tag) {
-                if (depth > 0)
+                if (depth > 0 && skipFrom != 0)
                     reportError(v, p, "unterminated variation");
                 finishGame(v);
                 return;

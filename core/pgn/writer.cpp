@@ -14,7 +14,10 @@ constexpr const char *SevenDefaults[] = {"?", "?", "????.??.??", "?", "?", "?", 
 // Builds lines of words, breaking before a word that would pass the limit.
 class LineWriter {
 public:
-    LineWriter(std::string &out, int limit) : m_out(out), m_limit(size_t(std::max(limit, 1))) {}
+    LineWriter(std::string &out, int limit)
+        : m_out(out), m_limit(size_t(std::max(limit, 1))), m_lineStart(out.size()), m_lastStart(out.size())
+    {
+    }
 
     void word(std::string_view w)
     {
@@ -22,14 +25,26 @@ public:
             return;
         if (m_column > 0) {
             if (m_column + 1 + w.size() > m_limit) {
-                m_out += '\n';
-                m_column = 0;
+                // A line must not start with '[' or '%' (a reader takes it for a
+                // tag or an escape line): then the previous word moves down too.
+                if ((w[0] == '[' || w[0] == '%') && m_lastStart > m_lineStart) {
+                    m_out[m_lastStart - 1] = '\n';
+                    m_lineStart = m_lastStart;
+                    m_column = m_out.size() - m_lastStart;
+                    m_out += ' ';
+                    ++m_column;
+                } else {
+                    m_out += '\n';
+                    m_column = 0;
+                    m_lineStart = m_out.size();
+                }
             } else if (!m_glue) {
                 m_out += ' ';
                 ++m_column;
             }
         }
         m_glue = false;
+        m_lastStart = m_out.size();
         m_out.append(w);
         m_column += w.size();
     }
@@ -41,6 +56,7 @@ public:
             m_out += '\n';
         m_column = 0;
         m_glue = false;
+        m_lineStart = m_lastStart = m_out.size();
     }
 
     // "{text}" split into words, so a long comment wraps like the moves do.
@@ -81,6 +97,8 @@ private:
     size_t m_limit;
     size_t m_column = 0;
     bool m_glue = false;
+    size_t m_lineStart; // in m_out
+    size_t m_lastStart; // of the last word
 };
 
 class GameWriter {

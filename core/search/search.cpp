@@ -308,12 +308,15 @@ Summary Search::run(const Callbacks &cb)
     Impl im(*this, m_query, m_options);
     const cql::QueryHeader &h = m_query.header();
 
-    im.resultFilter = h.result == "*" ? std::string() : h.result;
+    im.resultFilter = h.result;
     bool variations = h.variations || m_query.needsVariations() || m_query.program().usesVariations;
-    // The evaluator reads neither comments nor NAGs: skipping them makes parsing cheaper.
-    im.leanBuild = game::BuildOptions{true, variations, false, false};
-    im.fullBuild = game::BuildOptions{true, true, true, true};
+    // The evaluator reads neither comments nor NAGs: skipping them makes parsing
+    // cheaper. The output needs them, and decoding them in every game costs less
+    // than replaying each matched game a second time (games have few of them).
     im.wantPgn = m_options.formatPgn;
+    im.leanBuild = game::BuildOptions{true, variations, im.wantPgn, im.wantPgn};
+    im.fullBuild = game::BuildOptions{true, true, true, true};
+    im.leanBuild.chess960 = im.fullBuild.chess960 = m_options.chess960;
 
     // Work items: batches of about batchBytes of text, within the gamenumber range.
     uint64_t total = 0;

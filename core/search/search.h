@@ -60,6 +60,9 @@ struct SearchOptions {
     size_t batchBytes = 256 * 1024;
     // Also compute the squares that made each position match (for a board view).
     bool recordSquares = false;
+    // Read Chess960 games with Chess960 castling. Off: as standard chess, the
+    // way the reference cql reads them (see game::BuildOptions::chess960).
+    bool chess960 = true;
 };
 
 struct Callbacks {

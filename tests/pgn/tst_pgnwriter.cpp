@@ -194,6 +194,20 @@ private slots:
         QVERIFY2(text.find("1. e4 {a ) b c} *") != std::string::npos, text.c_str());
     }
 
+    void noLineStartsLikeATag()
+    {
+        // A wrapped comment must not put '[' or '%' at the start of a line.
+        for (int pad = 0; pad < 30; ++pad) {
+            game::Game g = readOne("1. e4 {" + std::string(size_t(pad), 'x') + " a b c d e f g h i j k l m n o p q r s t u v "
+                                   "[Event \"x\"] %y w} *");
+            const std::string text = pgn::gameToPgn(g);
+            QVERIFY2(text.find("\n[Event \"x") == std::string::npos, text.c_str());
+            QVERIFY2(text.find("\n%") == std::string::npos, text.c_str());
+            QVERIFY(longestLine(text.substr(text.find("\n\n"))) <= 79);
+            QCOMPARE(readGames(text).size(), size_t(1));
+        }
+    }
+
     void lineLength()
     {
         auto games = readGames(readFile(dataPath("kasparov-deep-blue-1997.pgn")));
