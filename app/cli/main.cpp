@@ -261,6 +261,7 @@ int main(int argc, char **argv)
     search::SearchOptions so;
     so.threads = o.threads;
     so.chess960 = o.chess960;
+    so.gameTextLimit = o.noTruncate ? 0 : search::ReferenceGameTextLimit;
     so.formatPgn = true;
     search::Search s(*query, so);
     s.addDatabase(database);

@@ -114,6 +114,8 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             o.threads = 1;
         } else if (name == "chess960") {
             o.chess960 = true;
+        } else if (name == "notruncate") {
+            o.noTruncate = true;
         } else if (name == "lineincrement") {
             std::string v;
             if (!value(name, v))
@@ -218,6 +220,8 @@ Input and output:
                            with Chess960 castling; without it they are read
                            as standard chess, as cql does, and a Chess960
                            castling ends the game
+  -notruncate              write games of any length (cql, and so by default
+                           cqlwb-cli, cuts a game's text at 105,000 bytes)
   -mainline                search the mainline only
   -matchstring S           comment marking a matched position (default CQL)
   -silent                  add no comments to the output

@@ -58,10 +58,15 @@ pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &
 }
 
 void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameResult &result,
-                      const pgn::WriteOptions &options)
+                      const pgn::WriteOptions &options, size_t gameTextLimit)
 {
     pgn::ExtraComments extra = matchComments(game, result);
+    const size_t start = out.size();
     pgn::writeGame(out, game, options, &extra);
+    if (gameTextLimit && out.size() - start > gameTextLimit) {
+        out.resize(start + gameTextLimit);
+        out += "game truncated by CQL } *\n\n";
+    }
     // Games are separated by two blank lines, as the reference engine does.
     out += '\n';
 }

@@ -25,9 +25,15 @@ std::string sortText(const cql::SortValue &value, size_t index);
 // is written once.
 pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &result);
 
-// Appends the matched game as PGN (ending with a blank line).
+// The reference cql cuts a game's output text at 105,000 bytes and ends it
+// with "game truncated by CQL } *". cqlwb-cli does the same by default, so its
+// output gives the same matches; 0 means no limit.
+constexpr size_t ReferenceGameTextLimit = 105000;
+
+// Appends the matched game as PGN (ending with a blank line), cut at
+// gameTextLimit bytes when that is not 0.
 void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameResult &result,
-                      const pgn::WriteOptions &options = {});
+                      const pgn::WriteOptions &options = {}, size_t gameTextLimit = 0);
 
 // Writes a file atomically: the text goes to a temporary file beside the
 // target, renamed over it by commit(). Destroying an uncommitted OutputFile

@@ -213,7 +213,7 @@ void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, s
     m.gameIndex = index;
     m.gameNumber = number;
     if (wantPgn)
-        writeMatchedGame(m.pgn, *g, w.result, options.writeOptions);
+        writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit);
     m.result = std::move(w.result);
     w.result = cql::GameResult();
     out.matches.push_back(std::move(m));

@@ -56,6 +56,8 @@ struct SearchOptions {
     // Format each matched game as output PGN in the worker threads (Match::pgn).
     bool formatPgn = false;
     pgn::WriteOptions writeOptions;
+    // Cut each formatted game at this many bytes, as the reference does (0: never).
+    size_t gameTextLimit = 0;
     // Bytes of game text per work unit: smaller means the first matches arrive sooner.
     size_t batchBytes = 256 * 1024;
     // Also compute the squares that made each position match (for a board view).
