@@ -31,6 +31,8 @@ public:
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     const std::vector<FilterPtr> &parts() const { return m_parts; }
+    // Non-empty when every part is a plain piece designator.
+    const std::vector<const class DesignatorFilter *> &designators() const { return m_designators; }
 
 private:
     bool prefix(Ctx &ctx) const; // all but the last match

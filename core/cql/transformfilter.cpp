@@ -3,7 +3,9 @@
 #include "transformfilter.h"
 
 #include "logic.h"
+#include "sets.h"
 
+#include <bit>
 #include <unordered_set>
 
 namespace cql {
@@ -96,6 +98,47 @@ TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, lo
         m_images.push_back(std::move(image));
         m_transforms.push_back(t);
     }
+    flatten();
+}
+
+void TransformFilter::flatten()
+{
+    m_conditions.clear();
+    m_imageEnds.clear();
+    if (m_mode != Any)
+        return;
+    for (const auto &img : m_images) {
+        std::vector<const DesignatorFilter *> ds;
+        if (auto *d = dynamic_cast<const DesignatorFilter *>(img.get()))
+            ds.push_back(d);
+        else if (auto *c = dynamic_cast<const CompoundFilter *>(img.get()))
+            ds = c->designators();
+        if (ds.empty()) {
+            m_conditions.clear();
+            m_imageEnds.clear();
+            return;
+        }
+        for (const DesignatorFilter *d : ds) {
+            Condition c;
+            c.squares = d->squares().bits();
+            PieceMask m = d->pieces();
+            if (!m) {
+                c.anyContents = true;
+            } else if (m == EmptyBit) {
+                c.empty = true;
+            } else if (m == WhiteBits || m == BlackBits || m == (WhiteBits | BlackBits)) {
+                c.colorMask = uint8_t((m & WhiteBits ? 1 : 0) | (m & BlackBits ? 2 : 0));
+            } else if (std::popcount(unsigned(m)) == 1 && !(m & EmptyBit)) {
+                c.piece = chess::Piece(std::countr_zero(unsigned(m)));
+            } else {
+                m_conditions.clear();
+                m_imageEnds.clear();
+                return;
+            }
+            m_conditions.push_back(c);
+        }
+        m_imageEnds.push_back(uint32_t(m_conditions.size()));
+    }
 }
 
 long long TransformFilter::countMatching(Ctx &ctx) const
@@ -114,6 +157,29 @@ bool TransformFilter::match(Ctx &ctx) const
     if (m_mode == Range) {
         long long n = countMatching(ctx);
         return n >= m_lo && n <= m_hi;
+    }
+    if (!m_imageEnds.empty()) {
+        const chess::Position &pos = *ctx.pos;
+        const uint64_t occ = pos.occupied().bits();
+        uint32_t begin = 0;
+        for (uint32_t end : m_imageEnds) {
+            bool ok = true;
+            for (uint32_t i = begin; i < end && ok; ++i) {
+                const Condition &c = m_conditions[i];
+                uint64_t have;
+                if (c.anyContents) have = ~0ULL;
+                else if (c.empty) have = ~occ;
+                else if (c.colorMask == 1) have = pos.pieces(chess::White).bits();
+                else if (c.colorMask == 2) have = pos.pieces(chess::Black).bits();
+                else if (c.colorMask == 3) have = occ;
+                else have = pos.pieces(c.piece).bits();
+                ok = (have & c.squares) != 0;
+            }
+            if (ok)
+                return true;
+            begin = end;
+        }
+        return false;
     }
     for (const auto &img : m_images)
         if (img->match(ctx))
@@ -162,6 +228,7 @@ FilterPtr TransformFilter::transformed(const Transform &t) const
         f->m_images.push_back(m_images[i]->transformed(t));
         f->m_transforms.push_back(t * m_transforms[i]);
     }
+    f->flatten();
     return f;
 }
 

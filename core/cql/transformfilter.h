@@ -34,6 +34,18 @@ public:
 private:
     TransformFilter() = default;
     long long countMatching(Ctx &ctx) const;
+    void flatten();
+    // When every image is a conjunction of piece designators ({Ka1 kh8}), the
+    // images are tested from flat arrays: no virtual calls in the hot loop.
+    struct Condition {
+        chess::Piece piece = chess::NoPiece; // NoPiece: any occupant of `squares` (see `empty`)
+        bool empty = false;        // the squares must hold an empty square
+        bool anyContents = false;  // no piece part: non-empty squares set suffices
+        uint8_t colorMask = 0;     // 1 white, 2 black: any piece of that colour
+        uint64_t squares = 0;
+    };
+    std::vector<Condition> m_conditions;
+    std::vector<uint32_t> m_imageEnds; // image i uses conditions [end(i-1), end(i))
     TransformKind m_kind = TransformKind::Flip;
     Mode m_mode = Any;
     long long m_lo = 0, m_hi = 0;
