@@ -7,6 +7,7 @@
 #include "logic.h"
 #include "moves.h"
 #include "multi.h"
+#include "positions.h"
 #include "sets.h"
 #include "state.h"
 #include "transformfilter.h"
@@ -348,8 +349,13 @@ FilterPtr Parser::parseExpr(int minPrec)
             continue;
         }
         if (info.prec == P_COLON) {
-            error(opTok, "':' (evaluate at a position) is not implemented yet");
             FilterPtr right = parseExpr(P_COLON);
+            if (!right) {
+                error(opTok, "expected a filter after ':'");
+                return left;
+            }
+            SourceRange r = span(left->range, right->range);
+            left = make<AtPositionFilter>(r, std::move(left), std::move(right));
             continue;
         }
         FilterPtr right = parseExpr(info.rightAssoc ? info.prec : info.prec + 1);
@@ -767,6 +773,39 @@ FilterPtr Parser::parseKeyword(const Token &t)
         if (w == "between")
             return make<BetweenFilter>(t.range, std::move(a), std::move(b));
         return make<MakeSquareFilter>(t.range, std::move(a), std::move(b));
+    }
+    if (w == "currentposition")
+        return make<CurrentPositionFilter>(t.range);
+    if (w == "parent")
+        return make<RelativeFilter>(t.range, true, nullptr);
+    if (w == "child") {
+        FilterPtr index;
+        if (acceptOp(Op::LParen)) {
+            index = numArg(t);
+            expectOp(Op::RParen, "to close 'child'");
+            if (!index)
+                return nullptr;
+        }
+        return make<RelativeFilter>(t.range, false, std::move(index));
+    }
+    if (w == "ancestor" || w == "descendant" || w == "lca" || w == "distance") {
+        if (!expectOp(Op::LParen, ("after '" + w + "'").c_str()))
+            return nullptr;
+        FilterPtr a = requireType(parseFilter(), Type::Position, t, "a position filter");
+        FilterPtr b = requireType(parseFilter(), Type::Position, t, "a position filter");
+        expectOp(Op::RParen, ("to close '" + w + "'").c_str());
+        if (!a || !b)
+            return nullptr;
+        TreeRelationFilter::Kind k = w == "ancestor" ? TreeRelationFilter::Ancestor
+                                   : w == "descendant" ? TreeRelationFilter::Descendant
+                                   : w == "lca" ? TreeRelationFilter::Lca : TreeRelationFilter::Distance;
+        return make<TreeRelationFilter>(t.range, k, std::move(a), std::move(b));
+    }
+    if (w == "positionid")
+        return make<PositionIdFilter>(t.range, nullptr);
+    if (w == "position") {
+        FilterPtr id = numArg(t);
+        return id ? make<PositionByIdFilter>(t.range, std::move(id)) : nullptr;
     }
     if (w == "ray" || w == "xray")
         return parseRay(t, w == "xray");
