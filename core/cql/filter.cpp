@@ -23,6 +23,12 @@ bool Filter::number(Ctx &, long long &) const { return false; }
 bool Filter::position(Ctx &, game::NodeId &) const { return false; }
 bool Filter::string(Ctx &, std::string &) const { return false; }
 
+void Filter::markSquares(Ctx &ctx, chess::SquareSet &out) const
+{
+    if (type == Type::Set)
+        out |= set(ctx);
+}
+
 FilterPtr cloneTransformed(const FilterPtr &f, const Transform &t)
 {
     return f ? f->transformed(t) : nullptr;

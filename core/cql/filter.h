@@ -47,6 +47,10 @@ public:
     virtual bool number(Ctx &ctx, long long &out) const;
     virtual bool position(Ctx &ctx, game::NodeId &out) const;
     virtual bool string(Ctx &ctx, std::string &out) const;
+    // Adds the squares that made this filter match at ctx's position, for the
+    // board's marks; called only after match() returned true. Set filters give
+    // their value, logical ones what their matching parts give.
+    virtual void markSquares(Ctx &ctx, chess::SquareSet &out) const;
     // A copy of this subtree under transform t (t applied to what it names).
     virtual FilterPtr transformed(const Transform &t) const = 0;
     // True if this filter's value or match changes under some transform (so a

@@ -30,6 +30,7 @@ public:
     bool position(Ctx &ctx, game::NodeId &out) const override;
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override { for (const auto &p : m_parts) p->markSquares(ctx, out); }
     const std::vector<FilterPtr> &parts() const { return m_parts; }
     // Non-empty when every part is a plain piece designator.
     const std::vector<const class DesignatorFilter *> &designators() const { return m_designators; }
@@ -47,6 +48,11 @@ public:
     AndOrFilter(bool isAnd, FilterPtr a, FilterPtr b) : m_and(isAnd), m_a(std::move(a)), m_b(std::move(b)) {}
     bool match(Ctx &ctx) const override { return m_and ? (m_a->match(ctx) && m_b->match(ctx)) : (m_a->match(ctx) || m_b->match(ctx)); }
     FilterPtr transformed(const Transform &t) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override
+    {
+        if (m_and || m_a->match(ctx)) m_a->markSquares(ctx, out);
+        if (m_and || m_b->match(ctx)) m_b->markSquares(ctx, out);
+    }
 
 private:
     bool m_and;
@@ -58,6 +64,7 @@ public:
     explicit NotFilter(FilterPtr a) : m_a(std::move(a)) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    void markSquares(Ctx &, chess::SquareSet &) const override {}
 
 private:
     FilterPtr m_a;
@@ -94,6 +101,7 @@ public:
     explicit CountFilter(FilterPtr a) : m_a(std::move(a)) {}
     bool number(Ctx &ctx, long long &out) const override { out = m_a->set(ctx).count(); return true; }
     FilterPtr transformed(const Transform &t) const override { return std::make_unique<CountFilter>(m_a->transformed(t)); }
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_a->markSquares(ctx, out); }
 
 private:
     FilterPtr m_a;
@@ -133,6 +141,11 @@ public:
     chess::SquareSet set(Ctx &ctx) const override;
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override
+    {
+        m_a->markSquares(ctx, out);
+        m_b->markSquares(ctx, out);
+    }
 
 private:
     bool compare(Ctx &ctx, long long *leftValue) const;

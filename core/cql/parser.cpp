@@ -10,6 +10,7 @@
 #include "positions.h"
 #include "sets.h"
 #include "state.h"
+#include "strings.h"
 #include "transformfilter.h"
 #include "vars.h"
 
@@ -773,6 +774,31 @@ FilterPtr Parser::parseKeyword(const Token &t)
         if (w == "between")
             return make<BetweenFilter>(t.range, std::move(a), std::move(b));
         return make<MakeSquareFilter>(t.range, std::move(a), std::move(b));
+    }
+    if (w == "tag") {
+        if (peek().kind != Tok::String) {
+            error(peek(), "expected a tag name in quotes after 'tag'");
+            return nullptr;
+        }
+        return make<TagValueFilter>(t.range, advance().text);
+    }
+    if (w == "lowercase" || w == "uppercase") {
+        FilterPtr a = requireType(parseExpr(P_ADD + 1), Type::String, t, "a string filter");
+        return a ? make<CaseFilter>(t.range, w == "uppercase", std::move(a)) : nullptr;
+    }
+    if (w == "isbound" || w == "isunbound" || w == "unbind") {
+        if (peek().kind != Tok::Word || !m_vars.count(peek().text)) {
+            // An unknown name is simply unbound: isunbound x holds before x is ever set.
+            if (peek().kind == Tok::Word && w != "unbind") {
+                const Token name = advance();
+                return make<ConstantFilter>(name.range, w == "isunbound");
+            }
+            error(peek(), "expected a variable name after '" + w + "'");
+            return nullptr;
+        }
+        int slot = m_vars[advance().text];
+        BoundFilter::Kind k = w == "isbound" ? BoundFilter::IsBound : w == "isunbound" ? BoundFilter::IsUnbound : BoundFilter::Unbind;
+        return make<BoundFilter>(t.range, k, slot);
     }
     if (w == "currentposition")
         return make<CurrentPositionFilter>(t.range);

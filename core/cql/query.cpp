@@ -107,8 +107,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
             // Evaluating again for the values must not write the comments twice.
             size_t before = ctx.comments.size();
             for (const FilterPtr &f : prog.body)
-                if (f->type == Type::Set)
-                    pm.squares |= f->set(ctx);
+                f->markSquares(ctx, pm.squares);
             ctx.comments.resize(before);
         }
         result.matches.push_back(pm);

@@ -187,6 +187,18 @@ SquareSet AttackFilter::set(Ctx &ctx) const
     return out;
 }
 
+void AttackFilter::markSquares(Ctx &ctx, SquareSet &out) const
+{
+    // Both ends of every attack: the attackers and what they attack.
+    const chess::Position &pos = *ctx.pos;
+    SquareSet x = m_x->set(ctx) & pos.occupied(), y = m_y->set(ctx);
+    for (Square s : x) {
+        SquareSet hit = pos.attacksFrom(s) & y;
+        if (hit.any())
+            out |= SquareSet::of(s) | hit;
+    }
+}
+
 FilterPtr AttackFilter::transformed(const Transform &t) const
 {
     auto f = std::make_unique<AttackFilter>(m_attackersValue, m_x->transformed(t), m_y->transformed(t));

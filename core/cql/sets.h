@@ -90,6 +90,7 @@ public:
         : m_attackersValue(attackersValue), m_x(std::move(attackers)), m_y(std::move(targets)) {}
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
 
 private:
     bool m_attackersValue;

@@ -28,6 +28,13 @@ bool StateFilter::match(Ctx &ctx) const
     return false;
 }
 
+void StateFilter::markSquares(Ctx &ctx, chess::SquareSet &out) const
+{
+    // A check shows as the king and the pieces giving it.
+    if ((m_kind == Check || m_kind == Mate) && ctx.pos->inCheck())
+        out |= ctx.pos->checkers() | chess::SquareSet::of(ctx.pos->kingSquare(ctx.pos->sideToMove()));
+}
+
 FilterPtr StateFilter::transformed(const Transform &t) const
 {
     Kind k = m_kind;

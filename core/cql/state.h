@@ -14,6 +14,7 @@ public:
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
     bool transformSensitive() const override { return m_kind == Wtm || m_kind == Btm; }
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
 
 private:
     Kind m_kind;

@@ -212,6 +212,14 @@ bool TransformFilter::number(Ctx &ctx, long long &out) const
     return any;
 }
 
+void TransformFilter::markSquares(Ctx &ctx, chess::SquareSet &out) const
+{
+    // The images that matched made the position match.
+    for (const auto &img : m_images)
+        if (img->match(ctx))
+            img->markSquares(ctx, out);
+}
+
 FilterPtr TransformFilter::transformed(const Transform &t) const
 {
     // Transforming a transform filter transforms each of its images.

@@ -27,6 +27,7 @@ public:
     chess::SquareSet set(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &t) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
     size_t imageCount() const { return m_images.size(); }
     const std::vector<FilterPtr> &images() const { return m_images; }
     const std::vector<Transform> &imageTransforms() const { return m_transforms; }
@@ -66,6 +67,7 @@ public:
     chess::SquareSet set(Ctx &ctx) const override { return m_a->set(ctx); }
     bool number(Ctx &ctx, long long &out) const override { return m_a->number(ctx, out); }
     FilterPtr transformed(const Transform &) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_a->markSquares(ctx, out); }
     bool transformSensitive() const override { return false; }
 
 private:

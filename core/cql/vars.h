@@ -76,6 +76,7 @@ public:
     bool match(Ctx &ctx) const override { long long v; return number(ctx, v); }
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &t) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_arg->markSquares(ctx, out); }
 
 private:
     int m_index;

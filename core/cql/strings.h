@@ -1,0 +1,48 @@
+// String and variable-state filters: tag, lowercase, uppercase, isbound,
+// isunbound, unbind, sidetomove.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+
+namespace cql {
+
+// tag "Name": the tag's value (no match when absent).
+class TagValueFilter : public Filter {
+public:
+    explicit TagValueFilter(std::string name) : m_name(std::move(name)) { type = Type::String; }
+    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<TagValueFilter>(m_name); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    std::string m_name;
+};
+
+class CaseFilter : public Filter {
+public:
+    CaseFilter(bool upper, FilterPtr a) : m_upper(upper), m_a(std::move(a)) { type = Type::String; }
+    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<CaseFilter>(m_upper, m_a->transformed(t)); }
+
+private:
+    bool m_upper;
+    FilterPtr m_a;
+};
+
+class BoundFilter : public Filter {
+public:
+    enum Kind { IsBound, IsUnbound, Unbind };
+    BoundFilter(Kind k, int slot) : m_kind(k), m_slot(slot) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<BoundFilter>(m_kind, m_slot); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Kind m_kind;
+    int m_slot;
+};
+
+} // namespace cql

@@ -1,0 +1,180 @@
+// The evaluator on small games: matched positions, comments, sort values,
+// header parameters and the squares recorded for the board.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqltest.h"
+
+using namespace cqltest;
+
+namespace {
+
+const char *Scholar = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+
+cql::GameResult runQuery(const std::string &text, const game::Game &g, bool squares = false)
+{
+    std::vector<cql::Diagnostic> d;
+    auto q = cql::compile(text, {}, d);
+    cql::GameResult r;
+    if (!q) {
+        r.error = d.empty() ? "?" : d[0].message;
+        return r;
+    }
+    cql::Evaluator ev(*q);
+    ev.setRecordSquares(squares);
+    ev.run(g, r);
+    return r;
+}
+
+} // namespace
+
+class TestEvaluation : public QObject {
+    Q_OBJECT
+private slots:
+    void positionsCounted_data();
+    void positionsCounted();
+    void markersAndComments();
+    void quietAndSilent();
+    void matchCountRange();
+    void sortValue();
+    void variations();
+    void markedSquares();
+    void pieceIdentityFollowsMoves();
+    void unsupportedGameHasNoPositions();
+};
+
+void TestEvaluation::positionsCounted_data()
+{
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<int>("matches");
+    // Positions: 0 start, 1 e4, 2 e5, 3 Bc4, 4 Nc6, 5 Qh5, 6 Nf6, 7 Qxf7#.
+    QTest::newRow("every position") << "true" << 8;
+    QTest::newRow("mate") << "mate" << 1;
+    QTest::newRow("check") << "check" << 1;
+    QTest::newRow("wtm") << "wtm" << 4;
+    QTest::newRow("initial") << "initial" << 1;
+    QTest::newRow("terminal") << "terminal" << 1;
+    QTest::newRow("move capture") << "move capture p" << 1;
+    QTest::newRow("move previous from Q") << "move previous from Q" << 2;
+    QTest::newRow("dash") << "Q--f7" << 1;
+    QTest::newRow("capture dash") << "Q[x]p" << 1;
+    QTest::newRow("find mate") << "find mate" << 8;
+    QTest::newRow("find back") << "find <-- initial" << 8;
+    QTest::newRow("find all range") << "find 2 10 move capture ." << 0;
+    QTest::newRow("line") << "line --> move from Q --> move from n --> move from Q --> mate" << 1;
+    QTest::newRow("line repeat") << "line --> wtm --> btm --> wtm{1,2}" << 3;
+    QTest::newRow("ply") << "ply == 7" << 1;
+    QTest::newRow("movenumber") << "movenumber == 4" << 2;
+    QTest::newRow("square iteration") << "square all x in P rank x == 2" << 1;
+    QTest::newRow("variables") << "x = #A y = #a x > y" << 1;
+    QTest::newRow("function") << "function both(x y) { x and y } both(btm check)" << 1;
+    QTest::newRow("if") << "if wtm then Qh5 else Qf7" << 2;
+    QTest::newRow("pin") << "pin" << 2; // f7 pinned by Qh5
+    QTest::newRow("attackedby") << "f7 attackedby Q" << 2;
+}
+
+void TestEvaluation::positionsCounted()
+{
+    QFETCH(QString, body);
+    QFETCH(int, matches);
+    game::Game g = pgnGame(Scholar);
+    QCOMPARE(int(g.nodes.size()), 8);
+    cql::GameResult r = runQuery("cql()\n" + body.toStdString(), g);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QCOMPARE(int(r.matches.size()), matches);
+}
+
+void TestEvaluation::markersAndComments()
+{
+    game::Game g = pgnGame(Scholar);
+    cql::GameResult r = runQuery("cql(matchstring \"HIT\")\nmate comment(\"mate by \" Q)", g);
+    QVERIFY(r.matched);
+    QCOMPARE(int(r.comments.size()), 2);
+    QCOMPARE(r.comments[0].node, game::NodeId(7));
+    QCOMPARE(QString::fromStdString(r.comments[0].text), QStringLiteral("mate by f7"));
+    QCOMPARE(QString::fromStdString(r.comments[1].text), QStringLiteral("HIT")); // the marker after the comments
+    // find writes "Found" where it found the position.
+    r = runQuery("cql()\ninitial find mate", g);
+    QCOMPARE(int(r.comments.size()), 2);
+    QCOMPARE(QString::fromStdString(r.comments[0].text), QStringLiteral("Found"));
+    QCOMPARE(r.comments[0].node, game::NodeId(7));
+    QCOMPARE(r.comments[1].node, game::NodeId(0));
+    // Comments made while a position fails to match are dropped.
+    r = runQuery("cql()\ncomment(\"seen\") mate", g);
+    QCOMPARE(int(r.comments.size()), 2);
+}
+
+void TestEvaluation::quietAndSilent()
+{
+    game::Game g = pgnGame(Scholar);
+    cql::GameResult r = runQuery("cql(quiet)\ninitial find mate comment(\"mine\")", g);
+    QCOMPARE(int(r.comments.size()), 1);
+    QCOMPARE(QString::fromStdString(r.comments[0].text), QStringLiteral("mine"));
+    r = runQuery("cql(silent)\ninitial find mate comment(\"mine\")", g);
+    QVERIFY(r.matched);
+    QCOMPARE(int(r.comments.size()), 0);
+}
+
+void TestEvaluation::matchCountRange()
+{
+    game::Game g = pgnGame(Scholar);
+    QVERIFY(runQuery("cql(matchcount 4 4)\nwtm", g).matched);
+    QVERIFY(!runQuery("cql(matchcount 5 9)\nwtm", g).matched);
+    QVERIFY(!runQuery("cql(matchcount 1 3)\nwtm", g).matched);
+}
+
+void TestEvaluation::sortValue()
+{
+    game::Game g = pgnGame(Scholar);
+    cql::GameResult r = runQuery("cql()\nsort \"white pieces\" #A", g);
+    QCOMPARE(int(r.sortValues.size()), 1);
+    QCOMPARE(QString::fromStdString(r.sortValues[0].title), QStringLiteral("white pieces"));
+    QCOMPARE(r.sortValues[0].value, 16LL);
+    r = runQuery("cql()\nsort min \"black pieces\" #a", g);
+    QCOMPARE(r.sortValues[0].value, 15LL); // after Qxf7
+}
+
+void TestEvaluation::variations()
+{
+    game::Game g = pgnGame("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n");
+    QCOMPARE(runQuery("cql()\nmove previous from p to c5", g).matches.size(), size_t(0));
+    QCOMPARE(runQuery("cql(variations)\nmove previous from p to c5", g).matches.size(), size_t(1));
+    QCOMPARE(runQuery("cql(variations)\nvariation", g).matches.size(), size_t(2));
+    QCOMPARE(runQuery("cql(variations)\ndepth == 1", g).matches.size(), size_t(2));
+}
+
+void TestEvaluation::markedSquares()
+{
+    game::Game g = pgnGame(Scholar);
+    cql::GameResult r = runQuery("cql()\nmate", g, true);
+    QCOMPARE(int(r.matches.size()), 1);
+    // The mated king and the piece giving mate.
+    QCOMPARE(QString::fromStdString(r.matches[0].squares.toString()), QStringLiteral("[f7,e8]"));
+    // An attack marks both ends; a transform marks its matching image only.
+    game::Game fork = positionGame("r3k3/2N5/8/8/8/8/8/4K3 b - - 0 1");
+    r = runQuery("cql()\nflip {N attacks k N attacks r}", fork, true);
+    QCOMPARE(int(r.matches.size()), 1);
+    QCOMPARE(QString::fromStdString(r.matches[0].squares.toString()), QStringLiteral("[c7,a8,e8]"));
+    game::Game corners = positionGame("7k/8/8/8/8/8/8/K7 w - - 0 1");
+    r = runQuery("cql()\nrotate90 {Ka1 kh8}", corners, true);
+    QCOMPARE(QString::fromStdString(r.matches[0].squares.toString()), QStringLiteral("[a1,h8]"));
+    // Without recording, nothing is computed.
+    r = runQuery("cql()\nmate", g, false);
+    QVERIFY(r.matches[0].squares.empty());
+}
+
+void TestEvaluation::pieceIdentityFollowsMoves()
+{
+    game::Game g = pgnGame(Scholar);
+    // The queen that stood on d1 at the start reaches f7 at the end.
+    QCOMPARE(int(runQuery("cql()\ninitial piece x in Qd1 find {terminal x & f7}", g).matches.size()), 1);
+    QCOMPARE(int(runQuery("cql()\ninitial piece x in Bf1 find {terminal x & f7}", g).matches.size()), 0);
+}
+
+void TestEvaluation::unsupportedGameHasNoPositions()
+{
+    game::Game g = pgnGame("[Variant \"crazyhouse\"]\n\n1. e4 e5 *\n");
+    QVERIFY(g.unsupported);
+    QCOMPARE(int(runQuery("cql()\ntrue", g).matches.size()), 0);
+}
+
+QTEST_GUILESS_MAIN(TestEvaluation)
+#include "tst_evaluation.moc"
