@@ -78,6 +78,9 @@ struct Ctx {
     std::vector<Value> vars;                 // variable slots (indices fixed at compile time)
     std::vector<NodeComment> comments;       // comments made while evaluating (committed on match)
     std::vector<SortValue> *sortValues = nullptr;
+    // Comments made inside each sort's argument by its best evaluation so far:
+    // only those reach the output, as in the reference engine.
+    std::vector<std::vector<NodeComment>> sortComments;
     bool searchVariations = false;
     int transformIndex = 0;                  // for currenttransform: index into Program::transformNames
     std::vector<std::array<int8_t, 64>> pieceIds; // lazily computed piece identities per node

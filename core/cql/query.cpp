@@ -63,6 +63,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         im.sorts[i].value = prog.sorts[i].minimize ? LLONG_MAX : LLONG_MIN;
     }
     ctx.sortValues = &im.sorts;
+    ctx.sortComments.assign(prog.sorts.size(), {});
     // A game the reader could not set up (bad FEN, unsupported variant) has no
     // positions to search.
     if (game.nodes.empty() || game.unsupported)
@@ -117,6 +118,9 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     if (!inRange)
         return;
     result.matched = true;
+    for (auto &sc : ctx.sortComments)
+        for (NodeComment &c : sc)
+            ctx.comments.push_back(std::move(c));
     if (!h.silent) {
         for (NodeComment &c : ctx.comments) {
             if (h.quiet && c.automatic)

@@ -304,13 +304,20 @@ FilterPtr CommentFilter::transformed(const Transform &t) const
 
 bool SortFilter::number(Ctx &ctx, long long &out) const
 {
-    if (!numericValue(*m_arg, ctx, out))
+    const size_t mark = ctx.comments.size();
+    if (!numericValue(*m_arg, ctx, out)) {
+        ctx.comments.resize(mark);
         return false;
+    }
     if (ctx.sortValues && m_index < (int)ctx.sortValues->size()) {
         SortValue &sv = (*ctx.sortValues)[m_index];
-        // value starts unset (LLONG_MIN/MAX sentinel set by the evaluator)
-        if (m_min ? out < sv.value : out > sv.value)
+        // The value starts at the LLONG_MIN/MAX sentinel the evaluator sets.
+        if (m_min ? out < sv.value : out > sv.value) {
             sv.value = out;
+            if (m_index < (int)ctx.sortComments.size())
+                ctx.sortComments[m_index].assign(ctx.comments.begin() + long(mark), ctx.comments.end());
+        }
+        ctx.comments.resize(mark);
     }
     return true;
 }

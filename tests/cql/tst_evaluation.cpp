@@ -130,6 +130,15 @@ void TestEvaluation::sortValue()
     QCOMPARE(r.sortValues[0].value, 16LL);
     r = runQuery("cql()\nsort min \"black pieces\" #a", g);
     QCOMPARE(r.sortValues[0].value, 15LL); // after Qxf7
+    // Only the evaluation that gave the best value keeps its comments.
+    game::Game checks = pgnGame("1. e4 d5 2. Bb5+ c6 3. Bxc6+ Nxc6 *\n");
+    r = runQuery("cql()\nsort \"checks\" find all check", checks);
+    QCOMPARE(r.sortValues[0].value, 2LL);
+    QStringList found;
+    for (const auto &c : r.comments)
+        if (c.text != "CQL")
+            found << QString::fromStdString(c.text) + "@" + QString::number(c.node);
+    QCOMPARE(found.join(u' '), QStringLiteral("Found 1 of 2@3 Found 2 of 2@5"));
 }
 
 void TestEvaluation::variations()
