@@ -1,8 +1,10 @@
 // Benchmark: read and replay a PGN file single-threaded (and index it as a Database).
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// Usage: bench_pgn [FILE] [--variations] [--no-replay] [--index] [--parts] [--quiet]
+// Usage: bench_pgn [FILE] [--variations] [--no-replay] [--index] [--parts] [--prefetch] [--quiet]
 //   --parts: decompression alone, then tokenizing alone (no replay)
+//   --prefetch: decompress on a second thread (the default is all on one thread)
+//   --index: open and index the file as a Database, then load every 97th game
 //   default FILE: ../shared/data/masters.pgn.zst next to the source tree
 #include "database/database.h"
 #include "game/builder.h"
@@ -45,7 +47,7 @@ struct ErrorGame {
     int plies;
 };
 
-int benchReplay(const std::string &path, bool variations, bool replay, bool quiet)
+int benchReplay(const std::string &path, bool variations, bool replay, bool quiet, bool prefetch)
 {
     game::GameStream stream;
     game::BuildOptions opts;
@@ -55,7 +57,7 @@ int benchReplay(const std::string &path, bool variations, bool replay, bool quie
     std::string error;
     auto t0 = std::chrono::steady_clock::now();
     double c0 = cpuSeconds();
-    if (!stream.open(path, &error)) {
+    if (!stream.open(path, &error, prefetch)) {
         std::fprintf(stderr, "%s\n", error.c_str());
         return 1;
     }
@@ -83,7 +85,8 @@ int benchReplay(const std::string &path, bool variations, bool replay, bool quie
     if (!stream.error().empty())
         std::fprintf(stderr, "read error: %s\n", stream.error().c_str());
     std::printf("file            %s\n", path.c_str());
-    std::printf("mode            %s%s\n", replay ? "replay" : "tags only", variations ? " with variations" : "");
+    std::printf("mode            %s%s%s\n", replay ? "replay" : "tags only", variations ? " with variations" : "",
+                prefetch ? ", decompressing on a second thread" : ", single-threaded");
     std::printf("games           %llu\n", (unsigned long long)games);
     std::printf("mainline plies  %llu\n", (unsigned long long)plies);
     std::printf("nodes           %llu\n", (unsigned long long)nodes);
@@ -187,7 +190,7 @@ int benchIndex(const std::string &path)
 int main(int argc, char **argv)
 {
     std::string path;
-    bool variations = false, replay = true, index = false, quiet = false, parts = false;
+    bool variations = false, replay = true, index = false, quiet = false, parts = false, prefetch = false;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--variations"))
             variations = true;
@@ -195,12 +198,15 @@ int main(int argc, char **argv)
             replay = false;
         else if (!std::strcmp(argv[i], "--index"))
             index = true;
+        else if (!std::strcmp(argv[i], "--prefetch"))
+            prefetch = true;
         else if (!std::strcmp(argv[i], "--parts"))
             parts = true;
         else if (!std::strcmp(argv[i], "--quiet"))
             quiet = true;
         else if (argv[i][0] == '-') {
-            std::fprintf(stderr, "usage: %s [FILE] [--variations] [--no-replay] [--index] [--parts] [--quiet]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [FILE] [--variations] [--no-replay] [--index] [--parts] [--prefetch] [--quiet]\n",
+                         argv[0]);
             return 2;
         } else
             path = argv[i];
@@ -209,5 +215,5 @@ int main(int argc, char **argv)
         path = defaultFile();
     if (parts)
         return benchParts(path);
-    return index ? benchIndex(path) : benchReplay(path, variations, replay, quiet);
+    return index ? benchIndex(path) : benchReplay(path, variations, replay, quiet, prefetch);
 }

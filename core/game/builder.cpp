@@ -325,14 +325,21 @@ bool GameParser::parse(std::string_view text, uint64_t number, const pgn::Locati
     return true;
 }
 
-bool GameStream::open(const std::string &path, std::string *error)
+bool GameStream::open(const std::string &path, std::string *error, bool prefetch)
 {
+    m_reader.reset(nullptr);
+    m_prefetch.reset(); // stops its thread before the file is closed
     if (!m_source.open(path)) {
         if (error)
             *error = m_source.error();
         return false;
     }
-    m_reader.reset(&m_source);
+    if (prefetch) {
+        m_prefetch = std::make_unique<pgn::PrefetchSource>(m_source);
+        m_reader.reset(m_prefetch.get());
+    } else {
+        m_reader.reset(&m_source);
+    }
     m_builder.strayErrors.clear();
     m_builder.strayErrorCount = 0;
     return true;

@@ -29,7 +29,8 @@ struct Node {
     uint16_t ply = 0;                // half-moves from the game's start position
     uint16_t variationDepth = 0;     // 0 on the mainline, +1 per nested variation
     uint32_t comment = NoText;       // comment after the move (index into Game::texts)
-    uint32_t preComment = NoText;    // comment before the move (first of a variation, or game start)
+    uint32_t preComment = NoText;    // comment before the move (first of a variation, or game start);
+                                     // on the root: the comment before the game's first move
     uint32_t nagBegin = 0;           // NAGs: Game::nags[nagBegin .. nagBegin+nagCount)
     uint16_t nagCount = 0;
 };

@@ -7,6 +7,7 @@
 
 #include "pgn/input.h"
 
+#include <climits>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -30,7 +31,8 @@ struct GameStart {
 // What a visitor tells the reader after a move.
 enum class MoveAction : uint8_t {
     Continue,
-    SkipVariation, // skip the rest of the current variation (the mainline: the rest of the movetext)
+    SkipVariation, // skip the rest of the current variation, whose endVariation still comes
+                   // (on the mainline: the rest of the movetext)
     SkipMovetext,  // skip the rest of this game's movetext
 };
 
@@ -107,7 +109,15 @@ private:
     bool refill();
     bool need(size_t n);
     uint64_t offsetOf(const char *p) const { return m_bufOffset + uint64_t(p - m_buf); }
-    Location here(const char *p) const;
+    Location here(const char *p) const
+    {
+        const uint64_t off = offsetOf(p);
+        Location l;
+        l.line = m_line < INT_MAX ? int(m_line) : INT_MAX;
+        l.column = off - m_lineStart < uint64_t(INT_MAX) ? int(off - m_lineStart + 1) : INT_MAX;
+        l.offset = off;
+        return l;
+    }
 
     // Lexing helpers (all work on m_p).
     void skipSpace();
@@ -145,7 +155,6 @@ private:
     const char *m_keep = nullptr; // first byte a refill must preserve (nullptr: from m_p)
     uint64_t m_bufOffset = 0;     // file offset of m_buf[0]
     bool m_eof = false;
-    bool m_bomChecked = false;
     bool m_sourceErrorReported = false;
 
     int64_t m_line = 1;

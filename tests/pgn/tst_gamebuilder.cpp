@@ -355,13 +355,20 @@ private slots:
         QVERIFY(!parser.parse("  \n  ", 7, pgn::Location{1, 1, 0}, part));
     }
 
+    void gameStream_data()
+    {
+        QTest::addColumn<bool>("prefetch");
+        QTest::newRow("one thread") << false;
+        QTest::newRow("prefetch") << true;
+    }
     void gameStream()
     {
+        QFETCH(bool, prefetch);
         game::GameStream s;
         std::string error;
         QVERIFY(!s.open(dataPath("missing.pgn"), &error));
         QVERIFY(QString::fromStdString(error).startsWith("cannot open "));
-        QVERIFY2(s.open(dataPath("kasparov-deep-blue-1997.pgn.zst"), &error), error.c_str());
+        QVERIFY2(s.open(dataPath("kasparov-deep-blue-1997.pgn.zst"), &error, prefetch), error.c_str());
         game::Game g;
         int n = 0, plies = 0;
         while (s.next(g)) {
@@ -373,6 +380,12 @@ private slots:
         QCOMPARE(n, 6);
         QVERIFY(plies > 300);
         QVERIFY(s.error().empty());
+        QCOMPARE(s.inputPosition(), s.inputSize());
+        // Reopening (here a corrupt file) works and reports the error.
+        QVERIFY(s.open(dataPath("corrupt.pgn.zst"), &error, prefetch));
+        while (s.next(g)) {
+        }
+        QVERIFY2(QString::fromStdString(s.error()).contains("corrupt zstd data"), s.error().c_str());
     }
 };
 

@@ -2,6 +2,7 @@
 // gzip members and zstd frames, corrupt and truncated data, whole-file loading.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pgn/input.h"
+#include "pgn/prefetch.h"
 #include "pgntestutil.h"
 
 #include <QtTest>
@@ -162,6 +163,48 @@ private slots:
         std::string error;
         QVERIFY(!pgn::Text::load(dataPath("kasparov-deep-blue-1997.pgn.zst"), &error, {}, &cancel));
         QCOMPARE(error, std::string("cancelled"));
+    }
+
+    void prefetch_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("block");
+        QTest::addColumn<int>("chunk");
+        QTest::newRow("zstd small blocks") << "kasparov-deep-blue-1997.pgn.zst" << 4096 << 100;
+        QTest::newRow("gzip big reads") << "kasparov-deep-blue-1997.pgn.gz" << 4096 << 100000;
+        QTest::newRow("plain one block") << "kasparov-deep-blue-1997.pgn" << (1 << 20) << 7;
+    }
+    void prefetch()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, block);
+        QFETCH(int, chunk);
+        const std::string expected = readFile(dataPath("kasparov-deep-blue-1997.pgn"));
+        pgn::FileSource src;
+        QVERIFY(src.open(dataPath(file.toUtf8().constData())));
+        pgn::PrefetchSource ahead(src, size_t(block), 2);
+        QVERIFY(drain(ahead, size_t(chunk)) == expected);
+        QVERIFY(!ahead.failed());
+        QCOMPARE(ahead.inputPosition(), src.inputSize());
+    }
+
+    void prefetchError()
+    {
+        pgn::FileSource src;
+        QVERIFY(src.open(dataPath("corrupt.pgn.zst")));
+        pgn::PrefetchSource ahead(src, 4096, 3);
+        drain(ahead, 1000);
+        QVERIFY(QString::fromStdString(ahead.error()).contains("corrupt zstd data at byte "));
+    }
+
+    void prefetchStoppedEarly()
+    {
+        // Destroyed while its thread still has work: must not hang or crash.
+        pgn::FileSource src;
+        QVERIFY(src.open(dataPath("kasparov-deep-blue-1997.pgn.zst")));
+        pgn::PrefetchSource ahead(src, 4096, 2);
+        char buf[10];
+        QCOMPARE(ahead.read(buf, sizeof buf), sizeof buf);
     }
 
     void emptyFile()

@@ -63,6 +63,7 @@ private slots:
     void badCommandLine();
     void gameWarnings();
     void helpAndVersion();
+    void convertSpelling();
 
 private:
     Result run(const QStringList &args);
@@ -301,7 +302,6 @@ void TestCli::badCommandLine_data()
     QTest::newRow("missing value") << QStringList{"-i"} << "needs a value";
     QTest::newRow("bad threads") << QStringList{"-threads", "zero", "x.cql"} << "-threads";
     QTest::newRow("no query") << QStringList{"-i", "games.pgn"} << "no query";
-    QTest::newRow("ascii") << QStringList{"-a", "x.cql"} << "not implemented";
     QTest::newRow("two files") << QStringList{"a.cql", "b.cql"} << "more than one";
 }
 
@@ -322,6 +322,33 @@ void TestCli::gameWarnings()
     QVERIFY2(r.err.contains(QRegularExpression("bad\\.pgn:25: game 4: ")), qPrintable(r.err));
     QCOMPARE(gameNumbers(), (QList<int>{1, 2}));
     QVERIFY(r.out.contains("2 matches of 4 games"));
+}
+
+void TestCli::convertSpelling()
+{
+    const QString path = m_dir.filePath("spelling.cql");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("cql()\n// flip ♔ stays\n⬓{♕ → ♚ ∪ □e4}\n");
+    f.close();
+    Result r = run({"-a", path});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QStringLiteral("cql()\n// flip ♔ stays\nflipcolor{Q -> k | _e4}\n"));
+    // -u with -o writes the Unicode spelling to a file.
+    const QString ascii = m_dir.filePath("ascii.cql"), uni = m_dir.filePath("uni.cql");
+    QFile a(ascii);
+    QVERIFY(a.open(QIODevice::WriteOnly));
+    a.write(r.out.toUtf8());
+    a.close();
+    r = run({"-u", ascii, "-o", uni});
+    QCOMPARE(r.exitCode, 0);
+    QFile u(uni);
+    QVERIFY(u.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(u.readAll()), QStringLiteral("cql()\n// flip ♔ stays\n⬓{♕ → ♚ ∪ □e4}\n"));
+    // An unreadable query file is an error naming the file.
+    r = run({"-a", m_dir.filePath("no-such-query.cql")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("no-such-query.cql"), qPrintable(r.err));
 }
 
 void TestCli::helpAndVersion()
