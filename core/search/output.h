@@ -30,6 +30,10 @@ pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &
 // output gives the same matches; 0 means no limit.
 constexpr size_t ReferenceGameTextLimit = 105000;
 
+// The byte of `text` at which the reference engine's output of the same game
+// would reach `limit` bytes, or npos when it stays within it.
+size_t referenceCutPoint(std::string_view text, size_t limit);
+
 // Appends the matched game as PGN (ending with a blank line), cut at
 // gameTextLimit bytes when that is not 0.
 void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameResult &result,
