@@ -37,15 +37,15 @@ BoardPanel::BoardPanel(QWidget *parent)
     m_insert->setText(tr("Insert"));
     m_insert->setToolTip(tr("Insert the designator into the query at the cursor"));
     m_insert->setEnabled(false);
-    m_transform->addItem(tr("No images"), QString());
+    m_transform->addItem(tr("No transform"), QString());
     for (const QString &t : transformNames())
-        m_transform->addItem(tr("Images under %1").arg(t), t);
+        m_transform->addItem(t, t);
     m_transform->setToolTip(tr("Show where the selected squares go under a transform"));
     strip->addWidget(m_designator, 1);
     strip->addWidget(m_anyColour);
+    strip->addWidget(m_transform);
     strip->addWidget(m_insert);
     layout->addLayout(strip);
-    layout->addWidget(m_transform);
 
     connect(m_board, &BoardWidget::squaresSelected, this, [this] {
         updateDesignator();

@@ -139,10 +139,11 @@ BoardWidget::Geometry BoardWidget::geometry() const
     const int x = (width() - totalW) / 2;
     const int y = Margin + qMax(0, (availH - board) / 2);
     g.board = QRect(x, y, board, board);
-    const int d = qMax(6, qMin(stmW - 4, g.square / 3));
+    // The marker sits beside the edge of the side to move, level with its back rank.
+    const int d = qMax(6, qMin(stmW - 3, g.square / 4));
     const bool bottom = (m_position.sideToMove() == White) != m_flipped;
-    const int sx = x + board + (stmW - d) / 2 + 1;
-    const int sy = bottom ? y + board - d - g.square / 2 + d / 2 : y + g.square / 2 - d / 2;
+    const int sx = x + board + qMax(3, (stmW - d) / 2);
+    const int sy = bottom ? y + board - d : y;
     g.stm = QRect(sx, sy, d, d);
     if (legendH)
         g.legend = QRect(x, y + board + 6, qMax(board, width() - 2 * Margin), legendH - 6);

@@ -24,7 +24,7 @@ public:
     bool hasGameText() const override { return true; }
     std::string_view gameText(int index) const override;
 
-    const db::Database &database() const { return *m_db; }
+    std::shared_ptr<const db::Database> database() const override { return m_db; }
 
 private:
     std::shared_ptr<const db::Database> m_db;

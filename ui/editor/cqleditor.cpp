@@ -4,6 +4,7 @@
 
 #include "brackets.h"
 #include "commenttoggle.h"
+#include "cqlkeywords.h"
 #include "cqlhighlighter.h"
 #include "linenumberarea.h"
 
@@ -50,11 +51,11 @@ KSyntaxHighlighting::Repository &syntaxRepository()
     static bool searched = false;
     if (!searched) {
         searched = true;
-        // The project's own definition, installed beside the program or in the source tree.
+        // The project's own definition, installed beside the program or in the
+        // source tree; a search path is the folder that holds "syntax/".
         const QString app = QCoreApplication::applicationDirPath();
-        for (const QString &dir : {app + QStringLiteral("/../share/cqlwb/syntax"),
-                                   app + QStringLiteral("/../../resources/syntax")})
-            if (QDir(dir).exists())
+        for (const QString &dir : {app + QStringLiteral("/../share/cqlwb"), app + QStringLiteral("/../../resources")})
+            if (QDir(dir + QStringLiteral("/syntax")).exists())
                 repo.addCustomSearchPath(QDir(dir).absolutePath());
     }
     return repo;
@@ -119,7 +120,10 @@ int CqlEditor::lineNumberAreaWidth() const
 
 void CqlEditor::updateLineNumberAreaWidth()
 {
-    setViewportMargins(lineNumberAreaWidth(), 0, 0, 0);
+    const int w = lineNumberAreaWidth();
+    setViewportMargins(w, 0, 0, 0);
+    const QRect cr = contentsRect();
+    m_lineNumbers->setGeometry(QRect(cr.left(), cr.top(), w, cr.height()));
 }
 
 void CqlEditor::updateLineNumberArea(const QRect &rect, int dy)
@@ -249,6 +253,27 @@ QString CqlEditor::diagnosticTextAt(int position) const
     return lines.join(QLatin1Char('\n'));
 }
 
+QString CqlEditor::toolTipAt(int position) const
+{
+    const QString diag = diagnosticTextAt(position);
+    if (!diag.isEmpty())
+        return diag;
+    const QTextBlock block = document()->findBlock(position);
+    const QString text = block.text();
+    const int at = position - block.position();
+    auto wordChar = [](QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_'); };
+    if (at < 0 || at >= text.size() || !wordChar(text.at(at)))
+        return QString();
+    int a = at, b = at;
+    while (a > 0 && wordChar(text.at(a - 1)))
+        --a;
+    while (b < text.size() && wordChar(text.at(b)))
+        ++b;
+    const QString word = text.mid(a, b - a);
+    const QString h = cqlkeywords::help(word);
+    return h.isEmpty() ? QString() : QStringLiteral("<b>%1</b> — %2").arg(word.toHtmlEscaped(), h.toHtmlEscaped());
+}
+
 void CqlEditor::updateExtraSelections()
 {
     QList<QTextEdit::ExtraSelection> sels;
@@ -310,17 +335,19 @@ void CqlEditor::toggleComment()
     const QStringList out = toggleLineComments(lines);
     if (out == lines)
         return;
+    // Block handles do not survive the edit: keep numbers and positions.
+    const int firstNumber = first.blockNumber();
+    const int firstPos = first.position();
     QTextCursor edit(document());
     edit.beginEditBlock();
-    edit.setPosition(first.position());
+    edit.setPosition(firstPos);
     edit.setPosition(last.position() + last.length() - 1, QTextCursor::KeepAnchor);
     edit.insertText(out.join(QLatin1Char('\n')));
     edit.endEditBlock();
     // Keep the edited lines selected so the command can be repeated.
     QTextCursor sel(document());
-    sel.setPosition(first.position());
-    sel.setPosition(document()->findBlockByNumber(first.blockNumber() + int(out.size()) - 1).position()
-                        + int(out.last().size()),
+    sel.setPosition(firstPos);
+    sel.setPosition(document()->findBlockByNumber(firstNumber + int(out.size()) - 1).position() + int(out.last().size()),
                     QTextCursor::KeepAnchor);
     setTextCursor(sel);
 }
@@ -330,7 +357,7 @@ bool CqlEditor::event(QEvent *event)
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const QPoint vp = viewport()->mapFrom(this, help->pos());
-        const QString tip = diagnosticTextAt(cursorForPosition(vp).position());
+        const QString tip = toolTipAt(cursorForPosition(vp).position());
         if (tip.isEmpty())
             QToolTip::hideText();
         else

@@ -28,6 +28,8 @@ public:
     const EditorDiagnostics &diagnostics() const { return m_diagnostics; }
     // Messages of the diagnostics covering a document position, one per line; "" if none.
     QString diagnosticTextAt(int position) const;
+    // What hovering a document position shows: its diagnostics, else the help of the keyword there.
+    QString toolTipAt(int position) const;
 
     // Document position of line/column (1-based, column in code points).
     int positionOf(int line, int column) const;

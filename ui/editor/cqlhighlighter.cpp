@@ -47,6 +47,12 @@ void CqlHighlighter::setTheme(const HighlightTheme &theme)
     m_formats[Glyph].setForeground(theme.glyph);
     m_formats[CqlsKeyword].setForeground(theme.cqlsKeyword);
     m_formats[CqlsKeyword].setFontWeight(QFont::DemiBold);
+    const QStringList glyphFonts{QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans Symbols2"),
+                                 QStringLiteral("Segoe UI Symbol"), QStringLiteral("Apple Symbols")};
+    m_pieceGlyph = m_formats[Piece];
+    m_pieceGlyph.setFontFamilies(glyphFonts);
+    m_symbolGlyph = m_formats[Glyph];
+    m_symbolGlyph.setFontFamilies(glyphFonts);
     rehighlight();
 }
 
@@ -178,9 +184,9 @@ void CqlHighlighter::highlightBlock(const QString &text)
         }
         const char32_t u = c.unicode();
         if (cqlkeywords::isPieceGlyph(u)) {
-            setFormat(i, 1, m_formats[Piece]);
+            setFormat(i, 1, m_pieceGlyph);
         } else if (cqlkeywords::isSymbolGlyph(u)) {
-            setFormat(i, 1, m_formats[Glyph]);
+            setFormat(i, 1, m_symbolGlyph);
         }
         ++i;
     }

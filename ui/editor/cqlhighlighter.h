@@ -38,6 +38,9 @@ private:
     int matchDesignator(const QString &text, int pos) const;
 
     QTextCharFormat m_formats[KindCount];
+    // Glyphs drawn from a proportional font: monospaced fonts shrink chess symbols to one cell.
+    QTextCharFormat m_pieceGlyph;
+    QTextCharFormat m_symbolGlyph;
     QRegularExpression m_designator;
     QRegularExpression m_bracketToken;
 };

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqlkeywords.h"
 
+#include "cql/keywords.h"
+
 #include <QSet>
 #include <algorithm>
 
@@ -58,6 +60,8 @@ QStringList buildKeywords()
     QStringList out;
     for (const char *w : words)
         out << QString::fromLatin1(w);
+    for (const cql::Keyword &k : cql::keywords())
+        out << QString::fromUtf8(k.name.data(), qsizetype(k.name.size()));
     out.sort();
     out.removeDuplicates();
     return out;
@@ -75,6 +79,15 @@ bool isKeyword(QStringView word)
 {
     static const QSet<QString> set(keywords().cbegin(), keywords().cend());
     return set.contains(word.toString());
+}
+
+QString help(QStringView word)
+{
+    const QByteArray utf8 = word.toUtf8();
+    const cql::Keyword *k = cql::findKeyword(std::string_view(utf8.constData(), size_t(utf8.size())));
+    if (!k)
+        return QString();
+    return QString::fromUtf8(k->help.data(), qsizetype(k->help.size()));
 }
 
 bool isPieceGlyph(char32_t c)

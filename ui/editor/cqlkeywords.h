@@ -8,9 +8,12 @@
 
 namespace wb::cqlkeywords {
 
-// CQL 6.2 filter, parameter and header words, sorted.
+// CQL 6.2 filter, parameter and header words, sorted: the core's keyword
+// table plus the words the editor knows that the table does not list yet.
 const QStringList &keywords();
 bool isKeyword(QStringView word);
+// One line of help for a keyword, from the core's table ("" if none).
+QString help(QStringView word);
 
 // Unicode aliases of CQL 6.2 other than the piece glyphs (△ ▲ ◭ □ ▦ × → ← ⊢ ...).
 bool isSymbolGlyph(char32_t c);

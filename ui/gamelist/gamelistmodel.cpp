@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gamelistmodel.h"
 
-#include <QCollator>
+#include "gamelistsort.h"
+
+#include <QtConcurrent>
 #include <algorithm>
 #include <climits>
 #include <limits>
@@ -15,6 +17,13 @@ GameListModel::GameListModel(QObject *parent)
 {
 }
 
+GameListModel::~GameListModel()
+{
+    // Jobs hold their own snapshot: a running one only needs to stop early.
+    if (m_sortCancel)
+        m_sortCancel->store(true);
+}
+
 void GameListModel::setSource(GameSourcePtr source)
 {
     beginResetModel();
@@ -22,6 +31,13 @@ void GameListModel::setSource(GameSourcePtr source)
     m_results = SearchResults();
     m_matchedGames = 0;
     m_sortColumn = -1;
+    if (m_sortCancel)
+        m_sortCancel->store(true);
+    ++m_sortJob;   // a running job's result is for the old source
+    if (m_sorting) {
+        m_sorting = false;
+        emit sortingChanged(false);
+    }
     rebuildRows();
     endResetModel();
 }
@@ -34,11 +50,13 @@ void GameListModel::rebuildRows()
     for (int i = 0; i < n; ++i)
         if (!m_matchesOnly || (m_results.searched(i) && m_results.matches[size_t(i)] > 0))
             m_rows.push_back(i);
-    if (m_sortColumn >= 0)
-        sortRows(m_rows);
+    ++m_rowsGeneration;
     m_rowOfGame.assign(size_t(n), -1);
     for (size_t r = 0; r < m_rows.size(); ++r)
         m_rowOfGame[size_t(m_rows[r])] = int(r);
+    // In game order until the background sort swaps its order in.
+    if (m_sortColumn >= 0 && !m_rows.empty())
+        startSort();
 }
 
 void GameListModel::startResults(const QString &sortTitle)
@@ -226,86 +244,78 @@ QVariant GameListModel::headerData(int section, Qt::Orientation orientation, int
     return QVariant();
 }
 
-void GameListModel::sortRows(std::vector<int> &rows) const
-{
-    const int column = m_sortColumn;
-    const bool desc = m_sortOrder == Qt::DescendingOrder;
-    auto finish = [&](auto less) {
-        std::stable_sort(rows.begin(), rows.end(), [&](int a, int b) {
-            return desc ? less(b, a) : less(a, b);
-        });
-    };
-    if (!m_source || column < 0)
-        return;
-    if (column == Number) {
-        finish([](int a, int b) { return a < b; });
-        return;
-    }
-    if (column == Matches || column == SortValue) {
-        // Unsearched games sort below games without a match.
-        std::vector<qint64> key(m_results.matches.size(), std::numeric_limits<qint64>::min());
-        for (size_t g = 0; g < key.size(); ++g)
-            if (m_results.searched(int(g)))
-                key[g] = column == Matches ? m_results.matches[g]
-                                           : (m_results.hasSort[g] ? m_results.sortValues[g] : std::numeric_limits<qint64>::min() + 1);
-        finish([&](int a, int b) {
-            const qint64 ka = size_t(a) < key.size() ? key[size_t(a)] : std::numeric_limits<qint64>::min();
-            const qint64 kb = size_t(b) < key.size() ? key[size_t(b)] : std::numeric_limits<qint64>::min();
-            return ka != kb ? ka < kb : a < b;
-        });
-        return;
-    }
-    const int n = m_source->gameCount();
-    if (column == WhiteElo || column == BlackElo || column == Plies) {
-        std::vector<int> key(size_t(n), 0);
-        for (int g : rows) {
-            const GameInfo info = m_source->info(g);
-            key[size_t(g)] = column == WhiteElo ? info.whiteElo : column == BlackElo ? info.blackElo : info.plies;
-        }
-        finish([&](int a, int b) { return key[size_t(a)] != key[size_t(b)] ? key[size_t(a)] < key[size_t(b)] : a < b; });
-        return;
-    }
-    // Text columns: collation keys once per row, then plain comparisons.
-    QCollator collator;
-    collator.setCaseSensitivity(Qt::CaseInsensitive);
-    collator.setNumericMode(true);
-    std::vector<QCollatorSortKey> keys;
-    keys.reserve(size_t(n));
-    std::vector<int> slot(size_t(n), -1);
-    for (int g : rows) {
-        const GameInfo info = m_source->info(g);
-        QString text;
-        switch (column) {
-        case White: text = info.white; break;
-        case Black: text = info.black; break;
-        case Result: text = info.result; break;
-        case Event: text = info.event; break;
-        case Date: text = info.date; break;
-        case Eco: text = info.eco; break;
-        default: break;
-        }
-        slot[size_t(g)] = int(keys.size());
-        keys.push_back(collator.sortKey(text));
-    }
-    finish([&](int a, int b) {
-        const int c = keys[size_t(slot[size_t(a)])].compare(keys[size_t(slot[size_t(b)])]);
-        return c != 0 ? c < 0 : a < b;
-    });
-}
-
 void GameListModel::sort(int column, Qt::SortOrder order)
 {
     if (column < 0 || column >= ColumnCount)
         return;
+    m_sortColumn = column;
+    m_sortOrder = order;
+    startSort();
+}
+
+void GameListModel::startSort()
+{
+    if (m_sortCancel)
+        m_sortCancel->store(true);
+    if (!m_source || m_sortColumn < 0)
+        return;
+    GameListSortJob job;
+    job.source = m_source;
+    job.rows = m_rows;
+    job.column = m_sortColumn;
+    job.descending = m_sortOrder == Qt::DescendingOrder;
+    job.cancel = m_sortCancel = std::make_shared<std::atomic<bool>>(false);
+    if (m_sortColumn == Matches || m_sortColumn == SortValue) {
+        // Unsearched games sort below games without a match (or without a sort value).
+        const qint64 unsearched = std::numeric_limits<qint64>::min();
+        job.resultKeys.assign(m_results.matches.size(), unsearched);
+        for (size_t g = 0; g < job.resultKeys.size(); ++g)
+            if (m_results.searched(int(g)))
+                job.resultKeys[g] = m_sortColumn == Matches ? m_results.matches[g]
+                                  : (m_results.hasSort[g] ? m_results.sortValues[g] : unsearched + 1);
+    }
+    const quint64 id = ++m_sortJob;
+    m_sortJobGeneration = m_rowsGeneration;
+    m_sortJobRows = m_rows.size();
+    // Each job its own watcher: a superseded one finishes quietly and goes away.
+    auto *watcher = new QFutureWatcher<std::vector<int>>(this);
+    m_sortWatcher = watcher;
+    connect(watcher, &QFutureWatcher<std::vector<int>>::finished, this, [this, watcher, id] {
+        if (m_sortWatcher == watcher)
+            m_sortWatcher = nullptr;
+        watcher->deleteLater();
+        if (id == m_sortJob)
+            applySort(id, watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([job = std::move(job)]() mutable { return sortGameRows(std::move(job)); }));
+    if (!m_sorting) {
+        m_sorting = true;
+        emit sortingChanged(true);
+    }
+}
+
+void GameListModel::applySort(quint64 job, std::vector<int> sorted)
+{
+    if (job != m_sortJob)
+        return;
+    if (m_sortJobGeneration != m_rowsGeneration || sorted.size() != m_sortJobRows) {
+        // Cancelled, or the rows were rebuilt meanwhile without a new job.
+        ++m_sortJob;
+        m_sorting = false;
+        emit sortingChanged(false);
+        return;
+    }
+    ++m_sortJob;   // applied: waitForSorted and the watcher must not apply it again
+    m_sorting = false;
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList before = persistentIndexList();
     QList<int> games;
     games.reserve(before.size());
     for (const QModelIndex &i : before)
         games.append(gameIndex(i.row()));
-    m_sortColumn = column;
-    m_sortOrder = order;
-    sortRows(m_rows);
+    // Rows appended after the snapshot (matches still streaming in) stay at the end.
+    sorted.insert(sorted.end(), m_rows.begin() + qsizetype(m_sortJobRows), m_rows.end());
+    m_rows = std::move(sorted);
     for (size_t r = 0; r < m_rows.size(); ++r)
         m_rowOfGame[size_t(m_rows[r])] = int(r);
     QModelIndexList after;
@@ -316,6 +326,19 @@ void GameListModel::sort(int column, Qt::SortOrder order)
     }
     changePersistentIndexList(before, after);
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    emit sortingChanged(false);
+}
+
+void GameListModel::waitForSorted()
+{
+    while (m_sorting && m_sortWatcher) {
+        QFutureWatcher<std::vector<int>> *w = m_sortWatcher;
+        const quint64 id = m_sortJob;
+        w->waitForFinished();
+        m_sortWatcher = nullptr;
+        // The watcher's own finished() comes later and finds the job applied.
+        applySort(id, w->result());
+    }
 }
 
 } // namespace wb

@@ -1,6 +1,7 @@
 // The game list: one row per game of a GameSource, no per-row objects, header
 // fields fetched lazily; sorted through its own row order (a proxy model would
-// keep a second 400k-entry mapping and sort far more slowly on strings).
+// keep a second 400k-entry mapping and sort far more slowly on strings),
+// computed on a worker thread and swapped in when done.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -8,7 +9,10 @@
 #include "searchresults.h"
 
 #include <QAbstractTableModel>
+#include <QFutureWatcher>
 #include <QList>
+#include <atomic>
+#include <memory>
 #include <vector>
 
 namespace wb {
@@ -20,6 +24,7 @@ public:
     enum Role { GameIndexRole = Qt::UserRole + 1, MatchCountRole };
 
     explicit GameListModel(QObject *parent = nullptr);
+    ~GameListModel() override;
 
     void setSource(GameSourcePtr source);
     GameSourcePtr source() const { return m_source; }
@@ -42,14 +47,22 @@ public:
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // Starts sorting in the background; a newer sort supersedes a running one.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    bool isSorting() const { return m_sorting; }
+    // Blocks until a running sort is done and applied (tests, screenshots).
+    void waitForSorted();
 
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
 
+signals:
+    void sortingChanged(bool sorting);
+
 private:
     void rebuildRows();
-    void sortRows(std::vector<int> &rows) const;
+    void startSort();
+    void applySort(quint64 job, std::vector<int> sorted);
     QVariant display(int game, int column) const;
 
     GameSourcePtr m_source;
@@ -60,6 +73,16 @@ private:
     bool m_matchesOnly = false;
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+
+    // Background sorting: a job sorts a snapshot of m_rows; rows appended since
+    // (streamed matches) follow the sorted ones, a rebuild makes the job stale.
+    quint64 m_rowsGeneration = 0;
+    quint64 m_sortJob = 0;
+    quint64 m_sortJobGeneration = 0;
+    size_t m_sortJobRows = 0;
+    bool m_sorting = false;
+    std::shared_ptr<std::atomic<bool>> m_sortCancel;
+    QFutureWatcher<std::vector<int>> *m_sortWatcher = nullptr;
 };
 
 } // namespace wb

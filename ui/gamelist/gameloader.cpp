@@ -16,7 +16,8 @@ GameLoader::GameLoader(QObject *parent)
 
 GameLoader::~GameLoader() = default;
 
-LoadedGame GameLoader::loadNow(const GameSource &source, int index, const cql::Query *query)
+LoadedGame GameLoader::loadNow(const GameSource &source, int index, const cql::Query *query,
+                               const std::vector<cql::PositionMark> *marks)
 {
     LoadedGame out;
     out.index = index;
@@ -27,7 +28,9 @@ LoadedGame GameLoader::loadNow(const GameSource &source, int index, const cql::Q
             out.error = error.isEmpty() ? tr("game %1 cannot be read").arg(index + 1) : error;
             return out;
         }
-        if (query) {
+        if (marks) {
+            out.marks = *marks;
+        } else if (query) {
             cql::Evaluator evaluator(*query);
             evaluator.setRecordSquares(true);
             cql::GameResult result;
@@ -43,7 +46,8 @@ LoadedGame GameLoader::loadNow(const GameSource &source, int index, const cql::Q
     return out;
 }
 
-void GameLoader::load(GameSourcePtr source, int index, QueryPtr query)
+void GameLoader::load(GameSourcePtr source, int index, QueryPtr query,
+                      std::shared_ptr<const std::vector<cql::PositionMark>> marks)
 {
     if (!source)
         return;
@@ -57,8 +61,8 @@ void GameLoader::load(GameSourcePtr source, int index, QueryPtr query)
         if (generation == m_generation)
             emit loaded(result);
     });
-    watcher->setFuture(QtConcurrent::run([source, index, query] {
-        return loadNow(*source, index, query.get());
+    watcher->setFuture(QtConcurrent::run([source, index, query, marks] {
+        return loadNow(*source, index, query.get(), marks.get());
     }));
 }
 

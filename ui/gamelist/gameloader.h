@@ -26,12 +26,15 @@ public:
     explicit GameLoader(QObject *parent = nullptr);
     ~GameLoader() override;
 
-    // A newer request supersedes an older one still running.
-    void load(GameSourcePtr source, int index, QueryPtr query);
+    // A newer request supersedes an older one still running. Marks the search
+    // already found are shown as they are; otherwise the query is evaluated.
+    void load(GameSourcePtr source, int index, QueryPtr query,
+              std::shared_ptr<const std::vector<cql::PositionMark>> marks = nullptr);
     bool isLoading() const { return m_pending > 0; }
 
     // The work itself, synchronous (also for tests).
-    static LoadedGame loadNow(const GameSource &source, int index, const cql::Query *query);
+    static LoadedGame loadNow(const GameSource &source, int index, const cql::Query *query,
+                              const std::vector<cql::PositionMark> *marks = nullptr);
 
 signals:
     void loaded(const wb::LoadedGame &game);

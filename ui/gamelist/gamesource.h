@@ -7,6 +7,8 @@
 
 #include <QString>
 #include <memory>
+
+namespace db { class Database; }
 #include <string_view>
 #include <vector>
 
@@ -49,6 +51,9 @@ public:
     // The game's original PGN text, when the source keeps it ("" otherwise).
     virtual bool hasGameText() const { return false; }
     virtual std::string_view gameText(int /*index*/) const { return {}; }
+    // The indexed file behind the source, for the core search engine; nullptr
+    // when there is none (the search then indexes the games' PGN itself).
+    virtual std::shared_ptr<const db::Database> database() const { return nullptr; }
 };
 using GameSourcePtr = std::shared_ptr<const GameSource>;
 

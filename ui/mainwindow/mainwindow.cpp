@@ -15,7 +15,9 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLocale>
 #include <QMimeData>
+#include <QScreen>
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -37,6 +39,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_games = new GameListModel(this);
     m_problems = new ProblemsModel(this);
     m_search = new SearchController(this);
+    m_writer = new MatchWriter(this);
     m_loader = new GameLoader(this);
     m_opener = new DatabaseOpener(this);
     m_checkTimer = new QTimer(this);
@@ -56,7 +59,26 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_search, &SearchController::hitsFound, m_games, &GameListModel::addHits);
     connect(m_search, &SearchController::gameProblem, m_log, [this](const QString &m) { m_log->addMessage(m, SearchLog::Warning); });
     connect(m_search, &SearchController::finished, this, &MainWindow::searchFinished);
+    connect(m_writer, &MatchWriter::progress, this, [this](int done, int total) {
+        m_progress->show();
+        m_progress->setFormat(tr("Saving %p%"));
+        m_progress->setValue(total ? int(qint64(done) * 1000 / total) : 0);
+        statusBar()->showMessage(tr("Saving matching games… %1 of %2").arg(QLocale().toString(done), QLocale().toString(total)));
+    });
+    connect(m_writer, &MatchWriter::finished, this, &MainWindow::matchingGamesSaved);
     connect(m_loader, &GameLoader::loaded, this, &MainWindow::gameLoaded);
+    connect(m_games, &GameListModel::sortingChanged, this, [this](bool sorting) {
+        if (sorting) {
+            statusBar()->showMessage(tr("Sorting…"));
+            return;
+        }
+        if (statusBar()->currentMessage() == tr("Sorting…"))
+            statusBar()->clearMessage();
+        if (m_selectFirstAfterSort) {
+            m_selectFirstAfterSort = false;
+            selectFirstMatch();
+        }
+    });
     connect(m_opener, &DatabaseOpener::opened, this, &MainWindow::databaseOpened);
     connect(m_opener, &DatabaseOpener::failed, this, [this](const QString &path, const QString &message) {
         m_log->addMessage(tr("Cannot open %1: %2").arg(path, message), SearchLog::Error);
@@ -128,9 +150,14 @@ void MainWindow::createWidgets()
     m_gameTable->horizontalHeader()->setHighlightSections(false);
     m_gameTable->horizontalHeader()->setStretchLastSection(true);
     const int cw = m_gameTable->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    const int widths[] = {8, 22, 22, 8, 26, 11, 6, 7, 7, 7, 9, 11};
+    const int widths[] = {6, 18, 18, 7, 20, 10, 5, 5, 5, 5, 7, 9};
     for (int c = 0; c < GameListModel::ColumnCount; ++c)
         m_gameTable->setColumnWidth(c, widths[c] * cw + 12);
+    // Search results first, where they are seen without scrolling; the sort
+    // value is shown once a search produced one.
+    m_gameTable->horizontalHeader()->moveSection(GameListModel::Matches, 1);
+    m_gameTable->horizontalHeader()->moveSection(GameListModel::SortValue, 2);
+    m_gameTable->setColumnHidden(GameListModel::SortValue, true);
     connect(m_gameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::currentGameChanged);
 
     m_problemsView = new QTreeView(this);
@@ -178,11 +205,16 @@ void MainWindow::readSettings()
     QSettings s;
     const QByteArray geometry = s.value(QStringLiteral("window/geometry")).toByteArray();
     if (geometry.isEmpty() || !restoreGeometry(geometry)) {
-        resize(1480, 920);
-        // First start: a board about half the window high, the game list under the editor.
-        resizeDocks({m_boardDock, m_notationDock}, {520, 360}, Qt::Vertical);
-        resizeDocks({m_boardDock}, {500}, Qt::Horizontal);
-        resizeDocks({m_gamesDock}, {340}, Qt::Vertical);
+        // First start: most of the screen, a large board on the right with the
+        // notation under it, the game list under the editor.
+        const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1600, 1000);
+        const QSize size(qMin(1600, avail.width() * 92 / 100), qMin(1000, avail.height() * 92 / 100));
+        resize(size);
+        move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
+        const int right = size.width() * 37 / 100;
+        resizeDocks({m_boardDock}, {right}, Qt::Horizontal);
+        resizeDocks({m_boardDock, m_notationDock}, {right + 40, size.height() - right - 120}, Qt::Vertical);
+        resizeDocks({m_gamesDock}, {size.height() * 42 / 100}, Qt::Vertical);
     }
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     board()->setFlipped(s.value(QStringLiteral("board/flipped"), false).toBool());
@@ -202,7 +234,7 @@ void MainWindow::writeSettings()
 
 bool MainWindow::isBusy() const
 {
-    return m_opener->pending() > 0 || m_search->isRunning() || m_loader->isLoading() || m_runWhenLoaded;
+    return m_opener->pending() > 0 || m_search->isRunning() || m_writer->isRunning() || m_games->isSorting() || m_loader->isLoading() || m_runWhenLoaded;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -6,6 +6,7 @@
 #include "commandline.h"
 #include "gamelist/gameloader.h"
 #include "gamelist/gamesource.h"
+#include "search/matchwriter.h"
 #include "search/querycompiler.h"
 #include "search/searchcontroller.h"
 
@@ -93,6 +94,7 @@ private:
     bool writeQuery(const QString &path);
     bool maybeSaveQuery();
     void saveMatchingGames();
+    void matchingGamesSaved(const SaveSummary &summary);
     void updateTitle();
     void databaseOpened(const QString &path, GameSourcePtr source, double seconds);
     void setCurrentDatabase(int index);
@@ -103,7 +105,7 @@ private:
     CompiledQuery compileEditorText();
     void showDiagnostics(const EditorDiagnostics &diagnostics);
     void searchStarted(int total);
-    void searchProgress(int searched, int total, int matched);
+    void searchProgress(int searched, int total, int matched, double seconds);
     void searchFinished(const SearchSummary &summary);
     void currentGameChanged();
     void gameLoaded(const LoadedGame &loaded);
@@ -132,6 +134,7 @@ private:
     GameListModel *m_games = nullptr;
     ProblemsModel *m_problems = nullptr;
     SearchController *m_search = nullptr;
+    MatchWriter *m_writer = nullptr;
     GameLoader *m_loader = nullptr;
     DatabaseOpener *m_opener = nullptr;
     QTimer *m_checkTimer = nullptr;
@@ -145,6 +148,7 @@ private:
     game::NodeId m_currentNode = game::NoNode;
     bool m_runWhenLoaded = false;
     bool m_selectFirstMatch = false;
+    bool m_selectFirstAfterSort = false;   // a search ended while its list was being sorted
 
     // Actions
     struct {

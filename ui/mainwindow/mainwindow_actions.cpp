@@ -305,11 +305,13 @@ void MainWindow::updateActions()
 {
     const bool running = m_search->isRunning();
     const bool haveDb = m_currentDatabase >= 0;
-    m_act.run->setEnabled(!running && haveDb && !m_editor->document()->isEmpty());
+    // Run stays enabled while searching: running again restarts the search.
+    m_act.run->setEnabled(haveDb && !m_editor->document()->isEmpty());
     m_act.cancel->setEnabled(running);
     m_act.closeDatabase->setEnabled(haveDb && !running);
-    const GameSourcePtr src = haveDb ? m_databases[m_currentDatabase] : nullptr;
-    m_act.saveMatching->setEnabled(!running && src && src->hasGameText() && m_games->matchedGames() > 0);
+    const auto records = m_search->matchRecords();
+    m_act.saveMatching->setEnabled(!running && !m_writer->isRunning() && records && !records->empty()
+                                   && m_games->matchedGames() > 0);
     const bool haveGame = m_loaded.game != nullptr;
     for (QAction *x : {m_act.firstMove, m_act.previousMove, m_act.nextMove, m_act.lastMove})
         x->setEnabled(haveGame);
@@ -346,7 +348,7 @@ void MainWindow::rebuildDatabaseMenu()
     const QLocale locale;
     for (int i = 0; i < m_databases.size(); ++i) {
         const GameSourcePtr &src = m_databases[i];
-        QAction *x = m_databaseMenu->addAction(tr("%1 — %n game(s)", nullptr, src->gameCount()).arg(src->name()));
+        QAction *x = m_databaseMenu->addAction(tr("%1 — %Ln game(s)", nullptr, src->gameCount()).arg(src->name()));
         x->setStatusTip(src->path());
         x->setCheckable(true);
         x->setChecked(i == m_currentDatabase);

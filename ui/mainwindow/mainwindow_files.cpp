@@ -186,7 +186,7 @@ void MainWindow::setCurrentDatabase(int index)
     board()->setLastMove(chess::Move::none());
     board()->setMarkedSquares({});
     if (src)
-        m_databaseLabel->setText(tr("%1 · %n game(s)", nullptr, src->gameCount()).arg(src->name()));
+        m_databaseLabel->setText(tr("%1 · %Ln game(s)", nullptr, src->gameCount()).arg(src->name()));
     else
         m_databaseLabel->setText(tr("No database"));
     rebuildDatabaseMenu();
@@ -205,37 +205,41 @@ void MainWindow::closeCurrentDatabase()
 
 void MainWindow::saveMatchingGames()
 {
-    const GameSourcePtr src = m_currentDatabase >= 0 ? m_databases[m_currentDatabase] : nullptr;
-    if (!src || !src->hasGameText())
+    const std::shared_ptr<const MatchRecords> records = m_search->matchRecords();
+    const GameSourcePtr src = m_search->source();
+    if (!src || !records || records->empty() || m_search->isRunning() || m_writer->isRunning())
         return;
     QString path = QFileDialog::getSaveFileName(this, tr("Save Matching Games As"), QString(), tr("PGN files (*.pgn)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1String(".pgn");
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        QMessageBox::warning(this, tr("Save Matching Games"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
-        return;
+    // As cqlwb-cli writes them, in file order, with "Game number N" and the
+    // match comments; on a worker thread, so a large result does not freeze the window.
+    m_writer->start(path, src, records);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("Saving %p%"));
+    m_progress->show();
+    statusBar()->showMessage(tr("Saving matching games to %1…").arg(QDir::toNativeSeparators(path)));
+    updateActions();
+}
+
+void MainWindow::matchingGamesSaved(const SaveSummary &s)
+{
+    m_progress->hide();
+    const QString path = QDir::toNativeSeparators(s.path);
+    if (!s.error.isEmpty()) {
+        m_log->addMessage(tr("Saving matching games failed: %1").arg(s.error), SearchLog::Error);
+        statusBar()->showMessage(tr("Saving matching games failed"), 5000);
+        QMessageBox::warning(this, tr("Save Matching Games"), s.error);
+    } else if (s.cancelled) {
+        m_log->addMessage(tr("Saving to %1 was cancelled; the file was not written.").arg(path), SearchLog::Warning);
+    } else {
+        const QString text = tr("Wrote %Ln game(s) to %1 in %2 s", nullptr, s.games).arg(path, QLocale().toString(s.seconds, 'f', 2));
+        m_log->addMessage(text, SearchLog::Success);
+        statusBar()->showMessage(text, 6000);
     }
-    // Games are written as they stand in the database, in file order.
-    const SearchResults &r = m_games->results();
-    int written = 0;
-    for (int g = 0; g < int(r.matches.size()); ++g) {
-        if (r.matches[size_t(g)] <= 0)
-            continue;
-        const std::string_view text = src->gameText(g);
-        f.write(text.data(), qint64(text.size()));
-        if (!text.empty() && text.back() != '\n')
-            f.write("\n");
-        f.write("\n");
-        ++written;
-    }
-    if (!f.commit()) {
-        QMessageBox::warning(this, tr("Save Matching Games"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
-        return;
-    }
-    m_log->addMessage(tr("Wrote %n game(s) to %1", nullptr, written).arg(QDir::toNativeSeparators(path)), SearchLog::Success);
+    updateActions();
 }
 
 void MainWindow::applyCommandLine(const CommandLine &cl)

@@ -58,8 +58,7 @@ bool MainWindow::checkQuery()
 
 void MainWindow::runQuery()
 {
-    if (m_search->isRunning())
-        return;
+    // Running again while a search runs restarts it (the controller cancels the old one).
     m_checkTimer->stop();
     const CompiledQuery c = compileEditorText();
     showDiagnostics(c.diagnostics);
@@ -75,9 +74,10 @@ void MainWindow::runQuery()
         statusBar()->showMessage(tr("Open a database to search it."), 4000);
         return;
     }
+    // start() first: a search it replaces reports finished() on the old results.
+    m_search->start(m_databases[m_currentDatabase], c.query);
     m_query = c.query;
     m_games->startResults();
-    m_search->start(m_databases[m_currentDatabase], m_query);
 }
 
 void MainWindow::cancelSearch()
@@ -98,12 +98,20 @@ void MainWindow::searchStarted(int total)
     updateActions();
 }
 
-void MainWindow::searchProgress(int searched, int total, int matched)
+void MainWindow::searchProgress(int searched, int total, int matched, double seconds)
 {
     const QLocale locale;
     m_progress->setValue(total ? int(qint64(searched) * 1000 / total) : 0);
-    statusBar()->showMessage(tr("Searching… %1 of %2 games, %3 matched")
-                                 .arg(locale.toString(searched), locale.toString(total), locale.toString(matched)));
+    const double rate = seconds > 0 ? searched / seconds : 0;
+    QString left;
+    if (rate > 0 && searched > 0 && searched < total) {
+        const int s = int((total - searched) / rate + 0.5);
+        left = s >= 60 ? tr(", about %1 min %2 s left").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'))
+                       : tr(", about %1 s left").arg(s);
+    }
+    statusBar()->showMessage(tr("Searching… %1 of %2 games, %3 matched, %4 games/s%5")
+                                 .arg(locale.toString(searched), locale.toString(total), locale.toString(matched),
+                                      locale.toString(qint64(rate)), left));
 }
 
 void MainWindow::searchFinished(const SearchSummary &s)
@@ -118,18 +126,23 @@ void MainWindow::searchFinished(const SearchSummary &s)
     else
         m_log->addMessage(text, SearchLog::Success);
     if (s.gameErrors > 0)
-        m_log->addMessage(tr("%n game(s) could not be searched completely.", nullptr, s.gameErrors), SearchLog::Warning);
+        m_log->addMessage(tr("%Ln game(s) could not be searched completely.", nullptr, s.gameErrors), SearchLog::Warning);
     statusBar()->showMessage(text, 8000);
     // A query with a sort filter lists its best games first.
     const auto &r = m_games->results();
     const bool sorted = std::find(r.hasSort.begin(), r.hasSort.end(), true) != r.hasSort.end();
+    m_gameTable->setColumnHidden(GameListModel::SortValue, !sorted);
     if (sorted)
         m_gameTable->sortByColumn(GameListModel::SortValue, Qt::DescendingOrder);
     else if (m_games->matchesOnly() && m_games->sortColumn() >= 0)
         m_games->sort(m_games->sortColumn(), m_games->sortOrder());
     m_gamesDock->raise();
     updateActions();
-    selectFirstMatch();
+    // The best game comes first once the background sort has placed it.
+    if (m_games->isSorting())
+        m_selectFirstAfterSort = true;
+    else
+        selectFirstMatch();
 }
 
 void MainWindow::selectFirstMatch()
@@ -152,7 +165,13 @@ void MainWindow::currentGameChanged()
     const int game = current.isValid() ? m_games->gameIndex(current.row()) : -1;
     if (game < 0 || m_currentDatabase < 0)
         return;
-    m_loader->load(m_databases[m_currentDatabase], game, m_query);
+    const GameSourcePtr src = m_databases[m_currentDatabase];
+    // The engine's own marks (with their squares) when this game matched the last search.
+    std::shared_ptr<const std::vector<cql::PositionMark>> marks;
+    if (m_search->source() == src && m_search->query() == m_query)
+        if (const MatchRecord *r = m_search->record(game))
+            marks = std::make_shared<const std::vector<cql::PositionMark>>(r->result.matches);
+    m_loader->load(src, game, m_query, std::move(marks));
 }
 
 void MainWindow::gameLoaded(const LoadedGame &loaded)

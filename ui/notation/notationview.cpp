@@ -33,7 +33,6 @@ Formats makeFormats(const QPalette &pal, const QFont &base)
     const QColor text = pal.color(QPalette::Text);
     const QColor variation = dark ? QColor(0xa8, 0xb4, 0xc4) : QColor(0x3d, 0x55, 0x70);
     f.move.setForeground(text);
-    f.move.setFontWeight(QFont::DemiBold);
     f.variationMove.setForeground(variation);
     f.number = f.move;
     f.number.setFontWeight(QFont::Normal);
@@ -134,6 +133,18 @@ void NotationView::rebuild()
     moves.setLineHeight(130, QTextBlockFormat::ProportionalHeight);
     c.insertBlock(moves);
 
+    // Words are separated by one space, none after "(" or at the paragraph start.
+    QChar last = QLatin1Char('(');
+    auto put = [&](const QString &text, const QTextCharFormat &f) {
+        if (text.isEmpty())
+            return;
+        c.insertText(text, f);
+        last = text.back();
+    };
+    auto sep = [&]() {
+        if (last != QLatin1Char(' ') && last != QLatin1Char('('))
+            put(QStringLiteral(" "), fmt.move);
+    };
     auto insertNode = [&](NodeId id, const QString &text, const QTextCharFormat &base) {
         QTextCharFormat f = base;
         f.setAnchor(true);
@@ -143,14 +154,15 @@ void NotationView::rebuild()
             f.setFontWeight(QFont::Bold);
         }
         const int start = c.position();
-        c.insertText(text, f);
+        put(text, f);
         m_ranges.insert(id, {start, int(text.size())});
     };
     auto insertComment = [&](uint32_t id) {
-        const std::string_view t = g.text(id);
-        if (t.empty())
+        const QString t = utf8(g.text(id)).simplified();
+        if (t.isEmpty())
             return;
-        c.insertText(QStringLiteral(" ") + utf8(t).simplified() + QStringLiteral(" "), fmt.comment);
+        sep();
+        put(t, fmt.comment);
     };
 
     // The start position is a link too: the query may match it, and it is where browsing begins.
@@ -171,11 +183,11 @@ void NotationView::rebuild()
             }
             const chess::Position &before = parent.position;
             const bool white = before.sideToMove() == chess::White;
-            c.insertText(QStringLiteral(" "), fmt.move);
+            sep();
             if (white || forceNumber)
-                c.insertText(QStringLiteral("%1%2").arg(before.fullmoveNumber()).arg(white ? QStringLiteral(".") : QStringLiteral("…")),
-                             inVariation ? fmt.variationNumber : fmt.number);
-            QString san = QString::fromStdString(before.san(n.move));
+                put(QStringLiteral("%1%2").arg(before.fullmoveNumber()).arg(white ? QStringLiteral(".") : QStringLiteral("…")),
+                    inVariation ? fmt.variationNumber : fmt.number);
+            const QString san = QString::fromStdString(before.san(n.move));
             QString suffix;
             for (uint32_t k = 0; k < n.nagCount; ++k) {
                 const int nag = g.nags[n.nagBegin + k];
@@ -190,9 +202,10 @@ void NotationView::rebuild()
             }
             if (parent.firstChild == cur && n.nextSibling != NoNode) {
                 for (NodeId alt = n.nextSibling; alt != NoNode; alt = g.nodes[alt].nextSibling) {
-                    c.insertText(QStringLiteral(" ("), fmt.variationNumber);
+                    sep();
+                    put(QStringLiteral("("), fmt.variationNumber);
                     writeLine(alt, true);
-                    c.insertText(QStringLiteral(")"), fmt.variationNumber);
+                    put(QStringLiteral(")"), fmt.variationNumber);
                 }
                 forceNumber = true;
             }
@@ -202,8 +215,10 @@ void NotationView::rebuild()
         // The root's alternatives hang off its first child like any other.
         writeLine(g.root().firstChild, true);
     }
-    if (!g.result.empty())
-        c.insertText(QStringLiteral("  ") + QString::fromStdString(g.result), fmt.move);
+    if (!g.result.empty()) {
+        sep();
+        put(QString::fromStdString(g.result), fmt.move);
+    }
     for (const auto &e : g.errors) {
         QTextCharFormat err;
         err.setForeground(QColor(0xc0, 0x30, 0x30));

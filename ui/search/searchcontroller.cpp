@@ -1,35 +1,75 @@
-// Worker threads pull chunks of game indexes from a shared counter, so fast
-// and slow games balance out; results travel to the GUI thread in batches.
+// The core search::Search runs on a driver thread of the controller's pool;
+// its callbacks gather matches, problems and progress into batches that are
+// posted to the GUI thread every few dozen milliseconds.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "searchcontroller.h"
 
+#include "database/database.h"
+#include "pgn/writer.h"
+#include "search/search.h"
+
+#include <QElapsedTimer>
 #include <QMetaObject>
-#include <QPointer>
-#include <QThread>
 #include <QtConcurrent>
+#include <algorithm>
+#include <atomic>
 #include <exception>
 
 namespace wb {
 
 namespace {
-constexpr int Chunk = 256;
+
 constexpr int MaxProblemMessages = 200;   // the log stays readable on a broken file
+constexpr qint64 FlushMilliseconds = 40;  // how often matches reach the list
+constexpr int FlushHits = 4096;
+
+// A source without an indexed file (games built in memory): its games as PGN text.
+std::shared_ptr<const db::Database> databaseOf(const GameSource &source, QString *error)
+{
+    if (auto d = source.database())
+        return d;
+    std::string text;
+    game::Game g;
+    for (int i = 0; i < source.gameCount(); ++i) {
+        if (source.loadGame(i, g))
+            pgn::writeGame(text, g);
+        else
+            text += "*\n";   // keeps the numbering
+        text += '\n';
+    }
+    auto d = std::make_shared<db::Database>();
+    std::string message;
+    if (!d->openText(std::move(text), source.name().toStdString(), {}, &message)) {
+        if (error)
+            *error = QString::fromStdString(message);
+        return nullptr;
+    }
+    return d;
+}
+
 } // namespace
+
+struct SearchController::Batch {
+    QList<GameHit> hits;
+    MatchRecords records;
+    QStringList problems;
+    search::Progress progress;
+    bool hasProgress = false;
+};
 
 struct SearchController::Run {
     GameSourcePtr source;
     QueryPtr query;
+    std::shared_ptr<const db::Database> database;
     int total = 0;
-    int threads = 1;
-    std::atomic<int> next{0};
+    unsigned threads = 0;
     std::atomic<bool> cancel{false};
-    std::atomic<int> searched{0};
-    std::atomic<int> matchedGames{0};
-    std::atomic<qint64> matchedPositions{0};
-    std::atomic<int> errors{0};
-    std::atomic<int> workersLeft{0};
+    // Counts the GUI thread has seen, for the summary of a run that is replaced.
+    int searched = 0;
+    int matchedGames = 0;
+    qint64 matchedPositions = 0;
+    int problemGames = 0;
     QElapsedTimer timer;
-    QList<QFuture<void>> futures;
 };
 
 SearchController::SearchController(QObject *parent)
@@ -37,6 +77,8 @@ SearchController::SearchController(QObject *parent)
 {
     qRegisterMetaType<wb::SearchSummary>();
     qRegisterMetaType<QList<wb::GameHit>>();
+    // A replaced search may still be stopping while the next one starts.
+    m_pool.setMaxThreadCount(4);
 }
 
 SearchController::~SearchController()
@@ -45,109 +87,162 @@ SearchController::~SearchController()
     wait();
 }
 
+const MatchRecord *SearchController::record(int game) const
+{
+    if (!m_records)
+        return nullptr;
+    auto it = std::lower_bound(m_records->begin(), m_records->end(), game,
+                               [](const MatchRecord &r, int g) { return r.game < g; });
+    return it != m_records->end() && it->game == game ? &*it : nullptr;
+}
+
 bool SearchController::start(GameSourcePtr source, QueryPtr query)
 {
-    if (m_running || !source || !query)
+    if (!source || !query)
         return false;
+    if (m_run) {
+        // The old run's late batches are dropped: they are checked against m_run.
+        std::shared_ptr<Run> old = m_run;
+        old->cancel = true;
+        SearchSummary s;
+        s.searched = old->searched;
+        s.total = old->total;
+        s.matchedGames = old->matchedGames;
+        s.matchedPositions = old->matchedPositions;
+        s.gameErrors = old->problemGames;
+        s.seconds = old->timer.nsecsElapsed() / 1e9;
+        s.threads = int(old->threads);
+        s.cancelled = true;
+        m_run.reset();
+        emit finished(s);
+    }
+    m_futures.erase(std::remove_if(m_futures.begin(), m_futures.end(), [](const QFuture<void> &f) { return f.isFinished(); }),
+                    m_futures.end());
+
     auto run = std::make_shared<Run>();
-    run->source = std::move(source);
-    run->query = std::move(query);
-    run->total = run->source->gameCount();
-    run->threads = m_threads > 0 ? m_threads : qMax(1, QThread::idealThreadCount());
-    run->threads = qMax(1, qMin(run->threads, (run->total + Chunk - 1) / Chunk));
-    run->workersLeft = run->threads;
+    run->source = source;
+    run->query = query;
+    run->total = source->gameCount();
+    run->threads = unsigned(qMax(0, m_threads));
     run->timer.start();
     m_run = run;
-    m_running = true;
+    m_source = std::move(source);
+    m_query = std::move(query);
+    m_records = std::make_shared<MatchRecords>();
     emit started(run->total);
 
-    m_pool.setMaxThreadCount(run->threads);
-    QPointer<SearchController> self(this);
-    for (int t = 0; t < run->threads; ++t) {
-        run->futures.append(QtConcurrent::run(&m_pool, [run, self] {
-            cql::Evaluator evaluator(*run->query);
-            cql::GameResult result;
-            game::Game game;
-            std::unique_ptr<LoadContext> context = run->source->makeLoadContext();
-            QList<GameHit> hits;
-            QStringList problems;
-            while (!run->cancel.load(std::memory_order_relaxed)) {
-                const int first = run->next.fetch_add(Chunk);
-                if (first >= run->total)
-                    break;
-                const int last = qMin(first + Chunk, run->total);
-                hits.clear();
-                problems.clear();
-                for (int i = first; i < last && !run->cancel.load(std::memory_order_relaxed); ++i) {
-                    GameHit hit;
-                    hit.game = i;
-                    QString error;
-                    bool ok = false;
-                    try {
-                        ok = run->source->loadGame(i, game, &error, context.get());
-                        if (ok) {
-                            evaluator.run(game, result);
-                            if (!result.error.empty())
-                                error = QString::fromStdString(result.error);
-                        }
-                    } catch (const std::exception &e) {
-                        ok = false;
-                        error = QString::fromUtf8(e.what());
-                    }
-                    if (!ok || !error.isEmpty()) {
-                        const int n = run->errors.fetch_add(1);
-                        if (n < MaxProblemMessages)
-                            problems << SearchController::tr("game %1: %2").arg(i + 1).arg(error.isEmpty() ? SearchController::tr("cannot be read") : error);
-                    }
-                    if (ok && result.matched) {
-                        hit.matches = qMax(1, int(result.matches.size()));
-                        run->matchedGames.fetch_add(1, std::memory_order_relaxed);
-                        run->matchedPositions.fetch_add(qint64(result.matches.size()), std::memory_order_relaxed);
-                        if (!result.sortValues.empty()) {
-                            hit.sortValue = result.sortValues.front().value;
-                            hit.hasSortValue = true;
-                        }
-                    }
-                    hits.append(hit);
-                    run->searched.fetch_add(1, std::memory_order_relaxed);
+    m_futures.append(QtConcurrent::run(&m_pool, [this, run] {
+        SearchSummary sum;
+        sum.total = run->total;
+        Batch batch;
+        QElapsedTimer sinceFlush;
+        sinceFlush.start();
+        auto flush = [&](bool force) {
+            if (!force && sinceFlush.elapsed() < FlushMilliseconds && batch.hits.size() < FlushHits)
+                return;
+            if (batch.hits.isEmpty() && batch.problems.isEmpty() && !batch.hasProgress)
+                return;
+            sinceFlush.restart();
+            QMetaObject::invokeMethod(this, [this, run, b = std::make_shared<Batch>(std::move(batch))] {
+                deliver(run, *b);
+            }, Qt::QueuedConnection);
+            batch = Batch();
+        };
+        int frontier = 0;   // games before this were examined and posted
+        auto examinedUpTo = [&](int end) {
+            for (; frontier < end; ++frontier)
+                batch.hits.append(GameHit{frontier, 0, 0, false});
+        };
+        int problemMessages = 0;
+        try {
+            QString error;
+            run->database = databaseOf(*run->source, &error);
+            if (!run->database)
+                throw std::runtime_error(error.toStdString());
+            search::SearchOptions options;
+            options.threads = run->threads;
+            options.order = search::Order::Input;
+            options.recordSquares = true;
+            options.chess960 = true;
+            // Smaller work units than the command line: the first matches show sooner.
+            options.batchBytes = 64 * 1024;
+            search::Search engine(*run->query, options);
+            engine.setCancelFlag(&run->cancel);
+            engine.addDatabase(*run->database);
+            search::Callbacks cb;
+            cb.onMatch = [&](search::Match &&m) {
+                const int game = int(m.gameIndex);
+                examinedUpTo(game);
+                GameHit hit;
+                hit.game = game;
+                hit.matches = qMax(1, int(m.result.matches.size()));
+                if (!m.result.sortValues.empty()) {
+                    hit.sortValue = m.result.sortValues.front().value;
+                    hit.hasSortValue = true;
                 }
-                const int searched = run->searched.load();
-                const int matched = run->matchedGames.load();
-                QMetaObject::invokeMethod(self, [self, hits, problems, searched, matched, total = run->total] {
-                    if (!self)
-                        return;
-                    emit self->hitsFound(hits);
-                    for (const QString &p : problems)
-                        emit self->gameProblem(p);
-                    emit self->progress(searched, total, matched);
-                }, Qt::QueuedConnection);
-            }
-            if (run->workersLeft.fetch_sub(1) == 1)
-                QMetaObject::invokeMethod(self, [self, run] {
-                    if (self)
-                        self->workerDone(run);
-                }, Qt::QueuedConnection);
-        }));
-    }
+                sum.matchedPositions += qint64(m.result.matches.size());
+                batch.hits.append(hit);
+                frontier = game + 1;
+                batch.records.push_back(MatchRecord{game, std::move(m.result)});
+                flush(false);
+            };
+            cb.onProgress = [&](const search::Progress &p) {
+                batch.progress = p;
+                batch.hasProgress = true;
+                flush(false);
+            };
+            cb.onProblem = [&](const search::GameProblem &p) {
+                if (problemMessages++ >= MaxProblemMessages)
+                    return;
+                QString where = p.line > 0 ? tr("line %1:%2: ").arg(p.line).arg(p.column) : QString();
+                batch.problems << tr("game %1: %2%3").arg(p.gameNumber).arg(where, QString::fromStdString(p.message));
+            };
+            const search::Summary s = engine.run(cb);
+            sum.searched = int(s.gamesExamined);
+            sum.matchedGames = int(s.matches);
+            sum.gameErrors = int(s.problemGames);
+            sum.threads = int(s.threads);
+            sum.cancelled = s.cancelled;
+            if (!s.cancelled)
+                examinedUpTo(run->total);
+        } catch (const std::exception &e) {
+            batch.problems << tr("The search stopped: %1").arg(QString::fromUtf8(e.what()));
+            sum.cancelled = true;
+        }
+        sum.seconds = run->timer.nsecsElapsed() / 1e9;
+        flush(true);
+        QMetaObject::invokeMethod(this, [this, run, sum] { runDone(run, sum); }, Qt::QueuedConnection);
+    }));
     return true;
 }
 
-void SearchController::workerDone(const std::shared_ptr<Run> &run)
+void SearchController::deliver(const std::shared_ptr<Run> &run, Batch &b)
 {
     if (run != m_run)
         return;
-    SearchSummary s;
-    s.searched = run->searched.load();
-    s.total = run->total;
-    s.matchedGames = run->matchedGames.load();
-    s.matchedPositions = run->matchedPositions.load();
-    s.gameErrors = run->errors.load();
-    s.seconds = run->timer.nsecsElapsed() / 1e9;
-    s.threads = run->threads;
-    s.cancelled = run->cancel.load();
-    m_running = false;
+    run->matchedGames += int(b.records.size());
+    for (MatchRecord &r : b.records) {
+        run->matchedPositions += qint64(r.result.matches.size());
+        m_records->push_back(std::move(r));
+    }
+    if (!b.hits.isEmpty())
+        emit hitsFound(b.hits);
+    for (const QString &p : std::as_const(b.problems))
+        emit gameProblem(p);
+    if (b.hasProgress) {
+        run->searched = int(b.progress.gamesDone);
+        if (b.progress.gamesTotal)
+            run->total = int(b.progress.gamesTotal);
+        emit progress(run->searched, run->total, run->matchedGames, b.progress.elapsed);
+    }
+}
+
+void SearchController::runDone(const std::shared_ptr<Run> &run, const SearchSummary &summary)
+{
+    if (run != m_run)
+        return;
     m_run.reset();
-    emit finished(s);
+    emit finished(summary);
 }
 
 void SearchController::cancel()
@@ -158,10 +253,9 @@ void SearchController::cancel()
 
 void SearchController::wait()
 {
-    if (!m_run)
-        return;
-    for (auto &f : m_run->futures)
+    for (QFuture<void> &f : m_futures)
         f.waitForFinished();
+    m_futures.clear();
 }
 
 } // namespace wb

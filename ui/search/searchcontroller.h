@@ -1,5 +1,6 @@
-// Runs a compiled query over every game of a source on worker threads,
-// reporting hits in batches and progress to the GUI thread; cancellable.
+// Runs a compiled query over a game source with the core search engine on a
+// worker thread: matches stream to the GUI thread in game order, with progress
+// and per-game problems; a new start() or cancel() stops the running search.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -7,25 +8,37 @@
 #include "gamelist/searchresults.h"
 #include "querycompiler.h"
 
-#include <QElapsedTimer>
+#include "cql/query.h"
+
+#include <QFuture>
 #include <QList>
 #include <QObject>
 #include <QThreadPool>
-#include <atomic>
 #include <memory>
+#include <vector>
+
+namespace db { class Database; }
 
 namespace wb {
 
 struct SearchSummary {
-    int searched = 0;        // games evaluated
+    int searched = 0;        // games examined
     int total = 0;
     int matchedGames = 0;
     qint64 matchedPositions = 0;
-    int gameErrors = 0;      // games that failed to load or evaluate
+    int gameErrors = 0;      // games read or evaluated with problems
     double seconds = 0;
     int threads = 1;
     bool cancelled = false;
 };
+
+// A matched game with what the engine found in it: marks with their squares,
+// comments and sort values; node ids refer to the game as fully loaded.
+struct MatchRecord {
+    int game = 0;            // 0-based index in the source
+    cql::GameResult result;
+};
+using MatchRecords = std::vector<MatchRecord>;   // in game order
 
 class SearchController : public QObject {
     Q_OBJECT
@@ -33,32 +46,49 @@ public:
     explicit SearchController(QObject *parent = nullptr);
     ~SearchController() override;
 
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_run != nullptr; }
     // 0 = one per core.
     void setThreadCount(int threads) { m_threads = threads; }
 
-    // Starts a search; false (and nothing happens) when one is running.
+    // Starts a search, first cancelling one that runs (which then reports
+    // finished() as cancelled). False when source or query is missing.
     bool start(GameSourcePtr source, QueryPtr query);
     void cancel();
-    // Blocks until the workers have stopped (shutdown, tests).
+    // Blocks until every worker has stopped (shutdown, tests).
     void wait();
+
+    // The last search's matches so far (complete once finished() came); a new
+    // search gets a new list, so a holder of this one may read it on any thread.
+    std::shared_ptr<const MatchRecords> matchRecords() const { return m_records; }
+    GameSourcePtr source() const { return m_source; }
+    QueryPtr query() const { return m_query; }
+    // The match record of a game of the last search, nullptr if it did not match.
+    const MatchRecord *record(int game) const;
 
 signals:
     void started(int total);
-    void progress(int searched, int total, int matchedGames);
+    // About ten times a second: games done so far, seconds since the start.
+    void progress(int searched, int total, int matchedGames, double seconds);
+    // Every game examined, in game order (matches 0 for those that did not match).
     void hitsFound(const QList<wb::GameHit> &hits);
-    // A game that could not be read or evaluated: "game 17: illegal move ...".
+    // A game read with problems: "game 17: line 3:5: illegal move ...".
     void gameProblem(const QString &message);
     void finished(const wb::SearchSummary &summary);
 
 private:
     struct Run;
-    void workerDone(const std::shared_ptr<Run> &run);
+    struct Batch;
+    void deliver(const std::shared_ptr<Run> &run, Batch &batch);
+    void runDone(const std::shared_ptr<Run> &run, const SearchSummary &summary);
 
     std::shared_ptr<Run> m_run;
-    // Its own pool: the global one stays free for loading the game the user clicks.
+    std::shared_ptr<MatchRecords> m_records;
+    GameSourcePtr m_source;
+    QueryPtr m_query;
+    QList<QFuture<void>> m_futures;
+    // Its own pool: the global one stays free for loading the game the user
+    // clicks. Only the driver runs here; the engine starts its own threads.
     QThreadPool m_pool;
-    bool m_running = false;
     int m_threads = 0;
 };
 

@@ -1,0 +1,735 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE" sourcelanguage="en">
+<context>
+    <name>wb::BoardPanel</name>
+    <message>
+        <source>Any colour</source>
+        <translation>Beide Farben</translation>
+    </message>
+    <message>
+        <source>Shift+click or Shift+drag on the board to select squares.</source>
+        <translation>Mit Umschalt+Klick oder Umschalt+Ziehen auf dem Brett Felder auswählen.</translation>
+    </message>
+    <message>
+        <source>Write pieces of either colour, e.g. [Pp]e4</source>
+        <translation>Figuren beider Farben schreiben, z. B. [Pp]e4</translation>
+    </message>
+    <message>
+        <source>Insert</source>
+        <translation>Einfügen</translation>
+    </message>
+    <message>
+        <source>Insert the designator into the query at the cursor</source>
+        <translation>Den Designator an der Cursorposition in die Abfrage einfügen</translation>
+    </message>
+    <message>
+        <source>No transform</source>
+        <translation>Keine Transformation</translation>
+    </message>
+    <message>
+        <source>Show where the selected squares go under a transform</source>
+        <translation>Zeigen, wohin eine Transformation die ausgewählten Felder abbildet</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Shift+click squares to build a designator&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Umschalt+Klick wählt Felder&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>wb::BoardWidget</name>
+    <message>
+        <source>Chess board</source>
+        <translation>Schachbrett</translation>
+    </message>
+</context>
+<context>
+    <name>wb::CommandLine</name>
+    <message>
+        <source>CQL Workbench: search chess games with the Chess Query Language.</source>
+        <translation>CQL Workbench: Schachpartien mit der Chess Query Language durchsuchen.</translation>
+    </message>
+    <message>
+        <source>PGN databases (.pgn, .pgn.gz, .pgn.zst) and a query (.cql).</source>
+        <translation>PGN-Datenbanken (.pgn, .pgn.gz, .pgn.zst) und eine Abfrage (.cql).</translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to FILE once loading and searching are done, then quit.</source>
+        <translation>Nach Laden und Suchen ein Bild des Fensters in DATEI speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>Put TEXT into the query editor.</source>
+        <translation>TEXT in den Abfrage-Editor setzen.</translation>
+    </message>
+    <message>
+        <source>Run the query on the first database after loading.</source>
+        <translation>Die Abfrage nach dem Laden auf der ersten Datenbank ausführen.</translation>
+    </message>
+    <message>
+        <source>Colour theme: light, dark or system.</source>
+        <translation>Farbschema: light (hell), dark (dunkel) oder system.</translation>
+    </message>
+    <message>
+        <source>only one query file can be given (%1 and %2)</source>
+        <translation>nur eine Abfragedatei ist möglich (%1 und %2)</translation>
+    </message>
+    <message>
+        <source>give either a query file or --query-text, not both</source>
+        <translation>entweder eine Abfragedatei oder --query-text angeben, nicht beides</translation>
+    </message>
+    <message>
+        <source>unknown theme '%1' (light, dark or system)</source>
+        <translation>unbekanntes Farbschema '%1' (light, dark oder system)</translation>
+    </message>
+</context>
+<context>
+    <name>wb::CqlEditor</name>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>wb::GameListModel</name>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Turnier</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>ECO</source>
+        <translation>ECO</translation>
+    </message>
+    <message>
+        <source>Elo W</source>
+        <translation>Elo W</translation>
+    </message>
+    <message>
+        <source>Elo B</source>
+        <translation>Elo S</translation>
+    </message>
+    <message>
+        <source>Plies</source>
+        <translation>Halbzüge</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>Sort value</source>
+        <translation>Sortierwert</translation>
+    </message>
+    <message>
+        <source>Game number in the file</source>
+        <translation>Nummer der Partie in der Datei</translation>
+    </message>
+    <message>
+        <source>White's rating</source>
+        <translation>Wertungszahl von Weiß</translation>
+    </message>
+    <message>
+        <source>Black's rating</source>
+        <translation>Wertungszahl von Schwarz</translation>
+    </message>
+    <message>
+        <source>Half-moves in the mainline</source>
+        <translation>Halbzüge der Hauptvariante</translation>
+    </message>
+    <message>
+        <source>Positions matched by the query</source>
+        <translation>Von der Abfrage gefundene Stellungen</translation>
+    </message>
+    <message>
+        <source>Value of the query's sort filter</source>
+        <translation>Wert des sort-Filters der Abfrage</translation>
+    </message>
+</context>
+<context>
+    <name>wb::GameLoader</name>
+    <message>
+        <source>game %1 cannot be read</source>
+        <translation>Partie %1 kann nicht gelesen werden</translation>
+    </message>
+</context>
+<context>
+    <name>wb::GameSource</name>
+    <message>
+        <source>no game %1</source>
+        <translation>keine Partie %1</translation>
+    </message>
+    <message>
+        <source>game %1 has no moves or tags</source>
+        <translation>Partie %1 hat weder Züge noch Tags</translation>
+    </message>
+</context>
+<context>
+    <name>wb::MainWindow</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Opening %p%</source>
+        <translation>Öffnen %p%</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Write a CQL query here, e.g.  cql() mate  — then press F5 to search.</source>
+        <translation>Hier eine CQL-Abfrage schreiben, z. B.  cql() mate  — dann mit F5 suchen.</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Brett</translation>
+    </message>
+    <message>
+        <source>Notation</source>
+        <translation>Notation</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>Search Log</source>
+        <translation>Suchprotokoll</translation>
+    </message>
+    <message>
+        <source>&amp;New Query</source>
+        <translation>&amp;Neue Abfrage</translation>
+    </message>
+    <message>
+        <source>Start an empty query</source>
+        <translation>Eine leere Abfrage beginnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Database…</source>
+        <translation>&amp;Datenbank öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a PGN file (.pgn, .pgn.gz, .pgn.zst)</source>
+        <translation>Eine PGN-Datei öffnen (.pgn, .pgn.gz, .pgn.zst)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Query…</source>
+        <translation>&amp;Abfrage öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a CQL query file</source>
+        <translation>Eine CQL-Abfragedatei öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Save Query</source>
+        <translation>Abfrage &amp;speichern</translation>
+    </message>
+    <message>
+        <source>Save the query</source>
+        <translation>Die Abfrage speichern</translation>
+    </message>
+    <message>
+        <source>Save Query &amp;As…</source>
+        <translation>Abfrage speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save the query under a new name</source>
+        <translation>Die Abfrage unter einem neuen Namen speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;Matching Games As…</source>
+        <translation>&amp;Gefundene Partien speichern unter…</translation>
+    </message>
+    <message>
+        <source>Write the games the last search matched to a PGN file</source>
+        <translation>Die von der letzten Suche gefundenen Partien in eine PGN-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>&amp;Ausschneiden</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>Alles &amp;markieren</translation>
+    </message>
+    <message>
+        <source>Toggle &amp;Comment</source>
+        <translation>K&amp;ommentar umschalten</translation>
+    </message>
+    <message>
+        <source>Comment or uncomment the selected lines with //</source>
+        <translation>Die ausgewählten Zeilen mit // aus- oder einkommentieren</translation>
+    </message>
+    <message>
+        <source>&amp;Go to Line…</source>
+        <translation>&amp;Gehe zu Zeile…</translation>
+    </message>
+    <message>
+        <source>Go to Line</source>
+        <translation>Gehe zu Zeile</translation>
+    </message>
+    <message>
+        <source>Line:</source>
+        <translation>Zeile:</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>Search the current database with the query</source>
+        <translation>Die aktuelle Datenbank mit der Abfrage durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>Abbre&amp;chen</translation>
+    </message>
+    <message>
+        <source>Stop the running search</source>
+        <translation>Die laufende Suche anhalten</translation>
+    </message>
+    <message>
+        <source>Check &amp;Syntax</source>
+        <translation>&amp;Syntax prüfen</translation>
+    </message>
+    <message>
+        <source>Compile the query and list its problems</source>
+        <translation>Die Abfrage übersetzen und ihre Probleme auflisten</translation>
+    </message>
+    <message>
+        <source>&amp;Close Database</source>
+        <translation>Datenbank &amp;schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Flip Board</source>
+        <translation>Brett &amp;drehen</translation>
+    </message>
+    <message>
+        <source>View the board from the other side</source>
+        <translation>Das Brett von der anderen Seite zeigen</translation>
+    </message>
+    <message>
+        <source>Show &amp;Coordinates</source>
+        <translation>&amp;Koordinaten anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Matching Games Only</source>
+        <translation>Nur &amp;gefundene Partien</translation>
+    </message>
+    <message>
+        <source>List only the games the last search matched</source>
+        <translation>Nur die von der letzten Suche gefundenen Partien auflisten</translation>
+    </message>
+    <message>
+        <source>&amp;First Position</source>
+        <translation>&amp;Anfangsstellung</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Move</source>
+        <translation>&amp;Vorheriger Zug</translation>
+    </message>
+    <message>
+        <source>&amp;Next Move</source>
+        <translation>&amp;Nächster Zug</translation>
+    </message>
+    <message>
+        <source>&amp;Last Position</source>
+        <translation>&amp;Letzte Stellung</translation>
+    </message>
+    <message>
+        <source>P&amp;revious Matched Position</source>
+        <translation>V&amp;orherige gefundene Stellung</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Matched Position</source>
+        <translation>Nä&amp;chste gefundene Stellung</translation>
+    </message>
+    <message>
+        <source>&amp;About CQL Workbench</source>
+        <translation>&amp;Über CQL Workbench</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Recent &amp;Databases</source>
+        <translation>&amp;Zuletzt geöffnete Datenbanken</translation>
+    </message>
+    <message>
+        <source>Recent Q&amp;ueries</source>
+        <translation>Zuletzt geöffnete A&amp;bfragen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Query</source>
+        <translation>&amp;Abfrage</translation>
+    </message>
+    <message>
+        <source>&amp;Examples</source>
+        <translation>&amp;Beispiele</translation>
+    </message>
+    <message>
+        <source>&amp;Database</source>
+        <translation>Date&amp;nbank</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Partie</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>An&amp;sicht</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>Systemvorgabe</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>The language changes when CQL Workbench is started again.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von CQL Workbench.</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Main Toolbar</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <source>Ln %1, Col %2</source>
+        <translation>Z. %1, Sp. %2</translation>
+    </message>
+    <message>
+        <source>No database</source>
+        <translation>Keine Datenbank</translation>
+    </message>
+    <message>
+        <source>No open databases</source>
+        <translation>Keine geöffneten Datenbanken</translation>
+    </message>
+    <message>
+        <source>About CQL Workbench</source>
+        <translation>Über CQL Workbench</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;CQL Workbench %1&lt;/h3&gt;&lt;p&gt;A workbench for the Chess Query Language: write queries, search PGN databases and study the positions they match.&lt;/p&gt;&lt;p&gt;This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version (GPL-3.0-or-later).&lt;/p&gt;&lt;p&gt;It is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;CQL Workbench %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für die Chess Query Language: Abfragen schreiben, PGN-Datenbanken durchsuchen und die gefundenen Stellungen studieren.&lt;/p&gt;&lt;p&gt;Dieses Programm ist freie Software: Sie können es unter den Bedingungen der GNU General Public License, wie von der Free Software Foundation veröffentlicht, weitergeben und/oder verändern, entweder gemäß Version 3 der Lizenz oder (nach Ihrer Wahl) jeder späteren Version (GPL-3.0-or-later).&lt;/p&gt;&lt;p&gt;Es wird in der Hoffnung verbreitet, dass es nützlich ist, aber OHNE JEDE GEWÄHRLEISTUNG; sogar ohne die implizite Gewährleistung der MARKTFÄHIGKEIT oder EIGNUNG FÜR EINEN BESTIMMTEN ZWECK.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Untitled query</source>
+        <translation>Unbenannte Abfrage</translation>
+    </message>
+    <message>
+        <source>%1[*] — CQL Workbench</source>
+        <translation>%1[*] — CQL Workbench</translation>
+    </message>
+    <message>
+        <source>CQL-S</source>
+        <translation>CQL-S</translation>
+    </message>
+    <message>
+        <source>CQL 6</source>
+        <translation>CQL 6</translation>
+    </message>
+    <message>
+        <source>Open Query</source>
+        <translation>Abfrage öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Opened query %1</source>
+        <translation>Abfrage %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>CQL queries (*.cql *.cqls);;All files (*)</source>
+        <translation>CQL-Abfragen (*.cql *.cqls);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save Query</source>
+        <translation>Abfrage speichern</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Save Query As</source>
+        <translation>Abfrage speichern unter</translation>
+    </message>
+    <message>
+        <source>CQL queries (*.cql);;CQL-S queries (*.cqls)</source>
+        <translation>CQL-Abfragen (*.cql);;CQL-S-Abfragen (*.cqls)</translation>
+    </message>
+    <message>
+        <source>Unsaved Query</source>
+        <translation>Ungespeicherte Abfrage</translation>
+    </message>
+    <message>
+        <source>The query has been modified. Save the changes?</source>
+        <translation>Die Abfrage wurde geändert. Änderungen speichern?</translation>
+    </message>
+    <message>
+        <source>Open Database</source>
+        <translation>Datenbank öffnen</translation>
+    </message>
+    <message>
+        <source>PGN databases (*.pgn *.pgn.gz *.pgn.zst *.gz *.zst);;All files (*)</source>
+        <translation>PGN-Datenbanken (*.pgn *.pgn.gz *.pgn.zst *.gz *.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2 games in %3 s</source>
+        <translation>%1 geöffnet: %2 Partien in %3 s</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Save Matching Games As</source>
+        <translation>Gefundene Partien speichern unter</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn)</source>
+        <translation>PGN-Dateien (*.pgn)</translation>
+    </message>
+    <message>
+        <source>Save Matching Games</source>
+        <translation>Gefundene Partien speichern</translation>
+    </message>
+    <message>
+        <source>Problems (%1)</source>
+        <translation>Probleme (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>The query has %n error(s).</source>
+        <translation><numerusform>Die Abfrage hat %n Fehler.</numerusform><numerusform>Die Abfrage hat %n Fehler.</numerusform></translation>
+    </message>
+    <message>
+        <source>The query is correct (compiled in %1 ms).</source>
+        <translation>Die Abfrage ist korrekt (übersetzt in %1 ms).</translation>
+    </message>
+    <message numerus="yes">
+        <source>The query has %n error(s); nothing was searched.</source>
+        <translation><numerusform>Die Abfrage hat %n Fehler; es wurde nichts gesucht.</numerusform><numerusform>Die Abfrage hat %n Fehler; es wurde nichts gesucht.</numerusform></translation>
+    </message>
+    <message>
+        <source>Open a database to search it.</source>
+        <translation>Eine Datenbank öffnen, um sie zu durchsuchen.</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Searching %1 games of %2…</source>
+        <translation>%1 Partien von %2 werden durchsucht…</translation>
+    </message>
+    <message>
+        <source>%p%</source>
+        <translation>%p %</translation>
+    </message>
+    <message>
+        <source>Searching… %1 of %2 games, %3 matched</source>
+        <translation>Suche… %1 von %2 Partien, %3 gefunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 games matched (%3 positions) in %4 s using %n thread(s)</source>
+        <translation><numerusform>%1 von %2 Partien gefunden (%3 Stellungen) in %4 s mit %n Thread</numerusform><numerusform>%1 von %2 Partien gefunden (%3 Stellungen) in %4 s mit %n Threads</numerusform></translation>
+    </message>
+    <message>
+        <source>Search cancelled: %1</source>
+        <translation>Suche abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>Game %1: %2</source>
+        <translation>Partie %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %Ln game(s)</source>
+        <translation><numerusform>%1 — %Ln Partie</numerusform><numerusform>%1 — %Ln Partien</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %Ln game(s)</source>
+        <translation><numerusform>%1 · %Ln Partie</numerusform><numerusform>%1 · %Ln Partien</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %Ln game(s) to %1</source>
+        <translation><numerusform>%Ln Partie nach %1 geschrieben</numerusform><numerusform>%Ln Partien nach %1 geschrieben</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln game(s) could not be searched completely.</source>
+        <translation><numerusform>%Ln Partie konnte nicht vollständig durchsucht werden.</numerusform><numerusform>%Ln Partien konnten nicht vollständig durchsucht werden.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>wb::NotationView</name>
+    <message>
+        <source>Select a game to see its moves.</source>
+        <translation>Eine Partie auswählen, um ihre Züge zu sehen.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Anfang</translation>
+    </message>
+    <message>
+        <source>Line %1:%2: %3</source>
+        <translation>Zeile %1:%2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>wb::ProblemsModel</name>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>%1:%2</source>
+        <translation>%1:%2</translation>
+    </message>
+    <message>
+        <source>%1:%2:%3</source>
+        <translation>%1:%2:%3</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schwere</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>wb::RecentFiles</name>
+    <message>
+        <source>No recent files</source>
+        <translation>Keine zuletzt geöffneten Dateien</translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>Liste leeren</translation>
+    </message>
+</context>
+<context>
+    <name>wb::SearchController</name>
+    <message>
+        <source>game %1: %2</source>
+        <translation>Partie %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>kann nicht gelesen werden</translation>
+    </message>
+</context>
+<context>
+    <name>wb::SearchLog</name>
+    <message>
+        <source>Messages about opened files and searches appear here.</source>
+        <translation>Hier erscheinen Meldungen zu geöffneten Dateien und Suchen.</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,57 @@
+// Saving a search's matched games as the command line writes them ("Game
+// number N" and the match comments), on a worker thread, into a file that
+// appears only complete.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gamelist/gamesource.h"
+#include "searchcontroller.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace wb {
+
+struct SaveSummary {
+    QString path;
+    int games = 0;          // games written
+    qint64 bytes = 0;
+    double seconds = 0;
+    bool cancelled = false;
+    QString error;          // "" when the file was written
+};
+
+// The work itself, synchronous, for any thread. progress(done, total) is
+// called now and then; a set cancel flag stops early and leaves no file.
+SaveSummary writeMatchedGames(const QString &path, const GameSource &source, const MatchRecords &records,
+                              const std::atomic<bool> *cancel = nullptr,
+                              const std::function<void(int, int)> &progress = {});
+
+class MatchWriter : public QObject {
+    Q_OBJECT
+public:
+    explicit MatchWriter(QObject *parent = nullptr);
+    ~MatchWriter() override;
+
+    // False when a save is still running.
+    bool start(const QString &path, GameSourcePtr source, std::shared_ptr<const MatchRecords> records);
+    bool isRunning() const { return m_running; }
+    void cancel();
+    void wait();
+
+signals:
+    void progress(int done, int total);
+    void finished(const wb::SaveSummary &summary);
+
+private:
+    QFutureWatcher<SaveSummary> m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    bool m_running = false;
+};
+
+} // namespace wb
+
+Q_DECLARE_METATYPE(wb::SaveSummary)
