@@ -51,8 +51,10 @@ KSyntaxHighlighting::Repository &syntaxRepository()
     static bool searched = false;
     if (!searched) {
         searched = true;
-        // The project's own definition, installed beside the program or in the
-        // source tree; a search path is the folder that holds "syntax/".
+        // The project's own definition: compiled into the program (":/syntax/
+        // cql.xml"), or installed beside it; a search path is the folder that
+        // holds "syntax/".
+        repo.addCustomSearchPath(QStringLiteral(":/"));
         const QString app = QCoreApplication::applicationDirPath();
         for (const QString &dir : {app + QStringLiteral("/../share/cqlwb"), app + QStringLiteral("/../../resources")})
             if (QDir(dir + QStringLiteral("/syntax")).exists())

@@ -39,6 +39,8 @@ public:
 
     // The built-in highlighter; nullptr when KSyntaxHighlighting is in use.
     CqlHighlighter *builtinHighlighter() const { return m_builtin; }
+    // True when the KSyntaxHighlighting engine highlights with resources/syntax/cql.xml.
+    bool usesKSyntaxHighlighting() const { return m_external != nullptr; }
     QWidget *lineNumberArea() const;
     int lineNumberAreaWidth() const;
     const HighlightTheme &theme() const { return m_theme; }
