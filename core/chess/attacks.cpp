@@ -95,6 +95,8 @@ void initTables(AttackTables &t)
         t.king[i] = leaper(s, kingSteps, 8);
         t.pawn[White][i] = leaper(s, whitePawn, 2);
         t.pawn[Black][i] = leaper(s, blackPawn, 2);
+        t.rookPseudo[i] = slowSlider(RookDirs, s, 0);
+        t.bishopPseudo[i] = slowSlider(BishopDirs, s, 0);
     }
     for (int a = 0; a < 64; ++a) {
         for (int b = 0; b < 64; ++b) {

@@ -28,15 +28,43 @@ constexpr Square popLsb(uint64_t &b)
 constexpr int relativeRank(Color c, int r) { return c == White ? r : 7 - r; }
 constexpr int pawnPush(Color c) { return c == White ? 8 : -8; }
 
-inline uint64_t bb(const Position &p, Color c, PieceType t) { return p.pieces(c, t).bits(); }
+CHESS_HOT_INLINE uint64_t bb(const Position &p, Color c, PieceType t) { return p.pieces(c, t).bits(); }
 
 // Pieces of colour `by` attacking s given the occupancy.
-inline uint64_t attackersBB(const Position &p, Square s, Color by, uint64_t occ)
+CHESS_HOT_INLINE uint64_t attackersBB(const Position &p, Square s, Color by, uint64_t occ)
 {
     const uint64_t queens = bb(p, by, Queen);
     return (pawnAttacksBB(~by, s) & bb(p, by, Pawn)) | (knightAttacksBB(s) & bb(p, by, Knight))
         | (bishopAttacksBB(s, occ) & (bb(p, by, Bishop) | queens))
         | (rookAttacksBB(s, occ) & (bb(p, by, Rook) | queens)) | (kingAttacksBB(s) & bb(p, by, King));
+}
+
+// The pieces of `sliders` (all standing on lines through s) that see s over `occ`:
+// a loop over a few pieces with cache-resident tables instead of a magic lookup.
+CHESS_HOT_INLINE uint64_t unblockedBB(Square s, uint64_t sliders, uint64_t occ)
+{
+    uint64_t result = 0;
+    while (sliders) {
+        const Square from = popLsb(sliders);
+        // Branch-free: whether a slider is blocked is unpredictable.
+        result |= bit(from) & (uint64_t(0) - uint64_t(!(betweenBB(s, from) & occ)));
+    }
+    return result;
+}
+
+// attackersBB(...) != 0 without the magic tables: cheaper where they are cold (SAN
+// reading over a large file), dearer in a tight search loop.
+CHESS_HOT_INLINE uint64_t attackersColdBB(const Position &p, Square s, Color by, uint64_t occ)
+{
+    const uint64_t queens = bb(p, by, Queen);
+    const uint64_t sliders = (rookPseudoBB(s) & (bb(p, by, Rook) | queens))
+        | (bishopPseudoBB(s) & (bb(p, by, Bishop) | queens));
+    return (pawnAttacksBB(~by, s) & bb(p, by, Pawn)) | (knightAttacksBB(s) & bb(p, by, Knight))
+        | (kingAttacksBB(s) & bb(p, by, King)) | unblockedBB(s, sliders, occ);
+}
+CHESS_HOT_INLINE bool attackedColdBB(const Position &p, Square s, Color by, uint64_t occ)
+{
+    return attackersColdBB(p, s, by, occ) != 0;
 }
 
 // Castling geometry: the king ends on g/c, the rook on f/d of the back rank.

@@ -51,13 +51,13 @@ bool Position::castlingLegal(Square king, Square rook) const
     const uint64_t occ = occupied().bits();
     uint64_t path = betweenBB(king, kingTo);
     while (path) {
-        if (attackersBB(*this, popLsb(path), them, occ))
+        if (attackedColdBB(*this, popLsb(path), them, occ))
             return false;
     }
     // The final square is judged on the final board: in Chess960 the rook may have been
     // shielding the king's destination from a slider on the back rank.
     const uint64_t after = (occ ^ bit(king) ^ bit(rook)) | bit(kingTo) | bit(rookTo);
-    return !attackersBB(*this, kingTo, them, after);
+    return !attackedColdBB(*this, kingTo, them, after);
 }
 
 bool Position::legalGivenPinned(Move m, SquareSet pinnedPieces) const

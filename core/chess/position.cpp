@@ -67,8 +67,8 @@ SquareSet Position::pinned(Color c) const
     const Color them = ~c;
     const uint64_t occ = occupied().bits();
     const uint64_t queens = bb(*this, them, Queen);
-    uint64_t snipers = (rookAttacksBB(ksq, 0) & (bb(*this, them, Rook) | queens))
-        | (bishopAttacksBB(ksq, 0) & (bb(*this, them, Bishop) | queens));
+    uint64_t snipers = (rookPseudoBB(ksq) & (bb(*this, them, Rook) | queens))
+        | (bishopPseudoBB(ksq) & (bb(*this, them, Bishop) | queens));
     uint64_t result = 0;
     while (snipers) {
         const uint64_t blockers = betweenBB(ksq, popLsb(snipers)) & occ;
@@ -97,9 +97,9 @@ bool Position::epCaptureLegal(Square from, Square ep) const
     const Square captured = Square(ep ^ 8);
     const uint64_t occ = (occupied().bits() ^ bit(from) ^ bit(captured)) | bit(ep);
     const uint64_t queens = bb(*this, them, Queen);
-    return !((bishopAttacksBB(ksq, occ) & (bb(*this, them, Bishop) | queens))
-             | (rookAttacksBB(ksq, occ) & (bb(*this, them, Rook) | queens))
-             | (knightAttacksBB(ksq) & bb(*this, them, Knight))
+    const uint64_t sliders = (bishopPseudoBB(ksq) & (bb(*this, them, Bishop) | queens))
+        | (rookPseudoBB(ksq) & (bb(*this, them, Rook) | queens));
+    return !(unblockedBB(ksq, sliders, occ) | (knightAttacksBB(ksq) & bb(*this, them, Knight))
              | (pawnAttacksBB(us, ksq) & bb(*this, them, Pawn) & ~bit(captured)));
 }
 
@@ -127,6 +127,20 @@ void Position::setEnPassantIfLegal(Square ep)
 void Position::play(Move m)
 {
     const Color us = m_stm, them = ~us;
+    // Local copies of putPiece/removePiece that the compiler is made to inline.
+    const auto put = [this](Piece p, Square s) __attribute__((always_inline)) {
+        m_board[s] = p;
+        m_byColor[colorOf(p)] |= SquareSet::of(s);
+        m_byType[typeOf(p)] |= SquareSet::of(s);
+        m_key ^= zobrist::keys.piece[p][s];
+    };
+    const auto remove = [this](Square s) __attribute__((always_inline)) {
+        const Piece p = m_board[s];
+        m_board[s] = NoPiece;
+        m_byColor[colorOf(p)] -= SquareSet::of(s);
+        m_byType[typeOf(p)] -= SquareSet::of(s);
+        m_key ^= zobrist::keys.piece[p][s];
+    };
     if (m_ep != NoSquare) {
         m_key ^= zobrist::keys.enPassant[fileOf(m_ep)];
         m_ep = NoSquare;
@@ -134,27 +148,32 @@ void Position::play(Move m)
     ++m_halfmove;
     Square doublePushEp = NoSquare;
     const SquareSet oldRights = m_castleRooks;
+    // Squares whose change can give check: a normal move checks directly from `to` or
+    // discovers a slider through `from`; other kinds get the full attack computation.
+    bool simple = false;
+    Square movedFrom = NoSquare, movedTo = NoSquare;
 
     if (m.isNull()) {
         // Passing leaves the board alone.
     } else if (m.isCastling()) {
         const Square king = m.from(), rook = m.to();
         const Square kingTo = castlingKingTarget(king, rook), rookTo = castlingRookTarget(king, rook);
-        removePiece(king);
-        removePiece(rook);
-        putPiece(makePiece(us, King), kingTo);
-        putPiece(makePiece(us, Rook), rookTo);
+        remove(king);
+        remove(rook);
+        put(makePiece(us, King), kingTo);
+        put(makePiece(us, Rook), rookTo);
         m_castleRooks -= SquareSet::rank(us == White ? 0 : 7);
     } else {
         const Square from = m.from(), to = m.to();
         const Piece piece = m_board[from];
-        const Square capSq = m.kind() == Move::EnPassant ? Square(to ^ 8) : to;
+        const bool ep = m.kind() == Move::EnPassant;
+        const Square capSq = ep ? Square(to ^ 8) : to;
         if (m_board[capSq] != NoPiece) {
-            removePiece(capSq);
+            remove(capSq);
             m_halfmove = 0;
         }
-        removePiece(from);
-        putPiece(m.kind() == Move::Promotion ? makePiece(us, m.promotion()) : piece, to);
+        remove(from);
+        put(m.kind() == Move::Promotion ? makePiece(us, m.promotion()) : piece, to);
         m_castleRooks -= SquareSet::of(from) | SquareSet::of(to);
         if (typeOf(piece) == Pawn) {
             m_halfmove = 0;
@@ -163,6 +182,9 @@ void Position::play(Move m)
         } else if (typeOf(piece) == King) {
             m_castleRooks -= SquareSet::rank(us == White ? 0 : 7);
         }
+        simple = !ep;
+        movedFrom = from;
+        movedTo = to;
     }
 
     if (m_castleRooks != oldRights) {
@@ -174,7 +196,27 @@ void Position::play(Move m)
     m_stm = them;
     m_key ^= zobrist::keys.side;
     const Square ksq = kingSquare(them);
-    m_checkers = isValid(ksq) ? SquareSet(attackersBB(*this, ksq, us, occupied().bits())) : SquareSet();
+    if (!isValid(ksq)) {
+        m_checkers = SquareSet();
+    } else if (simple) {
+        // The side now to move was not in check before (legal positions only), so a
+        // checker is the moved piece or a slider uncovered by leaving `from`.
+        const uint64_t occ = occupied().bits(), toBit = bit(movedTo);
+        uint64_t checkers = ((pawnAttacksBB(them, ksq) & bb(*this, us, Pawn))
+                             | (knightAttacksBB(ksq) & bb(*this, us, Knight)))
+            & toBit;
+        const uint64_t queens = bb(*this, us, Queen);
+        const uint64_t rookLike = bb(*this, us, Rook) | queens, bishopLike = bb(*this, us, Bishop) | queens;
+        const uint64_t fromBit = bit(movedFrom);
+        const uint64_t rookRays = rookPseudoBB(ksq), bishopRays = bishopPseudoBB(ksq);
+        if ((rookLike & toBit) || (rookRays & fromBit))
+            checkers |= unblockedBB(ksq, rookRays & rookLike, occ);
+        if ((bishopLike & toBit) || (bishopRays & fromBit))
+            checkers |= unblockedBB(ksq, bishopRays & bishopLike, occ);
+        m_checkers = SquareSet(checkers);
+    } else {
+        m_checkers = SquareSet(attackersColdBB(*this, ksq, us, occupied().bits()));
+    }
     if (doublePushEp != NoSquare && (pawnAttacksBB(us, doublePushEp) & bb(*this, them, Pawn)))
         setEnPassantIfLegal(doublePushEp);
 }

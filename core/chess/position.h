@@ -122,6 +122,7 @@ private:
     // Legality of a pseudo-legal move given the pinned pieces of the side to move.
     bool legalGivenPinned(Move m, SquareSet pinnedPieces) const;
     Move sanCastling(bool kingSide, std::string *error) const;
+    bool leavesKingLineExposed(Square from, Square to, uint64_t occ) const;
 
     std::array<Piece, 64> m_board{};
     std::array<SquareSet, 2> m_byColor{};

@@ -91,6 +91,28 @@ int castlingLength(std::string_view s)
 
 } // namespace
 
+// Whether moving the own piece on `from` to `to` (not in check) leaves the king to an
+// enemy slider: only possible when `from` is on a line through the king and `to` is
+// off it. The small empty-board tables answer the usual "not on a line" case.
+// Defined inline here, its only user's file: it runs once per SAN move.
+inline __attribute__((always_inline)) bool Position::leavesKingLineExposed(Square from, Square to, uint64_t occ) const
+{
+    const Square ksq = kingSquare(m_stm);
+    const uint64_t rookRays = rookPseudoBB(ksq), fromBit = bit(from);
+    if (!((rookRays | bishopPseudoBB(ksq)) & fromBit))
+        return false;
+    const Color them = ~m_stm;
+    const uint64_t queens = bb(*this, them, Queen);
+    // Only the kind of slider that moves along this line matters.
+    uint64_t snipers = (rookRays & fromBit) ? rookRays & (bb(*this, them, Rook) | queens)
+                                            : bishopPseudoBB(ksq) & (bb(*this, them, Bishop) | queens);
+    if (!snipers)
+        return false;
+    const uint64_t line = lineBB(ksq, from);
+    snipers &= line;
+    return snipers && !(line & bit(to)) && unblockedBB(ksq, snipers, occ ^ fromBit) != 0;
+}
+
 Move Position::sanCastling(bool kingSide, std::string *error) const
 {
     const Square king = kingSquare(m_stm);
@@ -189,7 +211,7 @@ Move Position::parseSan(std::string_view text, std::string *error) const
             return failWith(error, IllegalMove);
         }
         if ((kingAttacksBB(king) & bit(to)) && !(own & bit(to))) {
-            if (!attackersBB(*this, to, ~us, occ ^ bit(king)))
+            if (!attackedColdBB(*this, to, ~us, occ ^ bit(king)))
                 return Move::make(king, to);
             return failWith(error, IllegalMove);
         }
@@ -245,19 +267,27 @@ Move Position::parseSan(std::string_view text, std::string *error) const
                 return failWith(error, IllegalMove);
             move = promo != NoPieceType ? Move::make(from, to, Move::Promotion, promo) : Move::make(from, to);
         }
-        if (!legalGivenPinned(move, pinned(us)))
+        if (m_checkers.any()) {
+            if (!legalGivenPinned(move, pinned(us)))
+                return failWith(error, IllegalMove);
+            return move;
+        }
+        // Not in check: only leaving a line through the own king can expose it.
+        const Square from = move.from();
+        if (leavesKingLineExposed(from, to, occ))
             return failWith(error, IllegalMove);
         return move;
     }
 
-    uint64_t reach;
+    uint64_t candidates;
     switch (type) {
-    case Knight: reach = knightAttacksBB(to); break;
-    case Bishop: reach = bishopAttacksBB(to, occ); break;
-    case Rook: reach = rookAttacksBB(to, occ); break;
-    default: reach = bishopAttacksBB(to, occ) | rookAttacksBB(to, occ); break;
+    case Knight: candidates = knightAttacksBB(to) & bb(*this, us, type) & fromMask; break;
+    case Bishop: candidates = unblockedBB(to, bishopPseudoBB(to) & bb(*this, us, type) & fromMask, occ); break;
+    case Rook: candidates = unblockedBB(to, rookPseudoBB(to) & bb(*this, us, type) & fromMask, occ); break;
+    default:
+        candidates = unblockedBB(to, (rookPseudoBB(to) | bishopPseudoBB(to)) & bb(*this, us, type) & fromMask, occ);
+        break;
     }
-    uint64_t candidates = reach & bb(*this, us, type) & fromMask;
     if (!candidates)
         return failWith(error, IllegalMove);
 
@@ -265,16 +295,8 @@ Move Position::parseSan(std::string_view text, std::string *error) const
     if (!(candidates & (candidates - 1)) && !checkers) {
         // The common case: one candidate, no check; only a pin can make it illegal.
         const Square from = lsb(candidates);
-        const uint64_t line = lineBB(kingSquare(us), from);
-        if (line && !(line & bit(to))) {
-            // Leaving the king's line: illegal if that uncovers a slider on it.
-            const Color them = ~us;
-            const uint64_t rest = occ ^ bit(from), queens = bb(*this, them, Queen);
-            const Square ksq = kingSquare(us);
-            if (line & ((rookAttacksBB(ksq, rest) & (bb(*this, them, Rook) | queens))
-                        | (bishopAttacksBB(ksq, rest) & (bb(*this, them, Bishop) | queens))))
-                return failWith(error, IllegalMove);
-        }
+        if (leavesKingLineExposed(from, to, occ))
+            return failWith(error, IllegalMove);
         return Move::make(from, to);
     }
     const SquareSet pinnedPieces = pinned(us);

@@ -35,6 +35,7 @@ private slots:
     void toggleLines_data();
     void toggleLines();
     void toggleCommentInEditorIsOneUndoStep();
+    void convertSpellingIsOneUndoStep();
     void diagnosticsBecomeUnderlines();
     void diagnosticsFollowEdits();
     void diagnosticTooltip();
@@ -219,6 +220,20 @@ void TestCqlEditor::cursorLocationCountsCodePoints()
     // ♔ e 1 space 𝒳 space = 6 code points before "mate" (𝒳 is two UTF-16 units).
     QCOMPARE(e.currentColumn(), 7);
     QCOMPARE(e.positionOf(1, 7), c.position());
+}
+
+void TestCqlEditor::convertSpellingIsOneUndoStep()
+{
+    wb::CqlEditor editor;
+    const QString ascii = QStringLiteral("cql()\nflipcolor {Q -> k | _e4} // Q stays\n");
+    editor.setPlainText(ascii);
+    editor.convertSpelling(true);
+    QCOMPARE(editor.toPlainText(), QStringLiteral("cql()\n⬓ {♕ → ♚ ∪ □e4} // Q stays\n"));
+    editor.convertSpelling(false);
+    QCOMPARE(editor.toPlainText(), QStringLiteral("cql()\nflipcolor {Q -> k | _e4} // Q stays\n"));
+    editor.undo();
+    editor.undo();
+    QCOMPARE(editor.toPlainText(), ascii);
 }
 
 QTEST_MAIN(TestCqlEditor)

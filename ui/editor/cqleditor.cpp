@@ -8,6 +8,8 @@
 #include "cqlhighlighter.h"
 #include "linenumberarea.h"
 
+#include "cql/convert.h"
+
 #include <QFontDatabase>
 #include <QHelpEvent>
 #include <QPainter>
@@ -91,6 +93,19 @@ CqlEditor::CqlEditor(QWidget *parent)
 }
 
 CqlEditor::~CqlEditor() = default;
+
+void CqlEditor::convertSpelling(bool unicode)
+{
+    const std::string text = toPlainText().toStdString();
+    const std::string converted = unicode ? cql::toUnicode(text) : cql::toAscii(text);
+    if (converted == text)
+        return;
+    QTextCursor c(document());
+    c.beginEditBlock();
+    c.select(QTextCursor::Document);
+    c.insertText(QString::fromStdString(converted));
+    c.endEditBlock();
+}
 
 void CqlEditor::setUpHighlighter()
 {

@@ -41,6 +41,8 @@ public:
     CqlHighlighter *builtinHighlighter() const { return m_builtin; }
     // True when the KSyntaxHighlighting engine highlights with resources/syntax/cql.xml.
     bool usesKSyntaxHighlighting() const { return m_external != nullptr; }
+    // Re-spells the whole query in Unicode symbols or in ASCII, as one undoable edit.
+    void convertSpelling(bool unicode);
     QWidget *lineNumberArea() const;
     int lineNumberAreaWidth() const;
     const HighlightTheme &theme() const { return m_theme; }

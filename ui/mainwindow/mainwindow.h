@@ -153,7 +153,7 @@ private:
     // Actions
     struct {
         QAction *newQuery, *openDatabase, *openQuery, *saveQuery, *saveQueryAs, *saveMatching, *quit;
-        QAction *undo, *redo, *cut, *copy, *paste, *selectAll, *toggleComment, *goToLine;
+        QAction *undo, *redo, *cut, *copy, *paste, *selectAll, *toggleComment, *goToLine, *toUnicode, *toAscii;
         QAction *run, *cancel, *check;
         QAction *closeDatabase;
         QAction *flipBoard, *coordinates, *matchesOnly;

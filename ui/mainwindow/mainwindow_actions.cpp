@@ -69,6 +69,10 @@ void MainWindow::createActions()
     a.selectAll = makeAction(this, tr("Select &All"), QKeySequence::SelectAll);
     a.toggleComment = makeAction(this, tr("Toggle &Comment"), QKeySequence(Qt::CTRL | Qt::Key_Slash), tr("Comment or uncomment the selected lines with //"));
     a.goToLine = makeAction(this, tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_L));
+    a.toUnicode = makeAction(this, tr("Convert to &Unicode"), QKeySequence(), tr("Write the query with Unicode symbols (♔ → ∩ …)"));
+    a.toAscii = makeAction(this, tr("Convert to &ASCII"), QKeySequence(), tr("Write the query with ASCII symbols only"));
+    connect(a.toUnicode, &QAction::triggered, m_editor, [this] { m_editor->convertSpelling(true); });
+    connect(a.toAscii, &QAction::triggered, m_editor, [this] { m_editor->convertSpelling(false); });
     for (QAction *x : {a.undo, a.redo, a.cut, a.copy, a.paste, a.selectAll, a.toggleComment, a.goToLine})
         x->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     // Edit actions act on the editor; they live on the window so the menu shows them.
@@ -176,6 +180,9 @@ void MainWindow::createMenus()
     edit->addSeparator();
     edit->addAction(a.toggleComment);
     edit->addAction(a.goToLine);
+    edit->addSeparator();
+    edit->addAction(a.toUnicode);
+    edit->addAction(a.toAscii);
 
     QMenu *query = menuBar()->addMenu(tr("&Query"));
     query->addAction(a.run);
