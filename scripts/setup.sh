@@ -24,7 +24,7 @@ REQUIRED=(
 # Installed when the distribution has them. KSyntaxHighlighting 6 gives the
 # editor Kate's highlighting engine; a command-line highlighter (KF6, else KF5
 # as on Debian 12) runs the highlighting reference tests.
-OPTIONAL=(libkf6syntaxhighlighting-dev)
+OPTIONAL=(libkf6syntaxhighlighting-dev ccache)   # ccache: rebuilds after a fresh clone are quick
 HIGHLIGHTER_TOOLS=(libkf6syntaxhighlighting-tools libkf5syntaxhighlighting-tools)
 
 say() { printf '== %s\n' "$*"; }
