@@ -1,10 +1,11 @@
 // Benchmark: read and replay a PGN file single-threaded (and index it as a Database).
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// Usage: bench_pgn [FILE] [--variations] [--no-replay] [--index] [--parts] [--prefetch] [--quiet]
+// Usage: bench_pgn [FILE] [--variations] [--no-replay] [--index] [--skim] [--parts] [--prefetch] [--quiet]
 //   --parts: decompression alone, then tokenizing alone (no replay)
 //   --prefetch: decompress on a second thread (the default is all on one thread)
 //   --index: open and index the file as a Database, then load every 97th game
+//   --skim: with --index, index as a search does (no ply counts: the movetext is skimmed)
 //   default FILE: ../shared/data/masters.pgn.zst next to the source tree
 #include "database/database.h"
 #include "game/builder.h"
@@ -149,13 +150,14 @@ int benchParts(const std::string &path)
     return 0;
 }
 
-int benchIndex(const std::string &path)
+int benchIndex(const std::string &path, bool countPlies)
 {
     auto t0 = std::chrono::steady_clock::now();
     double c0 = cpuSeconds();
     db::Database database;
     std::string error;
     db::OpenOptions options;
+    options.countPlies = countPlies;
     if (!database.open(path, options, &error)) {
         std::fprintf(stderr, "%s\n", error.c_str());
         return 1;
@@ -190,7 +192,7 @@ int benchIndex(const std::string &path)
 int main(int argc, char **argv)
 {
     std::string path;
-    bool variations = false, replay = true, index = false, quiet = false, parts = false, prefetch = false;
+    bool variations = false, replay = true, index = false, quiet = false, parts = false, prefetch = false, skim = false;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--variations"))
             variations = true;
@@ -198,6 +200,8 @@ int main(int argc, char **argv)
             replay = false;
         else if (!std::strcmp(argv[i], "--index"))
             index = true;
+        else if (!std::strcmp(argv[i], "--skim"))
+            skim = true;
         else if (!std::strcmp(argv[i], "--prefetch"))
             prefetch = true;
         else if (!std::strcmp(argv[i], "--parts"))
@@ -205,7 +209,7 @@ int main(int argc, char **argv)
         else if (!std::strcmp(argv[i], "--quiet"))
             quiet = true;
         else if (argv[i][0] == '-') {
-            std::fprintf(stderr, "usage: %s [FILE] [--variations] [--no-replay] [--index] [--parts] [--prefetch] [--quiet]\n",
+            std::fprintf(stderr, "usage: %s [FILE] [--variations] [--no-replay] [--index] [--skim] [--parts] [--prefetch] [--quiet]\n",
                          argv[0]);
             return 2;
         } else
@@ -215,5 +219,5 @@ int main(int argc, char **argv)
         path = defaultFile();
     if (parts)
         return benchParts(path);
-    return index ? benchIndex(path) : benchReplay(path, variations, replay, quiet, prefetch);
+    return index ? benchIndex(path, !skim) : benchReplay(path, variations, replay, quiet, prefetch);
 }

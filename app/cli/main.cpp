@@ -238,6 +238,7 @@ int main(int argc, char **argv)
     db::Database database;
     db::OpenOptions open;
     open.cancel = &g_interrupted;
+    open.countPlies = false; // the search replays each game itself
     if (tty)
         open.progress = [&](const db::Progress &p) {
             if (p.total)

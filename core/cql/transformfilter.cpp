@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "transformfilter.h"
 
+#include <algorithm>
+
 #include "logic.h"
 #include "sets.h"
 
@@ -101,43 +103,90 @@ TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, lo
     flatten();
 }
 
-void TransformFilter::flatten()
+bool TransformFilter::flattenInto(std::vector<Condition> &conds, std::vector<uint32_t> &ends) const
 {
-    m_conditions.clear();
-    m_imageEnds.clear();
     if (m_mode != Any)
-        return;
+        return false;
     for (const auto &img : m_images) {
+        if (auto *t = dynamic_cast<const TransformFilter *>(img.get())) {
+            // A nested transform in "any" mode matches when one of its images does.
+            if (!t->flattenInto(conds, ends))
+                return false;
+            continue;
+        }
         std::vector<const DesignatorFilter *> ds;
         if (auto *d = dynamic_cast<const DesignatorFilter *>(img.get()))
             ds.push_back(d);
         else if (auto *c = dynamic_cast<const CompoundFilter *>(img.get()))
             ds = c->designators();
-        if (ds.empty()) {
-            m_conditions.clear();
-            m_imageEnds.clear();
-            return;
-        }
+        if (ds.empty())
+            return false;
         for (const DesignatorFilter *d : ds) {
             Condition c;
             c.squares = d->squares().bits();
             PieceMask m = d->pieces();
-            if (!m) {
-                c.anyContents = true;
-            } else if (m == EmptyBit) {
-                c.empty = true;
-            } else if (m == WhiteBits || m == BlackBits || m == (WhiteBits | BlackBits)) {
-                c.colorMask = uint8_t((m & WhiteBits ? 1 : 0) | (m & BlackBits ? 2 : 0));
-            } else if (std::popcount(unsigned(m)) == 1 && !(m & EmptyBit)) {
-                c.piece = chess::Piece(std::countr_zero(unsigned(m)));
-            } else {
-                m_conditions.clear();
-                m_imageEnds.clear();
-                return;
-            }
-            m_conditions.push_back(c);
+            if (!m)
+                c.source = AnySquare;
+            else if (m == EmptyBit)
+                c.source = EmptySquares;
+            else if (m == WhiteBits)
+                c.source = WhitePieces;
+            else if (m == BlackBits)
+                c.source = BlackPieces;
+            else if (m == (WhiteBits | BlackBits))
+                c.source = Occupied;
+            else if (std::popcount(unsigned(m)) == 1 && !(m & EmptyBit))
+                c.source = uint8_t(FirstPiece + std::countr_zero(unsigned(m)));
+            else
+                return false;
+            conds.push_back(c);
         }
-        m_imageEnds.push_back(uint32_t(m_conditions.size()));
+        ends.push_back(uint32_t(conds.size()));
+    }
+    return true;
+}
+
+void TransformFilter::flatten()
+{
+    m_conditions.clear();
+    m_imageEnds.clear();
+    m_reject.clear();
+    if (!flattenInto(m_conditions, m_imageEnds)) {
+        m_conditions.clear();
+        m_imageEnds.clear();
+        return;
+    }
+    uint32_t begin = 0;
+    for (uint32_t end : m_imageEnds) {
+        // A single piece is rarer than a colour, a colour than any occupant.
+        int best = -1;
+        auto rank = [](uint8_t src) { return src >= FirstPiece ? 3 : src == Occupied || src == AnySquare ? 1 : 2; };
+        for (uint32_t i = begin; i < end; ++i)
+            if (best < 0 || rank(m_conditions[i].source) > rank(m_conditions[size_t(best)].source))
+                best = int(i);
+        if (best < 0 || m_conditions[size_t(best)].source == AnySquare) {
+            m_reject.clear(); // an image that always holds (or has no condition): no shortcut
+            break;
+        }
+        const Condition &c = m_conditions[size_t(best)];
+        auto it = std::find_if(m_reject.begin(), m_reject.end(), [&](const Condition &r) { return r.source == c.source; });
+        if (it == m_reject.end())
+            m_reject.push_back(c);
+        else
+            it->squares |= c.squares;
+        begin = end;
+    }
+}
+
+uint64_t TransformFilter::have(const chess::Position &pos, uint8_t source)
+{
+    switch (source) {
+    case AnySquare: return ~0ULL;
+    case EmptySquares: return ~pos.occupied().bits();
+    case WhitePieces: return pos.pieces(chess::White).bits();
+    case BlackPieces: return pos.pieces(chess::Black).bits();
+    case Occupied: return pos.occupied().bits();
+    default: return pos.pieces(chess::Piece(source - FirstPiece)).bits();
     }
 }
 
@@ -160,21 +209,21 @@ bool TransformFilter::match(Ctx &ctx) const
     }
     if (!m_imageEnds.empty()) {
         const chess::Position &pos = *ctx.pos;
-        const uint64_t occ = pos.occupied().bits();
+        if (!m_reject.empty()) {
+            bool possible = false;
+            for (const Condition &r : m_reject)
+                if (have(pos, r.source) & r.squares) {
+                    possible = true;
+                    break;
+                }
+            if (!possible)
+                return false;
+        }
         uint32_t begin = 0;
         for (uint32_t end : m_imageEnds) {
             bool ok = true;
-            for (uint32_t i = begin; i < end && ok; ++i) {
-                const Condition &c = m_conditions[i];
-                uint64_t have;
-                if (c.anyContents) have = ~0ULL;
-                else if (c.empty) have = ~occ;
-                else if (c.colorMask == 1) have = pos.pieces(chess::White).bits();
-                else if (c.colorMask == 2) have = pos.pieces(chess::Black).bits();
-                else if (c.colorMask == 3) have = occ;
-                else have = pos.pieces(c.piece).bits();
-                ok = (have & c.squares) != 0;
-            }
+            for (uint32_t i = begin; i < end && ok; ++i)
+                ok = (have(pos, m_conditions[i].source) & m_conditions[i].squares) != 0;
             if (ok)
                 return true;
             begin = end;

@@ -38,15 +38,21 @@ private:
     void flatten();
     // When every image is a conjunction of piece designators ({Ka1 kh8}), the
     // images are tested from flat arrays: no virtual calls in the hot loop.
+    // What a condition tests: which squares of the position must meet `squares`.
+    enum Source : uint8_t { AnySquare, EmptySquares, WhitePieces, BlackPieces, Occupied, FirstPiece };
+    // FirstPiece + p: the squares of piece p (chess::Piece).
     struct Condition {
-        chess::Piece piece = chess::NoPiece; // NoPiece: any occupant of `squares` (see `empty`)
-        bool empty = false;        // the squares must hold an empty square
-        bool anyContents = false;  // no piece part: non-empty squares set suffices
-        uint8_t colorMask = 0;     // 1 white, 2 black: any piece of that colour
+        uint8_t source = AnySquare;
         uint64_t squares = 0;
     };
+    static uint64_t have(const chess::Position &pos, uint8_t source);
+    bool flattenInto(std::vector<Condition> &conds, std::vector<uint32_t> &ends) const;
     std::vector<Condition> m_conditions;
     std::vector<uint32_t> m_imageEnds; // image i uses conditions [end(i-1), end(i))
+    // Every image needs its most selective condition: when none of these holds
+    // (squares of one source merged), no image can match. Rejects most positions
+    // with a test or two.
+    std::vector<Condition> m_reject;
     TransformKind m_kind = TransformKind::Flip;
     Mode m_mode = Any;
     long long m_lo = 0, m_hi = 0;

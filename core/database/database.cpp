@@ -34,7 +34,10 @@ double secondsSince(std::chrono::steady_clock::time_point t0)
 // Header-only pass: tags, the mainline move count, and where each game lies.
 class IndexVisitor final : public pgn::Visitor {
 public:
-    IndexVisitor(std::vector<GameEntry> &entries, std::string &pool) : m_entries(entries), m_pool(pool) {}
+    IndexVisitor(std::vector<GameEntry> &entries, std::string &pool, bool countPlies)
+        : m_entries(entries), m_pool(pool), m_countPlies(countPlies)
+    {
+    }
 
     void beginGame(const pgn::GameStart &start) override
     {
@@ -56,7 +59,7 @@ public:
         m_values[f].assign(value.substr(0, n));
         m_len[f] = 1;
     }
-    bool beginMovetext() override { return true; }
+    bool beginMovetext() override { return m_countPlies; }
     pgn::MoveAction move(std::string_view, const pgn::Location &) override
     {
         ++m_plies;
@@ -92,6 +95,7 @@ private:
     uint8_t m_len[FieldCount] = {};
     uint32_t m_plies = 0;
     uint32_t m_errors = 0;
+    bool m_countPlies = true;
 };
 
 } // namespace
@@ -163,7 +167,7 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
     // Roughly one game per 600 bytes in real files.
     m_entries.reserve(all.size() / 500 + 16);
     m_fieldPool.reserve(all.size() / 8 + 64);
-    IndexVisitor visitor(m_entries, m_fieldPool);
+    IndexVisitor visitor(m_entries, m_fieldPool, options.countPlies);
     pgn::Reader reader;
     reader.resetText(all);
     uint64_t nextReport = 0;

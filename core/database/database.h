@@ -30,9 +30,10 @@ struct GameEntry {
     uint64_t fields = 0;  // into the field pool
     uint64_t length = 0;  // bytes of game text
     uint32_t line = 0;    // 1-based line of the first byte
-    uint32_t plies = 0;   // mainline move tokens (not checked for legality)
+    uint32_t plies = 0;   // mainline move tokens (not checked for legality); 0 without OpenOptions::countPlies
     uint16_t column = 1;  // 1-based column of the first byte
-    uint16_t errors = 0;  // problems the reader found while indexing (tags, syntax; moves are not replayed)
+    uint16_t errors = 0;  // problems the reader found while indexing (tags, syntax; moves are not replayed;
+                          // without countPlies only those outside the movetext)
 };
 
 struct Progress {
@@ -47,6 +48,10 @@ struct OpenOptions {
     std::function<void(const Progress &)> progress;
     // Set (from any thread) to stop; open() then fails with "cancelled".
     const std::atomic<bool> *cancel = nullptr;
+    // Count each game's mainline moves (GameEntry::plies, the game list's
+    // column). Off, indexing only skims the movetext: a search needs just
+    // where games lie and their tags, and gets them several times faster.
+    bool countPlies = true;
 };
 
 struct Stats {

@@ -346,6 +346,50 @@ void Reader::deliverPending(Visitor &v, bool deliver)
     m_havePending = false;
 }
 
+namespace {
+
+// Bytes the skim stops at: what can end a game or change the reader's state
+// (line count, comments, tag, escape line, NAG digits, NUL, byte order mark),
+// and '-' '/' because every result holds one of them.
+struct SkimTable {
+    bool stop[256] = {};
+    constexpr SkimTable()
+    {
+        for (unsigned char ch : {'\n', '\r', '\0', '{', ';', '[', '*', '$', '%', '-', '/'})
+            stop[ch] = true;
+        stop[0xEF] = true;
+    }
+};
+constexpr SkimTable Skim;
+
+} // namespace
+
+// When nothing of a game is delivered, most of its movetext (moves, numbers,
+// NAG symbols, variations) has no effect but to be stepped over. The skim
+// returns the next place where the full tokenizer has work: a stop byte, or,
+// for '-', '/' and the end of the buffer, the start of the word holding it
+// (a word start is always a token start, at or after where the skim began).
+const char *Reader::skim(const char *p) const
+{
+    const char *const from = p;
+    for (;;) {
+        // Four bytes a round: a stop comes every few dozen bytes.
+        if (!Skim.stop[static_cast<unsigned char>(p[0])] && !Skim.stop[static_cast<unsigned char>(p[1])]
+            && !Skim.stop[static_cast<unsigned char>(p[2])] && !Skim.stop[static_cast<unsigned char>(p[3])]) {
+            p += 4;
+            continue;
+        }
+        while (!Skim.stop[static_cast<unsigned char>(*p)])
+            ++p;
+        const char c = *p;
+        if (c == '-' || c == '/' || c == 0) {
+            while (p > from && is(static_cast<unsigned char>(p[-1]), CWord))
+                --p;
+        }
+        return p;
+    }
+}
+
 void Reader::movetextPhase(Visitor &v)
 {
     const bool wantMoves = v.beginMovetext();
@@ -356,6 +400,8 @@ void Reader::movetextPhase(Visitor &v)
     const int maxDepth = int(m_limits.maxVariationDepth);
 
     for (;;) {
+        if (skipFrom == 0)
+            m_p = skim(m_p);
         {
             // Most tokens are followed by one space: step over it without a call.
             const char *p0 = m_p;

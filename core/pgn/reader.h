@@ -139,6 +139,7 @@ private:
     void deliverPending(Visitor &v, bool deliver);
     void headerPhase(Visitor &v);
     void movetextPhase(Visitor &v);
+    const char *skim(const char *p) const;
 
     ByteSource *m_source = nullptr;
     MemorySource m_memory;

@@ -19,6 +19,54 @@ QString join(const std::vector<std::string> &lines)
 }
 } // namespace
 
+namespace {
+
+// What a header-only pass must see exactly as a full read does: where games
+// start and end, their tags and results, and the text between games.
+class BoundaryLog : public pgn::Visitor {
+public:
+    explicit BoundaryLog(bool moves) : m_moves(moves) {}
+    std::vector<std::string> log;
+    pgn::Reader *reader = nullptr;
+
+    void beginGame(const pgn::GameStart &g) override
+    {
+        log.push_back("game " + std::to_string(g.number) + " @" + std::to_string(g.where.line) + ":"
+                      + std::to_string(g.where.column) + " +" + std::to_string(g.where.offset));
+    }
+    void tag(std::string_view n, std::string_view v) override { log.push_back("tag " + std::string(n) + "=" + std::string(v)); }
+    bool beginMovetext() override { return m_moves; }
+    void result(std::string_view r) override { log.push_back("result " + std::string(r)); }
+    bool endGame() override
+    {
+        log.push_back("end +" + std::to_string(reader->lastGameEnd()));
+        return true;
+    }
+    void strayError(const pgn::Location &l, std::string_view m) override
+    {
+        log.push_back("stray " + std::to_string(l.line) + ":" + std::to_string(l.column) + " " + std::string(m));
+    }
+
+private:
+    bool m_moves;
+};
+
+std::vector<std::string> boundaries(std::string_view text, bool moves, size_t drip)
+{
+    BoundaryLog v(moves);
+    pgn::Reader r;
+    v.reader = &r;
+    DripSource source(text, drip ? drip : 1);
+    if (drip)
+        r.reset(&source);
+    else
+        r.resetText(text);
+    r.readAll(v);
+    return v.log;
+}
+
+} // namespace
+
 class TestPgnReader : public QObject {
     Q_OBJECT
 
@@ -395,6 +443,50 @@ private slots:
         QFETCH(bool, move);
         QCOMPARE(pgn::looksLikeMove(word.toStdString()), move);
     }
+
+    // A pass that skips the movetext only skims it (index for a search): it
+    // must find the same games, tags, results and ends as a full read.
+    void skimFindsTheSameGames_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        for (const char *f : {"kasparov-deep-blue-1997.pgn", "glued.pgn", "nul.pgn", "crlf.pgn", "cr.pgn", "latin1.pgn",
+                              "unterminated-comment.pgn", "twic9nn-error.pgn", "headers-and-moves-on-the-same-line.pgn",
+                              "no-moves-comment-result.pgn", "bom.pgn", "truncated.pgn", "pathological-headers.pgn"})
+            QTest::newRow(f) << QByteArray::fromStdString(readFile(dataPath(f)));
+        // Results glued to other tokens, hidden in comments, after NAGs and move numbers.
+        const char *edge[] = {
+            "1. e4 e5 1-0 2. d4 0-1",
+            "1.e4 1.1/2-1/2 1. d4 *",
+            "1. e4 $1-0 2. d4 1-0",
+            "1. e4 {1-0} e5 ; 0-1\n2. Nf3 1/2-1/2",
+            "1. e4\n%1-0 escaped\ne5 0-1",
+            "12...1-0 [Event \"x\"] 1. d4 *",
+            "1. O-O-O 0-0 e2-e4 21-0 1-01 0-1",
+            "1. e4 (1. d4 1-0) e5 *",
+            "1. e4\r1-0\r\r[Event \"y\"]\r1. d4 0-1",
+            "1. e4 \xEF\xBB\xBF" "1-0 \xEF\xBB\xBF" "[Event \"z\"] *",
+            "1. e4 e5 2.Nf3*3. Nc3 1/2-1/2",
+            "1. e4 [%clk 1-0] e5 0-1",
+            "1. e4 e5 2. f4 1/2",
+            "1. e4 e5 1-0-1 0-1",
+        };
+        for (const char *e : edge)
+            QTest::newRow(e) << QByteArray(e);
+        static const char nul[] = "1. e4 1-\0" "0 e5 1-0\n[Event \"n\"] *";
+        QTest::newRow("nul in movetext") << QByteArray(nul, sizeof nul - 1);
+    }
+    void skimFindsTheSameGames()
+    {
+        QFETCH(QByteArray, text);
+        const std::string_view t(text.constData(), size_t(text.size()));
+        const auto full = boundaries(t, true, 0);
+        QVERIFY(!full.empty());
+        QCOMPARE(boundaries(t, false, 0), full);
+        // Every token somewhere crosses the end of the reader's buffer.
+        for (size_t drip : {1, 2, 3, 5, 7})
+            QCOMPARE(boundaries(t, false, drip), full);
+    }
+
 };
 
 QTEST_GUILESS_MAIN(TestPgnReader)

@@ -20,6 +20,30 @@ std::string trickyDir()
     return std::string(env && *env ? env : CQLWB_SHARED_DIR) + "/data/tricky";
 }
 
+// An index that only skims the movetext (as the search opens files) must
+// place and describe every game as the full index does.
+void compareSkimmedIndex(const db::Database &full, const db::Database &skim)
+{
+    QCOMPARE(skim.size(), full.size());
+    for (size_t i = 0; i < full.size(); ++i) {
+        const db::GameEntry &a = full.entry(i), &b = skim.entry(i);
+        QCOMPARE(b.offset, a.offset);
+        QCOMPARE(b.length, a.length);
+        QCOMPARE(b.line, a.line);
+        QCOMPARE(b.column, a.column);
+        for (int f = 0; f < db::FieldCount; ++f)
+            QCOMPARE(skim.field(i, db::Field(f)), full.field(i, db::Field(f)));
+    }
+    QCOMPARE(skim.stats().strayErrors, full.stats().strayErrors);
+}
+
+db::OpenOptions skimming()
+{
+    db::OpenOptions o;
+    o.countPlies = false;
+    return o;
+}
+
 } // namespace
 
 class TestTrickyFiles : public QObject {
@@ -74,6 +98,9 @@ private slots:
             QCOMPARE(g.tags, games[i].tags);
             QCOMPARE(g.errors.size(), games[i].errors.size());
         }
+        db::Database skimmed;
+        QVERIFY2(skimmed.open(file, skimming(), &error), error.c_str());
+        compareSkimmedIndex(d, skimmed);
 
         // Written out and read back: as many games, the same mainlines.
         std::string out;
@@ -127,6 +154,9 @@ private slots:
             db::Database d;
             QVERIFY(d.openText(text));
             QCOMPARE(d.size(), games.size());
+            db::Database skimmed;
+            QVERIFY(skimmed.openText(text, "<text>", skimming()));
+            compareSkimmedIndex(d, skimmed);
             game::Game g;
             for (size_t i = 0; i < d.size(); ++i) {
                 QVERIFY(d.loadGame(i, g, parser));
