@@ -263,6 +263,7 @@ int main(int argc, char **argv)
     so.threads = o.threads;
     so.chess960 = o.chess960;
     so.gameTextLimit = o.noTruncate ? 0 : search::ReferenceGameTextLimit;
+    so.writeOptions.cqlLayout = true; // a drop-in writes what cql writes
     so.formatPgn = true;
     search::Search s(*query, so);
     s.addDatabase(database);

@@ -142,6 +142,8 @@ SquareSet knightAttacks(Square s) { return SquareSet(knightAttacksBB(s)); }
 SquareSet kingAttacks(Square s) { return SquareSet(kingAttacksBB(s)); }
 SquareSet bishopAttacks(Square s, SquareSet occupied) { return SquareSet(bishopAttacksBB(s, occupied.bits())); }
 SquareSet rookAttacks(Square s, SquareSet occupied) { return SquareSet(rookAttacksBB(s, occupied.bits())); }
+SquareSet rookRays(Square s) { return SquareSet(rookPseudoBB(s)); }
+SquareSet bishopRays(Square s) { return SquareSet(bishopPseudoBB(s)); }
 
 SquareSet queenAttacks(Square s, SquareSet occupied)
 {

@@ -12,6 +12,9 @@ SquareSet kingAttacks(Square s);
 SquareSet bishopAttacks(Square s, SquareSet occupied);
 SquareSet rookAttacks(Square s, SquareSet occupied);
 SquareSet queenAttacks(Square s, SquareSet occupied);
+// The lines a rook / bishop on s sees on an empty board.
+SquareSet rookRays(Square s);
+SquareSet bishopRays(Square s);
 // Attacks of a piece of the given type (pawns: of colour c) on s.
 SquareSet pieceAttacks(PieceType t, Color c, Square s, SquareSet occupied);
 // Squares strictly between a and b on a line (rank, file, diagonal); empty otherwise.

@@ -291,27 +291,35 @@ FilterPtr RayFilter::transformed(const Transform &t) const
 // colour on `to`.
 SquareSet PinFilter::set(Ctx &ctx) const
 {
+    // The geometry (a slider, one piece of the other colour between it and
+    // the target) is cheap and rarely there: the from/through arguments are
+    // evaluated only once a pin exists.
     const chess::Position &pos = *ctx.pos;
-    SquareSet occ = pos.occupied();
-    SquareSet from = m_from ? m_from->set(ctx) & occ : occ;
-    SquareSet through = m_through ? m_through->set(ctx) & occ : occ;
-    SquareSet to = m_to ? m_to->set(ctx) & occ : pos.pieces(chess::King);
-    SquareSet out;
+    const SquareSet occ = pos.occupied();
+    const SquareSet to = m_to ? m_to->set(ctx) & occ : pos.pieces(chess::King);
+    const SquareSet queens = pos.pieces(chess::Queen);
+    const SquareSet rookLike = pos.pieces(chess::Rook) | queens, bishopLike = pos.pieces(chess::Bishop) | queens;
+    SquareSet out, from, through;
+    bool argsKnown = false;
     for (Square t : to) {
-        chess::Color c = chess::colorOf(pos.pieceAt(t));
-        SquareSet enemies = pos.pieces(~c) & from;
-        SquareSet rookLike = enemies & (pos.pieces(chess::Rook) | pos.pieces(chess::Queen));
-        SquareSet bishopLike = enemies & (pos.pieces(chess::Bishop) | pos.pieces(chess::Queen));
-        SquareSet pinners = (chess::rookAttacks(t, SquareSet()) & rookLike) |
-                            (chess::bishopAttacks(t, SquareSet()) & bishopLike);
+        const chess::Color c = chess::colorOf(pos.pieceAt(t));
+        const SquareSet pinners = pos.pieces(~c)
+            & ((chess::rookRays(t) & rookLike) | (chess::bishopRays(t) & bishopLike));
         for (Square p : pinners) {
-            SquareSet mid = chess::between(t, p) & occ;
-            if (mid.count() == 1 && (mid & pos.pieces(c) & through).any()) {
-                switch (m_value) {
-                case Pinned: out |= mid; break;
-                case Pinners: out |= SquareSet::of(p); break;
-                case Targets: out |= SquareSet::of(t); break;
-                }
+            const SquareSet mid = chess::between(t, p) & occ;
+            if (mid.moreThanOne() || !(mid & pos.pieces(c)).any())
+                continue;
+            if (!argsKnown) {
+                from = m_from ? m_from->set(ctx) : occ;
+                through = m_through ? m_through->set(ctx) : occ;
+                argsKnown = true;
+            }
+            if (!from.contains(p) || !(mid & through).any())
+                continue;
+            switch (m_value) {
+            case Pinned: out |= mid; break;
+            case Pinners: out |= SquareSet::of(p); break;
+            case Targets: out |= SquareSet::of(t); break;
             }
         }
     }

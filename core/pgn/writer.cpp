@@ -11,6 +11,14 @@ namespace {
 constexpr const char *SevenTags[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 constexpr const char *SevenDefaults[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
 
+size_t characters(std::string_view s)
+{
+    size_t n = 0;
+    for (char c : s)
+        n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
 // Builds lines of words, breaking before a word that would pass the limit.
 class LineWriter {
 public:
@@ -18,11 +26,26 @@ public:
         : m_out(out), m_limit(size_t(std::max(limit, 1))), m_lineStart(out.size()), m_lastStart(out.size())
     {
     }
+    // The cql program's layout; budget (characters, 0: none) is what is left
+    // of the game's text limit after the tags.
+    void setCqlLayout(size_t budget, size_t used)
+    {
+        m_cql = true;
+        m_budget = budget;
+        m_used = used;
+    }
+    bool stopped() const { return m_stopped; }
+    bool stoppedInComment() const { return m_stopped && m_inComment; }
+    bool cqlLayout() const { return m_cql; }
 
     void word(std::string_view w)
     {
         if (w.empty())
             return;
+        if (m_cql) {
+            cqlWord(w);
+            return;
+        }
         if (m_column > 0) {
             if (m_column + 1 + w.size() > m_limit) {
                 // A line must not start with '[' or '%' (a reader takes it for a
@@ -52,15 +75,19 @@ public:
     void glue() { m_glue = true; }
     void endLine()
     {
-        if (m_column > 0)
+        if (m_column > 0 && !m_stopped) {
             m_out += '\n';
+            ++m_used;
+        }
         m_column = 0;
         m_glue = false;
+        m_space = false;
         m_lineStart = m_lastStart = m_out.size();
     }
 
     // "{text}" split into words, so a long comment wraps like the moves do.
-    void comment(std::string_view text)
+    // leading: the game's opening comment, which cql ends with a line break.
+    void comment(std::string_view text, bool leading = false)
     {
         std::string cleaned;
         cleaned.reserve(text.size());
@@ -81,6 +108,46 @@ public:
             word("{}");
             return;
         }
+        if (m_cql) {
+            // "{", the words and "}" are items of their own, glued together.
+            // cql splits at every space: two spaces stay two.
+            if (m_stopped)
+                return;
+            // A line break in the text (with the spaces around it) is one space there.
+            std::string joined;
+            joined.reserve(text.size());
+            for (size_t i = 0; i < text.size(); ++i) {
+                const char c = text[i];
+                if (c == '\n' || c == '\r' || c == '\t') {
+                    while (!joined.empty() && joined.back() == ' ')
+                        joined.pop_back();
+                    while (i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '\n' || text[i + 1] == '\r' || text[i + 1] == '\t'))
+                        ++i;
+                    joined += ' ';
+                } else {
+                    joined += c == '}' ? ')' : c;
+                }
+            }
+            std::string_view body = joined;
+            body.remove_prefix(std::min(body.find_first_not_of(' '), body.size()));
+            body.remove_suffix(body.size() - (body.find_last_not_of(' ') + 1));
+            word("{");
+            m_inComment = true;
+            for (size_t i = 0; i < body.size();) {
+                size_t e = std::min(body.find(' ', i), body.size());
+                if (i == 0)
+                    glue();
+                cqlWord(body.substr(i, e - i));
+                i = e + 1;
+            }
+            glue();
+            // Before its line break, cql lets the closing brace take column 80.
+            m_extraColumn = leading;
+            word("}");
+            m_extraColumn = false;
+            m_inComment = m_stopped;
+            return;
+        }
         for (size_t i = 0; i < words.size(); ++i) {
             std::string w;
             if (i == 0)
@@ -93,10 +160,60 @@ public:
     }
 
 private:
+    // Counts n characters against the budget; false (and nothing more is
+    // written) when the text would reach it.
+    bool spend(size_t n)
+    {
+        if (m_stopped)
+            return false;
+        if (m_budget && m_used + n >= m_budget) {
+            m_stopped = true;
+            return false;
+        }
+        m_used += n;
+        return true;
+    }
+    void cqlWord(std::string_view w)
+    {
+        if (m_stopped)
+            return;
+        if (m_space && !m_glue) {
+            // The space after the previous item: a line break when it would pass the end.
+            if (!spend(1))
+                return;
+            if (m_column + 1 > m_limit) {
+                m_out += '\n';
+                m_column = 0;
+            } else {
+                m_out += ' ';
+                ++m_column;
+            }
+        }
+        m_glue = false;
+        const size_t n = characters(w);
+        if (m_column > 0 && m_column + n > m_limit + (m_extraColumn ? 1 : 0)) {
+            if (!spend(1))
+                return;
+            m_out += '\n';
+            m_column = 0;
+        }
+        if (!spend(n))
+            return;
+        m_out.append(w);
+        m_column += n;
+        m_space = true;
+    }
+
     std::string &m_out;
     size_t m_limit;
     size_t m_column = 0;
     bool m_glue = false;
+    bool m_cql = false;
+    bool m_space = false;   // cql layout: a space is due before the next item
+    bool m_stopped = false; // cql layout: the budget ran out
+    bool m_inComment = false;
+    bool m_extraColumn = false;
+    size_t m_budget = 0, m_used = 0;
     size_t m_lineStart; // in m_out
     size_t m_lastStart; // of the last word
 };
@@ -104,9 +221,11 @@ private:
 class GameWriter {
 public:
     GameWriter(std::string &out, const game::Game &g, const WriteOptions &o, const ExtraComments *extra,
-               std::string_view leading)
+               std::string_view leading, size_t tagCharacters)
         : m_g(g), m_o(o), m_lines(out, o.lineLength), m_leading(leading)
     {
+        if (o.cqlLayout)
+            m_lines.setCqlLayout(o.textLimit, tagCharacters);
         if (extra && !extra->empty()) {
             m_extraHead.assign(g.nodes.size(), -1);
             m_extraNext.assign(extra->size(), -1);
@@ -136,8 +255,11 @@ public:
             append(first, m_g.text(root.comment));
         }
         appendExtra(first, 0);
-        if (!first.empty())
-            m_lines.comment(first);
+        if (!first.empty()) {
+            m_lines.comment(first, true);
+            if (m_lines.cqlLayout())
+                m_lines.endLine(); // cql gives the opening comment a line of its own
+        }
         if (m_o.nags)
             writeNags(root);
         if (root.firstChild != game::NoNode)
@@ -145,6 +267,8 @@ public:
         m_lines.word(m_g.result.empty() ? "*" : m_g.result);
         m_lines.endLine();
     }
+    bool stopped() const { return m_lines.stopped(); }
+    bool stoppedInComment() const { return m_lines.stoppedInComment(); }
 
 private:
     static void append(std::string &to, std::string_view text)
@@ -184,12 +308,11 @@ private:
                 forceNumber = true;
             }
             const chess::Position &before = parent.position;
-            if (before.sideToMove() == chess::White) {
-                m_buf = std::to_string(before.fullmoveNumber()) + ".";
+            if (before.sideToMove() == chess::White || forceNumber) {
+                m_buf = std::to_string(before.fullmoveNumber()) + (before.sideToMove() == chess::White ? "." : "...");
                 m_lines.word(m_buf);
-            } else if (forceNumber) {
-                m_buf = std::to_string(before.fullmoveNumber()) + "...";
-                m_lines.word(m_buf);
+                if (m_lines.cqlLayout())
+                    m_lines.glue();
             }
             m_lines.word(before.san(n.move));
             forceNumber = false;
@@ -206,9 +329,11 @@ private:
             if (!m_o.mainlineOnly && parent.firstChild == id) {
                 for (game::NodeId s = n.nextSibling; s != game::NoNode; s = m_g.nodes[s].nextSibling) {
                     m_lines.word("(");
-                    m_lines.glue();
+                    if (!m_lines.cqlLayout())
+                        m_lines.glue();
                     line(s, true);
-                    m_lines.glue();
+                    if (!m_lines.cqlLayout())
+                        m_lines.glue();
                     m_lines.word(")");
                     forceNumber = true;
                 }
@@ -251,9 +376,10 @@ std::string escapeTagValue(std::string_view value)
     return out;
 }
 
-void writeGame(std::string &out, const game::Game &g, const WriteOptions &options, const ExtraComments *extra,
+bool writeGame(std::string &out, const game::Game &g, const WriteOptions &options, const ExtraComments *extra,
                std::string_view leadingComment)
 {
+    const size_t start = out.size();
     for (int i = 0; i < 7; ++i) {
         std::string_view value = g.tagOrDefault(SevenTags[i], SevenDefaults[i]);
         if (i == 6 && !g.result.empty())
@@ -283,9 +409,22 @@ void writeGame(std::string &out, const game::Game &g, const WriteOptions &option
         }
     }
     out += '\n';
-    GameWriter w(out, g, options, extra, leadingComment);
+    GameWriter w(out, g, options, extra, leadingComment, characters(std::string_view(out).substr(start)));
     w.movetext();
+    if (w.stopped()) {
+        if (w.stoppedInComment()) {
+            // cql fills its buffer to the limit and ends the open comment
+            // with its note (whose "CQL" then counts as a marker, as there).
+            for (size_t n = characters(std::string_view(out).substr(start)); n < options.textLimit; ++n)
+                out += ' ';
+            out += "game truncated by CQL } * \n\n\n";
+        } else {
+            out += "{game truncated by CQL} * \n\n\n";
+        }
+        return false;
+    }
     out += '\n';
+    return true;
 }
 
 std::string gameToPgn(const game::Game &game, const WriteOptions &options, const ExtraComments *extra,

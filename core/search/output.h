@@ -29,13 +29,12 @@ pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &
 // with "game truncated by CQL } *". cqlwb-cli does the same by default, so its
 // output gives the same matches; 0 means no limit.
 constexpr size_t ReferenceGameTextLimit = 105000;
+// ... and leaves out a position's comments when they pass this length.
+constexpr size_t ReferenceCommentLimit = 4096;
 
-// The byte of `text` at which the reference engine's output of the same game
-// would reach `limit` bytes, or npos when it stays within it.
-size_t referenceCutPoint(std::string_view text, size_t limit);
-
-// Appends the matched game as PGN (ending with a blank line), cut at
-// gameTextLimit bytes when that is not 0.
+// Appends the matched game as PGN (ending with a blank line). When
+// gameTextLimit is not 0 the game is written in the reference's layout and
+// cut where the reference would cut it.
 void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameResult &result,
                       const pgn::WriteOptions &options = {}, size_t gameTextLimit = 0);
 
