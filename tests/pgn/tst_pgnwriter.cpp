@@ -235,6 +235,84 @@ private slots:
         QCOMPARE(g.text(g.nodes[e4].comment), std::string_view("own"));
     }
 
+    // The cql program's layout, which cqlwb-cli writes (checked byte for
+    // byte against the reference's outputs in the conformance data).
+    void cqlLayout()
+    {
+        game::Game g = readOne("{start} 1. e4 $1 {good} (1. d4 d5 (1... Nf6)) 1... e5 2. Nf3 {a\n b  c} *");
+        pgn::WriteOptions o;
+        o.cqlLayout = true;
+        pgn::ExtraComments extra = {{g.nodes[1].firstChild, "CQL  checks: 3"}};
+        std::string text = pgn::gameToPgn(g, o, &extra);
+        QCOMPARE(QString::fromStdString(text.substr(text.find("\n\n") + 2)),
+                 QString("{start}\n1.e4 $1 {good} ( 1.d4 d5 ( 1...Nf6 ) ) 1...e5 {CQL  checks: 3} 2.Nf3 {a b  c} *\n\n"));
+    }
+    void cqlLayoutBreaks()
+    {
+        // Items are "12.", "Qd7+", "{", words, "}": a line may end after any of
+        // them, keeps its trailing space unless that would pass column 79, and
+        // only the closing brace of the opening comment may take column 80.
+        std::string moves;
+        for (int i = 1; i <= 60; ++i)
+            moves += std::to_string(i) + (i % 2 ? ". Nf3 Nf6 " : ". Ng1 {c} Ng8 ");
+        game::Game g = readOne("{" + std::string(70, 'a') + " bbbbbbb} " + moves + "*");
+        QVERIFY2(g.errors.empty(), errorsOf(g).c_str());
+        pgn::WriteOptions o;
+        o.cqlLayout = true;
+        std::string text = pgn::gameToPgn(g, o);
+        std::vector<std::string> lines;
+        for (size_t b = text.find("\n\n") + 2, e; (e = text.find('\n', b)) != std::string::npos; b = e + 1)
+            lines.push_back(text.substr(b, e - b));
+        QCOMPARE(QString::fromStdString(lines[0]), QString::fromStdString("{" + std::string(70, 'a') + " bbbbbbb}"));
+        QCOMPARE(lines[0].size(), size_t(80));
+        for (size_t i = 1; i < lines.size(); ++i)
+            QVERIFY2(lines[i].size() <= 79, text.c_str());
+        // A trailing space is kept where it fits.
+        bool trailing = false;
+        for (const auto &l : lines)
+            trailing |= !l.empty() && l.back() == ' ';
+        QVERIFY2(trailing, text.c_str());
+    }
+    void cqlLayoutLimit()
+    {
+        std::string moves;
+        for (int i = 1; i <= 40; ++i)
+            moves += std::to_string(i) + (i % 2 ? ". Nf3 Nf6 " : ". Ng1 {CQL one two three} Ng8 ");
+        game::Game g = readOne(moves + "*");
+        QVERIFY2(g.errors.empty(), errorsOf(g).c_str());
+        pgn::WriteOptions o;
+        o.cqlLayout = true;
+        std::string full = pgn::gameToPgn(g, o);
+        for (size_t limit : {600, 601, 602, 603, 604, 605, 640, 700}) {
+            o.textLimit = limit;
+            std::string cut;
+            QVERIFY(!pgn::writeGame(cut, g, o));
+            const size_t note = cut.find("game truncated by CQL");
+            QVERIFY(note != std::string::npos);
+            // Everything before the note is the full text's beginning, cut
+            // before the item that would reach the limit.
+            std::string kept = cut.substr(0, note);
+            while (!kept.empty() && (kept.back() == ' ' || kept.back() == '{'))
+                kept.pop_back();
+            QVERIFY2(full.compare(0, kept.size(), kept) == 0, kept.c_str());
+            QVERIFY(kept.size() < limit);
+            const char next = full[kept.size()];
+            const size_t nextEnd = full.find_first_of(" \n", kept.size() + 1);
+            QVERIFY2(nextEnd + (next == ' ' || next == '\n' ? 0 : 0) >= limit - 1, cut.c_str());
+            if (cut[note - 1] == ' ' && cut.rfind('{', note) > cut.rfind('}', note)) {
+                // Inside a comment: filled with spaces up to the limit, the note closes it.
+                QCOMPARE(note, limit);
+                QVERIFY(cut.compare(note, std::string::npos, "game truncated by CQL } * \n\n\n") == 0);
+            } else {
+                QVERIFY(cut.compare(note - 1, std::string::npos, "{game truncated by CQL} * \n\n\n") == 0);
+            }
+        }
+        o.textLimit = full.size() + 10;
+        std::string whole;
+        QVERIFY(pgn::writeGame(whole, g, o));
+        QCOMPARE(whole, full);
+    }
+
     void mainlineOnly()
     {
         game::Game g = readOne("1. e4 (1. d4 d5) e5 {x} (1... c5) 2. Nf3 $1 *");
