@@ -477,7 +477,7 @@ Token Lexer::next()
         {"#", Op::Hash}, {"?", Op::Question}, {"[", Op::LBracket}, {"]", Op::RBracket},
     };
     for (auto [s, op] : ops) {
-        if (rest.substr(0, s.size()) == s) {
+        if (s[0] == c && rest.substr(0, s.size()) == s) {
             t.kind = Tok::Punct;
             t.op = op;
             t.text = std::string(s);
