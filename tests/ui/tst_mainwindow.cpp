@@ -80,6 +80,7 @@ private slots:
     void searchSeveralDatabases();
     void commandLineKeepsTheOrder();
     void matchButtonsMoveTheBoard();
+    void matchesFollowTheNotation();
     void transformImageIsNamed();
 
 private:
@@ -227,6 +228,32 @@ void TestMainWindow::matchButtonsMoveTheBoard()
     w.notation()->goFirst();
     QCOMPARE(w.board()->position().fen(), g.game->nodes[0].position.fen());
     QCOMPARE(panel->matchInfo(), QStringLiteral("Matched positions in this game: 4"));
+}
+
+void TestMainWindow::matchesFollowTheNotation()
+{
+    // The engine lists the main line's mate first; the text shows the variation's first.
+    const QString path = write(m_dir, QStringLiteral("variation.pgn"),
+                               "[White \"V\"]\n[Black \"w\"]\n[Result \"0-1\"]\n\n1. f3 e5 (1... e6 2. g4 Qh4#) 2. g4 Qh4# 0-1\n\n");
+    wb::MainWindow w;
+    w.show();
+    w.openDatabase(path);
+    QVERIFY(waitIdle(w));
+    w.setQueryText(QStringLiteral("cql(variations) mate"));
+    QSignalSpy finished(w.searchController(), &wb::SearchController::finished);
+    w.runQuery();
+    QVERIFY(finished.wait(30000));
+    QVERIFY(waitIdle(w));
+    const auto pawnOn = [&](const char *square) {
+        const int sq = (square[1] - '1') * 8 + (square[0] - 'a');
+        return w.board()->position().pieceAt(chess::Square(sq)) == chess::BPawn;
+    };
+    QVERIFY2(pawnOn("e6"), w.board()->position().fen().c_str());   // the variation's mate, read first
+    QVERIFY(w.boardPanel()->matchInfo().startsWith(QStringLiteral("Match 1 of 2")));
+    const auto first = w.notation()->moveRange(w.notation()->currentNode()).first;
+    QTest::mouseClick(w.boardPanel()->nextMatchButton(), Qt::LeftButton);
+    QVERIFY2(pawnOn("e5"), w.board()->position().fen().c_str());   // then the main line's
+    QVERIFY(w.notation()->moveRange(w.notation()->currentNode()).first > first);
 }
 
 void TestMainWindow::transformImageIsNamed()

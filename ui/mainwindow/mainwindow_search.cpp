@@ -14,6 +14,7 @@
 #include "search/searchlog.h"
 
 #include <QDockWidget>
+#include <algorithm>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
@@ -196,7 +197,8 @@ void MainWindow::currentGameChanged()
 void MainWindow::gameLoaded(const LoadedGame &loaded)
 {
     if (!loaded.error.isEmpty())
-        m_log->addMessage(tr("Game %1: %2").arg(loaded.index + 1).arg(loaded.error), SearchLog::Warning);
+        m_log->addMessage(tr("Game %1: %2").arg(m_listSource ? m_listSource->info(loaded.index).number : quint64(loaded.index) + 1)
+                              .arg(loaded.error), SearchLog::Warning);
     if (!loaded.game)
         return;
     m_loaded = loaded;
@@ -204,8 +206,13 @@ void MainWindow::gameLoaded(const LoadedGame &loaded)
     for (const auto &m : loaded.marks)
         matched.insert(m.node);
     m_notation->setGame(loaded.game, matched);
+    // The engine lists the main line's matches before those in variations;
+    // next/previous match walk them as they are read, in the notation's order.
+    std::stable_sort(m_loaded.marks.begin(), m_loaded.marks.end(), [this](const cql::PositionMark &a, const cql::PositionMark &b) {
+        return m_notation->moveRange(a.node).first < m_notation->moveRange(b.node).first;
+    });
     // The first matched position is what the user searched for; without a match, the start.
-    showNode(loaded.marks.empty() ? 0 : loaded.marks.front().node);
+    showNode(m_loaded.marks.empty() ? 0 : m_loaded.marks.front().node);
     updateActions();
 }
 
