@@ -50,8 +50,8 @@
         <translation>CQL Workbench: Schachpartien mit der Chess Query Language durchsuchen.</translation>
     </message>
     <message>
-        <source>PGN databases (.pgn, .pgn.gz, .pgn.zst) and a query (.cql).</source>
-        <translation>PGN-Datenbanken (.pgn, .pgn.gz, .pgn.zst) und eine Abfrage (.cql).</translation>
+        <source>PGN databases (.pgn, .pgn.gz, .pgn.zst), all opened and searched together, and a query (.cql).</source>
+        <translation>PGN-Datenbanken (.pgn, .pgn.gz, .pgn.zst), alle zusammen geöffnet und durchsucht, und eine Abfrage (.cql).</translation>
     </message>
     <message>
         <source>Save a picture of the window to FILE once loading and searching are done, then quit.</source>
@@ -62,8 +62,8 @@
         <translation>TEXT in den Abfrage-Editor setzen.</translation>
     </message>
     <message>
-        <source>Run the query on the first database after loading.</source>
-        <translation>Die Abfrage nach dem Laden auf der ersten Datenbank ausführen.</translation>
+        <source>Run the query on all the databases once they are loaded.</source>
+        <translation>Die Abfrage nach dem Laden auf allen Datenbanken ausführen.</translation>
     </message>
     <message>
         <source>Colour theme: light, dark or system.</source>
