@@ -14,7 +14,10 @@
 #include "notation/notationview.h"
 #include "search/querycompiler.h"
 
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
+#include <QMimeData>
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
@@ -79,6 +82,7 @@ private slots:
     void initTestCase();
     void searchSeveralDatabases();
     void commandLineKeepsTheOrder();
+    void dropOpensSeveral();
     void matchButtonsMoveTheBoard();
     void matchesFollowTheNotation();
     void transformImageIsNamed();
@@ -171,6 +175,37 @@ void TestMainWindow::commandLineKeepsTheOrder()
     QCOMPARE(summary.total, 9001);
     QCOMPARE(summary.matchedGames, 3001);
     QCOMPARE(w.queryFile(), QFileInfo(query).absoluteFilePath());
+}
+
+void TestMainWindow::dropOpensSeveral()
+{
+    const QString a = write(m_dir, QStringLiteral("drop-a.pgn"), repeat({GameA2}, 2));
+    const QString b = write(m_dir, QStringLiteral("drop-b.pgn"), repeat({GameB1}, 3));
+    const QString q = write(m_dir, QStringLiteral("drop.cql"), "cql() mate\n");
+    const QString other = write(m_dir, QStringLiteral("notes.txt"), "not a database\n");
+    wb::MainWindow w;
+    w.show();
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(a), QUrl::fromLocalFile(other), QUrl::fromLocalFile(b), QUrl::fromLocalFile(q)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    enter.setAccepted(false);   // events start accepted; the window must accept it itself
+    QCoreApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &drop);
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.databases().size(), 2);   // the .txt is ignored
+    QCOMPARE(w.databases()[0]->name(), QStringLiteral("drop-a.pgn"));
+    QCOMPARE(w.databases()[1]->name(), QStringLiteral("drop-b.pgn"));
+    QCOMPARE(w.queryFile(), QFileInfo(q).absoluteFilePath());
+    QCOMPARE(w.listSource()->gameCount(), 5);
+    // A drag of nothing the window can open is refused.
+    QMimeData text;
+    text.setUrls({QUrl::fromLocalFile(other)});
+    QDragEnterEvent refused(QPoint(10, 10), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+    refused.setAccepted(false);
+    QCoreApplication::sendEvent(&w, &refused);
+    QVERIFY(!refused.isAccepted());
 }
 
 void TestMainWindow::matchButtonsMoveTheBoard()
