@@ -16,6 +16,7 @@
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QAction>
 #include <QFile>
 #include <QMimeData>
 #include <QLabel>
@@ -83,6 +84,7 @@ private slots:
     void searchSeveralDatabases();
     void commandLineKeepsTheOrder();
     void dropOpensSeveral();
+    void runWaitsForACorrectQuery();
     void matchButtonsMoveTheBoard();
     void matchesFollowTheNotation();
     void transformImageIsNamed();
@@ -206,6 +208,26 @@ void TestMainWindow::dropOpensSeveral()
     refused.setAccepted(false);
     QCoreApplication::sendEvent(&w, &refused);
     QVERIFY(!refused.isAccepted());
+}
+
+void TestMainWindow::runWaitsForACorrectQuery()
+{
+    const QString path = write(m_dir, QStringLiteral("run.pgn"), repeat({GameA2}, 1));
+    wb::MainWindow w;
+    w.show();
+    w.openDatabase(path);
+    QVERIFY(waitIdle(w));
+    auto *run = w.findChild<QAction *>(QStringLiteral("RunAction"));
+    QVERIFY(run);
+    w.setQueryText(QStringLiteral("cql() mate"));
+    QVERIFY(w.checkQuery());
+    QVERIFY(run->isEnabled());
+    w.setQueryText(QStringLiteral("cql() mate }"));
+    QVERIFY(!w.checkQuery());
+    QVERIFY(!run->isEnabled());
+    // The check after typing re-enables it once the query is fixed.
+    w.setQueryText(QStringLiteral("cql() mate"));
+    QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), 5000);
 }
 
 void TestMainWindow::matchButtonsMoveTheBoard()

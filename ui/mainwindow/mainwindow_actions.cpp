@@ -13,6 +13,7 @@
 #include "editor/cqleditor.h"
 #include "gamelist/gamelistmodel.h"
 #include "notation/notationview.h"
+#include "problems/problemsmodel.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -106,6 +107,7 @@ void MainWindow::createActions()
     a.run->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_Return)});
     a.cancel = makeAction(this, tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_F5), tr("Stop the running search"));
     a.check = makeAction(this, tr("Check &Syntax"), QKeySequence(Qt::Key_F7), tr("Compile the query and list its problems"));
+    a.run->setObjectName(QStringLiteral("RunAction"));
     connect(a.run, &QAction::triggered, this, &MainWindow::runQuery);
     connect(a.cancel, &QAction::triggered, this, &MainWindow::cancelSearch);
     connect(a.check, &QAction::triggered, this, &MainWindow::checkQuery);
@@ -336,7 +338,8 @@ void MainWindow::updateActions()
     const bool running = m_search->isRunning();
     const bool haveDb = m_listSource != nullptr;
     // Run stays enabled while searching: running again restarts the search.
-    m_act.run->setEnabled(haveDb && !m_editor->document()->isEmpty());
+    // Disabled while the last check found errors (F7 or the check after typing shows them).
+    m_act.run->setEnabled(haveDb && !m_editor->document()->isEmpty() && m_problems->errorCount() == 0);
     m_act.cancel->setEnabled(running);
     m_act.closeDatabase->setEnabled(haveDb && !running);
     m_act.closeAllDatabases->setEnabled(haveDb && !running);

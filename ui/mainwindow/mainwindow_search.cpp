@@ -42,6 +42,8 @@ void MainWindow::showDiagnostics(const EditorDiagnostics &diagnostics)
         m_problemsDock->setWindowTitle(tr("Problems (%1)").arg(diagnostics.size()));
     Q_UNUSED(errors);
     Q_UNUSED(warnings);
+    // Run waits for a query that compiles.
+    updateActions();
 }
 
 bool MainWindow::checkQuery()
