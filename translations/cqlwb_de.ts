@@ -50,8 +50,8 @@
         <translation>CQL Workbench: Schachpartien mit der Chess Query Language durchsuchen.</translation>
     </message>
     <message>
-        <source>PGN databases (.pgn, .pgn.gz, .pgn.zst) and a query (.cql).</source>
-        <translation>PGN-Datenbanken (.pgn, .pgn.gz, .pgn.zst) und eine Abfrage (.cql).</translation>
+        <source>PGN databases (.pgn, .pgn.gz, .pgn.zst), all opened and searched together, and a query (.cql).</source>
+        <translation>PGN-Datenbanken (.pgn, .pgn.gz, .pgn.zst), alle zusammen geöffnet und durchsucht, und eine Abfrage (.cql).</translation>
     </message>
     <message>
         <source>Save a picture of the window to FILE once loading and searching are done, then quit.</source>
@@ -62,8 +62,8 @@
         <translation>TEXT in den Abfrage-Editor setzen.</translation>
     </message>
     <message>
-        <source>Run the query on the first database after loading.</source>
-        <translation>Die Abfrage nach dem Laden auf der ersten Datenbank ausführen.</translation>
+        <source>Run the query on all the databases once they are loaded.</source>
+        <translation>Die Abfrage nach dem Laden auf allen Datenbanken ausführen.</translation>
     </message>
     <message>
         <source>Colour theme: light, dark or system.</source>
@@ -78,8 +78,8 @@
         <translation>entweder eine Abfragedatei oder --query-text angeben, nicht beides</translation>
     </message>
     <message>
-        <source>unknown theme '%1' (light, dark or system)</source>
-        <translation>unbekanntes Farbschema '%1' (light, dark oder system)</translation>
+        <source>unknown theme &apos;%1&apos; (light, dark or system)</source>
+        <translation>unbekanntes Farbschema &apos;%1&apos; (light, dark oder system)</translation>
     </message>
 </context>
 <context>
@@ -95,6 +95,29 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>wb::DatabaseList</name>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Matched</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>Show Games</source>
+        <translation>Partien zeigen</translation>
+    </message>
+    <message>
+        <source>Close Database</source>
+        <translation>Datenbank schließen</translation>
     </message>
 </context>
 <context>
@@ -152,11 +175,11 @@
         <translation>Nummer der Partie in der Datei</translation>
     </message>
     <message>
-        <source>White's rating</source>
+        <source>White&apos;s rating</source>
         <translation>Wertungszahl von Weiß</translation>
     </message>
     <message>
-        <source>Black's rating</source>
+        <source>Black&apos;s rating</source>
         <translation>Wertungszahl von Schwarz</translation>
     </message>
     <message>
@@ -168,8 +191,16 @@
         <translation>Von der Abfrage gefundene Stellungen</translation>
     </message>
     <message>
-        <source>Value of the query's sort filter</source>
+        <source>Value of the query&apos;s sort filter</source>
         <translation>Wert des sort-Filters der Abfrage</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>The file the game is from</source>
+        <translation>Die Datei, aus der die Partie stammt</translation>
     </message>
 </context>
 <context>
@@ -188,6 +219,13 @@
     <message>
         <source>game %1 has no moves or tags</source>
         <translation>Partie %1 hat weder Züge noch Tags</translation>
+    </message>
+</context>
+<context>
+    <name>wb::KeywordCompleter</name>
+    <message>
+        <source> (not implemented yet)</source>
+        <translation> (noch nicht implementiert)</translation>
     </message>
 </context>
 <context>
@@ -331,10 +369,6 @@
     <message>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
-    </message>
-    <message>
-        <source>Search the current database with the query</source>
-        <translation>Die aktuelle Datenbank mit der Abfrage durchsuchen</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
@@ -598,7 +632,10 @@
     </message>
     <message numerus="yes">
         <source>The query has %n error(s).</source>
-        <translation><numerusform>Die Abfrage hat %n Fehler.</numerusform><numerusform>Die Abfrage hat %n Fehler.</numerusform></translation>
+        <translation>
+            <numerusform>Die Abfrage hat %n Fehler.</numerusform>
+            <numerusform>Die Abfrage hat %n Fehler.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The query is correct (compiled in %1 ms).</source>
@@ -606,7 +643,10 @@
     </message>
     <message numerus="yes">
         <source>The query has %n error(s); nothing was searched.</source>
-        <translation><numerusform>Die Abfrage hat %n Fehler; es wurde nichts gesucht.</numerusform><numerusform>Die Abfrage hat %n Fehler; es wurde nichts gesucht.</numerusform></translation>
+        <translation>
+            <numerusform>Die Abfrage hat %n Fehler; es wurde nichts gesucht.</numerusform>
+            <numerusform>Die Abfrage hat %n Fehler; es wurde nichts gesucht.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Open a database to search it.</source>
@@ -624,13 +664,12 @@
         <source>%p%</source>
         <translation>%p %</translation>
     </message>
-    <message>
-        <source>Searching… %1 of %2 games, %3 matched</source>
-        <translation>Suche… %1 von %2 Partien, %3 gefunden</translation>
-    </message>
     <message numerus="yes">
         <source>%1 of %2 games matched (%3 positions) in %4 s using %n thread(s)</source>
-        <translation><numerusform>%1 von %2 Partien gefunden (%3 Stellungen) in %4 s mit %n Thread</numerusform><numerusform>%1 von %2 Partien gefunden (%3 Stellungen) in %4 s mit %n Threads</numerusform></translation>
+        <translation>
+            <numerusform>%1 von %2 Partien gefunden (%3 Stellungen) in %4 s mit %n Thread</numerusform>
+            <numerusform>%1 von %2 Partien gefunden (%3 Stellungen) in %4 s mit %n Threads</numerusform>
+        </translation>
     </message>
     <message>
         <source>Search cancelled: %1</source>
@@ -642,19 +681,177 @@
     </message>
     <message numerus="yes">
         <source>%1 — %Ln game(s)</source>
-        <translation><numerusform>%1 — %Ln Partie</numerusform><numerusform>%1 — %Ln Partien</numerusform></translation>
+        <translation>
+            <numerusform>%1 — %Ln Partie</numerusform>
+            <numerusform>%1 — %Ln Partien</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 · %Ln game(s)</source>
-        <translation><numerusform>%1 · %Ln Partie</numerusform><numerusform>%1 · %Ln Partien</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>Wrote %Ln game(s) to %1</source>
-        <translation><numerusform>%Ln Partie nach %1 geschrieben</numerusform><numerusform>%Ln Partien nach %1 geschrieben</numerusform></translation>
+        <translation>
+            <numerusform>%1 · %Ln Partie</numerusform>
+            <numerusform>%1 · %Ln Partien</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%Ln game(s) could not be searched completely.</source>
-        <translation><numerusform>%Ln Partie konnte nicht vollständig durchsucht werden.</numerusform><numerusform>%Ln Partien konnten nicht vollständig durchsucht werden.</numerusform></translation>
+        <translation>
+            <numerusform>%Ln Partie konnte nicht vollständig durchsucht werden.</numerusform>
+            <numerusform>%Ln Partien konnten nicht vollständig durchsucht werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saving %p%</source>
+        <translation>Speichern %p%</translation>
+    </message>
+    <message>
+        <source>Saving matching games… %1 of %2</source>
+        <translation>Gefundene Partien werden gespeichert… %1 von %2</translation>
+    </message>
+    <message>
+        <source>Sorting…</source>
+        <translation>Sortieren…</translation>
+    </message>
+    <message>
+        <source>Databases</source>
+        <translation>Datenbanken</translation>
+    </message>
+    <message>
+        <source>Convert to &amp;Unicode</source>
+        <translation>In &amp;Unicode umwandeln</translation>
+    </message>
+    <message>
+        <source>Write the query with Unicode symbols (♔ → ∩ …)</source>
+        <translation>Die Abfrage mit Unicode-Symbolen schreiben (♔ → ∩ …)</translation>
+    </message>
+    <message>
+        <source>Convert to &amp;ASCII</source>
+        <translation>In &amp;ASCII umwandeln</translation>
+    </message>
+    <message>
+        <source>Write the query with ASCII symbols only</source>
+        <translation>Die Abfrage nur mit ASCII-Zeichen schreiben</translation>
+    </message>
+    <message>
+        <source>Search all open databases with the query</source>
+        <translation>Alle geöffneten Datenbanken mit der Abfrage durchsuchen</translation>
+    </message>
+    <message>
+        <source>Close the database of the selected game</source>
+        <translation>Die Datenbank der ausgewählten Partie schließen</translation>
+    </message>
+    <message>
+        <source>Close &amp;All Databases</source>
+        <translation>&amp;Alle Datenbanken schließen</translation>
+    </message>
+    <message>
+        <source>Previous Match</source>
+        <translation>Voriger Treffer</translation>
+    </message>
+    <message>
+        <source>Next Match</source>
+        <translation>Nächster Treffer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n databases</source>
+        <translation>
+            <numerusform>%n Datenbank</numerusform>
+            <numerusform>%n Datenbanken</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln game(s)</source>
+        <translation>
+            <numerusform>%Ln Partie</numerusform>
+            <numerusform>%Ln Partien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Databases (%1)</source>
+        <translation>Datenbanken (%1)</translation>
+    </message>
+    <message>
+        <source>No game of %1 is listed.</source>
+        <translation>Keine Partie aus %1 ist in der Liste.</translation>
+    </message>
+    <message>
+        <source>Saving matching games to %1…</source>
+        <translation>Gefundene Partien werden in %1 gespeichert…</translation>
+    </message>
+    <message>
+        <source>Saving matching games failed: %1</source>
+        <translation>Speichern der gefundenen Partien fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Saving matching games failed</source>
+        <translation>Speichern der gefundenen Partien fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Saving to %1 was cancelled; the file was not written.</source>
+        <translation>Speichern in %1 abgebrochen; die Datei wurde nicht geschrieben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %Ln game(s) to %1 in %2 s</source>
+        <translation>
+            <numerusform>%Ln Partie in %2 s nach %1 geschrieben</numerusform>
+            <numerusform>%Ln Partien in %2 s nach %1 geschrieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Searching %1 games in %n database(s)…</source>
+        <translation>
+            <numerusform>Durchsuche %1 Partien in %n Datenbank…</numerusform>
+            <numerusform>Durchsuche %1 Partien in %n Datenbanken…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, about %1 min %2 s left</source>
+        <translation>, noch etwa %1 min %2 s</translation>
+    </message>
+    <message>
+        <source>, about %1 s left</source>
+        <translation>, noch etwa %1 s</translation>
+    </message>
+    <message>
+        <source>Searching… %1 of %2 games, %3 matched, %4 games/s%5</source>
+        <translation>Suche… %1 von %2 Partien, %3 Treffer, %4 Partien/s%5</translation>
+    </message>
+    <message>
+        <source>  %1: %2 of %3 games matched</source>
+        <translation>  %1: %2 von %3 Partien gefunden</translation>
+    </message>
+    <message>
+        <source>Matched positions in this game: %1</source>
+        <translation>Gefundene Stellungen in dieser Partie: %1</translation>
+    </message>
+    <message>
+        <source>Match %1 of %2</source>
+        <translation>Treffer %1 von %2</translation>
+    </message>
+    <message>
+        <source>Matched through the transform image(s): %1</source>
+        <translation>Gefunden über das Transformationsbild: %1</translation>
+    </message>
+</context>
+<context>
+    <name>wb::MatchWriter</name>
+    <message>
+        <source>game %1 cannot be read: %2</source>
+        <translation>Partie %1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>wb::MatchedImage</name>
+    <message>
+        <source>%1 image %2 of %3</source>
+        <translation>%1 Bild %2 von %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n images match</source>
+        <translation>
+            <numerusform>, %n Bild passt</numerusform>
+            <numerusform>, %n Bilder passen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -717,12 +914,16 @@
 <context>
     <name>wb::SearchController</name>
     <message>
-        <source>game %1: %2</source>
-        <translation>Partie %1: %2</translation>
+        <source>line %1:%2: </source>
+        <translation>Zeile %1:%2: </translation>
     </message>
     <message>
-        <source>cannot be read</source>
-        <translation>kann nicht gelesen werden</translation>
+        <source>game %1: %2%3</source>
+        <translation>Partie %1: %2%3</translation>
+    </message>
+    <message>
+        <source>The search stopped: %1</source>
+        <translation>Die Suche wurde abgebrochen: %1</translation>
     </message>
 </context>
 <context>

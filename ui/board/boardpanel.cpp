@@ -22,11 +22,43 @@ BoardPanel::BoardPanel(QWidget *parent)
     , m_anyColour(new QCheckBox(tr("Any colour"), this))
     , m_transform(new QComboBox(this))
     , m_insert(new QToolButton(this))
+    , m_first(new QToolButton(this))
+    , m_previous(new QToolButton(this))
+    , m_next(new QToolButton(this))
+    , m_last(new QToolButton(this))
+    , m_previousMatch(new QToolButton(this))
+    , m_nextMatch(new QToolButton(this))
+    , m_matchInfo(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     layout->addWidget(m_board, 1);
+
+    // Moving through the game right under the board, where the eyes are.
+    auto *nav = new QHBoxLayout;
+    nav->setSpacing(2);
+    for (QToolButton *b : {m_first, m_previous, m_next, m_last})
+        nav->addWidget(b);
+    nav->addSpacing(10);
+    for (QToolButton *b : {m_previousMatch, m_nextMatch}) {
+        b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        nav->addWidget(b);
+    }
+    for (QToolButton *b : {m_first, m_previous, m_next, m_last, m_previousMatch, m_nextMatch}) {
+        b->setAutoRaise(true);
+        b->setEnabled(false);   // until the window gives them their actions
+    }
+    m_previousMatch->setObjectName(QStringLiteral("PreviousMatchButton"));
+    m_nextMatch->setObjectName(QStringLiteral("NextMatchButton"));
+    m_matchInfo->setObjectName(QStringLiteral("MatchInfo"));
+    m_matchInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_matchInfo->setWordWrap(true);
+    m_matchInfo->hide();
+    nav->addStretch(1);
+    layout->addLayout(nav);
+    // On a line of its own: the transform explanation can be long.
+    layout->addWidget(m_matchInfo);
 
     auto *strip = new QHBoxLayout;
     strip->setSpacing(6);
@@ -58,6 +90,29 @@ BoardPanel::BoardPanel(QWidget *parent)
             emit insertRequested(m_designatorText);
     });
     updateDesignator();
+}
+
+void BoardPanel::setNavigationActions(QAction *first, QAction *previous, QAction *next, QAction *last,
+                                      QAction *previousMatch, QAction *nextMatch)
+{
+    const QList<QPair<QToolButton *, QAction *>> pairs = {
+        {m_first, first}, {m_previous, previous}, {m_next, next}, {m_last, last},
+        {m_previousMatch, previousMatch}, {m_nextMatch, nextMatch}};
+    for (const auto &[button, action] : pairs)
+        if (action)
+            button->setDefaultAction(action);
+}
+
+void BoardPanel::setMatchInfo(const QString &text, const QString &toolTip)
+{
+    m_matchInfo->setText(text);
+    m_matchInfo->setToolTip(toolTip.isEmpty() ? text : toolTip);
+    m_matchInfo->setVisible(!text.isEmpty());
+}
+
+QString BoardPanel::matchInfo() const
+{
+    return m_matchInfo->text();
 }
 
 void BoardPanel::updateDesignator()

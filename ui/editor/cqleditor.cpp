@@ -6,12 +6,15 @@
 #include "commenttoggle.h"
 #include "cqlkeywords.h"
 #include "cqlhighlighter.h"
+#include "keywordcompleter.h"
 #include "linenumberarea.h"
 
 #include "cql/convert.h"
 
 #include <QFontDatabase>
+#include <QAbstractItemView>
 #include <QHelpEvent>
+#include <QScrollBar>
 #include <QPainter>
 #include <QTextBlock>
 #include <QToolTip>
@@ -87,6 +90,19 @@ CqlEditor::CqlEditor(QWidget *parent)
         updateExtraSelections();
         m_lineNumbers->update();
         emit cursorLocationChanged(currentLine(), currentColumn());
+        const QString help = helpLine();
+        if (help != m_helpLine) {
+            m_helpLine = help;
+            emit helpLineChanged(help);
+        }
+    });
+
+    m_completer = new KeywordCompleter(this);
+    m_completer->setWidget(this);
+    connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this, &CqlEditor::insertCompletion);
+    connect(m_completer, qOverload<const QModelIndex &>(&QCompleter::highlighted), this, [this](const QModelIndex &index) {
+        const QString keyword = m_completer->keywordAt(index.row());
+        emit helpLineChanged(QStringLiteral("%1 — %2").arg(keyword, m_completer->helpAt(index.row())));
     });
     updateLineNumberAreaWidth();
     updateExtraSelections();
@@ -391,6 +407,12 @@ void CqlEditor::changeEvent(QEvent *event)
         applyTheme();
 }
 
+void CqlEditor::focusInEvent(QFocusEvent *event)
+{
+    m_completer->setWidget(this);
+    QPlainTextEdit::focusInEvent(event);
+}
+
 void CqlEditor::applyTheme()
 {
     m_applyingTheme = true;
@@ -402,7 +424,133 @@ void CqlEditor::applyTheme()
     m_applyingTheme = false;
 }
 
+QString CqlEditor::wordBeforeCursor() const
+{
+    const QTextCursor c = textCursor();
+    const QString text = c.block().text();
+    int a = c.positionInBlock();
+    const int end = a;
+    while (a > 0 && (text.at(a - 1).isLetterOrNumber() || text.at(a - 1) == QLatin1Char('_')))
+        --a;
+    return text.mid(a, end - a);
+}
+
+QString CqlEditor::helpLine() const
+{
+    // The word under the cursor, or the one just typed.
+    const QTextCursor c = textCursor();
+    const QString text = c.block().text();
+    auto wordChar = [&](int i) { return i >= 0 && i < text.size() && (text.at(i).isLetterOrNumber() || text.at(i) == QLatin1Char('_')); };
+    int at = c.positionInBlock();
+    if (!wordChar(at))
+        --at;
+    if (!wordChar(at))
+        return QString();
+    int a = at, b = at;
+    while (wordChar(a - 1))
+        --a;
+    while (wordChar(b + 1))
+        ++b;
+    const QString word = text.mid(a, b - a + 1);
+    const QString h = cqlkeywords::help(word);
+    return h.isEmpty() ? QString() : QStringLiteral("%1 — %2").arg(word, h);
+}
+
+bool CqlEditor::inCommentOrString() const
+{
+    // Enough for completion: a // comment or an open string on this line, or an open /* */ comment.
+    const QTextCursor c = textCursor();
+    const QString before = c.block().text().left(c.positionInBlock());
+    bool inString = false;
+    for (int i = 0; i < before.size(); ++i) {
+        const QChar ch = before.at(i);
+        if (inString) {
+            if (ch == QLatin1Char('\\'))
+                ++i;
+            else if (ch == QLatin1Char('"'))
+                inString = false;
+        } else if (ch == QLatin1Char('"')) {
+            inString = true;
+        } else if (ch == QLatin1Char('/') && i + 1 < before.size() && before.at(i + 1) == QLatin1Char('/')) {
+            return true;
+        }
+    }
+    if (inString)
+        return true;
+    const QString all = toPlainText().left(c.position());
+    return all.lastIndexOf(QLatin1String("/*")) > all.lastIndexOf(QLatin1String("*/"));
+}
+
+void CqlEditor::showCompletions()
+{
+    updateCompletions(true);
+}
+
+void CqlEditor::updateCompletions(bool force)
+{
+    const QString prefix = wordBeforeCursor();
+    QAbstractItemView *popup = m_completer->popup();
+    // Words that start with a digit are numbers or squares, not keywords.
+    if ((!force && prefix.size() < 2) || (!prefix.isEmpty() && prefix.at(0).isDigit()) || inCommentOrString()) {
+        popup->hide();
+        return;
+    }
+    if (prefix != m_completer->completionPrefix()) {
+        m_completer->setCompletionPrefix(prefix);
+        popup->setCurrentIndex(m_completer->completionModel()->index(0, 0));
+    }
+    const int count = m_completer->completionCount();
+    // Nothing to offer, or the word is already complete and the only choice.
+    if (count == 0 || (!force && count == 1 && m_completer->currentCompletion().compare(prefix, Qt::CaseInsensitive) == 0)) {
+        popup->hide();
+        return;
+    }
+    QRect r = cursorRect();
+    r.setWidth(popup->sizeHintForColumn(KeywordCompleter::Keyword) + popup->sizeHintForColumn(KeywordCompleter::Help)
+               + popup->verticalScrollBar()->sizeHint().width());
+    r.setWidth(qBound(360, r.width(), 720));
+    m_completer->complete(r);
+}
+
+void CqlEditor::insertCompletion(const QString &keyword)
+{
+    if (m_completer->widget() != this)
+        return;
+    QTextCursor c = textCursor();
+    const int typed = int(wordBeforeCursor().size());
+    c.movePosition(QTextCursor::Left, QTextCursor::KeepAnchor, typed);
+    c.insertText(keyword);
+    setTextCursor(c);
+}
+
 void CqlEditor::keyPressEvent(QKeyEvent *event)
+{
+    QAbstractItemView *popup = m_completer->popup();
+    if (popup->isVisible()) {
+        // The completer's popup takes these.
+        switch (event->key()) {
+        case Qt::Key_Enter: case Qt::Key_Return: case Qt::Key_Escape: case Qt::Key_Tab: case Qt::Key_Backtab:
+            event->ignore();
+            return;
+        default:
+            break;
+        }
+    }
+    if (event->key() == Qt::Key_Space && (event->modifiers() & Qt::ControlModifier)) {
+        showCompletions();
+        return;
+    }
+    keyPressEditor(event);
+    const QString typed = event->text();
+    const bool wordKey = !typed.isEmpty() && (typed.at(0).isLetterOrNumber() || typed.at(0) == QLatin1Char('_'));
+    const bool editing = event->key() == Qt::Key_Backspace || event->key() == Qt::Key_Delete;
+    if (!(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier)) && (wordKey || (editing && popup->isVisible())))
+        updateCompletions(false);
+    else if (popup->isVisible() && !wordKey)
+        popup->hide();
+}
+
+void CqlEditor::keyPressEditor(QKeyEvent *event)
 {
     // Enter keeps the indentation of the current line.
     if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)

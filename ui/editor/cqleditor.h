@@ -14,6 +14,7 @@ class QSyntaxHighlighter;
 namespace wb {
 
 class CqlHighlighter;
+class KeywordCompleter;
 class LineNumberArea;
 
 class CqlEditor : public QPlainTextEdit {
@@ -41,6 +42,15 @@ public:
     CqlHighlighter *builtinHighlighter() const { return m_builtin; }
     // True when the KSyntaxHighlighting engine highlights with resources/syntax/cql.xml.
     bool usesKSyntaxHighlighting() const { return m_external != nullptr; }
+    // Keyword completion: pops up after two letters of a word, or on Ctrl+Space.
+    KeywordCompleter *completer() const { return m_completer; }
+    // Shows the completions of the word before the cursor (all keywords if none).
+    void showCompletions();
+    // The word the cursor is at the end of (letters, digits, _).
+    QString wordBeforeCursor() const;
+    // One line of help for the keyword at the cursor ("" if none): what the window's help line shows.
+    QString helpLine() const;
+
     // Re-spells the whole query in Unicode symbols or in ASCII, as one undoable edit.
     void convertSpelling(bool unicode);
     QWidget *lineNumberArea() const;
@@ -56,12 +66,15 @@ public slots:
 
 signals:
     void cursorLocationChanged(int line, int column);
+    // The keyword at the cursor, or the completion highlighted in the popup, changed.
+    void helpLineChanged(const QString &text);
 
 protected:
     bool event(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
 
 private:
     void updateLineNumberAreaWidth();
@@ -69,6 +82,10 @@ private:
     void updateExtraSelections();
     void applyTheme();
     void setUpHighlighter();
+    void insertCompletion(const QString &keyword);
+    void keyPressEditor(QKeyEvent *event);   // the editing keys, without completion
+    void updateCompletions(bool force);
+    bool inCommentOrString() const;
 
     struct Placed {
         EditorDiagnostic diagnostic;
@@ -80,6 +97,8 @@ private:
     EditorDiagnostics m_diagnostics;
     QList<Placed> m_placed;
     HighlightTheme m_theme;
+    KeywordCompleter *m_completer = nullptr;
+    QString m_helpLine;
     bool m_applyingTheme = false;
 };
 

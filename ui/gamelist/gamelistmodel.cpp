@@ -169,6 +169,8 @@ QVariant GameListModel::display(int game, int column) const
             return m_results.matches[size_t(game)];
         return m_results.hasSort[size_t(game)] ? QVariant(m_results.sortValues[size_t(game)]) : QVariant();
     }
+    if (column == Database)
+        return m_source->databaseName(game);
     const GameInfo info = m_source->info(game);
     switch (column) {
     case Number: return QVariant::fromValue<qulonglong>(info.number ? info.number : quint64(game) + 1);
@@ -229,6 +231,7 @@ QVariant GameListModel::headerData(int section, Qt::Orientation orientation, int
         case Plies: return tr("Plies");
         case Matches: return tr("Matches");
         case SortValue: return m_results.sortTitle.isEmpty() ? tr("Sort value") : m_results.sortTitle;
+        case Database: return tr("Database");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -239,6 +242,7 @@ QVariant GameListModel::headerData(int section, Qt::Orientation orientation, int
         case Plies: return tr("Half-moves in the mainline");
         case Matches: return tr("Positions matched by the query");
         case SortValue: return tr("Value of the query's sort filter");
+        case Database: return tr("The file the game is from");
         }
     }
     return QVariant();

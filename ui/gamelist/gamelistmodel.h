@@ -20,7 +20,7 @@ namespace wb {
 class GameListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Number, White, Black, Result, Event, Date, Eco, WhiteElo, BlackElo, Plies, Matches, SortValue, ColumnCount };
+    enum Column { Number, White, Black, Result, Event, Date, Eco, WhiteElo, BlackElo, Plies, Matches, SortValue, Database, ColumnCount };
     enum Role { GameIndexRole = Qt::UserRole + 1, MatchCountRole };
 
     explicit GameListModel(QObject *parent = nullptr);

@@ -21,7 +21,8 @@ std::vector<int> sortGameRows(GameListSortJob job)
     };
     if (!job.source || column < 0)
         return rows;
-    if (column == GameListModel::Number) {
+    // Games are numbered through the databases in order: that order groups them by file.
+    if (column == GameListModel::Number || column == GameListModel::Database) {
         finish([](int a, int b) { return a < b; });
         return rows;
     }

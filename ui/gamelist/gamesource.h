@@ -42,6 +42,8 @@ public:
     virtual int gameCount() const = 0;
     // Cheap: called for every visible cell and for sorting.
     virtual GameInfo info(int index) const = 0;
+    // The database game `index` belongs to, for a list over several files.
+    virtual QString databaseName(int /*index*/) const { return name(); }
     // One per thread, passed to loadGame; nullptr when the source needs none.
     virtual std::unique_ptr<LoadContext> makeLoadContext() const { return nullptr; }
     // Loads game `index` (0-based). Safe to call from several threads at once,

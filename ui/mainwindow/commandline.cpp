@@ -29,7 +29,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("files"),
-        QCoreApplication::translate("wb::CommandLine", "PGN databases (.pgn, .pgn.gz, .pgn.zst) and a query (.cql)."),
+        QCoreApplication::translate("wb::CommandLine", "PGN databases (.pgn, .pgn.gz, .pgn.zst), all opened and searched together, and a query (.cql)."),
         QStringLiteral("[databases...] [query.cql]"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QCoreApplication::translate("wb::CommandLine", "Save a picture of the window to FILE once loading and searching are done, then quit."),
@@ -37,7 +37,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption queryText(QStringLiteral("query-text"),
         QCoreApplication::translate("wb::CommandLine", "Put TEXT into the query editor."), QStringLiteral("TEXT"));
     const QCommandLineOption run(QStringLiteral("run"),
-        QCoreApplication::translate("wb::CommandLine", "Run the query on the first database after loading."));
+        QCoreApplication::translate("wb::CommandLine", "Run the query on all the databases once they are loaded."));
     const QCommandLineOption theme(QStringLiteral("theme"),
         QCoreApplication::translate("wb::CommandLine", "Colour theme: light, dark or system."), QStringLiteral("THEME"));
     parser.addOption(screenshot);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "databaselist.h"
+
 #include "board/boardpanel.h"
 #include "board/boardwidget.h"
 #include "database/databaseopener.h"
@@ -57,6 +59,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_search, &SearchController::started, this, &MainWindow::searchStarted);
     connect(m_search, &SearchController::progress, this, &MainWindow::searchProgress);
     connect(m_search, &SearchController::hitsFound, m_games, &GameListModel::addHits);
+    connect(m_search, &SearchController::hitsFound, this, &MainWindow::countMatchesPerDatabase);
     connect(m_search, &SearchController::gameProblem, m_log, [this](const QString &m) { m_log->addMessage(m, SearchLog::Warning); });
     connect(m_search, &SearchController::finished, this, &MainWindow::searchFinished);
     connect(m_writer, &MatchWriter::progress, this, [this](int done, int total) {
@@ -150,7 +153,8 @@ void MainWindow::createWidgets()
     m_gameTable->horizontalHeader()->setHighlightSections(false);
     m_gameTable->horizontalHeader()->setStretchLastSection(true);
     const int cw = m_gameTable->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    const int widths[] = {6, 18, 18, 7, 20, 10, 5, 5, 5, 5, 7, 9};
+    const int widths[] = {6, 18, 18, 7, 20, 10, 5, 5, 5, 5, 7, 9, 16};
+    static_assert(std::size(widths) == GameListModel::ColumnCount);
     for (int c = 0; c < GameListModel::ColumnCount; ++c)
         m_gameTable->setColumnWidth(c, widths[c] * cw + 12);
     // Search results first, where they are seen without scrolling; the sort
@@ -158,6 +162,9 @@ void MainWindow::createWidgets()
     m_gameTable->horizontalHeader()->moveSection(GameListModel::Matches, 1);
     m_gameTable->horizontalHeader()->moveSection(GameListModel::SortValue, 2);
     m_gameTable->setColumnHidden(GameListModel::SortValue, true);
+    // Which file a game is from matters once several are open; then it comes right after the number.
+    m_gameTable->horizontalHeader()->moveSection(GameListModel::Database, 1);
+    m_gameTable->setColumnHidden(GameListModel::Database, true);
     connect(m_gameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::currentGameChanged);
 
     m_problemsView = new QTreeView(this);
@@ -175,6 +182,10 @@ void MainWindow::createWidgets()
     });
 
     m_log = new SearchLog(this);
+
+    m_databaseList = new DatabaseList(this);
+    connect(m_databaseList, &DatabaseList::databaseActivated, this, &MainWindow::showDatabase);
+    connect(m_databaseList, &DatabaseList::closeRequested, this, &MainWindow::closeDatabase);
 }
 
 QDockWidget *MainWindow::addDock(QWidget *widget, const QString &title, const QString &objectName, Qt::DockWidgetArea area)
@@ -194,8 +205,10 @@ void MainWindow::createDocks()
     m_gamesDock = addDock(m_gameTable, tr("Games"), QStringLiteral("GamesDock"), Qt::BottomDockWidgetArea);
     m_problemsDock = addDock(m_problemsView, tr("Problems"), QStringLiteral("ProblemsDock"), Qt::BottomDockWidgetArea);
     m_logDock = addDock(m_log, tr("Search Log"), QStringLiteral("LogDock"), Qt::BottomDockWidgetArea);
+    m_databasesDock = addDock(m_databaseList, tr("Databases"), QStringLiteral("DatabasesDock"), Qt::BottomDockWidgetArea);
     splitDockWidget(m_boardDock, m_notationDock, Qt::Vertical);
     tabifyDockWidget(m_gamesDock, m_problemsDock);
+    tabifyDockWidget(m_gamesDock, m_databasesDock);
     tabifyDockWidget(m_problemsDock, m_logDock);
     m_gamesDock->raise();
 }

@@ -10,8 +10,10 @@
 #include "search/querycompiler.h"
 #include "search/searchcontroller.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
+#include <vector>
 
 class QActionGroup;
 class QDockWidget;
@@ -26,6 +28,7 @@ namespace wb {
 class BoardPanel;
 class BoardWidget;
 class CqlEditor;
+class DatabaseList;
 class DatabaseOpener;
 class GameListModel;
 class NotationView;
@@ -43,15 +46,25 @@ public:
     void applyCommandLine(const CommandLine &commandLine);
 
     bool openQueryFile(const QString &path);
+    // Adds a database to the open ones (all of them are listed and searched).
     void openDatabase(const QString &path);
+    void closeDatabase(int index);
+    QList<GameSourcePtr> databases() const { return m_databases; }
+    // What the game list shows and Run searches: the one database, or all of them combined.
+    GameSourcePtr listSource() const { return m_listSource; }
     void setQueryText(const QString &text);
     // Loading, searching or loading a game: the window is still changing.
     bool isBusy() const;
 
     CqlEditor *editor() const { return m_editor; }
     BoardWidget *board() const;
+    BoardPanel *boardPanel() const { return m_boardPanel; }
     GameListModel *gameListModel() const { return m_games; }
     ProblemsModel *problemsModel() const { return m_problems; }
+    SearchController *searchController() const { return m_search; }
+    QTableView *gameTable() const { return m_gameTable; }
+    DatabaseList *databaseList() const { return m_databaseList; }
+    QLabel *helpLine() const { return m_helpLabel; }
     NotationView *notation() const { return m_notation; }
     QString queryFile() const { return m_queryFile; }
 
@@ -97,8 +110,12 @@ private:
     void matchingGamesSaved(const SaveSummary &summary);
     void updateTitle();
     void databaseOpened(const QString &path, GameSourcePtr source, double seconds);
-    void setCurrentDatabase(int index);
+    void databasesChanged();
     void closeCurrentDatabase();
+    void closeAllDatabases();
+    int databaseOfGame(int game) const;   // -1 when none
+    void showDatabase(int index);
+    void countMatchesPerDatabase(const QList<GameHit> &hits);
     void scheduleScreenshot(const QString &path);
 
     // mainwindow_search.cpp
@@ -111,6 +128,7 @@ private:
     void gameLoaded(const LoadedGame &loaded);
     void showNode(game::NodeId node);
     void goToMatch(int direction);
+    void updateMatchInfo(int matchNumber);   // 1-based, 0 when the shown position did not match
     void selectFirstMatch();
 
     // Widgets
@@ -120,12 +138,15 @@ private:
     QTableView *m_gameTable = nullptr;
     QTreeView *m_problemsView = nullptr;
     SearchLog *m_log = nullptr;
+    DatabaseList *m_databaseList = nullptr;
+    QDockWidget *m_databasesDock = nullptr;
     QDockWidget *m_boardDock = nullptr;
     QDockWidget *m_notationDock = nullptr;
     QDockWidget *m_gamesDock = nullptr;
     QDockWidget *m_problemsDock = nullptr;
     QDockWidget *m_logDock = nullptr;
     QLabel *m_databaseLabel = nullptr;
+    QLabel *m_helpLabel = nullptr;
     QLabel *m_cursorLabel = nullptr;
     QLabel *m_dialectLabel = nullptr;
     QProgressBar *m_progress = nullptr;
@@ -142,8 +163,13 @@ private:
     // State
     QString m_queryFile;
     QList<GameSourcePtr> m_databases;
-    int m_currentDatabase = -1;
+    GameSourcePtr m_listSource;
+    // Databases open in the order asked for, whichever finished loading first.
+    QHash<QString, qint64> m_openSequence;
+    qint64 m_nextOpenSequence = 0;
+    std::vector<int> m_matchedPerDatabase;
     QueryPtr m_query;                 // the query of the last search (marks for loaded games)
+    QString m_queryText;              // its text
     LoadedGame m_loaded;
     game::NodeId m_currentNode = game::NoNode;
     bool m_runWhenLoaded = false;
@@ -155,7 +181,7 @@ private:
         QAction *newQuery, *openDatabase, *openQuery, *saveQuery, *saveQueryAs, *saveMatching, *quit;
         QAction *undo, *redo, *cut, *copy, *paste, *selectAll, *toggleComment, *goToLine, *toUnicode, *toAscii;
         QAction *run, *cancel, *check;
-        QAction *closeDatabase;
+        QAction *closeDatabase, *closeAllDatabases;
         QAction *flipBoard, *coordinates, *matchesOnly;
         QAction *firstMove, *previousMove, *nextMove, *lastMove, *previousMatch, *nextMatch;
         QAction *about, *aboutQt;
@@ -165,7 +191,6 @@ private:
     QMenu *m_examplesMenu = nullptr;
     QMenu *m_databaseMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
-    QActionGroup *m_databaseGroup = nullptr;
     RecentFiles *m_recentDatabases = nullptr;
     RecentFiles *m_recentQueries = nullptr;
 };

@@ -8,10 +8,12 @@
 #include "language.h"
 #include "recentfiles.h"
 
+#include "board/boardpanel.h"
 #include "board/boardwidget.h"
 #include "editor/cqleditor.h"
 #include "gamelist/gamelistmodel.h"
 #include "notation/notationview.h"
+#include "problems/problemsmodel.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -101,16 +103,20 @@ void MainWindow::createActions()
     connect(m_editor, &QPlainTextEdit::copyAvailable, a.cut, &QAction::setEnabled);
     connect(m_editor, &QPlainTextEdit::copyAvailable, a.copy, &QAction::setEnabled);
 
-    a.run = makeAction(this, tr("&Run"), QKeySequence(Qt::Key_F5), tr("Search the current database with the query"));
+    a.run = makeAction(this, tr("&Run"), QKeySequence(Qt::Key_F5), tr("Search all open databases with the query"));
     a.run->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_Return)});
     a.cancel = makeAction(this, tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_F5), tr("Stop the running search"));
     a.check = makeAction(this, tr("Check &Syntax"), QKeySequence(Qt::Key_F7), tr("Compile the query and list its problems"));
+    a.run->setObjectName(QStringLiteral("RunAction"));
     connect(a.run, &QAction::triggered, this, &MainWindow::runQuery);
     connect(a.cancel, &QAction::triggered, this, &MainWindow::cancelSearch);
     connect(a.check, &QAction::triggered, this, &MainWindow::checkQuery);
 
-    a.closeDatabase = makeAction(this, tr("&Close Database"), QKeySequence(Qt::CTRL | Qt::Key_W));
+    a.closeDatabase = makeAction(this, tr("&Close Database"), QKeySequence(Qt::CTRL | Qt::Key_W),
+                                 tr("Close the database of the selected game"));
     connect(a.closeDatabase, &QAction::triggered, this, &MainWindow::closeCurrentDatabase);
+    a.closeAllDatabases = makeAction(this, tr("Close &All Databases"));
+    connect(a.closeAllDatabases, &QAction::triggered, this, &MainWindow::closeAllDatabases);
 
     a.flipBoard = makeAction(this, tr("&Flip Board"), QKeySequence(Qt::CTRL | Qt::Key_F), tr("View the board from the other side"));
     a.flipBoard->setCheckable(true);
@@ -134,6 +140,14 @@ void MainWindow::createActions()
     connect(a.previousMove, &QAction::triggered, m_notation, &NotationView::goPrevious);
     connect(a.nextMove, &QAction::triggered, m_notation, &NotationView::goNext);
     connect(a.lastMove, &QAction::triggered, m_notation, &NotationView::goLast);
+    a.previousMatch->setIconText(tr("Previous Match"));
+    a.nextMatch->setIconText(tr("Next Match"));
+    // The board strip's buttons show these; their tips name the shortcuts.
+    const QList<QAction *> navigation = {a.firstMove, a.previousMove, a.nextMove, a.lastMove, a.previousMatch, a.nextMatch};
+    for (QAction *x : navigation)
+        x->setToolTip(QStringLiteral("%1 (%2)").arg(QString(x->text()).remove(QLatin1Char('&')),
+                                                     x->shortcut().toString(QKeySequence::NativeText)));
+    m_boardPanel->setNavigationActions(a.firstMove, a.previousMove, a.nextMove, a.lastMove, a.previousMatch, a.nextMatch);
     connect(a.previousMatch, &QAction::triggered, this, [this] { goToMatch(-1); });
     connect(a.nextMatch, &QAction::triggered, this, [this] { goToMatch(+1); });
 
@@ -193,8 +207,6 @@ void MainWindow::createMenus()
     rebuildExamplesMenu();
 
     m_databaseMenu = menuBar()->addMenu(tr("&Database"));
-    m_databaseGroup = new QActionGroup(this);
-    m_databaseGroup->setExclusive(true);
     rebuildDatabaseMenu();
 
     QMenu *gameMenu = menuBar()->addMenu(tr("&Game"));
@@ -207,7 +219,7 @@ void MainWindow::createMenus()
     gameMenu->addAction(a.nextMatch);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *d : {m_boardDock, m_notationDock, m_gamesDock, m_problemsDock, m_logDock})
+    for (QDockWidget *d : {m_boardDock, m_notationDock, m_gamesDock, m_databasesDock, m_problemsDock, m_logDock})
         m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(a.flipBoard);
@@ -283,6 +295,13 @@ void MainWindow::createStatusBar()
     m_databaseLabel = new QLabel(this);
     m_cursorLabel = new QLabel(this);
     m_dialectLabel = new QLabel(this);
+    // The help line: the keyword at the cursor, or the completion being chosen.
+    m_helpLabel = new QLabel(this);
+    m_helpLabel->setObjectName(QStringLiteral("HelpLine"));
+    m_helpLabel->setTextFormat(Qt::PlainText);
+    m_helpLabel->setMinimumWidth(40);
+    statusBar()->addWidget(m_helpLabel, 1);
+    connect(m_editor, &CqlEditor::helpLineChanged, m_helpLabel, &QLabel::setText);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_databaseLabel);
     statusBar()->addPermanentWidget(m_dialectLabel);
@@ -306,16 +325,24 @@ void MainWindow::refreshIcons()
     m_act.flipBoard->setIcon(themedIcon(QStringLiteral("flip"), pal));
     m_act.toggleComment->setIcon(themedIcon(QStringLiteral("comment"), pal));
     m_act.matchesOnly->setIcon(themedIcon(QStringLiteral("database"), pal));
+    m_act.firstMove->setIcon(themedIcon(QStringLiteral("first"), pal));
+    m_act.previousMove->setIcon(themedIcon(QStringLiteral("previous"), pal));
+    m_act.nextMove->setIcon(themedIcon(QStringLiteral("next"), pal));
+    m_act.lastMove->setIcon(themedIcon(QStringLiteral("last"), pal));
+    m_act.previousMatch->setIcon(themedIcon(QStringLiteral("previous-match"), pal));
+    m_act.nextMatch->setIcon(themedIcon(QStringLiteral("next-match"), pal));
 }
 
 void MainWindow::updateActions()
 {
     const bool running = m_search->isRunning();
-    const bool haveDb = m_currentDatabase >= 0;
+    const bool haveDb = m_listSource != nullptr;
     // Run stays enabled while searching: running again restarts the search.
-    m_act.run->setEnabled(haveDb && !m_editor->document()->isEmpty());
+    // Disabled while the last check found errors (F7 or the check after typing shows them).
+    m_act.run->setEnabled(haveDb && !m_editor->document()->isEmpty() && m_problems->errorCount() == 0);
     m_act.cancel->setEnabled(running);
     m_act.closeDatabase->setEnabled(haveDb && !running);
+    m_act.closeAllDatabases->setEnabled(haveDb && !running);
     const auto records = m_search->matchRecords();
     m_act.saveMatching->setEnabled(!running && !m_writer->isRunning() && records && !records->empty()
                                    && m_games->matchedGames() > 0);
@@ -350,17 +377,13 @@ void MainWindow::rebuildExamplesMenu()
 void MainWindow::rebuildDatabaseMenu()
 {
     m_databaseMenu->clear();
-    for (QAction *x : m_databaseGroup->actions())
-        m_databaseGroup->removeAction(x);
     const QLocale locale;
+    // Every open database is listed and searched; choosing one shows its games.
     for (int i = 0; i < m_databases.size(); ++i) {
         const GameSourcePtr &src = m_databases[i];
         QAction *x = m_databaseMenu->addAction(tr("%1 — %Ln game(s)", nullptr, src->gameCount()).arg(src->name()));
         x->setStatusTip(src->path());
-        x->setCheckable(true);
-        x->setChecked(i == m_currentDatabase);
-        m_databaseGroup->addAction(x);
-        connect(x, &QAction::triggered, this, [this, i] { setCurrentDatabase(i); });
+        connect(x, &QAction::triggered, this, [this, i] { showDatabase(i); });
     }
     if (m_databases.isEmpty()) {
         QAction *none = m_databaseMenu->addAction(tr("No open databases"));
@@ -369,6 +392,7 @@ void MainWindow::rebuildDatabaseMenu()
     m_databaseMenu->addSeparator();
     m_databaseMenu->addAction(m_act.openDatabase);
     m_databaseMenu->addAction(m_act.closeDatabase);
+    m_databaseMenu->addAction(m_act.closeAllDatabases);
 }
 
 void MainWindow::showAbout()

@@ -4,9 +4,13 @@
 
 #include "recentfiles.h"
 
+#include "databaselist.h"
+
+#include "board/boardpanel.h"
 #include "board/boardwidget.h"
 #include "database/databaseopener.h"
 #include "editor/cqleditor.h"
+#include "gamelist/combinedsource.h"
 #include "gamelist/gamelistmodel.h"
 #include "notation/notationview.h"
 #include "search/searchlog.h"
@@ -146,9 +150,12 @@ void MainWindow::openDatabase(const QString &path)
     const QString abs = QFileInfo(path).absoluteFilePath();
     for (int i = 0; i < m_databases.size(); ++i)
         if (m_databases[i]->path() == abs) {
-            setCurrentDatabase(i);
+            showDatabase(i);
             return;
         }
+    if (m_openSequence.contains(abs))
+        return;   // already being opened
+    m_openSequence.insert(abs, m_nextOpenSequence++);
     m_log->addMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(abs)));
     m_progress->setValue(0);
     m_progress->show();
@@ -159,48 +166,146 @@ void MainWindow::openDatabase(const QString &path)
 void MainWindow::databaseOpened(const QString &path, GameSourcePtr source, double seconds)
 {
     m_progress->hide();
-    m_databases.append(source);
+    // Files open in parallel: keep them in the order they were asked for
+    // (the command line's, the file dialog's), not the order they finished.
+    const qint64 seq = m_openSequence.value(path, m_nextOpenSequence++);
+    qsizetype at = 0;
+    while (at < m_databases.size() && m_openSequence.value(m_databases[at]->path(), -1) < seq)
+        ++at;
+    m_databases.insert(at, source);
     m_recentDatabases->add(path);
     const QLocale locale;
     m_log->addMessage(tr("Opened %1: %2 games in %3 s").arg(QDir::toNativeSeparators(path), locale.toString(source->gameCount()),
                                                            locale.toString(seconds, 'f', 2)),
                       SearchLog::Success);
     statusBar()->showMessage(tr("Opened %1").arg(source->name()), 3000);
-    setCurrentDatabase(int(m_databases.size()) - 1);
+    databasesChanged();
     if (m_runWhenLoaded && m_opener->pending() == 0) {
         m_runWhenLoaded = false;
         runQuery();
     }
 }
 
-void MainWindow::setCurrentDatabase(int index)
+void MainWindow::databasesChanged()
 {
+    // The list's games change: the old search's results no longer fit them.
     if (m_search->isRunning())
         cancelSearch();
-    m_currentDatabase = index;
-    const GameSourcePtr src = index >= 0 && index < m_databases.size() ? m_databases[index] : nullptr;
-    m_games->setSource(src);
+    if (m_databases.isEmpty())
+        m_listSource = nullptr;
+    else if (m_databases.size() == 1)
+        m_listSource = m_databases.first();
+    else
+        m_listSource = std::make_shared<CombinedGameSource>(m_databases);
+    m_games->setSource(m_listSource);
+    m_matchedPerDatabase.clear();
+    m_databaseList->setDatabases(m_databases);
+    m_gameTable->setColumnHidden(GameListModel::Database, m_databases.size() < 2);
     m_loaded = LoadedGame();
     m_notation->setGame(nullptr);
     board()->setPosition(chess::Position());
     board()->setLastMove(chess::Move::none());
     board()->setMarkedSquares({});
-    if (src)
-        m_databaseLabel->setText(tr("%1 · %Ln game(s)", nullptr, src->gameCount()).arg(src->name()));
-    else
+    m_boardPanel->setMatchInfo(QString());
+    const QLocale locale;
+    if (m_databases.size() == 1) {
+        m_databaseLabel->setText(tr("%1 · %Ln game(s)", nullptr, m_listSource->gameCount()).arg(m_listSource->name()));
+        m_databaseLabel->setToolTip(QDir::toNativeSeparators(m_listSource->path()));
+    } else if (m_listSource) {
+        m_databaseLabel->setText(tr("%n databases", nullptr, int(m_databases.size())) + QStringLiteral(" · ")
+                                 + tr("%Ln game(s)", nullptr, m_listSource->gameCount()));
+        QStringList lines;
+        for (const GameSourcePtr &d : std::as_const(m_databases))
+            lines << tr("%1 — %Ln game(s)", nullptr, d->gameCount()).arg(d->name());
+        m_databaseLabel->setToolTip(lines.join(QLatin1Char('\n')));
+    } else {
         m_databaseLabel->setText(tr("No database"));
+        m_databaseLabel->setToolTip(QString());
+    }
+    m_databasesDock->setWindowTitle(m_databases.size() > 1 ? tr("Databases (%1)").arg(m_databases.size()) : tr("Databases"));
     rebuildDatabaseMenu();
     updateActions();
-    if (src && src->gameCount() > 0)
+    if (m_listSource && m_listSource->gameCount() > 0)
         m_gameTable->selectRow(0);
+}
+
+int MainWindow::databaseOfGame(int game) const
+{
+    if (game < 0 || !m_listSource)
+        return -1;
+    if (auto *c = dynamic_cast<const CombinedGameSource *>(m_listSource.get()))
+        return c->partOf(game);
+    return game < m_listSource->gameCount() ? 0 : -1;
+}
+
+void MainWindow::showDatabase(int index)
+{
+    if (index < 0 || index >= m_databases.size())
+        return;
+    const auto *c = dynamic_cast<const CombinedGameSource *>(m_listSource.get());
+    const int first = c ? c->offset(index) : 0;
+    const int end = first + m_databases[index]->gameCount();
+    // The first of its games the list shows (with "matching games only", its first match).
+    int best = -1;
+    for (int g = first; g < end; ++g) {
+        const int row = m_games->rowOfGame(g);
+        if (row >= 0 && (best < 0 || row < best))
+            best = row;
+    }
+    if (best < 0) {
+        statusBar()->showMessage(tr("No game of %1 is listed.").arg(m_databases[index]->name()), 4000);
+        return;
+    }
+    m_gameTable->selectRow(best);
+    m_gameTable->scrollTo(m_games->index(best, 0), QAbstractItemView::PositionAtTop);
+    m_gamesDock->raise();
+}
+
+void MainWindow::countMatchesPerDatabase(const QList<GameHit> &hits)
+{
+    if (m_search->source() != m_listSource)
+        return;
+    if (m_matchedPerDatabase.size() != size_t(m_databases.size()))
+        m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
+    bool changed = false;
+    for (const GameHit &h : hits)
+        if (h.matches > 0) {
+            const int d = databaseOfGame(h.game);
+            if (d >= 0) {
+                ++m_matchedPerDatabase[size_t(d)];
+                changed = true;
+            }
+        }
+    if (changed || hits.isEmpty())
+        m_databaseList->setMatchedCounts(m_matchedPerDatabase);
+}
+
+void MainWindow::closeDatabase(int index)
+{
+    if (index < 0 || index >= m_databases.size())
+        return;
+    m_openSequence.remove(m_databases[index]->path());
+    m_databases.removeAt(index);
+    databasesChanged();
 }
 
 void MainWindow::closeCurrentDatabase()
 {
-    if (m_currentDatabase < 0)
-        return;
-    m_databases.removeAt(m_currentDatabase);
-    setCurrentDatabase(m_databases.isEmpty() ? -1 : 0);
+    // The database of the selected game; with one open, that one.
+    const QModelIndex current = m_gameTable->currentIndex();
+    int index = current.isValid() ? databaseOfGame(m_games->gameIndex(current.row())) : -1;
+    if (index < 0 && m_databaseList->currentItem())
+        index = m_databaseList->indexOfTopLevelItem(m_databaseList->currentItem());
+    if (index < 0 && m_databases.size() == 1)
+        index = 0;
+    closeDatabase(index);
+}
+
+void MainWindow::closeAllDatabases()
+{
+    m_databases.clear();
+    m_openSequence.clear();
+    databasesChanged();
 }
 
 void MainWindow::saveMatchingGames()

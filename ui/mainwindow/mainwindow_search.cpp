@@ -2,14 +2,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "databaselist.h"
+
+#include "board/boardpanel.h"
 #include "board/boardwidget.h"
 #include "editor/cqleditor.h"
 #include "gamelist/gamelistmodel.h"
 #include "notation/notationview.h"
 #include "problems/problemsmodel.h"
+#include "search/imageexplainer.h"
 #include "search/searchlog.h"
 
 #include <QDockWidget>
+#include <algorithm>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
@@ -37,6 +42,8 @@ void MainWindow::showDiagnostics(const EditorDiagnostics &diagnostics)
         m_problemsDock->setWindowTitle(tr("Problems (%1)").arg(diagnostics.size()));
     Q_UNUSED(errors);
     Q_UNUSED(warnings);
+    // Run waits for a query that compiles.
+    updateActions();
 }
 
 bool MainWindow::checkQuery()
@@ -69,14 +76,18 @@ void MainWindow::runQuery()
             m_editor->goToLine(c.diagnostics.first().line, c.diagnostics.first().column);
         return;
     }
-    if (m_currentDatabase < 0) {
+    if (!m_listSource) {
         m_log->addMessage(tr("Open a database to search it."), SearchLog::Warning);
         statusBar()->showMessage(tr("Open a database to search it."), 4000);
         return;
     }
     // start() first: a search it replaces reports finished() on the old results.
-    m_search->start(m_databases[m_currentDatabase], c.query);
+    // Every open database is searched in one run (the list shows them all).
+    m_search->start(m_listSource, c.query);
+    m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
+    m_databaseList->setMatchedCounts(m_matchedPerDatabase);
     m_query = c.query;
+    m_queryText = m_editor->toPlainText();
     m_games->startResults();
 }
 
@@ -91,7 +102,10 @@ void MainWindow::cancelSearch()
 void MainWindow::searchStarted(int total)
 {
     const QLocale locale;
-    m_log->addMessage(tr("Searching %1 games of %2…").arg(locale.toString(total), m_databases[m_currentDatabase]->name()));
+    if (m_databases.size() > 1)
+        m_log->addMessage(tr("Searching %1 games in %n database(s)…", nullptr, int(m_databases.size())).arg(locale.toString(total)));
+    else
+        m_log->addMessage(tr("Searching %1 games of %2…").arg(locale.toString(total), m_listSource ? m_listSource->name() : QString()));
     m_progress->setValue(0);
     m_progress->setFormat(tr("%p%"));
     m_progress->show();
@@ -125,6 +139,14 @@ void MainWindow::searchFinished(const SearchSummary &s)
         m_log->addMessage(tr("Search cancelled: %1").arg(text), SearchLog::Warning);
     else
         m_log->addMessage(text, SearchLog::Success);
+    if (m_databases.size() > 1 && m_search->source() == m_listSource) {
+        // Where the matches are: one line per database.
+        for (int i = 0; i < m_databases.size(); ++i)
+            m_log->addMessage(tr("  %1: %2 of %3 games matched")
+                                  .arg(m_databases[i]->name(),
+                                       locale.toString(size_t(i) < m_matchedPerDatabase.size() ? m_matchedPerDatabase[size_t(i)] : 0),
+                                       locale.toString(m_databases[i]->gameCount())));
+    }
     if (s.gameErrors > 0)
         m_log->addMessage(tr("%Ln game(s) could not be searched completely.", nullptr, s.gameErrors), SearchLog::Warning);
     statusBar()->showMessage(text, 8000);
@@ -163,9 +185,9 @@ void MainWindow::currentGameChanged()
 {
     const QModelIndex current = m_gameTable->currentIndex();
     const int game = current.isValid() ? m_games->gameIndex(current.row()) : -1;
-    if (game < 0 || m_currentDatabase < 0)
+    if (game < 0 || !m_listSource)
         return;
-    const GameSourcePtr src = m_databases[m_currentDatabase];
+    const GameSourcePtr src = m_listSource;
     // The engine's own marks (with their squares) when this game matched the last search.
     std::shared_ptr<const std::vector<cql::PositionMark>> marks;
     if (m_search->source() == src && m_search->query() == m_query)
@@ -177,7 +199,8 @@ void MainWindow::currentGameChanged()
 void MainWindow::gameLoaded(const LoadedGame &loaded)
 {
     if (!loaded.error.isEmpty())
-        m_log->addMessage(tr("Game %1: %2").arg(loaded.index + 1).arg(loaded.error), SearchLog::Warning);
+        m_log->addMessage(tr("Game %1: %2").arg(m_listSource ? m_listSource->info(loaded.index).number : quint64(loaded.index) + 1)
+                              .arg(loaded.error), SearchLog::Warning);
     if (!loaded.game)
         return;
     m_loaded = loaded;
@@ -185,8 +208,13 @@ void MainWindow::gameLoaded(const LoadedGame &loaded)
     for (const auto &m : loaded.marks)
         matched.insert(m.node);
     m_notation->setGame(loaded.game, matched);
+    // The engine lists the main line's matches before those in variations;
+    // next/previous match walk them as they are read, in the notation's order.
+    std::stable_sort(m_loaded.marks.begin(), m_loaded.marks.end(), [this](const cql::PositionMark &a, const cql::PositionMark &b) {
+        return m_notation->moveRange(a.node).first < m_notation->moveRange(b.node).first;
+    });
     // The first matched position is what the user searched for; without a match, the start.
-    showNode(loaded.marks.empty() ? 0 : loaded.marks.front().node);
+    showNode(m_loaded.marks.empty() ? 0 : m_loaded.marks.front().node);
     updateActions();
 }
 
@@ -199,12 +227,43 @@ void MainWindow::showNode(game::NodeId node)
     board()->setPosition(n.position);
     board()->setLastMove(n.move);
     chess::SquareSet marked;
-    for (const auto &m : m_loaded.marks)
-        if (m.node == node)
-            marked |= m.squares;
+    int matchNumber = 0;
+    for (size_t i = 0; i < m_loaded.marks.size(); ++i)
+        if (m_loaded.marks[i].node == node) {
+            marked |= m_loaded.marks[i].squares;
+            matchNumber = int(i) + 1;
+        }
     board()->setMarkedSquares(marked);
+    updateMatchInfo(matchNumber);
     if (m_notation->currentNode() != node)
         m_notation->setCurrentNode(node);
+}
+
+void MainWindow::updateMatchInfo(int matchNumber)
+{
+    const int total = int(m_loaded.marks.size());
+    if (!m_loaded.game || total == 0) {
+        m_boardPanel->setMatchInfo(QString());
+        return;
+    }
+    if (matchNumber <= 0) {
+        m_boardPanel->setMatchInfo(tr("Matched positions in this game: %1").arg(total));
+        return;
+    }
+    QString text = tr("Match %1 of %2").arg(matchNumber).arg(total);
+    QString tip = text;
+    // Through which transform image the position matched (flip, rotate90, shift ...).
+    if (m_query) {
+        const QList<MatchedImage> images = explainMatchedImages(*m_query, m_queryText, *m_loaded.game, m_currentNode);
+        QStringList parts;
+        for (const MatchedImage &m : images)
+            parts << m.text();
+        if (!parts.isEmpty()) {
+            text += QStringLiteral(" · ") + parts.join(QStringLiteral("; "));
+            tip += QLatin1Char('\n') + tr("Matched through the transform image(s): %1").arg(parts.join(QStringLiteral("; ")));
+        }
+    }
+    m_boardPanel->setMatchInfo(text, tip);
 }
 
 void MainWindow::goToMatch(int direction)

@@ -132,6 +132,12 @@ void NotationView::rebuild()
     moves.setTopMargin(8);
     moves.setLineHeight(130, QTextBlockFormat::ProportionalHeight);
     c.insertBlock(moves);
+    // Studies have dozens of alternatives to the main line: each in a paragraph
+    // of its own, indented, keeps the main line readable; deeper ones stay inline.
+    QTextBlockFormat mainBlock = moves;
+    mainBlock.setTopMargin(2);
+    QTextBlockFormat variationBlock = mainBlock;
+    variationBlock.setLeftMargin(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 1.5);
 
     // Words are separated by one space, none after "(" or at the paragraph start.
     QChar last = QLatin1Char('(');
@@ -144,6 +150,10 @@ void NotationView::rebuild()
     auto sep = [&]() {
         if (last != QLatin1Char(' ') && last != QLatin1Char('('))
             put(QStringLiteral(" "), fmt.move);
+    };
+    auto newBlock = [&](const QTextBlockFormat &f) {
+        c.insertBlock(f);
+        last = QLatin1Char('(');   // no space at the start of a paragraph
     };
     auto insertNode = [&](NodeId id, const QString &text, const QTextCharFormat &base) {
         QTextCharFormat f = base;
@@ -201,12 +211,21 @@ void NotationView::rebuild()
                 forceNumber = true;
             }
             if (parent.firstChild == cur && n.nextSibling != NoNode) {
+                const bool ownParagraphs = !inVariation;
                 for (NodeId alt = n.nextSibling; alt != NoNode; alt = g.nodes[alt].nextSibling) {
-                    sep();
+                    if (ownParagraphs)
+                        newBlock(variationBlock);
+                    else
+                        sep();
                     put(QStringLiteral("("), fmt.variationNumber);
                     writeLine(alt, true);
                     put(QStringLiteral(")"), fmt.variationNumber);
                 }
+                // The main line goes on in a paragraph of its own (if it goes on).
+                if (ownParagraphs && n.firstChild != NoNode)
+                    newBlock(mainBlock);
+                else if (ownParagraphs && !g.result.empty())
+                    newBlock(mainBlock);
                 forceNumber = true;
             }
         }

@@ -4,11 +4,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "searchcontroller.h"
 
+#include "gamelist/combinedsource.h"
 #include "database/database.h"
 #include "pgn/writer.h"
 #include "search/search.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QMetaObject>
 #include <QtConcurrent>
 #include <algorithm>
@@ -58,9 +60,10 @@ struct SearchController::Batch {
 };
 
 struct SearchController::Run {
-    GameSourcePtr source;
+    QList<GameSourcePtr> parts;
+    std::vector<int> offsets;   // first combined game number of each part
     QueryPtr query;
-    std::shared_ptr<const db::Database> database;
+    std::vector<std::shared_ptr<const db::Database>> databases;
     int total = 0;
     unsigned threads = 0;
     std::atomic<bool> cancel{false};
@@ -96,10 +99,22 @@ const MatchRecord *SearchController::record(int game) const
     return it != m_records->end() && it->game == game ? &*it : nullptr;
 }
 
+bool SearchController::start(const QList<GameSourcePtr> &sources, QueryPtr query)
+{
+    if (sources.size() == 1)
+        return start(sources.first(), std::move(query));
+    if (sources.isEmpty() || sources.contains(nullptr))
+        return false;
+    return start(std::make_shared<CombinedGameSource>(sources), std::move(query));
+}
+
 bool SearchController::start(GameSourcePtr source, QueryPtr query)
 {
     if (!source || !query)
         return false;
+    // A combined source is searched part by part: each part's indexed file goes to the engine.
+    const auto *combined = dynamic_cast<const CombinedGameSource *>(source.get());
+    const QList<GameSourcePtr> sources = combined ? combined->parts() : QList<GameSourcePtr>{source};
     if (m_run) {
         // The old run's late batches are dropped: they are checked against m_run.
         std::shared_ptr<Run> old = m_run;
@@ -120,12 +135,16 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
                     m_futures.end());
 
     auto run = std::make_shared<Run>();
-    run->source = source;
+    run->parts = sources;
     run->query = query;
-    run->total = source->gameCount();
+    for (const GameSourcePtr &s : sources) {
+        run->offsets.push_back(run->total);
+        run->total += s->gameCount();
+    }
     run->threads = unsigned(qMax(0, m_threads));
     run->timer.start();
     m_run = run;
+    m_sources = sources;
     m_source = std::move(source);
     m_query = std::move(query);
     m_records = std::make_shared<MatchRecords>();
@@ -155,10 +174,13 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
         };
         int problemMessages = 0;
         try {
-            QString error;
-            run->database = databaseOf(*run->source, &error);
-            if (!run->database)
-                throw std::runtime_error(error.toStdString());
+            for (const GameSourcePtr &part : std::as_const(run->parts)) {
+                QString error;
+                auto d = databaseOf(*part, &error);
+                if (!d)
+                    throw std::runtime_error(error.toStdString());
+                run->databases.push_back(std::move(d));
+            }
             search::SearchOptions options;
             options.threads = run->threads;
             options.order = search::Order::Input;
@@ -168,10 +190,11 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
             options.batchBytes = 64 * 1024;
             search::Search engine(*run->query, options);
             engine.setCancelFlag(&run->cancel);
-            engine.addDatabase(*run->database);
+            for (const auto &d : run->databases)
+                engine.addDatabase(*d);
             search::Callbacks cb;
             cb.onMatch = [&](search::Match &&m) {
-                const int game = int(m.gameIndex);
+                const int game = run->offsets[m.input] + int(m.gameIndex);
                 examinedUpTo(game);
                 GameHit hit;
                 hit.game = game;
@@ -195,7 +218,11 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
                 if (problemMessages++ >= MaxProblemMessages)
                     return;
                 QString where = p.line > 0 ? tr("line %1:%2: ").arg(p.line).arg(p.column) : QString();
-                batch.problems << tr("game %1: %2%3").arg(p.gameNumber).arg(where, QString::fromStdString(p.message));
+                QString message = tr("game %1: %2%3").arg(p.gameNumber).arg(where, QString::fromStdString(p.message));
+                // Over several files the number alone does not say which game.
+                if (run->parts.size() > 1)
+                    message = QStringLiteral("%1: %2").arg(QFileInfo(QString::fromStdString(p.file)).fileName(), message);
+                batch.problems << message;
             };
             const search::Summary s = engine.run(cb);
             sum.searched = int(s.gamesExamined);

@@ -1,6 +1,7 @@
-// Runs a compiled query over a game source with the core search engine on a
-// worker thread: matches stream to the GUI thread in game order, with progress
-// and per-game problems; a new start() or cancel() stops the running search.
+// Runs a compiled query over one or several game sources with the core search
+// engine on a worker thread: matches stream to the GUI thread in game order,
+// with progress and per-game problems; a new start() or cancel() stops the
+// running search.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -35,7 +36,7 @@ struct SearchSummary {
 // A matched game with what the engine found in it: marks with their squares,
 // comments and sort values; node ids refer to the game as fully loaded.
 struct MatchRecord {
-    int game = 0;            // 0-based index in the source
+    int game = 0;            // 0-based index in the source (in all of them, when several)
     cql::GameResult result;
 };
 using MatchRecords = std::vector<MatchRecord>;   // in game order
@@ -52,7 +53,12 @@ public:
 
     // Starts a search, first cancelling one that runs (which then reports
     // finished() as cancelled). False when source or query is missing.
+    // A CombinedGameSource is searched as its parts, every file in one run:
+    // game numbers in hits and records count through the parts in order.
     bool start(GameSourcePtr source, QueryPtr query);
+    // The same over a new CombinedGameSource of `sources` (which source() then
+    // is); a single source is searched as it is.
+    bool start(const QList<GameSourcePtr> &sources, QueryPtr query);
     void cancel();
     // Blocks until every worker has stopped (shutdown, tests).
     void wait();
@@ -62,6 +68,8 @@ public:
     std::shared_ptr<const MatchRecords> matchRecords() const { return m_records; }
     GameSourcePtr source() const { return m_source; }
     QueryPtr query() const { return m_query; }
+    // The sources of the last search, in order (one when not combined).
+    QList<GameSourcePtr> sources() const { return m_sources; }
     // The match record of a game of the last search, nullptr if it did not match.
     const MatchRecord *record(int game) const;
 
@@ -84,6 +92,7 @@ private:
     std::shared_ptr<Run> m_run;
     std::shared_ptr<MatchRecords> m_records;
     GameSourcePtr m_source;
+    QList<GameSourcePtr> m_sources;
     QueryPtr m_query;
     QList<QFuture<void>> m_futures;
     // Its own pool: the global one stays free for loading the game the user
