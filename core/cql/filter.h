@@ -84,6 +84,9 @@ struct Ctx {
     bool searchVariations = false;
     int transformIndex = 0;                  // for currenttransform: index into Program::transformNames
     std::vector<std::array<int8_t, 64>> pieceIds; // lazily computed piece identities per node
+    // While the squares of a matched position are recorded: where transform
+    // filters note the images that matched (else null).
+    std::vector<ImageMark> *imageMarks = nullptr;
     // Moves to the given node.
     void moveTo(game::NodeId n)
     {

@@ -107,8 +107,10 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         if (m_recordSquares) {
             // Evaluating again for the values must not write the comments twice.
             size_t before = ctx.comments.size();
+            ctx.imageMarks = &pm.images;
             for (const FilterPtr &f : prog.body)
                 f->markSquares(ctx, pm.squares);
+            ctx.imageMarks = nullptr;
             ctx.comments.resize(before);
         }
         result.matches.push_back(pm);

@@ -70,9 +70,17 @@ std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &opti
                                std::vector<Diagnostic> &diagnostics);
 
 // What a game's evaluation produced.
+// A transform filter's image that matched at a position.
+struct ImageMark {
+    std::string keyword;          // the transform filter: "flipcolor", "rotate90", ...
+    int index = 0;                // 1-based among the filter's distinct images
+    int count = 0;                // how many distinct images the filter has
+    std::string transform;        // the image's whole transform, as Transform::name() gives it
+};
 struct PositionMark {
     game::NodeId node = game::NoNode;
     chess::SquareSet squares;     // squares that made the position match (for the board)
+    std::vector<ImageMark> images; // transform images that matched, outermost filter first
 };
 struct NodeComment {
     game::NodeId node = game::NoNode;

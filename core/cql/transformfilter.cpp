@@ -78,6 +78,23 @@ bool transformKindFromName(std::string_view n, TransformKind &out)
     return false;
 }
 
+const char *transformKindName(TransformKind k)
+{
+    switch (k) {
+    case TransformKind::Flip: return "flip";
+    case TransformKind::FlipVertical: return "flipvertical";
+    case TransformKind::FlipHorizontal: return "fliphorizontal";
+    case TransformKind::FlipColor: return "flipcolor";
+    case TransformKind::ReverseColor: return "reversecolor";
+    case TransformKind::Rotate90: return "rotate90";
+    case TransformKind::Rotate45: return "rotate45";
+    case TransformKind::Shift: return "shift";
+    case TransformKind::ShiftHorizontal: return "shifthorizontal";
+    case TransformKind::ShiftVertical: return "shiftvertical";
+    }
+    return "";
+}
+
 TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, long long hi, const Filter &arg)
     : m_kind(kind), m_mode(mode), m_lo(lo), m_hi(hi)
 {
@@ -264,9 +281,13 @@ bool TransformFilter::number(Ctx &ctx, long long &out) const
 void TransformFilter::markSquares(Ctx &ctx, chess::SquareSet &out) const
 {
     // The images that matched made the position match.
-    for (const auto &img : m_images)
-        if (img->match(ctx))
-            img->markSquares(ctx, out);
+    for (size_t i = 0; i < m_images.size(); ++i) {
+        if (!m_images[i]->match(ctx))
+            continue;
+        if (ctx.imageMarks)
+            ctx.imageMarks->push_back({transformKindName(m_kind), int(i + 1), int(m_images.size()), m_transforms[i].name()});
+        m_images[i]->markSquares(ctx, out);
+    }
 }
 
 FilterPtr TransformFilter::transformed(const Transform &t) const

@@ -16,6 +16,7 @@ enum class TransformKind {
 // The basic transforms a transform keyword denotes (identity first, except reversecolor).
 std::vector<Transform> transformsOf(TransformKind k);
 bool transformKindFromName(std::string_view name, TransformKind &out);
+const char *transformKindName(TransformKind k);
 
 class TransformFilter : public Filter {
 public:

@@ -37,6 +37,7 @@ private slots:
     void sortValue();
     void variations();
     void markedSquares();
+    void matchedImages();
     void pieceIdentityFollowsMoves();
     void unsupportedGameHasNoPositions();
 };
@@ -168,6 +169,40 @@ void TestEvaluation::markedSquares()
     // Without recording, nothing is computed.
     r = runQuery("cql()\nmate", g, false);
     QVERIFY(r.matches[0].squares.empty());
+    QVERIFY(r.matches[0].images.empty());
+}
+
+void TestEvaluation::matchedImages()
+{
+    // White king h8, black king a1: {Ka1 kh8} matches as rotate90's 180-degree image.
+    game::Game corners = positionGame("7K/8/8/8/8/8/8/k7 w - - 0 1");
+    cql::GameResult r = runQuery("cql()\nrotate90 {Ka1 kh8}", corners, true);
+    QCOMPARE(int(r.matches.size()), 1);
+    QCOMPARE(int(r.matches[0].images.size()), 1);
+    const cql::ImageMark &m = r.matches[0].images[0];
+    QCOMPARE(QString::fromStdString(m.keyword), QStringLiteral("rotate90"));
+    QCOMPARE(m.count, 4);
+    QVERIFY(m.index >= 2 && m.index <= 4);
+    QCOMPARE(QString::fromStdString(m.transform), QStringLiteral("rotate180"));
+    // Nested: each level notes its image, outermost first; the inner one names the whole transform.
+    game::Game swapped = positionGame("K7/8/8/8/8/8/8/7k w - - 0 1");
+    r = runQuery("cql()\nflipcolor rotate90 {Ka1 kh8}", swapped, true);
+    QCOMPARE(int(r.matches.size()), 1);
+    // Both colourings match here (a8/h1 is a quarter turn of a1/h8 either way):
+    // each outer image is followed by the inner one that matched under it.
+    const auto &im = r.matches[0].images;
+    QCOMPARE(int(im.size()), 4);
+    for (int i = 0; i < 4; i += 2) {
+        QCOMPARE(QString::fromStdString(im[size_t(i)].keyword), QStringLiteral("flipcolor"));
+        QCOMPARE(im[size_t(i)].count, 2);
+        QCOMPARE(im[size_t(i)].index, i / 2 + 1);
+        QCOMPARE(QString::fromStdString(im[size_t(i) + 1].keyword), QStringLiteral("rotate90"));
+    }
+    QVERIFY(im[3].transform.find("color") != std::string::npos);
+    QVERIFY(im[1].transform.find("color") == std::string::npos);
+    // No transform, no image.
+    r = runQuery("cql()\nKa8", swapped, true);
+    QVERIFY(r.matches[0].images.empty());
 }
 
 void TestEvaluation::pieceIdentityFollowsMoves()
