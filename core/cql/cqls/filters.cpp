@@ -1,0 +1,654 @@
+// The CQL-S evaluator nodes.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/cqls/filters.h"
+
+#include "chess/attacks.h"
+#include "cql/logic.h"
+#include "cql/transform.h"
+
+namespace cql::cqls {
+
+using chess::SquareSet;
+using chess::Square;
+
+namespace {
+
+std::vector<FilterPtr> transformAll(const std::vector<FilterPtr> &v, const Transform &t)
+{
+    std::vector<FilterPtr> out;
+    out.reserve(v.size());
+    for (const FilterPtr &f : v)
+        out.push_back(f->transformed(t));
+    return out;
+}
+
+int swapRights(int r)
+{
+    return ((r & 3) << 2) | ((r >> 2) & 3);
+}
+
+// Each next move of the game from ctx's position: the main one, and the
+// alternatives when variations are searched.
+template <typename F>
+bool anyNextMove(Ctx &ctx, F &&f)
+{
+    const game::Node &n = ctx.cur();
+    for (game::NodeId c = n.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+        if (f(ctx.game->nodes[c]))
+            return true;
+        if (!ctx.searchVariations)
+            break;
+    }
+    return false;
+}
+
+int pieceCount(const chess::Position &p, chess::Color c, chess::PieceType t) { return p.pieces(c, t).count(); }
+
+bool cannotWin(const chess::Position &p, chess::Color c)
+{
+    int all = p.pieces(c).count();
+    int minors = pieceCount(p, c, chess::Bishop) + pieceCount(p, c, chess::Knight);
+    return all == 1 || (all == 2 && minors == 1);
+}
+
+SquareSet lightSquares()
+{
+    SquareSet s;
+    for (int sq = 0; sq < 64; ++sq)
+        if ((chess::fileOf(Square(sq)) + chess::rankOf(Square(sq))) % 2 == 1)
+            s |= SquareSet::of(Square(sq));
+    return s;
+}
+
+bool matingMaterial(const chess::Position &p)
+{
+    int all = p.occupied().count();
+    SquareSet minors = p.pieces(chess::Bishop) | p.pieces(chess::Knight);
+    if (all == 2)
+        return false;
+    if (all == 3 && minors.count() == 1)
+        return false;
+    if (all == 4) {
+        SquareSet bishops = p.pieces(chess::Bishop);
+        if ((bishops & lightSquares()).count() == 2 || (bishops - lightSquares()).count() == 2)
+            return false;
+    }
+    return true;
+}
+
+int power(const chess::Position &p, chess::Color c, bool minorsAndRooksOnly)
+{
+    int v = 3 * (pieceCount(p, c, chess::Bishop) + pieceCount(p, c, chess::Knight)) + 5 * pieceCount(p, c, chess::Rook);
+    if (!minorsAndRooksOnly)
+        v += 9 * pieceCount(p, c, chess::Queen) + pieceCount(p, c, chess::Pawn);
+    return v;
+}
+
+// The endgame definition of the seed (borrowed from Chess Assistant).
+bool endgame(const chess::Position &p)
+{
+    using namespace chess;
+    auto n = [&](Color c, PieceType t) { return pieceCount(p, c, t); };
+    auto minors = [&](Color c) { return n(c, Bishop) + n(c, Knight); };
+    if (n(White, Queen) + n(Black, Queen) == 0 && minors(White) + n(White, Rook) <= 3 && minors(Black) + n(Black, Rook) <= 3)
+        return true;
+    if (n(White, Queen) == 1 && n(Black, Queen) == 1 && n(White, Rook) + n(Black, Rook) == 0 && minors(White) <= 1
+        && minors(Black) <= 1)
+        return true;
+    for (Color c : {White, Black}) {
+        Color o = c == White ? Black : White;
+        if (n(c, Queen) == 1 && n(c, Rook) == 0 && minors(c) <= 1 && n(o, Queen) == 0 && power(p, o, true) <= 16)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+SquareSet cqlsImage(const Transform &t, SquareSet s)
+{
+    if (s == SquareSet::all())
+        return s;
+    Transform turn = t;
+    turn.dx = turn.dy = 0;
+    turn.shifting = false;
+    turn.swapColors = false;
+    SquareSet r = turn.apply(s);
+    // A unit shift keeps the squares on the trailing edge (seed 002).
+    for (int i = 0; i < t.dx; ++i) r = r.shifted(1, 0) | (r & SquareSet::file(0));
+    for (int i = 0; i > t.dx; --i) r = r.shifted(-1, 0) | (r & SquareSet::file(7));
+    for (int i = 0; i < t.dy; ++i) r = r.shifted(0, 1) | (r & SquareSet::rank(0));
+    for (int i = 0; i > t.dy; --i) r = r.shifted(0, -1) | (r & SquareSet::rank(7));
+    return r;
+}
+
+FilterPtr CqlsDesignatorFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<CqlsDesignatorFilter>(t.apply(pieces()), cqlsImage(t, squares()));
+    f->range = range;
+    uint64_t bits = f->squares().bits();
+    PieceMask pm = f->pieces();
+    noteImage(&bits, sizeof bits);
+    noteImage(&pm, sizeof pm);
+    return f;
+}
+
+SquareSet promotedSquares(const Ctx &ctx)
+{
+    const auto &nodes = ctx.game->nodes;
+    std::vector<game::NodeId> path;
+    for (game::NodeId n = ctx.node; n != game::NoNode; n = nodes[n].parent)
+        path.push_back(n);
+    SquareSet promoted;
+    for (size_t i = path.size() - 1; i-- > 0;) {
+        const game::Node &child = nodes[path[i]];
+        const chess::Position &before = nodes[path[i + 1]].position;
+        chess::Move m = child.move;
+        if (m.isNull() || m.isCastling())
+            continue;
+        if (before.capturedPiece(m) != chess::NoPiece)
+            promoted -= SquareSet::of(before.captureSquare(m));
+        if (promoted.contains(m.from())) {
+            promoted -= SquareSet::of(m.from());
+            promoted |= SquareSet::of(m.to());
+        }
+        if (m.kind() == chess::Move::Promotion)
+            promoted |= SquareSet::of(m.to());
+    }
+    return promoted;
+}
+
+SquareSet PromotedFilter::set(Ctx &ctx) const
+{
+    SquareSet s = m_inner->set(ctx);
+    if (s.empty())
+        return s;
+    SquareSet p = promotedSquares(ctx);
+    return m_promoted ? (s & p) : (s & ctx.pos->occupied()) - p;
+}
+
+FilterPtr PromotedFilter::transformed(const Transform &t) const
+{
+    noteImage(&m_promoted, sizeof m_promoted);
+    return std::make_unique<PromotedFilter>(m_inner->transformed(t), m_promoted);
+}
+
+bool ImagesFilter::match(Ctx &ctx) const
+{
+    for (const FilterPtr &f : m_images)
+        if (f->match(ctx))
+            return true;
+    return false;
+}
+
+void ImagesFilter::markSquares(Ctx &ctx, SquareSet &out) const
+{
+    for (const FilterPtr &f : m_images)
+        if (f->match(ctx))
+            f->markSquares(ctx, out);
+}
+
+FilterPtr ImagesFilter::transformed(const Transform &t) const { return std::make_unique<ImagesFilter>(transformAll(m_images, t)); }
+
+bool AllFilter::match(Ctx &ctx) const
+{
+    for (const FilterPtr &f : m_parts)
+        if (!f->match(ctx))
+            return false;
+    return true;
+}
+
+void AllFilter::markSquares(Ctx &ctx, SquareSet &out) const
+{
+    for (const FilterPtr &f : m_parts)
+        f->markSquares(ctx, out);
+}
+
+FilterPtr AllFilter::transformed(const Transform &t) const { return std::make_unique<AllFilter>(transformAll(m_parts, t)); }
+
+bool AnyOfFilter::match(Ctx &ctx) const
+{
+    int n = 0;
+    for (const FilterPtr &f : m_parts) {
+        if (f->match(ctx)) {
+            ++n;
+            if (!m_xor || n > 1)
+                return !m_xor;
+        }
+    }
+    return n == 1;
+}
+
+void AnyOfFilter::markSquares(Ctx &ctx, SquareSet &out) const
+{
+    for (const FilterPtr &f : m_parts)
+        if (f->match(ctx))
+            f->markSquares(ctx, out);
+}
+
+FilterPtr AnyOfFilter::transformed(const Transform &t) const
+{
+    noteImage(&m_xor, sizeof m_xor);
+    return std::make_unique<AnyOfFilter>(m_xor, transformAll(m_parts, t));
+}
+
+bool CondFilter::match(Ctx &ctx) const
+{
+    for (const auto &[clause, association] : m_arms)
+        if (!clause || clause->match(ctx))
+            return association->match(ctx);
+    return false;
+}
+
+void CondFilter::markSquares(Ctx &ctx, SquareSet &out) const
+{
+    // The association marks its squares too (the seed: both e7 and e2 are marked).
+    for (const auto &[clause, association] : m_arms) {
+        if (!clause || clause->match(ctx)) {
+            if (clause)
+                clause->markSquares(ctx, out);
+            association->markSquares(ctx, out);
+            return;
+        }
+    }
+}
+
+FilterPtr CondFilter::transformed(const Transform &t) const
+{
+    std::vector<std::pair<FilterPtr, FilterPtr>> arms;
+    for (const auto &[c, a] : m_arms)
+        arms.emplace_back(c ? c->transformed(t) : nullptr, a->transformed(t));
+    return std::make_unique<CondFilter>(std::move(arms));
+}
+
+bool InRangeFilter::match(Ctx &ctx) const
+{
+    long long v;
+    return numericValue(*m_value, ctx, v) && m_range.contains(v);
+}
+
+FilterPtr InRangeFilter::transformed(const Transform &t) const
+{
+    noteImage(&m_range.lo.value, sizeof m_range.lo.value);
+    noteImage(&m_range.hi.value, sizeof m_range.hi.value);
+    return std::make_unique<InRangeFilter>(m_value->transformed(t), m_range);
+}
+
+bool MoveNumberFilter::match(Ctx &ctx) const
+{
+    auto value = [&](game::NodeId n) -> long long {
+        const game::Node &node = ctx.game->nodes[n];
+        return m_half ? node.ply : node.position.fullmoveNumber();
+    };
+    Range r = m_range;
+    if (r.usesEnd()) {
+        game::NodeId last = ctx.node;
+        while (ctx.game->nodes[last].firstChild != game::NoNode)
+            last = ctx.game->nodes[last].firstChild;
+        long long end = value(last);
+        if (r.lo.fromEnd) r.lo.value += end;
+        if (r.hi.fromEnd) r.hi.value += end;
+    }
+    return r.contains(value(ctx.node));
+}
+
+bool PercentFilter::match(Ctx &ctx) const
+{
+    long long part = m_part->set(ctx).count();
+    long long whole = m_whole->set(ctx).count();
+    if (whole == 0)
+        return false;
+    // Bounds are percentages times 1000 (strict bounds moved by one).
+    __int128 p = __int128(part) * 100000;
+    return !m_range.empty && p >= __int128(m_range.lo.value) * whole && p <= __int128(m_range.hi.value) * whole;
+}
+
+FilterPtr PercentFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<PercentFilter>(m_part->transformed(t), m_whole->transformed(t), m_range);
+}
+
+bool FactFilter::match(Ctx &ctx) const
+{
+    const chess::Position &p = *ctx.pos;
+    switch (m_kind) {
+    case CheckBy:
+        return p.inCheck() && (!m_arg || (p.checkers() & m_arg->set(ctx)).any());
+    case DoubleCheck: {
+        SquareSet c = p.checkers();
+        return c.moreThanOne() && (!m_arg || (c & m_arg->set(ctx)).any());
+    }
+    case ContactCheck: {
+        SquareSet c = p.checkers();
+        if (c.empty())
+            return false;
+        Square k = p.kingSquare(p.sideToMove());
+        SquareSet contact;
+        for (Square s : c)
+            if (chess::typeOf(p.pieceAt(s)) == chess::Knight || chess::typeOf(p.pieceAt(s)) == chess::Pawn
+                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1 && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
+                contact |= SquareSet::of(s);
+        if (m_arg)
+            return (contact & m_arg->set(ctx)).any();
+        return contact.any() || c.moreThanOne();
+    }
+    case MatingMaterial: return matingMaterial(p);
+    case WhiteCannotWin: return cannotWin(p, chess::White);
+    case BlackCannotWin: return cannotWin(p, chess::Black);
+    case Endgame: return endgame(p);
+    case GameIsOver: return p.isCheckmate() || p.isStalemate() || !matingMaterial(p);
+    case InsideVariation: return ctx.cur().variationDepth > 0;
+    case HasMoves: return ctx.cur().firstChild != game::NoNode;
+    }
+    return false;
+}
+
+FilterPtr FactFilter::transformed(const Transform &t) const
+{
+    Kind k = m_kind;
+    if (t.swapColors && k == WhiteCannotWin) k = BlackCannotWin;
+    else if (t.swapColors && k == BlackCannotWin) k = WhiteCannotWin;
+    noteImage(&k, sizeof k);
+    return std::make_unique<FactFilter>(k, m_arg ? m_arg->transformed(t) : nullptr);
+}
+
+bool ClockFilter::match(Ctx &ctx) const
+{
+    const game::Node &n = ctx.cur();
+    if (m_kind == HalfmoveClock)
+        return n.variationDepth > 0 || m_range.contains(ctx.pos->halfmoveClock());
+    if (n.variationDepth > 0)
+        return false;
+    uint64_t key = ctx.pos->key();
+    long long seen = 0;
+    for (game::NodeId i = ctx.node; i != game::NoNode; i = ctx.game->nodes[i].parent)
+        if (ctx.game->nodes[i].position.key() == key)
+            ++seen;
+    return m_range.contains(seen);
+}
+
+namespace {
+
+int rightsOf(const chess::Position &p)
+{
+    int r = 0;
+    for (chess::Color c : {chess::White, chess::Black}) {
+        Square k = p.kingSquare(c);
+        if (k == chess::NoSquare)
+            continue;
+        SquareSet rooks = p.castlingRooks() & SquareSet::rank(c == chess::White ? 0 : 7);
+        for (Square s : rooks)
+            r |= (chess::fileOf(s) > chess::fileOf(k) ? 1 : 2) << (c == chess::White ? 0 : 2);
+    }
+    return r;
+}
+
+} // namespace
+
+bool CastlingRightsFilter::match(Ctx &ctx) const { return (rightsOf(*ctx.pos) & m_rights) != 0; }
+
+FilterPtr CastlingRightsFilter::transformed(const Transform &t) const
+{
+    int r = t.swapColors ? swapRights(m_rights) : m_rights;
+    noteImage(&r, sizeof r);
+    return std::make_unique<CastlingRightsFilter>(r);
+}
+
+bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const
+{
+    switch (m_kind) {
+    case IsNull: return m.isNull();
+    case Forced: {
+        chess::MoveList list;
+        before.generateLegal(list);
+        return !m.isNull() && list.size == 1;
+    }
+    default: break;
+    }
+    if (m.isNull())
+        return false;
+    switch (m_kind) {
+    case Castling: {
+        if (!m.isCastling())
+            return false;
+        bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+        int bit = (kingSide ? 1 : 2) << (before.sideToMove() == chess::White ? 0 : 2);
+        return m_rights == 0 || (m_rights & bit);
+    }
+    case Promote: {
+        if (m.kind() != chess::Move::Promotion)
+            return false;
+        chess::Piece p = chess::makePiece(before.sideToMove(), m.promotion());
+        return (m_promote & (1u << p)) && m_squares.contains(m.to());
+    }
+    case IsCheck: return after.inCheck();
+    case IsMate: return after.isCheckmate();
+    case IsStalemate: return after.isStalemate();
+    case IsDoubleCheck: return after.checkers().moreThanOne();
+    case TakesLastPiece: {
+        if (m.isCastling() || before.capturedPiece(m) == chess::NoPiece)
+            return false;
+        chess::Color them = after.sideToMove();
+        return after.pieces(them).count() == 1; // only the king is left
+    }
+    default: return false;
+    }
+}
+
+bool NextMoveFilter::match(Ctx &ctx) const
+{
+    const chess::Position &before = *ctx.pos;
+    return anyNextMove(ctx, [&](const game::Node &c) { return moveMatches(before, c.move, c.position); });
+}
+
+FilterPtr NextMoveFilter::transformed(const Transform &t) const
+{
+    int r = t.swapColors ? swapRights(m_rights) : m_rights;
+    PieceMask pm = t.apply(m_promote);
+    SquareSet sq = cqlsImage(t, m_squares);
+    uint64_t bits = sq.bits();
+    noteImage(&m_kind, sizeof m_kind);
+    noteImage(&r, sizeof r);
+    noteImage(&pm, sizeof pm);
+    noteImage(&bits, sizeof bits);
+    return std::make_unique<NextMoveFilter>(m_kind, r, pm, sq);
+}
+
+bool AttackCountFilter::number(Ctx &ctx, long long &out) const
+{
+    SquareSet from = m_from->set(ctx) & ctx.pos->occupied();
+    if (from.empty()) {
+        out = 0;
+        return true;
+    }
+    SquareSet to = m_to->set(ctx);
+    long long n = 0;
+    for (Square s : from)
+        n += (ctx.pos->attacksFrom(s) & to).count();
+    out = n;
+    return true;
+}
+
+FilterPtr AttackCountFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<AttackCountFilter>(m_from->transformed(t), m_to->transformed(t));
+}
+
+bool RaySpecFilter::number(Ctx &ctx, long long &out) const
+{
+    const chess::Position &p = *ctx.pos;
+    const size_t k = m_spec.size();
+    std::vector<SquareSet> sets;
+    sets.reserve(k);
+    for (const FilterPtr &f : m_spec)
+        sets.push_back(f->set(ctx));
+    SquareSet occ = p.occupied();
+    long long count = 0;
+    for (Square s1 : sets[0]) {
+        for (auto [df, dr] : m_dirs) {
+            if (m_attack) {
+                chess::PieceType t = chess::typeOf(p.pieceAt(s1));
+                bool diagonal = df != 0 && dr != 0;
+                if (!(t == chess::Queen || (diagonal ? t == chess::Bishop : t == chess::Rook)))
+                    continue;
+            }
+            // The squares after s1 along the direction.
+            Square ray[8];
+            int len = 0;
+            for (int f = chess::fileOf(s1) + df, r = chess::rankOf(s1) + dr; f >= 0 && f < 8 && r >= 0 && r < 8;
+                 f += df, r += dr)
+                ray[len++] = chess::makeSquare(f, r);
+            // Ray s1, ray[0..e]: the last square holds G_k, the inner ones are
+            // paired in order with G_2..G_{k-1}, unpaired inner squares empty.
+            for (int e = int(k) - 2; e < len; ++e) {
+                if (!sets[k - 1].contains(ray[e]))
+                    continue;
+                const int inner = e;            // ray[0 .. e-1]
+                const int want = int(k) - 2;    // G_2 .. G_{k-1}
+                // ok[j]: the inner squares seen so far can use the first j designators.
+                std::vector<char> ok(want + 1, 0), next(want + 1, 0);
+                ok[0] = 1;
+                for (int i = 0; i < inner; ++i) {
+                    std::fill(next.begin(), next.end(), 0);
+                    bool empty = !occ.contains(ray[i]);
+                    for (int j = 0; j <= want; ++j) {
+                        if (!ok[j])
+                            continue;
+                        if (empty)
+                            next[j] = 1;
+                        if (j < want && sets[j + 1].contains(ray[i]))
+                            next[j + 1] = 1;
+                    }
+                    ok.swap(next);
+                }
+                if (ok[want])
+                    ++count;
+            }
+        }
+    }
+    out = count;
+    return true;
+}
+
+FilterPtr RaySpecFilter::transformed(const Transform &t) const
+{
+    std::vector<std::pair<int, int>> dirs;
+    for (auto [df, dr] : m_dirs) {
+        t.applyDirection(df, dr);
+        dirs.emplace_back(df, dr);
+    }
+    return std::make_unique<RaySpecFilter>(transformAll(m_spec, t), std::move(dirs), m_attack);
+}
+
+FilterPtr InsideFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<InsideFilter>(m_pieces->transformed(t), m_region);
+}
+
+SquareSet PawnAttributeFilter::set(Ctx &ctx) const
+{
+    const chess::Position &p = *ctx.pos;
+    SquareSet candidates = m_pawns->set(ctx) & p.pieces(chess::Pawn);
+    SquareSet out;
+    for (Square s : candidates) {
+        chess::Color c = chess::colorOf(p.pieceAt(s));
+        chess::Color o = c == chess::White ? chess::Black : chess::White;
+        SquareSet own = p.pieces(c, chess::Pawn), theirs = p.pieces(o, chess::Pawn);
+        int f = chess::fileOf(s), r = chess::rankOf(s);
+        SquareSet file = SquareSet::file(f), rank = SquareSet::rank(r);
+        SquareSet left = f > 0 ? SquareSet::file(f - 1) : SquareSet(), right = f < 7 ? SquareSet::file(f + 1) : SquareSet();
+        SquareSet ahead, behindOrLevel;
+        for (int rr = 0; rr < 8; ++rr) {
+            bool isAhead = c == chess::White ? rr > r : rr < r;
+            (isAhead ? ahead : behindOrLevel) |= SquareSet::rank(rr);
+        }
+        int forward = c == chess::White ? 1 : -1;
+        bool all = true;
+        for (const PawnAttribute &a : m_attrs) {
+            bool hit = false;
+            switch (a.kind) {
+            case PawnAttribute::Single: hit = true; break;
+            case PawnAttribute::Double: hit = (own & file).count() >= std::max(2, a.n); break;
+            case PawnAttribute::DoubleExact: hit = (own & file).count() == std::max(2, a.n); break;
+            case PawnAttribute::Triple: hit = (own & rank).count() >= std::max(2, a.n); break;      // per rank: duo, trio, quart
+            case PawnAttribute::TripleExact: hit = (own & rank).count() == std::max(2, a.n); break;
+            case PawnAttribute::Connected: hit = (own & (left | right)).any(); break;
+            case PawnAttribute::Integrated: hit = f > 0 && f < 7 && (own & left).any() && (own & right).any(); break;
+            case PawnAttribute::Isolated: hit = (own & (left | right)).empty(); break;
+            case PawnAttribute::HalfIsolated:
+                hit = f > 0 && f < 7 && ((own & left).any() != (own & right).any());
+                break;
+            case PawnAttribute::Defended: hit = (chess::pawnAttacks(o, s) & own).any(); break;
+            case PawnAttribute::Defender: hit = (chess::pawnAttacks(c, s) & own).any(); break;
+            case PawnAttribute::Passed: hit = (theirs & (file | left | right) & ahead).empty(); break;
+            case PawnAttribute::Blocked: hit = (theirs & file & ahead).any(); break;
+            case PawnAttribute::BlockedNow: {
+                int rr = r + forward;
+                hit = rr >= 0 && rr < 8 && theirs.contains(chess::makeSquare(f, rr));
+                break;
+            }
+            case PawnAttribute::Advanced: hit = c == chess::White ? r >= 4 : r <= 3; break;
+            case PawnAttribute::Consecutive: {
+                // The run of own pawns directly behind one another through s.
+                int lo = r, hi = r;
+                while (lo > 0 && own.contains(chess::makeSquare(f, lo - 1))) --lo;
+                while (hi < 7 && own.contains(chess::makeSquare(f, hi + 1))) ++hi;
+                int len = hi - lo + 1;
+                hit = a.n < 0 ? len == -a.n : len >= std::max(2, a.n);
+                break;
+            }
+            }
+            if (hit == a.negated) {
+                all = false;
+                break;
+            }
+        }
+        if (all)
+            out |= SquareSet::of(s);
+    }
+    return out;
+}
+
+FilterPtr PawnAttributeFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<PawnAttributeFilter>(m_pawns->transformed(t), m_attrs);
+}
+
+bool GameGateFilter::match(Ctx &ctx) const
+{
+    Value &cache = ctx.vars[m_slot];
+    if (cache.bound)
+        return cache.num != 0;
+    // Walk the positions the evaluator visits, counting each list's matches.
+    game::NodeId here = ctx.node;
+    std::vector<long long> counts(m_lists.size(), 0);
+    std::vector<game::NodeId> stack{0};
+    while (!stack.empty()) {
+        game::NodeId n = stack.back();
+        stack.pop_back();
+        const game::Node &node = ctx.game->nodes[n];
+        for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+            stack.push_back(c);
+            if (!ctx.searchVariations)
+                break;
+        }
+        ctx.moveTo(n);
+        for (size_t i = 0; i < m_lists.size(); ++i)
+            if (m_lists[i]->match(ctx))
+                ++counts[i];
+    }
+    ctx.moveTo(here);
+    bool ok = true;
+    for (size_t i = 0; i < m_lists.size(); ++i)
+        ok = ok && m_counts[i].contains(counts[i]);
+    cache.bound = true;
+    cache.num = ok;
+    return ok;
+}
+
+FilterPtr GameGateFilter::transformed(const Transform &) const
+{
+    return std::make_unique<GameGateFilter>(m_lists, m_counts, m_slot);
+}
+
+} // namespace cql::cqls

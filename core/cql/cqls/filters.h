@@ -1,0 +1,292 @@
+// Evaluator nodes the CQL-S front end needs beyond CQL 6's: trailing-edge
+// shifts of designators, promoted pieces, lists of transform images, xor and
+// cond, counts in ranges, rays with a specifier, castling rights and moves,
+// and the per-game condition that every position list matched somewhere.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/filter.h"
+#include "cql/sets.h"
+#include "cql/cqls/designators.h"
+
+#include <utility>
+#include <vector>
+
+namespace cql::cqls {
+
+// A CQL-S piece designator. Shifts keep squares on the trailing edge (seed
+// 002): a unit right shift drops the h-file squares and keeps the a-file
+// ones, so a designator is never pushed off the board.
+class CqlsDesignatorFilter : public DesignatorFilter {
+public:
+    CqlsDesignatorFilter(PieceMask pieces, chess::SquareSet squares) : DesignatorFilter(pieces, squares) {}
+    FilterPtr transformed(const Transform &t) const override;
+};
+// The squares of a CQL-S designator under t (dihedral part, then the shift).
+chess::SquareSet cqlsImage(const Transform &t, chess::SquareSet s);
+
+// Squares of inner holding a promoted piece (or, with promoted false, a piece
+// that is not the result of a promotion).
+class PromotedFilter : public SetFilter {
+public:
+    PromotedFilter(FilterPtr inner, bool promoted) : m_inner(std::move(inner)), m_promoted(promoted) {}
+    chess::SquareSet set(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_inner;
+    bool m_promoted;
+};
+// Squares holding pieces that came from a promotion at ctx's position.
+chess::SquareSet promotedSquares(const Ctx &ctx);
+
+// A position list under its transforms: matches when some image matches.
+class ImagesFilter : public Filter {
+public:
+    explicit ImagesFilter(std::vector<FilterPtr> images) : m_images(std::move(images)) {}
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_images;
+};
+
+// All parts match (an empty list matches every position).
+class AllFilter : public Filter {
+public:
+    explicit AllFilter(std::vector<FilterPtr> parts) : m_parts(std::move(parts)) {}
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_parts;
+};
+
+// :or (at least one), :xor (exactly one).
+class AnyOfFilter : public Filter {
+public:
+    AnyOfFilter(bool exactlyOne, std::vector<FilterPtr> parts) : m_xor(exactlyOne), m_parts(std::move(parts)) {}
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool m_xor;
+    std::vector<FilterPtr> m_parts;
+};
+
+// :cond: the first clause that matches decides by its association; a last
+// association without a clause (null) is the fallback.
+class CondFilter : public Filter {
+public:
+    explicit CondFilter(std::vector<std::pair<FilterPtr, FilterPtr>> arms) : m_arms(std::move(arms)) {}
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<std::pair<FilterPtr, FilterPtr>> m_arms;
+};
+
+// A numeric filter whose value lies in a range (bounds counted from the end
+// of the game are resolved by the filter kinds that allow them).
+class InRangeFilter : public Filter {
+public:
+    InRangeFilter(FilterPtr value, Range r) : m_value(std::move(value)), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_value->markSquares(ctx, out); }
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_value;
+    Range m_range;
+};
+
+// :movenumber / :halfmovenumber with ranges that may count back from the end.
+class MoveNumberFilter : public Filter {
+public:
+    MoveNumberFilter(bool halfMoves, Range r) : m_half(halfMoves), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<MoveNumberFilter>(m_half, m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    bool m_half;
+    Range m_range;
+};
+
+// Count of pawns with attributes, as a percentage of that colour's pawns
+// when the range is one of percentages.
+class PercentFilter : public Filter {
+public:
+    // part: squares counted; whole: the squares they are a percentage of.
+    PercentFilter(FilterPtr part, FilterPtr whole, Range r) : m_part(std::move(part)), m_whole(std::move(whole)), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_part, m_whole;
+    Range m_range;
+};
+
+// Simple facts about the position that CQL 6 has no filter for.
+class FactFilter : public Filter {
+public:
+    enum Kind {
+        CheckBy,            // in check, by a piece of the argument (if any)
+        DoubleCheck,        // by pieces of the argument, if any
+        ContactCheck,
+        MatingMaterial,     // either side has mating material
+        WhiteCannotWin, BlackCannotWin,
+        Endgame,
+        GameIsOver,
+        InsideVariation,
+        HasMoves,           // the position has a next move in the game
+    };
+    FactFilter(Kind k, FilterPtr arg = nullptr) : m_kind(k), m_arg(std::move(arg)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    Kind m_kind;
+    FilterPtr m_arg;
+};
+
+// :halfmoveclock range, :threefoldrepetition / :fivefoldrepetition.
+class ClockFilter : public Filter {
+public:
+    enum Kind { HalfmoveClock, Repetition };
+    ClockFilter(Kind k, Range r) : m_kind(k), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<ClockFilter>(m_kind, m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Kind m_kind;
+    Range m_range;
+};
+
+// :fen: the position equals the given one (board, side to move, castling
+// and en passant rights).
+class FenFilter : public Filter {
+public:
+    explicit FenFilter(uint64_t key) : m_key(key) {}
+    bool match(Ctx &ctx) const override { return ctx.pos->key() == m_key; }
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<FenFilter>(m_key); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    uint64_t m_key;
+};
+
+// :castling: castling rights. Bits: 1 K, 2 Q, 4 k, 8 q; matches when any named right is held.
+class CastlingRightsFilter : public Filter {
+public:
+    explicit CastlingRightsFilter(int rights) : m_rights(rights) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    int m_rights;
+};
+
+// Next-move facts: :iscastling [rights], :promote D, :ischeck, :ismate, ...
+class NextMoveFilter : public Filter {
+public:
+    enum Kind { Castling, Promote, IsCheck, IsMate, IsStalemate, IsDoubleCheck, IsNull, Forced, TakesLastPiece };
+    NextMoveFilter(Kind k, int rights = 0, PieceMask promote = 0, chess::SquareSet squares = chess::SquareSet::all())
+        : m_kind(k), m_rights(rights), m_promote(promote), m_squares(squares) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const;
+    Kind m_kind;
+    int m_rights;             // Castling: bits as CastlingRightsFilter, 0 = any
+    PieceMask m_promote;      // Promote: pieces promoted to
+    chess::SquareSet m_squares;
+};
+
+// :attackcount D1 D2 range: the number of (attacker, attacked square) pairs.
+class AttackCountFilter : public NumericFilter {
+public:
+    AttackCountFilter(FilterPtr from, FilterPtr to) : m_from(std::move(from)), m_to(std::move(to)) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_from, m_to;
+};
+
+// :ray and friends: rays valid for a ray specifier (G1 ... Gk), counted.
+class RaySpecFilter : public NumericFilter {
+public:
+    // dirs: allowed unit directions; attack: the first square must hold a
+    // line piece moving along the ray (:rayattack).
+    RaySpecFilter(std::vector<FilterPtr> spec, std::vector<std::pair<int, int>> dirs, bool attack)
+        : m_spec(std::move(spec)), m_dirs(std::move(dirs)), m_attack(attack) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_spec;
+    std::vector<std::pair<int, int>> m_dirs;
+    bool m_attack;
+};
+
+// :inside D S: some piece of D (transformed with the list) stands on S (not transformed).
+class InsideFilter : public Filter {
+public:
+    InsideFilter(FilterPtr pieces, chess::SquareSet region) : m_pieces(std::move(pieces)), m_region(region) {}
+    bool match(Ctx &ctx) const override { return (m_pieces->set(ctx) & m_region).any(); }
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_pieces;
+    chess::SquareSet m_region;
+};
+
+// Pawn attributes of :pawncount: the pawns (of the argument's squares) that
+// have every attribute.
+struct PawnAttribute {
+    enum Kind {
+        Single, Double, DoubleExact, Triple, TripleExact, // pawns per file: n or more / exactly n
+        Connected, Integrated, Isolated, HalfIsolated, Defended, Defender, Passed,
+        Blocked, BlockedNow, Advanced, Consecutive,
+    };
+    Kind kind = Single;
+    int n = 0;         // for the counted forms
+    bool negated = false;
+};
+class PawnAttributeFilter : public SetFilter {
+public:
+    PawnAttributeFilter(FilterPtr pawns, std::vector<PawnAttribute> attrs) : m_pawns(std::move(pawns)), m_attrs(std::move(attrs)) {}
+    chess::SquareSet set(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_pawns;
+    std::vector<PawnAttribute> m_attrs;
+};
+
+// The match list's position lists each matched some position of the game
+// (or matched a number of positions in their :matchcount range). Computed
+// once per game, cached in a variable slot.
+class GameGateFilter : public Filter {
+public:
+    GameGateFilter(std::vector<const Filter *> lists, std::vector<Range> counts, int slot)
+        : m_lists(std::move(lists)), m_counts(std::move(counts)), m_slot(slot) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override;
+    void markSquares(Ctx &, chess::SquareSet &) const override {}
+
+private:
+    std::vector<const Filter *> m_lists; // owned by the program body
+    std::vector<Range> m_counts;
+    int m_slot;
+};
+
+// Restores a filter pointer without ownership (the gate's lists live in the body).
+} // namespace cql::cqls
