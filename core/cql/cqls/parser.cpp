@@ -388,6 +388,8 @@ private:
     static FilterPtr designatorFilter(const Designator &d)
     {
         const PieceTypes &p = d.pieces;
+        if (!p.any()) // "[]": no piece type at all, so no square can match
+            return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), SquareSet());
         if (p.anything)
             return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), d.squares);
         std::vector<FilterPtr> parts;
