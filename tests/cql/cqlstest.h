@@ -22,7 +22,7 @@ inline std::unique_ptr<cql::Query> compileCqls(const std::string &script, std::v
 // as a whole for its positions to count.
 inline int matches(const std::string &script, const game::Game &g)
 {
-    if (g.nodes.empty())
+    if (g.nodes.empty() || g.unsupported)
         return -2; // the test's FEN or PGN is broken: never a vacuous 0
     auto q = compileCqls(script);
     if (!q)

@@ -1,0 +1,533 @@
+// CQL-S position and match list keywords, each with the seed's examples on
+// a position or a game it talks about, and the errors for keywords of the
+// index that are not implemented yet.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqlstest.h"
+
+#include "cql/cqls/parser.h"
+
+using namespace cqltest;
+using namespace cqlstest;
+
+namespace {
+
+// Positions: 0 start, 1 e4, 2 e5, 3 Bc4, 4 Nc6, 5 Qh5, 6 Nf6, 7 Qxf7#.
+const char *Scholar = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[WhiteElo \"2100\"]\n[BlackElo \"1900\"]\n"
+                      "[Date \"2013.05.01\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+
+int scholar(const std::string &list) { return matches("(match (position " + list + "))", pgnGame(Scholar)); }
+
+} // namespace
+
+class TestCqlsKeywords : public QObject {
+    Q_OBJECT
+private slots:
+    void logic_data();
+    void logic();
+    void notForms();
+    void cond();
+    void simple_data();
+    void simple();
+    void repetitionAndClock();
+    void variations();
+    void transforms_data();
+    void transforms();
+    void pieceCounts_data();
+    void pieceCounts();
+    void pawnCounts_data();
+    void pawnCounts();
+    void rays_data();
+    void rays();
+    void moves_data();
+    void moves();
+    void moveNumbers();
+    void gameInformation();
+    void matchListLogic();
+    void matchCountAndSeveralLists();
+    void errors_data();
+    void errors();
+    void everyIndexKeywordIsKnown();
+};
+
+void TestCqlsKeywords::logic_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::addColumn<int>("matches");
+    QTest::newRow(":and") << ":and ((position Ke1) (position ke8) (position :check))" << 1;
+    QTest::newRow(":or") << ":or ((position Qh5) (position :mate))" << 3;
+    QTest::newRow(":xor") << ":xor ((position Qh5) (position nf6))" << 2;
+    QTest::newRow(":or of one") << ":or ((position :mate))" << 1;
+}
+
+void TestCqlsKeywords::logic()
+{
+    QFETCH(QString, list);
+    QFETCH(int, matches);
+    QCOMPARE(scholar(list.toStdString()), matches);
+}
+
+void TestCqlsKeywords::notForms()
+{
+    // Bare :not negates its list; with a list argument it negates that list; '!' is short for it.
+    QCOMPARE(scholar("Qh5 :not"), 6);
+    QCOMPARE(scholar(":not (position :check)"), 7);
+    QCOMPARE(scholar("!:check"), 7);
+    QCOMPARE(scholar("!:mate Qh5"), 2);
+    // The seed: (position Ra3 :not) is (position [aQBNPK.]a3).
+    for (const char *fen : {"4k3/8/8/8/8/R7/8/4K3 w - - 0 1", "4k3/8/8/8/8/r7/8/4K3 w - - 0 1",
+                            "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/N7/8/4K3 w - - 0 1"}) {
+        QCOMPARE(positionMatches("Ra3 :not", fen), positionMatches("[aQBNPK.]a3", fen));
+    }
+    QCOMPARE(positionMatches("Ra3 :not", "4k3/8/8/8/8/R7/8/4K3 w - - 0 1"), 0);
+    // The seed's :xor example: White has a light- or a dark-squared bishop, not both.
+    QCOMPARE(positionMatches(":xor ((position BD?) (position BL?))", chess::Position::StartFen), 0);
+    QCOMPARE(positionMatches(":xor ((position BD?) (position BL?))", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), 1);
+}
+
+void TestCqlsKeywords::cond()
+{
+    // The seed's example: a white pawn on e7 makes the result that of "black pawn on e2".
+    const char *c = ":cond ((position Pe7) (position pe2))";
+    QCOMPARE(positionMatches(c, "k7/4P3/8/8/8/8/4p3/K7 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(c, "k7/4P3/8/8/8/8/8/K7 w - - 0 1"), 0);
+    QCOMPARE(positionMatches(c, "k7/8/8/8/8/8/4p3/K7 w - - 0 1"), 0); // no clause matches
+    // A final association alone is the fallback; the written-out form works too.
+    QCOMPARE(positionMatches(":cond ((position Pe7) (position pe2) (position Ka1))", "k7/8/8/8/8/8/8/K7 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":cond (position Pe7) (position pe2)", "k7/4P3/8/8/8/8/4p3/K7 w - - 0 1"), 1);
+}
+
+void TestCqlsKeywords::simple_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::addColumn<QString>("fen");
+    QTest::addColumn<int>("matches");
+    const QString start = QString::fromLatin1(chess::Position::StartFen);
+    QTest::newRow(":castling K start") << ":castling K" << start << 1;
+    QTest::newRow(":castling K none") << ":castling K" << "4k3/8/8/8/8/8/8/4K2R w - - 0 1" << 0;
+    QTest::newRow(":castling K held") << ":castling K" << "4k3/8/8/8/8/8/8/4K2R w K - 0 1" << 1;
+    QTest::newRow(":castling [KQ] one of them") << ":castling [KQ]" << "4k3/8/8/8/8/8/8/4K2R w K - 0 1" << 1;
+    QTest::newRow(":castling K :castling Q") << ":castling K :castling Q" << "4k3/8/8/8/8/8/8/4K2R w K - 0 1" << 0;
+    QTest::newRow(":castling q") << ":castling q" << "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1" << 1;
+    QTest::newRow(":contactcheck") << ":contactcheck" << "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1" << 1;
+    QTest::newRow(":contactcheck Q") << ":contactcheck Q" << "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1" << 1;
+    QTest::newRow(":contactcheck R") << ":contactcheck R" << "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1" << 0;
+    QTest::newRow(":contactcheck distant") << ":contactcheck" << "4k3/8/8/8/8/8/4Q3/4K3 b - - 0 1" << 0;
+    QTest::newRow(":contactcheck knight") << ":contactcheck" << "4k3/8/3N4/8/8/8/8/4K3 b - - 0 1" << 1;
+    QTest::newRow(":doublecheck") << ":doublecheck" << "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1" << 1;
+    QTest::newRow(":doublecheck single") << ":doublecheck" << "4k3/8/3N4/8/8/8/8/5K2 b - - 0 1" << 0;
+    QTest::newRow(":attackcount A k 2") << ":attackcount A k 2" << "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1" << 1;
+    QTest::newRow(":attackcount A k 2 :flipcolor") << ":attackcount A k 2 :flipcolor" << "4rk2/8/8/8/8/3n4/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":attackcount A .h3 1") << ":attackcount A .h3 1" << "4k3/8/8/8/8/8/6P1/4K3 w - - 0 1" << 1;
+    QTest::newRow(":attackcount A .h3 1, twice") << ":attackcount A .h3 1" << start << 0;
+    QTest::newRow(":attackcount [Kk] . 0") << ":attackcount [Kk] . 0" << start << 1;
+    QTest::newRow(":attackcount A ??8 0") << ":attackcount A ??8 0" << start << 1;
+    QTest::newRow(":check [Q]?8") << ":check [Q]?8" << "4k2Q/8/8/8/8/8/8/4K3 b - - 0 1" << 1;
+    QTest::newRow(":check [Q]?8 by a rook") << ":check [Q]?8" << "4k2R/8/8/8/8/8/8/4K3 b - - 0 1" << 0;
+    QTest::newRow(":endgame start") << ":endgame" << start << 0;
+    QTest::newRow(":endgame rook") << ":endgame" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":endgame Q v RB") << ":endgame" << "4k3/8/8/3rb3/8/8/8/Q3K3 w - - 0 1" << 1;
+    QTest::newRow(":endgame Q+R v R") << ":endgame" << "4k3/8/8/3r4/8/8/8/QR2K3 w - - 0 1" << 0;
+    QTest::newRow(":matingmaterial KvK") << ":matingmaterial" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow("!:matingmaterial KvK") << "!:matingmaterial" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":matingmaterial KB v KB same colour") << ":matingmaterial" << "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1" << 0;
+    QTest::newRow(":matingmaterial KB v KB opposite") << ":matingmaterial" << "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1" << 1;
+    QTest::newRow(":matingmaterial KR v K") << ":matingmaterial" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":whitecannotwin KB") << ":whitecannotwin" << "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1" << 1;
+    QTest::newRow(":whitecannotwin KR") << ":whitecannotwin" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 0;
+    QTest::newRow(":blackcannotwin K") << ":blackcannotwin" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":blackcannotwin :flipcolor") << ":whitecannotwin :flipcolor" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":losing never in chess") << ":losing" << start << 0;
+    QTest::newRow("!:mustcapture always in chess") << "!:mustcapture" << start << 1;
+    QTest::newRow(":kingonthehill never") << ":kingonthehill" << start << 0;
+    QTest::newRow(":threechecks never") << ":threechecks" << start << 0;
+    QTest::newRow(":fen") << ":fen \"" + start + "\"" << start << 1;
+    QTest::newRow(":fen other") << ":fen \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"" << start << 0;
+    QTest::newRow(":power a 6") << ":power a 6" << "r3k3/p7/8/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":power A[a-h1-4] 10 25") << ":power A[a-h1-4] 10 25" << "4k3/8/8/Q7/8/8/PPP5/R1B1K3 w - - 0 1" << 1;
+    QTest::newRow(":power A[a-h1-4] 10 25, start") << ":power A[a-h1-4] 10 25" << start << 0;
+    QTest::newRow(":powerdifference U 4") << ":powerdifference U 4" << "r3k3/8/8/8/8/8/8/Q3K3 w - - 0 1" << 1;
+    QTest::newRow(":powerdifference exchange") << ":powerdifference [RrBbNn] <=-2"
+        << "r2rk3/8/8/8/8/8/8/B3K3 w - - 0 1" << 1;
+    QTest::newRow(":powerdifference exchange, other side") << ":powerdifference [RrBbNn] <=-2"
+        << "b3k3/8/8/8/8/8/8/R2RK3 w - - 0 1" << 0;
+    QTest::newRow(":powerdifference exchange :flipcolor") << ":flipcolor :powerdifference [RrBbNn] <=-2"
+        << "b3k3/8/8/8/8/8/8/R2RK3 w - - 0 1" << 1;
+    QTest::newRow(":powerdifference Q q 0") << ":powerdifference Q q 0" << start << 1;
+}
+
+void TestCqlsKeywords::simple()
+{
+    QFETCH(QString, list);
+    QFETCH(QString, fen);
+    QFETCH(int, matches);
+    QCOMPARE(positionMatches(list.toStdString(), fen.toStdString()), matches);
+}
+
+void TestCqlsKeywords::repetitionAndClock()
+{
+    QCOMPARE(scholar(":check"), 1);
+    QCOMPARE(scholar(":mate"), 1);
+    QCOMPARE(scholar(":wtm"), 4);
+    QCOMPARE(scholar(":btm :initial"), 0);
+    QCOMPARE(scholar(":initial"), 1);
+    QCOMPARE(scholar(":terminal"), 1);
+    QCOMPARE(scholar(":nocheck"), 7);
+    QCOMPARE(scholar(":gameisover"), 1);
+    QCOMPARE(scholar(":check Q"), 1);
+    QCOMPARE(scholar(":check B"), 0);
+    // Halfmove clocks: 0 0 0 1 2 3 4 0.
+    QCOMPARE(scholar(":halfmoveclock >=3"), 2);
+    QCOMPARE(scholar(":halfmoveclock <=30"), 8);
+    // The start position comes back at plies 4 and 8: the third time is at ply 8.
+    game::Game rep = pgnGame("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n");
+    QCOMPARE(matches("(match (position :threefoldrepetition))", rep), 1);
+    QCOMPARE(matches("(match (position :threefoldrepetition :initial))", rep), 0);
+    QCOMPARE(matches("(match (position :fivefoldrepetition))", rep), 0);
+    // :fen of the French position, reached after 1.e4 e6.
+    game::Game french = pgnGame("1. e4 e6 2. d4 d5 *\n");
+    QCOMPARE(matches("(match (position :fen \"rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"))", french), 1);
+}
+
+void TestCqlsKeywords::variations()
+{
+    game::Game g = pgnGame("1. e4 (1. d4 d5) e5 *\n");
+    QCOMPARE(matches("(match (position :insidevariation))", g), 0);
+    QCOMPARE(matches("(match (position :insidevariation :variations))", g), 2);
+    QCOMPARE(matches("(match (position :variationsonly))", g), 2);
+    QCOMPARE(matches("(match (position :variations))", g), 5);
+    QCOMPARE(matches("(match (position !:insidevariation :variations))", g), 3);
+}
+
+void TestCqlsKeywords::transforms_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::addColumn<QString>("fen");
+    QTest::addColumn<int>("matches");
+    QTest::newRow(":flipcolor") << "Nd4 ne5 :flipcolor" << "4k3/8/8/3n4/4N3/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":flipcolor identity") << "Nd4 ne5 :flipcolor" << "4k3/8/8/4n3/3N4/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("no :flipcolor") << "Nd4 ne5" << "4k3/8/8/3n4/4N3/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":flipdiagonal Ra8 -> h1") << "Ra8 :flipdiagonal" << "4k3/8/8/8/8/8/8/4K2R w - - 0 1" << 1;
+    QTest::newRow(":flipdiagonal not a1") << "Ra8 :flipdiagonal" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 0;
+    QTest::newRow(":flip Qc2 -> g6") << "Qc2 :flip" << "k7/8/6Q1/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":flipdihedral Qc2 not d2") << "Qc2 :flipdihedral" << "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1" << 0;
+    QTest::newRow(":fliphorizontal :flipvertical Qd4 -> e5") << "Qd4 :fliphorizontal :flipvertical"
+        << "k7/8/8/4Q3/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":fliphorizontal Qd4 -> d5") << "Qd4 :fliphorizontal" << "4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":fliphorizontal Qd4 not e4") << "Qd4 :fliphorizontal" << "7k/8/8/8/4Q3/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":flipvertical Qd4 -> e4") << "Qd4 :flipvertical" << "7k/8/8/8/4Q3/8/8/4K3 w - - 0 1" << 1;
+    // Trailing edge: Ke1 shifted up keeps e1, so it covers the whole e-file upwards.
+    QTest::newRow(":shiftvertical Ke1 -> e3") << "Ke1 :shiftvertical" << "4k3/8/8/8/8/4K3/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shiftvertical Ke1 not d3") << "Ke1 :shiftvertical" << "4k3/8/8/8/8/3K4/8/8 w - - 0 1" << 0;
+    QTest::newRow(":shifthorizontal Kb2 -> g2") << "Kb2 :shifthorizontal" << "4k3/8/8/8/8/8/6K1/8 w - - 0 1" << 1;
+    QTest::newRow(":shifthorizontal Kb2 not g3") << "Kb2 :shifthorizontal" << "4k3/8/8/8/8/6K1/8/8 w - - 0 1" << 0;
+    QTest::newRow(":shiftmaindiagonal Kb2 -> d4") << "Kb2 :shiftmaindiagonal" << "4k3/8/8/8/3K4/8/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shiftmaindiagonal Kb2 not d5") << "Kb2 :shiftmaindiagonal" << "4k3/8/8/3K4/8/8/8/8 w - - 0 1" << 0;
+    QTest::newRow(":shiftoffdiagonal Kb2 -> a3") << "Kb2 :shiftoffdiagonal" << "4k3/8/8/8/8/K7/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shiftoffdiagonal Kb2 not d4") << "Kb2 :shiftoffdiagonal" << "4k3/8/8/8/3K4/8/8/8 w - - 0 1" << 0;
+    QTest::newRow(":shiftdiagonal Kb2 -> a3") << "Kb2 :shiftdiagonal" << "4k3/8/8/8/8/K7/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shiftdiagonal Kb2 -> d4") << "Kb2 :shiftdiagonal" << "4k3/8/8/8/3K4/8/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shift Rc3 Rd3 -> g5 h5") << "Rc3 Rd3 :shift" << "4k3/8/8/6RR/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":shift Rc3 Rd3 not g5 h6") << "Rc3 Rd3 :shift" << "4k3/8/7R/6R1/8/8/8/4K3 w - - 0 1" << 0;
+    // The seed's tripled pawns, and one of them on the main diagonal (:inside).
+    QTest::newRow("tripled pawns") << ":piececount P[b2-7] 3 :shifthorizontal" << "4k3/8/2P5/2P5/2P5/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("doubled pawns") << ":piececount P[b2-7] 3 :shifthorizontal" << "4k3/8/2P5/2P5/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":inside on the diagonal") << ":inside P[b2-7] [b2,c3,d4,e5,f6,g7] :piececount P[b2-7] 3 :shifthorizontal"
+        << "4k3/8/3P4/3P4/3P4/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":inside off the diagonal") << ":inside P[b2-7] [b2,c3,d4,e5,f6,g7] :piececount P[b2-7] 3 :shifthorizontal"
+        << "4k3/8/2P5/2P5/2P5/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":flipcolor :btm") << "ke8 :btm :flipcolor" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":btm without") << "ke8 :btm" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 0;
+}
+
+void TestCqlsKeywords::transforms()
+{
+    QFETCH(QString, list);
+    QFETCH(QString, fen);
+    QFETCH(int, matches);
+    QCOMPARE(positionMatches(list.toStdString(), fen.toStdString()), matches);
+}
+
+void TestCqlsKeywords::pieceCounts_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::addColumn<QString>("fen");
+    QTest::addColumn<int>("matches");
+    const QString start = QString::fromLatin1(chess::Position::StartFen);
+    QTest::newRow(":piececount R 2") << ":piececount R 2" << start << 1;
+    QTest::newRow(":piececount R 3") << ":piececount R 3" << start << 0;
+    QTest::newRow(":piececount [Rr][a?] 1 3") << ":piececount [Rr][a?] 1 3" << start << 1;
+    QTest::newRow("seed: Nd4, rooks on a, queens on 8")
+        << "Nd4 :piececount [Rr][a1-8] 1 3 :piececount [Qq][a-h8] 4" << "QqQq3k/8/8/8/3N4/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":piececountdifference one designator")
+        << ":piececountdifference [Rr][a1,a8,h1,h8] 1" << "r3k3/8/8/8/8/8/8/R3K2R w - - 0 1" << 1;
+    QTest::newRow(":piececountdifference two designators")
+        << ":piececountdifference [B][b2,g2] [b][b7,g7] >0" << "4k3/1b6/8/8/8/8/1B4B1/4K3 w - - 0 1" << 1;
+    QTest::newRow(":piececountdifference two, equal")
+        << ":piececountdifference [B][b2,g2] [b][b7,g7] >0" << "4k3/1b4b1/8/8/8/8/1B4B1/4K3 w - - 0 1" << 0;
+    QTest::newRow("seed: two bishops of one colour")
+        << ":or ((position :piececount BL? 2) (position :piececount bL? 2) (position :piececount BD? 2) (position :piececount bD? 2))"
+        << "4k3/8/8/8/8/8/8/2B1KB1B w - - 0 1" << 1;
+}
+
+void TestCqlsKeywords::pieceCounts()
+{
+    QFETCH(QString, list);
+    QFETCH(QString, fen);
+    QFETCH(int, matches);
+    QCOMPARE(positionMatches(list.toStdString(), fen.toStdString()), matches);
+}
+
+void TestCqlsKeywords::pawnCounts_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::addColumn<QString>("fen");
+    QTest::addColumn<int>("matches");
+    // White: a2 (isolated), c2 c3 (doubled), d4; black: h7 (passed? no white pawn ahead on g/h).
+    const QString fen = "4k3/7p/8/8/3P4/2P5/P1P5/4K3 w - - 0 1";
+    QTest::newRow("isolated >=2") << ":pawncount P isolated >=2" << fen << 0;
+    QTest::newRow("isolated 1") << ":pawncount P isolated 1" << fen << 1;
+    QTest::newRow("double 2") << ":pawncount P double 2" << fen << 1;
+    QTest::newRow("double! 2") << ":pawncount P double! 2" << fen << 1;
+    QTest::newRow("triple 0") << ":pawncount P triple 0" << fen << 1;
+    QTest::newRow("single counts all") << ":pawncount P single 4" << fen << 1;
+    QTest::newRow("connected 3") << ":pawncount P connected 3" << fen << 1;
+    QTest::newRow("!connected 1") << ":pawncount P !connected 1" << fen << 1;
+    QTest::newRow("passed black") << ":pawncount p passed >0 :btm" << "4k3/7p/8/8/3P4/2P5/P1P5/4K3 b - - 0 1" << 1;
+    QTest::newRow("passed white") << ":pawncount P passed 4" << fen << 1;
+    QTest::newRow("defended d4") << ":pawncount P defended 1" << fen << 1;
+    QTest::newRow("defender c3") << ":pawncount P defender 1" << fen << 1;
+    QTest::newRow("advanced none") << ":pawncount P advanced 0" << fen << 1;
+    QTest::newRow("duo on rank 2") << ":pawncount P duo 2" << fen << 1;
+    QTest::newRow("isolated-passed") << ":pawncount P isolated-passed 1" << fen << 1;
+    QTest::newRow("[Pp] blocked") << ":pawncount [Pp] blocked 2" << "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("blocked! apart") << ":pawncount [Pp] blocked! 0" << "4k3/8/3p4/8/3P4/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("seed: quadrupled pawns :flipcolor") << ":pawncount p consecutive(4) >0 :flipcolor"
+        << "4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("consecutive(5)") << ":pawncount P consecutive(5) >0" << "4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1" << 0;
+    QTest::newRow("consecutive!(3) of four") << ":pawncount P consecutive!(3) >0" << "4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1" << 0;
+    QTest::newRow("halfisolated") << ":pawncount P halfisolated 2" << "4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1" << 1;
+    QTest::newRow("integrated") << ":pawncount P integrated 1" << "4k3/8/8/8/8/8/2PPP3/4K3 w - - 0 1" << 1;
+    QTest::newRow(":pawncountdifference passed") << ":pawncountdifference P passed >0" << fen << 1;
+    QTest::newRow(":pawncountdifference two designators") << ":pawncountdifference P p isolated 0" << fen << 1;
+}
+
+void TestCqlsKeywords::pawnCounts()
+{
+    QFETCH(QString, list);
+    QFETCH(QString, fen);
+    QFETCH(int, matches);
+    QCOMPARE(positionMatches(list.toStdString(), fen.toStdString()), matches);
+}
+
+void TestCqlsKeywords::rays_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::addColumn<QString>("fen");
+    QTest::addColumn<int>("matches");
+    // Seed: (k Q): a white queen attacks the black king.
+    QTest::newRow(":ray (k Q)") << ":ray (k Q)" << "4k3/8/8/8/8/8/8/4QK2 b - - 0 1" << 1;
+    QTest::newRow(":ray (k Q) blocked") << ":ray (k Q)" << "4k3/8/8/8/4n3/8/8/4QK2 w - - 0 1" << 0;
+    // Seed: a queen on the a-file pins a knight to the king on the upper half.
+    QTest::newRow(":ray (Qa? n k[?4-8])") << ":ray (Qa? n k[?4-8])" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":ray (Qa? n k[?4-8]) low king") << ":ray (Qa? n k[?4-8])" << "8/8/8/8/8/Q1n1k3/8/4K3 w - - 0 1" << 0;
+    // Seed: three queens and the king with one empty square between each.
+    QTest::newRow(":ray (Qa? Qc? Qe? kg?)") << ":ray (Qa? Qc? Qe? kg?)" << "8/8/8/8/Q1Q1Q1k1/8/8/4K3 b - - 0 1" << 1;
+    QTest::newRow(":ray (Q n k) 2 4") << ":ray (Q n k) 2 4" << "8/8/8/Q1n1k1nQ/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":ray (Q n k) 2 4, one pin") << ":ray (Q n k) 2 4" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 0;
+    // :rayattack takes only line pieces moving along the ray: a rook does not pin on a diagonal.
+    QTest::newRow(":ray (A a k) rook diagonal") << ":ray (A a k)" << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":rayattack (A a k) rook diagonal") << ":rayattack (A a k)" << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":rayattack (A a k) bishop") << ":rayattack (A a k)" << "7k/6n1/5B2/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":raydiagonal") << ":raydiagonal (A a k)" << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":rayorthogonal") << ":rayorthogonal (A a k)" << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":rayhorizontal") << ":rayhorizontal (Q n k)" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":rayvertical") << ":rayvertical (Q n k)" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":rayvertical :flipdiagonal") << ":rayvertical (Q n k) :flipdiagonal" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 1;
+}
+
+void TestCqlsKeywords::rays()
+{
+    QFETCH(QString, list);
+    QFETCH(QString, fen);
+    QFETCH(int, matches);
+    QCOMPARE(positionMatches(list.toStdString(), fen.toStdString()), matches);
+}
+
+void TestCqlsKeywords::moves_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::addColumn<QString>("pgn");
+    QTest::addColumn<int>("expected");
+    const QString s = QString::fromLatin1(Scholar);
+    QTest::newRow(":movefrom Q") << ":movefrom Q" << s << 2;
+    QTest::newRow(":movefrom U?8") << ":movefrom U?8" << s << 2;
+    QTest::newRow(":movefrom . never") << ":movefrom ." << s << 0;
+    QTest::newRow(":moveto p") << ":moveto p" << s << 1;
+    QTest::newRow(":moveto U: captures") << ":moveto U" << s << 1;
+    QTest::newRow(":moveto .: no capture") << ":moveto ." << s << 6;
+    QTest::newRow(":movefrom B :moveto ?c?") << ":movefrom B :moveto ?c?" << s << 1;
+    QTest::newRow(":ischeck") << ":ischeck" << s << 1;
+    QTest::newRow(":ismate") << ":ismate" << s << 1;
+    QTest::newRow(":isstalemate") << ":isstalemate" << s << 0;
+    QTest::newRow("!:ischeck") << "!:ischeck" << s << 7;
+    const QString ep = "1. e4 Nf6 2. e5 d5 3. exd6 *\n";
+    QTest::newRow(":moveto .d6 :enpassant") << ":moveto .d6 :enpassant" << ep << 1;
+    QTest::newRow(":enpassant") << ":enpassant" << ep << 1;
+    const QString promo = "[FEN \"8/P6k/8/8/8/8/7p/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=R h1=N *\n";
+    QTest::newRow(":promote [RBN] white only") << ":promote [RBN]" << promo << 1;
+    QTest::newRow(":promote [rbn]") << ":promote [rbn]" << promo << 1;
+    QTest::newRow(":promote [BN]a8") << ":promote [BN]a8" << promo << 0;
+    QTest::newRow(":promote Ra8") << ":promote Ra8" << promo << 1;
+    QTest::newRow(":promote [] no promotion") << ":promote []" << s << 7;
+    QTest::newRow(":promote [] with promotions") << ":promote []" << promo << 0;
+    const QString castle = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 O-O *\n";
+    QTest::newRow(":iscastling") << ":iscastling" << castle << 2;
+    QTest::newRow(":iscastling K") << ":iscastling K" << castle << 1;
+    QTest::newRow(":iscastling k") << ":iscastling k" << castle << 1;
+    QTest::newRow(":iscastling [KQ]") << ":iscastling [KQ]" << castle << 1;
+    QTest::newRow(":iscastling [Qq]") << ":iscastling [Qq]" << castle << 0;
+    QTest::newRow(":iscastling K :flipcolor") << ":iscastling k :flipcolor" << castle << 2;
+    const QString forced = "[FEN \"R6k/8/5K2/8/8/8/8/8 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... Kh7 2. Ra7+ Kh8 *\n";
+    QTest::newRow(":forced") << ":forced" << forced << 1;
+    QTest::newRow(":forced :btm") << ":forced :wtm" << forced << 0;
+    const QString last = "[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kxe2 Kd7 *\n";
+    QTest::newRow(":takeslastpiece") << ":takeslastpiece" << last << 1;
+    QTest::newRow(":takeslastpiece, a pawn left") << ":takeslastpiece"
+        << "[FEN \"4k3/7p/8/8/8/8/4r3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kxe2 Kd7 *\n" << 0;
+    QTest::newRow(":isdoublecheck") << ":isdoublecheck"
+        << "[FEN \"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Nd6+ Kd7 *\n" << 1;
+}
+
+void TestCqlsKeywords::moves()
+{
+    QFETCH(QString, list);
+    QFETCH(QString, pgn);
+    QFETCH(int, expected);
+    QCOMPARE(matches("(match (position " + list.toStdString() + "))", pgnGame(pgn.toStdString())), expected);
+}
+
+void TestCqlsKeywords::moveNumbers()
+{
+    // Seed: a piece is captured in the last move of the game.
+    QCOMPARE(scholar(":halfmovenumber end-1 :moveto U"), 1);
+    QCOMPARE(scholar(":halfmovenumber end"), 1);
+    QCOMPARE(scholar(":halfmovenumber 0"), scholar(":initial"));
+    QCOMPARE(scholar(":halfmovenumber end"), scholar(":terminal"));
+    QCOMPARE(scholar(":halfmovenumber 2 4"), 3);
+    // Move numbers: 1 1 2 2 3 3 4 4.
+    QCOMPARE(scholar(":movenumber 2 3"), 4);
+    QCOMPARE(scholar(":movenumber end"), 2);
+    QCOMPARE(scholar(":movenumber end-3 end-2"), 4);
+    QCOMPARE(scholar(":movenumber 4 :mate"), 1);
+    QCOMPARE(scholar(":movenumber >=3 :check"), 1);
+}
+
+void TestCqlsKeywords::gameInformation()
+{
+    game::Game g = pgnGame(Scholar);
+    QCOMPARE(matches("(match :result 1-0)", g), 8);
+    QCOMPARE(matches("(match :result 0-1)", g), 0);
+    QCOMPARE(matches("(match !:result 0-1 (position :mate))", g), 1);
+    QCOMPARE(matches("(match :year 2013 (position :mate))", g), 1);
+    QCOMPARE(matches("(match :year 1934 2000)", g), 0);
+    QCOMPARE(matches("(match :elo >=2100)", g), 8);
+    QCOMPARE(matches("(match :whiteelo 2000 2200 :blackelo <2000 (position :initial))", g), 1);
+    QCOMPARE(matches("(match :blackelo >2000)", g), 0);
+    QCOMPARE(matches("(match (position :whiteelo 2100 :mate))", g), 1);
+    QCOMPARE(matches("(match (position :result 1-0 :mate))", g), 1);
+    QCOMPARE(matches("(match :gamenumber 1)", g), 8);
+}
+
+void TestCqlsKeywords::matchListLogic()
+{
+    game::Game g = pgnGame(Scholar);
+    QCOMPARE(matches("(match :or ((match :result 0-1) (match :year 2013)))", g), 8);
+    QCOMPARE(matches("(match :and ((match :result 1-0) (match :year 2012)))", g), 0);
+    QCOMPARE(matches("(match :xor ((match :result 1-0) (match :year 2013)))", g), 0);
+    QCOMPARE(matches("(match :not (match :result 0-1))", g), 8);
+    QCOMPARE(matches("(match :cond (match :result 0-1) (match :year 2013) (match :year 2012))", g), 0);
+    QCOMPARE(matches("(match :cond (match :result 1-0) (match :year 2013) (match :year 2012))", g), 8);
+    QVERIFY(cqlsError("(match :or ((match (position))))").find("cannot contain position lists") != std::string::npos);
+}
+
+void TestCqlsKeywords::matchCountAndSeveralLists()
+{
+    game::Game g = pgnGame(Scholar);
+    QCOMPARE(matches("(match (position :check :matchcount 1))", g), 1);
+    QCOMPARE(matches("(match (position :check :matchcount 2 5))", g), 0);
+    QCOMPARE(matches("(match (position :wtm :matchcount >=4))", g), 4);
+    // Every position list must match some position; the positions shown are all they match.
+    QCOMPARE(matches("(match (position :mate) (position Qh5))", g), 3);
+    QCOMPARE(matches("(match (position :stalemate) (position Qh5))", g), 0);
+    QCOMPARE(matches("(match (position :wtm :matchcount 5) (position :mate))", g), 0);
+    QCOMPARE(matches("(match (position :wtm :matchcount 4) (position :mate))", g), 5);
+    // (match) and (match (position)) select every game.
+    QCOMPARE(matches("(match)", g), 8);
+    QCOMPARE(matches("(match (position))", g), 8);
+}
+
+void TestCqlsKeywords::errors_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("not implemented") << "(match\n  (position\n    :opposition K))"
+                                     << "3:5: ':opposition' is not implemented yet";
+    QTest::newRow("negated, not implemented") << "(match (position !:goodbishop B >50% : >50%))"
+                                              << "1:18: ':goodbishop' is not implemented yet";
+    QTest::newRow("match list, not implemented") << "(match :eithercolor)" << "1:8: ':eithercolor' is not implemented yet";
+    QTest::newRow("unknown keyword") << "(match (position :frobnicate))" << "1:18: unknown position list keyword ':frobnicate'";
+    QTest::newRow("unknown match keyword") << "(match :frobnicate)" << "1:8: unknown match list keyword ':frobnicate'";
+    QTest::newRow("bad designator") << "(match (position Xa1))" << "1:18: 'Xa1' is not a piece designator: 'X' is not a piece type";
+    QTest::newRow("missing range") << "(match (position :piececount R))" << "1:18: ':piececount' expects a range specifier";
+    QTest::newRow("bad range") << "(match (position :piececount R lots))" << "1:32: 'lots' is not a range specifier";
+    QTest::newRow("transform negated") << "(match (position !:flip))" << "1:18: ':flip' cannot be negated";
+    QTest::newRow("pawn attribute not implemented") << "(match (position :pawncount P chained >0))"
+                                                    << "1:31: pawn attribute 'chained' is not implemented yet";
+    QTest::newRow("pawn attribute unknown") << "(match (position :pawncount P frozen >0))"
+                                            << "1:31: 'frozen' is not a pawn attribute";
+    QTest::newRow("matchcount nested") << "(match (position :or ((position :matchcount 2))))"
+                                       << "1:33: ':matchcount' belongs in a position list of the match list";
+    QTest::newRow("not a match list") << "(position :check)" << "1:1: a CQL-S script starts with a (match ...) list";
+    QTest::newRow("castling argument") << "(match (position :castling R))"
+                                       << "1:28: ':castling' takes K, Q, k, q or a bracketed set of them";
+    QTest::newRow("bad fen") << "(match (position :fen \"xyz\"))" << "1:23: not a valid FEN";
+    QTest::newRow(":line") << "(match (position :line (position :check)))" << "1:18: ':line' is not implemented yet";
+    QTest::newRow(":ischeck with a range") << "(match (position :ischeck 3))"
+                                           << "1:18: ':ischeck' with a range is not implemented yet";
+}
+
+void TestCqlsKeywords::errors()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, error);
+    std::string got = cqlsError(script.toStdString());
+    QVERIFY2(got.rfind(error.toStdString(), 0) == 0, got.c_str());
+}
+
+void TestCqlsKeywords::everyIndexKeywordIsKnown()
+{
+    // Every keyword of the seed's index compiles or is refused by name, never ignored.
+    for (std::string_view k : cql::cqls::positionKeywords()) {
+        std::string script = "(match (position :" + std::string(k) + "))";
+        std::vector<cql::Diagnostic> d;
+        auto q = compileCqls(script, &d);
+        if (q)
+            continue;
+        QVERIFY2(!d.empty(), script.c_str());
+        QVERIFY2(d[0].message.find("unknown") == std::string::npos, (script + ": " + d[0].message).c_str());
+        QVERIFY2(d[0].message.find("':" + std::string(k) + "'") != std::string::npos
+                     || d[0].message.find("expects") != std::string::npos || d[0].message.find("belongs") != std::string::npos,
+                 (script + ": " + d[0].message).c_str());
+    }
+    for (std::string_view k : cql::cqls::matchKeywords()) {
+        std::string script = "(match :" + std::string(k) + ")";
+        std::vector<cql::Diagnostic> d;
+        auto q = compileCqls(script, &d);
+        if (q)
+            continue;
+        QVERIFY2(!d.empty() && d[0].message.find("unknown") == std::string::npos, script.c_str());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestCqlsKeywords)
+#include "tst_cqlskeywords.moc"
