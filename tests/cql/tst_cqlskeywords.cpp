@@ -41,6 +41,9 @@ private slots:
     void moves_data();
     void moves();
     void moveNumbers();
+    void sequences();
+    void opposition();
+    void startArrangements();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -422,6 +425,59 @@ void TestCqlsKeywords::moveNumbers()
     QCOMPARE(scholar(":movenumber >=3 :check"), 1);
 }
 
+void TestCqlsKeywords::sequences()
+{
+    // Seed: a rook on e8, the queen goes f3-g2; the same as with :movefrom/:moveto.
+    game::Game g = pgnGame("[FEN \"4R3/7k/8/8/8/5Q2/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qg2 Kh6 2. Qf3 Kh7 *\n");
+    QCOMPARE(matches("(match (position Re8 :sequence ((position Qf3 .g2) (position .f3 Qg2))))", g), 1);
+    QCOMPARE(matches("(match (position Re8 :movefrom Qf3 :moveto .g2))", g), 1);
+    QCOMPARE(matches("(match (position :sequence ((position Qg2) (position Qg2) (position Qf3))))", g), 1);
+    QCOMPARE(matches("(match (position :sequence ((position Qf3) (position Qf3))))", g), 1);
+    // Seed: a rook leaves a3, and later a rook leaves b4, with positions between.
+    game::Game r = pgnGame("[FEN \"7k/8/8/8/8/R7/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Ra4 Kg8 2. Rb4 Kh8 3. Rb5 Kg8 *\n");
+    const char *gapped = "(match (position :gappedsequence ((position :movefrom Ra3) (position :movefrom Rb4))))";
+    QCOMPARE(matches(gapped, r), 1);
+    QCOMPARE(matches("(match (position :sequence ((position :movefrom Ra3) (position :movefrom Rb4))))", r), 0);
+    QCOMPARE(matches("(match (position :gappedsequence ((position :movefrom Rb4) (position :movefrom Ra3))))", r), 0);
+    // The staircase idea under transforms: each step is transformed alike.
+    QCOMPARE(matches("(match (position :flipcolor :sequence ((position :movefrom ra6) (position :movefrom kh1))))", r), 1);
+    QCOMPARE(scholar(":iscontactcheck"), 1);
+}
+
+void TestCqlsKeywords::opposition()
+{
+    // The seed: the start position gives White the opposition (White to move, six squares between).
+    QCOMPARE(positionMatches(":opposition K", chess::Position::StartFen), 1);
+    QCOMPARE(positionMatches(":opposition k", chess::Position::StartFen), 0);
+    QCOMPARE(positionMatches(":opposition", chess::Position::StartFen), 1);
+    // Direct opposition, one square between: the side not to move has it.
+    QCOMPARE(positionMatches(":opposition K", "8/8/8/8/8/4k3/8/4K3 b - - 0 1"), 1);
+    QCOMPARE(positionMatches(":opposition k", "8/8/8/8/8/4k3/8/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":opposition", "8/8/8/8/8/4k3/8/4K3 w - - 0 1"), 0);
+    QCOMPARE(positionMatches(":opposition K", "8/8/8/8/8/8/2k5/4K3 b - - 0 1"), 0); // not on a line
+    QVERIFY(cqlsError("(match (position :opposition Q))").find("takes K or k") != std::string::npos);
+}
+
+void TestCqlsKeywords::startArrangements()
+{
+    game::Game c960 = pgnGame("[Variant \"Chess960\"]\n[FEN \"bqnbrnkr/pppppppp/8/8/8/8/PPPPPPPP/BQNBRNKR w HEhe - 0 1\"]\n"
+                              "[SetUp \"1\"]\n\n1. e4 *\n");
+    game::Game shuffle = pgnGame("[FEN \"bnbqnrkr/pppppppp/8/8/8/8/PPPPPPPP/BNBQNRKR w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    game::Game normal = pgnGame(Scholar);
+    QCOMPARE(matches("(match :ischess960)", c960), 2);
+    QCOMPARE(matches("(match :isshufflechess)", c960), 2);
+    QCOMPARE(matches("(match :ischess960)", shuffle), 0);
+    QCOMPARE(matches("(match :isshufflechess)", shuffle), 2);
+    QCOMPARE(matches("(match :isshufflechess !:ischess960)", shuffle), 2);
+    QCOMPARE(matches("(match :isshufflechess)", normal), 0);
+    QCOMPARE(matches("(match (position :ischess960 :initial))", c960), 1);
+    // :checkcount counts checks of three-check chess: in chess only zero holds.
+    QCOMPARE(scholar(":checkcount 0"), 8);
+    QCOMPARE(scholar(":checkcount +0+0"), 8);
+    QCOMPARE(scholar(":checkcount 2"), 0);
+    QCOMPARE(scholar(":not :checkcount +0+0"), 0);
+}
+
 void TestCqlsKeywords::gameInformation()
 {
     game::Game g = pgnGame(Scholar);
@@ -470,8 +526,8 @@ void TestCqlsKeywords::errors_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("error");
-    QTest::newRow("not implemented") << "(match\n  (position\n    :opposition K))"
-                                     << "3:5: ':opposition' is not implemented yet";
+    QTest::newRow("not implemented") << "(match\n  (position\n    :perpendicular (R k)))"
+                                     << "3:5: ':perpendicular' is not implemented yet";
     QTest::newRow("negated, not implemented") << "(match (position !:goodbishop B >50% : >50%))"
                                               << "1:18: ':goodbishop' is not implemented yet";
     QTest::newRow("match list, not implemented") << "(match :eithercolor)" << "1:8: ':eithercolor' is not implemented yet";

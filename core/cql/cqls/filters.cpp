@@ -425,6 +425,17 @@ bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, c
     case IsMate: return after.isCheckmate();
     case IsStalemate: return after.isStalemate();
     case IsDoubleCheck: return after.checkers().moreThanOne();
+    case IsContactCheck: {
+        SquareSet c = after.checkers();
+        if (c.moreThanOne())
+            return true;
+        Square k = after.kingSquare(after.sideToMove());
+        for (Square s : c)
+            if (chess::typeOf(after.pieceAt(s)) == chess::Knight || chess::typeOf(after.pieceAt(s)) == chess::Pawn
+                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1 && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
+                return true;
+        return false;
+    }
     case TakesLastPiece: {
         if (m.isCastling() || before.capturedPiece(m) == chess::NoPiece)
             return false;
@@ -649,6 +660,111 @@ bool GameGateFilter::match(Ctx &ctx) const
 FilterPtr GameGateFilter::transformed(const Transform &) const
 {
     return std::make_unique<GameGateFilter>(m_lists, m_counts, m_slot);
+}
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
+{
+    ctx.moveTo(n);
+    bool here = m_steps[step]->match(ctx);
+    if (here && step + 1 == m_steps.size())
+        return true;
+    if (!here && !m_gapped)
+        return false;
+    // The earliest match of a step is the best one: every later position is
+    // also in the subtree after it. So a gapped step that matches here moves on.
+    size_t next = here ? step + 1 : step;
+    for (game::NodeId c = ctx.game->nodes[n].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+        if (from(ctx, next, c))
+            return true;
+        if (!ctx.searchVariations)
+            break;
+    }
+    return false;
+}
+
+bool SequenceFilter::match(Ctx &ctx) const
+{
+    if (m_steps.empty())
+        return true;
+    game::NodeId here = ctx.node;
+    bool ok = from(ctx, 0, here);
+    ctx.moveTo(here);
+    return ok;
+}
+
+FilterPtr SequenceFilter::transformed(const Transform &t) const
+{
+    noteImage(&m_gapped, sizeof m_gapped);
+    return std::make_unique<SequenceFilter>(m_gapped, transformAll(m_steps, t));
+}
+
+bool OppositionFilter::match(Ctx &ctx) const
+{
+    const chess::Position &p = *ctx.pos;
+    Square w = p.kingSquare(chess::White), b = p.kingSquare(chess::Black);
+    if (w == chess::NoSquare || b == chess::NoSquare)
+        return false;
+    int df = std::abs(chess::fileOf(w) - chess::fileOf(b)), dr = std::abs(chess::rankOf(w) - chess::rankOf(b));
+    if (df != 0 && dr != 0)
+        return false;
+    int d = df + dr;
+    // With an odd number of squares between them the side not to move has the
+    // opposition; with an even number the side to move can take it (so the
+    // seed's start position gives White the opposition).
+    bool whiteHas = (d % 2 == 0) == (p.sideToMove() == chess::Black);
+    switch (m_side) {
+    case White: return whiteHas;
+    case Black: return !whiteHas;
+    case ToMove: return whiteHas == (p.sideToMove() == chess::White);
+    }
+    return false;
+}
+
+FilterPtr OppositionFilter::transformed(const Transform &t) const
+{
+    Side s = m_side;
+    if (t.swapColors && s != ToMove)
+        s = s == White ? Black : White;
+    noteImage(&s, sizeof s);
+    return std::make_unique<OppositionFilter>(s);
+}
+
+bool StartArrangementFilter::match(Ctx &ctx) const
+{
+    const chess::Position &p = ctx.game->nodes[0].position;
+    using namespace chess;
+    if (p.pieces(White, Pawn) != SquareSet::rank(1) || p.pieces(Black, Pawn) != SquareSet::rank(6))
+        return false;
+    if (p.pieces(White) != (SquareSet::rank(0) | SquareSet::rank(1)) || p.pieces(Black) != (SquareSet::rank(6) | SquareSet::rank(7)))
+        return false;
+    bool standard = true;
+    static constexpr PieceType order[8] = {Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook};
+    int counts[7] = {};
+    for (int f = 0; f < 8; ++f) {
+        Piece wp = p.pieceAt(makeSquare(f, 0)), bp = p.pieceAt(makeSquare(f, 7));
+        if (typeOf(wp) != typeOf(bp))
+            return false; // black must mirror white
+        standard = standard && typeOf(wp) == order[f];
+        ++counts[typeOf(wp)];
+    }
+    if (counts[King] != 1 || counts[Queen] != 1 || counts[Rook] != 2 || counts[Bishop] != 2 || counts[Knight] != 2)
+        return false;
+    if (standard)
+        return false;
+    if (!m_960)
+        return true;
+    int bishops[2], rooks[2], nb = 0, nr = 0, king = -1;
+    for (int f = 0; f < 8; ++f) {
+        PieceType t = typeOf(p.pieceAt(makeSquare(f, 0)));
+        if (t == Bishop) bishops[nb++] = f;
+        if (t == Rook) rooks[nr++] = f;
+        if (t == King) king = f;
+    }
+    return (bishops[0] + bishops[1]) % 2 == 1 && rooks[0] < king && king < rooks[1];
 }
 
 } // namespace cql::cqls

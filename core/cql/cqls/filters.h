@@ -195,7 +195,7 @@ private:
 // Next-move facts: :iscastling [rights], :promote D, :ischeck, :ismate, ...
 class NextMoveFilter : public Filter {
 public:
-    enum Kind { Castling, Promote, IsCheck, IsMate, IsStalemate, IsDoubleCheck, IsNull, Forced, TakesLastPiece };
+    enum Kind { Castling, Promote, IsCheck, IsMate, IsStalemate, IsDoubleCheck, IsContactCheck, IsNull, Forced, TakesLastPiece };
     NextMoveFilter(Kind k, int rights = 0, PieceMask promote = 0, chess::SquareSet squares = chess::SquareSet::all())
         : m_kind(k), m_rights(rights), m_promote(promote), m_squares(squares) {}
     bool match(Ctx &ctx) const override;
@@ -289,4 +289,49 @@ private:
 };
 
 // Restores a filter pointer without ownership (the gate's lists live in the body).
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :sequence / :gappedsequence: the lists match successive positions of the
+// game from the current one (with gaps: later positions, in order).
+class SequenceFilter : public Filter {
+public:
+    SequenceFilter(bool gapped, std::vector<FilterPtr> steps) : m_gapped(gapped), m_steps(std::move(steps)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool from(Ctx &ctx, size_t step, game::NodeId n) const;
+    bool m_gapped;
+    std::vector<FilterPtr> m_steps;
+};
+
+// :opposition [K|k]: the king has the opposition, by the kings' distance on
+// a common file or rank and the side to move (other pieces don't count).
+class OppositionFilter : public Filter {
+public:
+    enum Side { ToMove, White, Black };
+    explicit OppositionFilter(Side s) : m_side(s) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    Side m_side;
+};
+
+// :ischess960 / :isshufflechess: the game starts from a shuffled initial
+// arrangement (Chess960 rules for the first: bishops on opposite colours,
+// king between the rooks); the standard arrangement is neither.
+class StartArrangementFilter : public Filter {
+public:
+    explicit StartArrangementFilter(bool chess960) : m_960(chess960) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<StartArrangementFilter>(m_960); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    bool m_960;
+};
+
 } // namespace cql::cqls

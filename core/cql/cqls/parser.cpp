@@ -207,6 +207,8 @@ private:
             f = std::make_unique<InRangeFilter>(std::move(v), r);
         } else if (n == "result") {
             f = resultArg(at, items, i);
+        } else if (n == "ischess960" || n == "isshufflechess") {
+            f = std::make_unique<StartArrangementFilter>(n == "ischess960");
         } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
             f = subMatchLists(n, at, items, i);
         } else if (n == "markall" || n == "noannotate") {
@@ -952,6 +954,58 @@ private:
                 return nullptr;
             }
             return std::make_unique<NextMoveFilter>(NextMoveFilter::IsCheck);
+        }
+        if (n == "iscontactcheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsContactCheck);
+        if (n == "sequence" || n == "gappedsequence") {
+            std::vector<const Item *> subs;
+            if (!listArguments(n, "position", at, items, i, subs))
+                return nullptr;
+            std::vector<FilterPtr> steps;
+            for (const Item *s : subs)
+                steps.push_back(compilePosition(*s, nullptr, nullptr));
+            return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps));
+        }
+        if (n == "opposition") {
+            Designator d;
+            auto side = OppositionFilter::ToMove;
+            if (optionalDesignator(items, i, d)) {
+                PieceMask k = d.pieces.plain;
+                if (k == PieceMask(1u << chess::WKing) && d.squares == SquareSet::all())
+                    side = OppositionFilter::White;
+                else if (k == PieceMask(1u << chess::BKing) && d.squares == SquareSet::all())
+                    side = OppositionFilter::Black;
+                else {
+                    error(items[i - 1], "':opposition' takes K or k");
+                    return nullptr;
+                }
+            }
+            return std::make_unique<OppositionFilter>(side);
+        }
+        if (n == "ischess960" || n == "isshufflechess")
+            return std::make_unique<StartArrangementFilter>(n == "ischess960");
+        if (n == "checkcount") {
+            // Counting checks means something only in three-check chess: in
+            // standard chess only a count of zero holds (seed).
+            if (i >= items.size() || items[i].isList()) {
+                error(at, "':checkcount' expects a number or +N+M");
+                return nullptr;
+            }
+            std::string t = items[i].text;
+            long long a = 0, b = 0;
+            bool ok;
+            if (!t.empty() && t[0] == '+') {
+                size_t plus = t.find('+', 1);
+                ok = plus != std::string::npos && parseNumber(t.substr(1, plus - 1), a) && parseNumber(t.substr(plus + 1), b)
+                    && a >= 0 && b >= 0;
+            } else {
+                ok = parseNumber(t, a) && a >= 0;
+            }
+            if (!ok) {
+                error(items[i], "'" + t + "': ':checkcount' expects a number or +N+M");
+                return nullptr;
+            }
+            ++i;
+            return std::make_unique<ConstantFilter>(a == 0 && b == 0);
         }
         if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
         if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
