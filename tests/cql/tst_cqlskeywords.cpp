@@ -440,7 +440,7 @@ void TestCqlsKeywords::sequences()
     QCOMPARE(matches("(match (position :sequence ((position :movefrom Ra3) (position :movefrom Rb4))))", r), 0);
     QCOMPARE(matches("(match (position :gappedsequence ((position :movefrom Rb4) (position :movefrom Ra3))))", r), 0);
     // The staircase idea under transforms: each step is transformed alike.
-    QCOMPARE(matches("(match (position :flipcolor :sequence ((position :movefrom ra6) (position :movefrom kh1))))", r), 1);
+    QCOMPARE(matches("(match (position :flipcolor :sequence ((position :movefrom ra6) (position :movefrom Kh1))))", r), 1);
     QCOMPARE(scholar(":iscontactcheck"), 1);
 }
 
