@@ -141,7 +141,7 @@ void TestCqlsDesignators::badDesignators_data()
     QTest::addColumn<QString>("designator");
     QTest::newRow("LL: light marks on files and ranks") << "BLL";
     QTest::newRow("DL") << "BDL";
-    QTest::newRow("compound without brackets") << "Ra-c1";
+    QTest::newRow("list without brackets") << "Ra1,c4";
     QTest::newRow("not a piece") << "Xa1";
     QTest::newRow("unclosed bracket") << "[Qq";
     QTest::newRow("not a file") << "R[z1]";

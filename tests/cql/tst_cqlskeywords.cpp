@@ -44,6 +44,7 @@ private slots:
     void sequences();
     void opposition();
     void startArrangements();
+    void exchanges();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -476,6 +477,30 @@ void TestCqlsKeywords::startArrangements()
     QCOMPARE(scholar(":checkcount +0+0"), 8);
     QCOMPARE(scholar(":checkcount 2"), 0);
     QCOMPARE(scholar(":not :checkcount +0+0"), 0);
+}
+
+void TestCqlsKeywords::exchanges()
+{
+    // The queen takes a pawn defended by a pawn: +1 - 9.
+    game::Game bad = pgnGame("[FEN \"4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qxe5+ dxe5 *\n");
+    QCOMPARE(matches("(match (position :exchangeevaluation * <=-2))", bad), 1);
+    QCOMPARE(matches("(match (position :exchangeevaluation * -8))", bad), 1);
+    QCOMPARE(matches("(match (position :exchangeevaluation * >=0 :wtm))", bad), 0);
+    QCOMPARE(matches("(match (position :exchangeevaluation * 9 :btm))", bad), 1); // ...dxe5 wins the queen
+    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0))", bad), 1); // the first capture alone
+    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q))", bad), 0); // the pawn is no queen
+    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 p))", bad), 1);
+    // The recapturing pawn is pinned to its king: the pawn is won.
+    game::Game pinned = pgnGame("[FEN \"8/4k3/3p4/4p3/1B6/8/8/4QK2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qxe5+ Kd7 *\n");
+    QCOMPARE(matches("(match (position :exchangeevaluation * 1))", pinned), 1);
+    // :maxswapevaluation: White threatens to win material (seed).
+    QCOMPARE(positionMatches(":maxswapevaluation A a >0", "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":maxswapevaluation A a >0", "4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1"), 0);
+    QCOMPARE(positionMatches(":maxswapevaluation A a -2", "4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1"), 1);
+    // A white queen can reach the eighth rank without loss (seed), or only with loss.
+    QCOMPARE(positionMatches(":maxswapevaluation Q?1-7 ??8 >=0", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":maxswapevaluation Q?1-7 ??8 >=0", "1rk5/8/8/8/8/8/1p6/Q3K3 w - - 0 1"), 0);
+    QCOMPARE(positionMatches(":maxswapevaluation Q?1-7 ??8 -9", "1rk5/8/8/8/8/8/1p6/Q3K3 w - - 0 1"), 1);
 }
 
 void TestCqlsKeywords::gameInformation()

@@ -201,9 +201,10 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
         return true;
     }
     if (t.front() != '[') {
-        // Without brackets only a simple designator: one file and one rank.
-        if (t.size() != 2) {
-            error = "'" + std::string(t) + "': a compound square designator must be in brackets";
+        // Without brackets one file part and one rank part ("a1", "?1-7" as the
+        // seed writes it); a list needs brackets.
+        if (t.find(',') != std::string_view::npos) {
+            error = "'" + std::string(t) + "': a list of squares must be in brackets";
             return false;
         }
         return parseSquareItem(t, out, error);

@@ -1007,6 +1007,34 @@ private:
             ++i;
             return std::make_unique<ConstantFilter>(a == 0 && b == 0);
         }
+        if (n == "exchangeevaluation") {
+            long long plies = 0;
+            if (i >= items.size() || items[i].isList() || (items[i].text != "*" && !(parseNumber(items[i].text, plies) && plies > 0))) {
+                error(i < items.size() ? items[i] : at, "':exchangeevaluation' expects a depth in half moves or '*'");
+                return nullptr;
+            }
+            ++i;
+            Range r;
+            if (!rangeArg(at, items, i, r, false, false))
+                return nullptr;
+            Designator d;
+            FilterPtr targets;
+            if (optionalDesignator(items, i, d))
+                targets = designatorFilter(d);
+            return std::make_unique<ExchangeFilter>(int(plies), r, std::move(targets));
+        }
+        if (n == "maxswapevaluation") {
+            FilterPtr a = designatorArg(at, items, i);
+            if (!a)
+                return nullptr;
+            FilterPtr b = designatorArg(at, items, i);
+            if (!b)
+                return nullptr;
+            Range r;
+            if (!rangeArg(at, items, i, r, false, false))
+                return nullptr;
+            return std::make_unique<MaxSwapFilter>(std::move(a), std::move(b), r);
+        }
         if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
         if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
         if (n == "isdoublecheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsDoubleCheck);
