@@ -487,7 +487,7 @@ void TestCqlsKeywords::exchanges()
     QCOMPARE(matches("(match (position :exchangeevaluation * -8))", bad), 1);
     QCOMPARE(matches("(match (position :exchangeevaluation * >=0 :wtm))", bad), 0);
     QCOMPARE(matches("(match (position :exchangeevaluation * 9 :btm))", bad), 1); // ...dxe5 wins the queen
-    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0))", bad), 1); // the first capture alone
+    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 :wtm))", bad), 1); // the first capture alone
     QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q))", bad), 0); // the pawn is no queen
     QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 p))", bad), 1);
     // The recapturing pawn is pinned to its king: the pawn is won.
