@@ -488,7 +488,8 @@ void TestCqlsKeywords::exchanges()
     QCOMPARE(matches("(match (position :exchangeevaluation * >=0 :wtm))", bad), 0);
     QCOMPARE(matches("(match (position :exchangeevaluation * 9 :btm))", bad), 1); // ...dxe5 wins the queen
     QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 :wtm))", bad), 1); // the first capture alone
-    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q))", bad), 0); // the pawn is no queen
+    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q :wtm))", bad), 0); // the pawn is no queen
+    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q))", bad), 1); // ...dxe5 takes one
     QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 p))", bad), 1);
     // The recapturing pawn is pinned to its king: the pawn is won.
     game::Game pinned = pgnGame("[FEN \"8/4k3/3p4/4p3/1B6/8/8/4QK2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qxe5+ Kd7 *\n");
