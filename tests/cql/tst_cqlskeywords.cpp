@@ -45,6 +45,7 @@ private slots:
     void opposition();
     void startArrangements();
     void exchanges();
+    void relations();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -502,6 +503,32 @@ void TestCqlsKeywords::exchanges()
     QCOMPARE(positionMatches(":maxswapevaluation Q?1-7 ??8 >=0", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"), 1);
     QCOMPARE(positionMatches(":maxswapevaluation Q?1-7 ??8 >=0", "1rk5/8/8/8/8/8/1p6/Q3K3 w - - 0 1"), 0);
     QCOMPARE(positionMatches(":maxswapevaluation Q?1-7 ??8 -9", "1rk5/8/8/8/8/8/1p6/Q3K3 w - - 0 1"), 1);
+}
+
+void TestCqlsKeywords::relations()
+{
+    // The start placement comes back after 3.Ra1 with Black to move.
+    game::Game tri = pgnGame("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Ra2 Kd8 2. Ra3 Ke8 3. Ra1 *\n");
+    QCOMPARE(matches("(match (position :relation (:changesidetomove)))", tri), 1);
+    QCOMPARE(matches("(match (position :relation (relation:changesidetomove)))", tri), 1);
+    QCOMPARE(matches("(match (position :relation (:samesidetomove)))", tri), 0);
+    QCOMPARE(matches("(match (position :relation ()))", tri), 0);
+    QCOMPARE(matches("(match (position :relation (:ignoresidetomove)))", tri), 1);
+    // The seed: the same position later, but for one or more missing white pieces.
+    game::Game gone = pgnGame("[FEN \"4k3/3P4/8/8/8/8/8/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... Kxd7 2. Kf1 Ke8 3. Ke1 *\n");
+    QCOMPARE(matches("(match (position :relation (relation:missingpiececount A 1 unlimited)))", gone), 1);
+    QCOMPARE(matches("(match (position :relation (:missingpiececount U 1)))", gone), 1);
+    QCOMPARE(matches("(match (position :relation (:missingpiececount a 1)))", gone), 0);
+    QCOMPARE(matches("(match (position :relation (:missingpiececount A 2 3)))", gone), 0);
+    QCOMPARE(matches("(match (position :relation (:originaldifferentcount 1 :missingpiececount A 1)))", gone), 1);
+    QCOMPARE(matches("(match (position :relation (:originalsamecount 3 :missingpiececount A 1)))", gone), 0);
+    QCOMPARE(matches("(match (position :relation (:originalsamecount 2 :missingpiececount A 1)))", gone), 1);
+    // :pattern: only the squares of the list's designators are compared.
+    QCOMPARE(matches("(match (position Pd7 :relation (:pattern :missingpiececount A 1)))", gone), 1);
+    QCOMPARE(matches("(match (position Ke1 :relation (:pattern)))", gone), 1); // pos 0 and 4: e1 holds the king
+    QVERIFY(cqlsError("(match (position :relation (:flip)))").find("':flip' in a relation list is not implemented yet")
+            != std::string::npos);
+    QVERIFY(cqlsError("(match (position :relation (:frob)))").find("unknown relation list keyword") != std::string::npos);
 }
 
 void TestCqlsKeywords::gameInformation()

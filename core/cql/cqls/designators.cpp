@@ -293,6 +293,10 @@ bool parseRangeWord(std::string_view t, Range &out, bool &plain, bool allowEnd, 
     plain = false;
     if (t == "*")
         return true;
+    if (t == "unlimited") { // as the relation list's example writes an open upper bound
+        plain = true;
+        return true;
+    }
     if (t == "\xE2\x80\x93" || t == "-") { // '–': the empty range
         out.empty = true;
         return true;

@@ -891,3 +891,85 @@ FilterPtr MaxSwapFilter::transformed(const Transform &t) const
 }
 
 } // namespace cql::cqls
+
+namespace cql::cqls {
+
+bool RelationFilter::related(Ctx &ctx, game::NodeId p1, game::NodeId p2, SquareSet missingP1) const
+{
+    const RelationSpec &s = *m_spec;
+    const chess::Position &a = ctx.game->nodes[p1].position;
+    const chess::Position &b = ctx.game->nodes[p2].position;
+    if (s.side == RelationSpec::Same && a.sideToMove() != b.sideToMove())
+        return false;
+    if (s.side == RelationSpec::Change && a.sideToMove() == b.sideToMove())
+        return false;
+    SquareSet both = a.occupied() & b.occupied() & m_allowed;
+    int same = 0, different = 0;
+    for (Square q : m_allowed) {
+        if (a.pieceAt(q) != b.pieceAt(q))
+            ++different;
+        else if (a.pieceAt(q) != chess::NoPiece)
+            ++same;
+    }
+    for (Square q : both)
+        if (a.pieceAt(q) != b.pieceAt(q))
+            return false;
+    SquareSet gone = a.occupied() - b.occupied();
+    SquareSet fresh = b.occupied() - a.occupied();
+    long long missing = (gone & m_allowed & missingP1).count();
+    if (!s.missingRange.contains(missing) || ((gone & m_allowed) - missingP1).any())
+        return false;
+    SquareSet addedP2 = fresh & m_allowed;
+    if (addedP2.any() || !s.addedRange.contains(0)) {
+        game::NodeId back = ctx.node;
+        ctx.moveTo(p2);
+        SquareSet match = s.added ? s.added->set(ctx) : b.occupied();
+        ctx.moveTo(back);
+        if ((addedP2 - match).any() || !s.addedRange.contains((addedP2 & match).count()))
+            return false;
+    }
+    if (s.haveDifferent && !s.differentRange.contains(different))
+        return false;
+    if (s.haveSame && !s.sameRange.contains(same))
+        return false;
+    return true;
+}
+
+bool RelationFilter::match(Ctx &ctx) const
+{
+    const RelationSpec &s = *m_spec;
+    game::NodeId p1 = ctx.node;
+    SquareSet missingP1 = s.missing ? s.missing->set(ctx) : ctx.pos->occupied();
+    // Later positions: the line that continues from P1, or every descendant.
+    std::vector<std::pair<game::NodeId, bool>> stack; // node, on the continuing line
+    for (game::NodeId c = ctx.game->nodes[p1].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+        stack.emplace_back(c, c == ctx.game->nodes[p1].firstChild);
+        if (s.where == RelationSpec::Mainline)
+            break;
+    }
+    while (!stack.empty()) {
+        auto [n, onLine] = stack.back();
+        stack.pop_back();
+        bool wanted = s.where != RelationSpec::VariationsOnly || !onLine;
+        if (wanted && related(ctx, p1, n, missingP1))
+            return true;
+        const game::Node &node = ctx.game->nodes[n];
+        for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+            stack.emplace_back(c, onLine && c == node.firstChild);
+            if (s.where == RelationSpec::Mainline)
+                break;
+        }
+    }
+    return false;
+}
+
+FilterPtr RelationFilter::transformed(const Transform &t) const
+{
+    // The relation's own designators stay as written (the seed); the pattern squares move.
+    SquareSet a = cqlsImage(t, m_allowed);
+    uint64_t bits = a.bits();
+    noteImage(&bits, sizeof bits);
+    return std::make_unique<RelationFilter>(m_spec, a);
+}
+
+} // namespace cql::cqls

@@ -9,6 +9,7 @@
 #include "cql/sets.h"
 #include "cql/cqls/designators.h"
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -370,6 +371,39 @@ public:
 private:
     FilterPtr m_pieces, m_targets;
     Range m_range;
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :relation: a later position P2 of the game relates to the current one P1
+// as the relation list says (missing and new pieces, squares that differ or
+// stay, side to move). Squares holding different pieces in both never match.
+struct RelationSpec {
+    enum Side { Same, Change, Ignore };
+    enum Where { Mainline, Everywhere, VariationsOnly };
+    FilterPtr missing, added;             // designators (never transformed)
+    Range missingRange, addedRange;       // default: exactly 0
+    bool haveDifferent = false, haveSame = false;
+    Range differentRange, sameRange;
+    Side side = Same;
+    Where where = Mainline;
+    bool pattern = false; // only the squares of the list's designators are compared
+};
+
+class RelationFilter : public Filter {
+public:
+    explicit RelationFilter(std::shared_ptr<const RelationSpec> spec, chess::SquareSet allowed)
+        : m_spec(std::move(spec)), m_allowed(allowed) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+    void setAllowed(chess::SquareSet s) { m_allowed = s; }
+
+private:
+    bool related(Ctx &ctx, game::NodeId p1, game::NodeId p2, chess::SquareSet missingP1) const;
+    std::shared_ptr<const RelationSpec> m_spec;
+    chess::SquareSet m_allowed;
 };
 
 } // namespace cql::cqls

@@ -75,7 +75,7 @@ KeywordWord keywordOf(const Item &it)
         k.negated = true;
         t.remove_prefix(1);
     }
-    for (std::string_view prefix : {"position:", "match:", ":"}) {
+    for (std::string_view prefix : {"position:", "match:", "relation:", ":"}) {
         if (t.substr(0, prefix.size()) == prefix && t.size() > prefix.size()) {
             k.isKeyword = true;
             k.name = std::string(t.substr(prefix.size()));
@@ -328,6 +328,8 @@ private:
 
     struct ListState {
         std::vector<FilterPtr> parts;
+        SquareSet designatorSquares;                 // for :relation's :pattern
+        std::vector<RelationFilter *> patternRelations;
         std::vector<std::vector<Transform>> transforms;
         bool negate = false;
     };
@@ -347,12 +349,25 @@ private:
             KeywordWord k = keywordOf(it);
             ++i;
             if (!k.isKeyword) {
-                if (FilterPtr d = designator(it))
+                if (FilterPtr d = designator(it)) {
+                    if (auto *df = dynamic_cast<DesignatorFilter *>(d.get()))
+                        st.designatorSquares |= df->squares();
                     st.parts.push_back(std::move(d));
+                }
+                continue;
+            }
+            if (k.name == "relation") {
+                if (FilterPtr f = relation(at(it), items, i, st)) {
+                    if (k.negated)
+                        f = std::make_unique<NotFilter>(std::move(f));
+                    st.parts.push_back(std::move(f));
+                }
                 continue;
             }
             positionKeyword(k, it, items, i, st, count, haveCount);
         }
+        for (RelationFilter *r : st.patternRelations)
+            r->setAllowed(st.designatorSquares);
         FilterPtr body = std::make_unique<AllFilter>(std::move(st.parts));
         if (!st.transforms.empty()) {
             std::vector<Transform> all{Transform::identity()};
@@ -385,6 +400,76 @@ private:
             return nullptr;
         }
         return designatorFilter(d);
+    }
+
+    static const Item &at(const Item &it) { return it; }
+
+    // :relation (relation-list): a later position related to this one.
+    FilterPtr relation(const Item &at, const std::vector<Item> &items, size_t &i, ListState &st)
+    {
+        if (i >= items.size() || !items[i].isList()) {
+            error(at, "':relation' expects a relation list");
+            return nullptr;
+        }
+        const Item &list = items[i++];
+        auto spec = std::make_shared<RelationSpec>();
+        spec->missingRange.lo.value = spec->missingRange.hi.value = 0;
+        spec->addedRange.lo.value = spec->addedRange.hi.value = 0;
+        size_t j = list.head() == "relation" ? 1 : 0;
+        const auto &r = list.items;
+        while (j < r.size()) {
+            const Item &it = r[j];
+            KeywordWord k = keywordOf(it);
+            ++j;
+            if (!k.isKeyword || k.negated) {
+                error(it, "'" + it.text + "' is not a relation list keyword");
+                return nullptr;
+            }
+            const std::string &n = k.name;
+            if (n == "missingpiececount" || n == "newpiececount") {
+                bool missing = n[0] == 'm';
+                FilterPtr d = designatorArg(it, r, j);
+                if (!d)
+                    return nullptr;
+                Range rg;
+                if (!rangeArg(it, r, j, rg, false, false))
+                    return nullptr;
+                (missing ? spec->missing : spec->added) = std::move(d);
+                (missing ? spec->missingRange : spec->addedRange) = rg;
+            } else if (n == "originaldifferentcount" || n == "originalsamecount") {
+                bool diff = n == "originaldifferentcount";
+                Range rg;
+                if (!rangeArg(it, r, j, rg, false, false))
+                    return nullptr;
+                (diff ? spec->differentRange : spec->sameRange) = rg;
+                (diff ? spec->haveDifferent : spec->haveSame) = true;
+            } else if (n == "changesidetomove") {
+                spec->side = RelationSpec::Change;
+            } else if (n == "samesidetomove") {
+                spec->side = RelationSpec::Same;
+            } else if (n == "ignoresidetomove") {
+                spec->side = RelationSpec::Ignore;
+            } else if (n == "pattern") {
+                spec->pattern = true;
+            } else if (n == "variations") {
+                spec->where = RelationSpec::Everywhere;
+                m_header.variations = true;
+            } else if (n == "variationsonly") {
+                spec->where = RelationSpec::VariationsOnly;
+                m_header.variations = true;
+            } else if (n == "flip" || n == "shift") {
+                error(it, "':" + n + "' in a relation list is not implemented yet");
+                return nullptr;
+            } else {
+                error(it, "unknown relation list keyword ':" + n + "'");
+                return nullptr;
+            }
+        }
+        bool pattern = spec->pattern;
+        auto f = std::make_unique<RelationFilter>(std::move(spec), SquareSet::all());
+        if (pattern)
+            st.patternRelations.push_back(f.get());
+        return f;
     }
 
     static FilterPtr designatorFilter(const Designator &d)
