@@ -46,6 +46,7 @@ private slots:
     void startArrangements();
     void exchanges();
     void relations();
+    void cutAndExclude();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -529,6 +530,30 @@ void TestCqlsKeywords::relations()
     QVERIFY(cqlsError("(match (position :relation (:flip)))").find("':flip' in a relation list is not implemented yet")
             != std::string::npos);
     QVERIFY(cqlsError("(match (position :relation (:frob)))").find("unknown relation list keyword") != std::string::npos);
+}
+
+void TestCqlsKeywords::cutAndExclude()
+{
+    game::Game g = pgnGame(Scholar);
+    // Seed: games that end in mate, no side having given check before (the mate is the first check).
+    QCOMPARE(matches("(match (position :mate) (position :cut :check))", g), 1);
+    // The search stops after the first position of move 3 (position 4): the mate is not reached.
+    QCOMPARE(matches("(match (position :mate) (position :cut :movenumber 3))", g), 0);
+    QCOMPARE(matches("(match (position :mate) (position :cut :terminal))", g), 1);
+    // The argument form cuts by its argument; the list itself stays.
+    QCOMPARE(matches("(match (position :wtm :cut (position Qh5)))", g), 3);
+    // :exclude: no position may match the list (or the argument).
+    QCOMPARE(matches("(match (position :mate) (position :exclude Qh5))", g), 0);
+    QCOMPARE(matches("(match (position :mate) (position :exclude qh4))", g), 1);
+    QCOMPARE(matches("(match (position :mate :exclude (position Qh5)))", g), 0);
+    QCOMPARE(matches("(match (position :mate :exclude (position Qh4)))", g), 1);
+    // Cut before the excluded position: it is never searched; the game matches, positions 0-4 shown.
+    QCOMPARE(matches("(match (position :cut :movenumber 3) (position :exclude Qh5))", g), 5);
+    // In variations each line is cut on its own.
+    game::Game v = pgnGame("1. e4 (1. d4 d5 2. c4) e5 2. Nf3 *\n");
+    QCOMPARE(matches("(match (position :variations) (position :cut Pd4))", v), 5); // d5, c4 are cut
+    QVERIFY(cqlsError("(match (position :or ((position :cut))))").find("belongs in a position list of the match list")
+            != std::string::npos);
 }
 
 void TestCqlsKeywords::gameInformation()

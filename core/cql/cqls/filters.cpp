@@ -625,41 +625,114 @@ FilterPtr PawnAttributeFilter::transformed(const Transform &t) const
     return std::make_unique<PawnAttributeFilter>(m_pawns->transformed(t), m_attrs);
 }
 
-bool GameGateFilter::match(Ctx &ctx) const
+namespace {
+
+bool anyMatches(const std::vector<FilterPtr> &fs, Ctx &ctx)
+{
+    for (const FilterPtr &f : fs)
+        if (f->match(ctx))
+            return true;
+    return false;
+}
+
+} // namespace
+
+// Is n searched: no earlier position of its line matched a cut condition?
+// On the mainline the first cut position is cached (cutNode); in variations
+// the line is walked back.
+bool GameGateFilter::searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode) const
+{
+    if (m_g->cuts.empty())
+        return true;
+    const auto &nodes = ctx.game->nodes;
+    if (!ctx.searchVariations)
+        return cutNode == game::NoNode || nodes[n].ply <= nodes[cutNode].ply;
+    game::NodeId here = ctx.node;
+    bool ok = true;
+    for (game::NodeId a = nodes[n].parent; a != game::NoNode && ok; a = nodes[a].parent) {
+        ctx.moveTo(a);
+        ok = !anyMatches(m_g->cuts, ctx);
+    }
+    ctx.moveTo(here);
+    return ok;
+}
+
+bool GameGateFilter::gameMatches(Ctx &ctx) const
 {
     Value &cache = ctx.vars[m_slot];
     if (cache.bound)
         return cache.num != 0;
-    // Walk the positions the evaluator visits, counting each list's matches.
     game::NodeId here = ctx.node;
-    std::vector<long long> counts(m_lists.size(), 0);
+    const auto &nodes = ctx.game->nodes;
+    // The first mainline position that cuts the search.
+    game::NodeId cutNode = game::NoNode;
+    if (!m_g->cuts.empty() && !ctx.searchVariations) {
+        for (game::NodeId n = 0; n != game::NoNode; n = nodes[n].firstChild) {
+            ctx.moveTo(n);
+            if (anyMatches(m_g->cuts, ctx)) {
+                cutNode = n;
+                break;
+            }
+        }
+    }
+    // Walk the positions the evaluator visits, counting each list's matches.
+    std::vector<long long> counts(m_g->lists.size(), 0);
+    bool excluded = false;
     std::vector<game::NodeId> stack{0};
-    while (!stack.empty()) {
+    while (!stack.empty() && !excluded) {
         game::NodeId n = stack.back();
         stack.pop_back();
-        const game::Node &node = ctx.game->nodes[n];
-        for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
             stack.push_back(c);
             if (!ctx.searchVariations)
                 break;
         }
+        if (!searched(ctx, n, cutNode))
+            continue;
         ctx.moveTo(n);
-        for (size_t i = 0; i < m_lists.size(); ++i)
-            if (m_lists[i]->match(ctx))
+        if (anyMatches(m_g->excludes, ctx))
+            excluded = true;
+        for (size_t i = 0; i < m_g->lists.size(); ++i)
+            if (m_g->lists[i]->match(ctx))
                 ++counts[i];
     }
     ctx.moveTo(here);
-    bool ok = true;
-    for (size_t i = 0; i < m_lists.size(); ++i)
-        ok = ok && m_counts[i].contains(counts[i]);
+    bool ok = !excluded;
+    for (size_t i = 0; i < m_g->lists.size() && ok; ++i)
+        ok = m_g->counts[i].contains(counts[i]);
     cache.bound = true;
     cache.num = ok;
+    cache.node = cutNode;
     return ok;
+}
+
+bool GameGateFilter::match(Ctx &ctx) const
+{
+    if (!gameMatches(ctx))
+        return false;
+    if (!searched(ctx, ctx.node, ctx.vars[m_slot].node))
+        return false;
+    bool anyShown = false;
+    for (size_t i = 0; i < m_g->lists.size(); ++i) {
+        if (!m_g->shown[i])
+            continue;
+        anyShown = true;
+        if (m_g->lists[i]->match(ctx))
+            return true;
+    }
+    return !anyShown;
+}
+
+void GameGateFilter::markSquares(Ctx &ctx, SquareSet &out) const
+{
+    for (size_t i = 0; i < m_g->lists.size(); ++i)
+        if (m_g->shown[i] && m_g->lists[i]->match(ctx))
+            m_g->lists[i]->markSquares(ctx, out);
 }
 
 FilterPtr GameGateFilter::transformed(const Transform &) const
 {
-    return std::make_unique<GameGateFilter>(m_lists, m_counts, m_slot);
+    return std::make_unique<GameGateFilter>(m_g, m_slot);
 }
 
 } // namespace cql::cqls

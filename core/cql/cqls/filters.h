@@ -272,24 +272,33 @@ private:
     std::vector<PawnAttribute> m_attrs;
 };
 
-// The match list's position lists each matched some position of the game
-// (or matched a number of positions in their :matchcount range). Computed
-// once per game, cached in a variable slot.
+// The match list as a whole: every required position list matched some
+// position of the game (or a number of positions in its :matchcount range),
+// no position matched an :exclude condition, and positions after one that
+// matched a :cut condition (in its line) are not searched. A position is
+// shown when it is searched and some shown list matches it. The per-game
+// answer is computed once and cached in a variable slot.
+struct GameLists {
+    std::vector<FilterPtr> lists;     // required position lists
+    std::vector<Range> counts;
+    std::vector<bool> shown;          // lists whose matching positions are the game's matches
+    std::vector<FilterPtr> cuts;      // the search of a line stops after a position matching one
+    std::vector<FilterPtr> excludes;  // a game with a position matching one does not match
+};
 class GameGateFilter : public Filter {
 public:
-    GameGateFilter(std::vector<const Filter *> lists, std::vector<Range> counts, int slot)
-        : m_lists(std::move(lists)), m_counts(std::move(counts)), m_slot(slot) {}
+    GameGateFilter(std::shared_ptr<const GameLists> lists, int slot) : m_g(std::move(lists)), m_slot(slot) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &) const override;
-    void markSquares(Ctx &, chess::SquareSet &) const override {}
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
 
 private:
-    std::vector<const Filter *> m_lists; // owned by the program body
-    std::vector<Range> m_counts;
+    bool searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode) const;
+    bool gameMatches(Ctx &ctx) const;
+    std::shared_ptr<const GameLists> m_g;
     int m_slot;
 };
 
-// Restores a filter pointer without ownership (the gate's lists live in the body).
 } // namespace cql::cqls
 
 namespace cql::cqls {

@@ -125,11 +125,20 @@ private:
     }
 
     // --- the match list
+    // What a position list of the match list says about the game beyond its filter.
+    struct TopLevel {
+        Range count;                  // :matchcount (default: at least once)
+        bool haveCount = false;
+        bool cutSelf = false;         // parameterless :cut: the list is a cut condition
+        bool excludeSelf = false;     // parameterless :exclude: the list is an exclusion
+        std::vector<FilterPtr> cuts, excludes; // the argument forms
+        TopLevel() { count.lo.value = 1; }
+    };
+
     void compileMatch(const Item &list)
     {
         std::vector<FilterPtr> gameParts;
-        std::vector<FilterPtr> lists;
-        std::vector<Range> counts;
+        auto g = std::make_shared<GameLists>();
         const auto &items = list.items;
         for (size_t i = 1; i < items.size();) {
             const Item &it = items[i];
@@ -139,13 +148,21 @@ private:
                     ++i;
                     continue;
                 }
-                Range count;
-                count.lo.value = 1;
-                bool haveCount = false;
-                FilterPtr f = compilePosition(it, &count, &haveCount);
-                if (f) {
-                    lists.push_back(std::move(f));
-                    counts.push_back(count);
+                TopLevel top;
+                FilterPtr f = compilePosition(it, &top);
+                for (FilterPtr &c : top.cuts)
+                    g->cuts.push_back(std::move(c));
+                for (FilterPtr &e : top.excludes)
+                    g->excludes.push_back(std::move(e));
+                if (f && top.cutSelf) {
+                    g->cuts.push_back(std::move(f));
+                } else if (f && top.excludeSelf) {
+                    g->excludes.push_back(std::move(f));
+                } else if (f) {
+                    g->lists.push_back(std::move(f));
+                    g->counts.push_back(top.count);
+                    // A list that must never match shows no positions.
+                    g->shown.push_back(top.count.hi.value > 0 && !top.count.empty);
                 }
                 ++i;
                 continue;
@@ -165,8 +182,9 @@ private:
             return;
         for (FilterPtr &f : gameParts)
             m_program.body.push_back(std::move(f));
-        if (lists.size() == 1) {
-            const Range &c = counts[0];
+        if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty()) {
+            // One list: the evaluator's own match count does it.
+            const Range &c = g->counts[0];
             if (!(c.lo.value == 1 && c.hi.value == Range::Max)) {
                 long lo = long(std::clamp<long long>(c.lo.value, 0, LONG_MAX));
                 long hi = long(std::clamp<long long>(c.hi.value, 0, LONG_MAX));
@@ -174,18 +192,12 @@ private:
                     lo = 1, hi = 0;
                 m_header.matchCount = std::make_pair(lo, hi);
             }
-            m_program.body.push_back(std::move(lists[0]));
-        } else if (lists.size() > 1) {
-            // Each list must match somewhere in the game; the positions shown
-            // are those any of them matches.
+            m_program.body.push_back(std::move(g->lists[0]));
+        } else if (!g->lists.empty() || !g->cuts.empty() || !g->excludes.empty()) {
             int slot = int(m_program.slotTypes.size());
             m_program.slotTypes.push_back(Type::Numeric);
             m_program.slotNames.push_back("(position lists matched)");
-            std::vector<const Filter *> ptrs;
-            for (const FilterPtr &f : lists)
-                ptrs.push_back(f.get());
-            m_program.body.push_back(std::make_unique<GameGateFilter>(std::move(ptrs), counts, slot));
-            m_program.body.push_back(std::make_unique<AnyOfFilter>(false, std::move(lists)));
+            m_program.body.push_back(std::make_unique<GameGateFilter>(std::move(g), slot));
         }
     }
 
@@ -334,8 +346,8 @@ private:
         bool negate = false;
     };
 
-    // count/haveCount: the list's :matchcount when it stands in the match list (else null).
-    FilterPtr compilePosition(const Item &list, Range *count, bool *haveCount)
+    // top: what the list says about the game when it stands in the match list (else null).
+    FilterPtr compilePosition(const Item &list, TopLevel *top)
     {
         ListState st;
         const auto &items = list.items;
@@ -364,7 +376,7 @@ private:
                 }
                 continue;
             }
-            positionKeyword(k, it, items, i, st, count, haveCount);
+            positionKeyword(k, it, items, i, st, top);
         }
         for (RelationFilter *r : st.patternRelations)
             r->setAllowed(st.designatorSquares);
@@ -589,7 +601,7 @@ private:
     }
 
     void positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
-                         Range *count, bool *haveCount)
+                         TopLevel *top)
     {
         const std::string &n = k.name;
         std::vector<Transform> group;
@@ -613,12 +625,34 @@ private:
             Range r;
             if (!rangeArg(at, items, i, r, false, false))
                 return;
-            if (!count) {
+            if (!top) {
                 error(at, "':matchcount' belongs in a position list of the match list");
                 return;
             }
-            *count = r;
-            *haveCount = true;
+            top->count = r;
+            top->haveCount = true;
+            return;
+        }
+        if (n == "cut" || n == "exclude") {
+            if (!top || k.negated) {
+                error(at, k.negated ? "'" + at.text + "' cannot be negated"
+                                    : "':" + n + "' belongs in a position list of the match list");
+                skipArguments(items, i);
+                return;
+            }
+            bool cut = n == "cut";
+            if (i < items.size() && items[i].isList()) {
+                // The argument form: the argument cuts or excludes; the list stays as it is.
+                if (items[i].head() != "position") {
+                    error(items[i], "':" + n + "' expects a (position ...) list");
+                    ++i;
+                    return;
+                }
+                FilterPtr f = compilePosition(items[i++], nullptr);
+                (cut ? top->cuts : top->excludes).push_back(std::move(f));
+            } else {
+                (cut ? top->cutSelf : top->excludeSelf) = true;
+            }
             return;
         }
         if (n == "variations" || n == "variationsonly") {
@@ -867,7 +901,7 @@ private:
                 return nullptr;
             std::vector<FilterPtr> parts;
             for (const Item *s : subs)
-                parts.push_back(compilePosition(*s, nullptr, nullptr));
+                parts.push_back(compilePosition(*s, nullptr));
             return combine(n, at, std::move(parts));
         }
         // Simple keywords.
@@ -1047,7 +1081,7 @@ private:
                 return nullptr;
             std::vector<FilterPtr> steps;
             for (const Item *s : subs)
-                steps.push_back(compilePosition(*s, nullptr, nullptr));
+                steps.push_back(compilePosition(*s, nullptr));
             return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps));
         }
         if (n == "opposition") {
