@@ -47,6 +47,7 @@ private slots:
     void exchanges();
     void relations();
     void cutAndExclude();
+    void goodBishop();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -556,6 +557,27 @@ void TestCqlsKeywords::cutAndExclude()
             != std::string::npos);
 }
 
+void TestCqlsKeywords::goodBishop()
+{
+    // A dark-squared white bishop on c1. Black pawns: a7, d6, e5 dark, b7 light;
+    // white pawns: a2, c4, e4 light, g3 dark.
+    // White pawns: a2 (light), c4 (light), e4 (light), g3 (dark).
+    const std::string fen = "4k3/pp6/3p4/4p3/2P1P3/6P1/P7/2B1K3 w - - 0 1";
+    // Opposing pawns on dark squares: 3 of 4 (75%); own pawns off dark squares: 3 of 4 (75%).
+    QCOMPARE(positionMatches(":goodbishop B >=50% : >50%", fen), 1);
+    QCOMPARE(positionMatches(":goodbishop B >50% : >50%", fen), 1);
+    QCOMPARE(positionMatches(":goodbishop B >75% : >50%", fen), 0);
+    QCOMPARE(positionMatches(":goodbishop B >50% : <75%", fen), 0);
+    QCOMPARE(positionMatches(":goodbishop B[D?] 3 : 3", fen), 1);
+    QCOMPARE(positionMatches(":goodbishop B[D?] 2 : 3", fen), 0);
+    QCOMPARE(positionMatches(":goodbishop B[L?] 3 : 3", fen), 0); // no light-squared bishop
+    QCOMPARE(positionMatches(":goodbishop [Bb] <=30% : <=20%", fen), 0);
+    QCOMPARE(positionMatches(":goodbishop B 70% 80% : 70% 80%", fen), 1);
+    QCOMPARE(positionMatches(":goodbishop B 40% 60% : 70% 80%", fen), 0);
+    QVERIFY(cqlsError("(match (position :goodbishop N 1 : 1))").find("bishops only") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :goodbishop B 1 1))").find("expects ':'") != std::string::npos);
+}
+
 void TestCqlsKeywords::gameInformation()
 {
     game::Game g = pgnGame(Scholar);
@@ -606,8 +628,8 @@ void TestCqlsKeywords::errors_data()
     QTest::addColumn<QString>("error");
     QTest::newRow("not implemented") << "(match\n  (position\n    :perpendicular (R k)))"
                                      << "3:5: ':perpendicular' is not implemented yet";
-    QTest::newRow("negated, not implemented") << "(match (position !:goodbishop B >50% : >50%))"
-                                              << "1:18: ':goodbishop' is not implemented yet";
+    QTest::newRow("negated, not implemented") << "(match (position !:passedpawnrace))"
+                                              << "1:18: ':passedpawnrace' is not implemented yet";
     QTest::newRow("match list, not implemented") << "(match :eithercolor)" << "1:8: ':eithercolor' is not implemented yet";
     QTest::newRow("unknown keyword") << "(match (position :frobnicate))" << "1:18: unknown position list keyword ':frobnicate'";
     QTest::newRow("unknown match keyword") << "(match :frobnicate)" << "1:8: unknown match list keyword ':frobnicate'";

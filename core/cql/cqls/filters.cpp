@@ -1046,3 +1046,43 @@ FilterPtr RelationFilter::transformed(const Transform &t) const
 }
 
 } // namespace cql::cqls
+
+namespace cql::cqls {
+
+namespace {
+
+// A count against a range of counts, or of percentages of `whole` (thousandths).
+bool countInRange(const Range &r, long long part, long long whole)
+{
+    if (!r.percent)
+        return r.contains(part);
+    if (whole == 0 || r.empty)
+        return false;
+    __int128 p = __int128(part) * 100000;
+    return p >= __int128(r.lo.value) * whole && p <= __int128(r.hi.value) * whole;
+}
+
+} // namespace
+
+bool GoodBishopFilter::match(Ctx &ctx) const
+{
+    const chess::Position &p = *ctx.pos;
+    SquareSet light = lightSquares();
+    for (Square s : m_bishops->set(ctx) & p.pieces(chess::Bishop)) {
+        chess::Color c = chess::colorOf(p.pieceAt(s));
+        chess::Color o = c == chess::White ? chess::Black : chess::White;
+        SquareSet colour = light.contains(s) ? light : ~light;
+        SquareSet own = p.pieces(c, chess::Pawn), theirs = p.pieces(o, chess::Pawn);
+        if (countInRange(m_theirs, (theirs & colour).count(), theirs.count())
+            && countInRange(m_ours, (own - colour).count(), own.count()))
+            return true;
+    }
+    return false;
+}
+
+FilterPtr GoodBishopFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<GoodBishopFilter>(m_bishops->transformed(t), m_theirs, m_ours);
+}
+
+} // namespace cql::cqls

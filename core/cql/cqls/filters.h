@@ -416,3 +416,22 @@ private:
 };
 
 } // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :goodbishop D r1 : r2 — some bishop of D has opposing pawns on its square
+// colour in r1 (a count, or a percentage of the opposing pawns) and own pawns
+// off its square colour in r2 (of the own pawns).
+class GoodBishopFilter : public Filter {
+public:
+    GoodBishopFilter(FilterPtr bishops, Range theirs, Range ours)
+        : m_bishops(std::move(bishops)), m_theirs(theirs), m_ours(ours) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_bishops;
+    Range m_theirs, m_ours;
+};
+
+} // namespace cql::cqls

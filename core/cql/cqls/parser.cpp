@@ -1154,6 +1154,28 @@ private:
                 return nullptr;
             return std::make_unique<MaxSwapFilter>(std::move(a), std::move(b), r);
         }
+        if (n == "goodbishop") {
+            Designator d;
+            FilterPtr b = designatorArg(at, items, i, &d);
+            if (!b)
+                return nullptr;
+            PieceMask bishops = PieceMask((1u << chess::WBishop) | (1u << chess::BBishop));
+            if (d.pieces.anything || ((d.pieces.plain | d.pieces.promoted | d.pieces.unpromoted) & ~bishops)) {
+                error(items[i - 1], "':goodbishop' takes a designator of bishops only");
+                return nullptr;
+            }
+            Range theirs, ours;
+            if (!rangeArg(at, items, i, theirs, false, true))
+                return nullptr;
+            if (i >= items.size() || items[i].isList() || items[i].text != ":") {
+                error(i < items.size() ? items[i] : at, "':goodbishop' expects ':' between its two ranges");
+                return nullptr;
+            }
+            ++i;
+            if (!rangeArg(at, items, i, ours, false, true))
+                return nullptr;
+            return std::make_unique<GoodBishopFilter>(std::move(b), theirs, ours);
+        }
         if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
         if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
         if (n == "isdoublecheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsDoubleCheck);
