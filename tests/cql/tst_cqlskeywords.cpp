@@ -48,6 +48,7 @@ private slots:
     void relations();
     void cutAndExclude();
     void goodBishop();
+    void repetitionAndPretransformCounts();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -576,6 +577,31 @@ void TestCqlsKeywords::goodBishop()
     QCOMPARE(positionMatches(":goodbishop B 40% 60% : 70% 80%", fen), 0);
     QVERIFY(cqlsError("(match (position :goodbishop N 1 : 1))").find("bishops only") != std::string::npos);
     QVERIFY(cqlsError("(match (position :goodbishop B 1 1))").find("expects ':'") != std::string::npos);
+}
+
+void TestCqlsKeywords::repetitionAndPretransformCounts()
+{
+    game::Game same = pgnGame("1. e4 d5 2. exd5 Qxd5 3. Nc3 *\n");      // two captures on d5, one after the other
+    game::Game apart = pgnGame("1. e4 d5 2. exd5 c6 3. dxc6 Nxc6 *\n"); // captures on d5, c6 and c6
+    game::Game none = pgnGame("1. e4 e5 2. Nf3 *\n");
+    // Seed: at least N captures on the same square (each shift counted on its own).
+    const char *pre = "(match (position :moveto [Aa]d4 :pretransformmatchcount >=2 :shift))";
+    QCOMPARE(matches(pre, same), 2);
+    QCOMPARE(matches(pre, apart), 2); // c6 twice
+    QCOMPARE(matches("(match (position :moveto [Aa]d4 :pretransformmatchcount >=3 :shift))", apart), 0);
+    QCOMPARE(matches("(match (position :moveto [Aa]d4 :matchcount >=3 :shift))", apart), 3);
+    // Seed: consecutive captures.
+    QCOMPARE(matches("(match (position :moveto U :repetitioncount >=2))", same), 2);
+    QCOMPARE(matches("(match (position :moveto U :repetitioncount >=2))", apart), 2); // dxc6 Nxc6
+    QCOMPARE(matches("(match (position :moveto U :repetitioncount >=3))", apart), 0);
+    QCOMPARE(matches("(match (position :moveto U :repetitioncount 1))", apart), 1); // exd5 alone
+    // A game without any capture: shown at its start.
+    QCOMPARE(matches("(match (position :moveto U :repetitioncount 0))", none), 1);
+    QCOMPARE(matches("(match (position :moveto U :repetitioncount 0))", same), 0);
+    QCOMPARE(matches("(match (position :moveto U :pretransformrepetitioncount >=2 :shift))", same), 2);
+    QCOMPARE(matches("(match (position :moveto Ud5 :pretransformrepetitioncount >=2 :shift))", apart), 2);
+    QVERIFY(cqlsError("(match (position :matchcount 1 :repetitioncount 2))").find("one match or repetition count")
+            != std::string::npos);
 }
 
 void TestCqlsKeywords::gameInformation()

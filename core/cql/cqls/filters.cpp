@@ -664,19 +664,21 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
         return cache.num != 0;
     game::NodeId here = ctx.node;
     const auto &nodes = ctx.game->nodes;
+    const GameLists &g = *m_g;
     // The first mainline position that cuts the search.
     game::NodeId cutNode = game::NoNode;
-    if (!m_g->cuts.empty() && !ctx.searchVariations) {
+    if (!g.cuts.empty() && !ctx.searchVariations) {
         for (game::NodeId n = 0; n != game::NoNode; n = nodes[n].firstChild) {
             ctx.moveTo(n);
-            if (anyMatches(m_g->cuts, ctx)) {
+            if (anyMatches(g.cuts, ctx)) {
                 cutNode = n;
                 break;
             }
         }
     }
-    // Walk the positions the evaluator visits, counting each list's matches.
-    std::vector<long long> counts(m_g->lists.size(), 0);
+    // Which searched positions each list matches.
+    const size_t L = g.lists.size(), N = nodes.size();
+    std::vector<std::vector<char>> hit(L, std::vector<char>(N, 0));
     bool excluded = false;
     std::vector<game::NodeId> stack{0};
     while (!stack.empty() && !excluded) {
@@ -690,19 +692,76 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
         if (!searched(ctx, n, cutNode))
             continue;
         ctx.moveTo(n);
-        if (anyMatches(m_g->excludes, ctx))
+        if (anyMatches(g.excludes, ctx))
             excluded = true;
-        for (size_t i = 0; i < m_g->lists.size(); ++i)
-            if (m_g->lists[i]->match(ctx))
-                ++counts[i];
+        for (size_t i = 0; i < L; ++i)
+            hit[i][n] = g.lists[i]->match(ctx);
     }
     ctx.moveTo(here);
+    // Each list qualifies or not; its positions shown are those that made it qualify.
+    std::string shown(N, '0');
+    std::vector<char> groupOk;
     bool ok = !excluded;
-    for (size_t i = 0; i < m_g->lists.size() && ok; ++i)
-        ok = m_g->counts[i].contains(counts[i]);
+    for (size_t i = 0; i < L && !excluded; ++i) {
+        bool qualifies = false;
+        std::vector<char> show(N, 0);
+        if (!g.runs[i]) {
+            long long count = 0;
+            for (size_t n = 0; n < N; ++n)
+                count += hit[i][n];
+            qualifies = g.counts[i].contains(count);
+            if (qualifies)
+                show = hit[i];
+        } else {
+            // Maximal runs of consecutive matching positions on the main line.
+            bool anyRun = false;
+            std::vector<game::NodeId> run;
+            auto close = [&] {
+                if (run.empty())
+                    return;
+                anyRun = true;
+                if (g.counts[i].contains((long long)run.size())) {
+                    qualifies = true;
+                    for (game::NodeId r : run)
+                        show[r] = 1;
+                }
+                run.clear();
+            };
+            for (game::NodeId n = 0; n != game::NoNode; n = nodes[n].firstChild) {
+                if (hit[i][n])
+                    run.push_back(n);
+                else
+                    close();
+            }
+            close();
+            if (!anyRun && g.counts[i].contains(0))
+                qualifies = true;
+        }
+        int grp = g.group[i];
+        if (grp >= int(groupOk.size()))
+            groupOk.resize(grp + 1, 0);
+        groupOk[grp] |= qualifies;
+        if (qualifies && g.shown[i])
+            for (size_t n = 0; n < N; ++n)
+                if (show[n])
+                    shown[n] = '1';
+    }
+    for (char c : groupOk)
+        ok = ok && c;
+    bool anyShown = false;
+    for (size_t i = 0; i < L; ++i)
+        anyShown = anyShown || g.shown[i];
+    if (!anyShown && L == 0) // only cuts and exclusions: every searched position is one
+        for (size_t n = 0; n < N; ++n)
+            shown[n] = searched(ctx, game::NodeId(n), cutNode) ? '1' : '0';
+    // A game that matches with no position to show (counts of zero) is shown
+    // at its start, so that the evaluator reports it.
+    if (ok && shown.find('1') == std::string::npos && N > 0)
+        shown[0] = '1';
     cache.bound = true;
     cache.num = ok;
     cache.node = cutNode;
+    cache.str = std::move(shown);
     return ok;
 }
 
@@ -710,17 +769,8 @@ bool GameGateFilter::match(Ctx &ctx) const
 {
     if (!gameMatches(ctx))
         return false;
-    if (!searched(ctx, ctx.node, ctx.vars[m_slot].node))
-        return false;
-    bool anyShown = false;
-    for (size_t i = 0; i < m_g->lists.size(); ++i) {
-        if (!m_g->shown[i])
-            continue;
-        anyShown = true;
-        if (m_g->lists[i]->match(ctx))
-            return true;
-    }
-    return !anyShown;
+    const std::string &shown = ctx.vars[m_slot].str;
+    return ctx.node < shown.size() && shown[ctx.node] == '1';
 }
 
 void GameGateFilter::markSquares(Ctx &ctx, SquareSet &out) const

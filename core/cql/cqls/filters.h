@@ -45,6 +45,7 @@ chess::SquareSet promotedSquares(const Ctx &ctx);
 class ImagesFilter : public Filter {
 public:
     explicit ImagesFilter(std::vector<FilterPtr> images) : m_images(std::move(images)) {}
+    std::vector<FilterPtr> takeImages() { return std::move(m_images); }
     bool match(Ctx &ctx) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
     FilterPtr transformed(const Transform &t) const override;
@@ -282,6 +283,12 @@ struct GameLists {
     std::vector<FilterPtr> lists;     // required position lists
     std::vector<Range> counts;
     std::vector<bool> shown;          // lists whose matching positions are the game's matches
+    // A list counts its matching positions, or (runs) the lengths of runs of
+    // consecutive matching positions on the main line (:repetitioncount).
+    std::vector<bool> runs;
+    // Lists of one group are alternatives: the images of a list with
+    // :pretransformmatchcount, one of which must be in range.
+    std::vector<int> group;
     std::vector<FilterPtr> cuts;      // the search of a line stops after a position matching one
     std::vector<FilterPtr> excludes;  // a game with a position matching one does not match
 };

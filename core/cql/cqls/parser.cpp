@@ -46,7 +46,7 @@ const std::vector<std::string_view> MatchIndex = {
     "blackdeathyear", "blackelo", "blackgender", "blackiscomputer", "blackishuman", "blackplayer", "blackrating",
     "blacktitle", "cond", "country", "date", "deathyear", "eco", "eithercolor", "elo", "event", "eventcategory",
     "eventcountry", "eventdate", "eventtype", "gamenumber", "gender", "goodgame", "hasannotation", "hascomments",
-    "hasmarker", "hasvariations", "ischess960", "iscomputer", "ishuman", "isshufflechess", "markall", "noannotate",
+    "forany", "hasmarker", "hasvariations", "ischess960", "iscomputer", "ishuman", "isshufflechess", "markall", "noannotate",
     "not", "or", "player", "plycount", "rating", "ratingdifference", "result", "round", "site", "startposition",
     "subround", "tag", "timemode", "title", "variant", "whitebirthyear", "whitecountry", "whitedeathyear",
     "whiteelo", "whitegender", "whiteiscomputer", "whiteishuman", "whiteplayer", "whiterating", "whitetitle", "xor",
@@ -131,6 +131,8 @@ private:
         bool haveCount = false;
         bool cutSelf = false;         // parameterless :cut: the list is a cut condition
         bool excludeSelf = false;     // parameterless :exclude: the list is an exclusion
+        bool runs = false;            // :repetitioncount: the range is for runs of positions
+        bool perImage = false;        // :pretransform...: each transform image counts on its own
         std::vector<FilterPtr> cuts, excludes; // the argument forms
         TopLevel() { count.lo.value = 1; }
     };
@@ -159,10 +161,21 @@ private:
                 } else if (f && top.excludeSelf) {
                     g->excludes.push_back(std::move(f));
                 } else if (f) {
-                    g->lists.push_back(std::move(f));
-                    g->counts.push_back(top.count);
-                    // A list that must never match shows no positions.
-                    g->shown.push_back(top.count.hi.value > 0 && !top.count.empty);
+                    std::vector<FilterPtr> members;
+                    auto *images = top.perImage ? dynamic_cast<ImagesFilter *>(f.get()) : nullptr;
+                    if (images)
+                        members = images->takeImages();
+                    else
+                        members.push_back(std::move(f));
+                    int grp = g->group.empty() ? 0 : g->group.back() + 1;
+                    for (FilterPtr &m : members) {
+                        g->lists.push_back(std::move(m));
+                        g->counts.push_back(top.count);
+                        g->runs.push_back(top.runs);
+                        g->group.push_back(grp);
+                        // A list that must never match shows no positions.
+                        g->shown.push_back(top.count.hi.value > 0 && !top.count.empty);
+                    }
                 }
                 ++i;
                 continue;
@@ -182,7 +195,7 @@ private:
             return;
         for (FilterPtr &f : gameParts)
             m_program.body.push_back(std::move(f));
-        if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty()) {
+        if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty() && !g->runs[0]) {
             // One list: the evaluator's own match count does it.
             const Range &c = g->counts[0];
             if (!(c.lo.value == 1 && c.hi.value == Range::Max)) {
@@ -621,16 +634,23 @@ private:
             st.negate = !st.negate;
             return;
         }
-        if (n == "matchcount") {
+        if (n == "matchcount" || n == "repetitioncount" || n == "pretransformmatchcount"
+            || n == "pretransformrepetitioncount") {
             Range r;
             if (!rangeArg(at, items, i, r, false, false))
                 return;
             if (!top) {
-                error(at, "':matchcount' belongs in a position list of the match list");
+                error(at, "':" + n + "' belongs in a position list of the match list");
+                return;
+            }
+            if (top->haveCount) {
+                error(at, "a position list takes one match or repetition count");
                 return;
             }
             top->count = r;
             top->haveCount = true;
+            top->runs = n.find("repetition") != std::string::npos;
+            top->perImage = n.substr(0, 12) == "pretransform";
             return;
         }
         if (n == "cut" || n == "exclude") {
