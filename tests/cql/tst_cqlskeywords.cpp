@@ -49,6 +49,7 @@ private slots:
     void cutAndExclude();
     void goodBishop();
     void repetitionAndPretransformCounts();
+    void lines();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -604,6 +605,46 @@ void TestCqlsKeywords::repetitionAndPretransformCounts()
             != std::string::npos);
 }
 
+void TestCqlsKeywords::lines()
+{
+    QCOMPARE(scholar(":line \"1.e2-e4 e7-e5 2.Bf1-c4 Nb8-c6\""), 1);
+    QCOMPARE(scholar(":line (1.Pe2-e4 Pe7-e5 2.Pd2-d4)"), 0);
+    QCOMPARE(scholar(":line (1.Pe2-e4 Pe7-e5)"), 1); // piece letters take the mover's colour
+    QCOMPARE(scholar(":line \"e2-e4 e7-e5\""), 1);
+    QCOMPARE(scholar(":line \"1...e7-e5\""), 1);
+    QCOMPARE(scholar(":line \"2...e7-e5\""), 0);
+    QCOMPARE(scholar(":line \"Bc4 Nc6\""), 1);  // only the destination
+    QCOMPARE(scholar(":line \"N\""), 2);        // any knight move to an empty square
+    QCOMPARE(scholar(":line \"Nx\""), 0);
+    QCOMPARE(scholar(":line \"Qh5xf7#\""), 1);
+    QCOMPARE(scholar(":line \"Q:f7\""), 1);
+    QCOMPARE(scholar(":line \"Qxf7+*\""), 0);     // check, but no mate: it is mate
+    QCOMPARE(scholar(":line \"Qd1-h5-\""), 1);    // no check
+    QCOMPARE(scholar(":line \"Qd1-h5+\""), 0);
+    QCOMPARE(scholar(":line \"Nb1-[ac]3\""), 0);
+    QCOMPARE(scholar(":line \"Ng8-[fh]6\""), 1);
+    game::Game castle = pgnGame("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 O-O *\n");
+    QCOMPARE(matches("(match (position :line \"O-O\"))", castle), 2);
+    QCOMPARE(matches("(match (position :line \"K-K\"))", castle), 1);
+    QCOMPARE(matches("(match (position :line \"k-k\"))", castle), 1);
+    QCOMPARE(matches("(match (position :line \"O-O-O\"))", castle), 0);
+    QCOMPARE(matches("(match (position :line \"O-O-O-O Nf6\"))", castle), 1);
+    game::Game ep = pgnGame("1. e4 Nf6 2. e5 d5 3. exd6 *\n");
+    QCOMPARE(matches("(match (position :line \"e5xd6 ep\"))", ep), 1);
+    QCOMPARE(matches("(match (position :line \"Pe5-d6ep\"))", ep), 1);
+    QCOMPARE(matches("(match (position :line \"e5xd6\"))", ep), 0); // the square is empty: no e.p. meant
+    game::Game promo = pgnGame("[FEN \"8/P6k/8/8/8/8/7p/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=R h1=N *\n");
+    QCOMPARE(matches("(match (position :line \"P=R\"))", promo), 1);
+    QCOMPARE(matches("(match (position :line \"P=N\"))", promo), 1);
+    QCOMPARE(matches("(match (position :line \"P=Q\"))", promo), 0);
+    QCOMPARE(matches("(match (position :line \"a7-a8=R h2-h1=N\"))", promo), 1);
+    QVERIFY(cqlsError("(match (position :line \"e2-e4 | d2-d4\"))").find("'|'") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :line \"e2-e4 e7-e6 *\"))").find("not implemented yet") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :line \"N@f3\"))").find("drop moves") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :line \"e2-e4$\"))").find("not a move") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :line \"2.e2-e4 1...e7-e5\"))").find("ascend") != std::string::npos);
+}
+
 void TestCqlsKeywords::gameInformation()
 {
     game::Game g = pgnGame(Scholar);
@@ -673,7 +714,7 @@ void TestCqlsKeywords::errors_data()
     QTest::newRow("castling argument") << "(match (position :castling R))"
                                        << "1:28: ':castling' takes K, Q, k, q or a bracketed set of them";
     QTest::newRow("bad fen") << "(match (position :fen \"xyz\"))" << "1:23: not a valid FEN";
-    QTest::newRow(":line") << "(match (position :line (position :check)))" << "1:18: ':line' is not implemented yet";
+    QTest::newRow(":line*") << "(match (position :line* (Pe2-e4)))" << "1:18: ':line*' is not implemented yet";
     QTest::newRow(":ischeck with a range") << "(match (position :ischeck 3))"
                                            << "1:18: ':ischeck' with a range is not implemented yet";
 }

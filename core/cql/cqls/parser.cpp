@@ -5,6 +5,7 @@
 #include "cql/cqls/designators.h"
 #include "cql/cqls/filters.h"
 #include "cql/cqls/lexer.h"
+#include "cql/cqls/line.h"
 
 #include "cql/logic.h"
 #include "cql/moves.h"
@@ -1195,6 +1196,32 @@ private:
             if (!rangeArg(at, items, i, ours, false, true))
                 return nullptr;
             return std::make_unique<GoodBishopFilter>(std::move(b), theirs, ours);
+        }
+        if (n == "line") {
+            std::string text;
+            if (i < items.size() && items[i].kind == Item::String) {
+                text = items[i].text;
+            } else if (i < items.size() && items[i].isList() && items[i].head() != "position") {
+                for (const Item &m : items[i].items) {
+                    if (m.isList()) {
+                        error(m, "':line' expects moves");
+                        return nullptr;
+                    }
+                    text += m.text + " ";
+                }
+            } else {
+                error(at, "':line' expects moves in double quotes or in parentheses");
+                return nullptr;
+            }
+            std::string err;
+            FilterPtr f = compileLine(text, err);
+            if (!f) {
+                error(items[i], err);
+                ++i;
+                return nullptr;
+            }
+            ++i;
+            return f;
         }
         if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
         if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
