@@ -50,6 +50,7 @@ private slots:
     void goodBishop();
     void repetitionAndPretransformCounts();
     void lines();
+    void accumulators();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -643,6 +644,33 @@ void TestCqlsKeywords::lines()
     QVERIFY(cqlsError("(match (position :line \"N@f3\"))").find("drop moves") != std::string::npos);
     QVERIFY(cqlsError("(match (position :line \"e2-e4$\"))").find("not a move") != std::string::npos);
     QVERIFY(cqlsError("(match (position :line \"2.e2-e4 1...e7-e5\"))").find("ascend") != std::string::npos);
+}
+
+void TestCqlsKeywords::accumulators()
+{
+    // The examples page: count white passed pawns with a shifted pattern.
+    const std::string white = "Pd2 :piececount [pP][d3-7] 0 :piececount p[c3-7,e3-7] 0 :shift";
+    const std::string three = white + " :accumulate white_passer_counter :sumrange white_passer_counter 3 8";
+    QCOMPARE(positionMatches(three, "4k3/8/8/8/8/8/P1P1P3/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(three, "4k3/3p4/8/8/8/8/P1P1P3/4K3 w - - 0 1"), 0); // only a2 is passed
+    QCOMPARE(positionMatches(white + " :accumulate n :sumrange n 1", "4k3/3p4/8/8/8/8/P1P1P3/4K3 w - - 0 1"), 1);
+    // Two lists accumulate; the outer list reads both.
+    const std::string both =
+        ":sumrange w 2 8 :sumrange b 2 8 :and ((position Pd2 :piececount [pP][d3-7] 0 :piececount p[c3-7,e3-7] 0 :shift "
+        ":accumulate w) (position pd7 :piececount [pP][d2-6] 0 :piececount P[c2-6,e2-6] 0 :shift :accumulate b))";
+    QCOMPARE(positionMatches(both, "4k3/p1p5/8/8/8/8/5P1P/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(both, "4k3/p7/8/8/8/8/5P1P/4K3 w - - 0 1"), 0);
+    // accumulate* counts each colour apart: two passers each is not three of one colour.
+    const std::string star = ":or ((position :sumrange counter 3 8 " + std::string("Pd2 :piececount [pP][d3-7] 0 ")
+        + ":piececount p[c3-7,e3-7] 0 :shift :flipcolor :accumulate* counter))";
+    QCOMPARE(positionMatches(star, "4k3/p1p5/8/8/8/8/5P1P/4K3 w - - 0 1"), 0);
+    QCOMPARE(positionMatches(star, "4k3/p1p1p3/8/8/8/8/8/4K3 w - - 0 1"), 1);
+    std::string plain = star;
+    plain.replace(plain.find("accumulate*"), 11, "accumulate");
+    QCOMPARE(positionMatches(plain, "4k3/p1p5/8/8/8/8/5P1P/4K3 w - - 0 1"), 1);
+    QVERIFY(cqlsError("(match (position :sumrange nobody 1))").find("no position list accumulates into 'nobody'")
+            != std::string::npos);
+    QVERIFY(cqlsError("(match (position :reset akku))").find("':reset' is not implemented yet") != std::string::npos);
 }
 
 void TestCqlsKeywords::gameInformation()

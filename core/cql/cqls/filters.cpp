@@ -1136,3 +1136,19 @@ FilterPtr GoodBishopFilter::transformed(const Transform &t) const
 }
 
 } // namespace cql::cqls
+
+namespace cql::cqls {
+
+bool SumRangeFilter::match(Ctx &ctx) const
+{
+    long long same = 0, swapped = 0;
+    for (const auto &src : m_acc->sources)
+        for (size_t i = 0; i < src->images.size(); ++i)
+            if (src->images[i]->match(ctx))
+                ++(src->swapped[i] ? swapped : same);
+    if (m_acc->byColour)
+        return m_range.contains(same) || m_range.contains(swapped);
+    return m_range.contains(same + swapped);
+}
+
+} // namespace cql::cqls

@@ -442,3 +442,32 @@ private:
 };
 
 } // namespace cql::cqls
+
+namespace cql::cqls {
+
+// Accumulators (:accumulate, :accumulate*, :sumrange): at a position, an
+// accumulator holds how many transform images of the lists that accumulate
+// into it match there; with accumulate* the images with swapped colours are
+// counted apart.
+struct AccumulatorSource {
+    std::vector<FilterPtr> images;
+    std::vector<bool> swapped;
+};
+struct Accumulator {
+    std::vector<std::shared_ptr<AccumulatorSource>> sources;
+    bool byColour = false;
+};
+
+class SumRangeFilter : public Filter {
+public:
+    SumRangeFilter(std::shared_ptr<const Accumulator> acc, Range r) : m_acc(std::move(acc)), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<SumRangeFilter>(m_acc, m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    std::shared_ptr<const Accumulator> m_acc;
+    Range m_range;
+};
+
+} // namespace cql::cqls

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <climits>
 #include <functional>
+#include <map>
 
 namespace cql::cqls {
 
@@ -109,6 +110,7 @@ public:
         for (size_t i = 1; i < top.size(); ++i)
             error(top[i], "a CQL-S script has exactly one match list");
         compileMatch(top[0]);
+        checkAccumulators();
         return m_ok;
     }
 
@@ -355,6 +357,8 @@ private:
     struct ListState {
         std::vector<FilterPtr> parts;
         SquareSet designatorSquares;                 // for :relation's :pattern
+        std::string accumulate;                      // the accumulator this list counts into
+        std::vector<size_t> sumranges;               // parts that read accumulators (not counted)
         std::vector<RelationFilter *> patternRelations;
         std::vector<std::vector<Transform>> transforms;
         bool negate = false;
@@ -394,19 +398,33 @@ private:
         }
         for (RelationFilter *r : st.patternRelations)
             r->setAllowed(st.designatorSquares);
+        std::vector<Transform> all{Transform::identity()};
+        for (const auto &group : st.transforms) {
+            std::vector<Transform> next;
+            for (const Transform &a : all)
+                for (const Transform &b : group) {
+                    Transform c = b * a;
+                    if (std::find(next.begin(), next.end(), c) == next.end())
+                        next.push_back(c);
+                }
+            all = std::move(next);
+        }
+        if (!st.accumulate.empty()) {
+            // The images the accumulator counts: the list without its :sumrange parts.
+            std::vector<FilterPtr> counted;
+            for (size_t j = 0; j < st.parts.size(); ++j)
+                if (std::find(st.sumranges.begin(), st.sumranges.end(), j) == st.sumranges.end())
+                    counted.push_back(st.parts[j]->transformed(Transform::identity()));
+            AllFilter countBody(std::move(counted));
+            auto src = std::make_shared<AccumulatorSource>();
+            for (const Transform &t : all) {
+                src->images.push_back(countBody.transformed(t));
+                src->swapped.push_back(t.swapColors);
+            }
+            accumulator(st.accumulate)->sources.push_back(std::move(src));
+        }
         FilterPtr body = std::make_unique<AllFilter>(std::move(st.parts));
         if (!st.transforms.empty()) {
-            std::vector<Transform> all{Transform::identity()};
-            for (const auto &group : st.transforms) {
-                std::vector<Transform> next;
-                for (const Transform &a : all)
-                    for (const Transform &b : group) {
-                        Transform c = b * a;
-                        if (std::find(next.begin(), next.end(), c) == next.end())
-                            next.push_back(c);
-                    }
-                all = std::move(next);
-            }
             std::vector<FilterPtr> images;
             for (const Transform &t : all)
                 images.push_back(body->transformed(t));
@@ -674,6 +692,34 @@ private:
             } else {
                 (cut ? top->cutSelf : top->excludeSelf) = true;
             }
+            return;
+        }
+        if (n == "accumulate" || n == "accumulate*" || n == "sumrange") {
+            if (k.negated) {
+                error(at, "'" + at.text + "' cannot be negated");
+                return;
+            }
+            if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
+                error(at, "'" + at.text + "' expects the name of an accumulator");
+                return;
+            }
+            std::string name = items[i++].text;
+            if (n == "sumrange") {
+                Range r;
+                if (!rangeArg(at, items, i, r, false, false))
+                    return;
+                m_sumrangeAt.emplace(name, at);
+                st.sumranges.push_back(st.parts.size());
+                st.parts.push_back(std::make_unique<SumRangeFilter>(accumulator(name), r));
+                return;
+            }
+            if (!st.accumulate.empty()) {
+                error(at, "a position list accumulates into one accumulator");
+                return;
+            }
+            st.accumulate = name;
+            auto acc = accumulator(name);
+            acc->byColour = acc->byColour || n == "accumulate*";
             return;
         }
         if (n == "variations" || n == "variationsonly") {
@@ -1259,6 +1305,24 @@ private:
             ++i;
     }
 
+    std::shared_ptr<Accumulator> accumulator(const std::string &name)
+    {
+        auto &a = m_accumulators[name];
+        if (!a)
+            a = std::make_shared<Accumulator>();
+        return a;
+    }
+
+    // Every accumulator read by :sumrange must be filled by some list.
+    void checkAccumulators()
+    {
+        for (const auto &[name, at] : m_sumrangeAt)
+            if (m_accumulators[name]->sources.empty())
+                error(at, "no position list accumulates into '" + name + "'");
+    }
+
+    std::map<std::string, std::shared_ptr<Accumulator>> m_accumulators;
+    std::map<std::string, Item> m_sumrangeAt;
     QueryHeader &m_header;
     Program &m_program;
     std::vector<Diagnostic> &m_diags;
