@@ -51,6 +51,7 @@ private slots:
     void repetitionAndPretransformCounts();
     void lines();
     void accumulators();
+    void unstoppablePawns();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -671,6 +672,24 @@ void TestCqlsKeywords::accumulators()
     QVERIFY(cqlsError("(match (position :sumrange nobody 1))").find("no position list accumulates into 'nobody'")
             != std::string::npos);
     QVERIFY(cqlsError("(match (position :reset akku))").find("':reset' is not implemented yet") != std::string::npos);
+}
+
+void TestCqlsKeywords::unstoppablePawns()
+{
+    // a5 needs 3 moves; the black king on e6 is 4 king moves from a8 (3 when it moves first).
+    QCOMPARE(positionMatches(":unstoppablepawns P 1", "8/8/4k3/P7/8/8/8/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":unstoppablepawns P 1", "8/8/4k3/P7/8/8/8/4K3 b - - 0 1"), 0);
+    QCOMPARE(positionMatches(":unstoppablepawns P 0", "8/8/2k5/P7/8/8/8/4K3 w - - 0 1"), 1); // inside the square
+    // The double step from the second rank counts.
+    QCOMPARE(positionMatches(":unstoppablepawns P 1", "8/8/8/8/8/7k/P7/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":unstoppablepawns P 1", "8/8/8/8/5k2/8/P7/4K3 w - - 0 1"), 0);
+    // A blocked path, or a defender with a piece: nothing counts.
+    QCOMPARE(positionMatches(":unstoppablepawns P 0", "N7/8/4k3/P7/8/8/8/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":unstoppablepawns P 0", "8/8/4k3/P7/8/8/8/4K2n w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":unstoppablepawns p 1", "8/8/4k3/P7/8/8/8/4K3 w - - 0 1"), 0);
+    QCOMPARE(positionMatches(":unstoppablepawns p 1 :flipcolor", "8/8/4k3/P7/8/8/8/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":unstoppablepawns p 1", "4k3/8/8/8/p7/8/4K3/8 b - - 0 1"), 1);
+    QVERIFY(cqlsError("(match (position :unstoppablepawns N 1))").find("pawns only") != std::string::npos);
 }
 
 void TestCqlsKeywords::gameInformation()

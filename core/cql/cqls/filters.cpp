@@ -1152,3 +1152,42 @@ bool SumRangeFilter::match(Ctx &ctx) const
 }
 
 } // namespace cql::cqls
+
+namespace cql::cqls {
+
+SquareSet UnstoppablePawnsFilter::set(Ctx &ctx) const
+{
+    const chess::Position &p = *ctx.pos;
+    SquareSet out;
+    for (Square s : m_pawns->set(ctx) & p.pieces(chess::Pawn)) {
+        chess::Color c = chess::colorOf(p.pieceAt(s));
+        chess::Color o = c == chess::White ? chess::Black : chess::White;
+        // Only against a bare king with pawns.
+        if ((p.pieces(o) - p.pieces(o, chess::Pawn) - p.pieces(o, chess::King)).any())
+            continue;
+        Square k = p.kingSquare(o);
+        if (k == chess::NoSquare)
+            continue;
+        int f = chess::fileOf(s), r = chess::rankOf(s);
+        int step = c == chess::White ? 1 : -1, last = c == chess::White ? 7 : 0;
+        bool clear = true;
+        for (int rr = r + step; rr != last + step; rr += step)
+            if (p.occupied().contains(chess::makeSquare(f, rr)))
+                clear = false;
+        if (!clear)
+            continue;
+        int moves = std::abs(last - r);
+        if (r == (c == chess::White ? 1 : 6))
+            --moves; // the double step
+        // The rule of the square: the king reaches the queening square in kd
+        // moves, one fewer when it moves first.
+        int kd = std::max(std::abs(chess::fileOf(k) - f), std::abs(chess::rankOf(k) - last));
+        if (p.sideToMove() == o)
+            --kd;
+        if (kd > moves)
+            out |= SquareSet::of(s);
+    }
+    return out;
+}
+
+} // namespace cql::cqls

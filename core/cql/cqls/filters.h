@@ -471,3 +471,23 @@ private:
 };
 
 } // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :unstoppablepawns: pawns of the argument that the enemy king cannot catch
+// by the rule of the square (the path to promotion clear; the defender has
+// only king and pawns, otherwise none count).
+class UnstoppablePawnsFilter : public SetFilter {
+public:
+    explicit UnstoppablePawnsFilter(FilterPtr pawns) : m_pawns(std::move(pawns)) {}
+    chess::SquareSet set(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<UnstoppablePawnsFilter>(m_pawns->transformed(t));
+    }
+
+private:
+    FilterPtr m_pawns;
+};
+
+} // namespace cql::cqls

@@ -1269,6 +1269,18 @@ private:
             ++i;
             return f;
         }
+        if (n == "unstoppablepawns") {
+            Designator d;
+            FilterPtr pawns = designatorArg(at, items, i, &d);
+            if (!pawns)
+                return nullptr;
+            PieceMask allowed = PieceMask((1u << chess::WPawn) | (1u << chess::BPawn));
+            if (d.pieces.anything || ((d.pieces.plain | d.pieces.promoted | d.pieces.unpromoted) & ~allowed)) {
+                error(items[i - 1], "':unstoppablepawns' takes a designator of pawns only");
+                return nullptr;
+            }
+            return inRange(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), at, items, i);
+        }
         if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
         if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
         if (n == "isdoublecheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsDoubleCheck);
