@@ -352,6 +352,8 @@ void TestCqlsDesignators::listsAndComments()
     // "[ ]" stays one word.
     QVERIFY(cql::cqls::readItems("(match (position B[ ]))", items, d));
     QCOMPARE(items[0].items[1].items[1].text, std::string("B[ ]"));
+    // A byte order mark before the script is no text.
+    QCOMPARE(cqlsError("\xEF\xBB\xBF(match (position :check))"), std::string());
     // Errors: unclosed list, stray ')'.
     QCOMPARE(cqlsError("(match (position :check)"), std::string("1:1: the list is not closed: ')' expected"));
     QCOMPARE(cqlsError("(match))"), std::string("1:8: ')' without a matching '('"));

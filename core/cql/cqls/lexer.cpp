@@ -19,6 +19,10 @@ public:
 
     bool run(std::vector<Item> &out)
     {
+        if (m_text.substr(0, 3) == "\xEF\xBB\xBF") { // a UTF-8 byte order mark is no text
+            m_i = 3;
+            m_pos.offset = 3;
+        }
         std::vector<Item> stack; // open lists
         std::vector<Item> top;
         auto append = [&](Item it) {

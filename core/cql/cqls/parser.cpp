@@ -293,7 +293,7 @@ private:
             }
             parts.push_back(std::make_unique<AllFilter>(std::move(inner)));
         }
-        return combine(n, at, std::move(parts));
+        return combine(n, std::move(parts));
     }
 
     // Lists as arguments of :and/:or/:xor/:not/:cond: either one list of lists
@@ -331,7 +331,7 @@ private:
         return true;
     }
 
-    FilterPtr combine(const std::string &n, const Item &, std::vector<FilterPtr> parts)
+    static FilterPtr combine(const std::string &n, std::vector<FilterPtr> parts)
     {
         if (n == "and")
             return std::make_unique<AllFilter>(std::move(parts));
@@ -387,7 +387,7 @@ private:
                 continue;
             }
             if (k.name == "relation") {
-                if (FilterPtr f = relation(at(it), items, i, st)) {
+                if (FilterPtr f = relation(it, items, i, st)) {
                     if (k.negated)
                         f = std::make_unique<NotFilter>(std::move(f));
                     st.parts.push_back(std::move(f));
@@ -445,8 +445,6 @@ private:
         }
         return designatorFilter(d);
     }
-
-    static const Item &at(const Item &it) { return it; }
 
     // :relation (relation-list): a later position related to this one.
     FilterPtr relation(const Item &at, const std::vector<Item> &items, size_t &i, ListState &st)
@@ -969,7 +967,7 @@ private:
             std::vector<FilterPtr> parts;
             for (const Item *s : subs)
                 parts.push_back(compilePosition(*s, nullptr));
-            return combine(n, at, std::move(parts));
+            return combine(n, std::move(parts));
         }
         // Simple keywords.
         if (n == "check") {
