@@ -52,6 +52,7 @@ private slots:
     void lines();
     void accumulators();
     void unstoppablePawns();
+    void matchListGameInformation();
     void gameInformation();
     void matchListLogic();
     void matchCountAndSeveralLists();
@@ -477,7 +478,12 @@ void TestCqlsKeywords::startArrangements()
     QCOMPARE(matches("(match :ischess960)", shuffle), 0);
     QCOMPARE(matches("(match :isshufflechess)", shuffle), 2);
     QCOMPARE(matches("(match :isshufflechess !:ischess960)", shuffle), 2);
-    QCOMPARE(matches("(match :isshufflechess)", normal), 0);
+    // The match list page: Chess960 includes the standard arrangement, Shuffle Chess all of Chess960.
+    QCOMPARE(matches("(match :isshufflechess)", normal), 8);
+    QCOMPARE(matches("(match :ischess960)", normal), 8);
+    QCOMPARE(matches("(match :isshufflechess !:ischess960)", normal), 0);
+    game::Game later = pgnGame("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kd2 *\n");
+    QCOMPARE(matches("(match :isshufflechess)", later), 0);
     QCOMPARE(matches("(match (position :ischess960 :initial))", c960), 1);
     // :checkcount counts checks of three-check chess: in chess only zero holds.
     QCOMPARE(scholar(":checkcount 0"), 8);
@@ -690,6 +696,39 @@ void TestCqlsKeywords::unstoppablePawns()
     QCOMPARE(positionMatches(":unstoppablepawns p 1 :flipcolor", "8/8/4k3/P7/8/8/8/4K3 w - - 0 1"), 1);
     QCOMPARE(positionMatches(":unstoppablepawns p 1", "4k3/8/8/8/p7/8/4K3/8 b - - 0 1"), 1);
     QVERIFY(cqlsError("(match (position :unstoppablepawns N 1))").find("pawns only") != std::string::npos);
+}
+
+void TestCqlsKeywords::matchListGameInformation()
+{
+    game::Game g = pgnGame("[Event \"Berlin Open\"]\n[Site \"Berlin GER\"]\n[Round \"3.1\"]\n[White \"Coefficient, A\"]\n"
+                           "[Black \"Other, B\"]\n[ECO \"B12\"]\n[Result \"*\"]\n\n"
+                           "1. e4 {good} c6 $1 (1... e5) 2. d4 d5 *\n");
+    game::Game plain = pgnGame("1. e4 e5 *\n");
+    QCOMPARE(matches("(match :player coeff)", g), 5);
+    QCOMPARE(matches("(match :player other)", g), 5);
+    QCOMPARE(matches("(match :whiteplayer other)", g), 0);
+    QCOMPARE(matches("(match :blackplayer OTHER)", g), 5);
+    QCOMPARE(matches("(match :event berlin)", g), 5);
+    QCOMPARE(matches("(match :site paris)", g), 0);
+    QCOMPARE(matches("(match :plycount 4)", g), 5);
+    QCOMPARE(matches("(match :plycount 40 60)", g), 0);
+    QCOMPARE(matches("(match :round 3)", g), 5);
+    QCOMPARE(matches("(match :round 0)", plain), 3);
+    QCOMPARE(matches("(match :eco B12)", g), 5);
+    QCOMPARE(matches("(match :eco B00-99)", g), 5);
+    QCOMPARE(matches("(match :eco A11-39,C00-D99)", g), 0);
+    QCOMPARE(matches("(match :eco A00-B20)", g), 5);
+    QCOMPARE(matches("(match :eco *)", plain), 0);
+    QCOMPARE(matches("(match :eco \xE2\x80\x93)", plain), 3);
+    QCOMPARE(matches("(match :hasvariations)", g), 5);
+    QCOMPARE(matches("(match !:hasvariations)", plain), 3);
+    QCOMPARE(matches("(match :hascomments)", g), 5);
+    QCOMPARE(matches("(match :hascomments)", plain), 0);
+    QCOMPARE(matches("(match :hasannotation)", g), 5);
+    QCOMPARE(matches("(match :hasannotation)", plain), 0);
+    QVERIFY(cqlsError("(match :eco Z99)").find("not an ECO code") != std::string::npos);
+    QVERIFY(cqlsError("(match :player \"C*\")").find("not implemented yet") != std::string::npos);
+    QVERIFY(cqlsError("(match :hascomments de,en)").find("not implemented yet") != std::string::npos);
 }
 
 void TestCqlsKeywords::gameInformation()

@@ -6,6 +6,8 @@
 #include "cql/logic.h"
 #include "cql/transform.h"
 
+#include <cctype>
+
 namespace cql::cqls {
 
 using chess::SquareSet;
@@ -876,9 +878,9 @@ bool StartArrangementFilter::match(Ctx &ctx) const
     }
     if (counts[King] != 1 || counts[Queen] != 1 || counts[Rook] != 2 || counts[Bishop] != 2 || counts[Knight] != 2)
         return false;
-    if (standard)
-        return false;
-    if (!m_960)
+    // The match list page: Chess960 includes the standard arrangement, and
+    // Shuffle Chess includes every Chess960 one.
+    if (standard || !m_960)
         return true;
     int bishops[2], rooks[2], nb = 0, nr = 0, king = -1;
     for (int f = 0; f < 8; ++f) {
@@ -1188,6 +1190,81 @@ SquareSet UnstoppablePawnsFilter::set(Ctx &ctx) const
             out |= SquareSet::of(s);
     }
     return out;
+}
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+namespace {
+
+bool containsFolded(std::string_view hay, const std::string &lowerNeedle)
+{
+    std::string h(hay);
+    for (char &c : h)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return h.find(lowerNeedle) != std::string::npos;
+}
+
+} // namespace
+
+bool GameInfoFilter::match(Ctx &ctx) const
+{
+    const game::Game &g = *ctx.game;
+    switch (m_kind) {
+    case Player: return containsFolded(g.tag("White"), m_text) || containsFolded(g.tag("Black"), m_text);
+    case WhitePlayer: return containsFolded(g.tag("White"), m_text);
+    case BlackPlayer: return containsFolded(g.tag("Black"), m_text);
+    case Event: return containsFolded(g.tag("Event"), m_text);
+    case Site: return containsFolded(g.tag("Site"), m_text);
+    case PlyCount: {
+        game::NodeId n = 0;
+        while (g.nodes[n].firstChild != game::NoNode)
+            n = g.nodes[n].firstChild;
+        return m_range.contains(g.nodes[n].ply);
+    }
+    case Round: {
+        // The leading number of the round; none (or "?", "-") counts as 0.
+        std::string_view r = g.tag("Round");
+        long long v = 0;
+        size_t i = 0;
+        while (i < r.size() && r[i] >= '0' && r[i] <= '9')
+            v = v * 10 + (r[i++] - '0');
+        return m_range.contains(i == 0 ? 0 : v);
+    }
+    case Eco: {
+        std::string_view e = g.tag("ECO");
+        bool valid = e.size() >= 3 && e[0] >= 'A' && e[0] <= 'E' && std::isdigit(static_cast<unsigned char>(e[1]))
+            && std::isdigit(static_cast<unsigned char>(e[2]));
+        if (m_range.empty)
+            return !valid; // '–': games without an ECO code
+        if (!valid)
+            return false;
+        int code = (e[0] - 'A') * 100 + (e[1] - '0') * 10 + (e[2] - '0');
+        if (m_eco.empty())
+            return true; // '*'
+        for (auto [lo, hi] : m_eco)
+            if (code >= lo && code <= hi)
+                return true;
+        return false;
+    }
+    case HasVariations:
+        for (const game::Node &n : g.nodes)
+            if (n.nextSibling != game::NoNode)
+                return true;
+        return false;
+    case HasComments:
+        for (const game::Node &n : g.nodes)
+            if (n.comment != game::NoText || n.preComment != game::NoText)
+                return true;
+        return false;
+    case HasAnnotation:
+        for (const game::Node &n : g.nodes)
+            if (n.nagCount > 0)
+                return true;
+        return false;
+    }
+    return false;
 }
 
 } // namespace cql::cqls

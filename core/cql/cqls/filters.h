@@ -337,9 +337,10 @@ private:
     Side m_side;
 };
 
-// :ischess960 / :isshufflechess: the game starts from a shuffled initial
-// arrangement (Chess960 rules for the first: bishops on opposite colours,
-// king between the rooks); the standard arrangement is neither.
+// :ischess960 / :isshufflechess: the game starts from an initial arrangement
+// of the back ranks (Chess960 rules for the first: bishops on opposite
+// colours, king between the rooks). As the match list page says, both
+// include the standard arrangement.
 class StartArrangementFilter : public Filter {
 public:
     explicit StartArrangementFilter(bool chess960) : m_960(chess960) {}
@@ -488,6 +489,32 @@ public:
 
 private:
     FilterPtr m_pawns;
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// Game information of the match list: players, event, site (a sub-string,
+// case-insensitive), ply count, round, ECO ranges, and whether the game has
+// variations, comments or NAGs.
+class GameInfoFilter : public Filter {
+public:
+    enum Kind { Player, WhitePlayer, BlackPlayer, Event, Site, PlyCount, Round, Eco, HasVariations, HasComments, HasAnnotation };
+    GameInfoFilter(Kind k, std::string text = {}, Range r = {}, std::vector<std::pair<int, int>> eco = {})
+        : m_kind(k), m_text(std::move(text)), m_range(r), m_eco(std::move(eco)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<GameInfoFilter>(m_kind, m_text, m_range, m_eco);
+    }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Kind m_kind;
+    std::string m_text;          // lower case
+    Range m_range;
+    std::vector<std::pair<int, int>> m_eco; // ECO codes as 0..499 (A00 = 0), inclusive ranges; empty with Eco: any
 };
 
 } // namespace cql::cqls

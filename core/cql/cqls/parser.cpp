@@ -13,6 +13,7 @@
 #include "cql/state.h"
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <functional>
 #include <map>
@@ -239,6 +240,36 @@ private:
             f = std::make_unique<StartArrangementFilter>(n == "ischess960");
         } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
             f = subMatchLists(n, at, items, i);
+        } else if (n == "player" || n == "whiteplayer" || n == "blackplayer" || n == "event" || n == "site") {
+            if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+                error(at, "'" + at.text + "' expects a name");
+                return nullptr;
+            }
+            if (items[i].kind == Item::String) {
+                error(items[i], "patterns in double quotes are not implemented yet: write the name without quotes");
+                return nullptr;
+            }
+            std::string t = items[i++].text;
+            for (char &c : t)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            auto kind = n == "player" ? GameInfoFilter::Player : n == "whiteplayer" ? GameInfoFilter::WhitePlayer
+                : n == "blackplayer" ? GameInfoFilter::BlackPlayer : n == "event" ? GameInfoFilter::Event : GameInfoFilter::Site;
+            f = std::make_unique<GameInfoFilter>(kind, t);
+        } else if (n == "plycount" || n == "round") {
+            Range r;
+            if (!rangeArg(at, items, i, r, false, false))
+                return nullptr;
+            f = std::make_unique<GameInfoFilter>(n == "plycount" ? GameInfoFilter::PlyCount : GameInfoFilter::Round, "", r);
+        } else if (n == "hasvariations" || n == "hasannotation") {
+            f = std::make_unique<GameInfoFilter>(n == "hasvariations" ? GameInfoFilter::HasVariations : GameInfoFilter::HasAnnotation);
+        } else if (n == "hascomments") {
+            if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword) {
+                error(items[i], "':hascomments' with languages is not implemented yet");
+                return nullptr;
+            }
+            f = std::make_unique<GameInfoFilter>(GameInfoFilter::HasComments);
+        } else if (n == "eco") {
+            f = ecoArg(at, items, i);
         } else if (n == "markall" || n == "noannotate") {
             return nullptr; // meaningless here (seed)
         } else if (inIndex(MatchIndex, n)) {
@@ -251,6 +282,59 @@ private:
         if (f && k.negated)
             f = std::make_unique<NotFilter>(std::move(f));
         return f;
+    }
+
+    // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
+    FilterPtr ecoArg(const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+            error(at, "':eco' expects ECO codes (A00, B00-99, ...)");
+            return nullptr;
+        }
+        const Item &w = items[i++];
+        Range r;
+        if (w.text == "*")
+            return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r);
+        if (w.text == "-" || w.text == "\xE2\x80\x93") {
+            r.empty = true;
+            return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r);
+        }
+        std::vector<std::pair<int, int>> codes;
+        size_t start = 0;
+        const std::string &t = w.text;
+        while (start <= t.size()) {
+            size_t comma = t.find(',', start);
+            std::string part = t.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            auto digits = [](const std::string &s, size_t at, size_t n) {
+                if (at + n > s.size()) return -1;
+                int v = 0;
+                for (size_t k = at; k < at + n; ++k) {
+                    if (!std::isdigit(static_cast<unsigned char>(s[k]))) return -1;
+                    v = v * 10 + (s[k] - '0');
+                }
+                return v;
+            };
+            int lo = -1, hi = -1;
+            if (part.size() >= 3 && part[0] >= 'A' && part[0] <= 'E' && (lo = digits(part, 1, 2)) >= 0) {
+                lo += (part[0] - 'A') * 100;
+                hi = lo;
+                if (part.size() == 6 && part[3] == '-' && digits(part, 4, 2) >= 0)
+                    hi = (part[0] - 'A') * 100 + digits(part, 4, 2);
+                else if (part.size() == 7 && part[3] == '-' && part[4] >= 'A' && part[4] <= 'E' && digits(part, 5, 2) >= 0)
+                    hi = (part[4] - 'A') * 100 + digits(part, 5, 2);
+                else if (part.size() != 3)
+                    lo = -1;
+            }
+            if (lo < 0 || hi < lo) {
+                error(w, "'" + part + "' is not an ECO code or range");
+                return nullptr;
+            }
+            codes.emplace_back(lo, hi);
+            if (comma == std::string::npos)
+                break;
+            start = comma + 1;
+        }
+        return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r, std::move(codes));
     }
 
     FilterPtr resultArg(const Item &at, const std::vector<Item> &items, size_t &i)
