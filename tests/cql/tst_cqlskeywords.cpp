@@ -726,6 +726,18 @@ void TestCqlsKeywords::matchListGameInformation()
     QCOMPARE(matches("(match :hascomments)", plain), 0);
     QCOMPARE(matches("(match :hasannotation)", g), 5);
     QCOMPARE(matches("(match :hasannotation)", plain), 0);
+    game::Game dated = pgnGame("[Date \"2010.10.27\"]\n\n1. e4 e5 *\n");
+    QCOMPARE(matches("(match :date 2010-10-27)", dated), 3);
+    QCOMPARE(matches("(match :date >=2010-10-28)", dated), 0);
+    QCOMPARE(matches("(match :date <2010-10-28)", dated), 3);
+    QCOMPARE(matches("(match :date 2010-10-01 2010-10-31)", dated), 3);
+    QCOMPARE(matches("(match :date 2010-10-01 .. 2010-10-27)", dated), 0); // the end is excluded
+    QCOMPARE(matches("(match :date 2010-10-01 .. 2010-10-28)", dated), 3);
+    QCOMPARE(matches("(match :date 2010-10-27)", plain), 0); // no date
+    QVERIFY(cqlsError("(match :date 27.10.2010)").find("expects a date") != std::string::npos);
+    // :match in a position list: each of its lists matches somewhere in the game.
+    QCOMPARE(matches("(match (position :initial :match ((position :check) (position Qh5))))", pgnGame(Scholar)), 1);
+    QCOMPARE(matches("(match (position :initial :match ((position :stalemate) (position Qh5))))", pgnGame(Scholar)), 0);
     QVERIFY(cqlsError("(match :eco Z99)").find("not an ECO code") != std::string::npos);
     QVERIFY(cqlsError("(match :player \"C*\")").find("not implemented yet") != std::string::npos);
     QVERIFY(cqlsError("(match :hascomments de,en)").find("not implemented yet") != std::string::npos);

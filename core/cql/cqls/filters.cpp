@@ -1268,3 +1268,64 @@ bool GameInfoFilter::match(Ctx &ctx) const
 }
 
 } // namespace cql::cqls
+
+namespace cql::cqls {
+
+bool SubMatchFilter::match(Ctx &ctx) const
+{
+    game::NodeId here = ctx.node;
+    const auto &nodes = ctx.game->nodes;
+    bool all = true;
+    for (const FilterPtr &list : m_lists) {
+        bool found = false;
+        std::vector<game::NodeId> stack{0};
+        while (!stack.empty() && !found) {
+            game::NodeId n = stack.back();
+            stack.pop_back();
+            for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
+                stack.push_back(c);
+                if (!ctx.searchVariations)
+                    break;
+            }
+            ctx.moveTo(n);
+            found = list->match(ctx);
+        }
+        if (!found) {
+            all = false;
+            break;
+        }
+    }
+    ctx.moveTo(here);
+    return all;
+}
+
+FilterPtr SubMatchFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<SubMatchFilter>(transformAll(m_lists, t));
+}
+
+bool DateFilter::match(Ctx &ctx) const
+{
+    std::string_view d = ctx.game->tag("Date");
+    auto part = [&](size_t at, size_t n, long long &v) {
+        v = 0;
+        if (d.size() < at + n)
+            return false;
+        for (size_t i = at; i < at + n; ++i) {
+            if (d[i] < '0' || d[i] > '9')
+                return false;
+            v = v * 10 + (d[i] - '0');
+        }
+        return true;
+    };
+    long long y, m, day;
+    if (!part(0, 4, y))
+        return false;
+    if (!part(5, 2, m))
+        m = 0;
+    if (!part(8, 2, day))
+        day = 0;
+    return m_range.contains(y * 10000 + m * 100 + day);
+}
+
+} // namespace cql::cqls

@@ -518,3 +518,32 @@ private:
 };
 
 } // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :match inside a position list: each of its position lists matches some
+// position of the game (the positions the search visits).
+class SubMatchFilter : public Filter {
+public:
+    explicit SubMatchFilter(std::vector<FilterPtr> lists) : m_lists(std::move(lists)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_lists;
+};
+
+// :date: the game's date (YYYY.MM.DD, unknown parts as 0) in a range of
+// dates written as numbers YYYYMMDD.
+class DateFilter : public Filter {
+public:
+    explicit DateFilter(Range r) : m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<DateFilter>(m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Range m_range;
+};
+
+} // namespace cql::cqls

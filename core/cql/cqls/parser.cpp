@@ -270,6 +270,8 @@ private:
             f = std::make_unique<GameInfoFilter>(GameInfoFilter::HasComments);
         } else if (n == "eco") {
             f = ecoArg(at, items, i);
+        } else if (n == "date") {
+            f = dateArg(at, items, i);
         } else if (n == "markall" || n == "noannotate") {
             return nullptr; // meaningless here (seed)
         } else if (inIndex(MatchIndex, n)) {
@@ -335,6 +337,60 @@ private:
             start = comma + 1;
         }
         return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r, std::move(codes));
+    }
+
+    // ":date 2010-10-27", ">=2010-10-27", "2010-10-01 2010-10-31", "2010-10-01 .. 2010-11-01" (end excluded).
+    FilterPtr dateArg(const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        auto date = [](std::string_view t, long long &v) {
+            if (t.size() != 10 || t[4] != '-' || t[7] != '-')
+                return false;
+            v = 0;
+            for (size_t k = 0; k < t.size(); ++k) {
+                if (k == 4 || k == 7)
+                    continue;
+                if (t[k] < '0' || t[k] > '9')
+                    return false;
+                v = v * 10 + (t[k] - '0');
+            }
+            return true;
+        };
+        auto word = [&](size_t k) -> std::string_view {
+            return k < items.size() && items[k].kind == Item::Word ? std::string_view(items[k].text) : std::string_view();
+        };
+        std::string_view w = word(i);
+        Range r;
+        int op = 0;
+        for (auto [prefix, code] : {std::pair<std::string_view, int>{">=", 2}, {"<=", 4}, {">", 1}, {"<", 3}})
+            if (w.substr(0, prefix.size()) == prefix) {
+                op = code;
+                w.remove_prefix(prefix.size());
+                break;
+            }
+        long long v;
+        if (!date(w, v)) {
+            error(i < items.size() ? items[i] : at, "':date' expects a date as 2010-10-27");
+            return nullptr;
+        }
+        ++i;
+        switch (op) {
+        case 1: r.lo.value = v + 1; break;
+        case 2: r.lo.value = v; break;
+        case 3: r.hi.value = v - 1; break;
+        case 4: r.hi.value = v; break;
+        default: {
+            r.lo.value = r.hi.value = v;
+            long long v2;
+            if (word(i) == ".." && date(word(i + 1), v2)) {
+                r.hi.value = v2 - 1;
+                i += 2;
+            } else if (date(word(i), v2)) {
+                r.hi.value = v2;
+                ++i;
+            }
+        }
+        }
+        return std::make_unique<DateFilter>(r);
     }
 
     FilterPtr resultArg(const Item &at, const std::vector<Item> &items, size_t &i)
@@ -1362,6 +1418,15 @@ private:
                 return nullptr;
             }
             return inRange(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), at, items, i);
+        }
+        if (n == "match") {
+            std::vector<const Item *> subs;
+            if (!listArguments(n, "position", at, items, i, subs))
+                return nullptr;
+            std::vector<FilterPtr> lists;
+            for (const Item *sub : subs)
+                lists.push_back(compilePosition(*sub, nullptr));
+            return std::make_unique<SubMatchFilter>(std::move(lists));
         }
         if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
         if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
