@@ -3,6 +3,7 @@
 #include "options.h"
 
 #include "cql/convert.h"
+#include "cql/cqls/parser.h"
 #include "cql/query.h"
 #include "database/database.h"
 #include "search/output.h"
@@ -106,6 +107,10 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
     }
     if (haveFile && edits.empty())
         return query;
+    if (haveFile && cql::cqls::isCqlsSource(text, o.queryFile)) {
+        fail(o.queryFile + ": a CQL-S query cannot be combined with command-line filters or transforms yet");
+        return nullptr;
+    }
     size_t end = 0;
     if (haveFile) {
         std::optional<size_t> e = search::headerEnd(text);

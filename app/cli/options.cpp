@@ -206,7 +206,9 @@ const char *helpText()
 
 Searches PGN games with a CQL query (CQL 6.2), as the cql program does, and
 writes the matched games to a PGN file. Options may start with - or --, and
-override the parameters of the query's cql( ... ) header.
+override the parameters of the query's cql( ... ) header. A CQL-S script
+(Scidb's dialect: a file.cqls, or any file starting with "(match") is
+recognised by itself.
 
 Input and output:
   -i, -input FILE          PGN file to search (.pgn, .pgn.gz, .pgn.zst)

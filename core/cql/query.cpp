@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "query.h"
 
+#include "cqls/parser.h"
 #include "parser.h"
 #include "program.h"
 
@@ -15,14 +16,13 @@ bool Query::needsVariations() const { return m_header.variations; }
 
 std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &options, std::vector<Diagnostic> &diagnostics)
 {
-    if (options.dialect == Dialect::CqlS) {
-        Diagnostic d;
-        d.message = "the CQL-S dialect is not supported yet";
-        diagnostics.push_back(d);
-        return nullptr;
-    }
     auto q = std::unique_ptr<Query>(new Query());
     q->m_program = std::make_unique<Program>();
+    if (options.dialect == Dialect::CqlS || cqls::isCqlsSource(text, options.fileName)) {
+        if (!cqls::compileScript(text, q->m_header, *q->m_program, diagnostics))
+            return nullptr;
+        return q;
+    }
     Parser parser(text, diagnostics);
     bool ok = parser.parseQuery(q->m_header, *q->m_program, options.requireHeader);
     if (!ok)

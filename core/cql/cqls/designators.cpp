@@ -1,0 +1,331 @@
+// Parsing CQL-S piece and square designators and range specifiers.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/cqls/designators.h"
+
+#include "chess/types.h"
+
+namespace cql::cqls {
+
+using chess::SquareSet;
+
+namespace {
+
+constexpr PieceMask bit(chess::Piece p) { return PieceMask(1u << p); }
+
+SquareSet lightSquares()
+{
+    SquareSet s;
+    for (int f = 0; f < 8; ++f)
+        for (int r = 0; r < 8; ++r)
+            if ((f + r) % 2 == 1) // a1 is dark
+                s |= SquareSet::of(chess::makeSquare(f, r));
+    return s;
+}
+
+// A file or rank part: a single name, '?', L/D, or "x-y". kind 0 = file, 1 = rank.
+bool parseAxis(std::string_view t, size_t &i, int kind, SquareSet &lines, int &colour, std::string &error)
+{
+    auto value = [&](char c, int &v) {
+        if (kind == 0 && c >= 'a' && c <= 'h') { v = c - 'a'; return true; }
+        if (kind == 1 && c >= '1' && c <= '8') { v = c - '1'; return true; }
+        return false;
+    };
+    auto line = [&](int v) { return kind == 0 ? SquareSet::file(v) : SquareSet::rank(v); };
+    if (i >= t.size()) {
+        error = kind == 0 ? "a file is missing" : "a rank is missing";
+        return false;
+    }
+    char c = t[i];
+    if (c == '?') {
+        lines = SquareSet::all();
+        ++i;
+        return true;
+    }
+    if (c == 'L' || c == 'D') {
+        lines = SquareSet::all();
+        colour = c == 'L' ? 1 : 2;
+        ++i;
+        return true;
+    }
+    int a;
+    if (!value(c, a)) {
+        error = std::string("'") + c + "' is not a " + (kind == 0 ? "file" : "rank");
+        return false;
+    }
+    ++i;
+    int b = a;
+    if (i + 1 < t.size() && t[i] == '-' && value(t[i + 1], b))
+        i += 2;
+    if (b < a)
+        std::swap(a, b);
+    lines = SquareSet();
+    for (int v = a; v <= b; ++v)
+        lines |= line(v);
+    return true;
+}
+
+// One item of a square list: file part then rank part.
+bool parseSquareItem(std::string_view t, SquareSet &out, std::string &error)
+{
+    if (t == "+") { // the backhand of drop chess: no board square
+        out = SquareSet();
+        return true;
+    }
+    if (t == "*") {
+        out = SquareSet::all();
+        return true;
+    }
+    size_t i = 0;
+    SquareSet files, ranks;
+    int fileColour = 0, rankColour = 0;
+    if (!parseAxis(t, i, 0, files, fileColour, error) || !parseAxis(t, i, 1, ranks, rankColour, error))
+        return false;
+    if (i != t.size()) {
+        error = "'" + std::string(t) + "' is not a square designator";
+        return false;
+    }
+    if (fileColour && rankColour) {
+        error = "'" + std::string(t) + "': L and D may mark the files or the ranks, not both";
+        return false;
+    }
+    out = files & ranks;
+    int colour = fileColour | rankColour;
+    if (colour == 1)
+        out &= lightSquares();
+    else if (colour == 2)
+        out &= ~lightSquares();
+    return true;
+}
+
+} // namespace
+
+bool pieceLetter(char c, PieceMask &out)
+{
+    using namespace chess;
+    switch (c) {
+    case 'K': out = bit(WKing); return true;
+    case 'Q': out = bit(WQueen); return true;
+    case 'R': out = bit(WRook); return true;
+    case 'B': out = bit(WBishop); return true;
+    case 'N': out = bit(WKnight); return true;
+    case 'P': out = bit(WPawn); return true;
+    case 'k': out = bit(BKing); return true;
+    case 'q': out = bit(BQueen); return true;
+    case 'r': out = bit(BRook); return true;
+    case 'b': out = bit(BBishop); return true;
+    case 'n': out = bit(BKnight); return true;
+    case 'p': out = bit(BPawn); return true;
+    case 'A': out = WhiteBits; return true;
+    case 'a': out = BlackBits; return true;
+    case 'M': out = bit(WQueen) | bit(WRook); return true;
+    case 'm': out = bit(BQueen) | bit(BRook); return true;
+    case 'I': out = bit(WBishop) | bit(WKnight); return true;
+    case 'i': out = bit(BBishop) | bit(BKnight); return true;
+    case 'U': out = WhiteBits | BlackBits; return true;
+    case '.': out = EmptyBit; return true;
+    default: return false;
+    }
+}
+
+bool parsePieceTypes(std::string_view t, PieceTypes &out, size_t &used, std::string &error)
+{
+    out = PieceTypes();
+    // One letter with its promotion marks.
+    auto one = [&](size_t &i) {
+        char c = t[i];
+        if (c == '?') {
+            out.anything = true;
+            ++i;
+            return true;
+        }
+        PieceMask m;
+        if (!pieceLetter(c, m)) {
+            error = std::string("'") + c + "' is not a piece type";
+            return false;
+        }
+        ++i;
+        if (t.substr(i, 2) == "~~") {
+            if (m & EmptyBit) {
+                error = "an empty square cannot be marked with '~~'";
+                return false;
+            }
+            out.unpromoted |= m;
+            i += 2;
+        } else if (t.substr(i, 1) == "~") {
+            if (m & EmptyBit) {
+                error = "an empty square cannot be marked with '~'";
+                return false;
+            }
+            out.promoted |= m;
+            i += 1;
+        } else {
+            out.plain |= m;
+        }
+        return true;
+    };
+    if (t.empty()) {
+        error = "a piece designator is missing";
+        return false;
+    }
+    size_t i = 0;
+    if (t[0] == '$') {
+        error = "tagged piece types ('$name') are not implemented yet";
+        return false;
+    }
+    if (t[0] == '[') {
+        ++i;
+        while (i < t.size() && t[i] != ']') {
+            if (t[i] == ' ') {
+                ++i;
+                continue;
+            }
+            if (!one(i))
+                return false;
+        }
+        if (i >= t.size()) {
+            error = "']' is missing in '" + std::string(t) + "'";
+            return false;
+        }
+        ++i;
+    } else if (!one(i)) {
+        return false;
+    }
+    used = i;
+    return true;
+}
+
+bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
+{
+    if (t.empty()) {
+        out = SquareSet::all();
+        return true;
+    }
+    if (t.front() != '[') {
+        // Without brackets one file part and one rank part ("a1", "?1-7" as the
+        // seed writes it); a list needs brackets.
+        if (t.find(',') != std::string_view::npos) {
+            error = "'" + std::string(t) + "': a list of squares must be in brackets";
+            return false;
+        }
+        return parseSquareItem(t, out, error);
+    }
+    if (t.back() != ']') {
+        error = "']' is missing in '" + std::string(t) + "'";
+        return false;
+    }
+    std::string_view body = t.substr(1, t.size() - 2);
+    out = SquareSet();
+    size_t start = 0;
+    bool blank = true;
+    for (char c : body)
+        if (c != ' ')
+            blank = false;
+    if (blank) // "[ ]": no squares at all
+        return true;
+    while (start <= body.size()) {
+        size_t comma = body.find(',', start);
+        std::string_view item = body.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+        while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+        SquareSet s;
+        if (!parseSquareItem(item, s, error))
+            return false;
+        out |= s;
+        if (comma == std::string_view::npos)
+            break;
+        start = comma + 1;
+    }
+    return true;
+}
+
+bool parseDesignator(std::string_view t, Designator &out, std::string &error)
+{
+    size_t used = 0;
+    if (!parsePieceTypes(t, out.pieces, used, error))
+        return false;
+    return parseSquares(t.substr(used), out.squares, error);
+}
+
+bool parseNumber(std::string_view t, long long &out)
+{
+    bool neg = false;
+    if (t.substr(0, 3) == "\xE2\x88\x92") { // U+2212 minus sign
+        neg = true;
+        t.remove_prefix(3);
+    } else if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
+        neg = t[0] == '-';
+        t.remove_prefix(1);
+    }
+    if (t.empty() || t.size() > 15)
+        return false;
+    long long v = 0;
+    for (char c : t) {
+        if (c < '0' || c > '9')
+            return false;
+        v = v * 10 + (c - '0');
+    }
+    out = neg ? -v : v;
+    return true;
+}
+
+bool parseBound(std::string_view t, Bound &out, bool allowEnd)
+{
+    if (allowEnd && t.substr(0, 3) == "end") {
+        out.fromEnd = true;
+        out.value = 0;
+        std::string_view rest = t.substr(3);
+        if (rest.empty())
+            return true;
+        long long n;
+        bool minus = rest[0] == '-' || rest.substr(0, 3) == "\xE2\x88\x92" || rest.substr(0, 3) == "\xE2\x80\x93";
+        if (!minus || !parseNumber(rest[0] == '-' ? rest.substr(1) : rest.substr(3), n) || n < 0)
+            return false;
+        out.value = -n;
+        return true;
+    }
+    out.fromEnd = false;
+    return parseNumber(t, out.value);
+}
+
+bool parseRangeWord(std::string_view t, Range &out, bool &plain, bool allowEnd, bool allowPercent)
+{
+    out = Range();
+    plain = false;
+    if (t == "*")
+        return true;
+    if (t == "unlimited") { // as the relation list's example writes an open upper bound
+        plain = true;
+        return true;
+    }
+    if (t == "\xE2\x80\x93" || t == "-") { // '–': the empty range
+        out.empty = true;
+        return true;
+    }
+    if (allowPercent && !t.empty() && t.back() == '%') {
+        out.percent = true;
+        t.remove_suffix(1);
+    }
+    int op = 0; // 1 >, 2 >=, 3 <, 4 <=
+    if (t.substr(0, 2) == ">=") { op = 2; t.remove_prefix(2); }
+    else if (t.substr(0, 2) == "<=") { op = 4; t.remove_prefix(2); }
+    else if (t.substr(0, 1) == ">") { op = 1; t.remove_prefix(1); }
+    else if (t.substr(0, 1) == "<") { op = 3; t.remove_prefix(1); }
+    Bound b;
+    if (!parseBound(t, b, allowEnd && !out.percent))
+        return false;
+    if (out.percent) {
+        if (b.value < 0 || b.value > 100)
+            return false;
+        b.value *= 1000; // in thousandths of a percent, so that > and < stay strict
+    }
+    switch (op) {
+    case 0: out.lo = out.hi = b; plain = true; break;
+    case 1: out.lo = b; out.lo.value += 1; break;
+    case 2: out.lo = b; break;
+    case 3: out.hi = b; out.hi.value -= 1; break;
+    case 4: out.hi = b; break;
+    }
+    return true;
+}
+
+} // namespace cql::cqls

@@ -1,0 +1,66 @@
+// The CQL-S alphabet of piece designators (K..p, A/a, M/m, I/i, U, '.', '?',
+// '~' promoted, '~~' not promoted), square designators (a1, a?, ?8, a-c1-3,
+// L?/D? light and dark squares, [+] and [*]) and range and percentage
+// specifiers (3, >=2, 1 3, end-3, *, –, >50%).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/token.h"
+
+#include <string>
+#include <string_view>
+
+namespace cql::cqls {
+
+// Which pieces a piecetype designator names. A designator may mix plain
+// letters with '~' (only promoted pieces) and '~~' (only pieces that are not
+// the result of a promotion).
+struct PieceTypes {
+    PieceMask plain = 0;
+    PieceMask promoted = 0;
+    PieceMask unpromoted = 0;
+    bool anything = false;       // '?': any piece or an empty square
+    bool any() const { return anything || plain || promoted || unpromoted; }
+};
+
+struct Designator {
+    PieceTypes pieces;
+    chess::SquareSet squares = chess::SquareSet::all();
+};
+
+// Piece letters of CQL-S; false for a character that is none.
+bool pieceLetter(char c, PieceMask &out);
+
+// Parses a piecetype designator at the start of text ("R", "[Qq]", "U~",
+// "[Q~q~~]", "[]"); used = characters read.
+bool parsePieceTypes(std::string_view text, PieceTypes &out, size_t &used, std::string &error);
+// A square designator: "" (all squares), "a1", "a?", "?8", "L?", "[a-h1-2,f6]", "[ ]", "[+]", "[*]".
+bool parseSquares(std::string_view text, chess::SquareSet &out, std::string &error);
+// A whole piece designator: piecetype designator then square designator.
+bool parseDesignator(std::string_view text, Designator &out, std::string &error);
+
+// A bound of a range: a number, or counted back from the game's end ("end", "end-3").
+struct Bound {
+    long long value = 0;
+    bool fromEnd = false;
+};
+
+struct Range {
+    static constexpr long long Min = -(1LL << 62), Max = 1LL << 62; // unbounded
+    Bound lo{Min, false};
+    Bound hi{Max, false};
+    bool empty = false;    // '–': no value at all
+    bool percent = false;  // bounds are percentages
+    bool contains(long long v) const { return !empty && v >= lo.value && v <= hi.value; }
+    bool usesEnd() const { return lo.fromEnd || hi.fromEnd; }
+};
+
+// Number with an optional sign ('+', '-', U+2212 minus).
+bool parseNumber(std::string_view text, long long &out);
+// "12", "end", "end-3".
+bool parseBound(std::string_view text, Bound &out, bool allowEnd);
+// One word of a range: ">=2", "<5", "3", "*", "–", ">50%". Sets `open` when
+// the word is a plain bound that a second word may close ("1 3").
+bool parseRangeWord(std::string_view text, Range &out, bool &plain, bool allowEnd, bool allowPercent);
+
+} // namespace cql::cqls

@@ -1,0 +1,549 @@
+// Evaluator nodes the CQL-S front end needs beyond CQL 6's: trailing-edge
+// shifts of designators, promoted pieces, lists of transform images, xor and
+// cond, counts in ranges, rays with a specifier, castling rights and moves,
+// and the per-game condition that every position list matched somewhere.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/filter.h"
+#include "cql/sets.h"
+#include "cql/cqls/designators.h"
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace cql::cqls {
+
+// A CQL-S piece designator. Shifts keep squares on the trailing edge (seed
+// 002): a unit right shift drops the h-file squares and keeps the a-file
+// ones, so a designator is never pushed off the board.
+class CqlsDesignatorFilter : public DesignatorFilter {
+public:
+    CqlsDesignatorFilter(PieceMask pieces, chess::SquareSet squares) : DesignatorFilter(pieces, squares) {}
+    FilterPtr transformed(const Transform &t) const override;
+};
+// The squares of a CQL-S designator under t (dihedral part, then the shift).
+chess::SquareSet cqlsImage(const Transform &t, chess::SquareSet s);
+
+// Squares of inner holding a promoted piece (or, with promoted false, a piece
+// that is not the result of a promotion).
+class PromotedFilter : public SetFilter {
+public:
+    PromotedFilter(FilterPtr inner, bool promoted) : m_inner(std::move(inner)), m_promoted(promoted) {}
+    chess::SquareSet set(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_inner;
+    bool m_promoted;
+};
+// Squares holding pieces that came from a promotion at ctx's position.
+chess::SquareSet promotedSquares(const Ctx &ctx);
+
+// A position list under its transforms: matches when some image matches.
+class ImagesFilter : public Filter {
+public:
+    explicit ImagesFilter(std::vector<FilterPtr> images) : m_images(std::move(images)) {}
+    std::vector<FilterPtr> takeImages() { return std::move(m_images); }
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_images;
+};
+
+// All parts match (an empty list matches every position).
+class AllFilter : public Filter {
+public:
+    explicit AllFilter(std::vector<FilterPtr> parts) : m_parts(std::move(parts)) {}
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_parts;
+};
+
+// :or (at least one), :xor (exactly one).
+class AnyOfFilter : public Filter {
+public:
+    AnyOfFilter(bool exactlyOne, std::vector<FilterPtr> parts) : m_xor(exactlyOne), m_parts(std::move(parts)) {}
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool m_xor;
+    std::vector<FilterPtr> m_parts;
+};
+
+// :cond: the first clause that matches decides by its association; a last
+// association without a clause (null) is the fallback.
+class CondFilter : public Filter {
+public:
+    explicit CondFilter(std::vector<std::pair<FilterPtr, FilterPtr>> arms) : m_arms(std::move(arms)) {}
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<std::pair<FilterPtr, FilterPtr>> m_arms;
+};
+
+// A numeric filter whose value lies in a range (bounds counted from the end
+// of the game are resolved by the filter kinds that allow them).
+class InRangeFilter : public Filter {
+public:
+    InRangeFilter(FilterPtr value, Range r) : m_value(std::move(value)), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_value->markSquares(ctx, out); }
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_value;
+    Range m_range;
+};
+
+// :movenumber / :halfmovenumber with ranges that may count back from the end.
+class MoveNumberFilter : public Filter {
+public:
+    MoveNumberFilter(bool halfMoves, Range r) : m_half(halfMoves), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<MoveNumberFilter>(m_half, m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    bool m_half;
+    Range m_range;
+};
+
+// Count of pawns with attributes, as a percentage of that colour's pawns
+// when the range is one of percentages.
+class PercentFilter : public Filter {
+public:
+    // part: squares counted; whole: the squares they are a percentage of.
+    PercentFilter(FilterPtr part, FilterPtr whole, Range r) : m_part(std::move(part)), m_whole(std::move(whole)), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_part, m_whole;
+    Range m_range;
+};
+
+// Simple facts about the position that CQL 6 has no filter for.
+class FactFilter : public Filter {
+public:
+    enum Kind {
+        CheckBy,            // in check, by a piece of the argument (if any)
+        DoubleCheck,        // by pieces of the argument, if any
+        ContactCheck,
+        MatingMaterial,     // either side has mating material
+        WhiteCannotWin, BlackCannotWin,
+        Endgame,
+        GameIsOver,
+        InsideVariation,
+        HasMoves,           // the position has a next move in the game
+    };
+    FactFilter(Kind k, FilterPtr arg = nullptr) : m_kind(k), m_arg(std::move(arg)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    Kind m_kind;
+    FilterPtr m_arg;
+};
+
+// :halfmoveclock range, :threefoldrepetition / :fivefoldrepetition.
+class ClockFilter : public Filter {
+public:
+    enum Kind { HalfmoveClock, Repetition };
+    ClockFilter(Kind k, Range r) : m_kind(k), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<ClockFilter>(m_kind, m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Kind m_kind;
+    Range m_range;
+};
+
+// :fen: the position equals the given one (board, side to move, castling
+// and en passant rights).
+class FenFilter : public Filter {
+public:
+    explicit FenFilter(uint64_t key) : m_key(key) {}
+    bool match(Ctx &ctx) const override { return ctx.pos->key() == m_key; }
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<FenFilter>(m_key); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    uint64_t m_key;
+};
+
+// :castling: castling rights. Bits: 1 K, 2 Q, 4 k, 8 q; matches when any named right is held.
+class CastlingRightsFilter : public Filter {
+public:
+    explicit CastlingRightsFilter(int rights) : m_rights(rights) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    int m_rights;
+};
+
+// Next-move facts: :iscastling [rights], :promote D, :ischeck, :ismate, ...
+class NextMoveFilter : public Filter {
+public:
+    enum Kind { Castling, Promote, IsCheck, IsMate, IsStalemate, IsDoubleCheck, IsContactCheck, IsNull, Forced, TakesLastPiece };
+    NextMoveFilter(Kind k, int rights = 0, PieceMask promote = 0, chess::SquareSet squares = chess::SquareSet::all())
+        : m_kind(k), m_rights(rights), m_promote(promote), m_squares(squares) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const;
+    Kind m_kind;
+    int m_rights;             // Castling: bits as CastlingRightsFilter, 0 = any
+    PieceMask m_promote;      // Promote: pieces promoted to
+    chess::SquareSet m_squares;
+};
+
+// :attackcount D1 D2 range: the number of (attacker, attacked square) pairs.
+class AttackCountFilter : public NumericFilter {
+public:
+    AttackCountFilter(FilterPtr from, FilterPtr to) : m_from(std::move(from)), m_to(std::move(to)) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_from, m_to;
+};
+
+// :ray and friends: rays valid for a ray specifier (G1 ... Gk), counted.
+class RaySpecFilter : public NumericFilter {
+public:
+    // dirs: allowed unit directions; attack: the first square must hold a
+    // line piece moving along the ray (:rayattack).
+    RaySpecFilter(std::vector<FilterPtr> spec, std::vector<std::pair<int, int>> dirs, bool attack)
+        : m_spec(std::move(spec)), m_dirs(std::move(dirs)), m_attack(attack) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_spec;
+    std::vector<std::pair<int, int>> m_dirs;
+    bool m_attack;
+};
+
+// :inside D S: some piece of D (transformed with the list) stands on S (not transformed).
+class InsideFilter : public Filter {
+public:
+    InsideFilter(FilterPtr pieces, chess::SquareSet region) : m_pieces(std::move(pieces)), m_region(region) {}
+    bool match(Ctx &ctx) const override { return (m_pieces->set(ctx) & m_region).any(); }
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_pieces;
+    chess::SquareSet m_region;
+};
+
+// Pawn attributes of :pawncount: the pawns (of the argument's squares) that
+// have every attribute.
+struct PawnAttribute {
+    enum Kind {
+        Single, Double, DoubleExact, Triple, TripleExact, // pawns per file: n or more / exactly n
+        Connected, Integrated, Isolated, HalfIsolated, Defended, Defender, Passed,
+        Blocked, BlockedNow, Advanced, Consecutive,
+    };
+    Kind kind = Single;
+    int n = 0;         // for the counted forms
+    bool negated = false;
+};
+class PawnAttributeFilter : public SetFilter {
+public:
+    PawnAttributeFilter(FilterPtr pawns, std::vector<PawnAttribute> attrs) : m_pawns(std::move(pawns)), m_attrs(std::move(attrs)) {}
+    chess::SquareSet set(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_pawns;
+    std::vector<PawnAttribute> m_attrs;
+};
+
+// The match list as a whole: every required position list matched some
+// position of the game (or a number of positions in its :matchcount range),
+// no position matched an :exclude condition, and positions after one that
+// matched a :cut condition (in its line) are not searched. A position is
+// shown when it is searched and some shown list matches it. The per-game
+// answer is computed once and cached in a variable slot.
+struct GameLists {
+    std::vector<FilterPtr> lists;     // required position lists
+    std::vector<Range> counts;
+    std::vector<bool> shown;          // lists whose matching positions are the game's matches
+    // A list counts its matching positions, or (runs) the lengths of runs of
+    // consecutive matching positions on the main line (:repetitioncount).
+    std::vector<bool> runs;
+    // Lists of one group are alternatives: the images of a list with
+    // :pretransformmatchcount, one of which must be in range.
+    std::vector<int> group;
+    std::vector<FilterPtr> cuts;      // the search of a line stops after a position matching one
+    std::vector<FilterPtr> excludes;  // a game with a position matching one does not match
+};
+class GameGateFilter : public Filter {
+public:
+    GameGateFilter(std::shared_ptr<const GameLists> lists, int slot) : m_g(std::move(lists)), m_slot(slot) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override;
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+
+private:
+    bool searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode) const;
+    bool gameMatches(Ctx &ctx) const;
+    std::shared_ptr<const GameLists> m_g;
+    int m_slot;
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :sequence / :gappedsequence: the lists match successive positions of the
+// game from the current one (with gaps: later positions, in order).
+class SequenceFilter : public Filter {
+public:
+    SequenceFilter(bool gapped, std::vector<FilterPtr> steps) : m_gapped(gapped), m_steps(std::move(steps)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool from(Ctx &ctx, size_t step, game::NodeId n) const;
+    bool m_gapped;
+    std::vector<FilterPtr> m_steps;
+};
+
+// :opposition [K|k]: the king has the opposition, by the kings' distance on
+// a common file or rank and the side to move (other pieces don't count).
+class OppositionFilter : public Filter {
+public:
+    enum Side { ToMove, White, Black };
+    explicit OppositionFilter(Side s) : m_side(s) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    Side m_side;
+};
+
+// :ischess960 / :isshufflechess: the game starts from an initial arrangement
+// of the back ranks (Chess960 rules for the first: bishops on opposite
+// colours, king between the rooks). As the match list page says, both
+// include the standard arrangement.
+class StartArrangementFilter : public Filter {
+public:
+    explicit StartArrangementFilter(bool chess960) : m_960(chess960) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<StartArrangementFilter>(m_960); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    bool m_960;
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// Static exchange evaluation in pawn units: the material the side making a
+// move from `from` to `to` wins when both sides go on capturing on `to` with
+// their least valuable piece and may stop whenever that is better. Pinned
+// pieces capture only along their pin; a king never captures into a defended
+// square. maxPlies bounds the captures counted (0 = no bound).
+int exchangeValue(const chess::Position &pos, chess::Square from, chess::Square to, int maxPlies);
+
+// :exchangeevaluation depth range [D]: the next move is a capture (on D) whose
+// exchange value lies in the range.
+class ExchangeFilter : public Filter {
+public:
+    ExchangeFilter(int maxPlies, Range r, FilterPtr targets) : m_plies(maxPlies), m_range(r), m_targets(std::move(targets)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    int m_plies;
+    Range m_range;
+    FilterPtr m_targets; // may be null
+};
+
+// :maxswapevaluation D1 D2 range: the best exchange value of a move of a
+// piece of D1 to a square of D2 (whoever is to move).
+class MaxSwapFilter : public Filter {
+public:
+    MaxSwapFilter(FilterPtr pieces, FilterPtr targets, Range r) : m_pieces(std::move(pieces)), m_targets(std::move(targets)), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_pieces, m_targets;
+    Range m_range;
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :relation: a later position P2 of the game relates to the current one P1
+// as the relation list says (missing and new pieces, squares that differ or
+// stay, side to move). Squares holding different pieces in both never match.
+struct RelationSpec {
+    enum Side { Same, Change, Ignore };
+    enum Where { Mainline, Everywhere, VariationsOnly };
+    FilterPtr missing, added;             // designators (never transformed)
+    Range missingRange, addedRange;       // default: exactly 0
+    bool haveDifferent = false, haveSame = false;
+    Range differentRange, sameRange;
+    Side side = Same;
+    Where where = Mainline;
+    bool pattern = false; // only the squares of the list's designators are compared
+};
+
+class RelationFilter : public Filter {
+public:
+    explicit RelationFilter(std::shared_ptr<const RelationSpec> spec, chess::SquareSet allowed)
+        : m_spec(std::move(spec)), m_allowed(allowed) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+    void setAllowed(chess::SquareSet s) { m_allowed = s; }
+
+private:
+    bool related(Ctx &ctx, game::NodeId p1, game::NodeId p2, chess::SquareSet missingP1) const;
+    std::shared_ptr<const RelationSpec> m_spec;
+    chess::SquareSet m_allowed;
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :goodbishop D r1 : r2 — some bishop of D has opposing pawns on its square
+// colour in r1 (a count, or a percentage of the opposing pawns) and own pawns
+// off its square colour in r2 (of the own pawns).
+class GoodBishopFilter : public Filter {
+public:
+    GoodBishopFilter(FilterPtr bishops, Range theirs, Range ours)
+        : m_bishops(std::move(bishops)), m_theirs(theirs), m_ours(ours) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_bishops;
+    Range m_theirs, m_ours;
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// Accumulators (:accumulate, :accumulate*, :sumrange): at a position, an
+// accumulator holds how many transform images of the lists that accumulate
+// into it match there; with accumulate* the images with swapped colours are
+// counted apart.
+struct AccumulatorSource {
+    std::vector<FilterPtr> images;
+    std::vector<bool> swapped;
+};
+struct Accumulator {
+    std::vector<std::shared_ptr<AccumulatorSource>> sources;
+    bool byColour = false;
+};
+
+class SumRangeFilter : public Filter {
+public:
+    SumRangeFilter(std::shared_ptr<const Accumulator> acc, Range r) : m_acc(std::move(acc)), m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<SumRangeFilter>(m_acc, m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    std::shared_ptr<const Accumulator> m_acc;
+    Range m_range;
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :unstoppablepawns: pawns of the argument that the enemy king cannot catch
+// by the rule of the square (the path to promotion clear; the defender has
+// only king and pawns, otherwise none count).
+class UnstoppablePawnsFilter : public SetFilter {
+public:
+    explicit UnstoppablePawnsFilter(FilterPtr pawns) : m_pawns(std::move(pawns)) {}
+    chess::SquareSet set(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<UnstoppablePawnsFilter>(m_pawns->transformed(t));
+    }
+
+private:
+    FilterPtr m_pawns;
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// Game information of the match list: players, event, site (a sub-string,
+// case-insensitive), ply count, round, ECO ranges, and whether the game has
+// variations, comments or NAGs.
+class GameInfoFilter : public Filter {
+public:
+    enum Kind { Player, WhitePlayer, BlackPlayer, Event, Site, PlyCount, Round, Eco, HasVariations, HasComments, HasAnnotation };
+    GameInfoFilter(Kind k, std::string text = {}, Range r = {}, std::vector<std::pair<int, int>> eco = {})
+        : m_kind(k), m_text(std::move(text)), m_range(r), m_eco(std::move(eco)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<GameInfoFilter>(m_kind, m_text, m_range, m_eco);
+    }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Kind m_kind;
+    std::string m_text;          // lower case
+    Range m_range;
+    std::vector<std::pair<int, int>> m_eco; // ECO codes as 0..499 (A00 = 0), inclusive ranges; empty with Eco: any
+};
+
+} // namespace cql::cqls
+
+namespace cql::cqls {
+
+// :match inside a position list: each of its position lists matches some
+// position of the game (the positions the search visits).
+class SubMatchFilter : public Filter {
+public:
+    explicit SubMatchFilter(std::vector<FilterPtr> lists) : m_lists(std::move(lists)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_lists;
+};
+
+// :date: the game's date (YYYY.MM.DD, unknown parts as 0) in a range of
+// dates written as numbers YYYYMMDD.
+class DateFilter : public Filter {
+public:
+    explicit DateFilter(Range r) : m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<DateFilter>(m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Range m_range;
+};
+
+} // namespace cql::cqls

@@ -1,0 +1,202 @@
+// Reading CQL-S text into its list tree.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/cqls/lexer.h"
+
+namespace cql::cqls {
+
+std::string_view Item::head() const
+{
+    if (kind != List || items.empty() || items[0].kind != Word)
+        return {};
+    return items[0].text;
+}
+
+namespace {
+
+class Reader {
+public:
+    Reader(std::string_view t, std::vector<Diagnostic> &d) : m_text(t), m_diags(d) {}
+
+    bool run(std::vector<Item> &out)
+    {
+        if (m_text.substr(0, 3) == "\xEF\xBB\xBF") { // a UTF-8 byte order mark is no text
+            m_i = 3;
+            m_pos.offset = 3;
+        }
+        std::vector<Item> stack; // open lists
+        std::vector<Item> top;
+        auto append = [&](Item it) {
+            if (stack.empty())
+                top.push_back(std::move(it));
+            else
+                stack.back().items.push_back(std::move(it));
+        };
+        while (true) {
+            skipBlanks();
+            if (m_i >= m_text.size())
+                break;
+            char c = m_text[m_i];
+            if (c == '(') {
+                Item l;
+                l.kind = Item::List;
+                l.pos = here();
+                advance();
+                stack.push_back(std::move(l));
+            } else if (c == ')') {
+                if (stack.empty()) {
+                    error(here(), 1, "')' without a matching '('");
+                    advance();
+                    continue;
+                }
+                Item l = std::move(stack.back());
+                stack.pop_back();
+                l.length = std::max(1, m_pos.column - l.pos.column + 1);
+                advance();
+                append(std::move(l));
+            } else if (c == '"') {
+                Item s;
+                s.kind = Item::String;
+                s.pos = here();
+                advance();
+                while (m_i < m_text.size() && m_text[m_i] != '"')
+                    s.text += m_text[m_i], advance();
+                if (m_i >= m_text.size()) {
+                    error(s.pos, 1, "the string is not closed");
+                    return false;
+                }
+                advance();
+                s.length = std::max(1, int(s.text.size()) + 2);
+                append(std::move(s));
+            } else {
+                append(word());
+            }
+        }
+        if (!stack.empty()) {
+            error(stack.back().pos, 1, "the list is not closed: ')' expected");
+            return false;
+        }
+        out = std::move(top);
+        return m_ok;
+    }
+
+private:
+    // A word runs to a blank or a ')'. Parentheses inside a word belong to it
+    // ("consecutive(4)"), and so does everything inside square brackets ("[ ]").
+    Item word()
+    {
+        Item w;
+        w.pos = here();
+        int paren = 0, bracket = 0;
+        int chars = 0;
+        while (m_i < m_text.size()) {
+            char c = m_text[m_i];
+            bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+            if (bracket == 0 && (blank || c == ';'))
+                break;
+            if (c == '(') {
+                ++paren;
+            } else if (c == ')') {
+                if (paren == 0)
+                    break;
+                --paren;
+            } else if (c == '[') {
+                ++bracket;
+            } else if (c == ']') {
+                if (bracket > 0)
+                    --bracket;
+            } else if (c == '\n' && bracket) {
+                break;
+            }
+            w.text += c;
+            if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
+                ++chars;
+            advance();
+        }
+        w.length = std::max(1, chars);
+        return w;
+    }
+
+    void skipBlanks()
+    {
+        while (m_i < m_text.size()) {
+            char c = m_text[m_i];
+            if (c == ';') {
+                while (m_i < m_text.size() && m_text[m_i] != '\n')
+                    advance();
+            } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+                advance();
+            } else {
+                break;
+            }
+        }
+    }
+
+    SourcePos here() const { return m_pos; }
+
+    void advance()
+    {
+        unsigned char c = static_cast<unsigned char>(m_text[m_i++]);
+        m_pos.offset = int(m_i);
+        if (c == '\n') {
+            ++m_pos.line;
+            m_pos.column = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            ++m_pos.column; // columns count characters, not UTF-8 bytes
+        }
+    }
+
+    void error(SourcePos p, int len, std::string msg)
+    {
+        Diagnostic d;
+        d.line = p.line;
+        d.column = p.column;
+        d.length = len;
+        d.message = std::move(msg);
+        m_diags.push_back(std::move(d));
+        m_ok = false;
+    }
+
+    std::string_view m_text;
+    std::vector<Diagnostic> &m_diags;
+    size_t m_i = 0;
+    SourcePos m_pos;
+    bool m_ok = true;
+};
+
+} // namespace
+
+bool readItems(std::string_view text, std::vector<Item> &out, std::vector<Diagnostic> &diagnostics)
+{
+    Reader r(text, diagnostics);
+    return r.run(out);
+}
+
+bool looksLikeCqls(std::string_view text)
+{
+    size_t i = 0;
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        i = 3;
+    while (i < text.size()) {
+        char c = text[i];
+        if (c == ';') {
+            while (i < text.size() && text[i] != '\n')
+                ++i;
+        } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+            ++i;
+        } else {
+            break;
+        }
+    }
+    if (i >= text.size() || text[i] != '(')
+        return false;
+    ++i;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+        ++i;
+    if (text.substr(i, 5) != "match")
+        return false;
+    i += 5;
+    return i >= text.size() || text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'
+        || text[i] == ')' || text[i] == '(' || text[i] == ';' || text[i] == ':' || text[i] == '!';
+}
+
+} // namespace cql::cqls

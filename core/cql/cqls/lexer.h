@@ -1,0 +1,37 @@
+// CQL-S scripts are s-expressions: lists in parentheses whose items are words
+// (keywords, designators, numbers), quoted strings or lists. This reads the
+// text into that tree, keeping each item's place for messages.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/query.h"
+#include "cql/token.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cql::cqls {
+
+struct Item {
+    enum Kind { Word, String, List };
+    Kind kind = Word;
+    std::string text;          // word or string contents
+    SourcePos pos;             // where the item (or its '(') begins
+    int length = 1;            // characters, for the underline
+    std::vector<Item> items;   // a list's items
+
+    bool isList() const { return kind == List; }
+    // The head word of a list ("match", "position"), "" if none.
+    std::string_view head() const;
+};
+
+// Reads the whole text into a list of top-level items. Problems (an
+// unclosed list, a stray ')') go to diagnostics; returns false then.
+bool readItems(std::string_view text, std::vector<Item> &out, std::vector<Diagnostic> &diagnostics);
+
+// True when the text is a CQL-S script: its first item (after blanks and
+// ';' comments) opens a list headed by "match".
+bool looksLikeCqls(std::string_view text);
+
+} // namespace cql::cqls

@@ -1,0 +1,18 @@
+// :line — a move sequence in CQL-S move notation ("1.Pe2-e4 Pe7-e6",
+// "Nb1-[ac]3", "Qd1xh5+", "O-O", "P=Q#") compiled into a :sequence of
+// next-move conditions. Piece letters name piece types here: the colour is
+// that of the side whose move it is.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/filter.h"
+
+#include <string>
+#include <string_view>
+
+namespace cql::cqls {
+
+// nullptr with error set ("'|' ... is not implemented yet", "bad move 'x'").
+FilterPtr compileLine(std::string_view text, std::string &error);
+
+} // namespace cql::cqls

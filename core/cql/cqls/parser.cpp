@@ -1,0 +1,1509 @@
+// Compiling CQL-S lists into the filter tree.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/cqls/parser.h"
+
+#include "cql/cqls/designators.h"
+#include "cql/cqls/filters.h"
+#include "cql/cqls/lexer.h"
+#include "cql/cqls/line.h"
+
+#include "cql/logic.h"
+#include "cql/moves.h"
+#include "cql/sets.h"
+#include "cql/state.h"
+
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <functional>
+#include <map>
+
+namespace cql::cqls {
+
+using chess::SquareSet;
+
+namespace {
+
+// The keywords of the seed's index (position list) and of the match list page.
+const std::vector<std::string_view> PositionIndex = {
+    "accumulate", "accumulate*", "and", "attackcount", "blackcannotwin", "blackelo", "btm", "captureforced",
+    "castling", "check", "checkcount", "cond", "contactcheck", "cut", "doublecheck", "elo", "endgame",
+    "endgameevaluation", "enpassant", "evaluation", "exchangeevaluation", "exclude", "fen", "fivefoldrepetition",
+    "flip", "flipcolor", "flipdiagonal", "flipdihedral", "fliphorizontal", "flipvertical", "forced", "gameisover",
+    "gappedsequence", "goodbishop", "halfmoveclock", "halfmovenumber", "initial", "inside", "insidevariation",
+    "iscastling", "ischeck", "ischess960", "iscontactcheck", "isdoublecheck", "isillegal", "isinvalid", "ismate",
+    "isnull", "ispromotedpiece", "isshufflechess", "isstalemate", "kingonthehill", "line", "line*", "losing",
+    "markall", "match", "matchconsecutive", "matchcount", "mate", "matingmaterial", "maxswapevaluation",
+    "moveevaluation", "movefrom", "movenumber", "moveto", "mustcapture", "noannotate", "nocheck", "noenpassant",
+    "nomatingmaterial", "not", "opposition", "or", "passedpawnrace", "pawncount", "pawncountdifference",
+    "perpendicular", "piececount", "piececountdifference", "power", "powerdifference", "pretransformmatchcount",
+    "pretransformrepetitioncount", "promote", "ray", "rayattack", "raydiagonal", "rayhorizontal", "rayorthogonal",
+    "rayvertical", "relation", "repetitioncount", "reset", "result", "sequence", "shift", "shiftdiagonal",
+    "shifthorizontal", "shiftmaindiagonal", "shiftoffdiagonal", "shiftvertical", "skip", "stalemate",
+    "startposition", "sumrange", "tagmatch", "takeslastpiece", "terminal", "threechecks", "threefoldrepetition",
+    "unstoppablepawns", "variant", "variations", "variationsonly", "whitecannotwin", "whiteelo", "wtm", "xor",
+};
+
+const std::vector<std::string_view> MatchIndex = {
+    "and", "annotator", "averagerating", "averagerating*", "birthyear", "blackbirthyear", "blackcountry",
+    "blackdeathyear", "blackelo", "blackgender", "blackiscomputer", "blackishuman", "blackplayer", "blackrating",
+    "blacktitle", "cond", "country", "date", "deathyear", "eco", "eithercolor", "elo", "event", "eventcategory",
+    "eventcountry", "eventdate", "eventtype", "gamenumber", "gender", "goodgame", "hasannotation", "hascomments",
+    "forany", "hasmarker", "hasvariations", "ischess960", "iscomputer", "ishuman", "isshufflechess", "markall", "noannotate",
+    "not", "or", "player", "plycount", "rating", "ratingdifference", "result", "round", "site", "startposition",
+    "subround", "tag", "timemode", "title", "variant", "whitebirthyear", "whitecountry", "whitedeathyear",
+    "whiteelo", "whitegender", "whiteiscomputer", "whiteishuman", "whiteplayer", "whiterating", "whitetitle", "xor",
+    "year",
+};
+
+bool inIndex(const std::vector<std::string_view> &index, std::string_view k)
+{
+    return std::find(index.begin(), index.end(), k) != index.end();
+}
+
+// A keyword word: ":check", "!:check", "position:check", "!position:check".
+struct KeywordWord {
+    bool isKeyword = false;
+    bool negated = false;
+    std::string name;
+};
+
+KeywordWord keywordOf(const Item &it)
+{
+    KeywordWord k;
+    if (it.kind != Item::Word)
+        return k;
+    std::string_view t = it.text;
+    if (!t.empty() && t[0] == '!') {
+        k.negated = true;
+        t.remove_prefix(1);
+    }
+    for (std::string_view prefix : {"position:", "match:", "relation:", ":"}) {
+        if (t.substr(0, prefix.size()) == prefix && t.size() > prefix.size()) {
+            k.isKeyword = true;
+            k.name = std::string(t.substr(prefix.size()));
+            return k;
+        }
+    }
+    k.negated = false;
+    return k;
+}
+
+class Compiler {
+public:
+    Compiler(QueryHeader &h, Program &p, std::vector<Diagnostic> &d) : m_header(h), m_program(p), m_diags(d) {}
+
+    bool run(std::string_view text)
+    {
+        std::vector<Item> top;
+        if (!readItems(text, top, m_diags))
+            return false;
+        if (top.empty()) {
+            Diagnostic d;
+            d.message = "a CQL-S script needs a (match ...) list";
+            m_diags.push_back(d);
+            return false;
+        }
+        if (top[0].head() != "match") {
+            error(top[0], "a CQL-S script starts with a (match ...) list");
+            return false;
+        }
+        for (size_t i = 1; i < top.size(); ++i)
+            error(top[i], "a CQL-S script has exactly one match list");
+        compileMatch(top[0]);
+        checkAccumulators();
+        return m_ok;
+    }
+
+private:
+    // --- diagnostics
+    void error(const Item &at, std::string message)
+    {
+        Diagnostic d;
+        d.line = at.pos.line;
+        d.column = at.pos.column;
+        d.length = at.length;
+        d.message = std::move(message);
+        m_diags.push_back(std::move(d));
+        m_ok = false;
+    }
+
+    // --- the match list
+    // What a position list of the match list says about the game beyond its filter.
+    struct TopLevel {
+        Range count;                  // :matchcount (default: at least once)
+        bool haveCount = false;
+        bool cutSelf = false;         // parameterless :cut: the list is a cut condition
+        bool excludeSelf = false;     // parameterless :exclude: the list is an exclusion
+        bool runs = false;            // :repetitioncount: the range is for runs of positions
+        bool perImage = false;        // :pretransform...: each transform image counts on its own
+        std::vector<FilterPtr> cuts, excludes; // the argument forms
+        TopLevel() { count.lo.value = 1; }
+    };
+
+    void compileMatch(const Item &list)
+    {
+        std::vector<FilterPtr> gameParts;
+        auto g = std::make_shared<GameLists>();
+        const auto &items = list.items;
+        for (size_t i = 1; i < items.size();) {
+            const Item &it = items[i];
+            if (it.isList()) {
+                if (it.head() != "position") {
+                    error(it, "a match list holds keywords and (position ...) lists");
+                    ++i;
+                    continue;
+                }
+                TopLevel top;
+                FilterPtr f = compilePosition(it, &top);
+                for (FilterPtr &c : top.cuts)
+                    g->cuts.push_back(std::move(c));
+                for (FilterPtr &e : top.excludes)
+                    g->excludes.push_back(std::move(e));
+                if (f && top.cutSelf) {
+                    g->cuts.push_back(std::move(f));
+                } else if (f && top.excludeSelf) {
+                    g->excludes.push_back(std::move(f));
+                } else if (f) {
+                    std::vector<FilterPtr> members;
+                    auto *images = top.perImage ? dynamic_cast<ImagesFilter *>(f.get()) : nullptr;
+                    if (images)
+                        members = images->takeImages();
+                    else
+                        members.push_back(std::move(f));
+                    int grp = g->group.empty() ? 0 : g->group.back() + 1;
+                    for (FilterPtr &m : members) {
+                        g->lists.push_back(std::move(m));
+                        g->counts.push_back(top.count);
+                        g->runs.push_back(top.runs);
+                        g->group.push_back(grp);
+                        // A list that must never match shows no positions.
+                        g->shown.push_back(top.count.hi.value > 0 && !top.count.empty);
+                    }
+                }
+                ++i;
+                continue;
+            }
+            KeywordWord k = keywordOf(it);
+            if (!k.isKeyword) {
+                error(it, "'" + it.text + "' is not a match list keyword");
+                ++i;
+                continue;
+            }
+            ++i;
+            FilterPtr f = matchKeyword(k, it, items, i);
+            if (f)
+                gameParts.push_back(std::move(f));
+        }
+        if (!m_ok)
+            return;
+        for (FilterPtr &f : gameParts)
+            m_program.body.push_back(std::move(f));
+        if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty() && !g->runs[0]) {
+            // One list: the evaluator's own match count does it.
+            const Range &c = g->counts[0];
+            if (!(c.lo.value == 1 && c.hi.value == Range::Max)) {
+                long lo = long(std::clamp<long long>(c.lo.value, 0, LONG_MAX));
+                long hi = long(std::clamp<long long>(c.hi.value, 0, LONG_MAX));
+                if (c.empty)
+                    lo = 1, hi = 0;
+                m_header.matchCount = std::make_pair(lo, hi);
+            }
+            m_program.body.push_back(std::move(g->lists[0]));
+        } else if (!g->lists.empty() || !g->cuts.empty() || !g->excludes.empty()) {
+            int slot = int(m_program.slotTypes.size());
+            m_program.slotTypes.push_back(Type::Numeric);
+            m_program.slotNames.push_back("(position lists matched)");
+            m_program.body.push_back(std::make_unique<GameGateFilter>(std::move(g), slot));
+        }
+    }
+
+    // Game-level keywords of the match list.
+    FilterPtr matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        FilterPtr f;
+        const std::string &n = k.name;
+        if (n == "year" || n == "gamenumber" || n == "elo" || n == "whiteelo" || n == "blackelo") {
+            Range r;
+            if (!rangeArg(at, items, i, r, false, false))
+                return nullptr;
+            FilterPtr v;
+            if (n == "year") v = std::make_unique<PositionNumberFilter>(PositionNumberFilter::Year);
+            else if (n == "gamenumber") v = std::make_unique<PositionNumberFilter>(PositionNumberFilter::GameNumber);
+            else if (n == "elo") v = std::make_unique<EloFilter>(EloFilter::Either);
+            else if (n == "whiteelo") v = std::make_unique<EloFilter>(EloFilter::White);
+            else v = std::make_unique<EloFilter>(EloFilter::Black);
+            f = std::make_unique<InRangeFilter>(std::move(v), r);
+        } else if (n == "result") {
+            f = resultArg(at, items, i);
+        } else if (n == "ischess960" || n == "isshufflechess") {
+            f = std::make_unique<StartArrangementFilter>(n == "ischess960");
+        } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
+            f = subMatchLists(n, at, items, i);
+        } else if (n == "player" || n == "whiteplayer" || n == "blackplayer" || n == "event" || n == "site") {
+            if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+                error(at, "'" + at.text + "' expects a name");
+                return nullptr;
+            }
+            if (items[i].kind == Item::String) {
+                error(items[i], "patterns in double quotes are not implemented yet: write the name without quotes");
+                return nullptr;
+            }
+            std::string t = items[i++].text;
+            for (char &c : t)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            auto kind = n == "player" ? GameInfoFilter::Player : n == "whiteplayer" ? GameInfoFilter::WhitePlayer
+                : n == "blackplayer" ? GameInfoFilter::BlackPlayer : n == "event" ? GameInfoFilter::Event : GameInfoFilter::Site;
+            f = std::make_unique<GameInfoFilter>(kind, t);
+        } else if (n == "plycount" || n == "round") {
+            Range r;
+            if (!rangeArg(at, items, i, r, false, false))
+                return nullptr;
+            f = std::make_unique<GameInfoFilter>(n == "plycount" ? GameInfoFilter::PlyCount : GameInfoFilter::Round, "", r);
+        } else if (n == "hasvariations" || n == "hasannotation") {
+            f = std::make_unique<GameInfoFilter>(n == "hasvariations" ? GameInfoFilter::HasVariations : GameInfoFilter::HasAnnotation);
+        } else if (n == "hascomments") {
+            if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword) {
+                error(items[i], "':hascomments' with languages is not implemented yet");
+                return nullptr;
+            }
+            f = std::make_unique<GameInfoFilter>(GameInfoFilter::HasComments);
+        } else if (n == "eco") {
+            f = ecoArg(at, items, i);
+        } else if (n == "date") {
+            f = dateArg(at, items, i);
+        } else if (n == "markall" || n == "noannotate") {
+            return nullptr; // meaningless here (seed)
+        } else if (inIndex(MatchIndex, n)) {
+            error(at, "':" + n + "' is not implemented yet");
+            return nullptr;
+        } else {
+            error(at, "unknown match list keyword ':" + n + "'");
+            return nullptr;
+        }
+        if (f && k.negated)
+            f = std::make_unique<NotFilter>(std::move(f));
+        return f;
+    }
+
+    // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
+    FilterPtr ecoArg(const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+            error(at, "':eco' expects ECO codes (A00, B00-99, ...)");
+            return nullptr;
+        }
+        const Item &w = items[i++];
+        Range r;
+        if (w.text == "*")
+            return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r);
+        if (w.text == "-" || w.text == "\xE2\x80\x93") {
+            r.empty = true;
+            return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r);
+        }
+        std::vector<std::pair<int, int>> codes;
+        size_t start = 0;
+        const std::string &t = w.text;
+        while (start <= t.size()) {
+            size_t comma = t.find(',', start);
+            std::string part = t.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            auto digits = [](const std::string &s, size_t at, size_t n) {
+                if (at + n > s.size()) return -1;
+                int v = 0;
+                for (size_t k = at; k < at + n; ++k) {
+                    if (!std::isdigit(static_cast<unsigned char>(s[k]))) return -1;
+                    v = v * 10 + (s[k] - '0');
+                }
+                return v;
+            };
+            int lo = -1, hi = -1;
+            if (part.size() >= 3 && part[0] >= 'A' && part[0] <= 'E' && (lo = digits(part, 1, 2)) >= 0) {
+                lo += (part[0] - 'A') * 100;
+                hi = lo;
+                if (part.size() == 6 && part[3] == '-' && digits(part, 4, 2) >= 0)
+                    hi = (part[0] - 'A') * 100 + digits(part, 4, 2);
+                else if (part.size() == 7 && part[3] == '-' && part[4] >= 'A' && part[4] <= 'E' && digits(part, 5, 2) >= 0)
+                    hi = (part[4] - 'A') * 100 + digits(part, 5, 2);
+                else if (part.size() != 3)
+                    lo = -1;
+            }
+            if (lo < 0 || hi < lo) {
+                error(w, "'" + part + "' is not an ECO code or range");
+                return nullptr;
+            }
+            codes.emplace_back(lo, hi);
+            if (comma == std::string::npos)
+                break;
+            start = comma + 1;
+        }
+        return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r, std::move(codes));
+    }
+
+    // ":date 2010-10-27", ">=2010-10-27", "2010-10-01 2010-10-31", "2010-10-01 .. 2010-11-01" (end excluded).
+    FilterPtr dateArg(const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        auto date = [](std::string_view t, long long &v) {
+            if (t.size() != 10 || t[4] != '-' || t[7] != '-')
+                return false;
+            v = 0;
+            for (size_t k = 0; k < t.size(); ++k) {
+                if (k == 4 || k == 7)
+                    continue;
+                if (t[k] < '0' || t[k] > '9')
+                    return false;
+                v = v * 10 + (t[k] - '0');
+            }
+            return true;
+        };
+        auto word = [&](size_t k) -> std::string_view {
+            return k < items.size() && items[k].kind == Item::Word ? std::string_view(items[k].text) : std::string_view();
+        };
+        std::string_view w = word(i);
+        Range r;
+        int op = 0;
+        for (auto [prefix, code] : {std::pair<std::string_view, int>{">=", 2}, {"<=", 4}, {">", 1}, {"<", 3}})
+            if (w.substr(0, prefix.size()) == prefix) {
+                op = code;
+                w.remove_prefix(prefix.size());
+                break;
+            }
+        long long v;
+        if (!date(w, v)) {
+            error(i < items.size() ? items[i] : at, "':date' expects a date as 2010-10-27");
+            return nullptr;
+        }
+        ++i;
+        switch (op) {
+        case 1: r.lo.value = v + 1; break;
+        case 2: r.lo.value = v; break;
+        case 3: r.hi.value = v - 1; break;
+        case 4: r.hi.value = v; break;
+        default: {
+            r.lo.value = r.hi.value = v;
+            long long v2;
+            if (word(i) == ".." && date(word(i + 1), v2)) {
+                r.hi.value = v2 - 1;
+                i += 2;
+            } else if (date(word(i), v2)) {
+                r.hi.value = v2;
+                ++i;
+            }
+        }
+        }
+        return std::make_unique<DateFilter>(r);
+    }
+
+    FilterPtr resultArg(const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        if (i >= items.size() || items[i].isList()) {
+            error(at, "':result' expects a result: 1-0, 0-1, 1/2-1/2 or *");
+            return nullptr;
+        }
+        std::string r = items[i++].text;
+        if (r == "1/2" || r == "½" || r == "=")
+            r = "1/2-1/2";
+        if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*") {
+            error(items[i - 1], "'" + r + "' is not a game result");
+            return nullptr;
+        }
+        return std::make_unique<TagFilter>(TagFilter::Result, r, true);
+    }
+
+    // :and/:or/:xor/:not/:cond of the match list: sub-match lists without position lists.
+    FilterPtr subMatchLists(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        std::vector<const Item *> subs;
+        if (!listArguments(n, "match", at, items, i, subs))
+            return nullptr;
+        std::vector<FilterPtr> parts;
+        for (const Item *s : subs) {
+            std::vector<FilterPtr> inner;
+            for (size_t j = 1; j < s->items.size();) {
+                const Item &it = s->items[j];
+                KeywordWord k = keywordOf(it);
+                if (!k.isKeyword) {
+                    error(it, it.isList() ? "a sub-match list cannot contain position lists"
+                                          : "'" + it.text + "' is not a match list keyword");
+                    ++j;
+                    continue;
+                }
+                ++j;
+                if (FilterPtr f = matchKeyword(k, it, s->items, j))
+                    inner.push_back(std::move(f));
+            }
+            parts.push_back(std::make_unique<AllFilter>(std::move(inner)));
+        }
+        return combine(n, std::move(parts));
+    }
+
+    // Lists as arguments of :and/:or/:xor/:not/:cond: either one list of lists
+    // "((position ...) (position ...))" or, for :not and :cond, lists written one after another.
+    bool listArguments(const std::string &n, std::string_view head, const Item &at, const std::vector<Item> &items,
+                       size_t &i, std::vector<const Item *> &out)
+    {
+        if (i < items.size() && items[i].isList() && items[i].head() == head) {
+            if (n == "not") {
+                out.push_back(&items[i++]);
+                return true;
+            }
+            if (n == "cond") {
+                while (i < items.size() && items[i].isList() && items[i].head() == head)
+                    out.push_back(&items[i++]);
+                return true;
+            }
+        }
+        if (i >= items.size() || !items[i].isList() || !items[i].head().empty()) {
+            error(at, "':" + n + "' expects a list of (" + std::string(head) + " ...) lists");
+            return false;
+        }
+        const Item &l = items[i++];
+        for (const Item &s : l.items) {
+            if (!s.isList() || s.head() != head) {
+                error(s, "(" + std::string(head) + " ...) expected");
+                return false;
+            }
+            out.push_back(&s);
+        }
+        if (out.empty()) {
+            error(l, "':" + n + "' needs at least one list");
+            return false;
+        }
+        return true;
+    }
+
+    static FilterPtr combine(const std::string &n, std::vector<FilterPtr> parts)
+    {
+        if (n == "and")
+            return std::make_unique<AllFilter>(std::move(parts));
+        if (n == "or" || n == "xor")
+            return std::make_unique<AnyOfFilter>(n == "xor", std::move(parts));
+        if (n == "not") {
+            auto all = std::make_unique<AllFilter>(std::move(parts));
+            return std::make_unique<NotFilter>(std::move(all));
+        }
+        // cond: clause, association pairs; an odd last one is the fallback.
+        std::vector<std::pair<FilterPtr, FilterPtr>> arms;
+        for (size_t j = 0; j < parts.size(); j += 2) {
+            if (j + 1 < parts.size())
+                arms.emplace_back(std::move(parts[j]), std::move(parts[j + 1]));
+            else
+                arms.emplace_back(nullptr, std::move(parts[j]));
+        }
+        return std::make_unique<CondFilter>(std::move(arms));
+    }
+
+    // --- position lists
+
+    struct ListState {
+        std::vector<FilterPtr> parts;
+        SquareSet designatorSquares;                 // for :relation's :pattern
+        std::string accumulate;                      // the accumulator this list counts into
+        std::vector<size_t> sumranges;               // parts that read accumulators (not counted)
+        std::vector<RelationFilter *> patternRelations;
+        std::vector<std::vector<Transform>> transforms;
+        bool negate = false;
+    };
+
+    // top: what the list says about the game when it stands in the match list (else null).
+    FilterPtr compilePosition(const Item &list, TopLevel *top)
+    {
+        ListState st;
+        const auto &items = list.items;
+        for (size_t i = 1; i < items.size();) {
+            const Item &it = items[i];
+            if (it.isList()) {
+                error(it, "a list here must follow a keyword that takes it");
+                ++i;
+                continue;
+            }
+            KeywordWord k = keywordOf(it);
+            ++i;
+            if (!k.isKeyword) {
+                if (FilterPtr d = designator(it)) {
+                    if (auto *df = dynamic_cast<DesignatorFilter *>(d.get()))
+                        st.designatorSquares |= df->squares();
+                    st.parts.push_back(std::move(d));
+                }
+                continue;
+            }
+            if (k.name == "relation") {
+                if (FilterPtr f = relation(it, items, i, st)) {
+                    if (k.negated)
+                        f = std::make_unique<NotFilter>(std::move(f));
+                    st.parts.push_back(std::move(f));
+                }
+                continue;
+            }
+            positionKeyword(k, it, items, i, st, top);
+        }
+        for (RelationFilter *r : st.patternRelations)
+            r->setAllowed(st.designatorSquares);
+        std::vector<Transform> all{Transform::identity()};
+        for (const auto &group : st.transforms) {
+            std::vector<Transform> next;
+            for (const Transform &a : all)
+                for (const Transform &b : group) {
+                    Transform c = b * a;
+                    if (std::find(next.begin(), next.end(), c) == next.end())
+                        next.push_back(c);
+                }
+            all = std::move(next);
+        }
+        if (!st.accumulate.empty()) {
+            // The images the accumulator counts: the list without its :sumrange parts.
+            std::vector<FilterPtr> counted;
+            for (size_t j = 0; j < st.parts.size(); ++j)
+                if (std::find(st.sumranges.begin(), st.sumranges.end(), j) == st.sumranges.end())
+                    counted.push_back(st.parts[j]->transformed(Transform::identity()));
+            AllFilter countBody(std::move(counted));
+            auto src = std::make_shared<AccumulatorSource>();
+            for (const Transform &t : all) {
+                src->images.push_back(countBody.transformed(t));
+                src->swapped.push_back(t.swapColors);
+            }
+            accumulator(st.accumulate)->sources.push_back(std::move(src));
+        }
+        FilterPtr body = std::make_unique<AllFilter>(std::move(st.parts));
+        if (!st.transforms.empty()) {
+            std::vector<FilterPtr> images;
+            for (const Transform &t : all)
+                images.push_back(body->transformed(t));
+            body = std::make_unique<ImagesFilter>(std::move(images));
+        }
+        if (st.negate)
+            body = std::make_unique<NotFilter>(std::move(body));
+        return body;
+    }
+
+    FilterPtr designator(const Item &it)
+    {
+        Designator d;
+        std::string err;
+        if (it.kind != Item::Word || !parseDesignator(it.text, d, err)) {
+            error(it, "'" + it.text + "' is not a piece designator" + (err.empty() ? "" : ": " + err));
+            return nullptr;
+        }
+        return designatorFilter(d);
+    }
+
+    // :relation (relation-list): a later position related to this one.
+    FilterPtr relation(const Item &at, const std::vector<Item> &items, size_t &i, ListState &st)
+    {
+        if (i >= items.size() || !items[i].isList()) {
+            error(at, "':relation' expects a relation list");
+            return nullptr;
+        }
+        const Item &list = items[i++];
+        auto spec = std::make_shared<RelationSpec>();
+        spec->missingRange.lo.value = spec->missingRange.hi.value = 0;
+        spec->addedRange.lo.value = spec->addedRange.hi.value = 0;
+        size_t j = list.head() == "relation" ? 1 : 0;
+        const auto &r = list.items;
+        while (j < r.size()) {
+            const Item &it = r[j];
+            KeywordWord k = keywordOf(it);
+            ++j;
+            if (!k.isKeyword || k.negated) {
+                error(it, "'" + it.text + "' is not a relation list keyword");
+                return nullptr;
+            }
+            const std::string &n = k.name;
+            if (n == "missingpiececount" || n == "newpiececount") {
+                bool missing = n[0] == 'm';
+                FilterPtr d = designatorArg(it, r, j);
+                if (!d)
+                    return nullptr;
+                Range rg;
+                if (!rangeArg(it, r, j, rg, false, false))
+                    return nullptr;
+                (missing ? spec->missing : spec->added) = std::move(d);
+                (missing ? spec->missingRange : spec->addedRange) = rg;
+            } else if (n == "originaldifferentcount" || n == "originalsamecount") {
+                bool diff = n == "originaldifferentcount";
+                Range rg;
+                if (!rangeArg(it, r, j, rg, false, false))
+                    return nullptr;
+                (diff ? spec->differentRange : spec->sameRange) = rg;
+                (diff ? spec->haveDifferent : spec->haveSame) = true;
+            } else if (n == "changesidetomove") {
+                spec->side = RelationSpec::Change;
+            } else if (n == "samesidetomove") {
+                spec->side = RelationSpec::Same;
+            } else if (n == "ignoresidetomove") {
+                spec->side = RelationSpec::Ignore;
+            } else if (n == "pattern") {
+                spec->pattern = true;
+            } else if (n == "variations") {
+                spec->where = RelationSpec::Everywhere;
+                m_header.variations = true;
+            } else if (n == "variationsonly") {
+                spec->where = RelationSpec::VariationsOnly;
+                m_header.variations = true;
+            } else if (n == "flip" || n == "shift") {
+                error(it, "':" + n + "' in a relation list is not implemented yet");
+                return nullptr;
+            } else {
+                error(it, "unknown relation list keyword ':" + n + "'");
+                return nullptr;
+            }
+        }
+        bool pattern = spec->pattern;
+        auto f = std::make_unique<RelationFilter>(std::move(spec), SquareSet::all());
+        if (pattern)
+            st.patternRelations.push_back(f.get());
+        return f;
+    }
+
+    static FilterPtr designatorFilter(const Designator &d)
+    {
+        const PieceTypes &p = d.pieces;
+        if (!p.any()) // "[]": no piece type at all, so no square can match
+            return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), SquareSet());
+        if (p.anything)
+            return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), d.squares);
+        std::vector<FilterPtr> parts;
+        if (p.plain || (!p.promoted && !p.unpromoted))
+            parts.push_back(std::make_unique<CqlsDesignatorFilter>(p.plain, d.squares));
+        if (p.promoted)
+            parts.push_back(std::make_unique<PromotedFilter>(std::make_unique<CqlsDesignatorFilter>(p.promoted, d.squares), true));
+        if (p.unpromoted)
+            parts.push_back(std::make_unique<PromotedFilter>(std::make_unique<CqlsDesignatorFilter>(p.unpromoted, d.squares), false));
+        FilterPtr f = std::move(parts[0]);
+        for (size_t i = 1; i < parts.size(); ++i)
+            f = std::make_unique<SetOpFilter>(SetOpFilter::Union, std::move(f), std::move(parts[i]));
+        return f;
+    }
+
+    // Required designator argument.
+    FilterPtr designatorArg(const Item &at, const std::vector<Item> &items, size_t &i, Designator *raw = nullptr)
+    {
+        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+            error(at, "'" + at.text + "' expects a piece designator");
+            return nullptr;
+        }
+        Designator d;
+        std::string err;
+        if (!parseDesignator(items[i].text, d, err)) {
+            error(items[i], "'" + items[i].text + "' is not a piece designator: " + err);
+            ++i;
+            return nullptr;
+        }
+        ++i;
+        if (raw)
+            *raw = d;
+        return designatorFilter(d);
+    }
+
+    // An optional designator argument: taken when the next word is one.
+    bool optionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d)
+    {
+        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword)
+            return false;
+        std::string err;
+        Range r;
+        bool plain;
+        if (parseRangeWord(items[i].text, r, plain, true, true))
+            return false;
+        if (!parseDesignator(items[i].text, d, err))
+            return false;
+        ++i;
+        return true;
+    }
+
+    bool rangeArg(const Item &at, const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd, bool allowPercent,
+                  bool optional = false)
+    {
+        bool plain = false;
+        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword
+            || !parseRangeWord(items[i].text, r, plain, allowEnd, allowPercent)) {
+            if (optional)
+                return false;
+            if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword)
+                error(items[i], "'" + items[i].text + "' is not a range specifier");
+            else
+                error(at, "'" + at.text + "' expects a range specifier");
+            return false;
+        }
+        ++i;
+        if (plain && i < items.size() && !items[i].isList()) {
+            // "1 3": a second plain bound closes the range.
+            Range second;
+            bool plain2 = false;
+            if (parseRangeWord(items[i].text, second, plain2, allowEnd, allowPercent) && plain2
+                && second.percent == r.percent) {
+                r.hi = second.hi;
+                ++i;
+            }
+        }
+        return true;
+    }
+
+    // Transform groups of a keyword, or false if it is none.
+    static bool transformGroup(const std::string &n, std::vector<Transform> &out)
+    {
+        out.clear();
+        out.push_back(Transform::identity());
+        if (n == "flip" || n == "flipdihedral") {
+            for (int d = 1; d < 8; ++d) out.push_back(Transform::dihedral(d));
+        } else if (n == "flipdiagonal") {
+            out.push_back(Transform::dihedral(6));
+        } else if (n == "flipvertical") {
+            out.push_back(Transform::mirrorFiles());
+        } else if (n == "fliphorizontal") {
+            out.push_back(Transform::mirrorRanks());
+        } else if (n == "flipcolor") {
+            out.push_back(Transform::flipColor());
+        } else if (n == "shift" || n == "shifthorizontal" || n == "shiftvertical" || n == "shiftmaindiagonal"
+                   || n == "shiftoffdiagonal" || n == "shiftdiagonal") {
+            for (int dx = -7; dx <= 7; ++dx) {
+                for (int dy = -7; dy <= 7; ++dy) {
+                    if (!dx && !dy) continue;
+                    bool ok = (n == "shift") || (n == "shifthorizontal" && dy == 0) || (n == "shiftvertical" && dx == 0)
+                        || ((n == "shiftmaindiagonal" || n == "shiftdiagonal") && dx == dy)
+                        || ((n == "shiftoffdiagonal" || n == "shiftdiagonal") && dx == -dy);
+                    if (ok) out.push_back(Transform::shift(dx, dy));
+                }
+            }
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    void positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
+                         TopLevel *top)
+    {
+        const std::string &n = k.name;
+        std::vector<Transform> group;
+        if (transformGroup(n, group)) {
+            if (k.negated) {
+                error(at, "':" + n + "' cannot be negated");
+                return;
+            }
+            st.transforms.push_back(std::move(group));
+            return;
+        }
+        if (n == "not" && (i >= items.size() || !items[i].isList())) {
+            if (k.negated) {
+                error(at, "'!:not' is not allowed");
+                return;
+            }
+            st.negate = !st.negate;
+            return;
+        }
+        if (n == "matchcount" || n == "repetitioncount" || n == "pretransformmatchcount"
+            || n == "pretransformrepetitioncount") {
+            Range r;
+            if (!rangeArg(at, items, i, r, false, false))
+                return;
+            if (!top) {
+                error(at, "':" + n + "' belongs in a position list of the match list");
+                return;
+            }
+            if (top->haveCount) {
+                error(at, "a position list takes one match or repetition count");
+                return;
+            }
+            top->count = r;
+            top->haveCount = true;
+            top->runs = n.find("repetition") != std::string::npos;
+            top->perImage = n.substr(0, 12) == "pretransform";
+            return;
+        }
+        if (n == "cut" || n == "exclude") {
+            if (!top || k.negated) {
+                error(at, k.negated ? "'" + at.text + "' cannot be negated"
+                                    : "':" + n + "' belongs in a position list of the match list");
+                skipArguments(items, i);
+                return;
+            }
+            bool cut = n == "cut";
+            if (i < items.size() && items[i].isList()) {
+                // The argument form: the argument cuts or excludes; the list stays as it is.
+                if (items[i].head() != "position") {
+                    error(items[i], "':" + n + "' expects a (position ...) list");
+                    ++i;
+                    return;
+                }
+                FilterPtr f = compilePosition(items[i++], nullptr);
+                (cut ? top->cuts : top->excludes).push_back(std::move(f));
+            } else {
+                (cut ? top->cutSelf : top->excludeSelf) = true;
+            }
+            return;
+        }
+        if (n == "accumulate" || n == "accumulate*" || n == "sumrange") {
+            if (k.negated) {
+                error(at, "'" + at.text + "' cannot be negated");
+                return;
+            }
+            if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
+                error(at, "'" + at.text + "' expects the name of an accumulator");
+                return;
+            }
+            std::string name = items[i++].text;
+            if (n == "sumrange") {
+                Range r;
+                if (!rangeArg(at, items, i, r, false, false))
+                    return;
+                m_sumrangeAt.emplace(name, at);
+                st.sumranges.push_back(st.parts.size());
+                st.parts.push_back(std::make_unique<SumRangeFilter>(accumulator(name), r));
+                return;
+            }
+            if (!st.accumulate.empty()) {
+                error(at, "a position list accumulates into one accumulator");
+                return;
+            }
+            st.accumulate = name;
+            auto acc = accumulator(name);
+            acc->byColour = acc->byColour || n == "accumulate*";
+            return;
+        }
+        if (n == "variations" || n == "variationsonly") {
+            m_header.variations = true;
+            if (n == "variationsonly")
+                st.parts.push_back(std::make_unique<FactFilter>(FactFilter::InsideVariation));
+            return;
+        }
+        if (n == "markall" || n == "noannotate")
+            return; // meaningless (seed)
+        FilterPtr f = positionFilter(n, at, items, i);
+        if (!f)
+            return;
+        if (k.negated)
+            f = std::make_unique<NotFilter>(std::move(f));
+        st.parts.push_back(std::move(f));
+    }
+
+    static FilterPtr state(StateFilter::Kind k) { return std::make_unique<StateFilter>(k); }
+
+    static FilterPtr moveFilter(std::function<void(MoveSpec &)> fill)
+    {
+        MoveSpec s;
+        fill(s);
+        return std::make_unique<MoveFilter>(std::move(s));
+    }
+
+    FilterPtr inRange(FilterPtr v, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        Range r;
+        if (!v || !rangeArg(at, items, i, r, false, false))
+            return nullptr;
+        return std::make_unique<InRangeFilter>(std::move(v), r);
+    }
+
+    static FilterPtr count(FilterPtr set) { return std::make_unique<CountFilter>(std::move(set)); }
+
+    // One designator, or two: "D" counts white minus black of D, "D1 D2" counts D1 minus D2.
+    bool differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b)
+    {
+        Designator d1;
+        if (!designatorArg(at, items, i, &d1))
+            return false;
+        Designator d2;
+        if (optionalDesignator(items, i, d2)) {
+            a = designatorFilter(d1);
+            b = designatorFilter(d2);
+            return true;
+        }
+        Designator w = d1, bl = d1;
+        auto keep = [](PieceTypes &p, PieceMask m) {
+            if (p.anything) {
+                p.anything = false;
+                p.plain = m;
+            }
+            p.plain &= m;
+            p.promoted &= m;
+            p.unpromoted &= m;
+        };
+        keep(w.pieces, WhiteBits);
+        keep(bl.pieces, BlackBits);
+        a = designatorFilter(w);
+        b = designatorFilter(bl);
+        return true;
+    }
+
+    bool pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
+    {
+        std::string t = word.text;
+        size_t start = 0;
+        while (start <= t.size()) {
+            size_t dash = t.find('-', start);
+            std::string a = t.substr(start, dash == std::string::npos ? std::string::npos : dash - start);
+            PawnAttribute attr;
+            if (!a.empty() && a[0] == '!') {
+                attr.negated = true;
+                a.erase(0, 1);
+            }
+            int n = 0;
+            size_t paren = a.find('(');
+            if (paren != std::string::npos) {
+                long long v;
+                if (a.back() != ')' || !parseNumber(a.substr(paren + 1, a.size() - paren - 2), v)) {
+                    error(word, "'" + a + "': a count in parentheses expected");
+                    return false;
+                }
+                n = int(v);
+                a.erase(paren);
+            }
+            using K = PawnAttribute::Kind;
+            static const std::vector<std::pair<std::string_view, std::pair<K, int>>> names = {
+                {"single", {K::Single, 0}}, {"uno", {K::Single, 0}},
+                {"double", {K::Double, 2}}, {"double!", {K::DoubleExact, 2}},
+                {"triple", {K::Double, 3}}, {"triple!", {K::DoubleExact, 3}},
+                {"duo", {K::Triple, 2}}, {"duo!", {K::TripleExact, 2}},
+                {"trio", {K::Triple, 3}}, {"trio!", {K::TripleExact, 3}},
+                {"quart", {K::Triple, 4}}, {"quart!", {K::TripleExact, 4}},
+                {"connected", {K::Connected, 0}}, {"integrated", {K::Integrated, 0}},
+                {"isolated", {K::Isolated, 0}}, {"halfisolated", {K::HalfIsolated, 0}},
+                {"defended", {K::Defended, 0}}, {"defender", {K::Defender, 0}},
+                {"passed", {K::Passed, 0}}, {"blocked", {K::Blocked, 0}}, {"blocked!", {K::BlockedNow, 0}},
+                {"advanced", {K::Advanced, 0}}, {"consecutive", {K::Consecutive, 2}},
+                {"consecutive!", {K::Consecutive, -2}},
+            };
+            static const std::vector<std::string_view> known = {
+                "single!", "uno!", "chained", "chained!", "candidate", "candidate!", "behind", "behind!",
+                "stoppable", "stopped", "backward", "inside", "symmetrical", "mirrored", "forefront", "rear",
+                "islands", "islands!", "compounds", "compounds!", "files", "files!", "ranks", "ranks!",
+                "bothsides", "oneside", "lines",
+            };
+            bool found = false;
+            for (const auto &[name, kind] : names) {
+                if (a == name) {
+                    attr.kind = kind.first;
+                    attr.n = kind.second;
+                    if (paren != std::string::npos) {
+                        if (a != "triple" && a != "triple!" && a != "consecutive" && a != "consecutive!" && a != "quart"
+                            && a != "quart!") {
+                            error(word, "pawn attribute '" + a + "' takes no count");
+                            return false;
+                        }
+                        if (a == "quart" || a == "quart!") {
+                            error(word, "pawn attribute '" + a + "(n)' is not implemented yet");
+                            return false;
+                        }
+                        attr.n = kind.second < 0 ? -n : n;
+                    }
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                if (std::find(known.begin(), known.end(), a) != known.end())
+                    error(word, "pawn attribute '" + a + "' is not implemented yet");
+                else
+                    error(word, "'" + a + "' is not a pawn attribute");
+                return false;
+            }
+            out.push_back(attr);
+            if (dash == std::string::npos)
+                break;
+            start = dash + 1;
+        }
+        return true;
+    }
+
+    // :pawncount D attrs range|percent, :pawncountdifference D [D2] attrs range.
+    FilterPtr pawnCount(bool difference, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        FilterPtr a, b;
+        Designator d1;
+        if (difference) {
+            if (!differenceArgs(at, items, i, a, b))
+                return nullptr;
+        } else {
+            a = designatorArg(at, items, i, &d1);
+            if (!a)
+                return nullptr;
+        }
+        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+            error(at, "'" + at.text + "' expects pawn attributes");
+            return nullptr;
+        }
+        std::vector<PawnAttribute> attrs;
+        if (!pawnAttributes(items[i++], attrs))
+            return nullptr;
+        Range r;
+        if (!rangeArg(at, items, i, r, false, !difference))
+            return nullptr;
+        if (difference) {
+            auto diff = std::make_unique<ArithFilter>(
+                ArithFilter::Sub, count(std::make_unique<PawnAttributeFilter>(std::move(a), attrs)),
+                count(std::make_unique<PawnAttributeFilter>(std::move(b), attrs)));
+            return std::make_unique<InRangeFilter>(std::move(diff), r);
+        }
+        auto part = std::make_unique<PawnAttributeFilter>(std::move(a), attrs);
+        if (r.percent) {
+            // Percentages of the pawns of the designator's colours.
+            Designator whole = d1;
+            PieceMask colours = 0;
+            PieceMask m = d1.pieces.plain | d1.pieces.promoted | d1.pieces.unpromoted;
+            if (m & WhiteBits || d1.pieces.anything) colours |= PieceMask(1u << chess::WPawn);
+            if (m & BlackBits || d1.pieces.anything) colours |= PieceMask(1u << chess::BPawn);
+            whole.pieces = PieceTypes();
+            whole.pieces.plain = colours;
+            whole.squares = SquareSet::all();
+            return std::make_unique<PercentFilter>(std::move(part), designatorFilter(whole), r);
+        }
+        return std::make_unique<InRangeFilter>(count(std::move(part)), r);
+    }
+
+    FilterPtr rayKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        if (i >= items.size() || !items[i].isList() || items[i].items.size() < 2) {
+            error(at, "'" + at.text + "' expects a ray specifier: a list of two or more piece designators");
+            return nullptr;
+        }
+        const Item &spec = items[i++];
+        std::vector<FilterPtr> sets;
+        for (const Item &d : spec.items) {
+            FilterPtr f = designator(d);
+            if (!f)
+                return nullptr;
+            sets.push_back(std::move(f));
+        }
+        std::vector<std::pair<int, int>> dirs;
+        for (int df = -1; df <= 1; ++df)
+            for (int dr = -1; dr <= 1; ++dr) {
+                if (!df && !dr) continue;
+                bool diagonal = df && dr;
+                bool ok = n == "ray" || n == "rayattack" || (n == "raydiagonal" && diagonal)
+                    || (n == "rayorthogonal" && !diagonal) || (n == "rayhorizontal" && dr == 0)
+                    || (n == "rayvertical" && df == 0);
+                if (ok) dirs.emplace_back(df, dr);
+            }
+        Range r;
+        r.lo.value = 1;
+        Range given;
+        if (rangeArg(at, items, i, given, false, false, true))
+            r = given;
+        auto f = std::make_unique<RaySpecFilter>(std::move(sets), std::move(dirs), n == "rayattack");
+        return std::make_unique<InRangeFilter>(std::move(f), r);
+    }
+
+    static int rightsOf(const Designator &d, bool &ok)
+    {
+        ok = true;
+        PieceMask m = d.pieces.plain;
+        int r = 0;
+        if (m & (1u << chess::WKing)) r |= 1;
+        if (m & (1u << chess::WQueen)) r |= 2;
+        if (m & (1u << chess::BKing)) r |= 4;
+        if (m & (1u << chess::BQueen)) r |= 8;
+        PieceMask allowed = PieceMask((1u << chess::WKing) | (1u << chess::WQueen) | (1u << chess::BKing) | (1u << chess::BQueen));
+        if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || (m & ~allowed) || d.squares != SquareSet::all())
+            ok = false;
+        return r;
+    }
+
+    FilterPtr positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        // Logic over sub-position lists.
+        if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
+            std::vector<const Item *> subs;
+            if (!listArguments(n, "position", at, items, i, subs))
+                return nullptr;
+            std::vector<FilterPtr> parts;
+            for (const Item *s : subs)
+                parts.push_back(compilePosition(*s, nullptr));
+            return combine(n, std::move(parts));
+        }
+        // Simple keywords.
+        if (n == "check") {
+            Designator d;
+            if (optionalDesignator(items, i, d))
+                return std::make_unique<FactFilter>(FactFilter::CheckBy, designatorFilter(d));
+            return state(StateFilter::Check);
+        }
+        if (n == "nocheck") return std::make_unique<NotFilter>(state(StateFilter::Check));
+        if (n == "mate") return state(StateFilter::Mate);
+        if (n == "stalemate") return state(StateFilter::Stalemate);
+        if (n == "wtm") return state(StateFilter::Wtm);
+        if (n == "btm") return state(StateFilter::Btm);
+        if (n == "initial") return state(StateFilter::Initial);
+        if (n == "terminal") return state(StateFilter::Terminal);
+        if (n == "contactcheck" || n == "doublecheck") {
+            Designator d;
+            FilterPtr arg;
+            if (optionalDesignator(items, i, d))
+                arg = designatorFilter(d);
+            return std::make_unique<FactFilter>(n == "contactcheck" ? FactFilter::ContactCheck : FactFilter::DoubleCheck,
+                                                std::move(arg));
+        }
+        if (n == "endgame") return std::make_unique<FactFilter>(FactFilter::Endgame);
+        if (n == "matingmaterial") return std::make_unique<FactFilter>(FactFilter::MatingMaterial);
+        if (n == "nomatingmaterial")
+            return std::make_unique<NotFilter>(std::make_unique<FactFilter>(FactFilter::MatingMaterial));
+        if (n == "whitecannotwin") return std::make_unique<FactFilter>(FactFilter::WhiteCannotWin);
+        if (n == "blackcannotwin") return std::make_unique<FactFilter>(FactFilter::BlackCannotWin);
+        if (n == "gameisover") return std::make_unique<FactFilter>(FactFilter::GameIsOver);
+        if (n == "insidevariation") return std::make_unique<FactFilter>(FactFilter::InsideVariation);
+        // Keywords for other chess variants never match in standard chess (seed).
+        if (n == "losing" || n == "mustcapture" || n == "captureforced" || n == "threechecks" || n == "kingonthehill")
+            return std::make_unique<ConstantFilter>(false);
+        // The reader keeps a game only up to its first illegal move: no next move is illegal or invalid.
+        if (n == "isillegal" || n == "isinvalid")
+            return std::make_unique<ConstantFilter>(false);
+        if (n == "fen") {
+            if (i >= items.size() || items[i].kind != Item::String) {
+                error(at, "':fen' expects a FEN in double quotes");
+                return nullptr;
+            }
+            std::string err;
+            auto pos = chess::Position::fromFen(items[i].text, &err);
+            if (!pos) {
+                error(items[i], "not a valid FEN: " + err);
+                return nullptr;
+            }
+            ++i;
+            return std::make_unique<FenFilter>(pos->key());
+        }
+        if (n == "threefoldrepetition" || n == "fivefoldrepetition") {
+            Range r;
+            r.lo.value = r.hi.value = n[0] == 't' ? 3 : 5;
+            return std::make_unique<ClockFilter>(ClockFilter::Repetition, r);
+        }
+        if (n == "halfmoveclock") {
+            Range r;
+            if (!rangeArg(at, items, i, r, false, false))
+                return nullptr;
+            return std::make_unique<ClockFilter>(ClockFilter::HalfmoveClock, r);
+        }
+        if (n == "castling") {
+            Designator d;
+            if (!designatorArg(at, items, i, &d))
+                return nullptr;
+            bool ok;
+            int r = rightsOf(d, ok);
+            if (!ok || !r) {
+                error(items[i - 1], "':castling' takes K, Q, k, q or a bracketed set of them");
+                return nullptr;
+            }
+            return std::make_unique<CastlingRightsFilter>(r);
+        }
+        if (n == "inside") {
+            FilterPtr d = designatorArg(at, items, i);
+            if (!d)
+                return nullptr;
+            SquareSet s;
+            std::string err;
+            if (i >= items.size() || items[i].isList() || !parseSquares(items[i].text, s, err)) {
+                error(i < items.size() ? items[i] : at, "':inside' expects a square designator after the piece designator");
+                return nullptr;
+            }
+            ++i;
+            return std::make_unique<InsideFilter>(std::move(d), s);
+        }
+        // Piece analysis.
+        if (n == "piececount") {
+            FilterPtr d = designatorArg(at, items, i);
+            return d ? inRange(count(std::move(d)), at, items, i) : nullptr;
+        }
+        if (n == "power") {
+            FilterPtr d = designatorArg(at, items, i);
+            return d ? inRange(std::make_unique<PowerFilter>(std::move(d)), at, items, i) : nullptr;
+        }
+        if (n == "piececountdifference" || n == "powerdifference") {
+            FilterPtr a, b;
+            if (!differenceArgs(at, items, i, a, b))
+                return nullptr;
+            bool pw = n == "powerdifference";
+            FilterPtr va = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(a))) : count(std::move(a));
+            FilterPtr vb = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(b))) : count(std::move(b));
+            return inRange(std::make_unique<ArithFilter>(ArithFilter::Sub, std::move(va), std::move(vb)), at, items, i);
+        }
+        if (n == "pawncount" || n == "pawncountdifference")
+            return pawnCount(n == "pawncountdifference", at, items, i);
+        if (n == "attackcount") {
+            FilterPtr a = designatorArg(at, items, i);
+            if (!a)
+                return nullptr;
+            FilterPtr b = designatorArg(at, items, i);
+            if (!b)
+                return nullptr;
+            return inRange(std::make_unique<AttackCountFilter>(std::move(a), std::move(b)), at, items, i);
+        }
+        if (n == "ray" || n == "rayattack" || n == "raydiagonal" || n == "rayhorizontal" || n == "rayorthogonal"
+            || n == "rayvertical")
+            return rayKeyword(n, at, items, i);
+        // The next move.
+        if (n == "movefrom" || n == "moveto") {
+            FilterPtr d = designatorArg(at, items, i);
+            if (!d)
+                return nullptr;
+            bool from = n == "movefrom";
+            return moveFilter([&](MoveSpec &s) { (from ? s.from : s.to) = std::move(d); });
+        }
+        if (n == "enpassant") return moveFilter([](MoveSpec &s) { s.enpassant = true; });
+        if (n == "noenpassant")
+            return std::make_unique<NotFilter>(moveFilter([](MoveSpec &s) { s.enpassant = true; }));
+        if (n == "promote") {
+            Designator d;
+            if (!designatorArg(at, items, i, &d))
+                return nullptr;
+            PieceMask m = d.pieces.plain;
+            if (d.pieces.anything)
+                m = WhiteBits | BlackBits;
+            if (d.pieces.promoted || d.pieces.unpromoted) {
+                error(items[i - 1], "':promote' takes piece types without '~'");
+                return nullptr;
+            }
+            if (!m) { // "[]": the next move is no promotion
+                std::vector<FilterPtr> parts;
+                parts.push_back(std::make_unique<FactFilter>(FactFilter::HasMoves));
+                parts.push_back(std::make_unique<NotFilter>(
+                    std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, PieceMask(WhiteBits | BlackBits))));
+                return std::make_unique<AllFilter>(std::move(parts));
+            }
+            return std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, m, d.squares);
+        }
+        if (n == "iscastling") {
+            Designator d;
+            int rights = 0;
+            if (optionalDesignator(items, i, d)) {
+                bool ok;
+                rights = rightsOf(d, ok);
+                if (!ok || !rights) {
+                    error(items[i - 1], "':iscastling' takes K, Q, k, q or a bracketed set of them");
+                    return nullptr;
+                }
+            }
+            return std::make_unique<NextMoveFilter>(NextMoveFilter::Castling, rights);
+        }
+        if (n == "ischeck") {
+            Range r;
+            if (rangeArg(at, items, i, r, false, false, true)) {
+                error(at, "':ischeck' with a range is not implemented yet");
+                return nullptr;
+            }
+            return std::make_unique<NextMoveFilter>(NextMoveFilter::IsCheck);
+        }
+        if (n == "iscontactcheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsContactCheck);
+        if (n == "sequence" || n == "gappedsequence") {
+            std::vector<const Item *> subs;
+            if (!listArguments(n, "position", at, items, i, subs))
+                return nullptr;
+            std::vector<FilterPtr> steps;
+            for (const Item *s : subs)
+                steps.push_back(compilePosition(*s, nullptr));
+            return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps));
+        }
+        if (n == "opposition") {
+            Designator d;
+            auto side = OppositionFilter::ToMove;
+            if (optionalDesignator(items, i, d)) {
+                PieceMask k = d.pieces.plain;
+                if (k == PieceMask(1u << chess::WKing) && d.squares == SquareSet::all())
+                    side = OppositionFilter::White;
+                else if (k == PieceMask(1u << chess::BKing) && d.squares == SquareSet::all())
+                    side = OppositionFilter::Black;
+                else {
+                    error(items[i - 1], "':opposition' takes K or k");
+                    return nullptr;
+                }
+            }
+            return std::make_unique<OppositionFilter>(side);
+        }
+        if (n == "ischess960" || n == "isshufflechess")
+            return std::make_unique<StartArrangementFilter>(n == "ischess960");
+        if (n == "checkcount") {
+            // Counting checks means something only in three-check chess: in
+            // standard chess only a count of zero holds (seed).
+            if (i >= items.size() || items[i].isList()) {
+                error(at, "':checkcount' expects a number or +N+M");
+                return nullptr;
+            }
+            std::string t = items[i].text;
+            long long a = 0, b = 0;
+            bool ok;
+            if (!t.empty() && t[0] == '+') {
+                size_t plus = t.find('+', 1);
+                ok = plus != std::string::npos && parseNumber(t.substr(1, plus - 1), a) && parseNumber(t.substr(plus + 1), b)
+                    && a >= 0 && b >= 0;
+            } else {
+                ok = parseNumber(t, a) && a >= 0;
+            }
+            if (!ok) {
+                error(items[i], "'" + t + "': ':checkcount' expects a number or +N+M");
+                return nullptr;
+            }
+            ++i;
+            return std::make_unique<ConstantFilter>(a == 0 && b == 0);
+        }
+        if (n == "exchangeevaluation") {
+            long long plies = 0;
+            if (i >= items.size() || items[i].isList() || (items[i].text != "*" && !(parseNumber(items[i].text, plies) && plies > 0))) {
+                error(i < items.size() ? items[i] : at, "':exchangeevaluation' expects a depth in half moves or '*'");
+                return nullptr;
+            }
+            ++i;
+            Range r;
+            if (!rangeArg(at, items, i, r, false, false))
+                return nullptr;
+            Designator d;
+            FilterPtr targets;
+            if (optionalDesignator(items, i, d))
+                targets = designatorFilter(d);
+            return std::make_unique<ExchangeFilter>(int(plies), r, std::move(targets));
+        }
+        if (n == "maxswapevaluation") {
+            FilterPtr a = designatorArg(at, items, i);
+            if (!a)
+                return nullptr;
+            FilterPtr b = designatorArg(at, items, i);
+            if (!b)
+                return nullptr;
+            Range r;
+            if (!rangeArg(at, items, i, r, false, false))
+                return nullptr;
+            return std::make_unique<MaxSwapFilter>(std::move(a), std::move(b), r);
+        }
+        if (n == "goodbishop") {
+            Designator d;
+            FilterPtr b = designatorArg(at, items, i, &d);
+            if (!b)
+                return nullptr;
+            PieceMask bishops = PieceMask((1u << chess::WBishop) | (1u << chess::BBishop));
+            if (d.pieces.anything || ((d.pieces.plain | d.pieces.promoted | d.pieces.unpromoted) & ~bishops)) {
+                error(items[i - 1], "':goodbishop' takes a designator of bishops only");
+                return nullptr;
+            }
+            Range theirs, ours;
+            if (!rangeArg(at, items, i, theirs, false, true))
+                return nullptr;
+            if (i >= items.size() || items[i].isList() || items[i].text != ":") {
+                error(i < items.size() ? items[i] : at, "':goodbishop' expects ':' between its two ranges");
+                return nullptr;
+            }
+            ++i;
+            if (!rangeArg(at, items, i, ours, false, true))
+                return nullptr;
+            return std::make_unique<GoodBishopFilter>(std::move(b), theirs, ours);
+        }
+        if (n == "line") {
+            std::string text;
+            if (i < items.size() && items[i].kind == Item::String) {
+                text = items[i].text;
+            } else if (i < items.size() && items[i].isList() && items[i].head() != "position") {
+                for (const Item &m : items[i].items) {
+                    if (m.isList()) {
+                        error(m, "':line' expects moves");
+                        return nullptr;
+                    }
+                    text += m.text + " ";
+                }
+            } else {
+                error(at, "':line' expects moves in double quotes or in parentheses");
+                return nullptr;
+            }
+            std::string err;
+            FilterPtr f = compileLine(text, err);
+            if (!f) {
+                error(items[i], err);
+                ++i;
+                return nullptr;
+            }
+            ++i;
+            return f;
+        }
+        if (n == "unstoppablepawns") {
+            Designator d;
+            FilterPtr pawns = designatorArg(at, items, i, &d);
+            if (!pawns)
+                return nullptr;
+            PieceMask allowed = PieceMask((1u << chess::WPawn) | (1u << chess::BPawn));
+            if (d.pieces.anything || ((d.pieces.plain | d.pieces.promoted | d.pieces.unpromoted) & ~allowed)) {
+                error(items[i - 1], "':unstoppablepawns' takes a designator of pawns only");
+                return nullptr;
+            }
+            return inRange(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), at, items, i);
+        }
+        if (n == "match") {
+            std::vector<const Item *> subs;
+            if (!listArguments(n, "position", at, items, i, subs))
+                return nullptr;
+            std::vector<FilterPtr> lists;
+            for (const Item *sub : subs)
+                lists.push_back(compilePosition(*sub, nullptr));
+            return std::make_unique<SubMatchFilter>(std::move(lists));
+        }
+        if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
+        if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
+        if (n == "isdoublecheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsDoubleCheck);
+        if (n == "isnull") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsNull);
+        if (n == "forced") return std::make_unique<NextMoveFilter>(NextMoveFilter::Forced);
+        if (n == "takeslastpiece") return std::make_unique<NextMoveFilter>(NextMoveFilter::TakesLastPiece);
+        if (n == "movenumber" || n == "halfmovenumber") {
+            Range r;
+            if (!rangeArg(at, items, i, r, true, false))
+                return nullptr;
+            return std::make_unique<MoveNumberFilter>(n == "halfmovenumber", r);
+        }
+        // Game information.
+        if (n == "elo" || n == "whiteelo" || n == "blackelo") {
+            auto side = n == "elo" ? EloFilter::Either : n == "whiteelo" ? EloFilter::White : EloFilter::Black;
+            return inRange(std::make_unique<EloFilter>(side), at, items, i);
+        }
+        if (n == "result")
+            return resultArg(at, items, i);
+        if (inIndex(PositionIndex, n)) {
+            error(at, "':" + n + "' is not implemented yet");
+            skipArguments(items, i);
+            return nullptr;
+        }
+        error(at, "unknown position list keyword ':" + n + "'");
+        skipArguments(items, i);
+        return nullptr;
+    }
+
+    // After an error: skip to the next keyword so one mistake gives one message.
+    static void skipArguments(const std::vector<Item> &items, size_t &i)
+    {
+        while (i < items.size() && !keywordOf(items[i]).isKeyword)
+            ++i;
+    }
+
+    std::shared_ptr<Accumulator> accumulator(const std::string &name)
+    {
+        auto &a = m_accumulators[name];
+        if (!a)
+            a = std::make_shared<Accumulator>();
+        return a;
+    }
+
+    // Every accumulator read by :sumrange must be filled by some list.
+    void checkAccumulators()
+    {
+        for (const auto &[name, at] : m_sumrangeAt)
+            if (m_accumulators[name]->sources.empty())
+                error(at, "no position list accumulates into '" + name + "'");
+    }
+
+    std::map<std::string, std::shared_ptr<Accumulator>> m_accumulators;
+    std::map<std::string, Item> m_sumrangeAt;
+    QueryHeader &m_header;
+    Program &m_program;
+    std::vector<Diagnostic> &m_diags;
+    bool m_ok = true;
+};
+
+} // namespace
+
+bool isCqlsSource(std::string_view text, std::string_view fileName)
+{
+    if (fileName.size() >= 5 && fileName.substr(fileName.size() - 5) == ".cqls")
+        return true;
+    return looksLikeCqls(text);
+}
+
+bool compileScript(std::string_view text, QueryHeader &header, Program &program, std::vector<Diagnostic> &diagnostics)
+{
+    Compiler c(header, program, diagnostics);
+    return c.run(text);
+}
+
+const std::vector<std::string_view> &positionKeywords() { return PositionIndex; }
+const std::vector<std::string_view> &matchKeywords() { return MatchIndex; }
+
+} // namespace cql::cqls

@@ -1,0 +1,51 @@
+// Helpers for the CQL-S tests: compile a CQL-S script, count the positions
+// it matches in a game, and read its first error as "LINE:COLUMN: message".
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cqltest.h"
+
+namespace cqlstest {
+
+inline std::unique_ptr<cql::Query> compileCqls(const std::string &script, std::vector<cql::Diagnostic> *diags = nullptr)
+{
+    std::vector<cql::Diagnostic> d;
+    cql::CompileOptions o;
+    o.dialect = cql::Dialect::CqlS;
+    auto q = cql::compile(script, o, d);
+    if (diags)
+        *diags = d;
+    return q;
+}
+
+// Matched positions (-1: the script does not compile, -2: the game is empty); the game must match
+// as a whole for its positions to count.
+inline int matches(const std::string &script, const game::Game &g)
+{
+    if (g.nodes.empty() || g.unsupported)
+        return -2; // the test's FEN or PGN is broken: never a vacuous 0
+    auto q = compileCqls(script);
+    if (!q)
+        return -1;
+    cql::Evaluator ev(*q);
+    cql::GameResult r;
+    ev.run(g, r);
+    return r.matched ? int(r.matches.size()) : 0;
+}
+
+// Shorthand: a single position list on a one-position game.
+inline int positionMatches(const std::string &list, const std::string &fen)
+{
+    return matches("(match (position " + list + "))", cqltest::positionGame(fen));
+}
+
+inline std::string cqlsError(const std::string &script)
+{
+    std::vector<cql::Diagnostic> d;
+    compileCqls(script, &d);
+    if (d.empty())
+        return {};
+    return std::to_string(d[0].line) + ":" + std::to_string(d[0].column) + ": " + d[0].message;
+}
+
+} // namespace cqlstest
