@@ -172,7 +172,7 @@ int benchIndex(const std::string &path, bool countPlies)
     std::printf("text bytes      %zu\n", database.text().size());
     std::printf("mainline plies  %llu (move tokens)\n", (unsigned long long)plies);
     std::printf("load seconds    %.3f\n", database.stats().loadSeconds);
-    std::printf("index seconds   %.3f\n", database.stats().indexSeconds);
+    std::printf("index seconds   %.3f (%u pieces at once)\n", database.stats().indexSeconds, database.stats().indexPieces);
     std::printf("total seconds   %.3f (cpu %.3f)\n", s, cpu);
     std::printf("index memory    %.1f MB\n", database.indexMemory() / 1048576.0);
     // Load some games by number, as the GUI does.

@@ -244,6 +244,7 @@ int main(int argc, char **argv)
     db::OpenOptions open;
     open.cancel = &g_interrupted;
     open.countPlies = false; // the search replays each game itself
+    open.threads = o.threads;
     if (tty)
         open.progress = [&](const db::Progress &p) {
             if (p.total)

@@ -3,8 +3,10 @@
 #include "database.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstring>
+#include <thread>
 
 namespace db {
 
@@ -160,10 +162,160 @@ bool Database::openText(std::string text, const std::string &name, const OpenOpt
     return buildIndex(name, options, error);
 }
 
+namespace {
+
+// Line breaks as the reader counts them: CR LF, a lone CR and a lone LF are one each.
+int64_t lineBreaks(std::string_view s)
+{
+    int64_t n = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '\r')
+            ++n;
+        else if (s[i] == '\n' && (i == 0 || s[i - 1] != '\r'))
+            ++n;
+    }
+    return n;
+}
+
+// Where a piece of the text can start: a '[' opening a line after a blank
+// line (the usual place of a game's first tag), at or after `from`.
+size_t likelyGameStart(std::string_view all, size_t from)
+{
+    for (size_t p = from; (p = all.find("\n\n[", p)) != std::string_view::npos; ++p) {
+        const size_t tag = p + 2;
+        if (tag + 1 < all.size() && ((all[tag + 1] >= 'A' && all[tag + 1] <= 'Z') || (all[tag + 1] >= 'a' && all[tag + 1] <= 'z')))
+            return tag;
+    }
+    return std::string_view::npos;
+}
+
+struct Piece {
+    size_t begin = 0, end = 0;
+    std::vector<GameEntry> entries;
+    std::string pool;
+    uint64_t stray = 0;
+    int64_t lines = 0;
+};
+
+} // namespace
+
+bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
+{
+    const std::string_view all = m_text->view();
+    std::vector<size_t> cuts{0};
+    for (unsigned k = 1; k < threads; ++k) {
+        size_t at = likelyGameStart(all, std::max(cuts.back() + 1, all.size() / threads * k));
+        if (at == std::string_view::npos)
+            break;
+        cuts.push_back(at);
+    }
+    cuts.push_back(all.size());
+    if (cuts.size() < 3)
+        return false;
+    std::vector<Piece> pieces(cuts.size() - 1);
+    std::atomic<uint64_t> done{0};
+    auto work = [&](size_t j) {
+        Piece &piece = pieces[j];
+        piece.begin = cuts[j];
+        piece.end = cuts[j + 1];
+        const std::string_view text = all.substr(piece.begin, piece.end - piece.begin);
+        piece.lines = lineBreaks(text);
+        piece.entries.reserve(text.size() / 500 + 16);
+        IndexVisitor visitor(piece.entries, piece.pool, options.countPlies);
+        pgn::Reader reader;
+        reader.resetText(text);
+        uint64_t reported = 0;
+        while (reader.readGame(visitor)) {
+            piece.entries.back().length = reader.lastGameEnd() - piece.entries.back().offset;
+            if ((piece.entries.size() & 255) == 0) {
+                if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+                    return;
+                const uint64_t pos = reader.position();
+                done.fetch_add(pos - reported, std::memory_order_relaxed);
+                reported = pos;
+            }
+        }
+        done.fetch_add(text.size() - reported, std::memory_order_relaxed);
+        piece.stray = visitor.stray;
+    };
+    std::atomic<size_t> finished{0};
+    std::vector<std::thread> workers;
+    for (size_t j = 1; j < pieces.size(); ++j)
+        workers.emplace_back([&, j] {
+            work(j);
+            finished.fetch_add(1);
+        });
+    work(0);
+    while (options.progress && finished.load() + 1 < pieces.size()) {
+        options.progress(Progress{Progress::Indexing, done.load(), all.size(), 0});
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    for (auto &w : workers)
+        w.join();
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+        return true; // the caller sees the flag
+    // Each piece's last game was read up to the piece's end; in the whole text
+    // the reader must end it at the same place and start the next game
+    // exactly at the cut. Read it again from the whole text to know.
+    for (size_t j = 0; j + 1 < pieces.size(); ++j) {
+        Piece &piece = pieces[j];
+        if (piece.entries.empty())
+            return false;
+        const GameEntry last = piece.entries.back();
+        const size_t start = piece.begin + size_t(last.offset);
+        std::vector<GameEntry> again;
+        std::string pool;
+        IndexVisitor visitor(again, pool, options.countPlies);
+        pgn::Reader reader;
+        reader.resetText(all.substr(start));
+        if (!reader.readGame(visitor))
+            return false;
+        again.back().length = reader.lastGameEnd() - again.back().offset;
+        if (!reader.readGame(visitor) || start + again[1].offset != piece.end || again[0].length != last.length
+            || again[0].plies != last.plies || again[0].errors != last.errors)
+            return false;
+    }
+    // Join the pieces: offsets, lines and field positions become the whole text's.
+    int64_t linesBefore = 0;
+    uint64_t stray = 0;
+    for (Piece &piece : pieces) {
+        const uint64_t poolBase = m_fieldPool.size();
+        for (GameEntry e : piece.entries) {
+            e.offset += piece.begin;
+            e.line = uint32_t(int64_t(e.line) + linesBefore);
+            e.fields += poolBase;
+            m_entries.push_back(e);
+        }
+        m_fieldPool += piece.pool;
+        linesBefore += piece.lines;
+        stray += piece.stray;
+    }
+    m_stats.strayErrors = stray;
+    m_stats.indexPieces = unsigned(pieces.size());
+    return true;
+}
+
 bool Database::buildIndex(const std::string &name, const OpenOptions &options, std::string *error)
 {
     auto t0 = std::chrono::steady_clock::now();
     const std::string_view all = m_text->view();
+    const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    if (threads > 1 && all.size() >= options.parallelMinBytes && all.size() >= 2) {
+        if (buildIndexParallel(options, threads)) {
+            if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+                close();
+                if (error)
+                    *error = "cancelled";
+                return false;
+            }
+            m_stats.indexSeconds = secondsSince(t0);
+            if (options.progress)
+                options.progress(Progress{Progress::Indexing, all.size(), all.size(), m_entries.size()});
+            return true;
+        }
+        m_entries.clear();
+        m_fieldPool.clear();
+    }
     // Roughly one game per 600 bytes in real files.
     m_entries.reserve(all.size() / 500 + 16);
     m_fieldPool.reserve(all.size() / 8 + 64);

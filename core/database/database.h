@@ -52,12 +52,18 @@ struct OpenOptions {
     // column). Off, indexing only skims the movetext: a search needs just
     // where games lie and their tags, and gets them several times faster.
     bool countPlies = true;
+    // Indexing threads (0: all cores). Large texts are cut at likely game
+    // starts and the pieces indexed at once; a cut that turns out not to be
+    // a game start makes the whole index serial, so the result never differs.
+    unsigned threads = 0;
+    size_t parallelMinBytes = size_t(16) << 20; // smaller texts: one thread
 };
 
 struct Stats {
     double loadSeconds = 0;
     double indexSeconds = 0;
     uint64_t strayErrors = 0;
+    unsigned indexPieces = 1; // pieces indexed at once (1: serial)
 };
 
 // A contiguous range of games [first, last) for one worker.
@@ -109,6 +115,8 @@ public:
 
 private:
     bool buildIndex(const std::string &name, const OpenOptions &options, std::string *error);
+    // Index in pieces on several threads; false when a cut was not a game start.
+    bool buildIndexParallel(const OpenOptions &options, unsigned threads);
 
     std::string m_path;
     std::unique_ptr<pgn::Text> m_text;

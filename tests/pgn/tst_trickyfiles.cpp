@@ -37,6 +37,27 @@ void compareSkimmedIndex(const db::Database &full, const db::Database &skim)
     QCOMPARE(skim.stats().strayErrors, full.stats().strayErrors);
 }
 
+// Indexing in pieces on several threads must give the serial index.
+void compareParallelIndex(const std::string &text)
+{
+    db::Database serial;
+    db::OpenOptions one;
+    one.threads = 1;
+    QVERIFY(serial.openText(text, "<text>", one));
+    for (unsigned threads : {2u, 3u, 7u}) {
+        db::OpenOptions many;
+        many.threads = threads;
+        many.parallelMinBytes = 0;
+        db::Database parallel;
+        QVERIFY(parallel.openText(text, "<text>", many));
+        compareSkimmedIndex(serial, parallel);
+        for (size_t i = 0; i < serial.size(); ++i) {
+            QCOMPARE(parallel.entry(i).plies, serial.entry(i).plies);
+            QCOMPARE(parallel.entry(i).errors, serial.entry(i).errors);
+        }
+    }
+}
+
 db::OpenOptions skimming()
 {
     db::OpenOptions o;
@@ -101,6 +122,8 @@ private slots:
         db::Database skimmed;
         QVERIFY2(skimmed.open(file, skimming(), &error), error.c_str());
         compareSkimmedIndex(d, skimmed);
+        compareParallelIndex(std::string(d.text()));
+
 
         // Written out and read back: as many games, the same mainlines.
         std::string out;
@@ -114,6 +137,38 @@ private slots:
             QCOMPARE(mainline(again[i]), mainline(games[i]));
             QVERIFY2(again[i].errors.empty(), errorsOf(again[i]).c_str());
         }
+    }
+
+    // A well-formed file is really indexed in pieces (else the test above
+    // would compare the serial index with itself).
+    void parallelIndexIsUsed()
+    {
+        const std::string text = readFile(dataPath("kasparov-deep-blue-1997.pgn"));
+        db::OpenOptions many;
+        many.threads = 3;
+        many.parallelMinBytes = 0;
+        db::Database d;
+        QVERIFY(d.openText(text + "\n\n" + text + "\n\n" + text, "<text>", many));
+        QCOMPARE(d.size(), size_t(18));
+        QCOMPARE(d.stats().indexPieces, 3u);
+        QCOMPARE(d.entry(17).line, d.entry(11).line + (d.entry(11).line - d.entry(5).line));
+        // A cut inside a comment is found out: the index is then made serially.
+        const std::string tricky = "[Event \"a\"]\n\n1. e4 {x\n\n[Event \"inside\"]\n\n} e5 *\n\n" + text;
+        compareParallelIndex(tricky);
+        // A blank line inside a header: the cut before "[Site" is not a game start.
+        // (The long first tag puts the middle of the text, where two threads cut, before it.)
+        const std::string split = "[Event \"" + std::string(60, 'a') + "\"]\n\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n\n1. d4 *\n";
+        compareParallelIndex(split);
+        db::Database serial;
+        QVERIFY(serial.openText(split));
+        QCOMPARE(serial.size(), size_t(2));
+        {
+            db::Database fallback;
+            QVERIFY(fallback.openText(split, "<text>", many));
+            QCOMPARE(fallback.stats().indexPieces, 1u);
+            QCOMPARE(fallback.field(0, db::Field::Site), std::string_view("b"));
+        }
+        compareParallelIndex("{c}\n\n[Event \"b\"]\n\n%\n\n[Event \"c\"]\n1. e4 ;\n\n[Event \"d\"]\n\n1-0\n\n" + text);
     }
 
     // Random damage to a good file (fixed seed, so failures repeat): nothing
@@ -157,6 +212,7 @@ private slots:
             db::Database skimmed;
             QVERIFY(skimmed.openText(text, "<text>", skimming()));
             compareSkimmedIndex(d, skimmed);
+            compareParallelIndex(text + "\n\n" + text);
             game::Game g;
             for (size_t i = 0; i < d.size(); ++i) {
                 QVERIFY(d.loadGame(i, g, parser));
