@@ -5,6 +5,7 @@
 #include "keywords.h"
 #include "lexer.h"
 #include "logic.h"
+#include "movecount.h"
 #include "moves.h"
 #include "multi.h"
 #include "positions.h"
@@ -685,6 +686,8 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
 FilterPtr Parser::parseKeyword(const Token &t)
 {
     const std::string &w = t.text;
+    if (FilterPtr f; parseLanguageKeyword(t, f))
+        return f;
     if (w == "not") {
         FilterPtr a = parseExpr(P_NOT);
         if (!a) { error(t, "expected a filter after 'not'"); return nullptr; }
@@ -839,6 +842,27 @@ FilterPtr Parser::parseKeyword(const Token &t)
         return parsePin(t);
     if (w == "move")
         return parseMove(t);
+    if (w == "legal" || w == "pseudolegal" || w == "countmoves") {
+        // legal X--Y / countmoves [legal] X--Y: the argument is a dash or move filter.
+        FilterPtr a = parseExpr(P_DASH);
+        auto *mf = dynamic_cast<MoveFilter *>(a.get());
+        if (!mf) {
+            error(a ? a->range : t.range, "expected a move filter (X--Y) after '" + w + "'");
+            return nullptr;
+        }
+        if (w == "legal") mf->spec().legal = true;
+        if (w == "pseudolegal") mf->spec().pseudolegal = true;
+        if (w != "countmoves")
+            return a;
+        return make<CountMovesFilter>(t.range, std::move(a));
+    }
+    if (w == "from" || w == "to") {
+        // Outside a move filter: the squares of the move that led here.
+        MoveSpec s;
+        s.previous = true;
+        s.value = w == "from" ? MoveSpec::From : MoveSpec::To;
+        return make<MoveFilter>(t.range, std::move(s));
+    }
     if (w == "castle") {
         MoveSpec s;
         s.castle = true;
@@ -1002,31 +1026,76 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
     s.from = std::move(left);
     s.captureOnly = dashTok.op == Op::CaptureDash;
     s.value = MoveSpec::To;
-    if (atOp(Op::Assign)) {
-        advance();
+    // --=Q, --=T with a string T naming the type
+    auto parsePromotion = [&] {
         s.requirePromotion = true;
         if (peek().kind == Tok::Designator && peek().pieces)
             s.promote = advance().pieces;
+        else if (peek().kind == Tok::String || (peek().kind == Tok::Word && m_vars.count(peek().text)))
+            s.promoteName = requireType(parseExpr(P_COLON), Type::String, dashTok, "a piece type");
         else
             error(peek(), "expected a piece type after '='");
+    };
+    if (atOp(Op::LParen) && !peek().spaceBefore && peek(1).kind == Tok::Word && parseDashParameters(s)) {
+        // --(castle), --(enpassant primary): parameters in parentheses
+    } else if (atOp(Op::Assign)) {
+        advance();
+        parsePromotion();
     } else if (startsFilter() && !peek().spaceBefore && peek().kind != Tok::Word) {
         s.to = setArg(dashTok, P_COLON);
         if (!s.to)
             return nullptr;
         if (atOp(Op::Assign) && !peek().spaceBefore) {
             advance();
-            s.requirePromotion = true;
-            if (peek().kind == Tok::Designator && peek().pieces)
-                s.promote = advance().pieces;
-            else
-                error(peek(), "expected a piece type after '='");
+            parsePromotion();
         }
     } else if (peek().kind == Tok::Word && !peek().spaceBefore) {
         s.to = setArg(dashTok, P_COLON);
         if (!s.to)
             return nullptr;
+        if (atOp(Op::Assign) && !peek().spaceBefore) {
+            advance();
+            parsePromotion();
+        }
+    }
+    // Trailing parameters: `T--=N primary`, `A-- secondary`, `-- legal`.
+    for (;;) {
+        if (acceptWord("primary")) s.primary = true;
+        else if (acceptWord("secondary")) { s.secondary = true; m_program->usesVariations = true; }
+        else if (acceptWord("legal")) s.legal = true;
+        else if (acceptWord("pseudolegal")) s.pseudolegal = true;
+        else break;
     }
     return make<MoveFilter>(dashTok.range, std::move(s));
+}
+
+// The parameter list of --(...): true when it was one (else nothing is consumed).
+bool Parser::parseDashParameters(MoveSpec &s)
+{
+    static constexpr std::string_view words[] = {"castle", "o", "enpassant", "null", "primary", "secondary",
+                                                 "legal", "pseudolegal", "capture"};
+    if (std::find(std::begin(words), std::end(words), peek(1).text) == std::end(words))
+        return false;
+    advance(); // (
+    while (!atOp(Op::RParen) && peek().kind != Tok::End) {
+        const Token &p = peek();
+        if (acceptWord("castle")) s.castle = true;
+        else if (atWord("o") && atOp(Op::Minus, 1) && atWord("o", 2)) {
+            advance(); advance(); advance();
+            if (atOp(Op::Minus) && atWord("o", 1)) { advance(); advance(); s.castleLong = true; }
+            else s.castleShort = true;
+        }
+        else if (acceptWord("enpassant")) s.enpassant = true;
+        else if (acceptWord("null")) s.null = true;
+        else if (acceptWord("primary")) s.primary = true;
+        else if (acceptWord("secondary")) { s.secondary = true; m_program->usesVariations = true; }
+        else if (acceptWord("legal")) s.legal = true;
+        else if (acceptWord("pseudolegal")) s.pseudolegal = true;
+        else if (acceptWord("capture")) { s.captureOnly = true; }
+        else { error(p, "unknown move parameter '" + p.text + "'"); advance(); }
+    }
+    expectOp(Op::RParen, "to close the move parameters");
+    return true;
 }
 
 FilterPtr Parser::parseFind(const Token &t)

@@ -57,6 +57,10 @@ public:
     // True when some filter needs positions inside variations even without
     // the `variations` parameter (e.g. `variation`, `depth`).
     bool needsVariations() const;
+    // Persistent variables carry values from game to game: such a query runs on one thread.
+    bool needsSingleThread() const;
+    // "Name: value" for each persistent variable, to print when a run ends.
+    std::vector<std::string> persistentReport() const;
 
 private:
     friend std::unique_ptr<Query> compile(std::string_view, const CompileOptions &, std::vector<Diagnostic> &);

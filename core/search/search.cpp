@@ -292,6 +292,8 @@ bool Search::cancelled() const
 unsigned Search::threadCount() const
 {
     unsigned t = m_options.threads ? m_options.threads : std::thread::hardware_concurrency();
+    if (m_query.needsSingleThread())
+        return 1;
     return std::max(1u, t);
 }
 
