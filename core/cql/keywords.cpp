@@ -70,7 +70,7 @@ constexpr Keyword table[] = {
     {"from", C::Parameter, "move from S / pin from S", true},
     {"function", C::Variable, "function name(params) { body }", true},
     {"gamenumber", C::Header, "gamenumber: the game's number in the file", true},
-    {"hhdb", C::GameInfo, "hhdb: fields of the HHdb study database", false},
+    {"hhdb", C::GameInfo, "hhdb: fields of the HHdb study database", true},
     {"horizontal", C::Direction, "horizontal [range] S: squares left and right", true},
     {"idealmate", C::Position, "idealmate: ideal mate", true},
     {"idealstalemate", C::Position, "idealstalemate: ideal stalemate", true},

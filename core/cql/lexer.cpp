@@ -463,6 +463,13 @@ Token Lexer::next()
         return finish(t);
     }
 
+    // \0 .. \9: the captures of the latest regular expression match.
+    if (c == '\\' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] >= '0' && m_text[m_pos + 1] <= '9') {
+        t.kind = Tok::Word;
+        t.text = std::string(m_text.substr(m_pos, 2));
+        advanceTo(m_pos + 2);
+        return finish(t);
+    }
     static constexpr std::pair<std::string_view, Op> ops[] = {
         {"-->", Op::LineForward}, {"<--", Op::LineBackward},
         {"->", Op::ArrowRight}, {"<-", Op::ArrowLeft}, {"--", Op::Dash},

@@ -325,6 +325,10 @@ FilterPtr Parser::parseExpr(int minPrec)
             case Op::Dash: case Op::CaptureDash:
                 if (!t.spaceBefore) info = {P_DASH};
                 break;
+            case Op::RegexMatch: info = {P_REL}; break;
+            case Op::LBracket:
+                if (!t.spaceBefore) info = {P_COLON + 1}; // s[i], s[i:j]
+                break;
             default: break;
             }
         }
@@ -340,6 +344,7 @@ FilterPtr Parser::parseExpr(int minPrec)
         else if (info.prec == P_ADD || info.prec == P_MUL) ok = lt == Type::Numeric;
         else if (info.prec == P_UNION || info.prec == P_INTER || info.prec == P_ATTACK || info.prec == P_DASH) ok = lt == Type::Set;
         else if (info.prec == P_COLON) ok = lt == Type::Position;
+        if (t.kind == Tok::Punct && (t.op == Op::RegexMatch || t.op == Op::LBracket)) ok = lt == Type::String;
         if (!ok)
             break;
         // In a line, `check+ -->` is a repetition, not an addition.
@@ -348,6 +353,12 @@ FilterPtr Parser::parseExpr(int minPrec)
         const Token opTok = advance();
         if (info.prec == P_DASH) {
             left = parseDash(std::move(left), opTok);
+            continue;
+        }
+        if (opTok.op == Op::RegexMatch || opTok.op == Op::LBracket) {
+            left = opTok.op == Op::RegexMatch ? parseRegex(std::move(left), opTok) : parseStringIndex(std::move(left), opTok);
+            if (!left)
+                break;
             continue;
         }
         if (info.prec == P_COLON) {
@@ -368,6 +379,12 @@ FilterPtr Parser::parseExpr(int minPrec)
         SourceRange r = span(left->range, right->range);
         if (wordOp && (opTok.text == "or" || opTok.text == "and")) {
             left = make<AndOrFilter>(r, opTok.text == "and", std::move(left), std::move(right));
+        } else if (wordOp && opTok.text == "in" && left->type == Type::String) {
+            if (right->type != Type::String) {
+                error(right->range, "expected a string filter after 'in'");
+                return left;
+            }
+            left = makeSubstringTest(r, std::move(left), std::move(right));
         } else if (wordOp && opTok.text == "in") {
             if (right->type != Type::Set) {
                 error(right->range, "expected a set filter after 'in'");
@@ -517,7 +534,10 @@ FilterPtr Parser::parsePrefix()
             return a ? make<ComplementFilter>(p.range, std::move(a)) : nullptr;
         }
         case Op::Hash: {
-            FilterPtr a = requireType(parseExpr(P_UNION), Type::Set, p, "a set filter");
+            FilterPtr a = parseExpr(P_UNION);
+            if (a && a->type == Type::String)
+                return makeStringLength(p, std::move(a));
+            a = requireType(std::move(a), Type::Set, p, "a set filter");
             return a ? make<CountFilter>(p.range, std::move(a)) : nullptr;
         }
         case Op::Minus: {
@@ -567,6 +587,8 @@ int Parser::slotFor(const std::string &name, Type t, const Token &at)
 FilterPtr Parser::parseWord(const Token &t)
 {
     const std::string &w = t.text;
+    if (w.size() == 2 && w[0] == '\\')
+        return parseCapture(t);
     // Function parameters in scope shadow everything.
     for (auto it = m_bindings.rbegin(); it != m_bindings.rend(); ++it) {
         auto b = it->find(w);

@@ -74,6 +74,9 @@ private:
     std::vector<FilterPtr> parseArgumentList(const Token &t);
     FilterPtr parseCapture(const Token &t);
     FilterPtr parseRegex(FilterPtr left, const Token &op);
+    FilterPtr parseStringIndex(FilterPtr left, const Token &open);
+    FilterPtr makeStringLength(const Token &hash, FilterPtr s);
+    FilterPtr makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole);
     FilterPtr requireType(FilterPtr f, Type t, const Token &after, const char *what);
     FilterPtr setArg(const Token &after, int prec);
     FilterPtr numArg(const Token &after);

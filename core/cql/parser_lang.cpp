@@ -4,6 +4,7 @@
 #include "parser.h"
 
 #include "control.h"
+#include "hhdb.h"
 #include "keywords.h"
 #include "logic.h"
 #include "mates.h"
@@ -182,6 +183,18 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             error(t, "expected a filter after '" + w + "'");
         return true;
     }
+    if (w == "hhdb") {
+        HhdbFilter::Field f;
+        if (peek().kind != Tok::Word || !HhdbFilter::fieldFromName(peek().text, f)) {
+            error(peek(), peek().kind == Tok::Word ? "'hhdb " + peek().text + "' is not implemented yet"
+                                                   : std::string("expected an HHdb field name after 'hhdb'"));
+            out = nullptr;
+            return true;
+        }
+        advance();
+        out = build<HhdbFilter>(t.range, f);
+        return true;
+    }
     if (w == "puremate" || w == "modelmate" || w == "idealmate" || w == "purestalemate" || w == "modelstalemate" ||
         w == "idealstalemate") {
         MateFilter::Kind k = w.starts_with("pure") ? MateFilter::Pure : w.starts_with("model") ? MateFilter::Model : MateFilter::Ideal;
@@ -216,6 +229,36 @@ FilterPtr Parser::parseRegex(FilterPtr left, const Token &op)
     }
     SourceRange r{left->range.begin, pattern->range.end};
     return build<RegexFilter>(r, std::move(left), std::move(pattern));
+}
+
+FilterPtr Parser::parseStringIndex(FilterPtr left, const Token &open)
+{
+    FilterPtr from, to;
+    bool slice = false;
+    if (!atOp(Op::Colon))
+        from = requireType(parseFilter(), Type::Numeric, open, "a numeric index");
+    if (acceptOp(Op::Colon)) {
+        slice = true;
+        if (!atOp(Op::RBracket))
+            to = requireType(parseFilter(), Type::Numeric, open, "a numeric index");
+    }
+    const Token &close = peek();
+    if (!expectOp(Op::RBracket, "to close the index"))
+        return nullptr;
+    if (!slice && !from)
+        return nullptr;
+    SourceRange r{left->range.begin, close.range.end};
+    return build<StringIndexFilter>(r, std::move(left), std::move(from), std::move(to), slice);
+}
+
+FilterPtr Parser::makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole)
+{
+    return build<SubstringFilter>(r, std::move(part), std::move(whole));
+}
+
+FilterPtr Parser::makeStringLength(const Token &hash, FilterPtr s)
+{
+    return build<StringLengthFilter>(hash.range, std::move(s));
 }
 
 } // namespace cql

@@ -72,6 +72,42 @@ private:
     std::shared_ptr<const std::regex> m_fixed; // compiled once for a literal pattern
 };
 
+// s in t: t contains s; the value is s.
+class SubstringFilter : public Filter {
+public:
+    SubstringFilter(FilterPtr part, FilterPtr whole) : m_part(std::move(part)), m_whole(std::move(whole)) { type = Type::Logical; }
+    bool match(Ctx &ctx) const override
+    {
+        std::string a, b;
+        return m_part->string(ctx, a) && m_whole->string(ctx, b) && b.find(a) != std::string::npos;
+    }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<SubstringFilter>(m_part->transformed(t), m_whole->transformed(t));
+    }
+
+private:
+    FilterPtr m_part, m_whole;
+};
+
+// #s: the length of a string.
+class StringLengthFilter : public NumericFilter {
+public:
+    explicit StringLengthFilter(FilterPtr a) : m_a(std::move(a)) {}
+    bool number(Ctx &ctx, long long &out) const override
+    {
+        std::string s;
+        if (!m_a->string(ctx, s))
+            return false;
+        out = (long long)s.size();
+        return true;
+    }
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<StringLengthFilter>(m_a->transformed(t)); }
+
+private:
+    FilterPtr m_a;
+};
+
 // \N: capture N of the latest successful ~~.
 class CaptureFilter : public Filter {
 public:
