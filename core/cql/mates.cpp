@@ -3,7 +3,8 @@
 // The king's field is its square and the squares next to it. A mate is pure
 // when every field square is denied for exactly one reason: an empty square
 // or one holding an attacking piece is guarded exactly once, a square holding
-// one of the king's own pieces is not guarded at all, and the king itself
+// one of the king's own pieces is guarded by nothing but the piece pinning
+// it (if any), and the king itself
 // stands in single check (or a double check). Guards count as if the king had
 // left its square, so a slider checking along a line also guards the squares
 // behind the king. Pieces take part when they guard a field square, give
@@ -38,9 +39,11 @@ bool isPatternMate(const chess::Position &p, MateFilter::Kind kind, bool stalema
             if (!stalemate && guards.count() > 2)
                 return false;
         } else if (here != chess::NoPiece && chess::colorOf(here) == def) {
-            if (guards.any())
+            // A self-block must not be guarded too, except by the piece pinning it.
+            SquareSet pinners = p.attackersTo(ks, att, p.occupied() - SquareSet::of(s)) - p.attackersTo(ks, att);
+            if ((guards - pinners).any())
                 return false;
-            part |= SquareSet::of(s); // a self-block
+            part |= SquareSet::of(s);
         } else if (guards.count() != 1) {
             return false;
         }

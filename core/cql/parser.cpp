@@ -1053,7 +1053,7 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
         s.requirePromotion = true;
         if (peek().kind == Tok::Designator && peek().pieces)
             s.promote = advance().pieces;
-        else if (peek().kind == Tok::String || (peek().kind == Tok::Word && m_vars.count(peek().text)))
+        else if (peek().kind == Tok::String || (peek().kind == Tok::Word && (m_vars.count(peek().text) || isParameterName(peek().text))))
             s.promoteName = requireType(parseExpr(P_COLON), Type::String, dashTok, "a piece type");
         else
             error(peek(), "expected a piece type after '='");
@@ -1286,7 +1286,12 @@ FilterPtr Parser::parseIterate(const Token &t, bool pieces)
         error(peek(), std::string("expected a variable name after '") + t.text + "'");
         return nullptr;
     }
-    const Token name = advance();
+    Token name = advance();
+    if (name.text == "piece" && peek().kind == Tok::Word && !pieces) {
+        // ∀◭x∊S: the ◭ before the name makes it a piece iteration
+        pieces = true;
+        name = advance();
+    }
     if (pieces && (atOp(Op::Assign) || atOp(Op::AssignIfUnbound))) {
         // piece x = S: binds the identity of the single piece on S
         advance();

@@ -76,6 +76,7 @@ private:
     FilterPtr parseRegex(FilterPtr left, const Token &op);
     FilterPtr parseStringIndex(FilterPtr left, const Token &open);
     FilterPtr makeStringLength(const Token &hash, FilterPtr s);
+    bool isParameterName(const std::string &name) const;
     FilterPtr makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole);
     FilterPtr requireType(FilterPtr f, Type t, const Token &after, const char *what);
     FilterPtr setArg(const Token &after, int prec);

@@ -256,6 +256,14 @@ FilterPtr Parser::makeSubstringTest(const SourceRange &r, FilterPtr part, Filter
     return build<SubstringFilter>(r, std::move(part), std::move(whole));
 }
 
+bool Parser::isParameterName(const std::string &name) const
+{
+    for (const auto &scope : m_bindings)
+        if (scope.count(name))
+            return true;
+    return false;
+}
+
 FilterPtr Parser::makeStringLength(const Token &hash, FilterPtr s)
 {
     return build<StringLengthFilter>(hash.range, std::move(s));
