@@ -153,6 +153,12 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             return true;
         }
         const Token name = advance();
+        if (!atOp(Op::Assign) && !atOp(Op::PlusAssign) && !atOp(Op::MinusAssign) && !atOp(Op::StarAssign) &&
+            !atOp(Op::SlashAssign) && !atOp(Op::PercentAssign) && !atOp(Op::OrAssign) && !atOp(Op::AndAssign)) {
+            error(name, "expected an assignment after 'persistent " + name.text + "'");
+            out = nullptr;
+            return true;
+        }
         auto known = m_vars.find(name.text);
         bool isNew = known == m_vars.end();
         bool wasPersistent = !isNew && std::any_of(m_program->persistent.begin(), m_program->persistent.end(),
