@@ -45,7 +45,7 @@ constexpr Keyword table[] = {
     {"depth", C::Numeric, "depth: variation nesting depth of the position", true},
     {"descendant", C::Position, "descendant(x y): x is a descendant of y", true},
     {"diagonal", C::Direction, "diagonal [range] S: squares along the 4 diagonals", true},
-    {"dictionary", C::Variable, "dictionary D: a dictionary variable", false},
+    {"dictionary", C::Variable, "dictionary D: a dictionary variable", true},
     {"distance", C::Numeric, "distance(x y): distance between two positions", true},
     {"doubledpawns", C::Set, "doubledpawns: pawns with a friendly pawn on the same file", true},
     {"down", C::Direction, "down [range] S: squares below S", true},

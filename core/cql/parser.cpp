@@ -655,8 +655,11 @@ FilterPtr Parser::parseWord(const Token &t)
         --m_pos;
         return parseIterate(t, false);
     }
-    if (auto v = m_vars.find(w); v != m_vars.end())
+    if (auto v = m_vars.find(w); v != m_vars.end()) {
+        if (m_program->slotTypes[v->second] == Type::Dictionary)
+            return parseDictionaryAccess(t, v->second);
         return make<VarFilter>(t.range, v->second, m_program->slotTypes[v->second]);
+    }
     error(t, "unknown name '" + w + "': not a keyword, variable or function");
     return nullptr;
 }

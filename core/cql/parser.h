@@ -77,6 +77,7 @@ private:
     FilterPtr parseStringIndex(FilterPtr left, const Token &open);
     FilterPtr makeStringLength(const Token &hash, FilterPtr s);
     bool isParameterName(const std::string &name) const;
+    FilterPtr parseDictionaryAccess(const Token &name, int slot); // D[key], D[key] = value
     FilterPtr makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole);
     FilterPtr requireType(FilterPtr f, Type t, const Token &after, const char *what);
     FilterPtr setArg(const Token &after, int prec);
@@ -91,6 +92,7 @@ private:
     Program *m_program = nullptr;
     std::map<std::string, int> m_vars;
     std::map<std::string, Function> m_functions;
+    std::map<int, Type> m_dictValueTypes; // dictionary slot -> type of its values, once assigned
     std::vector<std::map<std::string, const Filter *>> m_bindings; // function parameters in scope
     int m_depth = 0;
 };

@@ -4,6 +4,7 @@
 #include "parser.h"
 
 #include "control.h"
+#include "dictionary.h"
 #include "hhdb.h"
 #include "keywords.h"
 #include "logic.h"
@@ -181,6 +182,30 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             m_program->persistent.push_back({slot, quiet});
         return true;
     }
+    if (w == "dictionary" || (w == "local" && atWord("dictionary"))) {
+        bool local = w == "local";
+        if (local)
+            advance();
+        if (peek().kind != Tok::Word || findKeyword(peek().text)) {
+            error(peek(), "expected a name after 'dictionary'");
+            out = nullptr;
+            return true;
+        }
+        const Token name = advance();
+        auto known = m_vars.find(name.text);
+        if (known != m_vars.end() && m_program->slotTypes[size_t(known->second)] != Type::Dictionary) {
+            error(name, "'" + name.text + "' is already a " + typeName(m_program->slotTypes[size_t(known->second)]) + " variable");
+            out = nullptr;
+            return true;
+        }
+        int slot = slotFor(name.text, Type::Dictionary, name);
+        bool listed = std::any_of(m_program->persistent.begin(), m_program->persistent.end(),
+                                  [&](const PersistentVar &v) { return v.slot == slot; });
+        if (!local && !listed)
+            m_program->persistent.push_back({slot, true}); // kept across games, never reported
+        out = build<ConstantFilter>(t.range, true);
+        return true;
+    }
     if (w == "local" || w == "atomic") {
         // Variables here are already fresh in every game, and assignments take
         // effect only when they succeed: both prefixes keep their filter as it is.
@@ -260,6 +285,43 @@ FilterPtr Parser::parseStringIndex(FilterPtr left, const Token &open)
 FilterPtr Parser::makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole)
 {
     return build<SubstringFilter>(r, std::move(part), std::move(whole));
+}
+
+FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
+{
+    if (!atOp(Op::LBracket) || peek().spaceBefore) {
+        error(name, "expected '[key]' after the dictionary '" + name.text + "'");
+        return nullptr;
+    }
+    advance();
+    FilterPtr key = parseFilter();
+    if (!key || key->type == Type::Logical) {
+        error(name, "expected a key (a value, not a logical filter) in '" + name.text + "[...]'");
+        return nullptr;
+    }
+    const Token &close = peek();
+    if (!expectOp(Op::RBracket, "to close the dictionary key"))
+        return nullptr;
+    SourceRange r{name.range.begin, close.range.end};
+    if (acceptOp(Op::Assign)) {
+        FilterPtr value = parseFilter();
+        if (!value || value->type == Type::Logical || value->type == Type::Dictionary) {
+            error(name, "expected a value to store in '" + name.text + "[...]'");
+            return nullptr;
+        }
+        auto known = m_dictValueTypes.find(slot);
+        if (known != m_dictValueTypes.end() && known->second != value->type) {
+            error(value->range, std::string("the dictionary '") + name.text + "' holds " + typeName(known->second) +
+                                    " values, not " + typeName(value->type));
+            return nullptr;
+        }
+        m_dictValueTypes[slot] = value->type;
+        return build<DictionarySetFilter>(r, slot, std::move(key), std::move(value));
+    }
+    auto known = m_dictValueTypes.find(slot);
+    // Before any assignment is seen the entry reads as text; it can still be tested.
+    Type vt = known != m_dictValueTypes.end() ? known->second : Type::String;
+    return build<DictionaryGetFilter>(r, slot, std::move(key), vt);
 }
 
 bool Parser::isParameterName(const std::string &name) const

@@ -39,6 +39,7 @@ private slots:
     void assertStopsTheGame();
     void persistentKeepsValuesAcrossGames();
     void persistentNeedsFirstDeclaration();
+    void dictionaryKeepsEntriesAcrossGames();
     void unknownHhdbFieldIsReported();
     void badRegexIsReported();
 };
@@ -97,6 +98,12 @@ void TestLanguage::counts_data()
     QTest::newRow("while regex walks matches") << scholar << "sum = 0 while (\"a1b2c3\" ~~ \"[0-9]\") sum += int \\0 sum == 6" << 8;
     QTest::newRow("while condition") << scholar << "cnt = 0 while (cnt < 3) cnt += 1 cnt == 3" << 8;
     QTest::newRow("local and atomic prefixes") << scholar << "local x = 1 atomic x += 1 x == 2" << 8;
+
+    // dictionaries
+    QTest::newRow("dictionary set and get") << scholar << "dictionary D D[ply] = ply + 1 D[ply] == ply + 1" << 8;
+    QTest::newRow("dictionary missing key") << scholar << "dictionary D D[\"x\"]" << 0;
+    QTest::newRow("dictionary keys keep their type") << scholar << "dictionary D D[1] = \"one\" D[\"1\"]" << 0;
+    QTest::newRow("dictionary of sets") << scholar << "local dictionary D D[\"k\"] = k D[\"k\"] == k" << 8;
 
     // mate patterns
     QTest::newRow("puremate") << pure << "puremate" << 1;
@@ -173,6 +180,26 @@ void TestLanguage::persistentNeedsFirstDeclaration()
 {
     QVERIFY(firstError("cql()\nx = 1\npersistent x += 1").find("before it was declared persistent") != std::string::npos);
     QVERIFY(firstError("cql()\npersistent x").find("assignment") != std::string::npos);
+}
+
+void TestLanguage::dictionaryKeepsEntriesAcrossGames()
+{
+    game::Game g = pgnGame(Scholar);
+    for (bool local : {false, true}) {
+        std::vector<cql::Diagnostic> d;
+        auto q = cql::compile(std::string("cql()\n") + (local ? "local " : "") +
+                                  "dictionary Seen\ninitial not Seen[fen]\nSeen[fen] = \"seen\"",
+                              {}, d);
+        QVERIFY(q);
+        QCOMPARE(q->needsSingleThread(), !local);
+        QVERIFY(q->persistentReport().empty()); // dictionaries are not reported
+        cql::Evaluator ev(*q);
+        cql::GameResult r;
+        ev.run(g, r);
+        QCOMPARE(int(r.matches.size()), 1);
+        ev.run(g, r);
+        QCOMPARE(int(r.matches.size()), local ? 1 : 0); // the start position was seen in the first game
+    }
 }
 
 void TestLanguage::unknownHhdbFieldIsReported()
