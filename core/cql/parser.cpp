@@ -1245,10 +1245,6 @@ FilterPtr Parser::parseLine(const Token &t)
     std::vector<LineElement> elements;
     if (!parseSeq(elements, false))
         return nullptr;
-    if (o.lastPosition) {
-        error(t, "'line lastposition' is not implemented yet");
-        return nullptr;
-    }
     return make<LineFilter>(t.range, o, std::move(elements));
 }
 

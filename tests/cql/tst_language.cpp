@@ -99,6 +99,10 @@ void TestLanguage::counts_data()
     QTest::newRow("while condition") << scholar << "cnt = 0 while (cnt < 3) cnt += 1 cnt == 3" << 8;
     QTest::newRow("local and atomic prefixes") << scholar << "local x = 1 atomic x += 1 x == 2" << 8;
 
+    // line lastposition: its value is the position where the line ends
+    QTest::newRow("line lastposition") << scholar << "initial (line lastposition --> true --> true --> true) : ply == 2" << 1;
+    QTest::newRow("line lastposition is a position") << scholar << "{x = line lastposition --> check} x : mate" << 1;
+
     // dictionaries
     QTest::newRow("dictionary set and get") << scholar << "dictionary D D[ply] = ply + 1 D[ply] == ply + 1" << 8;
     QTest::newRow("dictionary missing key") << scholar << "dictionary D D[\"x\"]" << 0;
