@@ -87,6 +87,8 @@ struct Ctx {
     bool searchVariations = false;
     int transformIndex = 0;                  // for currenttransform: index into Program::transformNames
     std::vector<std::array<int8_t, 64>> pieceIds; // lazily computed piece identities per node
+    std::vector<std::pair<std::string, std::string>> tagEdits; // settag, applied to the written game
+    std::vector<game::NodeId> removedComments;                // removecomment, likewise
     // Moves to the given node.
     void moveTo(game::NodeId n)
     {

@@ -5,6 +5,7 @@
 
 #include "control.h"
 #include "dictionary.h"
+#include "gameedits.h"
 #include "hhdb.h"
 #include "keywords.h"
 #include "logic.h"
@@ -67,10 +68,26 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
     }
     if (w == "currenttransform") { out = build<CurrentTransformFilter>(t.range); return true; }
     if (w == "fen") { out = build<PositionTextFilter>(t.range, PositionTextFilter::Fen); return true; }
-    if (w == "originalcomment") { out = build<PositionTextFilter>(t.range, PositionTextFilter::OriginalComment); return true; }
+    if (w == "originalcomment") {
+        m_program->usesAnnotations = true;
+        out = build<PositionTextFilter>(t.range, PositionTextFilter::OriginalComment);
+        return true;
+    }
+    if (w == "removecomment") { out = build<RemoveCommentFilter>(t.range); return true; }
+    if (w == "settag") {
+        std::vector<FilterPtr> args = parseArgumentList(t);
+        out = nullptr;
+        if (args.size() != 2 || args[0]->type != Type::String || args[1]->type == Type::Logical) {
+            error(t, "expected settag(\"Name\" value)");
+            return true;
+        }
+        out = build<SetTagFilter>(t.range, std::move(args[0]), std::move(args[1]));
+        return true;
+    }
     if (w == "enpassantsquare") { out = build<EnPassantSquareFilter>(t.range); return true; }
     if (w == "try") {
         m_program->usesVariations = true;
+        m_program->usesAnnotations = true;
         out = build<TryFilter>(t.range);
         return true;
     }

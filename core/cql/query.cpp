@@ -76,6 +76,8 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.searchVariations = h.variations;
     ctx.comments.clear();
     ctx.pieceIds.clear();
+    ctx.tagEdits.clear();
+    ctx.removedComments.clear();
     ctx.vars.assign(prog.slotTypes.size(), Value());
     for (size_t i = 0; i < prog.slotTypes.size(); ++i)
         ctx.vars[i].type = prog.slotTypes[i];
@@ -178,6 +180,8 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     if (!inRange)
         return;
     result.matched = true;
+    result.tagEdits = std::move(ctx.tagEdits);
+    result.removedComments = std::move(ctx.removedComments);
     for (auto &sc : ctx.sortComments)
         for (NodeComment &c : sc)
             ctx.comments.push_back(std::move(c));

@@ -94,7 +94,13 @@ struct GameResult {
     std::vector<NodeComment> comments;     // match strings and user comments, in order
     std::vector<SortValue> sortValues;
     std::string error;                     // evaluation-time error (e.g. assert), "" if none
-    void clear() { matched = false; matches.clear(); comments.clear(); sortValues.clear(); error.clear(); }
+    std::vector<std::pair<std::string, std::string>> tagEdits; // settag: tags to set in the written game
+    std::vector<game::NodeId> removedComments;                // removecomment: original comments to drop
+    void clear()
+    {
+        matched = false; matches.clear(); comments.clear(); sortValues.clear(); error.clear();
+        tagEdits.clear(); removedComments.clear();
+    }
 };
 
 class Evaluator {

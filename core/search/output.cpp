@@ -95,7 +95,23 @@ void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameR
 {
     pgn::ExtraComments extra = matchComments(game, result);
     const size_t start = out.size();
-    pgn::writeGame(out, game, options, &extra);
+    if (!result.tagEdits.empty() || !result.removedComments.empty()) {
+        // settag and removecomment change what is written, not the game searched.
+        game::Game edited = game;
+        for (const auto &[name, value] : result.tagEdits) {
+            auto it = std::find_if(edited.tags.begin(), edited.tags.end(), [&](const auto &t) { return t.first == name; });
+            if (it != edited.tags.end())
+                it->second = value;
+            else
+                edited.tags.emplace_back(name, value);
+        }
+        for (game::NodeId n : result.removedComments)
+            if (n < edited.nodes.size())
+                edited.nodes[n].comment = edited.nodes[n].preComment = game::NoText;
+        pgn::writeGame(out, edited, options, &extra);
+    } else {
+        pgn::writeGame(out, game, options, &extra);
+    }
     if (gameTextLimit && out.size() - start > gameTextLimit / 2) {
         size_t cut = referenceCutPoint(std::string_view(out).substr(start), gameTextLimit);
         if (cut != std::string_view::npos) {

@@ -40,6 +40,7 @@ private slots:
     void persistentKeepsValuesAcrossGames();
     void persistentNeedsFirstDeclaration();
     void dictionaryKeepsEntriesAcrossGames();
+    void settagAndRemovecomment();
     void unknownHhdbFieldIsReported();
     void badRegexIsReported();
 };
@@ -204,6 +205,22 @@ void TestLanguage::dictionaryKeepsEntriesAcrossGames()
         ev.run(g, r);
         QCOMPARE(int(r.matches.size()), local ? 1 : 0); // the start position was seen in the first game
     }
+}
+
+void TestLanguage::settagAndRemovecomment()
+{
+    game::Game g = pgnGame("{first} 1. e4 {a comment} e5 {keep} *\n");
+    cql::GameResult r = runText("cql()\noriginalcomment == \"a comment\"\nremovecomment\nsettag(\"Annotator\" str(\"ply \" ply))", g);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QCOMPARE(int(r.matches.size()), 1);
+    QCOMPARE(int(r.removedComments.size()), 1);
+    QCOMPARE(r.removedComments[0], game::NodeId(1));
+    QCOMPARE(int(r.tagEdits.size()), 1);
+    QCOMPARE(QString::fromStdString(r.tagEdits[0].first), QStringLiteral("Annotator"));
+    QCOMPARE(QString::fromStdString(r.tagEdits[0].second), QStringLiteral("ply 1"));
+    // Nothing is recorded for a game that does not match.
+    r = runText("cql()\nsettag(\"X\" \"y\") false", g);
+    QVERIFY(r.tagEdits.empty());
 }
 
 void TestLanguage::unknownHhdbFieldIsReported()
