@@ -145,8 +145,8 @@ void Lexer::skipSpaceAndComments(bool &sawSpace)
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
             advanceTo(m_pos + 1);
             sawSpace = true;
-        } else if (c == '/' && m_text.substr(m_pos, 3) == "///") {
-            return; // a comment filter, not a comment
+        } else if (c == '/' && m_text.substr(m_pos, 3) == "///" && m_text.substr(m_pos, 4) != "////") {
+            return; // a comment filter, not a comment (a row of four or more slashes is a comment)
         } else if (c == '/' && m_text.substr(m_pos, 2) == "//") {
             size_t e = m_text.find('\n', m_pos);
             advanceTo(e == std::string_view::npos ? m_text.size() : e);
