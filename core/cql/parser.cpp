@@ -1129,6 +1129,12 @@ FilterPtr Parser::parseFind(const Token &t)
     long long lo = 0, hi = 0;
     for (;;) {
         if (acceptWord("all")) all = true;
+        else if (acceptWord("count")) {
+            // find count F: the number of positions matching F, also when it is 0
+            all = hasRange = true;
+            lo = 0;
+            hi = 1000000000;
+        }
         else if (acceptWord("quiet")) quiet = true;
         else if (acceptOp(Op::LineBackward)) backward = true;
         else if (peek().kind == Tok::Number) {

@@ -104,6 +104,10 @@ void TestLanguage::counts_data()
     QTest::newRow("line lastposition") << scholar << "initial (line lastposition --> true --> true --> true) : ply == 2" << 1;
     QTest::newRow("line lastposition is a position") << scholar << "{x = line lastposition --> check} x : mate" << 1;
 
+    // position order, find count
+    QTest::newRow("positions compare by id") << scholar << "parent < currentposition currentposition <= currentposition" << 7;
+    QTest::newRow("find count may be 0") << scholar << "initial find count mate == 1 find count stalemate == 0" << 1;
+
     // dictionaries
     QTest::newRow("dictionary set and get") << scholar << "dictionary D D[ply] = ply + 1 D[ply] == ply + 1" << 8;
     QTest::newRow("dictionary missing key") << scholar << "dictionary D D[\"x\"]" << 0;
