@@ -1212,8 +1212,10 @@ FilterPtr Parser::parseLine(const Token &t)
                         parts.push_back(std::move(f));
                     if (m_pos == before)
                         break;
-                    // A new line ends the constituent: `if line --> A --> B` then a body below.
-                    if (peek().range.begin.line != m_tokens[m_pos - 1].range.end.line)
+                    // A new line ends the constituent (`if line --> A --> B` with the if's
+                    // body below), unless it goes on with a comment about that constituent.
+                    if (peek().range.begin.line != m_tokens[m_pos - 1].range.end.line && !atWord("comment") &&
+                        !atOp(Op::CommentFilter))
                         break;
                     if (atOp(Op::Star) || atOp(Op::Plus) || atOp(Op::Question) ||
                         (atOp(Op::LBrace) && (peek(1).kind == Tok::Number || atOp(Op::Comma, 1))))
