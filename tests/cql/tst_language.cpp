@@ -80,6 +80,8 @@ void TestLanguage::counts_data()
     QTest::newRow("piecename") << scholar << "initial piecename e8 == \"k\" piecename e4 == \"_\"" << 1;
     QTest::newRow("sidetomove white") << scholar << "sidetomove == white" << 4;
     QTest::newRow("flipcolor turns white to black") << scholar << "flipcolor {sidetomove == white Qh5}" << 1;
+    QTest::newRow("currenttransform identity") << scholar << "initial currenttransform == \"identity\"" << 1;
+    QTest::newRow("currenttransform in an image") << scholar << "initial flipcolor {btm currenttransform != \"identity\"}" << 1;
     QTest::newRow("pieceid") << scholar << "initial pieceid e1 == pieceid e1" << 1;
 
     // strings
@@ -103,6 +105,12 @@ void TestLanguage::counts_data()
     // line lastposition: its value is the position where the line ends
     QTest::newRow("line lastposition") << scholar << "initial (line lastposition --> true --> true --> true) : ply == 2" << 1;
     QTest::newRow("line lastposition is a position") << scholar << "{x = line lastposition --> check} x : mate" << 1;
+
+    // a line constituent ends with its source line unless a comment follows
+    QTest::newRow("if line with a body below") << scholar << "cnt = 0 if line --> true --> true\n cnt += 1\ncnt == 1" << 7;
+    QTest::newRow("line constituent with a comment below") << scholar << "line --> true\n comment(\"c\") --> true" << 7;
+
+    QTest::newRow("four slashes are a comment") << scholar << "//////// not a comment filter: #x\ntrue" << 8;
 
     // position order, find count
     QTest::newRow("positions compare by id") << scholar << "parent < currentposition currentposition <= currentposition" << 7;
