@@ -321,6 +321,8 @@ int main(int argc, char **argv)
         return fail(writeFailed ? "cannot write " + output : error);
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    for (const std::string &line : query->persistentReport())
+        std::printf("%s\n", line.c_str());
     std::printf("%llu matches of %llu games in %.3f seconds using %u threads to %s\n",
                 (unsigned long long)sum.matches, (unsigned long long)sum.gamesExamined, seconds, sum.threads,
                 output.c_str());

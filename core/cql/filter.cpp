@@ -14,6 +14,7 @@ const char *typeName(Type t)
     case Type::String: return "string";
     case Type::Piece: return "piece";
     case Type::Any: return "any";
+    case Type::Dictionary: return "dictionary";
     }
     return "?";
 }

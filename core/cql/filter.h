@@ -11,13 +11,14 @@
 #include "transform.h"
 
 #include <array>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace cql {
 
-enum class Type : uint8_t { Logical, Set, Numeric, Position, String, Piece, Any };
+enum class Type : uint8_t { Logical, Set, Numeric, Position, String, Piece, Any, Dictionary };
 const char *typeName(Type t);
 
 struct Value {
@@ -28,6 +29,8 @@ struct Value {
     game::NodeId node = game::NoNode;
     std::string str;
     int pieceId = -1; // piece variables: the identity followed through the game
+    // dictionaries: entries by key text (shared so that copies of a Value see one dictionary)
+    std::shared_ptr<std::map<std::string, Value>> dict;
 };
 
 struct Ctx;
@@ -87,6 +90,8 @@ struct Ctx {
     // While the squares of a matched position are recorded: where transform
     // filters note the images that matched (else null).
     std::vector<ImageMark> *imageMarks = nullptr;
+    std::vector<std::pair<std::string, std::string>> tagEdits; // settag, applied to the written game
+    std::vector<game::NodeId> removedComments;                // removecomment, likewise
     // Moves to the given node.
     void moveTo(game::NodeId n)
     {

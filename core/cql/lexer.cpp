@@ -145,8 +145,8 @@ void Lexer::skipSpaceAndComments(bool &sawSpace)
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
             advanceTo(m_pos + 1);
             sawSpace = true;
-        } else if (c == '/' && m_text.substr(m_pos, 3) == "///") {
-            return; // a comment filter, not a comment
+        } else if (c == '/' && m_text.substr(m_pos, 3) == "///" && m_text.substr(m_pos, 4) != "////") {
+            return; // a comment filter, not a comment (a row of four or more slashes is a comment)
         } else if (c == '/' && m_text.substr(m_pos, 2) == "//") {
             size_t e = m_text.find('\n', m_pos);
             advanceTo(e == std::string_view::npos ? m_text.size() : e);
@@ -463,6 +463,13 @@ Token Lexer::next()
         return finish(t);
     }
 
+    // \0 .. \9: the captures of the latest regular expression match.
+    if (c == '\\' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] >= '0' && m_text[m_pos + 1] <= '9') {
+        t.kind = Tok::Word;
+        t.text = std::string(m_text.substr(m_pos, 2));
+        advanceTo(m_pos + 2);
+        return finish(t);
+    }
     static constexpr std::pair<std::string_view, Op> ops[] = {
         {"-->", Op::LineForward}, {"<--", Op::LineBackward},
         {"->", Op::ArrowRight}, {"<-", Op::ArrowLeft}, {"--", Op::Dash},

@@ -197,6 +197,19 @@ bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
         bool eq = m_a->set(ctx) == m_b->set(ctx);
         return m_op == Eq ? eq : !eq;
     }
+    if (m_a->type == Type::Position && m_b->type == Type::Position) {
+        // Positions compare by their ids (the order positionid gives them).
+        game::NodeId a, b;
+        if (!m_a->position(ctx, a) || !m_b->position(ctx, b))
+            return false;
+        if (leftValue)
+            *leftValue = (long long)a;
+        switch (m_op) {
+        case Lt: return a < b; case Le: return a <= b; case Eq: return a == b;
+        case Ne: return a != b; case Ge: return a >= b; case Gt: return a > b;
+        }
+        return false;
+    }
     if (m_a->type == Type::String || m_b->type == Type::String) {
         std::string a, b;
         if (!m_a->string(ctx, a) || !m_b->string(ctx, b))

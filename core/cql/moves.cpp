@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "moves.h"
 
+#include <cctype>
+
 namespace cql {
 
 using chess::SquareSet;
@@ -13,9 +15,25 @@ MoveFilter::MoveFilter(MoveSpec spec) : m_spec(std::move(spec))
 
 namespace {
 
+// Piece type (1..6) a promotion name stands for: "Q", "queen", "N", "Knight", ...
+int promotionTypeOf(const std::string &name)
+{
+    std::string n;
+    for (char c : name)
+        n += char(std::tolower((unsigned char)c));
+    if (n == "q" || n == "queen") return chess::Queen;
+    if (n == "r" || n == "rook") return chess::Rook;
+    if (n == "b" || n == "bishop") return chess::Bishop;
+    if (n == "n" || n == "knight") return chess::Knight;
+    if (n == "k" || n == "king") return chess::King;
+    if (n == "p" || n == "pawn") return chess::Pawn;
+    return -1;
+}
+
 struct MoveSets {
     SquareSet from, to, capture;
     bool haveFrom = false, haveTo = false, haveCapture = false;
+    int promoteType = -1;
 };
 
 bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m, MoveSets &sets,
@@ -47,6 +65,7 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
         // `promote Q` names a piece type: colour is the mover's anyway.
         unsigned types = (s.promote | (s.promote >> 8)) & 0x7E;
         if (s.promote && !(types & (1u << m.promotion()))) return false;
+        if (s.promoteName && sets.promoteType != int(m.promotion())) return false;
     }
     if (s.from && !sets.from.contains(from)) return false;
     if (s.to && !sets.to.contains(to)) return false;
@@ -66,7 +85,14 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
 
 } // namespace
 
-bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value) const
+long long MoveFilter::count(Ctx &ctx) const
+{
+    long long n = 0;
+    evaluate(ctx, nullptr, &n);
+    return n;
+}
+
+bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
 {
     const MoveSpec &s = m_spec;
     SquareSet acc;
@@ -75,6 +101,11 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value) const
         if (s.from) sets.from = s.from->set(ctx);
         if (s.to) sets.to = s.to->set(ctx);
         if (s.capture) sets.capture = s.capture->set(ctx);
+        if (s.promoteName) {
+            std::string name;
+            if (s.promoteName->string(ctx, name))
+                sets.promoteType = promotionTypeOf(name);
+        }
     };
     if (s.previous) {
         const game::Node &n = ctx.cur();
@@ -86,6 +117,8 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value) const
         evalSets(sets);
         bool primary = ctx.game->nodes[n.parent].firstChild == here;
         any = moveMatches(s, *ctx.pos, n.move, sets, primary, acc);
+        if (count)
+            *count = any;
         ctx.moveTo(here);
     } else if (s.legal || s.pseudolegal) {
         MoveSets sets;
@@ -98,7 +131,9 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value) const
         for (chess::Move m : list) {
             if (moveMatches(s, *ctx.pos, m, sets, true, acc)) {
                 any = true;
-                if (!value)
+                if (count)
+                    ++*count;
+                else if (!value)
                     break;
             }
         }
@@ -111,7 +146,9 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value) const
         for (game::NodeId c = n.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
             if (moveMatches(s, *ctx.pos, ctx.game->nodes[c].move, sets, c == n.firstChild, acc)) {
                 any = true;
-                if (!value)
+                if (count)
+                    ++*count;
+                else if (!value)
                     break;
             }
             if (!ctx.searchVariations)
@@ -136,6 +173,7 @@ FilterPtr MoveFilter::transformed(const Transform &t) const
     s.to = cloneTransformed(m_spec.to, t);
     s.capture = cloneTransformed(m_spec.capture, t);
     s.promote = t.apply(m_spec.promote);
+    s.promoteName = cloneTransformed(m_spec.promoteName, t);
     s.requirePromotion = m_spec.requirePromotion;
     s.enpassant = m_spec.enpassant;
     s.castle = m_spec.castle;

@@ -9,6 +9,7 @@ namespace cql {
 struct MoveSpec {
     FilterPtr from, to, capture;  // null = any
     PieceMask promote = 0;        // 0 = no promotion condition
+    FilterPtr promoteName;        // --=T with a string T ("Q", "queen", ...)
     bool requirePromotion = false;
     bool enpassant = false;
     bool castle = false, castleShort = false, castleLong = false;
@@ -26,9 +27,13 @@ public:
     bool match(Ctx &ctx) const override { return evaluate(ctx, nullptr); }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    // For the parser: `legal X--Y`, `X--Y primary`, `--(castle)` adjust the spec.
+    MoveSpec &spec() { return m_spec; }
+    // countmoves: how many moves match.
+    long long count(Ctx &ctx) const;
 
 private:
-    bool evaluate(Ctx &ctx, chess::SquareSet *value) const;
+    bool evaluate(Ctx &ctx, chess::SquareSet *value, long long *count = nullptr) const;
     MoveSpec m_spec;
 };
 

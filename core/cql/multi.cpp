@@ -115,7 +115,8 @@ LineElement LineElement::clone(const Transform &t) const
 
 LineFilter::LineFilter(Options o, std::vector<LineElement> elements) : m_o(o), m_elements(std::move(elements))
 {
-    type = Type::Numeric;
+    // line lastposition: the value is the line's last position, not its length
+    type = m_o.lastPosition ? Type::Position : Type::Numeric;
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include "keywords.h"
 #include "lexer.h"
 #include "logic.h"
+#include "movecount.h"
 #include "moves.h"
 #include "multi.h"
 #include "positions.h"
@@ -324,6 +325,10 @@ FilterPtr Parser::parseExpr(int minPrec)
             case Op::Dash: case Op::CaptureDash:
                 if (!t.spaceBefore) info = {P_DASH};
                 break;
+            case Op::RegexMatch: info = {P_REL}; break;
+            case Op::LBracket:
+                if (!t.spaceBefore) info = {P_COLON + 1}; // s[i], s[i:j]
+                break;
             default: break;
             }
         }
@@ -339,6 +344,7 @@ FilterPtr Parser::parseExpr(int minPrec)
         else if (info.prec == P_ADD || info.prec == P_MUL) ok = lt == Type::Numeric;
         else if (info.prec == P_UNION || info.prec == P_INTER || info.prec == P_ATTACK || info.prec == P_DASH) ok = lt == Type::Set;
         else if (info.prec == P_COLON) ok = lt == Type::Position;
+        if (t.kind == Tok::Punct && (t.op == Op::RegexMatch || t.op == Op::LBracket)) ok = lt == Type::String;
         if (!ok)
             break;
         // In a line, `check+ -->` is a repetition, not an addition.
@@ -347,6 +353,12 @@ FilterPtr Parser::parseExpr(int minPrec)
         const Token opTok = advance();
         if (info.prec == P_DASH) {
             left = parseDash(std::move(left), opTok);
+            continue;
+        }
+        if (opTok.op == Op::RegexMatch || opTok.op == Op::LBracket) {
+            left = opTok.op == Op::RegexMatch ? parseRegex(std::move(left), opTok) : parseStringIndex(std::move(left), opTok);
+            if (!left)
+                break;
             continue;
         }
         if (info.prec == P_COLON) {
@@ -367,6 +379,12 @@ FilterPtr Parser::parseExpr(int minPrec)
         SourceRange r = span(left->range, right->range);
         if (wordOp && (opTok.text == "or" || opTok.text == "and")) {
             left = make<AndOrFilter>(r, opTok.text == "and", std::move(left), std::move(right));
+        } else if (wordOp && opTok.text == "in" && left->type == Type::String) {
+            if (right->type != Type::String) {
+                error(right->range, "expected a string filter after 'in'");
+                return left;
+            }
+            left = makeSubstringTest(r, std::move(left), std::move(right));
         } else if (wordOp && opTok.text == "in") {
             if (right->type != Type::Set) {
                 error(right->range, "expected a set filter after 'in'");
@@ -516,7 +534,10 @@ FilterPtr Parser::parsePrefix()
             return a ? make<ComplementFilter>(p.range, std::move(a)) : nullptr;
         }
         case Op::Hash: {
-            FilterPtr a = requireType(parseExpr(P_UNION), Type::Set, p, "a set filter");
+            FilterPtr a = parseExpr(P_UNION);
+            if (a && a->type == Type::String)
+                return makeStringLength(p, std::move(a));
+            a = requireType(std::move(a), Type::Set, p, "a set filter");
             return a ? make<CountFilter>(p.range, std::move(a)) : nullptr;
         }
         case Op::Minus: {
@@ -566,6 +587,8 @@ int Parser::slotFor(const std::string &name, Type t, const Token &at)
 FilterPtr Parser::parseWord(const Token &t)
 {
     const std::string &w = t.text;
+    if (w.size() == 2 && w[0] == '\\')
+        return parseCapture(t);
     // Function parameters in scope shadow everything.
     for (auto it = m_bindings.rbegin(); it != m_bindings.rend(); ++it) {
         auto b = it->find(w);
@@ -632,8 +655,11 @@ FilterPtr Parser::parseWord(const Token &t)
         --m_pos;
         return parseIterate(t, false);
     }
-    if (auto v = m_vars.find(w); v != m_vars.end())
+    if (auto v = m_vars.find(w); v != m_vars.end()) {
+        if (m_program->slotTypes[v->second] == Type::Dictionary)
+            return parseDictionaryAccess(t, v->second);
         return make<VarFilter>(t.range, v->second, m_program->slotTypes[v->second]);
+    }
     error(t, "unknown name '" + w + "': not a keyword, variable or function");
     return nullptr;
 }
@@ -685,6 +711,8 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
 FilterPtr Parser::parseKeyword(const Token &t)
 {
     const std::string &w = t.text;
+    if (FilterPtr f; parseLanguageKeyword(t, f))
+        return f;
     if (w == "not") {
         FilterPtr a = parseExpr(P_NOT);
         if (!a) { error(t, "expected a filter after 'not'"); return nullptr; }
@@ -839,6 +867,27 @@ FilterPtr Parser::parseKeyword(const Token &t)
         return parsePin(t);
     if (w == "move")
         return parseMove(t);
+    if (w == "legal" || w == "pseudolegal" || w == "countmoves") {
+        // legal X--Y / countmoves [legal] X--Y: the argument is a dash or move filter.
+        FilterPtr a = parseExpr(P_DASH);
+        auto *mf = dynamic_cast<MoveFilter *>(a.get());
+        if (!mf) {
+            error(a ? a->range : t.range, "expected a move filter (X--Y) after '" + w + "'");
+            return nullptr;
+        }
+        if (w == "legal") mf->spec().legal = true;
+        if (w == "pseudolegal") mf->spec().pseudolegal = true;
+        if (w != "countmoves")
+            return a;
+        return make<CountMovesFilter>(t.range, std::move(a));
+    }
+    if (w == "from" || w == "to") {
+        // Outside a move filter: the squares of the move that led here.
+        MoveSpec s;
+        s.previous = true;
+        s.value = w == "from" ? MoveSpec::From : MoveSpec::To;
+        return make<MoveFilter>(t.range, std::move(s));
+    }
     if (w == "castle") {
         MoveSpec s;
         s.castle = true;
@@ -1002,31 +1051,76 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
     s.from = std::move(left);
     s.captureOnly = dashTok.op == Op::CaptureDash;
     s.value = MoveSpec::To;
-    if (atOp(Op::Assign)) {
-        advance();
+    // --=Q, --=T with a string T naming the type
+    auto parsePromotion = [&] {
         s.requirePromotion = true;
         if (peek().kind == Tok::Designator && peek().pieces)
             s.promote = advance().pieces;
+        else if (peek().kind == Tok::String || (peek().kind == Tok::Word && (m_vars.count(peek().text) || isParameterName(peek().text))))
+            s.promoteName = requireType(parseExpr(P_COLON), Type::String, dashTok, "a piece type");
         else
             error(peek(), "expected a piece type after '='");
+    };
+    if (atOp(Op::LParen) && !peek().spaceBefore && peek(1).kind == Tok::Word && parseDashParameters(s)) {
+        // --(castle), --(enpassant primary): parameters in parentheses
+    } else if (atOp(Op::Assign)) {
+        advance();
+        parsePromotion();
     } else if (startsFilter() && !peek().spaceBefore && peek().kind != Tok::Word) {
         s.to = setArg(dashTok, P_COLON);
         if (!s.to)
             return nullptr;
         if (atOp(Op::Assign) && !peek().spaceBefore) {
             advance();
-            s.requirePromotion = true;
-            if (peek().kind == Tok::Designator && peek().pieces)
-                s.promote = advance().pieces;
-            else
-                error(peek(), "expected a piece type after '='");
+            parsePromotion();
         }
     } else if (peek().kind == Tok::Word && !peek().spaceBefore) {
         s.to = setArg(dashTok, P_COLON);
         if (!s.to)
             return nullptr;
+        if (atOp(Op::Assign) && !peek().spaceBefore) {
+            advance();
+            parsePromotion();
+        }
+    }
+    // Trailing parameters: `T--=N primary`, `A-- secondary`, `-- legal`.
+    for (;;) {
+        if (acceptWord("primary")) s.primary = true;
+        else if (acceptWord("secondary")) { s.secondary = true; m_program->usesVariations = true; }
+        else if (acceptWord("legal")) s.legal = true;
+        else if (acceptWord("pseudolegal")) s.pseudolegal = true;
+        else break;
     }
     return make<MoveFilter>(dashTok.range, std::move(s));
+}
+
+// The parameter list of --(...): true when it was one (else nothing is consumed).
+bool Parser::parseDashParameters(MoveSpec &s)
+{
+    static constexpr std::string_view words[] = {"castle", "o", "enpassant", "null", "primary", "secondary",
+                                                 "legal", "pseudolegal", "capture"};
+    if (std::find(std::begin(words), std::end(words), peek(1).text) == std::end(words))
+        return false;
+    advance(); // (
+    while (!atOp(Op::RParen) && peek().kind != Tok::End) {
+        const Token &p = peek();
+        if (acceptWord("castle")) s.castle = true;
+        else if (atWord("o") && atOp(Op::Minus, 1) && atWord("o", 2)) {
+            advance(); advance(); advance();
+            if (atOp(Op::Minus) && atWord("o", 1)) { advance(); advance(); s.castleLong = true; }
+            else s.castleShort = true;
+        }
+        else if (acceptWord("enpassant")) s.enpassant = true;
+        else if (acceptWord("null")) s.null = true;
+        else if (acceptWord("primary")) s.primary = true;
+        else if (acceptWord("secondary")) { s.secondary = true; m_program->usesVariations = true; }
+        else if (acceptWord("legal")) s.legal = true;
+        else if (acceptWord("pseudolegal")) s.pseudolegal = true;
+        else if (acceptWord("capture")) { s.captureOnly = true; }
+        else { error(p, "unknown move parameter '" + p.text + "'"); advance(); }
+    }
+    expectOp(Op::RParen, "to close the move parameters");
+    return true;
 }
 
 FilterPtr Parser::parseFind(const Token &t)
@@ -1035,6 +1129,12 @@ FilterPtr Parser::parseFind(const Token &t)
     long long lo = 0, hi = 0;
     for (;;) {
         if (acceptWord("all")) all = true;
+        else if (acceptWord("count")) {
+            // find count F: the number of positions matching F, also when it is 0
+            all = hasRange = true;
+            lo = 0;
+            hi = 1000000000;
+        }
         else if (acceptWord("quiet")) quiet = true;
         else if (acceptOp(Op::LineBackward)) backward = true;
         else if (peek().kind == Tok::Number) {
@@ -1112,6 +1212,11 @@ FilterPtr Parser::parseLine(const Token &t)
                         parts.push_back(std::move(f));
                     if (m_pos == before)
                         break;
+                    // A new line ends the constituent (`if line --> A --> B` with the if's
+                    // body below), unless it goes on with a comment about that constituent.
+                    if (peek().range.begin.line != m_tokens[m_pos - 1].range.end.line && !atWord("comment") &&
+                        !atOp(Op::CommentFilter))
+                        break;
                     if (atOp(Op::Star) || atOp(Op::Plus) || atOp(Op::Question) ||
                         (atOp(Op::LBrace) && (peek(1).kind == Tok::Number || atOp(Op::Comma, 1))))
                         break;
@@ -1151,10 +1256,6 @@ FilterPtr Parser::parseLine(const Token &t)
     std::vector<LineElement> elements;
     if (!parseSeq(elements, false))
         return nullptr;
-    if (o.lastPosition) {
-        error(t, "'line lastposition' is not implemented yet");
-        return nullptr;
-    }
     return make<LineFilter>(t.range, o, std::move(elements));
 }
 
@@ -1195,7 +1296,12 @@ FilterPtr Parser::parseIterate(const Token &t, bool pieces)
         error(peek(), std::string("expected a variable name after '") + t.text + "'");
         return nullptr;
     }
-    const Token name = advance();
+    Token name = advance();
+    if (name.text == "piece" && peek().kind == Tok::Word && !pieces) {
+        // ∀◭x∊S: the ◭ before the name makes it a piece iteration
+        pieces = true;
+        name = advance();
+    }
     if (pieces && (atOp(Op::Assign) || atOp(Op::AssignIfUnbound))) {
         // piece x = S: binds the identity of the single piece on S
         advance();

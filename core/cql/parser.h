@@ -57,6 +57,7 @@ private:
     FilterPtr parseDirection(const Token &t);
     FilterPtr parseMove(const Token &t);
     FilterPtr parseDash(FilterPtr left, const Token &dashTok);
+    bool parseDashParameters(struct MoveSpec &s);
     FilterPtr parseFind(const Token &t);
     FilterPtr parseLine(const Token &t);
     FilterPtr parsePin(const Token &t);
@@ -67,6 +68,17 @@ private:
     FilterPtr parseGameInfo(const Token &t);
     FilterPtr parseWord(const Token &t);
     FilterPtr parseFunctionCall(const Token &t, const Function &f);
+    // parser_lang.cpp: the CQL 6.2 keywords for strings, control, persistence,
+    // piece names and mates. True when t was one of them (out may be null on error).
+    bool parseLanguageKeyword(const Token &t, FilterPtr &out);
+    std::vector<FilterPtr> parseArgumentList(const Token &t);
+    FilterPtr parseCapture(const Token &t);
+    FilterPtr parseRegex(FilterPtr left, const Token &op);
+    FilterPtr parseStringIndex(FilterPtr left, const Token &open);
+    FilterPtr makeStringLength(const Token &hash, FilterPtr s);
+    bool isParameterName(const std::string &name) const;
+    FilterPtr parseDictionaryAccess(const Token &name, int slot); // D[key], D[key] = value
+    FilterPtr makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole);
     FilterPtr requireType(FilterPtr f, Type t, const Token &after, const char *what);
     FilterPtr setArg(const Token &after, int prec);
     FilterPtr numArg(const Token &after);
@@ -80,6 +92,7 @@ private:
     Program *m_program = nullptr;
     std::map<std::string, int> m_vars;
     std::map<std::string, Function> m_functions;
+    std::map<int, Type> m_dictValueTypes; // dictionary slot -> type of its values, once assigned
     std::vector<std::map<std::string, const Filter *>> m_bindings; // function parameters in scope
     int m_depth = 0;
 };

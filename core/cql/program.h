@@ -4,6 +4,8 @@
 
 #include "filter.h"
 
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,17 @@ struct SortSpec {
     bool minimize = false;
 };
 
+// Values of persistent variables, kept across games (queries using them run
+// on one thread, so games see them in input order).
+struct PersistentStore {
+    std::mutex mutex;
+    std::vector<Value> values; // by slot; unbound until first used
+};
+struct PersistentVar {
+    int slot = -1;
+    bool quiet = false; // persistent quiet: not reported at the end
+};
+
 class Program {
 public:
     std::vector<FilterPtr> body;       // all must match at a position
@@ -21,6 +34,9 @@ public:
     std::vector<std::string> slotNames;
     std::vector<SortSpec> sorts;       // sort filters, in text order
     bool usesVariations = false;       // some filter needs variation positions
+    bool usesAnnotations = false;      // some filter reads the game's comments or NAGs
+    std::vector<PersistentVar> persistent;
+    std::shared_ptr<PersistentStore> persistentStore = std::make_shared<PersistentStore>();
 };
 
 } // namespace cql

@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "query.h"
 
+#include "control.h"
 #include "cqls/parser.h"
 #include "parser.h"
 #include "program.h"
+#include "vars.h"
 
 #include <climits>
 
@@ -13,6 +15,27 @@ namespace cql {
 Query::~Query() = default;
 
 bool Query::needsVariations() const { return m_header.variations; }
+
+bool Query::needsSingleThread() const { return !m_program->persistent.empty(); }
+
+std::vector<std::string> Query::persistentReport() const
+{
+    std::vector<std::string> lines;
+    PersistentStore &store = *m_program->persistentStore;
+    std::lock_guard lock(store.mutex);
+    for (const PersistentVar &v : m_program->persistent) {
+        if (v.quiet)
+            continue;
+        std::string text;
+        const Value *val = size_t(v.slot) < store.values.size() ? &store.values[size_t(v.slot)] : nullptr;
+        Type t = m_program->slotTypes[size_t(v.slot)];
+        if (t == Type::Numeric) text = std::to_string(val && val->bound ? val->num : 0);
+        else if (t == Type::String) text = val && val->bound ? val->str : std::string();
+        else if (t == Type::Set) text = val && val->bound ? val->set.toString() : chess::SquareSet().toString();
+        lines.push_back(m_program->slotNames[size_t(v.slot)] + ": " + text);
+    }
+    return lines;
+}
 
 std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &options, std::vector<Diagnostic> &diagnostics)
 {
@@ -53,6 +76,8 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.searchVariations = h.variations;
     ctx.comments.clear();
     ctx.pieceIds.clear();
+    ctx.tagEdits.clear();
+    ctx.removedComments.clear();
     ctx.vars.assign(prog.slotTypes.size(), Value());
     for (size_t i = 0; i < prog.slotTypes.size(); ++i)
         ctx.vars[i].type = prog.slotTypes[i];
@@ -63,6 +88,37 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         im.sorts[i].value = prog.sorts[i].minimize ? LLONG_MAX : LLONG_MIN;
     }
     ctx.sortValues = &im.sorts;
+    // Persistent variables: this game starts from the values the last one left.
+    struct PersistentScope {
+        const Program &prog;
+        Ctx &ctx;
+        PersistentScope(const Program &p, Ctx &c) : prog(p), ctx(c)
+        {
+            if (prog.persistent.empty())
+                return;
+            PersistentStore &store = *prog.persistentStore;
+            std::lock_guard lock(store.mutex);
+            store.values.resize(prog.slotTypes.size());
+            for (const PersistentVar &v : prog.persistent) {
+                Value &sv = store.values[size_t(v.slot)];
+                if (!sv.bound) {
+                    sv = Value();
+                    sv.type = prog.slotTypes[size_t(v.slot)];
+                    sv.bound = true;
+                }
+                ctx.vars[size_t(v.slot)] = sv;
+            }
+        }
+        ~PersistentScope()
+        {
+            if (prog.persistent.empty())
+                return;
+            PersistentStore &store = *prog.persistentStore;
+            std::lock_guard lock(store.mutex);
+            for (const PersistentVar &v : prog.persistent)
+                store.values[size_t(v.slot)] = ctx.vars[size_t(v.slot)];
+        }
+    } persistentScope(prog, ctx);
     ctx.sortComments.assign(prog.sorts.size(), {});
     // A game the reader could not set up (bad FEN, unsupported variant) has no
     // positions to search.
@@ -91,11 +147,17 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         ctx.moveTo(n);
         size_t mark = ctx.comments.size();
         bool ok = true;
-        for (const FilterPtr &f : prog.body) {
-            if (!f->match(ctx)) {
-                ok = false;
-                break;
+        try {
+            for (const FilterPtr &f : prog.body) {
+                if (!f->match(ctx)) {
+                    ok = false;
+                    break;
+                }
             }
+        } catch (const EvaluationError &e) {
+            // assert and runaway loops end the game's evaluation with an error
+            result.error = e.what();
+            return;
         }
         if (!ok) {
             ctx.comments.resize(mark);
@@ -120,6 +182,8 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     if (!inRange)
         return;
     result.matched = true;
+    result.tagEdits = std::move(ctx.tagEdits);
+    result.removedComments = std::move(ctx.removedComments);
     for (auto &sc : ctx.sortComments)
         for (NodeComment &c : sc)
             ctx.comments.push_back(std::move(c));

@@ -57,6 +57,10 @@ public:
     // True when some filter needs positions inside variations even without
     // the `variations` parameter (e.g. `variation`, `depth`).
     bool needsVariations() const;
+    // Persistent variables carry values from game to game: such a query runs on one thread.
+    bool needsSingleThread() const;
+    // "Name: value" for each persistent variable, to print when a run ends.
+    std::vector<std::string> persistentReport() const;
 
 private:
     friend std::unique_ptr<Query> compile(std::string_view, const CompileOptions &, std::vector<Diagnostic> &);
@@ -98,7 +102,13 @@ struct GameResult {
     std::vector<NodeComment> comments;     // match strings and user comments, in order
     std::vector<SortValue> sortValues;
     std::string error;                     // evaluation-time error (e.g. assert), "" if none
-    void clear() { matched = false; matches.clear(); comments.clear(); sortValues.clear(); error.clear(); }
+    std::vector<std::pair<std::string, std::string>> tagEdits; // settag: tags to set in the written game
+    std::vector<game::NodeId> removedComments;                // removecomment: original comments to drop
+    void clear()
+    {
+        matched = false; matches.clear(); comments.clear(); sortValues.clear(); error.clear();
+        tagEdits.clear(); removedComments.clear();
+    }
 };
 
 class Evaluator {

@@ -74,7 +74,23 @@ void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameR
         o.cqlLayout = true;
         o.textLimit = gameTextLimit;
     }
-    pgn::writeGame(out, game, o, &extra);
+    if (!result.tagEdits.empty() || !result.removedComments.empty()) {
+        // settag and removecomment change what is written, not the game searched.
+        game::Game edited = game;
+        for (const auto &[name, value] : result.tagEdits) {
+            auto it = std::find_if(edited.tags.begin(), edited.tags.end(), [&](const auto &t) { return t.first == name; });
+            if (it != edited.tags.end())
+                it->second = value;
+            else
+                edited.tags.emplace_back(name, value);
+        }
+        for (game::NodeId n : result.removedComments)
+            if (n < edited.nodes.size())
+                edited.nodes[n].comment = edited.nodes[n].preComment = game::NoText;
+        pgn::writeGame(out, edited, o, &extra);
+    } else {
+        pgn::writeGame(out, game, o, &extra);
+    }
     // Games are separated by two blank lines, as the reference engine does.
     out += '\n';
 }

@@ -172,6 +172,7 @@ bool Search::Impl::remapToFull(Worker &w)
         map(m.node);
     for (cql::NodeComment &c : w.result.comments)
         map(c.node);
+    std::erase_if(w.result.removedComments, [&](game::NodeId &n) { return !map(n); });
     return true;
 }
 
@@ -292,6 +293,8 @@ bool Search::cancelled() const
 unsigned Search::threadCount() const
 {
     unsigned t = m_options.threads ? m_options.threads : std::thread::hardware_concurrency();
+    if (m_query.needsSingleThread())
+        return 1;
     return std::max(1u, t);
 }
 
@@ -314,7 +317,8 @@ Summary Search::run(const Callbacks &cb)
     // cheaper. The output needs them, and decoding them in every game costs less
     // than replaying each matched game a second time (games have few of them).
     im.wantPgn = m_options.formatPgn;
-    im.leanBuild = game::BuildOptions{true, variations, im.wantPgn, im.wantPgn};
+    const bool annotations = im.wantPgn || m_query.program().usesAnnotations;
+    im.leanBuild = game::BuildOptions{true, variations, annotations, annotations};
     im.fullBuild = game::BuildOptions{true, true, true, true};
     im.leanBuild.chess960 = im.fullBuild.chess960 = m_options.chess960;
 

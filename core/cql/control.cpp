@@ -1,0 +1,49 @@
+// Control filters.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "control.h"
+
+#include "stringfilters.h"
+
+namespace cql {
+
+bool LoopFilter::match(Ctx &ctx) const
+{
+    for (long i = 0; i < MaxLoopRounds; ++i)
+        if (!m_body->match(ctx))
+            return true;
+    throw EvaluationError("loop did not end after " + std::to_string(MaxLoopRounds) + " rounds");
+}
+
+bool WhileFilter::match(Ctx &ctx) const
+{
+    if (auto *re = dynamic_cast<const RegexFilter *>(m_cond.get())) {
+        std::string subject;
+        size_t offset = 0;
+        for (long i = 0; i < MaxLoopRounds; ++i) {
+            if (!re->next(ctx, offset, subject))
+                return true;
+            m_body->match(ctx);
+        }
+    } else {
+        for (long i = 0; i < MaxLoopRounds; ++i) {
+            if (!m_cond->match(ctx))
+                return true;
+            m_body->match(ctx);
+        }
+    }
+    throw EvaluationError("while did not end after " + std::to_string(MaxLoopRounds) + " rounds");
+}
+
+FilterPtr WhileFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<WhileFilter>(m_cond->transformed(t), m_body->transformed(t));
+}
+
+bool AssertFilter::match(Ctx &ctx) const
+{
+    if (!m_a->match(ctx))
+        throw EvaluationError("assertion failed: " + m_where);
+    return true;
+}
+
+} // namespace cql

@@ -1,0 +1,55 @@
+// Control filters of CQL 6.2: loop, while, assert, and the runtime error that
+// assert raises to stop a game's evaluation.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+
+#include <stdexcept>
+
+namespace cql {
+
+// Thrown during evaluation (assert); the evaluator reports it as the game's error.
+class EvaluationError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// loop body: evaluates body again and again until it does not match; always matches.
+class LoopFilter : public Filter {
+public:
+    explicit LoopFilter(FilterPtr body) : m_body(std::move(body)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<LoopFilter>(m_body->transformed(t)); }
+
+private:
+    FilterPtr m_body;
+};
+
+// while (cond) body: body runs as long as cond matches; always matches.
+// With a regular expression condition each round sees the next match.
+class WhileFilter : public Filter {
+public:
+    WhileFilter(FilterPtr cond, FilterPtr body) : m_cond(std::move(cond)), m_body(std::move(body)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_cond, m_body;
+};
+
+class AssertFilter : public Filter {
+public:
+    AssertFilter(FilterPtr a, std::string where) : m_a(std::move(a)), m_where(std::move(where)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<AssertFilter>(m_a->transformed(t), m_where); }
+
+private:
+    FilterPtr m_a;
+    std::string m_where;
+};
+
+// Endless loops are cut here with an error rather than hanging the search.
+constexpr long MaxLoopRounds = 1000000;
+
+} // namespace cql

@@ -1,0 +1,42 @@
+// Dictionaries (CQL 6.2): `dictionary D` declares one, `D[key] = value` sets an
+// entry, `D[key]` reads it (no match when absent). A dictionary keeps its
+// entries from game to game unless declared `local dictionary D`.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+
+namespace cql {
+
+// The text an entry is filed under: the key's value, tagged with its type so
+// that 1 and "1" are different keys.
+bool dictionaryKey(const Filter &key, Ctx &ctx, std::string &out);
+
+class DictionaryGetFilter : public Filter {
+public:
+    DictionaryGetFilter(int slot, FilterPtr key, Type valueType) : m_slot(slot), m_key(std::move(key)) { type = valueType; }
+    bool match(Ctx &ctx) const override;
+    chess::SquareSet set(Ctx &ctx) const override;
+    bool number(Ctx &ctx, long long &out) const override;
+    bool position(Ctx &ctx, game::NodeId &out) const override;
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    const Value *entry(Ctx &ctx) const;
+    int m_slot;
+    FilterPtr m_key;
+};
+
+class DictionarySetFilter : public Filter {
+public:
+    DictionarySetFilter(int slot, FilterPtr key, FilterPtr value) : m_slot(slot), m_key(std::move(key)), m_value(std::move(value)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    int m_slot;
+    FilterPtr m_key, m_value;
+};
+
+} // namespace cql

@@ -1,0 +1,19 @@
+// countmoves: how many moves (game moves, or legal ones) a dash filter allows.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "moves.h"
+
+namespace cql {
+
+class CountMovesFilter : public NumericFilter {
+public:
+    explicit CountMovesFilter(FilterPtr move) : m_move(std::move(move)) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_move; // a MoveFilter
+};
+
+} // namespace cql

@@ -1,0 +1,357 @@
+// The parser's part for the CQL 6.2 language keywords added after the core:
+// strings, control, persistence, piece names, mates and position texts.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "parser.h"
+
+#include "control.h"
+#include "dictionary.h"
+#include "gameedits.h"
+#include "hhdb.h"
+#include "keywords.h"
+#include "logic.h"
+#include "mates.h"
+#include "pieceinfo.h"
+#include "stringfilters.h"
+#include "vars.h"
+
+#include <regex>
+
+namespace cql {
+
+namespace {
+
+template <typename T, typename... A>
+FilterPtr build(const SourceRange &r, A &&...a)
+{
+    auto f = std::make_unique<T>(std::forward<A>(a)...);
+    f->range = r;
+    return f;
+}
+
+constexpr int PrecTight = 110; // binds like a set argument: over | and tighter operators
+
+} // namespace
+
+std::vector<FilterPtr> Parser::parseArgumentList(const Token &t)
+{
+    std::vector<FilterPtr> args;
+    if (!expectOp(Op::LParen, ("after '" + t.text + "'").c_str()))
+        return args;
+    while (!atOp(Op::RParen) && peek().kind != Tok::End) {
+        size_t before = m_pos;
+        if (FilterPtr a = parseFilter())
+            args.push_back(std::move(a));
+        if (m_pos == before)
+            advance();
+    }
+    expectOp(Op::RParen, ("to close '" + t.text + "'").c_str());
+    return args;
+}
+
+bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
+{
+    const std::string &w = t.text;
+    auto stringArg = [&](int prec) { return requireType(parseExpr(prec), Type::String, t, "a string filter"); };
+    if (w == "typename" || w == "piecename") {
+        FilterPtr a = setArg(t, PrecTight);
+        out = a ? build<PieceNameFilter>(t.range, w == "piecename", std::move(a)) : nullptr;
+        return true;
+    }
+    if (w == "pieceid") {
+        FilterPtr a = setArg(t, PrecTight);
+        out = a ? build<PieceIdFilter>(t.range, std::move(a)) : nullptr;
+        return true;
+    }
+    if (w == "sidetomove" || w == "white" || w == "black") {
+        out = build<SideFilter>(t.range, w == "sidetomove" ? 0 : w == "white" ? 1 : -1);
+        return true;
+    }
+    if (w == "currenttransform") { out = build<CurrentTransformFilter>(t.range); return true; }
+    if (w == "fen") { out = build<PositionTextFilter>(t.range, PositionTextFilter::Fen); return true; }
+    if (w == "originalcomment") {
+        m_program->usesAnnotations = true;
+        out = build<PositionTextFilter>(t.range, PositionTextFilter::OriginalComment);
+        return true;
+    }
+    if (w == "removecomment") { out = build<RemoveCommentFilter>(t.range); return true; }
+    if (w == "settag") {
+        std::vector<FilterPtr> args = parseArgumentList(t);
+        out = nullptr;
+        if (args.size() != 2 || args[0]->type != Type::String || args[1]->type == Type::Logical) {
+            error(t, "expected settag(\"Name\" value)");
+            return true;
+        }
+        out = build<SetTagFilter>(t.range, std::move(args[0]), std::move(args[1]));
+        return true;
+    }
+    if (w == "enpassantsquare") { out = build<EnPassantSquareFilter>(t.range); return true; }
+    if (w == "try") {
+        m_program->usesVariations = true;
+        m_program->usesAnnotations = true;
+        out = build<TryFilter>(t.range);
+        return true;
+    }
+    if (w == "str" || w == "message") {
+        std::vector<FilterPtr> args;
+        if (atOp(Op::LParen)) {
+            args = parseArgumentList(t);
+        } else if (startsFilter()) {
+            if (FilterPtr a = parseExpr(PrecTight))
+                args.push_back(std::move(a));
+        }
+        if (w == "str")
+            out = build<StrFilter>(t.range, std::move(args));
+        else
+            out = build<MessageFilter>(t.range, std::move(args));
+        return true;
+    }
+    if (w == "int") {
+        FilterPtr a = stringArg(PrecTight);
+        out = a ? build<IntFilter>(t.range, std::move(a)) : nullptr;
+        return true;
+    }
+    if (w == "ascii") {
+        FilterPtr a = parseExpr(PrecTight);
+        if (a && a->type != Type::String && a->type != Type::Numeric) {
+            error(a->range, "expected a string or numeric filter after 'ascii'");
+            a = nullptr;
+        }
+        out = a ? build<AsciiFilter>(t.range, std::move(a)) : nullptr;
+        return true;
+    }
+    if (w == "indexof" || w == "writefile") {
+        std::vector<FilterPtr> args = parseArgumentList(t);
+        out = nullptr;
+        if (args.size() != 2) {
+            error(t, "'" + w + "' takes two arguments");
+            return true;
+        }
+        if (args[0]->type != Type::String || (w == "indexof" && args[1]->type != Type::String)) {
+            error(t, "'" + w + "' needs string arguments");
+            return true;
+        }
+        if (w == "indexof")
+            out = build<IndexOfFilter>(t.range, std::move(args[0]), std::move(args[1]));
+        else
+            out = build<FileFilter>(t.range, true, std::move(args[0]), std::move(args[1]));
+        return true;
+    }
+    if (w == "readfile") {
+        FilterPtr a = stringArg(PrecTight);
+        out = a ? build<FileFilter>(t.range, false, std::move(a), nullptr) : nullptr;
+        return true;
+    }
+    if (w == "loop") {
+        FilterPtr body = parseFilter();
+        if (!body) { error(t, "expected a filter after 'loop'"); out = nullptr; return true; }
+        out = build<LoopFilter>(t.range, std::move(body));
+        return true;
+    }
+    if (w == "while") {
+        if (!expectOp(Op::LParen, "after 'while'")) { out = nullptr; return true; }
+        FilterPtr cond = parseFilter();
+        expectOp(Op::RParen, "to close the condition of 'while'");
+        FilterPtr body = cond ? parseFilter() : nullptr;
+        if (!body) { error(t, "expected 'while (condition) body'"); out = nullptr; return true; }
+        out = build<WhileFilter>(t.range, std::move(cond), std::move(body));
+        return true;
+    }
+    if (w == "assert") {
+        FilterPtr a = parseFilter();
+        if (!a) { error(t, "expected a filter after 'assert'"); out = nullptr; return true; }
+        std::string where = "line " + std::to_string(t.range.begin.line);
+        out = build<AssertFilter>(t.range, std::move(a), std::move(where));
+        return true;
+    }
+    if (w == "persistent") {
+        bool quiet = acceptWord("quiet");
+        if (peek().kind != Tok::Word || findKeyword(peek().text)) {
+            error(peek(), "expected a variable assignment after 'persistent'");
+            out = nullptr;
+            return true;
+        }
+        const Token name = advance();
+        if (!atOp(Op::Assign) && !atOp(Op::PlusAssign) && !atOp(Op::MinusAssign) && !atOp(Op::StarAssign) &&
+            !atOp(Op::SlashAssign) && !atOp(Op::PercentAssign) && !atOp(Op::OrAssign) && !atOp(Op::AndAssign)) {
+            error(name, "expected an assignment after 'persistent " + name.text + "'");
+            out = nullptr;
+            return true;
+        }
+        auto known = m_vars.find(name.text);
+        bool isNew = known == m_vars.end();
+        bool wasPersistent = !isNew && std::any_of(m_program->persistent.begin(), m_program->persistent.end(),
+                                                   [&](const PersistentVar &v) { return v.slot == known->second; });
+        if (!isNew && !wasPersistent) {
+            error(name, "variable '" + name.text + "' was used before it was declared persistent");
+            out = nullptr;
+            return true;
+        }
+        out = parseWord(name);
+        if (!out)
+            return true;
+        if (!dynamic_cast<AssignFilter *>(out.get())) {
+            error(name, "expected an assignment after 'persistent " + name.text + "'");
+            out = nullptr;
+            return true;
+        }
+        int slot = m_vars[name.text];
+        if (!wasPersistent)
+            m_program->persistent.push_back({slot, quiet});
+        return true;
+    }
+    if (w == "dictionary" || (w == "local" && atWord("dictionary"))) {
+        bool local = w == "local";
+        if (local)
+            advance();
+        if (peek().kind != Tok::Word || findKeyword(peek().text)) {
+            error(peek(), "expected a name after 'dictionary'");
+            out = nullptr;
+            return true;
+        }
+        const Token name = advance();
+        auto known = m_vars.find(name.text);
+        if (known != m_vars.end() && m_program->slotTypes[size_t(known->second)] != Type::Dictionary) {
+            error(name, "'" + name.text + "' is already a " + typeName(m_program->slotTypes[size_t(known->second)]) + " variable");
+            out = nullptr;
+            return true;
+        }
+        int slot = slotFor(name.text, Type::Dictionary, name);
+        bool listed = std::any_of(m_program->persistent.begin(), m_program->persistent.end(),
+                                  [&](const PersistentVar &v) { return v.slot == slot; });
+        if (!local && !listed)
+            m_program->persistent.push_back({slot, true}); // kept across games, never reported
+        out = build<ConstantFilter>(t.range, true);
+        return true;
+    }
+    if (w == "local" || w == "atomic") {
+        // Variables here are already fresh in every game, and assignments take
+        // effect only when they succeed: both prefixes keep their filter as it is.
+        out = parseFilter();
+        if (!out)
+            error(t, "expected a filter after '" + w + "'");
+        return true;
+    }
+    if (w == "hhdb") {
+        HhdbFilter::Field f;
+        if (peek().kind != Tok::Word || !HhdbFilter::fieldFromName(peek().text, f)) {
+            error(peek(), peek().kind == Tok::Word ? "'hhdb " + peek().text + "' is not implemented yet"
+                                                   : std::string("expected an HHdb field name after 'hhdb'"));
+            out = nullptr;
+            return true;
+        }
+        advance();
+        out = build<HhdbFilter>(t.range, f);
+        return true;
+    }
+    if (w == "puremate" || w == "modelmate" || w == "idealmate" || w == "purestalemate" || w == "modelstalemate" ||
+        w == "idealstalemate") {
+        MateFilter::Kind k = w.starts_with("pure") ? MateFilter::Pure : w.starts_with("model") ? MateFilter::Model : MateFilter::Ideal;
+        out = build<MateFilter>(t.range, k, w.find("stalemate") != std::string::npos);
+        return true;
+    }
+    return false;
+}
+
+FilterPtr Parser::parseCapture(const Token &t)
+{
+    int n = t.text.size() == 2 ? t.text[1] - '0' : -1;
+    if (n < 0 || n > 9) {
+        error(t, "expected a capture \\0 .. \\9");
+        return nullptr;
+    }
+    return build<CaptureFilter>(t.range, n);
+}
+
+FilterPtr Parser::parseRegex(FilterPtr left, const Token &op)
+{
+    FilterPtr pattern = requireType(parseExpr(PrecTight), Type::String, op, "a string (the regular expression)");
+    if (!pattern)
+        return nullptr;
+    if (auto *lit = dynamic_cast<const StringLiteralFilter *>(pattern.get())) {
+        try {
+            std::regex re(lit->text(), std::regex::ECMAScript);
+        } catch (const std::regex_error &e) {
+            error(pattern->range, std::string("bad regular expression: ") + e.what());
+            return nullptr;
+        }
+    }
+    SourceRange r{left->range.begin, pattern->range.end};
+    return build<RegexFilter>(r, std::move(left), std::move(pattern));
+}
+
+FilterPtr Parser::parseStringIndex(FilterPtr left, const Token &open)
+{
+    FilterPtr from, to;
+    bool slice = false;
+    if (!atOp(Op::Colon))
+        from = requireType(parseFilter(), Type::Numeric, open, "a numeric index");
+    if (acceptOp(Op::Colon)) {
+        slice = true;
+        if (!atOp(Op::RBracket))
+            to = requireType(parseFilter(), Type::Numeric, open, "a numeric index");
+    }
+    const Token &close = peek();
+    if (!expectOp(Op::RBracket, "to close the index"))
+        return nullptr;
+    if (!slice && !from)
+        return nullptr;
+    SourceRange r{left->range.begin, close.range.end};
+    return build<StringIndexFilter>(r, std::move(left), std::move(from), std::move(to), slice);
+}
+
+FilterPtr Parser::makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole)
+{
+    return build<SubstringFilter>(r, std::move(part), std::move(whole));
+}
+
+FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
+{
+    if (!atOp(Op::LBracket) || peek().spaceBefore) {
+        error(name, "expected '[key]' after the dictionary '" + name.text + "'");
+        return nullptr;
+    }
+    advance();
+    FilterPtr key = parseFilter();
+    if (!key || key->type == Type::Logical) {
+        error(name, "expected a key (a value, not a logical filter) in '" + name.text + "[...]'");
+        return nullptr;
+    }
+    const Token &close = peek();
+    if (!expectOp(Op::RBracket, "to close the dictionary key"))
+        return nullptr;
+    SourceRange r{name.range.begin, close.range.end};
+    if (acceptOp(Op::Assign)) {
+        FilterPtr value = parseFilter();
+        if (!value || value->type == Type::Logical || value->type == Type::Dictionary) {
+            error(name, "expected a value to store in '" + name.text + "[...]'");
+            return nullptr;
+        }
+        auto known = m_dictValueTypes.find(slot);
+        if (known != m_dictValueTypes.end() && known->second != value->type) {
+            error(value->range, std::string("the dictionary '") + name.text + "' holds " + typeName(known->second) +
+                                    " values, not " + typeName(value->type));
+            return nullptr;
+        }
+        m_dictValueTypes[slot] = value->type;
+        return build<DictionarySetFilter>(r, slot, std::move(key), std::move(value));
+    }
+    auto known = m_dictValueTypes.find(slot);
+    // Before any assignment is seen the entry reads as text; it can still be tested.
+    Type vt = known != m_dictValueTypes.end() ? known->second : Type::String;
+    return build<DictionaryGetFilter>(r, slot, std::move(key), vt);
+}
+
+bool Parser::isParameterName(const std::string &name) const
+{
+    for (const auto &scope : m_bindings)
+        if (scope.count(name))
+            return true;
+    return false;
+}
+
+FilterPtr Parser::makeStringLength(const Token &hash, FilterPtr s)
+{
+    return build<StringLengthFilter>(hash.range, std::move(s));
+}
+
+} // namespace cql

@@ -1,0 +1,108 @@
+// Filters naming pieces and position facts.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pieceinfo.h"
+
+#include "vars.h"
+
+namespace cql {
+
+bool PieceNameFilter::string(Ctx &ctx, std::string &out) const
+{
+    chess::SquareSet s = m_a->set(ctx);
+    if (s.count() != 1)
+        return false;
+    chess::Piece p = ctx.pos->pieceAt(s.first());
+    if (p == chess::NoPiece) {
+        out.assign(m_withColor ? 1 : 0, '_');
+        return true;
+    }
+    char c = chess::pieceChar(p);
+    if (!m_withColor && c >= 'a' && c <= 'z')
+        c = char(c - 'a' + 'A');
+    out = std::string(1, c);
+    return true;
+}
+
+FilterPtr PieceNameFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<PieceNameFilter>(m_withColor, m_a->transformed(t));
+}
+
+bool PieceIdFilter::number(Ctx &ctx, long long &out) const
+{
+    chess::SquareSet s = m_a->set(ctx);
+    if (s.count() != 1)
+        return false;
+    int id = pieceIdAt(ctx, s.first());
+    if (id < 0)
+        return false;
+    out = id;
+    return true;
+}
+
+FilterPtr PieceIdFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<PieceIdFilter>(m_a->transformed(t));
+}
+
+bool SideFilter::number(Ctx &ctx, long long &out) const
+{
+    out = m_sign ? m_sign : (ctx.pos->sideToMove() == chess::White ? 1 : -1);
+    return true;
+}
+
+FilterPtr SideFilter::transformed(const Transform &t) const
+{
+    // sidetomove itself is about the position; the constants follow a colour swap.
+    return std::make_unique<SideFilter>(t.swapColors ? -m_sign : m_sign);
+}
+
+bool CurrentTransformFilter::string(Ctx &, std::string &out) const
+{
+    out = m_t.name();
+    return true;
+}
+
+FilterPtr CurrentTransformFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<CurrentTransformFilter>(t * m_t);
+}
+
+bool PositionTextFilter::string(Ctx &ctx, std::string &out) const
+{
+    if (m_kind == Fen) {
+        out = ctx.pos->fen();
+        return true;
+    }
+    const game::Node &n = ctx.cur();
+    std::string_view c = ctx.game->text(n.comment);
+    if (c.empty())
+        return false;
+    out = std::string(c);
+    return true;
+}
+
+chess::SquareSet EnPassantSquareFilter::set(Ctx &ctx) const
+{
+    chess::Square s = ctx.pos->epSquare();
+    return s == chess::NoSquare ? chess::SquareSet() : chess::SquareSet::of(s);
+}
+
+bool TryFilter::match(Ctx &ctx) const
+{
+    const game::Game &g = *ctx.game;
+    // Walk up to the move where this line left its parent's main continuation.
+    for (game::NodeId n = ctx.node; g.nodes[n].parent != game::NoNode; n = g.nodes[n].parent) {
+        game::NodeId p = g.nodes[n].parent;
+        if (g.nodes[p].firstChild == n)
+            continue;
+        const game::Node &first = g.nodes[n];
+        for (uint32_t i = 0; i < first.nagCount; ++i)
+            if (g.nags[first.nagBegin + i] == 2)
+                return true;
+        return false;
+    }
+    return false;
+}
+
+} // namespace cql

@@ -1,0 +1,89 @@
+// Filters that name things about pieces and the position: typename, piecename,
+// pieceid, sidetomove (and the colour constants white/black), currenttransform,
+// fen, enpassantsquare, originalcomment, and the HHdb convention `try`.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "filter.h"
+
+namespace cql {
+
+// typename S / piecename S: the piece on a single square as text.
+class PieceNameFilter : public Filter {
+public:
+    PieceNameFilter(bool withColor, FilterPtr a) : m_withColor(withColor), m_a(std::move(a)) { type = Type::String; }
+    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool m_withColor;
+    FilterPtr m_a;
+};
+
+// pieceid x: the identity number of the piece on a single square.
+class PieceIdFilter : public NumericFilter {
+public:
+    explicit PieceIdFilter(FilterPtr a) : m_a(std::move(a)) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_a;
+};
+
+// sidetomove, and the constants white (1) and black (-1) it is compared with.
+// A colour swap turns white into black.
+class SideFilter : public NumericFilter {
+public:
+    // sign: 0 = the side to move; +1 white; -1 black
+    explicit SideFilter(int sign) : m_sign(sign) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    int m_sign;
+};
+
+class CurrentTransformFilter : public Filter {
+public:
+    explicit CurrentTransformFilter(Transform t = Transform::identity()) : m_t(t) { type = Type::String; }
+    bool match(Ctx &) const override { return true; }
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    Transform m_t;
+};
+
+// fen, originalcomment: text about the current position.
+class PositionTextFilter : public Filter {
+public:
+    enum Kind { Fen, OriginalComment };
+    explicit PositionTextFilter(Kind k) : m_kind(k) { type = Type::String; }
+    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<PositionTextFilter>(m_kind); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Kind m_kind;
+};
+
+class EnPassantSquareFilter : public SetFilter {
+public:
+    chess::SquareSet set(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<EnPassantSquareFilter>(); }
+    bool transformSensitive() const override { return false; }
+};
+
+// try (HHdb convention): the position lies in a variation whose first move is
+// marked as a try, i.e. annotated "?" ($2).
+class TryFilter : public Filter {
+public:
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<TryFilter>(); }
+    bool transformSensitive() const override { return false; }
+};
+
+} // namespace cql

@@ -1,0 +1,249 @@
+// CQL 6.2 language keywords on small inline games: moves and dash parameters,
+// countmoves, strings and regular expressions, control filters, persistent
+// variables, piece names, the mate patterns and the HHdb conventions.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqltest.h"
+
+using namespace cqltest;
+
+namespace {
+
+const char *Scholar = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+
+std::string fenGame(const std::string &fen, const std::string &moves)
+{
+    return "[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n" + moves + "\n";
+}
+
+cql::GameResult runText(const std::string &text, const game::Game &g)
+{
+    std::vector<cql::Diagnostic> d;
+    auto q = cql::compile(text, {}, d);
+    cql::GameResult r;
+    if (!q) {
+        r.error = "compile: " + (d.empty() ? std::string("?") : d[0].message);
+        return r;
+    }
+    cql::Evaluator ev(*q);
+    ev.run(g, r);
+    return r;
+}
+
+} // namespace
+
+class TestLanguage : public QObject {
+    Q_OBJECT
+private slots:
+    void counts_data();
+    void counts();
+    void assertStopsTheGame();
+    void persistentKeepsValuesAcrossGames();
+    void persistentNeedsFirstDeclaration();
+    void dictionaryKeepsEntriesAcrossGames();
+    void settagAndRemovecomment();
+    void unknownHhdbFieldIsReported();
+    void badRegexIsReported();
+};
+
+void TestLanguage::counts_data()
+{
+    QTest::addColumn<QString>("pgn");
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<int>("matches");
+    const QString scholar = QString::fromLatin1(Scholar);
+    const QString castles = QString::fromStdString(fenGame("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "*"));
+    const QString enPassant = QStringLiteral("1. e4 a6 2. e5 d5 3. exd6 *\n");
+    const QString promotion = QString::fromStdString(fenGame("8/P7/8/8/8/2k4K/6p1/8 w - - 0 1", "1. a8=Q g1=N *"));
+    const QString pure = QString::fromStdString(fenGame("5N2/8/2pp4/2pkq2R/4P3/3K4/8/8 b - - 0 7", "*"));
+    const QString impure = QString::fromStdString(fenGame("8/8/8/1p6/1B1K1N2/8/2pnQp1p/3n1kq1 b - - 5 12", "*"));
+    const QString hhdb = QStringLiteral("[Event \"1/2.p Some Tourney\"]\n[White \"Composer=A\"]\n[Black \"(+0471.21a2h4) (m)\"]\n\n1. e4 *\n");
+    const QString hm = QStringLiteral("[Event \".hm Another\"]\n[Black \"(=0000.10a1a3)\"]\n\n1. e4 *\n");
+    const QString tries = QStringLiteral("1. e4 (1. d4 $2 d5) (1. c4 c5) 1... e5 *\n");
+
+    // moves: countmoves, legal and the 6.2 dash parameters
+    QTest::newRow("countmoves legal at start") << scholar << "initial countmoves legal -- == 20" << 1;
+    QTest::newRow("countmoves of game moves") << scholar << "countmoves -- == 1" << 7;
+    QTest::newRow("legal king moves") << scholar << "not legal k--" << 6;
+    QTest::newRow("legal o-o") << castles << "legal --(o-o)" << 1;
+    QTest::newRow("legal castle count") << castles << "countmoves legal --(castle) == 2" << 1;
+    QTest::newRow("castle not played") << castles << "--(castle)" << 0;
+    QTest::newRow("dash enpassant") << enPassant << "--(enpassant)" << 1;
+    QTest::newRow("dash enpassant not legal now") << enPassant << "initial legal --(enpassant)" << 0;
+    QTest::newRow("to and from") << scholar << "from == h5 and to == f7" << 1;
+    QTest::newRow("discovered-check shape") << scholar << "(A & ~to) -> k" << 0;
+    QTest::newRow("promote to string") << promotion << "T = \"Q\" --=T" << 1;
+    QTest::newRow("promote to knight name") << promotion << "T = \"knight\" --=T" << 1;
+    QTest::newRow("promote trailing primary") << promotion << "P--=Q primary" << 1;
+
+    // piece names, side to move
+    QTest::newRow("typename") << scholar << "initial typename e1 == \"K\" typename e8 == \"K\"" << 1;
+    QTest::newRow("piecename") << scholar << "initial piecename e8 == \"k\" piecename e4 == \"_\"" << 1;
+    QTest::newRow("sidetomove white") << scholar << "sidetomove == white" << 4;
+    QTest::newRow("flipcolor turns white to black") << scholar << "flipcolor {sidetomove == white Qh5}" << 1;
+    QTest::newRow("currenttransform identity") << scholar << "initial currenttransform == \"identity\"" << 1;
+    QTest::newRow("currenttransform in an image") << scholar << "initial flipcolor {btm currenttransform != \"identity\"}" << 1;
+    QTest::newRow("pieceid") << scholar << "initial pieceid e1 == pieceid e1" << 1;
+
+    // strings
+    QTest::newRow("str") << scholar << "initial str(\"a\" 1 \"b\") == \"a1b\"" << 1;
+    QTest::newRow("int") << scholar << "initial int \"42\" == 42" << 1;
+    QTest::newRow("int of text fails") << scholar << "int \"4x\"" << 0;
+    QTest::newRow("ascii both ways") << scholar << "initial ascii \"A\" == 65 ascii 66 == \"B\"" << 1;
+    QTest::newRow("indexof") << scholar << "initial indexof(\"hello\" \"ll\") == 2 indexof(\"hello\" \"z\") == -1" << 1;
+    QTest::newRow("indexing") << scholar << "initial \"hello\"[1] == \"e\" \"hello\"[1:3] == \"el\"" << 1;
+    QTest::newRow("length") << scholar << "initial #\"hello\" == 5" << 1;
+    QTest::newRow("substring in") << scholar << "initial \"ell\" in \"hello\" not \"elk\" in \"hello\"" << 1;
+    QTest::newRow("regex capture") << scholar << "initial \"chess\" ~~ \"h(e)s\" \\1 == \"e\" \\0 == \"hes\"" << 1;
+    QTest::newRow("regex no match") << scholar << "\"chess\" ~~ \"x\"" << 0;
+
+    // control
+    QTest::newRow("loop") << scholar << "x = 0 loop { x < 5 x += 1 } x == 5" << 8;
+    QTest::newRow("while regex walks matches") << scholar << "sum = 0 while (\"a1b2c3\" ~~ \"[0-9]\") sum += int \\0 sum == 6" << 8;
+    QTest::newRow("while condition") << scholar << "cnt = 0 while (cnt < 3) cnt += 1 cnt == 3" << 8;
+    QTest::newRow("local and atomic prefixes") << scholar << "local x = 1 atomic x += 1 x == 2" << 8;
+
+    // line lastposition: its value is the position where the line ends
+    QTest::newRow("line lastposition") << scholar << "initial (line lastposition --> true --> true --> true) : ply == 2" << 1;
+    QTest::newRow("line lastposition is a position") << scholar << "{x = line lastposition --> check} x : mate" << 1;
+
+    // a line constituent ends with its source line unless a comment follows
+    QTest::newRow("if line with a body below") << scholar << "cnt = 0 if line --> true --> true\n cnt += 1\ncnt == 1" << 7;
+    QTest::newRow("line constituent with a comment below") << scholar << "line --> true\n comment(\"c\") --> true" << 7;
+
+    QTest::newRow("four slashes are a comment") << scholar << "//////// not a comment filter: #x\ntrue" << 8;
+
+    // position order, find count
+    QTest::newRow("positions compare by id") << scholar << "parent < currentposition currentposition <= currentposition" << 7;
+    QTest::newRow("find count may be 0") << scholar << "initial find count mate == 1 find count stalemate == 0" << 1;
+
+    // dictionaries
+    QTest::newRow("dictionary set and get") << scholar << "dictionary D D[ply] = ply + 1 D[ply] == ply + 1" << 8;
+    QTest::newRow("dictionary missing key") << scholar << "dictionary D D[\"x\"]" << 0;
+    QTest::newRow("dictionary keys keep their type") << scholar << "dictionary D D[1] = \"one\" D[\"1\"]" << 0;
+    QTest::newRow("dictionary of sets") << scholar << "local dictionary D D[\"k\"] = k D[\"k\"] == k" << 8;
+
+    // mate patterns
+    QTest::newRow("puremate") << pure << "puremate" << 1;
+    QTest::newRow("modelmate") << pure << "modelmate" << 1;
+    QTest::newRow("idealmate") << pure << "idealmate" << 1;
+    QTest::newRow("participants") << pure << "#(A & puremate) == 4" << 1;
+    QTest::newRow("impure: guarded self-block") << impure << "mate not puremate" << 1;
+    QTest::newRow("no stalemate twin in a mate") << pure << "purestalemate" << 0;
+
+    // HHdb conventions
+    QTest::newRow("hhdb shared prize") << hhdb << "initial hhdb prize == 1" << 1;
+    QTest::newRow("hhdb gbr") << hhdb << "initial hhdb gbr == \"0471.21\" hhdb stipulation == \"+\"" << 1;
+    QTest::newRow("hhdb composer") << hhdb << "initial hhdb composer == \"Composer=A\"" << 1;
+    QTest::newRow("hhdb prize missing") << hm << "hhdb prize" << 0;
+    QTest::newRow("hhdb unnumbered hm") << hm << "initial hhdb hm == 1 hhdb stipulation == \"=\"" << 1;
+    QTest::newRow("try") << tries << "try" << 2;
+}
+
+void TestLanguage::counts()
+{
+    QFETCH(QString, pgn);
+    QFETCH(QString, query);
+    QFETCH(int, matches);
+    game::Game g = pgnGame(pgn.toStdString());
+    QVERIFY(!g.nodes.empty());
+    std::string header = query.startsWith("try") ? "cql(variations)\n" : "cql()\n";
+    cql::GameResult r = runText(header + query.toStdString(), g);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QCOMPARE(int(r.matches.size()), matches);
+}
+
+void TestLanguage::assertStopsTheGame()
+{
+    game::Game g = pgnGame(Scholar);
+    cql::GameResult r = runText("cql()\nassert ply < 3", g);
+    QVERIFY(!r.matched);
+    QVERIFY2(r.error.find("assert") != std::string::npos, r.error.c_str());
+    r = runText("cql()\nassert ply < 30", g);
+    QVERIFY(r.error.empty());
+    QCOMPARE(int(r.matches.size()), 8);
+}
+
+void TestLanguage::persistentKeepsValuesAcrossGames()
+{
+    std::vector<cql::Diagnostic> d;
+    auto q = cql::compile("cql()\nif initial persistent Games += 1\nif mate persistent Mates += 1\n"
+                          "persistent quiet Hidden = 3\nfalse",
+                          {}, d);
+    QVERIFY(q);
+    QVERIFY(q->needsSingleThread());
+    game::Game a = pgnGame(Scholar), b = pgnGame("1. e4 e5 *\n");
+    cql::Evaluator ev(*q);
+    cql::GameResult r;
+    ev.run(a, r);
+    ev.run(b, r);
+    ev.run(a, r);
+    std::vector<std::string> report = q->persistentReport();
+    QCOMPARE(int(report.size()), 2);
+    QCOMPARE(QString::fromStdString(report[0]), QStringLiteral("Games: 3"));
+    QCOMPARE(QString::fromStdString(report[1]), QStringLiteral("Mates: 2"));
+
+    // Without persistent, the same counter starts afresh in every game.
+    auto plain = cql::compile("cql()\nif initial Games = 0\nGames += 1\nGames == 8", {}, d);
+    QVERIFY(plain);
+    QVERIFY(!plain->needsSingleThread());
+    cql::Evaluator ev2(*plain);
+    ev2.run(a, r);
+    QCOMPARE(int(r.matches.size()), 1);
+    ev2.run(a, r);
+    QCOMPARE(int(r.matches.size()), 1);
+}
+
+void TestLanguage::persistentNeedsFirstDeclaration()
+{
+    QVERIFY(firstError("cql()\nx = 1\npersistent x += 1").find("before it was declared persistent") != std::string::npos);
+    QVERIFY(firstError("cql()\npersistent x").find("assignment") != std::string::npos);
+}
+
+void TestLanguage::dictionaryKeepsEntriesAcrossGames()
+{
+    game::Game g = pgnGame(Scholar);
+    for (bool local : {false, true}) {
+        std::vector<cql::Diagnostic> d;
+        auto q = cql::compile(std::string("cql()\n") + (local ? "local " : "") +
+                                  "dictionary Seen\ninitial not Seen[fen]\nSeen[fen] = \"seen\"",
+                              {}, d);
+        QVERIFY(q);
+        QCOMPARE(q->needsSingleThread(), !local);
+        QVERIFY(q->persistentReport().empty()); // dictionaries are not reported
+        cql::Evaluator ev(*q);
+        cql::GameResult r;
+        ev.run(g, r);
+        QCOMPARE(int(r.matches.size()), 1);
+        ev.run(g, r);
+        QCOMPARE(int(r.matches.size()), local ? 1 : 0); // the start position was seen in the first game
+    }
+}
+
+void TestLanguage::settagAndRemovecomment()
+{
+    game::Game g = pgnGame("{first} 1. e4 {a comment} e5 {keep} *\n");
+    cql::GameResult r = runText("cql()\noriginalcomment == \"a comment\"\nremovecomment\nsettag(\"Annotator\" str(\"ply \" ply))", g);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QCOMPARE(int(r.matches.size()), 1);
+    QCOMPARE(int(r.removedComments.size()), 1);
+    QCOMPARE(r.removedComments[0], game::NodeId(1));
+    QCOMPARE(int(r.tagEdits.size()), 1);
+    QCOMPARE(QString::fromStdString(r.tagEdits[0].first), QStringLiteral("Annotator"));
+    QCOMPARE(QString::fromStdString(r.tagEdits[0].second), QStringLiteral("ply 1"));
+    // Nothing is recorded for a game that does not match.
+    r = runText("cql()\nsettag(\"X\" \"y\") false", g);
+    QVERIFY(r.tagEdits.empty());
+}
+
+void TestLanguage::unknownHhdbFieldIsReported()
+{
+    QVERIFY(firstError("cql()\nhhdb nosuchfield").find("not implemented yet") != std::string::npos);
+}
+
+void TestLanguage::badRegexIsReported()
+{
+    QVERIFY(firstError("cql()\n\"abc\" ~~ \"(\"").find("regular expression") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestLanguage)
+#include "tst_language.moc"
