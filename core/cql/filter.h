@@ -31,6 +31,7 @@ struct Value {
 };
 
 struct Ctx;
+struct PathFrame;
 class Filter;
 using FilterPtr = std::unique_ptr<Filter>;
 
@@ -84,6 +85,18 @@ struct Ctx {
     bool searchVariations = false;
     int transformIndex = 0;                  // for currenttransform: index into Program::transformNames
     std::vector<std::array<int8_t, 64>> pieceIds; // lazily computed piece identities per node
+    // The path family (path.cpp, echo.cpp), reset for every game: paths being
+    // matched (innermost last), the last path that matched (what pathstart,
+    // pathcount... mean outside a path), positions a nestban path covered, and
+    // comments a filter writes once per game (the best consecutivemoves).
+    struct PathStatus {
+        game::NodeId start = game::NoNode, last = game::NoNode;
+        long long count = 0;
+    };
+    std::vector<PathFrame *> pathFrames;
+    PathStatus lastPath;
+    std::vector<std::pair<const void *, std::vector<bool>>> nestCovered;
+    std::vector<std::pair<const void *, std::pair<long long, std::vector<NodeComment>>>> gameComments;
     // Moves to the given node.
     void moveTo(game::NodeId n)
     {

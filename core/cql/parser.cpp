@@ -303,6 +303,8 @@ FilterPtr Parser::parseExpr(int minPrec)
     FilterPtr left = parsePrefix();
     while (left) {
         const Token &t = peek();
+        if (m_glued && (t.spaceBefore || (t.kind == Tok::Punct && (t.op == Op::Dash || t.op == Op::CaptureDash))))
+            break;
         InfixInfo info;
         bool wordOp = t.kind == Tok::Word;
         if (wordOp) {
@@ -342,7 +344,8 @@ FilterPtr Parser::parseExpr(int minPrec)
         if (!ok)
             break;
         // In a line, `check+ -->` is a repetition, not an addition.
-        if (t.kind == Tok::Punct && (t.op == Op::Plus || t.op == Op::Star) && isLineTerminator(peek(1)))
+        if (t.kind == Tok::Punct && (t.op == Op::Plus || t.op == Op::Star) &&
+            (isLineTerminator(peek(1)) || (m_pathDepth > 0 && !startsFilter(1))))
             break;
         const Token opTok = advance();
         if (info.prec == P_DASH) {
@@ -462,6 +465,9 @@ FilterPtr Parser::numArg(const Token &after)
 FilterPtr Parser::parseSequenceUntil(Op close)
 {
     const Token &open = m_tokens[m_pos - 1];
+    bool glued = m_glued;
+    m_glued = false;
+    struct Restore { bool &flag; bool value; ~Restore() { flag = value; } } restore{m_glued, glued};
     std::vector<FilterPtr> parts;
     while (!atOp(close) && peek().kind != Tok::End) {
         size_t before = m_pos;
@@ -844,6 +850,8 @@ FilterPtr Parser::parseKeyword(const Token &t)
         s.castle = true;
         return make<MoveFilter>(t.range, std::move(s));
     }
+    if (FilterPtr f; parsePathFamily(t, f))
+        return f;
     if (w == "find")
         return parseFind(t);
     if (w == "line")
@@ -1009,7 +1017,7 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
             s.promote = advance().pieces;
         else
             error(peek(), "expected a piece type after '='");
-    } else if (startsFilter() && !peek().spaceBefore && peek().kind != Tok::Word) {
+    } else if (startsFilter() && !peek().spaceBefore && peek().kind != Tok::Word && !atOp(Op::LParen)) {
         s.to = setArg(dashTok, P_COLON);
         if (!s.to)
             return nullptr;
@@ -1026,6 +1034,8 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
         if (!s.to)
             return nullptr;
     }
+    if (atOp(Op::LParen) && !peek().spaceBefore)
+        return parseDashTarget(std::move(s.from), std::move(s.to), s.captureOnly, s.requirePromotion, s.promote, dashTok);
     return make<MoveFilter>(dashTok.range, std::move(s));
 }
 
@@ -1265,6 +1275,7 @@ FilterPtr Parser::parseSort(const Token &t)
         error(arg->range, std::string("sort needs a numeric filter, found a ") + typeName(arg->type) + " filter");
         return nullptr;
     }
+    markSortedEcho(arg.get());
     int index = int(m_program->sorts.size());
     m_program->sorts.push_back(spec);
     return make<SortFilter>(t.range, index, spec.minimize, std::move(arg));
