@@ -95,6 +95,26 @@ bool Parser::tiedDashAhead() const
     return false;
 }
 
+bool Parser::afterBlankLine() const
+{
+    if (m_pos == 0 || peek().kind == Tok::End)
+        return peek().kind == Tok::End;
+    size_t from = size_t(m_tokens[m_pos - 1].range.end.offset), to = size_t(peek().range.begin.offset);
+    bool lineStarted = false, blank = false;
+    for (size_t i = from; i < to && i < m_source.size(); ++i) {
+        char ch = m_source[i];
+        if (ch == '\n') {
+            if (lineStarted && blank)
+                return true;
+            lineStarted = true;
+            blank = true;
+        } else if (ch != ' ' && ch != '\t' && ch != '\r') {
+            blank = false;
+        }
+    }
+    return false;
+}
+
 bool Parser::parenHoldsDash() const
 {
     int depth = 0;
@@ -169,7 +189,7 @@ void Parser::parsePathDash(PathCon &c, FilterPtr left, const Token &dashTok)
     // The to-set and promotion are glued to the dash: --d4, --=Q, ×V.
     if (atOp(Op::Assign) && !peek().spaceBefore) {
         parseDashPromotion(c, dashTok);
-    } else if (!peek().spaceBefore && !atOp(Op::LParen) && startsFilter()) {
+    } else if (!peek().spaceBefore && !atOp(Op::LParen) && !atPathWildcard() && startsFilter()) {
         bool glued = m_glued;
         m_glued = true;
         c.right = setArg(dashTok, kLowest);
@@ -179,7 +199,7 @@ void Parser::parsePathDash(PathCon &c, FilterPtr left, const Token &dashTok)
     // Then every filter up to the next dash, group or repetition is tested
     // after the move.
     while (startsFilter() && !isDashToken(peek()) && !atPathWildcard() && !tiedDashAhead() &&
-           !(atOp(Op::LParen) && parenHoldsDash())) {
+           !(atOp(Op::LParen) && parenHoldsDash()) && !(m_pathChain == 0 && afterBlankLine())) {
         size_t before = m_pos;
         if (FilterPtr f = parseFilter())
             c.targets.push_back(std::move(f));
@@ -193,12 +213,17 @@ bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
     while (peek().kind != Tok::End) {
         if (inChain && atOp(Op::RParen))
             break;
+        if (!out.empty() && m_pathChain == 0 && afterBlankLine())
+            break;
         PathCon c;
         const Token &first = peek();
         if (atOp(Op::LParen)) {
             advance();
             c.kind = PathCon::Chain;
-            if (!parsePathCons(c.chain, true))
+            ++m_pathChain;
+            bool ok = parsePathCons(c.chain, true);
+            --m_pathChain;
+            if (!ok)
                 return false;
             if (c.chain.empty()) {
                 error(first, "empty '( )' in a path");
@@ -325,7 +350,13 @@ FilterPtr Parser::parsePath(const Token &t)
     }
     std::vector<PathCon> cons;
     ++m_pathDepth;
+    bool top = m_pathTop;
+    int chain = m_pathChain;
+    m_pathTop = true;
+    m_pathChain = 0;
     bool ok = parsePathCons(cons, false);
+    m_pathTop = top;
+    m_pathChain = chain;
     --m_pathDepth;
     if (!ok)
         return nullptr;

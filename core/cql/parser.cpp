@@ -303,7 +303,8 @@ FilterPtr Parser::parseExpr(int minPrec)
     FilterPtr left = parsePrefix();
     while (left) {
         const Token &t = peek();
-        if (m_glued && (t.spaceBefore || (t.kind == Tok::Punct && (t.op == Op::Dash || t.op == Op::CaptureDash))))
+        if ((m_glued && t.spaceBefore) ||
+            ((m_glued || m_pathTop) && t.kind == Tok::Punct && (t.op == Op::Dash || t.op == Op::CaptureDash)))
             break;
         InfixInfo info;
         bool wordOp = t.kind == Tok::Word;
@@ -345,7 +346,7 @@ FilterPtr Parser::parseExpr(int minPrec)
             break;
         // In a line, `check+ -->` is a repetition, not an addition.
         if (t.kind == Tok::Punct && (t.op == Op::Plus || t.op == Op::Star) &&
-            (isLineTerminator(peek(1)) || (m_pathDepth > 0 && !startsFilter(1))))
+            (isLineTerminator(peek(1)) || m_pathTop))
             break;
         const Token opTok = advance();
         if (info.prec == P_DASH) {
@@ -465,9 +466,11 @@ FilterPtr Parser::numArg(const Token &after)
 FilterPtr Parser::parseSequenceUntil(Op close)
 {
     const Token &open = m_tokens[m_pos - 1];
-    bool glued = m_glued;
+    struct Restore { bool &flag; bool value; ~Restore() { flag = value; } };
+    Restore glued{m_glued, m_glued}, pathTop{m_pathTop, m_pathTop};
     m_glued = false;
-    struct Restore { bool &flag; bool value; ~Restore() { flag = value; } } restore{m_glued, glued};
+    if (close == Op::RBrace)
+        m_pathTop = false;
     std::vector<FilterPtr> parts;
     while (!atOp(close) && peek().kind != Tok::End) {
         size_t before = m_pos;
@@ -669,6 +672,8 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
     for (size_t i = 0; i < args.size(); ++i)
         scope[f.params[i]] = args[i].get();
     m_bindings.push_back(std::move(scope));
+    bool pathTop = m_pathTop;
+    m_pathTop = false;
     size_t saved = m_pos;
     m_pos = f.bodyBegin;
     std::vector<FilterPtr> parts;
@@ -684,6 +689,7 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
             advance();
     }
     m_pos = saved;
+    m_pathTop = pathTop;
     m_bindings.pop_back();
     return make<CompoundFilter>(t.range, std::move(parts));
 }

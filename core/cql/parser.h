@@ -85,6 +85,7 @@ private:
     bool atPathWildcard() const;
     bool tiedDashAhead() const;
     bool parenHoldsDash() const;
+    bool afterBlankLine() const; // a blank line ends the paths open at this level
     FilterPtr parseDashTarget(FilterPtr left, FilterPtr right, bool captureOnly, bool requirePromotion,
                               PieceMask promote, const Token &dashTok);
     FilterPtr parseEcho(const Token &t);
@@ -102,6 +103,8 @@ private:
     int m_depth = 0;
     bool m_glued = false;  // parsing the operand of a dash: only tokens glued to it
     int m_pathDepth = 0;   // inside path constituents
+    bool m_pathTop = false; // at a path's top level (no brace opened since): + * -- belong to the path
+    int m_pathChain = 0;    // inside ( ) groups of a path, where blank lines do not end it
 };
 
 } // namespace cql

@@ -382,13 +382,37 @@ std::vector<bool> &nestCovered(Ctx &ctx, const void *key)
 
 } // namespace
 
-std::string positionIdString(const Ctx &ctx, game::NodeId n)
+long long preorderIndex(const Ctx &ctx, game::NodeId target)
+{
+    // CQL numbers positions depth first, the main continuation before the
+    // alternatives, whatever order the PGN text gave them in.
+    std::vector<game::NodeId> stack{0};
+    long long i = 0;
+    while (!stack.empty()) {
+        game::NodeId n = stack.back();
+        stack.pop_back();
+        if (n == target)
+            return i;
+        ++i;
+        std::vector<game::NodeId> kids;
+        forChildren(ctx, n, [&](game::NodeId c) { kids.push_back(c); });
+        for (auto it = kids.rbegin(); it != kids.rend(); ++it)
+            stack.push_back(*it);
+    }
+    return target;
+}
+
+std::string positionIdString(Ctx &ctx, game::NodeId n)
 {
     const game::Node &node = ctx.game->nodes[n];
     const chess::Position &p = node.position;
     std::string s = "move " + std::to_string(p.fullmoveNumber()) + (p.sideToMove() == chess::White ? "(wtm)" : "(btm)");
-    if (node.variationDepth > 0)
-        s += "[" + std::to_string(n) + "]";
+    if (node.variationDepth > 0) {
+        // A position named by its id shows that id where it stands.
+        std::string id = std::to_string(preorderIndex(ctx, n));
+        s += "[" + id + "]";
+        ctx.comments.push_back({n, "id:" + id, true});
+    }
     return s;
 }
 

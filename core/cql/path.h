@@ -121,8 +121,10 @@ private:
 };
 
 // How CQL names a position in its comments: "move 7(btm)", with the
-// position's id in brackets when it lies in a variation.
-std::string positionIdString(const Ctx &ctx, game::NodeId n);
+// position's id in brackets when it lies in a variation (and then an
+// "id:N" comment at that position, as the reference engine writes).
+std::string positionIdString(Ctx &ctx, game::NodeId n);
+long long preorderIndex(const Ctx &ctx, game::NodeId n);
 
 // Does the move into node c (from its parent) satisfy the dash's from, to,
 // capture and promotion conditions? left/right are the sets' values,
