@@ -53,7 +53,20 @@ bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
     }
     static constexpr std::pair<std::string_view, PastMoveFilter::Kind> past[] = {
         {"from", PastMoveFilter::From}, {"to", PastMoveFilter::To}, {"primary", PastMoveFilter::Primary},
-        {"secondary", PastMoveFilter::Secondary}, {"nullmove", PastMoveFilter::NullMove}};
+        {"secondary", PastMoveFilter::Secondary}, {"nullmove", PastMoveFilter::NullMove},
+        {"enpassant", PastMoveFilter::EnPassant}};
+    if (w == "o" && atOp(Op::Minus) && atWord("o", 1)) {
+        // o-o / o-o-o arrive as words and minus signs.
+        advance();
+        advance();
+        bool isLong = atOp(Op::Minus) && atWord("o", 1) && !peek().spaceBefore;
+        if (isLong) {
+            advance();
+            advance();
+        }
+        out = make<PastMoveFilter>(t.range, isLong ? PastMoveFilter::CastleLong : PastMoveFilter::CastleShort);
+        return true;
+    }
     for (auto [name, kind] : past) {
         if (w == name) {
             if (kind == PastMoveFilter::Secondary)
@@ -113,6 +126,37 @@ bool Parser::afterBlankLine() const
         }
     }
     return false;
+}
+
+bool Parser::gluedSetDashAhead() const
+{
+    // Only a run with a set operator before its dash parses differently from
+    // the dash's tight binding, so only such runs are taken here.
+    bool setOp = false;
+    for (size_t i = m_pos; i < m_tokens.size(); ++i) {
+        const Token &k = m_tokens[i];
+        if (k.kind == Tok::End || (i > m_pos && k.spaceBefore))
+            return false;
+        if (isDashToken(k))
+            return setOp && i > m_pos;
+        if (k.kind == Tok::Punct && (k.op == Op::Amp || k.op == Op::Bar))
+            setOp = true;
+        if (k.kind == Tok::Punct && (k.op == Op::LParen || k.op == Op::LBrace || k.op == Op::Assign))
+            return false;
+    }
+    return false;
+}
+
+FilterPtr Parser::parseGluedDash(int minPrec)
+{
+    bool glued = m_glued;
+    m_glued = true;
+    FilterPtr left = parseExpr(minPrec);
+    m_glued = glued;
+    if (!left || !isDashToken(peek()) || left->type != Type::Set)
+        return left;
+    const Token dash = advance();
+    return parseDash(std::move(left), dash);
 }
 
 bool Parser::parenHoldsDash() const

@@ -300,7 +300,7 @@ FilterPtr Parser::parseExpr(int minPrec)
         error(peek(), "the query is nested too deeply");
         return nullptr;
     }
-    FilterPtr left = parsePrefix();
+    FilterPtr left = !m_glued && !m_pathTop && gluedSetDashAhead() ? parseGluedDash(minPrec) : parsePrefix();
     while (left) {
         const Token &t = peek();
         if ((m_glued && t.spaceBefore) ||
@@ -643,6 +643,8 @@ FilterPtr Parser::parseWord(const Token &t)
     }
     if (auto v = m_vars.find(w); v != m_vars.end())
         return make<VarFilter>(t.range, v->second, m_program->slotTypes[v->second]);
+    if (FilterPtr f; parsePathFamily(t, f))
+        return f;
     error(t, "unknown name '" + w + "': not a keyword, variable or function");
     return nullptr;
 }

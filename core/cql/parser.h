@@ -86,6 +86,8 @@ private:
     bool tiedDashAhead() const;
     bool parenHoldsDash() const;
     bool afterBlankLine() const; // a blank line ends the paths open at this level
+    bool gluedSetDashAhead() const; // S∩T--U: the dash takes the whole glued set on its left
+    FilterPtr parseGluedDash(int minPrec);
     FilterPtr parseDashTarget(FilterPtr left, FilterPtr right, bool captureOnly, bool requirePromotion,
                               PieceMask promote, const Token &dashTok);
     FilterPtr parseEcho(const Token &t);

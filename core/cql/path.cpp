@@ -658,6 +658,12 @@ bool PastMoveFilter::match(Ctx &ctx) const
     case Primary: return n.parent != game::NoNode && isPrimaryMove(ctx, ctx.node);
     case Secondary: return n.parent != game::NoNode && !isPrimaryMove(ctx, ctx.node);
     case NullMove: return n.parent != game::NoNode && n.move.isNull();
+    case EnPassant: return n.parent != game::NoNode && !n.move.isNull() && n.move.kind() == chess::Move::EnPassant;
+    case CastleShort:
+    case CastleLong:
+        if (n.parent == game::NoNode || n.move.isNull() || !n.move.isCastling())
+            return false;
+        return (chess::fileOf(n.move.to()) > chess::fileOf(n.move.from())) == (m_kind == CastleShort);
     }
     return false;
 }

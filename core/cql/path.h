@@ -88,10 +88,11 @@ private:
 };
 
 // from / to: squares of the move that led to the current position;
-// primary / secondary / nullmove: what kind of move that was.
+// primary / secondary / nullmove / enpassant / o-o / o-o-o: what kind of
+// move that was.
 class PastMoveFilter : public Filter {
 public:
-    enum Kind { From, To, Primary, Secondary, NullMove };
+    enum Kind { From, To, Primary, Secondary, NullMove, EnPassant, CastleShort, CastleLong };
     explicit PastMoveFilter(Kind k);
     bool match(Ctx &ctx) const override;
     chess::SquareSet set(Ctx &ctx) const override;

@@ -200,6 +200,9 @@ void TestPath::dashWithTarget()
     QCOMPARE(int(runQuery("cql()\n♖――(check)", g).matches.size()), 5);
     QCOMPARE(int(runQuery("cql()\n♔――(check)", g).matches.size()), 0);
     QVERIFY(runQuery("cql()\ninitial ♖――(to) == a8", g).matched);
+    // The dash takes the whole set glued to its left.
+    QVERIFY(runQuery("cql()\ninitial ♖∩~b2――(to) == a8", g).matched);
+    QVERIFY(!runQuery("cql()\ninitial ♖∩~a1――(to)", g).matched);
 }
 
 void TestPath::previousMoveFilters()
@@ -207,6 +210,12 @@ void TestPath::previousMoveFilters()
     game::Game g = pgnGame(Ladder);
     QVERIFY(runQuery("cql()\nply == 1 from == a1 to == a8", g).matched);
     QVERIFY(!runQuery("cql()\ninitial from", g).matched);
+    game::Game ep = pgnGame("1. e4 d5 2. e5 f5 3. exf6 *\n");
+    QCOMPARE(int(runQuery("cql()\nenpassant", ep).matches.size()), 1);
+    game::Game castles = pgnGame("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n");
+    QCOMPARE(int(runQuery("cql()\no-o", castles).matches.size()), 1);
+    QCOMPARE(int(runQuery("cql()\no-o-o", castles).matches.size()), 0);
+    QVERIFY(runQuery("cql()\ninitial ⊢ ――{6} ――(o-o)", castles).matched);
     game::Game v = pgnGame("1. e4 (1. d4 d5) 1... e5 *\n");
     QCOMPARE(int(runQuery("cql(variations)\nprimary", v).matches.size()), 3);
     QCOMPARE(int(runQuery("cql(variations)\nsecondary", v).matches.size()), 1);
