@@ -36,6 +36,41 @@ struct PathFrame {
 
 namespace {
 
+// The dash whose targets are being tested: from and to there name the
+// squares of the castling piece the dash's sets chose (king or rook).
+struct DashMasks {
+    bool active = false;
+    SquareSet left, right; // a missing set is every square
+};
+thread_local DashMasks tlDash;
+
+struct DashMasksScope {
+    DashMasks saved;
+    DashMasksScope(const PathCon &d, SquareSet l, SquareSet r) : saved(tlDash)
+    {
+        tlDash = {true, d.left ? l : ~SquareSet(), d.right ? r : ~SquareSet()};
+    }
+    DashMasksScope(SquareSet l, SquareSet r) : saved(tlDash) { tlDash = {true, l, r}; }
+    ~DashMasksScope() { tlDash = saved; }
+};
+
+struct CastleSquares {
+    chess::Square kingFrom, kingTo, rookFrom, rookTo;
+};
+
+CastleSquares castleSquares(chess::Move m)
+{
+    // Castling is encoded king-takes-rook.
+    bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+    int r = chess::rankOf(m.from());
+    return {m.from(), chess::makeSquare(kingSide ? 6 : 2, r), m.to(), chess::makeSquare(kingSide ? 5 : 3, r)};
+}
+
+bool squaresFit(const PathCon &d, SquareSet left, SquareSet right, chess::Square from, chess::Square to)
+{
+    return (!d.left || left.contains(from)) && (!d.right || right.contains(to));
+}
+
 // The move into c, seen from its parent: which pieces take part.
 struct MoveActors {
     int mover = -1, captured = -1, rook = -1; // piece identities; rook for castling
@@ -239,9 +274,28 @@ private:
             }
             if (!dashMoveMatches(m_ctx, k, c, left, right, promoteName))
                 continue;
+            // With a focus, a castling piece outside it does not count for the sets.
+            SquareSet maskL = c.left ? left : ~SquareSet(), maskR = c.right ? right : ~SquareSet();
+            if (m_f.hasFocus && m_ctx.game->nodes[k].move.isCastling()) {
+                MoveActors a = actorsOf(m_ctx, k);
+                CastleSquares cs = castleSquares(m_ctx.game->nodes[k].move);
+                auto focused = [&](int id) { return id >= 0 && id < 64 && m_f.focused[id]; };
+                if (!focused(a.mover)) {
+                    maskL &= ~SquareSet::of(cs.kingFrom);
+                    maskR &= ~SquareSet::of(cs.kingTo);
+                }
+                if (!focused(a.rook)) {
+                    maskL &= ~SquareSet::of(cs.rookFrom);
+                    maskR &= ~SquareSet::of(cs.rookTo);
+                }
+                if (!(maskL.contains(cs.kingFrom) && maskR.contains(cs.kingTo)) &&
+                    !(maskL.contains(cs.rookFrom) && maskR.contains(cs.rookTo)))
+                    continue;
+            }
             m_ctx.moveTo(k);
             ++m_f.count;
             bool ok = true;
+            DashMasksScope masks(maskL, maskR);
             for (const FilterPtr &t : c.targets) {
                 if (!t->match(m_ctx)) {
                     ok = false;
@@ -428,13 +482,16 @@ bool dashMoveMatches(const Ctx &ctx, game::NodeId c, const PathCon &dash, Square
     const chess::Position &before = ctx.game->nodes[n.parent].position;
     chess::Square from = m.from(), to = m.to();
     if (m.isCastling()) {
-        bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
-        to = chess::makeSquare(kingSide ? 6 : 2, chess::rankOf(m.from()));
+        // Either castling piece can be the one the sets name.
+        CastleSquares cs = castleSquares(m);
+        if (!squaresFit(dash, left, right, cs.kingFrom, cs.kingTo) && !squaresFit(dash, left, right, cs.rookFrom, cs.rookTo))
+            return false;
+    } else {
+        if (dash.left && !left.contains(from))
+            return false;
+        if (dash.right && !right.contains(to))
+            return false;
     }
-    if (dash.left && !left.contains(from))
-        return false;
-    if (dash.right && !right.contains(to))
-        return false;
     if (dash.captureOnly && (m.isCastling() || before.capturedPiece(m) == chess::NoPiece))
         return false;
     if (dash.requirePromotion) {
@@ -639,14 +696,15 @@ SquareSet PastMoveFilter::set(Ctx &ctx) const
     if (n.parent == game::NoNode || n.move.isNull() || n.move.isNone())
         return {};
     chess::Move m = n.move;
-    if (m_kind == From)
-        return SquareSet::of(m.from());
-    chess::Square to = m.to();
     if (m.isCastling()) {
-        bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
-        to = chess::makeSquare(kingSide ? 6 : 2, chess::rankOf(m.from()));
+        CastleSquares cs = castleSquares(m);
+        auto fits = [](chess::Square f, chess::Square t) { return tlDash.left.contains(f) && tlDash.right.contains(t); };
+        bool rook = tlDash.active && !fits(cs.kingFrom, cs.kingTo) && fits(cs.rookFrom, cs.rookTo);
+        if (m_kind == From)
+            return SquareSet::of(rook ? cs.rookFrom : cs.kingFrom);
+        return SquareSet::of(rook ? cs.rookTo : cs.kingTo);
     }
-    return SquareSet::of(to);
+    return SquareSet::of(m_kind == From ? m.from() : m.to());
 }
 
 bool PastMoveFilter::match(Ctx &ctx) const
@@ -693,6 +751,7 @@ bool DashTargetFilter::forEach(Ctx &ctx, F &&f) const
             return;
         ctx.moveTo(k);
         bool ok = true;
+        DashMasksScope masks(m_dash, left, right);
         for (size_t i = 0; ok && i + 1 < m_dash.targets.size(); ++i)
             ok = m_dash.targets[i]->match(ctx);
         if (ok)

@@ -216,6 +216,11 @@ void TestPath::previousMoveFilters()
     QCOMPARE(int(runQuery("cql()\no-o", castles).matches.size()), 1);
     QCOMPARE(int(runQuery("cql()\no-o-o", castles).matches.size()), 0);
     QVERIFY(runQuery("cql()\ninitial ⊢ ――{6} ――(o-o)", castles).matched);
+    // A castling move fits a dash through its rook as well as its king, and
+    // from / to then name the rook's squares.
+    QVERIFY(runQuery("cql()\nply == 6 ♖――(from == h1 to == f1)", castles).matched);
+    QVERIFY(runQuery("cql()\nply == 6 ♔――(from == e1 to == g1)", castles).matched);
+    QVERIFY(runQuery("cql()\nply == 6 {⊢◎h1 ―― to == f1}", castles).matched);
     game::Game v = pgnGame("1. e4 (1. d4 d5) 1... e5 *\n");
     QCOMPARE(int(runQuery("cql(variations)\nprimary", v).matches.size()), 3);
     QCOMPARE(int(runQuery("cql(variations)\nsecondary", v).matches.size()), 1);
