@@ -34,6 +34,7 @@ struct Value {
 };
 
 struct Ctx;
+struct PathFrame;
 class Filter;
 using FilterPtr = std::unique_ptr<Filter>;
 
@@ -92,6 +93,18 @@ struct Ctx {
     std::vector<ImageMark> *imageMarks = nullptr;
     std::vector<std::pair<std::string, std::string>> tagEdits; // settag, applied to the written game
     std::vector<game::NodeId> removedComments;                // removecomment, likewise
+    // The path family (path.cpp, echo.cpp), reset for every game: paths being
+    // matched (innermost last), the last path that matched (what pathstart,
+    // pathcount... mean outside a path), positions a nestban path covered, and
+    // comments a filter writes once per game (the best consecutivemoves).
+    struct PathStatus {
+        game::NodeId start = game::NoNode, last = game::NoNode;
+        long long count = 0;
+    };
+    std::vector<PathFrame *> pathFrames;
+    PathStatus lastPath;
+    std::vector<std::pair<const void *, std::vector<bool>>> nestCovered;
+    std::vector<std::pair<const void *, std::pair<long long, std::vector<NodeComment>>>> gameComments;
     // Moves to the given node.
     void moveTo(game::NodeId n)
     {

@@ -301,9 +301,12 @@ FilterPtr Parser::parseExpr(int minPrec)
         error(peek(), "the query is nested too deeply");
         return nullptr;
     }
-    FilterPtr left = parsePrefix();
+    FilterPtr left = !m_glued && !m_pathTop && gluedSetDashAhead() ? parseGluedDash(minPrec) : parsePrefix();
     while (left) {
         const Token &t = peek();
+        if ((m_glued && t.spaceBefore) ||
+            ((m_glued || m_pathTop) && t.kind == Tok::Punct && (t.op == Op::Dash || t.op == Op::CaptureDash)))
+            break;
         InfixInfo info;
         bool wordOp = t.kind == Tok::Word;
         if (wordOp) {
@@ -348,7 +351,8 @@ FilterPtr Parser::parseExpr(int minPrec)
         if (!ok)
             break;
         // In a line, `check+ -->` is a repetition, not an addition.
-        if (t.kind == Tok::Punct && (t.op == Op::Plus || t.op == Op::Star) && isLineTerminator(peek(1)))
+        if (t.kind == Tok::Punct && (t.op == Op::Plus || t.op == Op::Star) &&
+            (isLineTerminator(peek(1)) || m_pathTop))
             break;
         const Token opTok = advance();
         if (info.prec == P_DASH) {
@@ -480,6 +484,11 @@ FilterPtr Parser::numArg(const Token &after)
 FilterPtr Parser::parseSequenceUntil(Op close)
 {
     const Token &open = m_tokens[m_pos - 1];
+    struct Restore { bool &flag; bool value; ~Restore() { flag = value; } };
+    Restore glued{m_glued, m_glued}, pathTop{m_pathTop, m_pathTop};
+    m_glued = false;
+    if (close == Op::RBrace)
+        m_pathTop = false;
     std::vector<FilterPtr> parts;
     while (!atOp(close) && peek().kind != Tok::End) {
         size_t before = m_pos;
@@ -660,6 +669,8 @@ FilterPtr Parser::parseWord(const Token &t)
             return parseDictionaryAccess(t, v->second);
         return make<VarFilter>(t.range, v->second, m_program->slotTypes[v->second]);
     }
+    if (FilterPtr f; parsePathFamily(t, f))
+        return f;
     error(t, "unknown name '" + w + "': not a keyword, variable or function");
     return nullptr;
 }
@@ -689,6 +700,8 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
     for (size_t i = 0; i < args.size(); ++i)
         scope[f.params[i]] = args[i].get();
     m_bindings.push_back(std::move(scope));
+    bool pathTop = m_pathTop;
+    m_pathTop = false;
     size_t saved = m_pos;
     m_pos = f.bodyBegin;
     std::vector<FilterPtr> parts;
@@ -704,6 +717,7 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
             advance();
     }
     m_pos = saved;
+    m_pathTop = pathTop;
     m_bindings.pop_back();
     return make<CompoundFilter>(t.range, std::move(parts));
 }
@@ -881,18 +895,14 @@ FilterPtr Parser::parseKeyword(const Token &t)
             return a;
         return make<CountMovesFilter>(t.range, std::move(a));
     }
-    if (w == "from" || w == "to") {
-        // Outside a move filter: the squares of the move that led here.
-        MoveSpec s;
-        s.previous = true;
-        s.value = w == "from" ? MoveSpec::From : MoveSpec::To;
-        return make<MoveFilter>(t.range, std::move(s));
-    }
+    // from / to outside a move filter (the move that led here) are in parsepath.cpp.
     if (w == "castle") {
         MoveSpec s;
         s.castle = true;
         return make<MoveFilter>(t.range, std::move(s));
     }
+    if (FilterPtr f; parsePathFamily(t, f))
+        return f;
     if (w == "find")
         return parseFind(t);
     if (w == "line")
@@ -1066,7 +1076,7 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
     } else if (atOp(Op::Assign)) {
         advance();
         parsePromotion();
-    } else if (startsFilter() && !peek().spaceBefore && peek().kind != Tok::Word) {
+    } else if (startsFilter() && !peek().spaceBefore && peek().kind != Tok::Word && !atOp(Op::LParen)) {
         s.to = setArg(dashTok, P_COLON);
         if (!s.to)
             return nullptr;
@@ -1083,6 +1093,9 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
             parsePromotion();
         }
     }
+    // --(target): filters tested after the move (see path.cpp).
+    if (atOp(Op::LParen) && !peek().spaceBefore)
+        return parseDashTarget(std::move(s.from), std::move(s.to), s.captureOnly, s.requirePromotion, s.promote, dashTok);
     // Trailing parameters: `T--=N primary`, `A-- secondary`, `-- legal`.
     for (;;) {
         if (acceptWord("primary")) s.primary = true;
@@ -1371,6 +1384,7 @@ FilterPtr Parser::parseSort(const Token &t)
         error(arg->range, std::string("sort needs a numeric filter, found a ") + typeName(arg->type) + " filter");
         return nullptr;
     }
+    markSortedEcho(arg.get());
     int index = int(m_program->sorts.size());
     m_program->sorts.push_back(spec);
     return make<SortFilter>(t.range, index, spec.minimize, std::move(arg));

@@ -19,6 +19,8 @@
 
 namespace cql {
 
+struct PathCon;
+
 class Parser {
 public:
     Parser(std::string_view source, std::vector<Diagnostic> &diagnostics);
@@ -85,6 +87,25 @@ private:
     bool startsFilter(size_t ahead = 0) const;
     int slotFor(const std::string &name, Type t, const Token &at);
 
+    // The path family (parsepath.cpp).
+    bool parsePathFamily(const Token &t, FilterPtr &out); // true if t is one of its keywords
+    FilterPtr parsePath(const Token &t);
+    bool parsePathCons(std::vector<PathCon> &out, bool inChain);
+    void parsePathDash(PathCon &c, FilterPtr left, const Token &dashTok);
+    bool parseDashPromotion(PathCon &c, const Token &dashTok);
+    void parsePathWildcard(PathCon &c);
+    bool atPathWildcard() const;
+    bool tiedDashAhead() const;
+    bool parenHoldsDash() const;
+    bool afterBlankLine() const; // a blank line ends the paths open at this level
+    bool gluedSetDashAhead() const; // S∩T--U: the dash takes the whole glued set on its left
+    FilterPtr parseGluedDash(int minPrec);
+    FilterPtr parseDashTarget(FilterPtr left, FilterPtr right, bool captureOnly, bool requirePromotion,
+                              PieceMask promote, const Token &dashTok);
+    FilterPtr parseEcho(const Token &t);
+    FilterPtr parseConsecutiveMoves(const Token &t);
+    void markSortedEcho(Filter *sortArgument);
+
     std::string_view m_source;
     std::vector<Token> m_tokens;
     size_t m_pos = 0;
@@ -95,6 +116,10 @@ private:
     std::map<int, Type> m_dictValueTypes; // dictionary slot -> type of its values, once assigned
     std::vector<std::map<std::string, const Filter *>> m_bindings; // function parameters in scope
     int m_depth = 0;
+    bool m_glued = false;  // parsing the operand of a dash: only tokens glued to it
+    int m_pathDepth = 0;   // inside path constituents
+    bool m_pathTop = false; // at a path's top level (no brace opened since): + * -- belong to the path
+    int m_pathChain = 0;    // inside ( ) groups of a path, where blank lines do not end it
 };
 
 } // namespace cql

@@ -78,6 +78,10 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.pieceIds.clear();
     ctx.tagEdits.clear();
     ctx.removedComments.clear();
+    ctx.pathFrames.clear();
+    ctx.lastPath = {};
+    ctx.nestCovered.clear();
+    ctx.gameComments.clear();
     ctx.vars.assign(prog.slotTypes.size(), Value());
     for (size_t i = 0; i < prog.slotTypes.size(); ++i)
         ctx.vars[i].type = prog.slotTypes[i];
@@ -186,6 +190,9 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     result.removedComments = std::move(ctx.removedComments);
     for (auto &sc : ctx.sortComments)
         for (NodeComment &c : sc)
+            ctx.comments.push_back(std::move(c));
+    for (auto &gc : ctx.gameComments)
+        for (NodeComment &c : gc.second.second)
             ctx.comments.push_back(std::move(c));
     if (!h.silent) {
         for (NodeComment &c : ctx.comments) {

@@ -1,0 +1,508 @@
+// Parsing of the path family: path / ⊢ with its parameters and constituents,
+// echo, consecutivemoves, the path reference filters, the filters about the
+// previous move, and the dash with a target, --(F).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "echo.h"
+#include "logic.h"
+#include "parser.h"
+#include "path.h"
+#include "vars.h"
+
+namespace cql {
+
+namespace {
+
+// Precedences used here; the same values as the table in parser.cpp.
+constexpr int kLowest = 0, kUnion = 110;
+
+template <typename T, typename... A>
+FilterPtr make(const SourceRange &r, A &&...a)
+{
+    auto f = std::make_unique<T>(std::forward<A>(a)...);
+    f->range = r;
+    return f;
+}
+
+bool isDashToken(const Token &t) { return t.kind == Tok::Punct && (t.op == Op::Dash || t.op == Op::CaptureDash); }
+
+} // namespace
+
+bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
+{
+    const std::string &w = t.text;
+    if (w == "path") {
+        out = parsePath(t);
+        return true;
+    }
+    if (w == "echo") {
+        out = parseEcho(t);
+        return true;
+    }
+    if (w == "consecutivemoves") {
+        out = parseConsecutiveMoves(t);
+        return true;
+    }
+    static constexpr std::pair<std::string_view, PathRefFilter::Kind> refs[] = {
+        {"pathcount", PathRefFilter::Count}, {"pathcountunfocused", PathRefFilter::CountUnfocused},
+        {"pathstart", PathRefFilter::Start}, {"pathlastposition", PathRefFilter::LastPosition}};
+    for (auto [name, kind] : refs) {
+        if (w == name) {
+            out = make<PathRefFilter>(t.range, kind);
+            return true;
+        }
+    }
+    static constexpr std::pair<std::string_view, PastMoveFilter::Kind> past[] = {
+        {"from", PastMoveFilter::From}, {"to", PastMoveFilter::To}, {"primary", PastMoveFilter::Primary},
+        {"secondary", PastMoveFilter::Secondary}, {"nullmove", PastMoveFilter::NullMove},
+        {"enpassant", PastMoveFilter::EnPassant}};
+    if (w == "o" && atOp(Op::Minus) && atWord("o", 1)) {
+        // o-o / o-o-o arrive as words and minus signs.
+        advance();
+        advance();
+        bool isLong = atOp(Op::Minus) && atWord("o", 1) && !peek().spaceBefore;
+        if (isLong) {
+            advance();
+            advance();
+        }
+        out = make<PastMoveFilter>(t.range, isLong ? PastMoveFilter::CastleLong : PastMoveFilter::CastleShort);
+        return true;
+    }
+    for (auto [name, kind] : past) {
+        if (w == name) {
+            if (kind == PastMoveFilter::Secondary)
+                m_program->usesVariations = true;
+            out = make<PastMoveFilter>(t.range, kind);
+            return true;
+        }
+    }
+    for (const char *param : {"focus", "piecepath", "nestban", "keepallbest", "title", "verbose"}) {
+        if (w == param) {
+            error(t, "'" + w + "' is a parameter of 'path' and cannot be used here");
+            out = nullptr;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Parser::atPathWildcard() const
+{
+    if (atOp(Op::Star) || atOp(Op::Plus) || atOp(Op::Question))
+        return true;
+    return atOp(Op::LBrace) &&
+           (peek(1).kind == Tok::Number || atOp(Op::Comma, 1) || atOp(Op::Star, 1) || atOp(Op::Plus, 1));
+}
+
+bool Parser::tiedDashAhead() const
+{
+    // X--Y: a dash glued to the filter that starts here.
+    if (isDashToken(peek()))
+        return false;
+    for (size_t i = m_pos + 1; i < m_tokens.size(); ++i) {
+        const Token &k = m_tokens[i];
+        if (k.spaceBefore || k.kind == Tok::End)
+            return false;
+        if (isDashToken(k))
+            return true;
+    }
+    return false;
+}
+
+bool Parser::afterBlankLine() const
+{
+    if (m_pos == 0 || peek().kind == Tok::End)
+        return peek().kind == Tok::End;
+    size_t from = size_t(m_tokens[m_pos - 1].range.end.offset), to = size_t(peek().range.begin.offset);
+    bool lineStarted = false, blank = false;
+    for (size_t i = from; i < to && i < m_source.size(); ++i) {
+        char ch = m_source[i];
+        if (ch == '\n') {
+            if (lineStarted && blank)
+                return true;
+            lineStarted = true;
+            blank = true;
+        } else if (ch != ' ' && ch != '\t' && ch != '\r') {
+            blank = false;
+        }
+    }
+    return false;
+}
+
+bool Parser::gluedSetDashAhead() const
+{
+    // Only a run with a set operator before its dash parses differently from
+    // the dash's tight binding, so only such runs are taken here.
+    bool setOp = false;
+    for (size_t i = m_pos; i < m_tokens.size(); ++i) {
+        const Token &k = m_tokens[i];
+        if (k.kind == Tok::End || (i > m_pos && k.spaceBefore))
+            return false;
+        if (isDashToken(k))
+            return setOp && i > m_pos;
+        if (k.kind == Tok::Punct && (k.op == Op::Amp || k.op == Op::Bar))
+            setOp = true;
+        if (k.kind == Tok::Punct && (k.op == Op::LParen || k.op == Op::LBrace || k.op == Op::Assign))
+            return false;
+    }
+    return false;
+}
+
+FilterPtr Parser::parseGluedDash(int minPrec)
+{
+    bool glued = m_glued;
+    m_glued = true;
+    FilterPtr left = parseExpr(minPrec);
+    m_glued = glued;
+    if (!left || !isDashToken(peek()) || left->type != Type::Set)
+        return left;
+    const Token dash = advance();
+    return parseDash(std::move(left), dash);
+}
+
+bool Parser::parenHoldsDash() const
+{
+    int depth = 0;
+    for (size_t i = m_pos; i < m_tokens.size(); ++i) {
+        const Token &k = m_tokens[i];
+        if (k.kind == Tok::End)
+            return false;
+        if (k.kind == Tok::Punct && k.op == Op::LParen)
+            ++depth;
+        else if (k.kind == Tok::Punct && k.op == Op::RParen && --depth == 0)
+            return false;
+        else if (depth == 1 && isDashToken(k))
+            return true;
+    }
+    return false;
+}
+
+void Parser::parsePathWildcard(PathCon &c)
+{
+    if (acceptOp(Op::Star)) { c.min = 0; c.max = -1; }
+    else if (acceptOp(Op::Plus)) { c.min = 1; c.max = -1; }
+    else if (acceptOp(Op::Question)) { c.min = 0; c.max = 1; }
+    else if (atPathWildcard()) {
+        advance(); // {
+        if (acceptOp(Op::Star)) { c.min = 0; c.max = -1; }
+        else if (acceptOp(Op::Plus)) { c.min = 1; c.max = -1; }
+        else {
+            long long a = 0, b = -1;
+            if (peek().kind == Tok::Number) a = advance().number;
+            if (acceptOp(Op::Comma)) {
+                if (peek().kind == Tok::Number) b = advance().number;
+            } else {
+                b = a;
+            }
+            if (b >= 0 && b < a)
+                error(peek(), "the repetition {m,n} needs m <= n");
+            c.min = int(a);
+            c.max = int(b);
+        }
+        expectOp(Op::RBrace, "to close the repetition");
+    } else {
+        return;
+    }
+    if (atPathWildcard())
+        error(peek(), "two repetitions in a row are not supported");
+}
+
+bool Parser::parseDashPromotion(PathCon &c, const Token &dashTok)
+{
+    if (!atOp(Op::Assign) || peek().spaceBefore)
+        return true;
+    advance();
+    c.requirePromotion = true;
+    if (peek().kind == Tok::Designator && peek().pieces) {
+        c.promote = advance().pieces;
+        return true;
+    }
+    FilterPtr name = startsFilter() ? parseExpr(kUnion) : nullptr;
+    if (!name || name->type != Type::String) {
+        error(dashTok, "expected a piece type or a string after '='");
+        return false;
+    }
+    c.promoteName = std::move(name);
+    return true;
+}
+
+void Parser::parsePathDash(PathCon &c, FilterPtr left, const Token &dashTok)
+{
+    c.kind = PathCon::Dash;
+    c.left = std::move(left);
+    c.captureOnly = dashTok.op == Op::CaptureDash;
+    // The to-set and promotion are glued to the dash: --d4, --=Q, ×V.
+    if (atOp(Op::Assign) && !peek().spaceBefore) {
+        parseDashPromotion(c, dashTok);
+    } else if (!peek().spaceBefore && !atOp(Op::LParen) && !atPathWildcard() && startsFilter()) {
+        bool glued = m_glued;
+        m_glued = true;
+        c.right = setArg(dashTok, kLowest);
+        m_glued = glued;
+        parseDashPromotion(c, dashTok);
+    }
+    // Then every filter up to the next dash, group or repetition is tested
+    // after the move.
+    while (startsFilter() && !isDashToken(peek()) && !atPathWildcard() && !tiedDashAhead() &&
+           !(atOp(Op::LParen) && parenHoldsDash()) && !(m_pathChain == 0 && afterBlankLine())) {
+        size_t before = m_pos;
+        if (FilterPtr f = parseFilter())
+            c.targets.push_back(std::move(f));
+        if (m_pos == before)
+            break;
+    }
+}
+
+bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
+{
+    while (peek().kind != Tok::End) {
+        if (inChain && atOp(Op::RParen))
+            break;
+        if (!out.empty() && m_pathChain == 0 && afterBlankLine())
+            break;
+        PathCon c;
+        const Token &first = peek();
+        if (atOp(Op::LParen)) {
+            advance();
+            c.kind = PathCon::Chain;
+            ++m_pathChain;
+            bool ok = parsePathCons(c.chain, true);
+            --m_pathChain;
+            if (!ok)
+                return false;
+            if (c.chain.empty()) {
+                error(first, "empty '( )' in a path");
+                return false;
+            }
+            if (!expectOp(Op::RParen, "to close the group in the path"))
+                return false;
+            parsePathWildcard(c);
+        } else if (isDashToken(peek())) {
+            const Token dash = advance();
+            parsePathDash(c, nullptr, dash);
+            parsePathWildcard(c);
+        } else if (!startsFilter()) {
+            break;
+        } else if (tiedDashAhead()) {
+            bool glued = m_glued;
+            m_glued = true;
+            FilterPtr left = parseExpr(kLowest);
+            m_glued = glued;
+            if (!left || !isDashToken(peek())) {
+                error(first, "expected '--' after the set filter in the path");
+                return false;
+            }
+            if (left->type != Type::Set) {
+                error(left->range, "expected a set filter before '--'");
+                return false;
+            }
+            const Token dash = advance();
+            parsePathDash(c, std::move(left), dash);
+            parsePathWildcard(c);
+        } else {
+            size_t before = m_pos;
+            c.kind = PathCon::Holder;
+            c.filter = parseFilter();
+            if (!c.filter)
+                return false;
+            if (m_pos == before)
+                break;
+            if (c.filter->type == Type::Numeric && dynamic_cast<const NumberFilter *>(c.filter.get())) {
+                error(c.filter->range, "a number alone is not a path constituent (part of a range? use braces)");
+                return false;
+            }
+            if (atPathWildcard()) {
+                error(peek(), "a repetition applies to a '--' constituent or a '( )' group, not to a filter");
+                return false;
+            }
+        }
+        out.push_back(std::move(c));
+    }
+    return true;
+}
+
+FilterPtr Parser::parsePath(const Token &t)
+{
+    PathOptions o;
+    FilterPtr focus, max;
+    for (;;) {
+        const Token &p = peek();
+        if (acceptWord("singlecolor")) {
+            o.singleColor = true;
+        } else if (acceptWord("max")) {
+            max = startsFilter() ? parseFilter() : nullptr;
+            if (!max || (max->type != Type::Numeric && max->type != Type::Set)) {
+                error(p, "expected a numeric filter after 'path max'");
+                return nullptr;
+            }
+        } else if (acceptWord("verbose")) {
+            o.verbose = true;
+        } else if (acceptWord("title")) {
+            if (peek().kind != Tok::String || peek().text.empty()) {
+                error(peek(), "expected a non-empty quoted string after 'title'");
+                return nullptr;
+            }
+            o.title = advance().text;
+        } else if (acceptWord("keepallbest")) {
+            o.keepAllBest = true;
+        } else if (acceptWord("focus")) {
+            if (focus) {
+                error(p, "more than one 'focus' in 'path'");
+                return nullptr;
+            }
+            if (acceptWord("capture"))
+                o.focusCapture = true;
+            focus = setArg(p, kUnion);
+            if (!focus)
+                return nullptr;
+        } else if (acceptWord("primary")) {
+            o.primary = true;
+        } else if (acceptWord("piecepath")) {
+            o.piecePath = true;
+        } else if (acceptWord("quiet")) {
+            o.quiet = true;
+        } else if (acceptWord("secondary")) {
+            error(p, "the 'secondary' parameter is not supported with 'path'");
+            return nullptr;
+        } else if (acceptWord("nestban")) {
+            o.nestBan = true;
+        } else if (acceptWord("firstmatch")) {
+            o.firstMatch = true;
+        } else if (acceptWord("lastposition")) {
+            o.lastPosition = true;
+        } else if (!o.hasRange && peek().kind == Tok::Number) {
+            bool two;
+            parseRangeNumbers(o.lo, o.hi, two);
+            if (!two)
+                o.hi = o.lo;
+            o.hasRange = true;
+        } else {
+            break;
+        }
+    }
+    if (o.singleColor && focus) {
+        error(t, "'singlecolor' cannot be used with 'focus'");
+        return nullptr;
+    }
+    if (o.piecePath && !focus && !o.singleColor) {
+        error(t, "'piecepath' needs a 'focus' in the same path");
+        return nullptr;
+    }
+    if (o.primary && (focus || o.singleColor)) {
+        error(t, "'focus' and 'primary' cannot be parameters of the same path; "
+                 "use 'pathstart:depth==depth' as a constituent instead");
+        return nullptr;
+    }
+    std::vector<PathCon> cons;
+    ++m_pathDepth;
+    bool top = m_pathTop;
+    int chain = m_pathChain;
+    m_pathTop = true;
+    m_pathChain = 0;
+    bool ok = parsePathCons(cons, false);
+    m_pathTop = top;
+    m_pathChain = chain;
+    --m_pathDepth;
+    if (!ok)
+        return nullptr;
+    if (cons.empty()) {
+        error(t, "expected path constituents after 'path'");
+        return nullptr;
+    }
+    return make<PathFilter>(t.range, std::move(o), std::move(cons), std::move(focus), std::move(max));
+}
+
+FilterPtr Parser::parseDashTarget(FilterPtr left, FilterPtr right, bool captureOnly, bool requirePromotion,
+                                  PieceMask promote, const Token &dashTok)
+{
+    PathCon c;
+    c.kind = PathCon::Dash;
+    c.left = std::move(left);
+    c.right = std::move(right);
+    c.captureOnly = captureOnly;
+    c.requirePromotion = requirePromotion;
+    c.promote = promote;
+    advance(); // (
+    while (!atOp(Op::RParen) && peek().kind != Tok::End) {
+        size_t before = m_pos;
+        if (FilterPtr f = parseFilter())
+            c.targets.push_back(std::move(f));
+        if (m_pos == before)
+            advance();
+    }
+    if (!expectOp(Op::RParen, "to close the target of '--'"))
+        return nullptr;
+    if (c.targets.empty()) {
+        error(dashTok, "empty target '()' after '--'");
+        return nullptr;
+    }
+    return make<DashTargetFilter>(dashTok.range, std::move(c));
+}
+
+FilterPtr Parser::parseEcho(const Token &t)
+{
+    bool quiet = acceptWord("quiet");
+    if (!expectOp(Op::LParen, "after 'echo'"))
+        return nullptr;
+    if (peek().kind != Tok::Word || peek(1).kind != Tok::Word) {
+        error(peek(), "expected two position variable names in 'echo ( ... )'");
+        return nullptr;
+    }
+    const Token s = advance();
+    const Token u = advance();
+    if (s.text == u.text) {
+        error(u, "the source and target variables of 'echo' must differ");
+        return nullptr;
+    }
+    if (!expectOp(Op::RParen, "after the variables of 'echo'"))
+        return nullptr;
+    bool all = false;
+    if (atWord("in") && atWord("all", 1)) {
+        advance();
+        advance();
+        all = true;
+    }
+    int ss = slotFor(s.text, Type::Position, s);
+    int ts = slotFor(u.text, Type::Position, u);
+    FilterPtr body = startsFilter() ? parseFilter() : nullptr;
+    if (!body) {
+        error(t, "expected a filter after 'echo (...)'");
+        return nullptr;
+    }
+    return make<EchoFilter>(t.range, ss, ts, s.text, u.text, std::move(body), all, quiet);
+}
+
+FilterPtr Parser::parseConsecutiveMoves(const Token &t)
+{
+    bool quiet = acceptWord("quiet");
+    long long lo = 1, hi = 100000;
+    if (peek().kind == Tok::Number) {
+        bool two;
+        parseRangeNumbers(lo, hi, two);
+        if (!two)
+            hi = lo;
+    }
+    if (acceptWord("quiet"))
+        quiet = true;
+    if (!expectOp(Op::LParen, "after 'consecutivemoves'"))
+        return nullptr;
+    FilterPtr args[2];
+    std::string names[2];
+    for (int i = 0; i < 2; ++i) {
+        names[i] = peek().text;
+        args[i] = requireType(startsFilter() ? parseExpr(kUnion) : nullptr, Type::Position, t, "a position variable");
+        if (!args[i])
+            return nullptr;
+    }
+    if (!expectOp(Op::RParen, "after the arguments of 'consecutivemoves'"))
+        return nullptr;
+    return make<ConsecutiveMovesFilter>(t.range, std::move(args[0]), std::move(args[1]), names[0], names[1], lo, hi,
+                                        quiet);
+}
+
+void Parser::markSortedEcho(Filter *sortArgument)
+{
+    if (auto *e = dynamic_cast<EchoFilter *>(sortArgument))
+        e->setSorted();
+}
+
+} // namespace cql

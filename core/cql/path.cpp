@@ -1,0 +1,805 @@
+// The path filter (⊢) and the filters that look at the path or at the move
+// that led to the current position.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "path.h"
+
+#include "logic.h"
+#include "vars.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <climits>
+
+namespace cql {
+
+using chess::SquareSet;
+
+// The state of one path match in progress; the innermost one is what
+// pathcount, pathstart, ... inside the path refer to.
+struct PathFrame {
+    const PathFilter *path = nullptr;
+    game::NodeId start = game::NoNode;
+    long long count = 0;                    // dash moves on the partial path
+    game::NodeId bestLast = game::NoNode;
+    long long bestCount = -1;
+    long long bestMax = LLONG_MIN;
+    bool bestMaxValid = false;
+    std::vector<NodeComment> bestComments;  // comments the best path's constituents wrote
+    std::vector<game::NodeId> others;       // keepallbest: equally good paths
+    std::vector<std::vector<NodeComment>> otherComments;
+    size_t mark = 0;                        // ctx.comments when the match began
+    bool hasFocus = false;
+    std::array<bool, 64> focused{};         // by piece identity
+    SquareSet focusSquares;                 // the focus set at the start
+};
+
+namespace {
+
+// The dash whose targets are being tested: from and to there name the
+// squares of the castling piece the dash's sets chose (king or rook).
+struct DashMasks {
+    bool active = false;
+    SquareSet left, right; // a missing set is every square
+};
+thread_local DashMasks tlDash;
+
+struct DashMasksScope {
+    DashMasks saved;
+    DashMasksScope(const PathCon &d, SquareSet l, SquareSet r) : saved(tlDash)
+    {
+        tlDash = {true, d.left ? l : ~SquareSet(), d.right ? r : ~SquareSet()};
+    }
+    DashMasksScope(SquareSet l, SquareSet r) : saved(tlDash) { tlDash = {true, l, r}; }
+    ~DashMasksScope() { tlDash = saved; }
+};
+
+struct CastleSquares {
+    chess::Square kingFrom, kingTo, rookFrom, rookTo;
+};
+
+CastleSquares castleSquares(chess::Move m)
+{
+    // Castling is encoded king-takes-rook.
+    bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+    int r = chess::rankOf(m.from());
+    return {m.from(), chess::makeSquare(kingSide ? 6 : 2, r), m.to(), chess::makeSquare(kingSide ? 5 : 3, r)};
+}
+
+bool squaresFit(const PathCon &d, SquareSet left, SquareSet right, chess::Square from, chess::Square to)
+{
+    return (!d.left || left.contains(from)) && (!d.right || right.contains(to));
+}
+
+// The move into c, seen from its parent: which pieces take part.
+struct MoveActors {
+    int mover = -1, captured = -1, rook = -1; // piece identities; rook for castling
+    bool null = false;
+};
+
+MoveActors actorsOf(Ctx &ctx, game::NodeId c)
+{
+    MoveActors a;
+    const game::Node &n = ctx.game->nodes[c];
+    chess::Move m = n.move;
+    if (m.isNull() || m.isNone()) {
+        a.null = true;
+        return a;
+    }
+    game::NodeId here = ctx.node;
+    ctx.moveTo(n.parent);
+    const chess::Position &before = *ctx.pos;
+    a.mover = pieceIdAt(ctx, m.from());
+    if (m.isCastling()) {
+        a.rook = pieceIdAt(ctx, m.to()); // castling is encoded king-takes-rook
+    } else if (before.capturedPiece(m) != chess::NoPiece) {
+        a.captured = pieceIdAt(ctx, before.captureSquare(m));
+    }
+    ctx.moveTo(here);
+    return a;
+}
+
+bool inFocus(Ctx &ctx, const PathFrame &f, game::NodeId c, bool focusCapture)
+{
+    MoveActors a = actorsOf(ctx, c);
+    if (a.null)
+        return false;
+    auto focused = [&](int id) { return id >= 0 && id < 64 && f.focused[id]; };
+    if (focused(a.mover) || focused(a.rook))
+        return true;
+    return focusCapture && focused(a.captured);
+}
+
+// Children CQL sees: all of them when variations are searched, else the main one.
+template <typename F>
+void forChildren(const Ctx &ctx, game::NodeId n, F &&f)
+{
+    for (game::NodeId c = ctx.game->nodes[n].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+        f(c);
+        if (!ctx.searchVariations)
+            break;
+    }
+}
+
+// The first focused move on every line below root, in pre-order.
+void focusedMoves(Ctx &ctx, const PathFrame &f, bool focusCapture, game::NodeId root, std::vector<game::NodeId> &out)
+{
+    std::vector<game::NodeId> stack;
+    auto pushKids = [&](game::NodeId n) {
+        std::vector<game::NodeId> kids;
+        forChildren(ctx, n, [&](game::NodeId c) { kids.push_back(c); });
+        for (auto it = kids.rbegin(); it != kids.rend(); ++it)
+            stack.push_back(*it);
+    };
+    pushKids(root);
+    while (!stack.empty()) {
+        game::NodeId c = stack.back();
+        stack.pop_back();
+        if (inFocus(ctx, f, c, focusCapture))
+            out.push_back(c);
+        else
+            pushKids(c);
+    }
+}
+
+bool isPrimaryMove(const Ctx &ctx, game::NodeId c)
+{
+    const game::Node &n = ctx.game->nodes[c];
+    return n.parent != game::NoNode && ctx.game->nodes[n.parent].firstChild == c;
+}
+
+// Nodes after start up to and including finish.
+std::vector<game::NodeId> pathNodes(const Ctx &ctx, game::NodeId start, game::NodeId finish)
+{
+    std::vector<game::NodeId> v;
+    for (game::NodeId n = finish; n != game::NoNode && n != start; n = ctx.game->nodes[n].parent)
+        v.push_back(n);
+    std::reverse(v.begin(), v.end());
+    return v;
+}
+
+class Matcher {
+public:
+    Matcher(Ctx &ctx, const PathFilter &path, PathFrame &frame) : m_ctx(ctx), m_path(path), m_o(path.options()), m_f(frame) {}
+
+    void run()
+    {
+        const auto &cons = m_path.constituents();
+        for (auto it = cons.rbegin(); it != cons.rend(); ++it)
+            m_stack.push_back({&*it, Item::Full, 0, game::NoNode, 0});
+        compute();
+    }
+
+private:
+    struct Item {
+        const PathCon *con;
+        enum Mode { Full, Single, Repeat } mode;
+        int seen;                 // Repeat: instances matched so far
+        game::NodeId node;        // Repeat: where the current instance began
+        long long count;
+    };
+
+    void compute()
+    {
+        if (m_stack.empty()) {
+            if (m_ctx.node != m_f.start) // a path has at least one move
+                merge();
+            return;
+        }
+        if (m_o.firstMatch && m_f.bestLast != game::NoNode)
+            return;
+        if (--m_budget < 0)
+            return;
+        Item top = m_stack.back();
+        m_stack.pop_back();
+        const PathCon &c = *top.con;
+        if (top.mode == Item::Full && (c.min != 1 || c.max != 1)) {
+            m_stack.push_back({&c, Item::Repeat, 0, m_ctx.node, m_f.count});
+            compute();
+            m_stack.pop_back();
+        } else if (top.mode == Item::Repeat) {
+            repeat(top);
+        } else {
+            switch (c.kind) {
+            case PathCon::Holder: holder(c); break;
+            case PathCon::Dash: dash(c); break;
+            case PathCon::Chain:
+                for (auto it = c.chain.rbegin(); it != c.chain.rend(); ++it)
+                    m_stack.push_back({&*it, Item::Full, 0, game::NoNode, 0});
+                compute();
+                m_stack.resize(m_stack.size() - c.chain.size());
+                break;
+            }
+        }
+        m_stack.push_back(top);
+    }
+
+    void repeat(const Item &r)
+    {
+        const PathCon &c = *r.con;
+        // An instance that moved nowhere would repeat forever.
+        bool progressed = r.seen == 0 || m_ctx.node != r.node || m_f.count != r.count;
+        if (r.seen >= c.min && (c.max < 0 || r.seen <= c.max))
+            compute();
+        if ((c.max < 0 || r.seen < c.max) && progressed) {
+            m_stack.push_back({&c, Item::Repeat, r.seen + 1, m_ctx.node, m_f.count});
+            m_stack.push_back({&c, Item::Single, 0, game::NoNode, 0});
+            compute();
+            m_stack.pop_back();
+            m_stack.pop_back();
+        }
+    }
+
+    void holder(const PathCon &c)
+    {
+        size_t mark = m_ctx.comments.size();
+        if (c.filter->match(m_ctx))
+            compute();
+        else
+            m_ctx.comments.resize(mark);
+    }
+
+    void dash(const PathCon &c)
+    {
+        const game::NodeId here = m_ctx.node;
+        if (m_ctx.game->nodes[here].firstChild == game::NoNode)
+            return;
+        const size_t mark = m_ctx.comments.size();
+        std::vector<game::NodeId> moves;
+        if (!m_f.hasFocus)
+            forChildren(m_ctx, here, [&](game::NodeId k) { moves.push_back(k); });
+        else if (here == m_f.start)
+            forChildren(m_ctx, here, [&](game::NodeId k) {
+                if (inFocus(m_ctx, m_f, k, m_o.focusCapture))
+                    moves.push_back(k);
+            });
+        else
+            focusedMoves(m_ctx, m_f, m_o.focusCapture, here, moves);
+        SquareSet left, right;
+        std::string promoteName;
+        game::NodeId setsAt = game::NoNode;
+        for (game::NodeId k : moves) {
+            if (m_o.primary && !isPrimaryMove(m_ctx, k))
+                continue;
+            // The sets are read where the move is made.
+            game::NodeId head = m_ctx.game->nodes[k].parent;
+            if (head != setsAt) {
+                m_ctx.moveTo(head);
+                left = c.left ? c.left->set(m_ctx) : SquareSet();
+                right = c.right ? c.right->set(m_ctx) : SquareSet();
+                if (c.promoteName && !c.promoteName->string(m_ctx, promoteName))
+                    promoteName = "?";
+                setsAt = head;
+                m_ctx.moveTo(here);
+            }
+            if (!dashMoveMatches(m_ctx, k, c, left, right, promoteName))
+                continue;
+            // With a focus, a castling piece outside it does not count for the sets.
+            SquareSet maskL = c.left ? left : ~SquareSet(), maskR = c.right ? right : ~SquareSet();
+            if (m_f.hasFocus && m_ctx.game->nodes[k].move.isCastling()) {
+                MoveActors a = actorsOf(m_ctx, k);
+                CastleSquares cs = castleSquares(m_ctx.game->nodes[k].move);
+                auto focused = [&](int id) { return id >= 0 && id < 64 && m_f.focused[id]; };
+                if (!focused(a.mover)) {
+                    maskL &= ~SquareSet::of(cs.kingFrom);
+                    maskR &= ~SquareSet::of(cs.kingTo);
+                }
+                if (!focused(a.rook)) {
+                    maskL &= ~SquareSet::of(cs.rookFrom);
+                    maskR &= ~SquareSet::of(cs.rookTo);
+                }
+                if (!(maskL.contains(cs.kingFrom) && maskR.contains(cs.kingTo)) &&
+                    !(maskL.contains(cs.rookFrom) && maskR.contains(cs.rookTo)))
+                    continue;
+            }
+            m_ctx.moveTo(k);
+            ++m_f.count;
+            bool ok = true;
+            DashMasksScope masks(maskL, maskR);
+            for (const FilterPtr &t : c.targets) {
+                if (!t->match(m_ctx)) {
+                    ok = false;
+                    break;
+                }
+            }
+            if (ok)
+                compute();
+            --m_f.count;
+            m_ctx.moveTo(here);
+            m_ctx.comments.resize(mark);
+        }
+    }
+
+    void merge()
+    {
+        const size_t mark = m_ctx.comments.size();
+        auto snapshot = [&]() {
+            return std::vector<NodeComment>(m_ctx.comments.begin() + long(m_f.mark), m_ctx.comments.begin() + long(mark));
+        };
+        auto replace = [&]() {
+            m_f.bestCount = m_f.count;
+            m_f.bestLast = m_ctx.node;
+            m_f.others.clear();
+            m_f.otherComments.clear();
+            m_f.bestComments = snapshot();
+        };
+        auto alternative = [&]() {
+            m_f.others.push_back(m_ctx.node);
+            m_f.otherComments.push_back(snapshot());
+        };
+        if (const Filter *mx = m_path.maxFilter()) {
+            long long v;
+            bool has = numericValue(*mx, m_ctx, v);
+            m_ctx.comments.resize(mark);
+            if (!has)
+                return;
+            if (!m_f.bestMaxValid || v > m_f.bestMax) {
+                m_f.bestMax = v;
+                m_f.bestMaxValid = true;
+                replace();
+            } else if (v == m_f.bestMax && m_o.keepAllBest) {
+                alternative();
+            }
+            return;
+        }
+        if (m_f.count > m_f.bestCount)
+            replace();
+        else if (m_f.count == m_f.bestCount && m_o.keepAllBest)
+            alternative();
+    }
+
+    Ctx &m_ctx;
+    const PathFilter &m_path;
+    const PathOptions &m_o;
+    PathFrame &m_f;
+    std::vector<Item> m_stack;
+    long m_budget = 2000000; // a pathological pattern cannot hang the search
+};
+
+std::string piecePathText(Ctx &ctx, const PathFrame &f, game::NodeId finish)
+{
+    const std::vector<game::NodeId> nodes = pathNodes(ctx, f.start, finish);
+    std::string all;
+    game::NodeId here = ctx.node;
+    for (chess::Square sq : f.focusSquares) {
+        ctx.moveTo(f.start);
+        chess::Piece piece = ctx.pos->pieceAt(sq);
+        if (piece == chess::NoPiece)
+            continue;
+        int id = pieceIdAt(ctx, sq);
+        std::string s;
+        s += chess::pieceChar(piece);
+        s += chess::squareName(sq);
+        chess::Square last = sq;
+        for (game::NodeId n : nodes) {
+            ctx.moveTo(n);
+            chess::Square now = id >= 0 ? pieceSquare(ctx, id) : chess::NoSquare;
+            if (now == chess::NoSquare) {
+                s += "(x" + chess::squareName(last) + ")";
+                break;
+            }
+            if (now != last) {
+                s += "-" + chess::squareName(now);
+                last = now;
+            }
+        }
+        if (s.size() <= 3)
+            continue;
+        if (!all.empty())
+            all += ' ';
+        all += s;
+    }
+    ctx.moveTo(here);
+    return all;
+}
+
+void notate(Ctx &ctx, const PathFilter &path, const PathFrame &f, game::NodeId finish)
+{
+    const PathOptions &o = path.options();
+    if (!o.title.empty())
+        ctx.comments.push_back({f.start, o.title, false});
+    if (o.piecePath) {
+        std::string s = piecePathText(ctx, f, finish);
+        if (!s.empty())
+            ctx.comments.push_back({f.start, "Focus path: " + s, false});
+    }
+    if (o.verbose) {
+        long long i = 0;
+        for (game::NodeId n : pathNodes(ctx, f.start, finish)) {
+            if (f.hasFocus && !inFocus(ctx, f, n, o.focusCapture))
+                continue;
+            ++i;
+            std::string s = o.title.empty() ? std::string() : o.title + ": ";
+            s += "move " + std::to_string(i) + " of " + std::to_string(f.bestCount);
+            ctx.comments.push_back({n, s, false});
+        }
+    }
+    if (o.quiet)
+        return;
+    std::string end = "End path of length " + std::to_string(f.bestCount) + " that starts at " + positionIdString(ctx, f.start);
+    if (path.maxFilter())
+        end += " Max value: " + std::to_string(f.bestMax);
+    ctx.comments.push_back({finish, end, true});
+    ctx.comments.push_back({f.start, "Start path that ends at " + positionIdString(ctx, finish), true});
+}
+
+std::vector<bool> &nestCovered(Ctx &ctx, const void *key)
+{
+    for (auto &e : ctx.nestCovered)
+        if (e.first == key) {
+            e.second.resize(ctx.game->nodes.size());
+            return e.second;
+        }
+    ctx.nestCovered.push_back({key, std::vector<bool>(ctx.game->nodes.size())});
+    return ctx.nestCovered.back().second;
+}
+
+} // namespace
+
+long long preorderIndex(const Ctx &ctx, game::NodeId target)
+{
+    // CQL numbers positions depth first, the main continuation before the
+    // alternatives, whatever order the PGN text gave them in.
+    std::vector<game::NodeId> stack{0};
+    long long i = 0;
+    while (!stack.empty()) {
+        game::NodeId n = stack.back();
+        stack.pop_back();
+        if (n == target)
+            return i;
+        ++i;
+        std::vector<game::NodeId> kids;
+        forChildren(ctx, n, [&](game::NodeId c) { kids.push_back(c); });
+        for (auto it = kids.rbegin(); it != kids.rend(); ++it)
+            stack.push_back(*it);
+    }
+    return target;
+}
+
+std::string positionIdString(Ctx &ctx, game::NodeId n)
+{
+    const game::Node &node = ctx.game->nodes[n];
+    const chess::Position &p = node.position;
+    std::string s = "move " + std::to_string(p.fullmoveNumber()) + (p.sideToMove() == chess::White ? "(wtm)" : "(btm)");
+    if (node.variationDepth > 0) {
+        // A position named by its id shows that id where it stands.
+        std::string id = std::to_string(preorderIndex(ctx, n));
+        s += "[" + id + "]";
+        ctx.comments.push_back({n, "id:" + id, true});
+    }
+    return s;
+}
+
+bool dashMoveMatches(const Ctx &ctx, game::NodeId c, const PathCon &dash, SquareSet left, SquareSet right,
+                     const std::string &promoteName)
+{
+    const game::Node &n = ctx.game->nodes[c];
+    chess::Move m = n.move;
+    if (m.isNone())
+        return false;
+    if (m.isNull())
+        return !dash.left && !dash.right && !dash.captureOnly && !dash.requirePromotion;
+    const chess::Position &before = ctx.game->nodes[n.parent].position;
+    chess::Square from = m.from(), to = m.to();
+    if (m.isCastling()) {
+        // Either castling piece can be the one the sets name.
+        CastleSquares cs = castleSquares(m);
+        if (!squaresFit(dash, left, right, cs.kingFrom, cs.kingTo) && !squaresFit(dash, left, right, cs.rookFrom, cs.rookTo))
+            return false;
+    } else {
+        if (dash.left && !left.contains(from))
+            return false;
+        if (dash.right && !right.contains(to))
+            return false;
+    }
+    if (dash.captureOnly && (m.isCastling() || before.capturedPiece(m) == chess::NoPiece))
+        return false;
+    if (dash.requirePromotion) {
+        if (m.kind() != chess::Move::Promotion)
+            return false;
+        unsigned types = (dash.promote | (dash.promote >> 8)) & 0x7E;
+        if (dash.promote && !(types & (1u << m.promotion())))
+            return false;
+        if (dash.promoteName) {
+            // A type name or letter: "Q", "queen"; "knight" is the one whose letter differs.
+            std::string n;
+            for (char ch : promoteName)
+                n += char(std::tolower((unsigned char)ch));
+            char letter = n == "knight" ? 'n' : n.empty() ? '?' : n[0];
+            if (letter != std::tolower((unsigned char)chess::pieceTypeChar(m.promotion())))
+                return false;
+        }
+    }
+    return true;
+}
+
+PathCon PathCon::clone(const Transform &t) const
+{
+    PathCon c;
+    c.kind = kind;
+    c.filter = cloneTransformed(filter, t);
+    c.left = cloneTransformed(left, t);
+    c.right = cloneTransformed(right, t);
+    c.captureOnly = captureOnly;
+    c.promote = t.apply(promote);
+    c.requirePromotion = requirePromotion;
+    c.promoteName = cloneTransformed(promoteName, t);
+    for (const auto &x : targets)
+        c.targets.push_back(cloneTransformed(x, t));
+    for (const auto &x : chain)
+        c.chain.push_back(x.clone(t));
+    c.min = min;
+    c.max = max;
+    return c;
+}
+
+// --- PathFilter ------------------------------------------------------------
+
+PathFilter::PathFilter(PathOptions o, std::vector<PathCon> cons, FilterPtr focus, FilterPtr max)
+    : m_o(std::move(o)), m_cons(std::move(cons)), m_focus(std::move(focus)), m_max(std::move(max))
+{
+    type = m_o.lastPosition ? Type::Position : Type::Numeric;
+}
+
+bool PathFilter::run(Ctx &ctx, Outcome &out) const
+{
+    const game::NodeId start = ctx.node;
+    if (m_o.nestBan) {
+        std::vector<bool> &cov = nestCovered(ctx, this);
+        if (cov[start])
+            return false;
+    }
+    PathFrame f;
+    f.path = this;
+    f.start = start;
+    f.mark = ctx.comments.size();
+    ctx.pathFrames.push_back(&f);
+    if (m_focus || m_o.singleColor) {
+        f.hasFocus = true;
+        if (m_focus) {
+            f.focusSquares = m_focus->set(ctx);
+            ctx.comments.resize(f.mark);
+        } else {
+            f.focusSquares = ctx.pos->pieces(ctx.pos->sideToMove());
+        }
+        for (chess::Square s : f.focusSquares) {
+            int id = pieceIdAt(ctx, s);
+            if (id >= 0 && id < 64)
+                f.focused[id] = true;
+        }
+    }
+    Matcher m(ctx, *this, f);
+    m.run();
+    ctx.pathFrames.pop_back();
+    ctx.moveTo(start);
+    ctx.comments.resize(f.mark);
+    if (f.bestLast == game::NoNode)
+        return false;
+    long long value = m_max ? f.bestMax : f.bestCount;
+    if (m_o.hasRange && (value < m_o.lo || value > m_o.hi))
+        return false;
+    ctx.comments.insert(ctx.comments.end(), f.bestComments.begin(), f.bestComments.end());
+    notate(ctx, *this, f, f.bestLast);
+    for (size_t i = 0; i < f.others.size(); ++i) {
+        ctx.comments.insert(ctx.comments.end(), f.otherComments[i].begin(), f.otherComments[i].end());
+        notate(ctx, *this, f, f.others[i]);
+        ctx.comments.push_back({f.others[i], "alternative", true});
+    }
+    if (m_o.nestBan) {
+        // Positions the path passed through cannot start another one.
+        std::vector<bool> &cov = nestCovered(ctx, this);
+        for (game::NodeId n = ctx.game->nodes[f.bestLast].parent; n != game::NoNode; n = ctx.game->nodes[n].parent) {
+            cov[n] = true;
+            if (n == start)
+                break;
+        }
+    }
+    ctx.lastPath = {start, f.bestLast, f.bestCount};
+    out.last = f.bestLast;
+    out.count = f.bestCount;
+    out.max = f.bestMax;
+    return true;
+}
+
+bool PathFilter::match(Ctx &ctx) const
+{
+    Outcome o;
+    return run(ctx, o);
+}
+
+bool PathFilter::number(Ctx &ctx, long long &out) const
+{
+    Outcome o;
+    if (!run(ctx, o))
+        return false;
+    out = m_max ? o.max : o.count;
+    return true;
+}
+
+bool PathFilter::position(Ctx &ctx, game::NodeId &out) const
+{
+    Outcome o;
+    if (!run(ctx, o))
+        return false;
+    out = o.last;
+    return true;
+}
+
+FilterPtr PathFilter::transformed(const Transform &t) const
+{
+    std::vector<PathCon> cons;
+    for (const auto &c : m_cons)
+        cons.push_back(c.clone(t));
+    auto f = std::make_unique<PathFilter>(m_o, std::move(cons), cloneTransformed(m_focus, t), cloneTransformed(m_max, t));
+    f->range = range;
+    return f;
+}
+
+// --- PathRefFilter ---------------------------------------------------------
+
+PathRefFilter::PathRefFilter(Kind k) : m_kind(k)
+{
+    type = (k == Count || k == CountUnfocused) ? Type::Numeric : Type::Position;
+}
+
+bool PathRefFilter::number(Ctx &ctx, long long &out) const
+{
+    const PathFrame *f = ctx.pathFrames.empty() ? nullptr : ctx.pathFrames.back();
+    game::NodeId start = f ? f->start : ctx.lastPath.start;
+    long long count = f ? f->count : ctx.lastPath.count;
+    if (m_kind == Count) {
+        if (!f && count <= 0)
+            return false;
+        out = count;
+        return true;
+    }
+    if (m_kind != CountUnfocused || start == game::NoNode)
+        return false;
+    out = (long long)ctx.cur().ply - (long long)ctx.game->nodes[start].ply - count;
+    return true;
+}
+
+bool PathRefFilter::position(Ctx &ctx, game::NodeId &out) const
+{
+    const PathFrame *f = ctx.pathFrames.empty() ? nullptr : ctx.pathFrames.back();
+    game::NodeId n = game::NoNode;
+    if (m_kind == Start)
+        n = f ? f->start : ctx.lastPath.start;
+    else if (m_kind == LastPosition)
+        n = f ? f->bestLast : ctx.lastPath.last;
+    if (n == game::NoNode)
+        return false;
+    out = n;
+    return true;
+}
+
+bool PathRefFilter::match(Ctx &ctx) const
+{
+    if (type == Type::Numeric) {
+        long long v;
+        return number(ctx, v);
+    }
+    game::NodeId n;
+    return position(ctx, n);
+}
+
+// --- PastMoveFilter --------------------------------------------------------
+
+PastMoveFilter::PastMoveFilter(Kind k) : m_kind(k)
+{
+    type = (k == From || k == To) ? Type::Set : Type::Logical;
+}
+
+SquareSet PastMoveFilter::set(Ctx &ctx) const
+{
+    const game::Node &n = ctx.cur();
+    if (n.parent == game::NoNode || n.move.isNull() || n.move.isNone())
+        return {};
+    chess::Move m = n.move;
+    if (m.isCastling()) {
+        CastleSquares cs = castleSquares(m);
+        auto fits = [](chess::Square f, chess::Square t) { return tlDash.left.contains(f) && tlDash.right.contains(t); };
+        bool rook = tlDash.active && !fits(cs.kingFrom, cs.kingTo) && fits(cs.rookFrom, cs.rookTo);
+        if (m_kind == From)
+            return SquareSet::of(rook ? cs.rookFrom : cs.kingFrom);
+        return SquareSet::of(rook ? cs.rookTo : cs.kingTo);
+    }
+    return SquareSet::of(m_kind == From ? m.from() : m.to());
+}
+
+bool PastMoveFilter::match(Ctx &ctx) const
+{
+    const game::Node &n = ctx.cur();
+    switch (m_kind) {
+    case From:
+    case To: return set(ctx).any();
+    case Primary: return n.parent != game::NoNode && isPrimaryMove(ctx, ctx.node);
+    case Secondary: return n.parent != game::NoNode && !isPrimaryMove(ctx, ctx.node);
+    case NullMove: return n.parent != game::NoNode && n.move.isNull();
+    case EnPassant: return n.parent != game::NoNode && !n.move.isNull() && n.move.kind() == chess::Move::EnPassant;
+    case CastleShort:
+    case CastleLong:
+        if (n.parent == game::NoNode || n.move.isNull() || !n.move.isCastling())
+            return false;
+        return (chess::fileOf(n.move.to()) > chess::fileOf(n.move.from())) == (m_kind == CastleShort);
+    }
+    return false;
+}
+
+// --- DashTargetFilter ------------------------------------------------------
+
+DashTargetFilter::DashTargetFilter(PathCon dash) : m_dash(std::move(dash))
+{
+    type = m_dash.targets.empty() ? Type::Logical : m_dash.targets.back()->type;
+}
+
+template <typename F>
+bool DashTargetFilter::forEach(Ctx &ctx, F &&f) const
+{
+    const game::NodeId here = ctx.node;
+    if (ctx.cur().firstChild == game::NoNode)
+        return false;
+    const size_t mark = ctx.comments.size();
+    SquareSet left = m_dash.left ? m_dash.left->set(ctx) : SquareSet();
+    SquareSet right = m_dash.right ? m_dash.right->set(ctx) : SquareSet();
+    std::string promoteName;
+    if (m_dash.promoteName && !m_dash.promoteName->string(ctx, promoteName))
+        promoteName = "?";
+    bool found = false;
+    forChildren(ctx, here, [&](game::NodeId k) {
+        if (found || !dashMoveMatches(ctx, k, m_dash, left, right, promoteName))
+            return;
+        ctx.moveTo(k);
+        bool ok = true;
+        DashMasksScope masks(m_dash, left, right);
+        for (size_t i = 0; ok && i + 1 < m_dash.targets.size(); ++i)
+            ok = m_dash.targets[i]->match(ctx);
+        if (ok)
+            ok = m_dash.targets.empty() || f(*m_dash.targets.back());
+        ctx.moveTo(here);
+        if (ok)
+            found = true;
+        else
+            ctx.comments.resize(mark);
+    });
+    return found;
+}
+
+bool DashTargetFilter::match(Ctx &ctx) const
+{
+    return forEach(ctx, [&](const Filter &t) { return t.match(ctx); });
+}
+
+SquareSet DashTargetFilter::set(Ctx &ctx) const
+{
+    SquareSet v;
+    forEach(ctx, [&](const Filter &t) {
+        v = t.set(ctx);
+        return v.any();
+    });
+    return v;
+}
+
+bool DashTargetFilter::number(Ctx &ctx, long long &out) const
+{
+    return forEach(ctx, [&](const Filter &t) { return numericValue(t, ctx, out); });
+}
+
+bool DashTargetFilter::position(Ctx &ctx, game::NodeId &out) const
+{
+    return forEach(ctx, [&](const Filter &t) { return t.position(ctx, out); });
+}
+
+bool DashTargetFilter::string(Ctx &ctx, std::string &out) const
+{
+    return forEach(ctx, [&](const Filter &t) { return t.string(ctx, out); });
+}
+
+FilterPtr DashTargetFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<DashTargetFilter>(m_dash.clone(t));
+    f->range = range;
+    return f;
+}
+
+} // namespace cql

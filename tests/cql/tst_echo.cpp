@@ -1,0 +1,117 @@
+// echo and consecutivemoves on small games: which pairs of positions match,
+// their values and the comments they write.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqltest.h"
+
+using namespace cqltest;
+
+namespace {
+
+cql::GameResult runQuery(const std::string &text, const game::Game &g)
+{
+    std::vector<cql::Diagnostic> d;
+    auto q = cql::compile(text, {}, d);
+    cql::GameResult r;
+    if (!q) {
+        r.error = d.empty() ? "?" : d[0].message;
+        return r;
+    }
+    cql::Evaluator ev(*q);
+    ev.run(g, r);
+    return r;
+}
+
+QString commentList(const cql::GameResult &r)
+{
+    QStringList out;
+    for (const auto &c : r.comments)
+        if (c.text != "CQL")
+            out << QString::fromStdString(c.text) + "@" + QString::number(c.node);
+    return out.join(u" | ");
+}
+
+// The knights go out and come back: the start position recurs at ply 4.
+const char *Knights = "1. Nf3 Nf6 2. Ng1 Ng8 *\n";
+
+} // namespace
+
+class TestEcho : public QObject {
+    Q_OBJECT
+private slots:
+    void pairsAndComments();
+    void numericValue();
+    void inAll();
+    void sortedKeepsBest();
+    void consecutiveMoves();
+    void parsing();
+};
+
+void TestEcho::pairsAndComments()
+{
+    game::Game g = pgnGame(Knights);
+    // The body runs at the target; s and t name the two positions.
+    cql::GameResult r = runQuery("cql()\necho (s t) t:ply == s:ply + 4", g);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QCOMPARE(int(r.matches.size()), 1);
+    QCOMPARE(r.matches[0].node, game::NodeId(0));
+    QCOMPARE(commentList(r), QStringLiteral("s@0 | t@4 | -->move 1(wtm)@4 | <--move 3(wtm)@0"));
+    // The variables are unbound again after the echo.
+    QVERIFY(!runQuery("cql()\necho quiet (s t) true isbound s", g).matched);
+    // quiet writes nothing.
+    QCOMPARE(commentList(runQuery("cql()\necho quiet (s t) t:ply == s:ply + 4", g)), QString());
+}
+
+void TestEcho::numericValue()
+{
+    game::Game g = pgnGame(Knights);
+    // A numeric body makes echo numeric: the largest value over the targets.
+    QVERIFY(runQuery("cql()\ninitial x = echo quiet (s t) ply x == 4", g).matched);
+    QVERIFY(runQuery("cql()\nply == 4 x = echo quiet (s t) ply x == 3", g).matched);
+}
+
+void TestEcho::inAll()
+{
+    game::Game g = pgnGame(Knights);
+    // Without 'in all' the source is never its own target.
+    QCOMPARE(int(runQuery("cql()\necho quiet (s t) t:ply == s:ply", g).matches.size()), 0);
+    QCOMPARE(int(runQuery("cql()\necho quiet (s t) in all t:ply == s:ply", g).matches.size()), 5);
+}
+
+void TestEcho::sortedKeepsBest()
+{
+    game::Game g = pgnGame(Knights);
+    // Directly under sort only the best target's comments stay.
+    cql::GameResult r = runQuery("cql()\ninitial sort \"ply\" echo (s t) ply", g);
+    QCOMPARE(r.sortValues.size(), size_t(1));
+    QCOMPARE(r.sortValues[0].value, 4LL);
+    QCOMPARE(commentList(r), QStringLiteral("s@0 | t@4 | -->move 1(wtm)@4 | <--move 3(wtm)@0"));
+}
+
+void TestEcho::consecutiveMoves()
+{
+    // After 1.e4 and 1.d4 the same three moves follow: e5 Nf3 Nc6.
+    game::Game g = pgnGame("1. e4 (1. d4 e5 2. Nf3 Nc6) 1... e5 2. Nf3 Nc6 *\n");
+    cql::GameResult r = runQuery("cql(variations)\nmainline terminal\n"
+                                 "echo quiet (s t) { terminal variation x = consecutivemoves (s t) x == 3 }", g);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QCOMPARE(int(r.matches.size()), 1);
+    // The longest run of the game is commented once.
+    r = runQuery("cql(variations)\nmainline terminal\necho quiet (s t) { terminal variation consecutivemoves (s t) }", g);
+    QCOMPARE(commentList(r), QStringLiteral("s-move[1]@6 | t-move[1]@3 | s-move[2]@7 | t-move[2]@4 | "
+                                            "s-move[3]@8 | t-move[3]@5"));
+    // A range restricts the length; positions on one line share no moves.
+    QVERIFY(!runQuery("cql(variations)\nmainline terminal\n"
+                      "echo quiet (s t) { terminal variation consecutivemoves 4 10 (s t) }", g).matched);
+    QVERIFY(!runQuery("cql(variations)\nmainline terminal\n"
+                      "echo quiet (s t) { mainline consecutivemoves (s t) }", g).matched);
+}
+
+void TestEcho::parsing()
+{
+    QVERIFY(firstError("cql()\necho (s s) true").find("must differ") != std::string::npos);
+    QVERIFY(firstError("cql()\necho (s) true").find("two position variable") != std::string::npos);
+    QVERIFY(firstError("cql()\nconsecutivemoves (1 2)").find("position") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestEcho)
+#include "tst_echo.moc"
