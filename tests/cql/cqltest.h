@@ -95,4 +95,31 @@ inline int matchCount(const std::string &body, const game::Game &g, std::vector<
     return int(r.matches.size());
 }
 
+// Compiles a whole query and runs it on one game; a compile error comes back
+// as the result's error (first diagnostic).
+inline cql::GameResult runQuery(const std::string &text, const game::Game &g, bool squares = false)
+{
+    std::vector<cql::Diagnostic> d;
+    auto q = cql::compile(text, {}, d);
+    cql::GameResult r;
+    if (!q) {
+        r.error = d.empty() ? "?" : d[0].message;
+        return r;
+    }
+    cql::Evaluator ev(*q);
+    ev.setRecordSquares(squares);
+    ev.run(g, r);
+    return r;
+}
+
+// "text@node" for every comment but the match markers.
+inline QString commentList(const cql::GameResult &r)
+{
+    QStringList out;
+    for (const auto &c : r.comments)
+        if (c.text != "CQL")
+            out << QString::fromStdString(c.text) + "@" + QString::number(c.node);
+    return out.join(u" | ");
+}
+
 } // namespace cqltest

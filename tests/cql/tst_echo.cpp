@@ -7,29 +7,6 @@ using namespace cqltest;
 
 namespace {
 
-cql::GameResult runQuery(const std::string &text, const game::Game &g)
-{
-    std::vector<cql::Diagnostic> d;
-    auto q = cql::compile(text, {}, d);
-    cql::GameResult r;
-    if (!q) {
-        r.error = d.empty() ? "?" : d[0].message;
-        return r;
-    }
-    cql::Evaluator ev(*q);
-    ev.run(g, r);
-    return r;
-}
-
-QString commentList(const cql::GameResult &r)
-{
-    QStringList out;
-    for (const auto &c : r.comments)
-        if (c.text != "CQL")
-            out << QString::fromStdString(c.text) + "@" + QString::number(c.node);
-    return out.join(u" | ");
-}
-
 // The knights go out and come back: the start position recurs at ply 4.
 const char *Knights = "1. Nf3 Nf6 2. Ng1 Ng8 *\n";
 

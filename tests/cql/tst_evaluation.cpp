@@ -9,21 +9,6 @@ namespace {
 
 const char *Scholar = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
 
-cql::GameResult runQuery(const std::string &text, const game::Game &g, bool squares = false)
-{
-    std::vector<cql::Diagnostic> d;
-    auto q = cql::compile(text, {}, d);
-    cql::GameResult r;
-    if (!q) {
-        r.error = d.empty() ? "?" : d[0].message;
-        return r;
-    }
-    cql::Evaluator ev(*q);
-    ev.setRecordSquares(squares);
-    ev.run(g, r);
-    return r;
-}
-
 } // namespace
 
 class TestEvaluation : public QObject {

@@ -12,30 +12,6 @@ namespace {
 const char *Ladder = "[FEN \"7k/8/8/8/8/8/1R6/R5K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
                      "1. Ra8+ Kg7 2. Rb7+ Kf6 3. Ra6+ Ke5 4. Rb5+ Kd4 5. Ra4+ *\n";
 
-cql::GameResult runQuery(const std::string &text, const game::Game &g)
-{
-    std::vector<cql::Diagnostic> d;
-    auto q = cql::compile(text, {}, d);
-    cql::GameResult r;
-    if (!q) {
-        r.error = d.empty() ? "?" : d[0].message;
-        return r;
-    }
-    cql::Evaluator ev(*q);
-    ev.run(g, r);
-    return r;
-}
-
-// "text@node" for every comment but the match markers.
-QString commentList(const cql::GameResult &r)
-{
-    QStringList out;
-    for (const auto &c : r.comments)
-        if (c.text != "CQL")
-            out << QString::fromStdString(c.text) + "@" + QString::number(c.node);
-    return out.join(u" | ");
-}
-
 } // namespace
 
 class TestPath : public QObject {
