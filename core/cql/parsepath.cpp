@@ -178,13 +178,23 @@ bool Parser::parenHoldsDash() const
 
 void Parser::parsePathWildcard(PathCon &c)
 {
-    if (acceptOp(Op::Star)) { c.min = 0; c.max = -1; }
-    else if (acceptOp(Op::Plus)) { c.min = 1; c.max = -1; }
-    else if (acceptOp(Op::Question)) { c.min = 0; c.max = 1; }
+    if (!parseRepetition(c.min, c.max))
+        return;
+    if (atPathWildcard())
+        error(peek(), "two repetitions in a row are not supported");
+}
+
+// * + ? {m} {m,} {m,n} {,n} {*} {+} after a line or path constituent; false
+// (nothing consumed) when none follows. max -1: no upper bound.
+bool Parser::parseRepetition(int &min, int &max)
+{
+    if (acceptOp(Op::Star)) { min = 0; max = -1; }
+    else if (acceptOp(Op::Plus)) { min = 1; max = -1; }
+    else if (acceptOp(Op::Question)) { min = 0; max = 1; }
     else if (atPathWildcard()) {
         advance(); // {
-        if (acceptOp(Op::Star)) { c.min = 0; c.max = -1; }
-        else if (acceptOp(Op::Plus)) { c.min = 1; c.max = -1; }
+        if (acceptOp(Op::Star)) { min = 0; max = -1; }
+        else if (acceptOp(Op::Plus)) { min = 1; max = -1; }
         else {
             long long a = 0, b = -1;
             if (peek().kind == Tok::Number) a = advance().number;
@@ -195,15 +205,14 @@ void Parser::parsePathWildcard(PathCon &c)
             }
             if (b >= 0 && b < a)
                 error(peek(), "the repetition {m,n} needs m <= n");
-            c.min = int(a);
-            c.max = int(b);
+            min = int(a);
+            max = int(b);
         }
         expectOp(Op::RBrace, "to close the repetition");
     } else {
-        return;
+        return false;
     }
-    if (atPathWildcard())
-        error(peek(), "two repetitions in a row are not supported");
+    return true;
 }
 
 bool Parser::parseDashPromotion(PathCon &c, const Token &dashTok)

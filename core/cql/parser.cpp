@@ -1240,28 +1240,7 @@ FilterPtr Parser::parseLine(const Token &t)
                 }
                 e.filter = parts.size() == 1 ? std::move(parts[0]) : make<CompoundFilter>(r, std::move(parts));
             }
-            // Repetition suffix.
-            if (acceptOp(Op::Star)) { e.min = 0; e.max = -1; }
-            else if (acceptOp(Op::Plus)) { e.min = 1; e.max = -1; }
-            else if (acceptOp(Op::Question)) { e.min = 0; e.max = 1; }
-            else if (atOp(Op::LBrace) && (peek(1).kind == Tok::Number || atOp(Op::Comma, 1) || atOp(Op::Star, 1) || atOp(Op::Plus, 1))) {
-                advance();
-                if (acceptOp(Op::Star)) { e.min = 0; e.max = -1; }
-                else if (acceptOp(Op::Plus)) { e.min = 1; e.max = -1; }
-                else {
-                    long long a = 0, b = -1;
-                    if (peek().kind == Tok::Number) a = advance().number;
-                    if (acceptOp(Op::Comma)) {
-                        if (peek().kind == Tok::Number) b = advance().number;
-                    } else {
-                        b = a;
-                    }
-                    e.min = int(a);
-                    e.max = int(b);
-                }
-                if (!expectOp(Op::RBrace, "to close the repetition"))
-                    return false;
-            }
+            parseRepetition(e.min, e.max); // repetition suffix
             out.push_back(std::move(e));
         }
         return true;

@@ -93,6 +93,7 @@ private:
     bool parsePathCons(std::vector<PathCon> &out, bool inChain);
     void parsePathDash(PathCon &c, FilterPtr left, const Token &dashTok);
     bool parseDashPromotion(PathCon &c, const Token &dashTok);
+    bool parseRepetition(int &min, int &max);
     void parsePathWildcard(PathCon &c);
     bool atPathWildcard() const;
     bool tiedDashAhead() const;
