@@ -317,6 +317,7 @@ FilterPtr Parser::parseExpr(int minPrec)
         } else if (t.kind == Tok::Punct) {
             switch (t.op) {
             case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt:
+            case Op::PosLt: case Op::PosLe: case Op::PosGt: case Op::PosGe:
                 info = {P_REL, true};
                 break;
             case Op::Plus: case Op::Minus: info = {P_ADD}; break;
@@ -347,6 +348,9 @@ FilterPtr Parser::parseExpr(int minPrec)
         else if (info.prec == P_ADD || info.prec == P_MUL) ok = lt == Type::Numeric;
         else if (info.prec == P_UNION || info.prec == P_INTER || info.prec == P_ATTACK || info.prec == P_DASH) ok = lt == Type::Set;
         else if (info.prec == P_COLON) ok = lt == Type::Position;
+        if (info.prec == P_INTER && lt == Type::Position) ok = true; // positions: squares alike in both
+        if (t.kind == Tok::Punct && (t.op == Op::PosLt || t.op == Op::PosLe || t.op == Op::PosGt || t.op == Op::PosGe))
+            ok = lt == Type::Position;
         if (t.kind == Tok::Punct && (t.op == Op::RegexMatch || t.op == Op::LBracket)) ok = lt == Type::String;
         if (!ok)
             break;
@@ -405,6 +409,10 @@ FilterPtr Parser::parseExpr(int minPrec)
                 left = make<AttackFilter>(r, true, std::move(left), std::move(right));
             else
                 left = make<AttackFilter>(r, false, std::move(right), std::move(left));
+        } else if (isPositionOp(opTok) || (info.prec == P_INTER && left->type == Type::Position)) {
+            left = makePositionOp(opTok, r, std::move(left), std::move(right));
+            if (!left)
+                return nullptr;
         } else if (info.prec == P_REL) {
             CompareFilter::Op op = CompareFilter::Eq;
             switch (opTok.op) {
