@@ -405,7 +405,9 @@ FilterPtr Parser::parseExpr(int minPrec)
                 return left;
             }
             bool attackersValue = opTok.text == "attacks" || opTok.op == Op::ArrowRight;
-            if (attackersValue)
+            if (!wordOp && atOp(opTok.op))
+                left = parseArrowChain(opTok, std::move(left), std::move(right));
+            else if (attackersValue)
                 left = make<AttackFilter>(r, true, std::move(left), std::move(right));
             else
                 left = make<AttackFilter>(r, false, std::move(right), std::move(left));
@@ -1280,13 +1282,26 @@ FilterPtr Parser::parseLine(const Token &t)
     return make<LineFilter>(t.range, o, std::move(elements));
 }
 
+// `flip 5 <= x`: a number compared with something is the transformed
+// filter, not the transform's range.
+bool Parser::comparisonAfterNumber() const
+{
+    const Token &n = peek(1);
+    if (n.kind != Tok::Punct)
+        return false;
+    switch (n.op) {
+    case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt: return true;
+    default: return false;
+    }
+}
+
 FilterPtr Parser::parseTransform(const Token &t, int kind)
 {
     TransformFilter::Mode mode = TransformFilter::Any;
     long long lo = 0, hi = 0;
     if (acceptWord("count")) {
         mode = TransformFilter::Count;
-    } else if (peek().kind == Tok::Number) {
+    } else if (peek().kind == Tok::Number && !comparisonAfterNumber()) {
         bool two;
         parseRangeNumbers(lo, hi, two);
         if (!two) hi = lo;
