@@ -317,6 +317,7 @@ FilterPtr Parser::parseExpr(int minPrec)
         } else if (t.kind == Tok::Punct) {
             switch (t.op) {
             case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt:
+            case Op::PosLt: case Op::PosLe: case Op::PosGt: case Op::PosGe:
                 info = {P_REL, true};
                 break;
             case Op::Plus: case Op::Minus: info = {P_ADD}; break;
@@ -347,6 +348,9 @@ FilterPtr Parser::parseExpr(int minPrec)
         else if (info.prec == P_ADD || info.prec == P_MUL) ok = lt == Type::Numeric;
         else if (info.prec == P_UNION || info.prec == P_INTER || info.prec == P_ATTACK || info.prec == P_DASH) ok = lt == Type::Set;
         else if (info.prec == P_COLON) ok = lt == Type::Position;
+        if (info.prec == P_INTER && lt == Type::Position) ok = true; // positions: squares alike in both
+        if (t.kind == Tok::Punct && (t.op == Op::PosLt || t.op == Op::PosLe || t.op == Op::PosGt || t.op == Op::PosGe))
+            ok = lt == Type::Position;
         if (t.kind == Tok::Punct && (t.op == Op::RegexMatch || t.op == Op::LBracket)) ok = lt == Type::String;
         if (!ok)
             break;
@@ -401,10 +405,16 @@ FilterPtr Parser::parseExpr(int minPrec)
                 return left;
             }
             bool attackersValue = opTok.text == "attacks" || opTok.op == Op::ArrowRight;
-            if (attackersValue)
+            if (!wordOp && atOp(opTok.op))
+                left = parseArrowChain(opTok, std::move(left), std::move(right));
+            else if (attackersValue)
                 left = make<AttackFilter>(r, true, std::move(left), std::move(right));
             else
                 left = make<AttackFilter>(r, false, std::move(right), std::move(left));
+        } else if (isPositionOp(opTok) || (info.prec == P_INTER && left->type == Type::Position)) {
+            left = makePositionOp(opTok, r, std::move(left), std::move(right));
+            if (!left)
+                return nullptr;
         } else if (info.prec == P_REL) {
             CompareFilter::Op op = CompareFilter::Eq;
             switch (opTok.op) {
@@ -1251,13 +1261,26 @@ FilterPtr Parser::parseLine(const Token &t)
     return make<LineFilter>(t.range, o, std::move(elements));
 }
 
+// `flip 5 <= x`: a number compared with something is the transformed
+// filter, not the transform's range.
+bool Parser::comparisonAfterNumber() const
+{
+    const Token &n = peek(1);
+    if (n.kind != Tok::Punct)
+        return false;
+    switch (n.op) {
+    case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt: return true;
+    default: return false;
+    }
+}
+
 FilterPtr Parser::parseTransform(const Token &t, int kind)
 {
     TransformFilter::Mode mode = TransformFilter::Any;
     long long lo = 0, hi = 0;
     if (acceptWord("count")) {
         mode = TransformFilter::Count;
-    } else if (peek().kind == Tok::Number) {
+    } else if (peek().kind == Tok::Number && !comparisonAfterNumber()) {
         bool two;
         parseRangeNumbers(lo, hi, two);
         if (!two) hi = lo;

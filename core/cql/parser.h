@@ -81,6 +81,11 @@ private:
     bool isParameterName(const std::string &name) const;
     FilterPtr parseDictionaryAccess(const Token &name, int slot); // D[key], D[key] = value
     FilterPtr makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole);
+    // parsepositionops.cpp: x & y and x [<] y ... on two positions.
+    static bool isPositionOp(const Token &op);
+    bool comparisonAfterNumber() const; // parser.cpp, for transform ranges
+    FilterPtr parseArrowChain(const Token &arrow, FilterPtr first, FilterPtr second); // parsearrows.cpp
+    FilterPtr makePositionOp(const Token &op, const SourceRange &r, FilterPtr left, FilterPtr right);
     FilterPtr requireType(FilterPtr f, Type t, const Token &after, const char *what);
     FilterPtr setArg(const Token &after, int prec);
     FilterPtr numArg(const Token &after);
