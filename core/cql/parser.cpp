@@ -1272,13 +1272,28 @@ FilterPtr Parser::parseLine(const Token &t)
     return make<LineFilter>(t.range, o, std::move(elements));
 }
 
+// `⬓ 8≤sort ...`: a number followed by an operator is the argument, not a range.
+bool Parser::numberStartsComparison()
+{
+    const Token &n = peek(1);
+    if (n.kind != Tok::Punct)
+        return false;
+    switch (n.op) {
+    case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt:
+    case Op::Plus: case Op::Minus: case Op::Star: case Op::Slash: case Op::Percent:
+        return true;
+    default:
+        return false;
+    }
+}
+
 FilterPtr Parser::parseTransform(const Token &t, int kind)
 {
     TransformFilter::Mode mode = TransformFilter::Any;
     long long lo = 0, hi = 0;
     if (acceptWord("count")) {
         mode = TransformFilter::Count;
-    } else if (peek().kind == Tok::Number) {
+    } else if (peek().kind == Tok::Number && !numberStartsComparison()) {
         bool two;
         parseRangeNumbers(lo, hi, two);
         if (!two) hi = lo;

@@ -56,6 +56,7 @@ private:
     FilterPtr parseKeyword(const Token &t);
     FilterPtr parseSequenceUntil(Op close);  // { ... } body
     FilterPtr parseTransform(const Token &t, int kind);
+    bool numberStartsComparison();
     FilterPtr parseDirection(const Token &t);
     FilterPtr parseMove(const Token &t);
     FilterPtr parseDash(FilterPtr left, const Token &dashTok);

@@ -1,0 +1,59 @@
+// Syntax met in the official CQL examples that the parser used to reject:
+// the empty square list `[]` and a transform whose argument starts with a number.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqltest.h"
+
+using namespace cqltest;
+
+namespace {
+
+cql::GameResult runQuery(const std::string &text, const game::Game &g)
+{
+    std::vector<cql::Diagnostic> d;
+    auto q = cql::compile(text, {}, d);
+    cql::GameResult r;
+    if (!q) {
+        r.error = d.empty() ? "?" : d[0].message;
+        return r;
+    }
+    cql::Evaluator ev(*q);
+    ev.run(g, r);
+    return r;
+}
+
+} // namespace
+
+class TestExampleSyntax : public QObject {
+    Q_OBJECT
+private slots:
+    void emptySquareList();
+    void transformOverComparison();
+};
+
+void TestExampleSyntax::emptySquareList()
+{
+    QCOMPARE(evalSet("[]"), chess::SquareSet());
+    QCOMPARE(evalSet("[ ]"), chess::SquareSet());
+    QCOMPARE(evalSet("[a1,h8]"), squares("a1 h8"));
+    // An accumulator started empty grows by union.
+    game::Game g = pgnGame("1. e4 e5 *\n");
+    QVERIFY(runQuery("cql()\nS=[]\nS=S|e4\nS==e4", g).matched);
+    QVERIFY(!runQuery("cql()\nS=[]\nS", g).matched);
+}
+
+void TestExampleSyntax::transformOverComparison()
+{
+    // `flipcolor 8<=F` compares; `flipcolor 1 2 F` is still a count range.
+    QCOMPARE(firstError("cql()\nflipcolor 8<=sort \"n\" #P"), std::string());
+    QCOMPARE(firstError("cql()\nflipcolor 1 2 check"), std::string());
+    game::Game g = positionGame(chess::Position::StartFen);
+    // 8 white pawns match directly; the colour-flipped copy counts black ones.
+    QVERIFY(runQuery("cql()\nflipcolor 8<=#P", g).matched);
+    QVERIFY(!runQuery("cql()\nflipcolor 9<=#P", g).matched);
+    game::Game g2 = positionGame("4k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1");
+    QVERIFY(runQuery("cql()\nflipcolor 8<=#P", g2).matched);
+    QVERIFY(!runQuery("cql()\n8<=#P", g2).matched);
+}
+
+QTEST_APPLESS_MAIN(TestExampleSyntax)
+#include "tst_examplesyntax.moc"
