@@ -28,6 +28,7 @@ class TestExampleSyntax : public QObject {
 private slots:
     void emptySquareList();
     void transformOverComparison();
+    void countMovesPromotionOnce();
 };
 
 void TestExampleSyntax::emptySquareList()
@@ -53,6 +54,18 @@ void TestExampleSyntax::transformOverComparison()
     game::Game g2 = positionGame("4k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1");
     QVERIFY(runQuery("cql()\nflipcolor 8<=#P", g2).matched);
     QVERIFY(!runQuery("cql()\n8<=#P", g2).matched);
+}
+
+void TestExampleSyntax::countMovesPromotionOnce()
+{
+    // White: king a1 hemmed in by its own pawns, pawn g7 can only promote.
+    game::Game g = positionGame("k7/6P1/8/8/8/8/PP6/K7 w - - 0 1");
+    // a2-a3 a2-a4 b2-b3 b2-b4 Kb1 and g8 once (not four times).
+    QVERIFY(runQuery("cql()\ncountmoves legal -- == 6", g).matched);
+    QVERIFY(!runQuery("cql()\ncountmoves legal -- == 9", g).matched);
+    // Asking for promotions still counts each piece.
+    QVERIFY(runQuery("cql()\ncountmoves legal --=N == 1", g).matched);
+    QVERIFY(runQuery("cql()\ncountmoves legal move promote A == 4", g).matched);
 }
 
 QTEST_APPLESS_MAIN(TestExampleSyntax)
