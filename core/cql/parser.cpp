@@ -375,7 +375,10 @@ FilterPtr Parser::parseExpr(int minPrec)
             left = make<AtPositionFilter>(r, std::move(left), std::move(right));
             continue;
         }
-        FilterPtr right = parseExpr(info.rightAssoc ? info.prec : info.prec + 1);
+        // The reference reads T→(▦←♚)∪♚ as T→((▦←♚)∪♚) and a→b→c as a→(b→c):
+        // an arrow's right side takes in set operators and further arrows.
+        bool arrow = opTok.kind == Tok::Punct && (opTok.op == Op::ArrowRight || opTok.op == Op::ArrowLeft);
+        FilterPtr right = parseExpr(arrow ? P_UNION : info.rightAssoc ? info.prec : info.prec + 1);
         if (!right) {
             error(opTok, "expected a filter after '" + opTok.text + "'");
             return left;

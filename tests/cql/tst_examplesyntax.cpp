@@ -29,6 +29,7 @@ private slots:
     void emptySquareList();
     void transformOverComparison();
     void countMovesPromotionOnce();
+    void arrowLooserThanUnion();
 };
 
 void TestExampleSyntax::emptySquareList()
@@ -66,6 +67,17 @@ void TestExampleSyntax::countMovesPromotionOnce()
     // Asking for promotions still counts each piece.
     QVERIFY(runQuery("cql()\ncountmoves legal --=N == 1", g).matched);
     QVERIFY(runQuery("cql()\ncountmoves legal move promote A == 4", g).matched);
+}
+
+void TestExampleSyntax::arrowLooserThanUnion()
+{
+    // Start position: the knight b1 attacks a3 c3 d2; nothing white attacks e8.
+    // b1->a3|e8 is b1->(a3|e8) = b1, not (b1->a3)|e8 = [b1,e8].
+    QCOMPARE(evalSet("b1->a3|e8"), squares("b1"));
+    QCOMPARE(evalSet("(b1->a3)|e8"), squares("b1 e8"));
+    QCOMPARE(evalSet("a3|e8<-b1"), squares("a3"));
+    // `attacks` keeps binding tighter than |.
+    QCOMPARE(evalSet("b1 attacks a3|e8"), squares("b1 e8"));
 }
 
 QTEST_APPLESS_MAIN(TestExampleSyntax)
