@@ -245,6 +245,13 @@ bool Lexer::lexSquareList(size_t &p, SquareSet &out) const
     if (q >= m_text.size() || m_text[q] != '[') return false;
     ++q;
     SquareSet s;
+    // `[]` is the empty square set (Seen=[] starts an accumulator).
+    while (q < m_text.size() && m_text[q] == ' ') ++q;
+    if (q < m_text.size() && m_text[q] == ']') {
+        out = s;
+        p = q + 1;
+        return true;
+    }
     for (;;) {
         while (q < m_text.size() && m_text[q] == ' ') ++q;
         SquareSet part;

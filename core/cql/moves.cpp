@@ -131,8 +131,11 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         for (chess::Move m : list) {
             if (moveMatches(s, *ctx.pos, m, sets, true, acc)) {
                 any = true;
+                // The reference counts a promotion once, not once per piece
+                // (a lone pawn push to the last rank is a forced move).
                 if (count)
-                    ++*count;
+                    *count += !(m.kind() == chess::Move::Promotion && !s.requirePromotion &&
+                                m.promotion() != chess::Queen);
                 else if (!value)
                     break;
             }

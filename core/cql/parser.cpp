@@ -338,6 +338,8 @@ FilterPtr Parser::parseExpr(int minPrec)
         }
         if (info.prec < 0 || info.prec < minPrec)
             break;
+        if (t.kind == Tok::Punct && t.op == m_arrowStop && m_arrowStop != Op::Comma)
+            break; // the next link of an arrow chain belongs to the chain
         // An operator that cannot apply to what stands on its left ends this
         // argument, so `sort find all check > 20` compares the find, not check.
         Type lt = left->type;
@@ -379,7 +381,16 @@ FilterPtr Parser::parseExpr(int minPrec)
             left = make<AtPositionFilter>(r, std::move(left), std::move(right));
             continue;
         }
-        FilterPtr right = parseExpr(info.rightAssoc ? info.prec : info.prec + 1);
+        // The reference reads T→(▦←♚)∪♚ as T→((▦←♚)∪♚) and a→b→c as a→(b→c):
+        // an arrow's right side takes in set operators and further arrows.
+        // A chain of the same arrow (a→b→c) is one line of attack (parsearrows.cpp),
+        // so the right side stops before the next arrow of its kind.
+        bool arrow = opTok.kind == Tok::Punct && (opTok.op == Op::ArrowRight || opTok.op == Op::ArrowLeft);
+        const Op savedStop = m_arrowStop;
+        if (arrow)
+            m_arrowStop = opTok.op;
+        FilterPtr right = parseExpr(arrow ? P_UNION : info.rightAssoc ? info.prec : info.prec + 1);
+        m_arrowStop = savedStop;
         if (!right) {
             error(opTok, "expected a filter after '" + opTok.text + "'");
             return left;
@@ -496,6 +507,9 @@ FilterPtr Parser::parseSequenceUntil(Op close)
     const Token &open = m_tokens[m_pos - 1];
     struct Restore { bool &flag; bool value; ~Restore() { flag = value; } };
     Restore glued{m_glued, m_glued}, pathTop{m_pathTop, m_pathTop};
+    const Op outerArrowStop = m_arrowStop; // brackets start afresh
+    m_arrowStop = Op::Comma;
+    struct RestoreOp { Op &op; Op value; ~RestoreOp() { op = value; } } arrowStop{m_arrowStop, outerArrowStop};
     m_glued = false;
     if (close == Op::RBrace)
         m_pathTop = false;
@@ -1261,16 +1275,19 @@ FilterPtr Parser::parseLine(const Token &t)
     return make<LineFilter>(t.range, o, std::move(elements));
 }
 
-// `flip 5 <= x`: a number compared with something is the transformed
-// filter, not the transform's range.
+// `flip 5 <= x`, `⬓ 8≤sort ...`: a number followed by a comparison or
+// arithmetic is the transformed filter, not the transform's range.
 bool Parser::comparisonAfterNumber() const
 {
     const Token &n = peek(1);
     if (n.kind != Tok::Punct)
         return false;
     switch (n.op) {
-    case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt: return true;
-    default: return false;
+    case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt:
+    case Op::Plus: case Op::Minus: case Op::Star: case Op::Slash: case Op::Percent:
+        return true;
+    default:
+        return false;
     }
 }
 

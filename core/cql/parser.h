@@ -122,6 +122,7 @@ private:
     std::map<int, Type> m_dictValueTypes; // dictionary slot -> type of its values, once assigned
     std::vector<std::map<std::string, const Filter *>> m_bindings; // function parameters in scope
     int m_depth = 0;
+    Op m_arrowStop = Op::Comma; // while an arrow's right side is read: that arrow (Comma: none)
     bool m_glued = false;  // parsing the operand of a dash: only tokens glued to it
     int m_pathDepth = 0;   // inside path constituents
     bool m_pathTop = false; // at a path's top level (no brace opened since): + * -- belong to the path

@@ -7,20 +7,6 @@ using namespace cqltest;
 
 namespace {
 
-cql::GameResult runQuery(const std::string &text, const game::Game &g)
-{
-    std::vector<cql::Diagnostic> d;
-    auto q = cql::compile(text, {}, d);
-    cql::GameResult r;
-    if (!q) {
-        r.error = d.empty() ? "?" : d[0].message;
-        return r;
-    }
-    cql::Evaluator ev(*q);
-    ev.run(g, r);
-    return r;
-}
-
 int countOf(const std::string &text, const game::Game &g)
 {
     cql::GameResult r = runQuery(text, g);
