@@ -191,8 +191,7 @@ void Position::play(Move m)
         for (Square s : oldRights ^ m_castleRooks)
             m_key ^= zobrist::keys.castling[s];
     }
-    if (us == Black)
-        ++m_fullmove;
+    m_fullmove += uint16_t(us == Black); // branch-free: the side alternates
     m_stm = them;
     m_key ^= zobrist::keys.side;
     const Square ksq = kingSquare(them);

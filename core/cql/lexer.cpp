@@ -114,6 +114,14 @@ char32_t Lexer::peekCode(size_t p, int *len) const
 void Lexer::advanceTo(size_t p)
 {
     while (m_pos < p) {
+        // ASCII without decoding: the editor lexes on every keystroke.
+        const unsigned char b = static_cast<unsigned char>(m_text[m_pos]);
+        if (b < 0x80) {
+            ++m_pos;
+            if (b == '\n') { ++m_line; m_col = 1; }
+            else ++m_col;
+            continue;
+        }
         int len = 1;
         char32_t cp = decodeUtf8(m_text, m_pos, &len);
         m_pos += len;

@@ -29,7 +29,7 @@ bool isDashToken(const Token &t) { return t.kind == Tok::Punct && (t.op == Op::D
 
 bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
 {
-    const std::string &w = t.text;
+    const std::string_view w = t.text;
     if (w == "path") {
         out = parsePath(t);
         return true;
@@ -77,7 +77,7 @@ bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
     }
     for (const char *param : {"focus", "piecepath", "nestban", "keepallbest", "title", "verbose"}) {
         if (w == param) {
-            error(t, "'" + w + "' is a parameter of 'path' and cannot be used here");
+            error(t, "'" + std::string(w) + "' is a parameter of 'path' and cannot be used here");
             out = nullptr;
             return true;
         }

@@ -188,17 +188,17 @@ void Parser::parseHeader(QueryHeader &h)
             error(t, "unexpected '" + t.text + "' in the cql header");
             continue;
         }
-        const std::string &w = t.text;
+        const std::string_view w = t.text;
         if (w == "input" || w == "output") {
             std::string v = rawArgument();
             if (v.empty())
-                error(t, "expected a file name after '" + w + "'");
+                error(t, "expected a file name after '" + std::string(w) + "'");
             (w == "input" ? h.input : h.output) = v;
         } else if (w == "gamenumber" || w == "matchcount") {
             long long lo, hi;
             bool two;
             if (!parseRangeNumbers(lo, hi, two)) {
-                error(peek(), "expected a number after '" + w + "'");
+                error(peek(), "expected a number after '" + std::string(w) + "'");
                 continue;
             }
             if (w == "matchcount" && !two)
@@ -234,7 +234,7 @@ void Parser::parseHeader(QueryHeader &h)
             }
             h.matchString = advance().text;
         } else {
-            error(t, "unknown cql header parameter '" + w + "'");
+            error(t, "unknown cql header parameter '" + std::string(w) + "'");
         }
     }
     if (!acceptOp(Op::RParen))
@@ -630,7 +630,7 @@ FilterPtr Parser::parseWord(const Token &t)
     }
     if (const Keyword *k = findKeyword(w); k && !m_vars.count(w)) {
         if (!k->implemented) {
-            error(t, "'" + w + "' is not implemented yet");
+            error(t, "'" + std::string(w) + "' is not implemented yet");
             // Skip a parenthesised argument list so one message suffices.
             if (atOp(Op::LParen)) {
                 int depth = 0;
@@ -655,7 +655,7 @@ FilterPtr Parser::parseWord(const Token &t)
         }
         Type type = rhs->type;
         if (type == Type::Logical) {
-            error(rhs->range, "cannot assign a logical filter to '" + w + "'");
+            error(rhs->range, "cannot assign a logical filter to '" + std::string(w) + "'");
             return nullptr;
         }
         auto existing = m_vars.find(w);
@@ -678,7 +678,7 @@ FilterPtr Parser::parseWord(const Token &t)
     }
     if (auto f = m_functions.find(w); f != m_functions.end()) {
         if (!atOp(Op::LParen)) {
-            error(t, "expected '(' after the function name '" + w + "'");
+            error(t, "expected '(' after the function name '" + std::string(w) + "'");
             return nullptr;
         }
         return parseFunctionCall(t, f->second);
@@ -695,7 +695,7 @@ FilterPtr Parser::parseWord(const Token &t)
     }
     if (FilterPtr f; parsePathFamily(t, f))
         return f;
-    error(t, "unknown name '" + w + "': not a keyword, variable or function");
+    error(t, "unknown name '" + std::string(w) + "': not a keyword, variable or function");
     return nullptr;
 }
 
@@ -748,7 +748,7 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
 
 FilterPtr Parser::parseKeyword(const Token &t)
 {
-    const std::string &w = t.text;
+    const std::string_view w = t.text;
     if (FilterPtr f; parseLanguageKeyword(t, f))
         return f;
     if (w == "not") {
@@ -815,7 +815,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
         return a ? make<ArithFilter>(t.range, w == "abs" ? ArithFilter::Abs : ArithFilter::Sqrt, std::move(a)) : nullptr;
     }
     if (w == "max" || w == "min") {
-        if (!expectOp(Op::LParen, ("after '" + w + "'").c_str()))
+        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str()))
             return nullptr;
         std::vector<FilterPtr> args;
         while (!atOp(Op::RParen) && peek().kind != Tok::End) {
@@ -825,16 +825,16 @@ FilterPtr Parser::parseKeyword(const Token &t)
             if (m_pos == before)
                 advance();
         }
-        expectOp(Op::RParen, ("to close '" + w + "'").c_str());
-        if (args.empty()) { error(t, "'" + w + "' needs at least one argument"); return nullptr; }
+        expectOp(Op::RParen, ("to close '" + std::string(w) + "'").c_str());
+        if (args.empty()) { error(t, "'" + std::string(w) + "' needs at least one argument"); return nullptr; }
         return make<MinMaxFilter>(t.range, w == "max", std::move(args));
     }
     if (w == "between" || w == "makesquare") {
-        if (!expectOp(Op::LParen, ("after '" + w + "'").c_str()))
+        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str()))
             return nullptr;
         FilterPtr a = w == "between" ? setArg(t, P_UNION) : numArg(t);
         FilterPtr b = w == "between" ? setArg(t, P_UNION) : numArg(t);
-        expectOp(Op::RParen, ("to close '" + w + "'").c_str());
+        expectOp(Op::RParen, ("to close '" + std::string(w) + "'").c_str());
         if (!a || !b)
             return nullptr;
         if (w == "between")
@@ -859,7 +859,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
                 const Token name = advance();
                 return make<ConstantFilter>(name.range, w == "isunbound");
             }
-            error(peek(), "expected a variable name after '" + w + "'");
+            error(peek(), "expected a variable name after '" + std::string(w) + "'");
             return nullptr;
         }
         int slot = m_vars[advance().text];
@@ -881,11 +881,11 @@ FilterPtr Parser::parseKeyword(const Token &t)
         return make<RelativeFilter>(t.range, false, std::move(index));
     }
     if (w == "ancestor" || w == "descendant" || w == "lca" || w == "distance") {
-        if (!expectOp(Op::LParen, ("after '" + w + "'").c_str()))
+        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str()))
             return nullptr;
         FilterPtr a = requireType(parseFilter(), Type::Position, t, "a position filter");
         FilterPtr b = requireType(parseFilter(), Type::Position, t, "a position filter");
-        expectOp(Op::RParen, ("to close '" + w + "'").c_str());
+        expectOp(Op::RParen, ("to close '" + std::string(w) + "'").c_str());
         if (!a || !b)
             return nullptr;
         TreeRelationFilter::Kind k = w == "ancestor" ? TreeRelationFilter::Ancestor
@@ -910,7 +910,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
         FilterPtr a = parseExpr(P_DASH);
         auto *mf = dynamic_cast<MoveFilter *>(a.get());
         if (!mf) {
-            error(a ? a->range : t.range, "expected a move filter (X--Y) after '" + w + "'");
+            error(a ? a->range : t.range, "expected a move filter (X--Y) after '" + std::string(w) + "'");
             return nullptr;
         }
         if (w == "legal") mf->spec().legal = true;
@@ -977,7 +977,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
         error(t, "the cql( ... ) header must come first");
         return nullptr;
     }
-    error(t, "'" + w + "' cannot be used here");
+    error(t, "'" + std::string(w) + "' cannot be used here");
     return nullptr;
 }
 
@@ -1043,7 +1043,7 @@ FilterPtr Parser::parseMove(const Token &t)
         const Token &p = peek();
         if (p.kind != Tok::Word)
             break;
-        const std::string &w = p.text;
+        const std::string_view w = p.text;
         auto firstValue = [&](MoveSpec::Value v) { if (s.value == MoveSpec::None) s.value = v; };
         if (w == "from") { advance(); s.from = setArg(p, P_COLON); firstValue(MoveSpec::From); }
         else if (w == "to") { advance(); s.to = setArg(p, P_COLON); firstValue(MoveSpec::To); }
@@ -1411,7 +1411,7 @@ FilterPtr Parser::parseSort(const Token &t)
 
 FilterPtr Parser::parseGameInfo(const Token &t)
 {
-    const std::string &w = t.text;
+    const std::string_view w = t.text;
     if (w == "elo") {
         EloFilter::Side side = EloFilter::Either;
         if (acceptWord("white")) side = EloFilter::White;

@@ -50,7 +50,7 @@ std::vector<FilterPtr> Parser::parseArgumentList(const Token &t)
 
 bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
 {
-    const std::string &w = t.text;
+    const std::string_view w = t.text;
     auto stringArg = [&](int prec) { return requireType(parseExpr(prec), Type::String, t, "a string filter"); };
     if (w == "typename" || w == "piecename") {
         FilterPtr a = setArg(t, PrecTight);
@@ -123,11 +123,11 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         std::vector<FilterPtr> args = parseArgumentList(t);
         out = nullptr;
         if (args.size() != 2) {
-            error(t, "'" + w + "' takes two arguments");
+            error(t, "'" + std::string(w) + "' takes two arguments");
             return true;
         }
         if (args[0]->type != Type::String || (w == "indexof" && args[1]->type != Type::String)) {
-            error(t, "'" + w + "' needs string arguments");
+            error(t, "'" + std::string(w) + "' needs string arguments");
             return true;
         }
         if (w == "indexof")
@@ -228,7 +228,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         // effect only when they succeed: both prefixes keep their filter as it is.
         out = parseFilter();
         if (!out)
-            error(t, "expected a filter after '" + w + "'");
+            error(t, "expected a filter after '" + std::string(w) + "'");
         return true;
     }
     if (w == "hhdb") {

@@ -178,30 +178,23 @@ pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Location &whe
     }
 
     const NodeId id = NodeId(g.nodes.size());
-    g.nodes.push_back(g.nodes[parent]); // copy: the parent's position is the starting point
-    Node &n = g.nodes.back();
     Node &p = g.nodes[parent];
-    n.position.play(m);
-    n.move = m;
-    n.parent = parent;
-    n.firstChild = NoNode;
-    n.nextSibling = NoNode;
-    n.ply = uint16_t(ply);
-    n.comment = NoText;
-    n.preComment = m_pendingPre;
-    n.nagBegin = 0;
-    n.nagCount = 0;
-    m_pendingPre = NoText;
+    uint16_t depth = p.variationDepth;
     if (p.firstChild == NoNode) {
         p.firstChild = id;
-        n.variationDepth = p.variationDepth;
     } else {
         NodeId s = p.firstChild;
         while (g.nodes[s].nextSibling != NoNode)
             s = g.nodes[s].nextSibling;
         g.nodes[s].nextSibling = id;
-        n.variationDepth = uint16_t(p.variationDepth + 1);
+        ++depth;
     }
+    // Built in place from the parent's position (emplace_back copes with the
+    // argument living in the vector), then moved on: no default Position, no
+    // second copy.
+    Node &n = g.nodes.emplace_back(g.nodes[parent].position, m, parent, uint16_t(ply), depth, m_pendingPre);
+    n.position.play(m);
+    m_pendingPre = NoText;
     m_cur = id;
     if (m_lineStart) {
         m_lineStart = false;

@@ -33,6 +33,13 @@ struct Node {
                                      // on the root: the comment before the game's first move
     uint32_t nagBegin = 0;           // NAGs: Game::nags[nagBegin .. nagBegin+nagCount)
     uint16_t nagCount = 0;
+
+    Node() = default;
+    Node(const chess::Position &pos, chess::Move m, NodeId parentId, uint16_t plyNumber, uint16_t depth,
+         uint32_t pre)
+        : position(pos), move(m), parent(parentId), ply(plyNumber), variationDepth(depth), preComment(pre)
+    {
+    }
 };
 
 // A problem found while reading a game (the game is kept up to the last good move).

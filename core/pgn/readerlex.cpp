@@ -297,6 +297,19 @@ bool Reader::looksLikeTag()
 
 // At '[' of a tag pair. Values keep unescaped quotes and backslashes that are
 // not escapes ([Event "A "B" C"] and [Event "C:\"] as some programs write them).
+namespace {
+// Bytes that end the fast scan of a tag value.
+struct TagStopTable {
+    bool stop[256] = {};
+    constexpr TagStopTable()
+    {
+        for (char c : {'"', '\\', '\r', '\n', '\0'})
+            stop[static_cast<unsigned char>(c)] = true;
+    }
+};
+constexpr TagStopTable TagStops;
+} // namespace
+
 bool Reader::readTag(std::string_view &name, std::string_view &value)
 {
     // The whole line must be in the buffer (up to the tag length limit).
@@ -334,7 +347,31 @@ bool Reader::readTag(std::string_view &name, std::string_view &value)
         const char *close = nullptr;
         bool escapes = false;
         size_t limit = m_limits.maxTagLength;
-        while (!lineEnd(p) || (*p == 0 && p < m_end)) {
+        {
+            // Fast path for the usual value (no backslash, CR or NUL before the
+            // closing quote): one table test per byte. Anything else, or a value
+            // near the length limit, goes through the careful loop below, which
+            // would find the same closing quote here.
+            const char *q = v;
+            for (;;) {
+                while (!TagStops.stop[static_cast<unsigned char>(*q)])
+                    ++q;
+                if (*q != '"')
+                    break;
+                const char *r = q + 1;
+                while (*r == ' ' || *r == '\t')
+                    ++r;
+                if (*r == ']' || lineEnd(r)) {
+                    if (size_t(q - v) <= limit)
+                        close = q;
+                    break;
+                }
+                ++q;
+            }
+            if (close)
+                p = close;
+        }
+        while (!close && (!lineEnd(p) || (*p == 0 && p < m_end))) {
             if (*p == '\\' && (p[1] == '"' || p[1] == '\\')) {
                 escapes = true;
                 p += 2;
