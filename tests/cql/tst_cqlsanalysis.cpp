@@ -142,6 +142,8 @@ void TestCqlsAnalysis::syntaxErrors_data()
                                   << "1:37: 'win': ':endgameevaluation' expects remis, mate, *mate, +mate or -mate";
     QTest::newRow("endgame remis range") << "(match (position :endgameevaluation remis >=3))"
                                          << "1:43: ':endgameevaluation remis' takes no range of half moves to mate";
+    QTest::newRow("endgame*") << "(match (position :endgameevaluation* mate >=40))"
+                              << "1:18: ':endgameevaluation*' is not implemented yet: use ':endgameevaluation' with ':cut' in the list";
     QTest::newRow("endgame nothing") << "(match (position :endgameevaluation))"
                                      << "1:18: ':endgameevaluation' expects remis, mate, *mate, +mate or -mate";
 }

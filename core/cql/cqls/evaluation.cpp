@@ -228,12 +228,19 @@ long long whiteScore(const chess::Position &pos, const engine::Score &s)
 
 bool isEvaluationKeyword(std::string_view name)
 {
-    return name == "evaluation" || name == "moveevaluation" || name == "endgameevaluation";
+    return name == "evaluation" || name == "moveevaluation" || name == "endgameevaluation"
+        || name == "endgameevaluation*";
 }
 
 FilterPtr compileEvaluation(const std::string &name, const Item &at, const std::vector<Item> &items, size_t &i,
                             const EvaluationParser &p)
 {
+    if (name == "endgameevaluation*") {
+        // The seed marks it as not needed: the first such position is what ':cut' gives.
+        p.error(at, "':endgameevaluation*' is not implemented yet: use ':endgameevaluation' with ':cut' in the list");
+        skipArguments(items, i, p);
+        return nullptr;
+    }
     if (name == "endgameevaluation")
         return endgameEvaluation(at, items, i, p);
     return engineEvaluation(name, at, items, i, p);
