@@ -33,6 +33,7 @@ State &state()
     return s;
 }
 
+#ifdef CQLWB_HAVE_GAVIOTA
 // Which compression schemes (0 = uncompressed .gtb, 1..4 = .gtb.cpN) a directory holds files of.
 unsigned schemesIn(const fs::path &dir)
 {
@@ -50,6 +51,7 @@ unsigned schemesIn(const fs::path &dir)
     }
     return mask;
 }
+#endif
 
 } // namespace
 
