@@ -105,9 +105,17 @@ void UciEngine::start()
     posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
     posix_spawn_file_actions_adddup2(&fa, sv[1], 1);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    // A process group of its own: Ctrl-C on the terminal interrupts the search,
+    // which then quits its engines, instead of killing them under a running
+    // analysis. Should we die without quitting them, they see end of input and exit.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attr, 0);
     std::vector<char *> argv{const_cast<char *>(m_opt.path.c_str()), nullptr};
     pid_t pid = -1;
-    int rc = posix_spawn(&pid, m_opt.path.c_str(), &fa, nullptr, argv.data(), environ);
+    int rc = posix_spawn(&pid, m_opt.path.c_str(), &fa, &attr, argv.data(), environ);
+    posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&fa);
     ::close(sv[1]);
     if (rc != 0) {
@@ -274,12 +282,7 @@ Score UciEngine::analyse(const std::string &fen, Limit limit, bool chess960)
     Score score;
     bool have = false;
     for (;;) {
-        std::string line;
-        try {
-            line = readLine(deadline, ("the result of '" + go + "'").c_str());
-        } catch (const EngineError &) {
-            throw; // already stopped
-        }
+        std::string line = readLine(deadline, ("the result of '" + go + "'").c_str());
         Score s;
         if (parseInfoScore(line, s)) {
             score = s;
