@@ -25,6 +25,11 @@ REQUIRED=(
 # editor Kate's highlighting engine; a command-line highlighter (KF6, else KF5
 # as on Debian 12) runs the highlighting reference tests.
 OPTIONAL=(libkf6syntaxhighlighting-dev ccache)   # ccache: rebuilds after a fresh clone are quick
+# CQL-S analysis: :evaluation and :moveevaluation ask a UCI engine (stockfish),
+# :endgameevaluation probes Gaviota tablebases (the library and the 3-piece
+# tables). Without them the build and the tests still work: those keywords
+# report what is missing and their tests are skipped.
+OPTIONAL+=(stockfish libgaviotatb-dev gaviotatb)
 HIGHLIGHTER_TOOLS=(libkf6syntaxhighlighting-tools libkf5syntaxhighlighting-tools)
 
 say() { printf '== %s\n' "$*"; }

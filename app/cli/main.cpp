@@ -6,6 +6,7 @@
 #include "cql/cqls/parser.h"
 #include "cql/query.h"
 #include "database/database.h"
+#include "engine/settings.h"
 #include "search/output.h"
 #include "search/querytext.h"
 #include "search/search.h"
@@ -206,6 +207,17 @@ int main(int argc, char **argv)
         if (!out.open(o.output, &error) || !out.write(converted) || !out.commit(&error))
             return fail(error.empty() ? "cannot write " + o.output : error);
         return 0;
+    }
+    {
+        // Before compiling: the analysing keywords look for their engine and tables then.
+        engine::Settings es = engine::settingsFromEnvironment();
+        if (o.engine)
+            es.enginePath = *o.engine;
+        if (!o.engineOptions.empty())
+            es.engineOptions = o.engineOptions;
+        if (!o.tablebases.empty())
+            es.tablebasePaths = o.tablebases;
+        engine::configure(es);
     }
     if (o.queryFile.empty() && o.cqlFilters.empty() && !o.fen && o.edits.innerFilters.empty()
         && o.edits.outerFilters.empty())

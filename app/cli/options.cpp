@@ -188,6 +188,26 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
         } else if (name == "u") {
             if (!value(name, o.toUnicode))
                 return false;
+        } else if (name == "engine") {
+            std::string v;
+            if (!value(name, v))
+                return false;
+            o.engine = v;
+        } else if (name == "engineoption" || name == "engine-option") {
+            std::string v;
+            if (!value(name, v))
+                return false;
+            size_t eq = v.find('=');
+            if (eq == std::string::npos || eq == 0) {
+                error = "option -engineoption needs NAME=VALUE, not '" + v + "'";
+                return false;
+            }
+            o.engineOptions.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+        } else if (name == "tablebases") {
+            std::string v;
+            if (!value(name, v))
+                return false;
+            o.tablebases.push_back(v);
         } else if (name == "version") {
             o.version = true;
         } else if (name == "help" || name == "h") {
@@ -248,6 +268,14 @@ Run:
   -s, -singlethreaded      search with one thread
   -lineincrement N         print progress every N games
   -showmatches             print each matched game's number and players
+
+Analysis (CQL-S :evaluation, :moveevaluation, :endgameevaluation):
+  -engine PATH             the UCI engine to ask (default: $CQLWB_ENGINE, else
+                           stockfish from PATH or /usr/games)
+  -engineoption NAME=VALUE set a UCI option of the engine (repeatable), e.g.
+                           -engineoption Hash=64
+  -tablebases DIR          a directory of Gaviota tablebases (repeatable;
+                           default: $CQLWB_TABLEBASES, else /usr/share/gaviotatb)
 
 Other:
   -a FILE, -u FILE         convert a query file to ASCII / Unicode symbols

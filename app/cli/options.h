@@ -35,6 +35,9 @@ struct Options {
     std::string toAscii, toUnicode;          // -a F, -u F
     bool noTruncate = false;                 // -notruncate: no 105,000-byte cap on a game's output
     bool chess960 = false;                   // -chess960: Chess960 castling (the reference reads such games as standard chess)
+    std::optional<std::string> engine;       // -engine PATH: the UCI engine of :evaluation / :moveevaluation
+    std::vector<std::pair<std::string, std::string>> engineOptions; // -engineoption NAME=VALUE
+    std::vector<std::string> tablebases;     // -tablebases DIR: Gaviota tables of :endgameevaluation
     bool version = false;
     bool help = false;
 };

@@ -64,6 +64,7 @@ private slots:
     void gameWarnings();
     void helpAndVersion();
     void convertSpelling();
+    void analysisOptions();
 
 private:
     Result run(const QStringList &args);
@@ -303,6 +304,7 @@ void TestCli::badCommandLine_data()
     QTest::newRow("bad threads") << QStringList{"-threads", "zero", "x.cql"} << "-threads";
     QTest::newRow("no query") << QStringList{"-i", "games.pgn"} << "no query";
     QTest::newRow("two files") << QStringList{"a.cql", "b.cql"} << "more than one";
+    QTest::newRow("bad engine option") << QStringList{"-engineoption", "Hash", "x.cqls"} << "NAME=VALUE";
 }
 
 void TestCli::badCommandLine()
@@ -361,6 +363,25 @@ void TestCli::helpAndVersion()
     r = run({"--version"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.startsWith("cqlwb-cli "));
+}
+
+// -engine and -tablebases reach the analysing CQL-S keywords, which check them when the query compiles.
+void TestCli::analysisOptions()
+{
+    QString eval = write("eval.cqls", "(match (position :evaluation depth 4 mate))\n");
+    Result r = run({"-engine", "/nonexistent/engine", "-i", m_pgn, "-o", m_out, eval});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("eval.cqls:1:18: error: ':evaluation' needs a UCI chess engine: the engine "
+                            "'/nonexistent/engine' is not an executable file"),
+             qPrintable(r.err));
+    QString endgame = write("endgame.cqls", "(match (position :endgameevaluation *mate))\n");
+    QTemporaryDir empty;
+    r = run({"-tablebases", empty.path(), "-i", m_pgn, "-o", m_out, endgame});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("endgame.cqls:1:18: error: ':endgameevaluation' needs"), qPrintable(r.err));
+    QVERIFY(!QFile::exists(m_out));
+    r = run({"-help"});
+    QVERIFY(r.out.contains("-engine PATH") && r.out.contains("-tablebases DIR") && r.out.contains("-engineoption"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

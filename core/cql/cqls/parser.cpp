@@ -3,6 +3,7 @@
 #include "cql/cqls/parser.h"
 
 #include "cql/cqls/designators.h"
+#include "cql/cqls/evaluation.h"
 #include "cql/cqls/filters.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/line.h"
@@ -1330,6 +1331,13 @@ private:
             }
             ++i;
             return std::make_unique<ConstantFilter>(a == 0 && b == 0);
+        }
+        if (isEvaluationKeyword(n)) {
+            EvaluationParser ep;
+            ep.error = [this](const Item &where, std::string message) { error(where, std::move(message)); };
+            ep.designator = [this](const Item &a, const std::vector<Item> &its, size_t &j) { return designatorArg(a, its, j); };
+            ep.isKeyword = [](const Item &it) { return keywordOf(it).isKeyword; };
+            return compileEvaluation(n, at, items, i, ep);
         }
         if (n == "exchangeevaluation") {
             long long plies = 0;
