@@ -106,12 +106,13 @@ std::string block(const std::vector<std::string> &parts)
 {
     if (parts.empty())
         return "true";
-    if (parts.size() == 1 && parts[0].find("//") == std::string::npos && parts[0].find('\n') == std::string::npos) {
+    if (parts.size() == 1) {
         const std::string &p = parts[0];
-        if (p.find(' ') == std::string::npos || (p.front() == '{' && p.back() == '}')
-            || (p.front() == '(' && p.back() == ')'))
+        // Already one group: a block, or a parenthesized filter.
+        if ((p.front() == '{' && p.back() == '}') || (p.front() == '(' && p.back() == ')'))
             return p;
-        return "{" + p + "}";
+        if (p.find("//") == std::string::npos && p.find('\n') == std::string::npos)
+            return p.find(' ') == std::string::npos ? p : "{" + p + "}";
     }
     std::string s = "{";
     for (const std::string &p : parts)
@@ -718,7 +719,7 @@ private:
             std::string f;
             if (!differenceArgs(items, i, a, b) || !rangeArg(items, i, r, false, false))
                 return {};
-            std::string expr = n == "powerdifference" ? "(power " + a + ") - (power " + b + ")" : "#" + a + " - #" + b;
+            std::string expr = n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
             return rangeTest(expr, r, f) ? f : std::string();
         }
         if (n == "pawncount" || n == "pawncountdifference")
