@@ -183,6 +183,8 @@ void TestCqlsToCql6::sameMatches_data()
     row("(match (position :pawncount P passed >=1))");
     row("(match (position :pawncountdifference [Pp] double >0))");
     row("(match (position :pawncount p isolated 1))");
+    row("(match (position :pawncount P connected >=5))");
+    row("(match (position :pawncountdifference [Pp] connected <0))");
     row("(match (position :movenumber 2 3 :wtm))");
     row("(match (position :movenumber >=12))");
     row("(match (position :halfmovenumber <3))");
@@ -206,10 +208,19 @@ void TestCqlsToCql6::sameMatches_data()
     row("(match (position :ismate))");
     row("(match (position :sequence ((position :check) (position :btm))))");
     row("(match (position :sequence ((position :movefrom P) (position :movefrom k) (position :check))))");
+    row("(match (position :gappedsequence ((position :movefrom Q) (position :mate))))");
+    row("(match (position :gappedsequence ((position :check) (position :check) (position :terminal))))");
     row("(match (position :ray (R k)))");
     row("(match (position :raydiagonal (Q k)))");
     row("(match (position :rayorthogonal (r A)))");
     row("(match (position :rayattack (r A K)))");
+    row("(match (position :isstalemate))");
+    row("(match (position :rayvertical (r K)))");
+    row("(match (position :rayhorizontal (r K)))");
+    row("(match (position :elo >=2800 :check))");
+    row("(match (position :result 1-0 :check))");
+    row("(match (position :insidevariation))");
+    row("(match (position :check :matchcount 0))");
     // Transforms.
     row("(match (position Qh5 :flip))");
     row("(match (position Ke1 Rh1 :flipvertical))");

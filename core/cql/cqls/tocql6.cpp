@@ -669,8 +669,9 @@ private:
                 parts.push_back(convertList(*s, nullptr));
             if (n == "sequence" || n == "gappedsequence") {
                 std::string s = "line";
+                // A gapped sequence may also start later than here.
                 for (size_t j = 0; j < parts.size(); ++j) {
-                    if (j && n == "gappedsequence")
+                    if (n == "gappedsequence")
                         s += " --> true*";
                     s += " --> " + block({parts[j]});
                 }
@@ -884,7 +885,7 @@ private:
         if (!rangeArg(items, i, r, false, !difference))
             return {};
         static const std::vector<std::pair<std::string_view, std::string_view>> sets = {
-            {"isolated", "isolatedpawns"}, {"passed", "passedpawns"}, {"double", "doubledpawns"},
+            {"isolated", "isolatedpawns"}, {"passed", "passedpawns"}, {"double", "doubledpawns"}, {"connected", "connectedpawns"},
         };
         std::string set;
         for (auto [name, cql6] : sets)
