@@ -160,6 +160,14 @@ void TestCqlsToCql6::sameMatches_data()
     row("(match (position :check r))");
     row("(match (position :doublecheck))");
     row("(match (position !:doublecheck :check))");
+    row("(match (position :doublecheck N))");
+    row("(match (position :doublecheck r))");
+    row("(match (position :contactcheck))");
+    row("(match (position !:contactcheck :check))");
+    row("(match (position :contactcheck Q))");
+    row("(match (position :contactcheck [Rr]))");
+    row("(match (position :isdoublecheck))");
+    row("(match (position :iscontactcheck))");
     // Designators.
     row("(match (position U?8))");
     row("(match (position M[a-h1-4] m))");

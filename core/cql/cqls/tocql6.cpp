@@ -22,9 +22,9 @@ namespace {
 const std::vector<std::string_view> NoEquivalent = {
     // position list
     "accumulate", "accumulate*", "attackcount", "blackcannotwin", "captureforced", "castling", "checkcount",
-    "contactcheck", "cut", "endgame", "endgameevaluation", "evaluation", "exchangeevaluation", "exclude", "fen",
-    "fivefoldrepetition", "forced", "gameisover", "goodbishop", "halfmoveclock", "inside", "iscontactcheck",
-    "isdoublecheck", "isillegal", "isinvalid", "ispromotedpiece", "kingonthehill", "line", "line*", "losing",
+    "cut", "endgame", "endgameevaluation", "evaluation", "exchangeevaluation", "exclude", "fen",
+    "fivefoldrepetition", "forced", "gameisover", "goodbishop", "halfmoveclock", "inside",
+    "isillegal", "isinvalid", "ispromotedpiece", "kingonthehill", "line", "line*", "losing",
     "match", "matchconsecutive", "matingmaterial", "maxswapevaluation", "moveevaluation", "mustcapture",
     "nomatingmaterial", "opposition", "passedpawnrace", "perpendicular", "pretransformmatchcount",
     "pretransformrepetitioncount", "relation", "repetitioncount", "reset", "skip", "startposition", "sumrange",
@@ -50,8 +50,8 @@ const std::vector<std::string_view> NeverInChess = {
 // Keywords that take no argument: after one of them the next word is a new
 // part of the list, not something to skip.
 const std::vector<std::string_view> NoArgument = {
-    "blackcannotwin", "captureforced", "endgame", "fivefoldrepetition", "forced", "gameisover", "iscontactcheck",
-    "isdoublecheck", "isillegal", "isinvalid", "kingonthehill", "losing", "matingmaterial", "mustcapture",
+    "blackcannotwin", "captureforced", "endgame", "fivefoldrepetition", "forced", "gameisover",
+    "isillegal", "isinvalid", "kingonthehill", "losing", "matingmaterial", "mustcapture",
     "nomatingmaterial", "takeslastpiece", "threechecks", "threefoldrepetition", "whitecannotwin", "ischess960",
     "isshufflechess", "hasvariations", "hasannotation", "goodgame", "iscomputer", "ishuman", "whiteiscomputer",
     "blackiscomputer", "whiteishuman", "blackishuman",
@@ -689,12 +689,17 @@ private:
             // Check given by pieces of s: those of the other side attack the king.
             return "(check and ((wtm and ((" + s + " & a) attacks K)) or (btm and ((" + s + " & A) attacks k))))";
         }
-        if (n == "doublecheck") {
+        if (n == "doublecheck" || n == "contactcheck") {
             Designator d;
-            if (optionalDesignator(items, i, d))
+            std::string by;
+            if (optionalDesignator(items, i, d) && (by = designator(d)).empty())
                 return {};
-            return "((wtm and #(a attacks K) >= 2) or (btm and #(A attacks k) >= 2))";
+            return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
         }
+        if (n == "isdoublecheck")
+            return "(child : " + doubleCheck({}) + ")";
+        if (n == "iscontactcheck")
+            return "(child : " + contactCheck({}) + ")";
         if (n == "nocheck")
             return "not check";
         if (n == "mate" || n == "stalemate" || n == "wtm" || n == "btm" || n == "initial" || n == "terminal")
@@ -844,6 +849,39 @@ private:
         if (among(NoEquivalent, n))
             return leaveOut(at, "");
         return leaveOut(at, "unknown keyword", false);
+    }
+
+    // Two checkers or more; with pieces `by`, one of the checkers among them.
+    static std::string doubleCheck(const std::string &by)
+    {
+        std::string s;
+        for (bool white : {true, false}) {
+            std::string checkers = white ? "(a attacks K)" : "(A attacks k)";
+            std::string f = std::string(white ? "{wtm " : "{btm ") + "#" + checkers + " >= 2";
+            if (!by.empty())
+                f += " " + checkers + " & " + by;
+            s += (white ? "(" : " or ") + f + "}";
+        }
+        return s + ")";
+    }
+
+    // A check by a knight, a pawn or a piece next to the king, or a double
+    // check; with pieces `by`, a contact checker among them.
+    static std::string contactCheck(const std::string &by)
+    {
+        std::string s;
+        for (bool white : {true, false}) {
+            std::string checkers = white ? "(a attacks K)" : "(A attacks k)";
+            std::string contact = checkers + " & [" + std::string(white ? "np" : "NP") + "] | " + checkers
+                + " & (anydirection 1 " + (white ? "K" : "k") + ")";
+            std::string f = std::string(white ? "{wtm " : "{btm ");
+            if (by.empty())
+                f += "((" + contact + ") or #" + checkers + " >= 2)";
+            else
+                f += "((" + contact + ") & " + by + ")";
+            s += (white ? "(" : " or ") + f + "}";
+        }
+        return s + ")";
     }
 
     // ":piececountdifference D" counts white minus black of D; "D1 D2" is D1 minus D2.
