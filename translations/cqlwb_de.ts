@@ -875,6 +875,50 @@
         <source>Convert to CQL 6</source>
         <translation>In CQL 6 umwandeln</translation>
     </message>
+    <message>
+        <source>never true in a standard game</source>
+        <translation>in einer normalen Partie nie wahr</translation>
+    </message>
+    <message>
+        <source>CQL-S shifts keep the squares on the trailing edge</source>
+        <translation>CQL-S-Verschiebungen behalten die Felder am hinteren Rand</translation>
+    </message>
+    <message>
+        <source>promoted-piece marks &apos;~&apos;</source>
+        <translation>Markierungen &apos;~&apos; für umgewandelte Figuren</translation>
+    </message>
+    <message>
+        <source>counts the checks of three-check chess</source>
+        <translation>zählt die Schachgebote im Drei-Schach</translation>
+    </message>
+    <message>
+        <source>with these arguments</source>
+        <translation>mit diesen Argumenten</translation>
+    </message>
+    <message>
+        <source>CQL 6 compares dates as text</source>
+        <translation>CQL 6 vergleicht Daten als Text</translation>
+    </message>
+    <message>
+        <source>unknown keyword</source>
+        <translation>unbekanntes Schlüsselwort</translation>
+    </message>
+    <message>
+        <source>not a position list</source>
+        <translation>keine Positionsliste</translation>
+    </message>
+    <message>
+        <source>not a match list keyword</source>
+        <translation>kein Schlüsselwort der Match-Liste</translation>
+    </message>
+    <message>
+        <source>a list without a keyword</source>
+        <translation>eine Liste ohne Schlüsselwort</translation>
+    </message>
+    <message>
+        <source>not a designator</source>
+        <translation>kein Designator</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchWriter</name>

@@ -384,6 +384,12 @@ void TestCqlsToCql6::untranslatedTextStillCompiles()
     QCOMPARE(int(c.untranslated.size()), 3); // :eco, :endgame, :shiftvertical (h5 is on an edge)
     std::string error;
     QVERIFY2(compileCql6(c.text, error), (error + "\n" + c.text).c_str());
+    // :checkcount is a constant in a standard game.
+    c = cql::cqls::convertToCql6("(match (position :checkcount 0 :mate))");
+    QCOMPARE(int(c.untranslated.size()), 1);
+    QVERIFY2(c.text.find("true // no CQL 6 equivalent: :checkcount") != std::string::npos, c.text.c_str());
+    c = cql::cqls::convertToCql6("(match (position :checkcount +1+0 :mate))");
+    QVERIFY2(c.text.find("false // no CQL 6 equivalent: :checkcount") != std::string::npos, c.text.c_str());
     // Variant keywords become `false`, so the meaning holds.
     c = cql::cqls::convertToCql6("(match (position :check :kingonthehill))");
     QCOMPARE(int(c.untranslated.size()), 1);

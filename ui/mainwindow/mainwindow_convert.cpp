@@ -9,6 +9,7 @@
 #include "cql/cqls/tocql6.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -16,6 +17,33 @@
 #include <QTimer>
 
 namespace wb {
+
+namespace {
+
+// The converter (core, no Qt) gives its reasons in English; these are they,
+// for the translation.
+QString reasonText(const std::string &reason)
+{
+    static const char *const known[] = {
+        QT_TRANSLATE_NOOP("wb::MainWindow", "never true in a standard game"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "CQL-S shifts keep the squares on the trailing edge"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "promoted-piece marks '~'"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "counts the checks of three-check chess"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "with these arguments"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "CQL 6 compares dates as text"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "unknown keyword"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "not a position list"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "not a match list keyword"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "a list without a keyword"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "not a designator"),
+    };
+    for (const char *k : known)
+        if (reason == k)
+            return QCoreApplication::translate("wb::MainWindow", k);
+    return QString::fromStdString(reason);
+}
+
+} // namespace
 
 void MainWindow::createConvertAction()
 {
@@ -79,7 +107,7 @@ void MainWindow::convertQueryToCql6()
                            .arg(u.column)
                            .arg(QString::fromStdString(u.keyword), what);
         if (!u.reason.empty())
-            line += QStringLiteral(" (%1)").arg(QString::fromStdString(u.reason));
+            line += QStringLiteral(" (%1)").arg(reasonText(u.reason));
         lines << line;
         m_log->addMessage(line, SearchLog::Warning);
     }

@@ -515,11 +515,11 @@ private:
             return leaveOut(at, "");
         } else {
             skipArguments(items, i, true);
-            return leaveOut(at, among(NoEquivalent, n) ? "" : n == "date" ? "date ranges" : "unknown keyword",
+            return leaveOut(at, among(NoEquivalent, n) ? "" : n == "date" ? "CQL 6 compares dates as text" : "unknown keyword",
                             among(NoEquivalent, n));
         }
         if (f.empty())
-            return leaveOut(at, "its arguments", false);
+            return leaveOut(at, "with these arguments", false);
         return k.negated ? "not " + block({f}) : f;
     }
 
@@ -649,7 +649,7 @@ private:
             return; // no effect in CQL-S either
         std::string f = positionFilter(n, at, items, i);
         if (f.empty())
-            return st.parts.push_back(leaveOut(at, "its arguments", false));
+            return st.parts.push_back(leaveOut(at, "with these arguments", false));
         if (f.substr(0, 2) == "//") // already a left-out note
             return st.parts.push_back(f);
         st.parts.push_back(k.negated ? "not " + block({f}) : f);
@@ -839,9 +839,13 @@ private:
         if (n == "result")
             return resultText(items, i);
         if (n == "checkcount") {
-            // Only three-check chess counts checks: CQL-S reads it as a constant.
-            ++i;
-            return leaveOut(at, "");
+            // Only three-check chess counts checks: in a standard game no check
+            // has been counted, so CQL-S reads it as a constant.
+            long long count = -1;
+            bool zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
+            if (isArgumentWord(items, i))
+                ++i;
+            return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
         }
         if (among(NoArgument, n))
             return leaveOut(at, "");
