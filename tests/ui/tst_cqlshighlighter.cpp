@@ -3,6 +3,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "editor/cqleditor.h"
 #include "editor/cqlhighlighter.h"
+#include "editor/keywordcompleter.h"
+
+#include <QAbstractItemView>
 
 #include <QSignalSpy>
 #include <QTest>
@@ -67,6 +70,7 @@ private slots:
     void formats();
     void cql6Unchanged();
     void editorFollowsDialect();
+    void noCql6CompletionsInCqls();
 };
 
 void TestCqlsHighlighter::formats_data()
@@ -148,6 +152,23 @@ void TestCqlsHighlighter::editorFollowsDialect()
     editor.setFileName(QStringLiteral("/tmp/x.cql"));
     QVERIFY(!editor.isCqls());
     QCOMPARE(spy.size(), 4);
+}
+
+void TestCqlsHighlighter::noCql6CompletionsInCqls()
+{
+    // The popup offers CQL 6 keywords, which would be wrong after a CQL-S ':'.
+    wb::CqlEditor editor;
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    editor.setPlainText(QStringLiteral("cql() pie"));
+    editor.moveCursor(QTextCursor::End);
+    editor.showCompletions();
+    QVERIFY(editor.completer()->popup()->isVisible());
+    editor.completer()->popup()->hide();
+    editor.setPlainText(QStringLiteral("(match (position :pie"));
+    editor.moveCursor(QTextCursor::End);
+    editor.showCompletions();
+    QVERIFY(!editor.completer()->popup()->isVisible());
 }
 
 QTEST_MAIN(TestCqlsHighlighter)

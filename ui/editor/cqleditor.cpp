@@ -514,6 +514,11 @@ void CqlEditor::updateCompletions(bool force)
 {
     const QString prefix = wordBeforeCursor();
     QAbstractItemView *popup = m_completer->popup();
+    // The completions are CQL 6 keywords: none of them is a CQL-S keyword.
+    if (m_cqls) {
+        popup->hide();
+        return;
+    }
     // Words that start with a digit are numbers or squares, not keywords.
     if ((!force && prefix.size() < 2) || (!prefix.isEmpty() && prefix.at(0).isDigit()) || inCommentOrString()) {
         popup->hide();
