@@ -832,6 +832,93 @@
         <source>Matched through the transform image(s): %1</source>
         <translation>Gefunden über das Transformationsbild: %1</translation>
     </message>
+    <message>
+        <source>Convert to CQL &amp;6</source>
+        <translation>In CQL &amp;6 umwandeln</translation>
+    </message>
+    <message>
+        <source>Write the CQL-S query in CQL 6 and list the keywords CQL 6 has no equivalent for</source>
+        <translation>Die CQL-S-Abfrage in CQL 6 schreiben und die Schlüsselwörter ohne CQL-6-Entsprechung auflisten</translation>
+    </message>
+    <message>
+        <source>The query is not CQL-S: there is nothing to convert.</source>
+        <translation>Die Abfrage ist kein CQL-S: Es gibt nichts umzuwandeln.</translation>
+    </message>
+    <message>
+        <source>The CQL-S query cannot be read, so it cannot be converted to CQL 6.</source>
+        <translation>Die CQL-S-Abfrage kann nicht gelesen und daher nicht in CQL 6 umgewandelt werden.</translation>
+    </message>
+    <message>
+        <source>Converted the query to CQL 6.</source>
+        <translation>Die Abfrage wurde in CQL 6 umgewandelt.</translation>
+    </message>
+    <message>
+        <source>no CQL 6 equivalent</source>
+        <translation>keine Entsprechung in CQL 6</translation>
+    </message>
+    <message>
+        <source>not converted</source>
+        <translation>nicht umgewandelt</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3 — %4</source>
+        <translation>Zeile %1, Spalte %2: %3 — %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Converted the query to CQL 6. %n keyword(s) of the CQL-S query could not be converted; a comment in the CQL 6 text marks where each stood:</source>
+        <translation>
+            <numerusform>Die Abfrage wurde in CQL 6 umgewandelt. %n Schlüsselwort der CQL-S-Abfrage konnte nicht umgewandelt werden; ein Kommentar im CQL-6-Text markiert, wo es stand:</numerusform>
+            <numerusform>Die Abfrage wurde in CQL 6 umgewandelt. %n Schlüsselwörter der CQL-S-Abfrage konnten nicht umgewandelt werden; ein Kommentar im CQL-6-Text markiert, wo sie standen:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Convert to CQL 6</source>
+        <translation>In CQL 6 umwandeln</translation>
+    </message>
+    <message>
+        <source>never true in a standard game</source>
+        <translation>in einer normalen Partie nie wahr</translation>
+    </message>
+    <message>
+        <source>CQL-S shifts keep the squares on the trailing edge</source>
+        <translation>CQL-S-Verschiebungen behalten die Felder am hinteren Rand</translation>
+    </message>
+    <message>
+        <source>promoted-piece marks &apos;~&apos;</source>
+        <translation>Markierungen &apos;~&apos; für umgewandelte Figuren</translation>
+    </message>
+    <message>
+        <source>counts the checks of three-check chess</source>
+        <translation>zählt die Schachgebote im Drei-Schach</translation>
+    </message>
+    <message>
+        <source>with these arguments</source>
+        <translation>mit diesen Argumenten</translation>
+    </message>
+    <message>
+        <source>CQL 6 compares dates as text</source>
+        <translation>CQL 6 vergleicht Daten als Text</translation>
+    </message>
+    <message>
+        <source>unknown keyword</source>
+        <translation>unbekanntes Schlüsselwort</translation>
+    </message>
+    <message>
+        <source>not a position list</source>
+        <translation>keine Positionsliste</translation>
+    </message>
+    <message>
+        <source>not a match list keyword</source>
+        <translation>kein Schlüsselwort der Match-Liste</translation>
+    </message>
+    <message>
+        <source>a list without a keyword</source>
+        <translation>eine Liste ohne Schlüsselwort</translation>
+    </message>
+    <message>
+        <source>not a designator</source>
+        <translation>kein Designator</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchWriter</name>

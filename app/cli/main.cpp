@@ -4,6 +4,7 @@
 
 #include "cql/convert.h"
 #include "cql/cqls/parser.h"
+#include "cql/cqls/tocql6.h"
 #include "cql/query.h"
 #include "database/database.h"
 #include "engine/settings.h"
@@ -191,6 +192,30 @@ int main(int argc, char **argv)
     if (o.version) {
         std::printf("cqlwb-cli %s (CQL Workbench), CQL 6.2 language\n", CQLWB_VERSION);
         return 0;
+    }
+    if (!o.convertToCql6.empty()) {
+        // --convert-to-cql6: the CQL 6 text to -o FILE or standard output, the
+        // keywords left out on standard error (status 1 when there are any).
+        std::string source;
+        if (!readFile(o.convertToCql6, source, error))
+            return fail(error);
+        cql::cqls::Cql6Conversion c = cql::cqls::convertToCql6(source);
+        if (!c.ok) {
+            for (const cql::Diagnostic &d : c.diagnostics)
+                std::fprintf(stderr, "%s:%d:%d: error: %s\n", o.convertToCql6.c_str(), d.line, d.column, d.message.c_str());
+            return 1;
+        }
+        if (o.output.empty()) {
+            std::fwrite(c.text.data(), 1, c.text.size(), stdout);
+        } else {
+            search::OutputFile out;
+            if (!out.open(o.output, &error) || !out.write(c.text) || !out.commit(&error))
+                return fail(error.empty() ? "cannot write " + o.output : error);
+        }
+        for (const cql::cqls::Untranslated &u : c.untranslated)
+            std::fprintf(stderr, "%s:%d:%d: %s: %s%s%s\n", o.convertToCql6.c_str(), u.line, u.column, u.keyword.c_str(),
+                         u.noEquivalent ? "no CQL 6 equivalent" : "not converted", u.reason.empty() ? "" : " - ", u.reason.c_str());
+        return c.untranslated.empty() ? 0 : 1;
     }
     if (!o.toAscii.empty() || !o.toUnicode.empty()) {
         // -a / -u: the query re-spelled, to -o FILE or standard output.

@@ -208,6 +208,9 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             if (!value(name, v))
                 return false;
             o.tablebases.push_back(v);
+        } else if (name == "convert-to-cql6") {
+            if (!value(name, o.convertToCql6))
+                return false;
         } else if (name == "version") {
             o.version = true;
         } else if (name == "help" || name == "h") {
@@ -279,6 +282,8 @@ Analysis (CQL-S :evaluation, :moveevaluation, :endgameevaluation):
 
 Other:
   -a FILE, -u FILE         convert a query file to ASCII / Unicode symbols
+  -convert-to-cql6 FILE    write a CQL-S script in CQL 6 (keywords without
+                           a CQL 6 equivalent are listed on standard error)
   -version                 print the version
   -help                    print this list
 

@@ -65,6 +65,7 @@ private slots:
     void helpAndVersion();
     void convertSpelling();
     void analysisOptions();
+    void convertToCql6();
 
 private:
     Result run(const QStringList &args);
@@ -351,6 +352,30 @@ void TestCli::convertSpelling()
     r = run({"-a", m_dir.filePath("no-such-query.cql")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("no-such-query.cql"), qPrintable(r.err));
+}
+
+void TestCli::convertToCql6()
+{
+    // The CQL 6 text finds the games the CQL-S script finds.
+    const QString script = write("mates.cqls", "; mates by black\n(match (position :mate :btm))\n");
+    Result r = run({"--convert-to-cql6", script});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("cql()") && r.out.contains("mate") && r.out.contains("btm"), qPrintable(r.out));
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    const QString converted = write("mates.cql", r.out);
+    r = run({"-i", m_pgn, "-o", m_out, script});
+    QCOMPARE(r.exitCode, 0);
+    const QList<int> byScript = gameNumbers();
+    QVERIFY(!byScript.isEmpty());
+    r = run({"-i", m_pgn, "-o", m_out, converted});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(gameNumbers(), byScript);
+    // A keyword CQL 6 cannot say is named with its place; the status says so.
+    const QString endgame = write("endgame.cqls", "(match\n  (position :check :endgame))\n");
+    r = run({"--convert-to-cql6", endgame});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("endgame.cqls:2:20: :endgame: no CQL 6 equivalent"), qPrintable(r.err));
+    QVERIFY2(r.out.contains("// no CQL 6 equivalent: :endgame"), qPrintable(r.out));
 }
 
 void TestCli::helpAndVersion()

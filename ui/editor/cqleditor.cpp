@@ -10,6 +10,7 @@
 #include "linenumberarea.h"
 
 #include "cql/convert.h"
+#include "cql/cqls/parser.h"
 
 #include <QFontDatabase>
 #include <QAbstractItemView>
@@ -106,9 +107,32 @@ CqlEditor::CqlEditor(QWidget *parent)
     });
     updateLineNumberAreaWidth();
     updateExtraSelections();
+    connect(document(), &QTextDocument::contentsChanged, this, &CqlEditor::updateDialect);
 }
 
 CqlEditor::~CqlEditor() = default;
+
+void CqlEditor::setFileName(const QString &fileName)
+{
+    m_fileName = fileName;
+    updateDialect();
+}
+
+void CqlEditor::updateDialect()
+{
+    // Only the first item decides, so this stays cheap on every keystroke.
+    QString text;
+    for (QTextBlock b = document()->firstBlock(); b.isValid() && text.size() < 4096; b = b.next())
+        text += b.text() + QLatin1Char('\n');
+    const QByteArray head = text.toUtf8();
+    const bool cqls = cql::cqls::isCqlsSource(std::string_view(head.constData(), size_t(head.size())), m_fileName.toStdString());
+    if (cqls == m_cqls)
+        return;
+    m_cqls = cqls;
+    if (m_builtin)
+        m_builtin->setCqls(cqls);
+    emit dialectChanged(cqls);
+}
 
 void CqlEditor::convertSpelling(bool unicode)
 {
@@ -490,6 +514,11 @@ void CqlEditor::updateCompletions(bool force)
 {
     const QString prefix = wordBeforeCursor();
     QAbstractItemView *popup = m_completer->popup();
+    // The completions are CQL 6 keywords: none of them is a CQL-S keyword.
+    if (m_cqls) {
+        popup->hide();
+        return;
+    }
     // Words that start with a digit are numbers or squares, not keywords.
     if ((!force && prefix.size() < 2) || (!prefix.isEmpty() && prefix.at(0).isDigit()) || inCommentOrString()) {
         popup->hide();

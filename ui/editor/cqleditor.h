@@ -38,6 +38,12 @@ public:
     int currentLine() const;
     int currentColumn() const;   // 1-based, in code points
 
+    // The query's file name: a *.cqls name makes the text CQL-S, as a first
+    // "(match" list does.
+    void setFileName(const QString &fileName);
+    // True when the text is CQL-S (highlighted and checked as such).
+    bool isCqls() const { return m_cqls; }
+
     // The built-in highlighter; nullptr when KSyntaxHighlighting is in use.
     CqlHighlighter *builtinHighlighter() const { return m_builtin; }
     // True when the KSyntaxHighlighting engine highlights with resources/syntax/cql.xml.
@@ -66,6 +72,8 @@ public slots:
 
 signals:
     void cursorLocationChanged(int line, int column);
+    // The text became CQL-S, or stopped being CQL-S.
+    void dialectChanged(bool cqls);
     // The keyword at the cursor, or the completion highlighted in the popup, changed.
     void helpLineChanged(const QString &text);
 
@@ -86,6 +94,7 @@ private:
     void keyPressEditor(QKeyEvent *event);   // the editing keys, without completion
     void updateCompletions(bool force);
     bool inCommentOrString() const;
+    void updateDialect();
 
     struct Placed {
         EditorDiagnostic diagnostic;
@@ -100,6 +109,8 @@ private:
     KeywordCompleter *m_completer = nullptr;
     QString m_helpLine;
     bool m_applyingTheme = false;
+    QString m_fileName;
+    bool m_cqls = false;
 };
 
 } // namespace wb

@@ -71,6 +71,8 @@ int CqlHighlighter::matchDesignator(const QString &text, int pos) const
 
 void CqlHighlighter::highlightBlock(const QString &text)
 {
+    if (m_cqls)
+        return highlightCqlsBlock(text);
     const int n = int(text.size());
     int i = 0;
     setCurrentBlockState(Normal);

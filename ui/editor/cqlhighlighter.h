@@ -30,12 +30,18 @@ public:
     void setTheme(const HighlightTheme &theme);
     QTextCharFormat format(Kind kind) const { return m_formats[kind]; }
 
+    // CQL-S text is read by its own rules (cqlshighlighter.cpp): list heads,
+    // ":keyword" and "!:keyword", CQL-S designators and ranges, ';' comments.
+    void setCqls(bool cqls);
+    bool isCqls() const { return m_cqls; }
+
 protected:
     void highlightBlock(const QString &text) override;
 
 private:
     enum BlockState { Normal = 0, InBlockComment = 1 };
     int matchDesignator(const QString &text, int pos) const;
+    void highlightCqlsBlock(const QString &text);
 
     QTextCharFormat m_formats[KindCount];
     // Glyphs drawn from a proportional font: monospaced fonts shrink chess symbols to one cell.
@@ -43,6 +49,7 @@ private:
     QTextCharFormat m_symbolGlyph;
     QRegularExpression m_designator;
     QRegularExpression m_bracketToken;
+    bool m_cqls = false;
 };
 
 } // namespace wb

@@ -118,6 +118,11 @@ private:
     void countMatchesPerDatabase(const QList<GameHit> &hits);
     void scheduleScreenshot(const QString &path);
 
+    // mainwindow_convert.cpp
+    void createConvertAction();
+    void convertQueryToCql6();
+    void dialectChanged(bool cqls);
+
     // mainwindow_search.cpp
     CompiledQuery compileEditorText();
     void showDiagnostics(const EditorDiagnostics &diagnostics);
@@ -179,7 +184,7 @@ private:
     // Actions
     struct {
         QAction *newQuery, *openDatabase, *openQuery, *saveQuery, *saveQueryAs, *saveMatching, *quit;
-        QAction *undo, *redo, *cut, *copy, *paste, *selectAll, *toggleComment, *goToLine, *toUnicode, *toAscii;
+        QAction *undo, *redo, *cut, *copy, *paste, *selectAll, *toggleComment, *goToLine, *toUnicode, *toAscii, *toCql6;
         QAction *run, *cancel, *check;
         QAction *closeDatabase, *closeAllDatabases;
         QAction *flipBoard, *coordinates, *matchesOnly;

@@ -75,6 +75,7 @@ void MainWindow::createActions()
     a.toAscii = makeAction(this, tr("Convert to &ASCII"), QKeySequence(), tr("Write the query with ASCII symbols only"));
     connect(a.toUnicode, &QAction::triggered, m_editor, [this] { m_editor->convertSpelling(true); });
     connect(a.toAscii, &QAction::triggered, m_editor, [this] { m_editor->convertSpelling(false); });
+    createConvertAction();
     for (QAction *x : {a.undo, a.redo, a.cut, a.copy, a.paste, a.selectAll, a.toggleComment, a.goToLine})
         x->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     // Edit actions act on the editor; they live on the window so the menu shows them.
@@ -197,6 +198,7 @@ void MainWindow::createMenus()
     edit->addSeparator();
     edit->addAction(a.toUnicode);
     edit->addAction(a.toAscii);
+    edit->addAction(a.toCql6);
 
     QMenu *query = menuBar()->addMenu(tr("&Query"));
     query->addAction(a.run);
@@ -305,6 +307,7 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_databaseLabel);
     statusBar()->addPermanentWidget(m_dialectLabel);
+    connect(m_editor, &CqlEditor::dialectChanged, this, &MainWindow::dialectChanged);
     statusBar()->addPermanentWidget(m_cursorLabel);
     connect(m_editor, &CqlEditor::cursorLocationChanged, this, [this](int line, int column) {
         m_cursorLabel->setText(tr("Ln %1, Col %2").arg(line).arg(column));

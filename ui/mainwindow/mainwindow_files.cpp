@@ -39,8 +39,8 @@ void MainWindow::updateTitle()
     const QString name = m_queryFile.isEmpty() ? tr("Untitled query") : QFileInfo(m_queryFile).fileName();
     setWindowTitle(tr("%1[*] — CQL Workbench").arg(name));
     setWindowModified(m_editor->document()->isModified());
-    const bool cqls = dialectForFile(m_queryFile) == cql::Dialect::CqlS;
-    m_dialectLabel->setText(cqls ? tr("CQL-S") : tr("CQL 6"));
+    m_editor->setFileName(m_queryFile);
+    dialectChanged(m_editor->isCqls());
 }
 
 void MainWindow::setQueryText(const QString &text)

@@ -1,0 +1,960 @@
+// CQL-S to CQL 6: walks the script's lists the way the CQL-S compiler reads
+// them and writes each keyword, designator and range in CQL 6 words.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/cqls/tocql6.h"
+
+#include "cql/cqls/designators.h"
+#include "cql/cqls/lexer.h"
+
+#include "chess/types.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cql::cqls {
+
+using chess::SquareSet;
+
+namespace {
+
+// Keywords with no counterpart in CQL 6 at all: CQL 6 has nothing that
+// tells the same thing about a position, a move or a game.
+const std::vector<std::string_view> NoEquivalent = {
+    // position list
+    "accumulate", "accumulate*", "attackcount", "blackcannotwin", "captureforced", "castling", "checkcount",
+    "cut", "endgame", "endgameevaluation", "evaluation", "exchangeevaluation", "exclude", "fen",
+    "fivefoldrepetition", "forced", "gameisover", "goodbishop", "halfmoveclock", "inside",
+    "isillegal", "isinvalid", "ispromotedpiece", "kingonthehill", "line", "line*", "losing",
+    "match", "matchconsecutive", "matingmaterial", "maxswapevaluation", "moveevaluation", "mustcapture",
+    "nomatingmaterial", "opposition", "passedpawnrace", "perpendicular", "pretransformmatchcount",
+    "pretransformrepetitioncount", "relation", "repetitioncount", "reset", "skip", "startposition", "sumrange",
+    "tagmatch", "takeslastpiece", "threechecks", "threefoldrepetition", "unstoppablepawns", "variant",
+    "whitecannotwin", "ischess960", "isshufflechess", "flipdiagonal", "shiftdiagonal", "shiftmaindiagonal",
+    "shiftoffdiagonal",
+    // match list
+    "annotator", "averagerating", "averagerating*", "birthyear", "blackbirthyear", "blackcountry", "blackdeathyear",
+    "blackgender", "blackiscomputer", "blackishuman", "blackrating", "blacktitle", "country", "deathyear", "eco",
+    "eithercolor", "eventcategory", "eventcountry", "eventdate", "eventtype", "gender", "goodgame", "hasannotation",
+    "hascomments", "forany", "hasmarker", "hasvariations", "iscomputer", "ishuman", "plycount", "rating",
+    "ratingdifference", "round", "subround", "tag", "timemode", "title", "whitebirthyear", "whitecountry",
+    "whitedeathyear", "whitegender", "whiteiscomputer", "whiteishuman", "whiterating", "whitetitle",
+};
+
+// Keywords of other chess variants, and the two the reader makes impossible:
+// the CQL-S engine never matches them in a standard game, so CQL 6 `false`
+// keeps the script's meaning.
+const std::vector<std::string_view> NeverInChess = {
+    "losing", "mustcapture", "captureforced", "threechecks", "kingonthehill", "isillegal", "isinvalid",
+};
+
+// Keywords that take no argument: after one of them the next word is a new
+// part of the list, not something to skip.
+const std::vector<std::string_view> NoArgument = {
+    "blackcannotwin", "captureforced", "endgame", "fivefoldrepetition", "forced", "gameisover",
+    "isillegal", "isinvalid", "kingonthehill", "losing", "matingmaterial", "mustcapture",
+    "nomatingmaterial", "takeslastpiece", "threechecks", "threefoldrepetition", "whitecannotwin", "ischess960",
+    "isshufflechess", "hasvariations", "hasannotation", "goodgame", "iscomputer", "ishuman", "whiteiscomputer",
+    "blackiscomputer", "whiteishuman", "blackishuman",
+};
+
+bool among(const std::vector<std::string_view> &list, std::string_view k)
+{
+    return std::find(list.begin(), list.end(), k) != list.end();
+}
+
+struct Keyword {
+    bool is = false;
+    bool negated = false;
+    std::string name;
+};
+
+Keyword keywordOf(const Item &it)
+{
+    Keyword k;
+    if (it.kind != Item::Word)
+        return k;
+    std::string_view t = it.text;
+    if (!t.empty() && t[0] == '!') {
+        k.negated = true;
+        t.remove_prefix(1);
+    }
+    for (std::string_view prefix : {"position:", "match:", "relation:", ":"}) {
+        if (t.substr(0, prefix.size()) == prefix && t.size() > prefix.size()) {
+            k.is = true;
+            k.name = std::string(t.substr(prefix.size()));
+            return k;
+        }
+    }
+    k.negated = false;
+    return k;
+}
+
+std::string indent(const std::string &s)
+{
+    std::string out;
+    for (char c : s) {
+        out += c;
+        if (c == '\n')
+            out += "  ";
+    }
+    return out;
+}
+
+// Parts of a list as one filter: a lone part stands as it is (in braces when
+// it is several words), more parts or comments make a block.
+std::string block(const std::vector<std::string> &parts)
+{
+    if (parts.empty())
+        return "true";
+    if (parts.size() == 1) {
+        const std::string &p = parts[0];
+        // Already one group: a block, or a parenthesized filter.
+        if ((p.front() == '{' && p.back() == '}') || (p.front() == '(' && p.back() == ')'))
+            return p;
+        if (p.find("//") == std::string::npos && p.find('\n') == std::string::npos)
+            return p.find(' ') == std::string::npos ? p : "{" + p + "}";
+    }
+    std::string s = "{";
+    for (const std::string &p : parts)
+        s += "\n  " + indent(p);
+    return s + "\n}";
+}
+
+std::string number(long long v) { return std::to_string(v); }
+
+// A range test of a numeric CQL 6 expression; false when CQL 6 cannot say it
+// (bounds counted from the game's end, percentages).
+bool rangeTest(const std::string &expr, const Range &r, std::string &out)
+{
+    if (r.percent || r.usesEnd())
+        return false;
+    if (r.empty) {
+        out = "false";
+        return true;
+    }
+    bool lo = r.lo.value != Range::Min, hi = r.hi.value != Range::Max;
+    if (lo && hi && r.lo.value == r.hi.value)
+        out = expr + " == " + number(r.lo.value);
+    else if (lo && hi)
+        out = "{" + expr + " >= " + number(r.lo.value) + " " + expr + " <= " + number(r.hi.value) + "}";
+    else if (lo)
+        out = expr + " >= " + number(r.lo.value);
+    else if (hi)
+        out = expr + " <= " + number(r.hi.value);
+    else
+        out = expr; // '*': any value, so only that there is one
+    return true;
+}
+
+std::string squarePart(SquareSet s)
+{
+    int ranks[8] = {};
+    for (int f = 0; f < 8; ++f)
+        for (int r = 0; r < 8; ++r)
+            if (s.contains(chess::makeSquare(f, r)))
+                ranks[f] |= 1 << r;
+    std::vector<std::string> items;
+    for (int f = 0; f < 8;) {
+        if (!ranks[f]) {
+            ++f;
+            continue;
+        }
+        int g = f;
+        while (g + 1 < 8 && ranks[g + 1] == ranks[f])
+            ++g;
+        std::string files(1, char('a' + f));
+        if (g > f)
+            files += "-" + std::string(1, char('a' + g));
+        for (int r = 0; r < 8;) {
+            if (!(ranks[f] & (1 << r))) {
+                ++r;
+                continue;
+            }
+            int q = r;
+            while (q + 1 < 8 && (ranks[f] & (1 << (q + 1))))
+                ++q;
+            std::string item = files + char('1' + r);
+            if (q > r)
+                item += "-" + std::string(1, char('1' + q));
+            items.push_back(item);
+            r = q + 1;
+        }
+        f = g + 1;
+    }
+    if (items.size() == 1)
+        return items[0];
+    std::string out = "[";
+    for (size_t i = 0; i < items.size(); ++i)
+        out += (i ? "," : "") + items[i];
+    return out + "]";
+}
+
+std::string piecePart(PieceMask m)
+{
+    using namespace chess;
+    static const std::pair<Piece, char> white[] = {{WKing, 'K'}, {WQueen, 'Q'}, {WRook, 'R'}, {WBishop, 'B'}, {WKnight, 'N'}, {WPawn, 'P'}};
+    static const std::pair<Piece, char> black[] = {{BKing, 'k'}, {BQueen, 'q'}, {BRook, 'r'}, {BBishop, 'b'}, {BKnight, 'n'}, {BPawn, 'p'}};
+    std::string s;
+    if ((m & WhiteBits) == WhiteBits)
+        s += 'A';
+    else
+        for (auto [p, c] : white)
+            if (m & PieceMask(1u << p))
+                s += c;
+    if ((m & BlackBits) == BlackBits)
+        s += 'a';
+    else
+        for (auto [p, c] : black)
+            if (m & PieceMask(1u << p))
+                s += c;
+    if (m & EmptyBit)
+        s += '_';
+    return s.size() > 1 ? "[" + s + "]" : s;
+}
+
+// The CQL 6 set of a plain designator (no '~' marks).
+std::string designatorText(PieceMask pieces, bool anything, SquareSet squares)
+{
+    if ((!anything && !pieces) || squares.empty())
+        return "~.";
+    std::string sq = squares == SquareSet::all() ? "" : squarePart(squares);
+    if (anything)
+        return sq.empty() ? "." : sq;
+    return piecePart(pieces) + sq;
+}
+
+class Converter {
+public:
+    explicit Converter(Cql6Conversion &out) : m_out(out) {}
+
+    void run(std::string_view text)
+    {
+        std::vector<Item> top;
+        if (!readItems(text, top, m_out.diagnostics))
+            return;
+        if (top.empty() || top[0].head() != "match") {
+            Diagnostic d;
+            if (!top.empty()) {
+                d.line = top[0].pos.line;
+                d.column = top[0].pos.column;
+                d.length = top[0].length;
+            }
+            d.message = "a CQL-S script starts with a (match ...) list";
+            m_out.diagnostics.push_back(d);
+            return;
+        }
+        m_out.ok = true;
+        convertMatch(top[0]);
+    }
+
+private:
+    // --- left-out keywords
+    std::string leaveOut(const Item &at, const std::string &reason, bool noEquivalent = true)
+    {
+        m_out.untranslated.push_back({at.text, at.pos.line, at.pos.column, reason, noEquivalent});
+        return std::string(noEquivalent ? "// no CQL 6 equivalent: " : "// not converted: ") + at.text
+            + (reason.empty() ? "" : " (" + reason + ")");
+    }
+
+    // --- arguments, read as the CQL-S compiler reads them
+    static bool isArgumentWord(const std::vector<Item> &items, size_t i)
+    {
+        return i < items.size() && !items[i].isList() && !keywordOf(items[i]).is;
+    }
+
+    bool designatorArg(const std::vector<Item> &items, size_t &i, Designator &d)
+    {
+        std::string err;
+        if (!isArgumentWord(items, i) || !parseDesignator(items[i].text, d, err))
+            return false;
+        ++i;
+        return true;
+    }
+
+    bool optionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d)
+    {
+        if (!isArgumentWord(items, i))
+            return false;
+        Range r;
+        bool plain;
+        if (parseRangeWord(items[i].text, r, plain, true, true))
+            return false;
+        std::string err;
+        if (!parseDesignator(items[i].text, d, err))
+            return false;
+        ++i;
+        return true;
+    }
+
+    static bool rangeArg(const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd = true,
+                         bool allowPercent = true)
+    {
+        bool plain = false;
+        if (!isArgumentWord(items, i) || !parseRangeWord(items[i].text, r, plain, allowEnd, allowPercent))
+            return false;
+        ++i;
+        if (plain && i < items.size() && !items[i].isList()) {
+            Range second;
+            bool plain2 = false;
+            if (parseRangeWord(items[i].text, second, plain2, allowEnd, allowPercent) && plain2
+                && second.percent == r.percent) {
+                r.hi = second.hi;
+                ++i;
+            }
+        }
+        return true;
+    }
+
+    // Everything up to the next keyword: the arguments of a keyword left out.
+    // In the match list a position list is no argument either.
+    static void skipArguments(const std::vector<Item> &items, size_t &i, bool inMatchList = false)
+    {
+        while (i < items.size() && !keywordOf(items[i]).is && !(inMatchList && items[i].head() == "position"))
+            ++i;
+    }
+
+    // The lists :and/:or/:xor/:not/:cond/:sequence take.
+    static bool listArguments(const std::string &n, std::string_view head, const std::vector<Item> &items, size_t &i,
+                              std::vector<const Item *> &out)
+    {
+        if (i < items.size() && items[i].isList() && items[i].head() == head) {
+            if (n == "not") {
+                out.push_back(&items[i++]);
+                return true;
+            }
+            if (n == "cond") {
+                while (i < items.size() && items[i].isList() && items[i].head() == head)
+                    out.push_back(&items[i++]);
+                return true;
+            }
+        }
+        if (i >= items.size() || !items[i].isList() || !items[i].head().empty())
+            return false;
+        for (const Item &s : items[i].items) {
+            if (!s.isList() || s.head() != head)
+                return false;
+            out.push_back(&s);
+        }
+        ++i;
+        return !out.empty();
+    }
+
+    // A designator in CQL 6, or "" when it marks promoted pieces (CQL 6 has
+    // no such designator).
+    std::string designator(const Designator &d)
+    {
+        if (d.pieces.promoted || d.pieces.unpromoted)
+            return {};
+        for (std::vector<SquareSet> *c : m_collect)
+            c->push_back(d.squares);
+        return designatorText(d.pieces.plain, d.pieces.anything, d.squares);
+    }
+
+    static std::string combine(const std::string &n, const std::vector<std::string> &parts)
+    {
+        if (n == "and")
+            return block(parts);
+        if (n == "not")
+            return "not " + block(parts);
+        if (n == "or") {
+            std::string s = "(";
+            for (size_t j = 0; j < parts.size(); ++j)
+                s += (j ? " or " : "") + block({parts[j]});
+            return s + ")";
+        }
+        if (n == "xor") { // exactly one of them
+            std::string s = "(";
+            for (size_t j = 0; j < parts.size(); ++j) {
+                std::vector<std::string> one;
+                for (size_t k = 0; k < parts.size(); ++k)
+                    one.push_back(k == j ? block({parts[k]}) : "not " + block({parts[k]}));
+                s += (j ? " or " : "") + block(one);
+            }
+            return s + ")";
+        }
+        // cond: the first clause that holds decides by its association.
+        std::string s;
+        size_t j = 0;
+        for (; j + 1 < parts.size(); j += 2)
+            s += (j ? " else if " : "if ") + block({parts[j]}) + " then " + block({parts[j + 1]});
+        s += " else " + (j < parts.size() ? block({parts[j]}) : std::string("false"));
+        return "{" + s + "}";
+    }
+
+    // --- the match list
+    struct TopList {
+        Range count;
+        bool haveCount = false;
+        std::vector<std::string> parts; // the list's filters, when it has no transform or negation
+        TopList() { count.lo.value = 1; }
+    };
+
+    void convertMatch(const Item &match)
+    {
+        std::vector<std::string> gameParts;
+        std::vector<std::string> lists;
+        std::vector<TopList> counts;
+        const auto &items = match.items;
+        for (size_t i = 1; i < items.size();) {
+            const Item &it = items[i];
+            if (it.isList()) {
+                ++i;
+                if (it.head() != "position") {
+                    gameParts.push_back(leaveOut(it, "not a position list", false));
+                    continue;
+                }
+                TopList top;
+                lists.push_back(convertList(it, &top));
+                counts.push_back(top);
+                continue;
+            }
+            Keyword k = keywordOf(it);
+            ++i;
+            if (!k.is) {
+                gameParts.push_back(leaveOut(it, "not a match list keyword", false));
+                continue;
+            }
+            gameParts.push_back(matchKeyword(k, it, items, i));
+        }
+        std::string header;
+        std::vector<std::string> body = gameParts;
+        if (lists.size() == 1) {
+            const Range &c = counts[0].count;
+            if (counts[0].haveCount && !(c.lo.value == 1 && c.hi.value == Range::Max)) {
+                long long lo = std::max<long long>(0, c.lo.value == Range::Min ? 0 : c.lo.value);
+                long long hi = c.hi.value == Range::Max ? 1000000 : c.hi.value;
+                if (c.empty)
+                    lo = 1, hi = 0;
+                header = "matchcount " + number(lo) + " " + number(hi);
+            }
+            if (counts[0].parts.empty())
+                body.push_back(lists[0]);
+            else
+                body.insert(body.end(), counts[0].parts.begin(), counts[0].parts.end());
+        } else if (lists.size() > 1) {
+            // Every list must match somewhere in the game (as often as its
+            // count says); the positions shown are those some list matches.
+            std::vector<std::string> shown;
+            for (size_t j = 0; j < lists.size(); ++j) {
+                const Range &c = counts[j].count;
+                std::string gate;
+                if (!counts[j].haveCount)
+                    gate = "(position 0 : find " + block({lists[j]}) + ")";
+                else
+                    rangeTest("(position 0 : find all " + block({lists[j]}) + ")", c, gate);
+                body.push_back(gate);
+                if (c.hi.value > 0 && !c.empty)
+                    shown.push_back(lists[j]);
+            }
+            if (shown.empty())
+                body.push_back("false");
+            else
+                body.push_back(combine("or", shown));
+        }
+        if (m_variations)
+            header += std::string(header.empty() ? "" : " ") + "variations";
+        std::string text = "// CQL 6 form of a CQL-S script\ncql(" + header + ")\n";
+        for (const std::string &p : body)
+            text += p + "\n";
+        m_out.text = text;
+    }
+
+    std::string matchKeyword(const Keyword &k, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        const std::string &n = k.name;
+        std::string f;
+        auto numeric = [&](const std::string &expr) {
+            Range r;
+            if (!rangeArg(items, i, r, false, false) || !rangeTest(expr, r, f))
+                f.clear();
+        };
+        if (n == "year") {
+            numeric("year");
+        } else if (n == "gamenumber") {
+            numeric("gamenumber");
+        } else if (n == "elo" || n == "whiteelo" || n == "blackelo") {
+            numeric(n == "elo" ? "elo" : n == "whiteelo" ? "elo white" : "elo black");
+        } else if (n == "result") {
+            f = resultText(items, i);
+        } else if (n == "player" || n == "whiteplayer" || n == "blackplayer" || n == "event" || n == "site") {
+            if (isArgumentWord(items, i) && items[i].kind == Item::Word) {
+                std::string t = items[i++].text;
+                for (char &c : t)
+                    c = char(std::tolower(static_cast<unsigned char>(c)));
+                auto in = [&](const std::string &field) { return "\"" + t + "\" in lowercase(" + field + ")"; };
+                if (n == "player")
+                    f = "(" + in("player white") + " or " + in("player black") + ")";
+                else if (n == "whiteplayer")
+                    f = in("player white");
+                else if (n == "blackplayer")
+                    f = in("player black");
+                else
+                    f = in(n);
+            } else {
+                skipArguments(items, i, true);
+            }
+        } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
+            std::vector<const Item *> subs;
+            if (listArguments(n, "match", items, i, subs)) {
+                std::vector<std::string> parts;
+                for (const Item *s : subs) {
+                    std::vector<std::string> inner;
+                    for (size_t j = 1; j < s->items.size();) {
+                        const Item &it = s->items[j++];
+                        Keyword sk = keywordOf(it);
+                        inner.push_back(sk.is ? matchKeyword(sk, it, s->items, j)
+                                              : leaveOut(it, "not a match list keyword", false));
+                    }
+                    parts.push_back(block(inner));
+                }
+                f = combine(n, parts);
+            }
+        } else if (n == "markall" || n == "noannotate") {
+            return "// " + at.text + " (no effect)";
+        } else if (among(NoArgument, n)) {
+            return leaveOut(at, "");
+        } else {
+            skipArguments(items, i, true);
+            return leaveOut(at, among(NoEquivalent, n) ? "" : n == "date" ? "CQL 6 compares dates as text" : "unknown keyword",
+                            among(NoEquivalent, n));
+        }
+        if (f.empty())
+            return leaveOut(at, "with these arguments", false);
+        return k.negated ? "not " + block({f}) : f;
+    }
+
+    static std::string resultText(const std::vector<Item> &items, size_t &i)
+    {
+        if (i >= items.size() || items[i].isList())
+            return {};
+        std::string r = items[i++].text;
+        if (r == "1/2" || r == "\xC2\xBD" || r == "=")
+            r = "1/2-1/2";
+        if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*")
+            return {};
+        return "result " + r;
+    }
+
+    // --- position lists
+    struct ListState {
+        std::vector<std::string> parts;
+        std::vector<std::string> transforms;      // CQL 6 transform words, innermost last
+        std::vector<const Item *> shifts;         // the shift keywords, for a left-out message
+        std::vector<SquareSet> squares;           // every designator's squares, for the shifts
+        bool negate = false;
+    };
+
+    std::string convertList(const Item &list, TopList *top)
+    {
+        ListState st;
+        m_collect.push_back(&st.squares);
+        const auto &items = list.items;
+        for (size_t i = 1; i < items.size();) {
+            const Item &it = items[i];
+            if (it.isList()) {
+                st.parts.push_back(leaveOut(it, "a list without a keyword", false));
+                ++i;
+                continue;
+            }
+            Keyword k = keywordOf(it);
+            ++i;
+            if (!k.is) {
+                Designator d;
+                std::string err;
+                if (!parseDesignator(it.text, d, err)) {
+                    st.parts.push_back(leaveOut(it, "not a designator", false));
+                    continue;
+                }
+                std::string t = designator(d);
+                st.parts.push_back(t.empty() ? leaveOut(it, "promoted-piece marks '~'") : t);
+                continue;
+            }
+            positionKeyword(k, it, items, i, st, top);
+        }
+        m_collect.pop_back();
+        std::string body = block(st.parts);
+        // CQL-S shifts keep the squares on the trailing edge, CQL 6 shifts drop
+        // them: the two agree only for single squares off the edge (and the
+        // whole board, which no shift moves).
+        if (!st.shifts.empty()) {
+            bool safe = true;
+            for (SquareSet s : st.squares) {
+                if (s == SquareSet::all())
+                    continue;
+                const SquareSet edge = SquareSet::file(0) | SquareSet::file(7) | SquareSet::rank(0) | SquareSet::rank(7);
+                if (s.count() != 1 || !(s & edge).empty())
+                    safe = false;
+            }
+            if (!safe) {
+                std::vector<std::string> kept;
+                for (const std::string &t : st.transforms)
+                    if (t.substr(0, 5) != "shift")
+                        kept.push_back(t);
+                st.transforms = kept;
+                std::vector<std::string> withNotes;
+                for (const Item *s : st.shifts)
+                    withNotes.push_back(leaveOut(*s, "CQL-S shifts keep the squares on the trailing edge"));
+                withNotes.push_back(body);
+                body = block(withNotes);
+            }
+        }
+        if (top && st.transforms.empty() && st.shifts.empty() && !st.negate)
+            top->parts = st.parts;
+        for (auto t = st.transforms.rbegin(); t != st.transforms.rend(); ++t)
+            body = *t + " " + block({body});
+        if (st.negate)
+            body = "not " + block({body});
+        return body;
+    }
+
+    void positionKeyword(const Keyword &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
+                         TopList *top)
+    {
+        const std::string &n = k.name;
+        static const std::vector<std::pair<std::string_view, std::string_view>> transforms = {
+            {"flip", "flip"}, {"flipdihedral", "flip"}, {"flipvertical", "flipvertical"},
+            {"fliphorizontal", "fliphorizontal"}, {"flipcolor", "flipcolor"}, {"shift", "shift"},
+            {"shifthorizontal", "shifthorizontal"}, {"shiftvertical", "shiftvertical"},
+        };
+        for (auto [name, cql6] : transforms) {
+            if (n == name && !k.negated) {
+                st.transforms.emplace_back(cql6);
+                if (cql6.substr(0, 5) == "shift")
+                    st.shifts.push_back(&at);
+                return;
+            }
+        }
+        if (n == "not" && (i >= items.size() || !items[i].isList())) {
+            st.negate = !st.negate;
+            return;
+        }
+        if (n == "matchcount") {
+            Range r;
+            if (top && !k.negated && rangeArg(items, i, r, false, false)) {
+                top->count = r;
+                top->haveCount = true;
+            } else {
+                skipArguments(items, i);
+                st.parts.push_back(leaveOut(at, "", false));
+            }
+            return;
+        }
+        if (n == "variations" || n == "variationsonly") {
+            m_variations = true;
+            if (n == "variationsonly")
+                st.parts.push_back("variation");
+            return;
+        }
+        if (n == "markall" || n == "noannotate")
+            return; // no effect in CQL-S either
+        std::string f = positionFilter(n, at, items, i);
+        if (f.empty())
+            return st.parts.push_back(leaveOut(at, "with these arguments", false));
+        if (f.substr(0, 2) == "//") // already a left-out note
+            return st.parts.push_back(f);
+        st.parts.push_back(k.negated ? "not " + block({f}) : f);
+    }
+
+    // A position list keyword with its arguments as a CQL 6 filter; "" when
+    // the arguments have no CQL 6 form, "// ..." when the keyword has none.
+    std::string positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond" || n == "sequence"
+            || n == "gappedsequence") {
+            std::vector<const Item *> subs;
+            if (!listArguments(n, "position", items, i, subs))
+                return {};
+            std::vector<std::string> parts;
+            for (const Item *s : subs)
+                parts.push_back(convertList(*s, nullptr));
+            if (n == "sequence" || n == "gappedsequence") {
+                std::string s = "line";
+                // A gapped sequence may also start later than here.
+                for (size_t j = 0; j < parts.size(); ++j) {
+                    if (n == "gappedsequence")
+                        s += " --> true*";
+                    s += " --> " + block({parts[j]});
+                }
+                return s;
+            }
+            return combine(n, parts);
+        }
+        if (n == "check") {
+            Designator d;
+            if (!optionalDesignator(items, i, d))
+                return "check";
+            std::string s = designator(d);
+            if (s.empty())
+                return {};
+            // Check given by pieces of s: those of the other side attack the king.
+            return "(check and ((wtm and ((" + s + " & a) attacks K)) or (btm and ((" + s + " & A) attacks k))))";
+        }
+        if (n == "doublecheck" || n == "contactcheck") {
+            Designator d;
+            std::string by;
+            if (optionalDesignator(items, i, d) && (by = designator(d)).empty())
+                return {};
+            return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
+        }
+        if (n == "isdoublecheck")
+            return "(child : " + doubleCheck({}) + ")";
+        if (n == "iscontactcheck")
+            return "(child : " + contactCheck({}) + ")";
+        if (n == "nocheck")
+            return "not check";
+        if (n == "mate" || n == "stalemate" || n == "wtm" || n == "btm" || n == "initial" || n == "terminal")
+            return n;
+        if (n == "insidevariation")
+            return "variation";
+        if (among(NeverInChess, n))
+            return "false " + leaveOut(at, "never true in a standard game");
+        if (n == "piececount" || n == "power") {
+            Designator d;
+            Range r;
+            std::string f;
+            if (!designatorArg(items, i, d) || !rangeArg(items, i, r, false, false))
+                return {};
+            std::string s = designator(d);
+            if (s.empty() || !rangeTest(n == "power" ? "power " + s : "#" + s, r, f))
+                return {};
+            return f;
+        }
+        if (n == "piececountdifference" || n == "powerdifference") {
+            std::string a, b;
+            Range r;
+            std::string f;
+            if (!differenceArgs(items, i, a, b) || !rangeArg(items, i, r, false, false))
+                return {};
+            std::string expr = n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
+            return rangeTest(expr, r, f) ? f : std::string();
+        }
+        if (n == "pawncount" || n == "pawncountdifference")
+            return pawnCount(n == "pawncountdifference", items, i);
+        if (n == "ray" || n == "rayattack" || n == "raydiagonal" || n == "rayhorizontal" || n == "rayorthogonal"
+            || n == "rayvertical") {
+            if (i >= items.size() || !items[i].isList())
+                return {};
+            std::vector<std::string> sets;
+            for (const Item &d : items[i].items) {
+                Designator des;
+                std::string err;
+                std::string s;
+                if (d.isList() || !parseDesignator(d.text, des, err) || (s = designator(des)).empty())
+                    return ++i, std::string();
+                sets.push_back(s);
+            }
+            ++i;
+            Range r;
+            if (rangeArg(items, i, r, false, false))
+                return {}; // a count of rays: CQL 6 counts squares, not rays
+            if (n == "rayattack") {
+                if (sets.size() != 3)
+                    return {};
+                return "pin from " + sets[0] + " through " + sets[1] + " to " + sets[2];
+            }
+            std::string s = "ray ";
+            if (n != "ray")
+                s += n.substr(3) + " ";
+            s += "(";
+            for (size_t j = 0; j < sets.size(); ++j)
+                s += (j ? " " : "") + sets[j];
+            return s + ")";
+        }
+        if (n == "movefrom" || n == "moveto") {
+            Designator d;
+            if (!designatorArg(items, i, d))
+                return {};
+            std::string s = designator(d);
+            return s.empty() ? s : std::string("move ") + (n == "movefrom" ? "from " : "to ") + s;
+        }
+        if (n == "enpassant")
+            return "move enpassant";
+        if (n == "noenpassant")
+            return "not move enpassant";
+        if (n == "promote") {
+            Designator d;
+            if (!designatorArg(items, i, d) || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
+                return {};
+            PieceMask m = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d.pieces.plain;
+            m &= PieceMask(WhiteBits | BlackBits);
+            if (!m)
+                return {};
+            // CQL-S promotes by colour, CQL 6 by piece type only.
+            PieceMask white = m & WhiteBits, black = PieceMask((m & BlackBits) >> 8);
+            PieceMask types = white | black;
+            std::string t = piecePart(types);
+            if (white && black && white == black)
+                return "move promote " + t;
+            std::string w = white ? "{wtm move promote " + piecePart(white) + "}" : "";
+            std::string b = black ? "{btm move promote " + piecePart(black) + "}" : "";
+            if (!w.empty() && !b.empty())
+                return "(" + w + " or " + b + ")";
+            return w.empty() ? b : w;
+        }
+        if (n == "iscastling") {
+            Designator d;
+            if (!optionalDesignator(items, i, d))
+                return "move castle";
+            if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
+                return {};
+            using namespace chess;
+            auto has = [&](Piece p) { return (d.pieces.plain & PieceMask(1u << p)) != 0; };
+            bool K = has(WKing), Q = has(WQueen), k = has(BKing), q = has(BQueen);
+            std::vector<std::string> alts;
+            if (K && k) alts.push_back("move o-o");
+            else if (K) alts.push_back("{wtm move o-o}");
+            else if (k) alts.push_back("{btm move o-o}");
+            if (Q && q) alts.push_back("move o-o-o");
+            else if (Q) alts.push_back("{wtm move o-o-o}");
+            else if (q) alts.push_back("{btm move o-o-o}");
+            if (alts.empty())
+                return {};
+            if (alts.size() == 2 && K && Q && k && q)
+                return "move castle";
+            return alts.size() == 1 ? alts[0] : "(" + alts[0] + " or " + alts[1] + ")";
+        }
+        if (n == "ischeck" || n == "ismate" || n == "isstalemate") {
+            Range r;
+            if (n == "ischeck" && rangeArg(items, i, r, false, false))
+                return {};
+            return "(child : " + std::string(n == "ischeck" ? "check" : n == "ismate" ? "mate" : "stalemate") + ")";
+        }
+        if (n == "isnull")
+            return "move null";
+        if (n == "movenumber" || n == "halfmovenumber") {
+            Range r;
+            std::string f;
+            if (!rangeArg(items, i, r, true, false) || !rangeTest(n == "movenumber" ? "movenumber" : "ply", r, f))
+                return {};
+            return f;
+        }
+        if (n == "elo" || n == "whiteelo" || n == "blackelo") {
+            Range r;
+            std::string f;
+            if (!rangeArg(items, i, r, false, false)
+                || !rangeTest(n == "elo" ? "elo" : n == "whiteelo" ? "elo white" : "elo black", r, f))
+                return {};
+            return f;
+        }
+        if (n == "result")
+            return resultText(items, i);
+        if (n == "checkcount") {
+            // Only three-check chess counts checks: in a standard game no check
+            // has been counted, so CQL-S reads it as a constant.
+            long long count = -1;
+            bool zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
+            if (isArgumentWord(items, i))
+                ++i;
+            return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
+        }
+        if (among(NoArgument, n))
+            return leaveOut(at, "");
+        skipArguments(items, i);
+        if (among(NoEquivalent, n))
+            return leaveOut(at, "");
+        return leaveOut(at, "unknown keyword", false);
+    }
+
+    // Two checkers or more; with pieces `by`, one of the checkers among them.
+    static std::string doubleCheck(const std::string &by)
+    {
+        std::string s;
+        for (bool white : {true, false}) {
+            std::string checkers = white ? "(a attacks K)" : "(A attacks k)";
+            std::string f = std::string(white ? "{wtm " : "{btm ") + "#" + checkers + " >= 2";
+            if (!by.empty())
+                f += " " + checkers + " & " + by;
+            s += (white ? "(" : " or ") + f + "}";
+        }
+        return s + ")";
+    }
+
+    // A check by a knight, a pawn or a piece next to the king, or a double
+    // check; with pieces `by`, a contact checker among them.
+    static std::string contactCheck(const std::string &by)
+    {
+        std::string s;
+        for (bool white : {true, false}) {
+            std::string checkers = white ? "(a attacks K)" : "(A attacks k)";
+            std::string contact = checkers + " & [" + std::string(white ? "np" : "NP") + "] | " + checkers
+                + " & (anydirection 1 " + (white ? "K" : "k") + ")";
+            std::string f = std::string(white ? "{wtm " : "{btm ");
+            if (by.empty())
+                f += "((" + contact + ") or #" + checkers + " >= 2)";
+            else
+                f += "((" + contact + ") & " + by + ")";
+            s += (white ? "(" : " or ") + f + "}";
+        }
+        return s + ")";
+    }
+
+    // ":piececountdifference D" counts white minus black of D; "D1 D2" is D1 minus D2.
+    bool differenceArgs(const std::vector<Item> &items, size_t &i, std::string &a, std::string &b)
+    {
+        Designator d1, d2;
+        if (!designatorArg(items, i, d1))
+            return false;
+        if (optionalDesignator(items, i, d2)) {
+            a = designator(d1);
+            b = designator(d2);
+            return !a.empty() && !b.empty();
+        }
+        if (d1.pieces.promoted || d1.pieces.unpromoted)
+            return false;
+        PieceMask m = d1.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d1.pieces.plain;
+        for (std::vector<SquareSet> *c : m_collect)
+            c->push_back(d1.squares);
+        a = designatorText(m & WhiteBits, false, d1.squares);
+        b = designatorText(m & BlackBits, false, d1.squares);
+        return true;
+    }
+
+    std::string pawnCount(bool difference, const std::vector<Item> &items, size_t &i)
+    {
+        std::string a, b;
+        if (difference) {
+            if (!differenceArgs(items, i, a, b))
+                return {};
+        } else {
+            Designator d;
+            if (!designatorArg(items, i, d) || (a = designator(d)).empty())
+                return {};
+        }
+        if (!isArgumentWord(items, i))
+            return {};
+        std::string attr = items[i++].text;
+        Range r;
+        if (!rangeArg(items, i, r, false, !difference))
+            return {};
+        static const std::vector<std::pair<std::string_view, std::string_view>> sets = {
+            {"isolated", "isolatedpawns"}, {"passed", "passedpawns"}, {"double", "doubledpawns"}, {"connected", "connectedpawns"},
+        };
+        std::string set;
+        for (auto [name, cql6] : sets)
+            if (attr == name)
+                set = cql6;
+        std::string f;
+        if (set.empty())
+            return {};
+        std::string expr = "#(" + set + " & " + a + ")";
+        if (difference)
+            expr += " - #(" + set + " & " + b + ")";
+        return rangeTest(expr, r, f) ? f : std::string();
+    }
+
+    Cql6Conversion &m_out;
+    std::vector<std::vector<SquareSet> *> m_collect; // the lists being read, innermost last
+    bool m_variations = false;
+};
+
+} // namespace
+
+Cql6Conversion convertToCql6(std::string_view cqlsScript)
+{
+    Cql6Conversion out;
+    Converter c(out);
+    c.run(cqlsScript);
+    return out;
+}
+
+} // namespace cql::cqls

@@ -1,0 +1,36 @@
+// Rewriting a CQL-S script as CQL 6 text, keyword by keyword, and naming the
+// CQL-S keywords that CQL 6 cannot say.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/query.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cql::cqls {
+
+// A CQL-S keyword (or designator) the CQL 6 text leaves out.
+struct Untranslated {
+    std::string keyword; // as written: ":evaluation", "!:endgame", "Q~"
+    int line = 1;
+    int column = 1;
+    std::string reason;  // more detail, may be empty ("never true in a standard game", ...)
+    bool noEquivalent = true; // false: CQL 6 could say it, the converter does not (yet)
+};
+
+struct Cql6Conversion {
+    bool ok = false;                       // false: the script could not be read (see diagnostics)
+    std::string text;                      // the CQL 6 query, with a header
+    std::vector<Untranslated> untranslated; // in script order
+    std::vector<Diagnostic> diagnostics;   // reading errors
+};
+
+// Converts a CQL-S script. The result means the same as the script when
+// `untranslated` is empty; otherwise each left-out keyword is named in a
+// "// no CQL 6 equivalent: :xyz" comment where it stood, and the query
+// matches more than the script would.
+Cql6Conversion convertToCql6(std::string_view cqlsScript);
+
+} // namespace cql::cqls
