@@ -22,6 +22,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -282,6 +283,13 @@ int main(int argc, char **argv)
     open.cancel = &g_interrupted;
     open.countPlies = false; // the search replays each game itself
     open.threads = o.threads;
+    {
+        // On one thread the search indexes the text as it reads it: one pass, not two.
+        unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+        if (query->needsSingleThread())
+            threads = 1;
+        open.index = threads > 1;
+    }
     if (tty)
         open.progress = [&](const db::Progress &p) {
             if (p.total)
@@ -333,11 +341,14 @@ int main(int argc, char **argv)
     };
     cb.onProgress = [&](const search::Progress &p) {
         if (nextLine) {
-            while (p.gamesDone >= nextLine && nextLine <= p.gamesTotal) {
+            while (p.gamesDone >= nextLine && (nextLine <= p.gamesTotal || !p.totalKnown)) {
                 std::fprintf(stderr, "%llu games, %llu matches, %.1f s\n", (unsigned long long)nextLine,
                              (unsigned long long)p.matches, p.elapsed);
                 nextLine += uint64_t(o.lineIncrement);
             }
+        } else if (tty && !p.totalKnown) {
+            std::fprintf(stderr, "\r%llu games (%d%%), %llu matches", (unsigned long long)p.gamesDone,
+                         int(100.0 * p.fraction), (unsigned long long)p.matches);
         } else if (tty) {
             std::fprintf(stderr, "\r%llu/%llu games (%d%%), %llu matches", (unsigned long long)p.gamesDone,
                          (unsigned long long)p.gamesTotal,

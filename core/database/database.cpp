@@ -119,6 +119,7 @@ void Database::close()
     m_fieldPool.clear();
     m_fieldPool.shrink_to_fit();
     m_stats = Stats{};
+    m_indexed = false;
 }
 
 pgn::Compression Database::compression() const
@@ -150,6 +151,8 @@ bool Database::open(const std::string &path, const OpenOptions &options, std::st
         return false;
     m_stats.loadSeconds = secondsSince(t0);
     m_path = path;
+    if (!options.index)
+        return true;
     return buildIndex(path, options, error);
 }
 
@@ -159,7 +162,22 @@ bool Database::openText(std::string text, const std::string &name, const OpenOpt
     close();
     m_text = pgn::Text::fromString(std::move(text));
     m_path = name;
+    if (!options.index)
+        return true;
     return buildIndex(name, options, error);
+}
+
+void Database::appendEntry(const GameEntry &entry, const std::string_view (&fields)[FieldCount])
+{
+    GameEntry e = entry;
+    e.fields = m_fieldPool.size();
+    for (int f = 0; f < FieldCount; ++f) {
+        const std::string_view v = fields[f].substr(0, 0xFFFF);
+        m_fieldPool.push_back(char(v.size() & 0xFF));
+        m_fieldPool.push_back(char(v.size() >> 8));
+        m_fieldPool.append(v);
+    }
+    m_entries.push_back(e);
 }
 
 namespace {
@@ -309,6 +327,7 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
                 return false;
             }
             m_stats.indexSeconds = secondsSince(t0);
+            m_indexed = true;
             if (options.progress)
                 options.progress(Progress{Progress::Indexing, all.size(), all.size(), m_entries.size()});
             return true;
@@ -350,6 +369,7 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
     (void)name;
     m_stats.strayErrors = visitor.stray;
     m_stats.indexSeconds = secondsSince(t0);
+    m_indexed = true;
     if (options.progress)
         options.progress(Progress{Progress::Indexing, all.size(), all.size(), m_entries.size()});
     return true;

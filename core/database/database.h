@@ -57,6 +57,9 @@ struct OpenOptions {
     // a game start makes the whole index serial, so the result never differs.
     unsigned threads = 0;
     size_t parallelMinBytes = size_t(16) << 20; // smaller texts: one thread
+    // False: load the text only. A search on one thread then indexes while it
+    // reads (search::Search), sparing a separate pass over the text.
+    bool index = true;
 };
 
 struct Stats {
@@ -94,6 +97,13 @@ public:
     const Stats &stats() const { return m_stats; }
     size_t indexMemory() const;
 
+    // False after open() with OpenOptions::index off, until markIndexed().
+    bool indexed() const { return m_indexed; }
+    // For whoever reads an unindexed text game by game: entries go in file
+    // order, fields[f] is the first value of tag fieldName(f) ("" if none).
+    void appendEntry(const GameEntry &entry, const std::string_view (&fields)[FieldCount]);
+    void markIndexed() { m_indexed = true; }
+
     size_t size() const { return m_entries.size(); }
     bool empty() const { return m_entries.empty(); }
     const GameEntry &entry(size_t index) const { return m_entries[index]; }
@@ -123,6 +133,7 @@ private:
     std::vector<GameEntry> m_entries;
     std::string m_fieldPool; // per game: FieldCount x (uint16 length, bytes)
     Stats m_stats;
+    bool m_indexed = false;
 };
 
 } // namespace db

@@ -136,6 +136,10 @@ struct Search::Impl {
 
     void processBatch(Worker &w, size_t b);
     void processGame(Worker &w, const db::Database &d, size_t input, size_t index, BatchResult &out);
+    void processParsed(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
+                       uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out);
+    template <typename OnGame>
+    void streamInput(Worker &w, db::Database &d, size_t input, BatchResult &out, const OnGame &onGame);
     bool remapToFull(Worker &w);
     void workerLoop();
 };
@@ -185,6 +189,12 @@ void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, s
     uint64_t number = d.number(index);
     pgn::Location origin = d.origin(index);
     bool parsed = w.parser.parse(text, number, origin, w.game, leanBuild);
+    processParsed(w, d, input, index, text, number, origin, parsed, out);
+}
+
+void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
+                                 uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out)
+{
     if (!w.game.errors.empty()) {
         ++out.problemGames;
         for (const game::GameError &e : w.game.errors)
@@ -265,6 +275,61 @@ void Search::Impl::workerLoop()
     }
 }
 
+// One thread over a database opened without an index: each game is read once,
+// for the search and for the index together (a separate indexing pass costs
+// about a sixth of a one-thread search). The entries are appended as the games
+// come, so the database ends up indexed exactly as open() would have done it.
+template <typename OnGame>
+void Search::Impl::streamInput(Worker &w, db::Database &d, size_t input, BatchResult &out, const OnGame &onGame)
+{
+    const cql::QueryHeader &h = query.header();
+    const std::string_view all = d.text();
+    uint64_t lo = 1, hi = UINT64_MAX;
+    if (h.gameNumber) {
+        lo = uint64_t(std::max(1L, h.gameNumber->first));
+        hi = h.gameNumber->second < long(lo) ? 0 : uint64_t(h.gameNumber->second);
+    }
+    game::BuildOptions skim = leanBuild;
+    skim.movetext = false;
+    pgn::Reader reader;
+    reader.resetText(all);
+    game::GameBuilder builder(w.game, leanBuild);
+    std::string_view fields[db::FieldCount];
+    for (uint64_t number = 1; !cancelled(); ++number) {
+        if (number > hi)
+            return; // the rest is not looked at (and stays unindexed)
+        const bool inRange = number >= lo;
+        builder.setOptions(inRange ? leanBuild : skim);
+        builder.strayErrors.clear();
+        if (!reader.readGame(builder))
+            break;
+        const game::Game &g = w.game;
+        db::GameEntry e;
+        e.offset = g.fileOffset;
+        e.length = reader.lastGameEnd() - g.fileOffset;
+        e.line = uint32_t(std::max(g.firstLine, 0));
+        e.column = uint16_t(std::clamp(g.firstColumn, 0, 0xFFFF));
+        e.errors = uint16_t(std::min<size_t>(g.errors.size(), 0xFFFF));
+        for (int f = 0; f < db::FieldCount; ++f)
+            fields[f] = g.tag(db::fieldName(db::Field(f)));
+        d.appendEntry(e, fields);
+        const size_t index = d.size() - 1;
+        if (!inRange)
+            continue;
+        if (!resultFilter.empty() && fields[int(db::Field::Result)] != resultFilter) {
+            ++out.games;
+        } else {
+            const std::string_view text = all.substr(size_t(e.offset), size_t(e.length));
+            const pgn::Location origin{g.firstLine, g.firstColumn, g.fileOffset};
+            ++out.games;
+            processParsed(w, d, input, index, text, number, origin, true, out);
+        }
+        onGame(double(reader.position()) / double(std::max<size_t>(all.size(), 1)));
+    }
+    if (!cancelled())
+        d.markIndexed();
+}
+
 Search::Search(const cql::Query &query, const SearchOptions &options) : m_query(query), m_options(options) {}
 
 Search::~Search() = default;
@@ -272,6 +337,13 @@ Search::~Search() = default;
 void Search::addDatabase(const db::Database &database)
 {
     m_inputs.push_back(&database);
+    m_writable.push_back(nullptr);
+}
+
+void Search::addDatabase(db::Database &database)
+{
+    m_inputs.push_back(&database);
+    m_writable.push_back(&database);
 }
 
 bool Search::addFile(const std::string &path, std::string *error, const db::OpenOptions &open)
@@ -280,6 +352,7 @@ bool Search::addFile(const std::string &path, std::string *error, const db::Open
     if (!d->open(path, open, error))
         return false;
     m_inputs.push_back(d.get());
+    m_writable.push_back(d.get());
     m_owned.push_back(std::move(d));
     return true;
 }
@@ -348,14 +421,21 @@ Summary Search::run(const Callbacks &cb)
     }
     im.slots.resize(im.items.size());
 
+    bool streaming = false; // some input is indexed as it is searched
+    for (const db::Database *d : m_inputs)
+        streaming = streaming || !d->indexed();
+
     Summary sum;
     sum.threads = unsigned(std::min<size_t>(threadCount(), std::max<size_t>(im.items.size(), 1)));
+    if (streaming)
+        sum.threads = 1;
     im.window = std::max<size_t>(8, size_t(sum.threads) * 4);
     const bool sorted = sortsOutput();
     std::vector<SortSpec> specs = sorted ? sortSpecs(m_query) : std::vector<SortSpec>();
     std::vector<Match> collected;
 
     Clock::time_point lastProgress = start;
+    double streamFraction = 0;
     auto progress = [&](bool force) {
         if (!cb.onProgress)
             return;
@@ -366,6 +446,13 @@ Summary Search::run(const Callbacks &cb)
         Progress p;
         p.gamesDone = im.gamesDone.load(std::memory_order_relaxed);
         p.gamesTotal = total;
+        if (streaming) {
+            p.gamesTotal = std::max(total, p.gamesDone);
+            p.totalKnown = false;
+            p.fraction = streamFraction;
+        } else {
+            p.fraction = total ? double(p.gamesDone) / double(total) : 1.0;
+        }
         p.matches = im.matchesFound.load(std::memory_order_relaxed);
         p.elapsed = std::chrono::duration<double>(now - start).count();
         cb.onProgress(p);
@@ -394,8 +481,61 @@ Summary Search::run(const Callbacks &cb)
         // One thread: no workers, the batches run here in order.
         Impl::Worker w(m_query);
         w.evaluator.setRecordSquares(m_options.recordSquares);
+        // Unindexed inputs have no work items: they are read here, in input order.
+        size_t streamed = 0;
+        auto streamUpTo = [&](size_t input) {
+            for (; streamed < input && !im.cancelled(); ++streamed) {
+                if (m_inputs[streamed]->indexed())
+                    continue;
+                BatchResult out;
+                db::Database *d = m_writable[streamed];
+                if (!d) {
+                    out.problems.push_back({m_inputs[streamed]->path(), 0, 0, 0,
+                                            "database not indexed; not searched"});
+                } else {
+                    const size_t in = streamed;
+                    im.streamInput(w, *d, in, out, [&](double fraction) {
+                        im.gamesDone.fetch_add(1, std::memory_order_relaxed);
+                        im.matchesFound.store(sum.matches + collected.size() + out.matches.size(),
+                                              std::memory_order_relaxed);
+                        streamFraction = (double(in) + fraction) / double(m_inputs.size());
+                        if ((out.games & 15) == 0)
+                            progress(false);
+                        if (cb.onProblem && !out.problems.empty()) {
+                            for (const GameProblem &p : out.problems)
+                                cb.onProblem(p);
+                            out.problems.clear();
+                        }
+                        if (!out.matches.empty() && !sorted) {
+                            for (Match &m : out.matches) {
+                                ++sum.matches;
+                                if (cb.onMatch)
+                                    cb.onMatch(std::move(m));
+                            }
+                            out.matches.clear();
+                        }
+                    });
+                }
+                streamFraction = double(streamed + 1) / double(m_inputs.size());
+                sum.gamesExamined += out.games;
+                sum.problemGames += out.problemGames;
+                if (cb.onProblem)
+                    for (const GameProblem &p : out.problems)
+                        cb.onProblem(p);
+                for (Match &m : out.matches) {
+                    if (sorted) {
+                        collected.push_back(std::move(m));
+                    } else {
+                        ++sum.matches;
+                        if (cb.onMatch)
+                            cb.onMatch(std::move(m));
+                    }
+                }
+            }
+        };
         for (size_t b = 0; b < im.items.size() && !im.cancelled(); ++b) {
             const WorkItem &item = im.items[b];
+            streamUpTo(item.input);
             const db::Database &d = *m_inputs[item.input];
             BatchResult &out = im.slots[b];
             for (size_t i = item.first; i < item.last; ++i) {
@@ -418,6 +558,7 @@ Summary Search::run(const Callbacks &cb)
             }
             deliver(b);
         }
+        streamUpTo(m_inputs.size());
     } else {
         std::vector<std::thread> workers;
         workers.reserve(sum.threads);

@@ -40,7 +40,9 @@ struct GameProblem {
 
 struct Progress {
     uint64_t gamesDone = 0;   // games examined (or skipped by the header filters) so far
-    uint64_t gamesTotal = 0;  // games the search will look at
+    uint64_t gamesTotal = 0;  // games the search will look at (so far, while totalKnown is false)
+    bool totalKnown = true;   // false while a database is indexed as it is searched (one thread)
+    double fraction = 0;      // of the work done, 0..1
     uint64_t matches = 0;     // matched games found so far (not necessarily delivered yet)
     double elapsed = 0;       // seconds since run() started
 };
@@ -96,6 +98,9 @@ public:
 
     // Databases to search, in order; not owned, must stay open during run().
     void addDatabase(const db::Database &database);
+    // A database opened with OpenOptions::index off is indexed by run() as it
+    // searches it (on one thread: the text is read once for both).
+    void addDatabase(db::Database &database);
     // Opens a file and searches it too (owned by the Search).
     bool addFile(const std::string &path, std::string *error = nullptr, const db::OpenOptions &open = {});
 
@@ -118,6 +123,7 @@ private:
     const cql::Query &m_query;
     SearchOptions m_options;
     std::vector<const db::Database *> m_inputs;
+    std::vector<db::Database *> m_writable; // per input; null when added const
     std::vector<std::unique_ptr<db::Database>> m_owned;
     std::atomic<bool> m_cancel{false};
     const std::atomic<bool> *m_externalCancel = nullptr;

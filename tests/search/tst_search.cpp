@@ -117,6 +117,8 @@ private slots:
     void outputKeepsCommentsAndVariations();
     void outputReadsBack();
     void problemsAreReportedAndSearchGoesOn();
+    void indexWhileSearching_data();
+    void indexWhileSearching();
     void fenFilterMatchesExactBoard();
     void fenFilterRejectsBadFen_data();
     void fenFilterRejectsBadFen();
@@ -419,6 +421,89 @@ void TestSearch::problemsAreReportedAndSearchGoesOn()
     QCOMPARE(r.problems[0].file, std::string("bad.pgn"));
     QCOMPARE(r.problems[0].line, 18); // two games of 7 lines, then 3 lines of tags
     QCOMPARE(r.summary.problemGames, uint64_t(1));
+}
+
+void TestSearch::indexWhileSearching_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::newRow("check") << "cql() check";
+    QTest::newRow("sorted") << "cql(sort matchcount) check";
+    QTest::newRow("range") << "cql(gamenumber 3 9) check";
+    QTest::newRow("result") << "cql(result 1-0) check";
+    QTest::newRow("variations") << "cql(variations) check";
+    QTest::newRow("none") << "cql() false";
+}
+
+// A database opened without an index is indexed by a one-thread search as it
+// reads: the same matches, output and problems as an indexed search, and the
+// same index afterwards (when the whole text was read).
+void TestSearch::indexWhileSearching()
+{
+    QFETCH(QString, query);
+    std::string text = makePgn(5);
+    text += "[Event \"bad\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n";
+    text += "junk between games\n\n";
+    text += makePgn(7);
+    auto q = compileOrFail(query.toStdString());
+    QVERIFY(q);
+    db::Database indexed;
+    QVERIFY(indexed.openText(text, "x.pgn"));
+    QVERIFY(indexed.indexed());
+    Run expected = runSearch(*q, indexed, 2, 64);
+
+    db::Database lazy;
+    db::OpenOptions open;
+    open.index = false;
+    QVERIFY(lazy.openText(text, "x.pgn", open));
+    QVERIFY(!lazy.indexed());
+    QCOMPARE(lazy.size(), size_t(0));
+    search::SearchOptions o;
+    o.threads = 4; // asks for more: an unindexed input is searched on one thread
+    o.formatPgn = true;
+    search::Search s(*q, o);
+    s.addDatabase(lazy);
+    Run r;
+    search::Callbacks cb;
+    cb.onMatch = [&](search::Match &&m) {
+        r.numbers.push_back(m.gameNumber);
+        r.markers.push_back(m.result.matches.size());
+        r.pgn += m.pgn;
+    };
+    cb.onProgress = [&](const search::Progress &p) { r.progress.push_back(p); };
+    cb.onProblem = [&](const search::GameProblem &p) { r.problems.push_back(p); };
+    r.summary = s.run(cb);
+
+    QCOMPARE(r.summary.threads, 1u);
+    QCOMPARE(r.numbers, expected.numbers);
+    QCOMPARE(r.markers, expected.markers);
+    QCOMPARE(r.pgn, expected.pgn);
+    QCOMPARE(r.summary.gamesExamined, expected.summary.gamesExamined);
+    QCOMPARE(r.summary.problemGames, expected.summary.problemGames);
+    QCOMPARE(r.problems.size(), expected.problems.size());
+    for (size_t i = 0; i < r.problems.size(); ++i) {
+        QCOMPARE(r.problems[i].line, expected.problems[i].line);
+        QCOMPARE(r.problems[i].gameNumber, expected.problems[i].gameNumber);
+        QCOMPARE(r.problems[i].message, expected.problems[i].message);
+    }
+    QVERIFY(!r.progress.empty());
+    QVERIFY(!r.progress.back().totalKnown);
+    QCOMPARE(r.progress.back().fraction, 1.0);
+
+    if (query.contains("gamenumber")) {
+        QVERIFY(!lazy.indexed()); // stopped after game 9
+        QCOMPARE(lazy.size(), size_t(9));
+    } else {
+        QVERIFY(lazy.indexed());
+        QCOMPARE(lazy.size(), indexed.size());
+    }
+    for (size_t i = 0; i < lazy.size(); ++i) {
+        QCOMPARE(lazy.entry(i).offset, indexed.entry(i).offset);
+        QCOMPARE(lazy.entry(i).length, indexed.entry(i).length);
+        QCOMPARE(lazy.entry(i).line, indexed.entry(i).line);
+        QCOMPARE(lazy.gameText(i), indexed.gameText(i));
+        for (int f = 0; f < db::FieldCount; ++f)
+            QCOMPARE(lazy.field(i, db::Field(f)), indexed.field(i, db::Field(f)));
+    }
 }
 
 void TestSearch::fenFilterMatchesExactBoard()
