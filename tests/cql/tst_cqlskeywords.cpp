@@ -646,8 +646,8 @@ void TestCqlsKeywords::lines()
     QCOMPARE(matches("(match (position :line \"P=N\"))", promo), 1);
     QCOMPARE(matches("(match (position :line \"P=Q\"))", promo), 0);
     QCOMPARE(matches("(match (position :line \"a7-a8=R h2-h1=N\"))", promo), 1);
-    QVERIFY(cqlsError("(match (position :line \"e2-e4 | d2-d4\"))").find("'|'") != std::string::npos);
-    QVERIFY(cqlsError("(match (position :line \"e2-e4 e7-e6 *\"))").find("not implemented yet") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :line \"e2-e4 | d2-d4 | d7-d5\"))").find("'|'") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :line \"e2-e4 e7-e6 *\"))").find(":line*") != std::string::npos);
     QVERIFY(cqlsError("(match (position :line \"N@f3\"))").find("drop moves") != std::string::npos);
     QVERIFY(cqlsError("(match (position :line \"e2-e4$\"))").find("not a move") != std::string::npos);
     QVERIFY(cqlsError("(match (position :line \"2.e2-e4 1...e7-e5\"))").find("ascend") != std::string::npos);
@@ -812,7 +812,8 @@ void TestCqlsKeywords::errors_data()
     QTest::newRow("castling argument") << "(match (position :castling R))"
                                        << "1:28: ':castling' takes K, Q, k, q or a bracketed set of them";
     QTest::newRow("bad fen") << "(match (position :fen \"xyz\"))" << "1:23: not a valid FEN";
-    QTest::newRow(":line*") << "(match (position :line* (Pe2-e4)))" << "1:18: ':line*' is not implemented yet";
+    QTest::newRow(":line*") << "(match (position :line* (Pe2-e4 | Pe7-e5)))"
+                            << "1:25: potential moves ('|') are not allowed in ':line*'";
     QTest::newRow(":ischeck with a range") << "(match (position :ischeck 3))"
                                            << "1:18: ':ischeck' with a range is not implemented yet";
 }

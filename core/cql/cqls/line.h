@@ -12,7 +12,10 @@
 
 namespace cql::cqls {
 
-// nullptr with error set ("'|' ... is not implemented yet", "bad move 'x'").
+// nullptr with error set ("bad move 'x'"). Moves after '|' are potential:
+// they need only be playable in the position the others lead to.
 FilterPtr compileLine(std::string_view text, std::string &error);
+// :line*: the moves in any order from the game's start (every move determined).
+FilterPtr compileLineStar(std::string_view text, std::string &error);
 
 } // namespace cql::cqls

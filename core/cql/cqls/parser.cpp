@@ -502,6 +502,7 @@ private:
         std::vector<RelationFilter *> patternRelations;
         std::vector<std::vector<Transform>> transforms;
         bool negate = false;
+        const Item *lineStarAt = nullptr;            // :line* refuses transforms (seed)
     };
 
     // top: what the list says about the game when it stands in the match list (else null).
@@ -538,6 +539,8 @@ private:
         }
         for (RelationFilter *r : st.patternRelations)
             r->setAllowed(st.designatorSquares);
+        if (st.lineStarAt && !st.transforms.empty())
+            error(*st.lineStarAt, "':line*' cannot be used with transforms (:flip, :flipcolor, :shift, ...)");
         std::vector<Transform> all{Transform::identity()};
         for (const auto &group : st.transforms) {
             std::vector<Transform> next;
@@ -868,6 +871,8 @@ private:
         }
         if (n == "markall" || n == "noannotate")
             return; // meaningless (seed)
+        if (n == "line*")
+            st.lineStarAt = &at;
         FilterPtr f = positionFilter(n, at, items, i);
         if (!f)
             return;
@@ -1381,7 +1386,7 @@ private:
                 return nullptr;
             return std::make_unique<GoodBishopFilter>(std::move(b), theirs, ours);
         }
-        if (n == "line") {
+        if (n == "line" || n == "line*") {
             std::string text;
             if (i < items.size() && items[i].kind == Item::String) {
                 text = items[i].text;
@@ -1398,7 +1403,7 @@ private:
                 return nullptr;
             }
             std::string err;
-            FilterPtr f = compileLine(text, err);
+            FilterPtr f = n == "line" ? compileLine(text, err) : compileLineStar(text, err);
             if (!f) {
                 error(items[i], err);
                 ++i;
