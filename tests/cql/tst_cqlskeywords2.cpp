@@ -19,6 +19,13 @@ int scholar(const std::string &list) { return matches("(match (position " + list
 
 std::string positionError(const std::string &list) { return cqlsError("(match (position " + list + "))"); }
 
+// Whether the game matches as a whole (1), not (0), or the script is refused (-1).
+int gameMatch(const std::string &script, const game::Game &g)
+{
+    int n = matches(script, g);
+    return n > 0 ? 1 : n;
+}
+
 } // namespace
 
 class TestCqlsKeywords2 : public QObject {
@@ -29,6 +36,15 @@ private slots:
     void lineStar();
     void lineStarErrors_data();
     void lineStarErrors();
+    void matchConsecutive();
+    void perpendicular();
+    void passedPawnRace();
+    void resetAccumulator();
+    void variants();
+    void startPositions();
+    void tagKeywords();
+    void errors_data();
+    void errors();
 };
 
 void TestCqlsKeywords2::potentialContinuations()
@@ -121,6 +137,178 @@ void TestCqlsKeywords2::lineStarErrors_data()
 }
 
 void TestCqlsKeywords2::lineStarErrors()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, error);
+    QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
+}
+
+void TestCqlsKeywords2::matchConsecutive()
+{
+    // The seed: one side promotes to two different minor pieces one after the other.
+    const std::string script = "(match (position :flipcolor :matchconsecutive ((position :promote B) (position) "
+                               "(position :promote N))))";
+    const char *fen = "[FEN \"7k/PP6/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n";
+    QCOMPARE(matches(script, pgnGame(std::string(fen) + "1. a8=B Kg7 2. b8=N *\n")), 1);
+    QCOMPARE(matches(script, pgnGame(std::string(fen) + "1. a8=N Kg7 2. b8=B *\n")), 1); // in any order
+    QCOMPARE(matches(script, pgnGame(std::string(fen) + "1. a8=B Kg7 2. b8=R *\n")), 0);
+    QCOMPARE(matches(script, pgnGame(std::string(fen) + "1. a8=B Kg7 2. Kb2 Kg6 3. b8=N *\n")), 0); // not successive
+    const char *black = "[FEN \"k7/8/8/8/8/8/pp6/7K b - - 0 1\"]\n[SetUp \"1\"]\n\n1... a1=N 2. Kg2 b1=B *\n";
+    QCOMPARE(matches(script, pgnGame(black)), 1); // :flipcolor
+    // :sequence keeps the order.
+    QCOMPARE(matches("(match (position :sequence ((position :promote B) (position) (position :promote N))))",
+                     pgnGame(std::string(fen) + "1. a8=N Kg7 2. b8=B *\n")),
+             0);
+}
+
+void TestCqlsKeywords2::perpendicular()
+{
+    QCOMPARE(positionMatches(":perpendicular R r", "7r/8/8/8/8/8/8/R3K2k w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":perpendicular R r", "r7/8/8/8/8/8/8/R3K2k w - - 0 1"), 0); // one file: no crossing
+    QCOMPARE(positionMatches(":perpendicular B b", "5b1k/8/8/8/8/8/8/2B1K3 w - - 0 1"), 1); // cross on h6
+    QCOMPARE(positionMatches(":perpendicular B b", "2b4k/8/8/8/8/8/8/2B1K3 w - - 0 1"), 0); // other colours
+    QCOMPARE(positionMatches(":perpendicular R b", "5b1k/8/8/8/8/8/8/R3K3 w - - 0 1"), 0); // a rook and a bishop never
+    QCOMPARE(positionMatches(":perpendicular Q b", "5bk1/8/8/8/8/8/8/Q3K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":perpendicular K k", "7k/8/8/8/8/8/8/4K3 w - - 0 1"), 0); // only line pieces
+}
+
+void TestCqlsKeywords2::passedPawnRace()
+{
+    // Both sides have a pawn the other king cannot catch, three moves from promoting.
+    const char *white = "4k3/8/8/P7/7p/8/8/K7 w - - 0 1";
+    const char *black = "4k3/8/8/P7/7p/8/8/K7 b - - 0 1";
+    QCOMPARE(positionMatches(":passedpawnrace", white), 1); // White moves first and promotes first
+    QCOMPARE(positionMatches(":passedpawnrace P", white), 1);
+    QCOMPARE(positionMatches(":passedpawnrace p", white), 0);
+    QCOMPARE(positionMatches(":passedpawnrace", black), 1); // Black to move: the black king catches the a-pawn
+    QCOMPARE(positionMatches(":passedpawnrace P", black), 0);
+    // The other side must have king and pawns only.
+    QCOMPARE(positionMatches(":passedpawnrace P", "4k3/8/8/P7/7p/8/8/K5r1 w - - 0 1"), 0);
+    // No passed pawn of its own: never.
+    QCOMPARE(positionMatches(":passedpawnrace", "4k3/8/8/8/7p/8/8/K7 w - - 0 1"), 0);
+    QCOMPARE(positionMatches(":flipcolor :passedpawnrace P", black), 1);
+    QCOMPARE(positionError(":passedpawnrace R"), "1:34: ':passedpawnrace' takes P or p");
+}
+
+void TestCqlsKeywords2::resetAccumulator()
+{
+    // The seed's tripled-pawn example: the count starts again for every horizontal shift.
+    const std::string list = ":reset akku Pe2 :flipcolor :accumulate* akku :sumrange akku 3 :shiftvertical :shifthorizontal";
+    QVERIFY(positionMatches(list, "4k3/8/8/8/4P3/4P3/4P3/4K3 w - - 0 1") > 0);
+    QVERIFY(positionMatches(list, "4k3/8/8/8/1P6/1P6/1P6/4K3 w - - 0 1") > 0);
+    QCOMPARE(positionMatches(list, "4k3/8/8/8/3P4/4P3/4P3/4K3 w - - 0 1"), 0);
+    // Without :reset the three pawns count together.
+    const std::string noReset = "Pe2 :flipcolor :accumulate* akku :sumrange akku 3 :shiftvertical :shifthorizontal";
+    QVERIFY(positionMatches(noReset, "4k3/8/8/8/3P4/4P3/4P3/4K3 w - - 0 1") > 0);
+    QCOMPARE(positionError(":reset nowhere"), "1:18: no position list accumulates into 'nowhere'");
+}
+
+void TestCqlsKeywords2::variants()
+{
+    game::Game standard = pgnGame(Scholar);
+    QCOMPARE(gameMatch("(match :variant normal)", standard), 1);
+    QCOMPARE(gameMatch("(match :variant normal,crazyhouse)", standard), 1);
+    QCOMPARE(gameMatch("(match :variant suicide,giveaway,losers)", standard), 0);
+    QCOMPARE(gameMatch("(match (position :variant three-check))", standard), 0);
+    QCOMPARE(gameMatch("(match (position !:variant three-check :mate))", standard), 1);
+    QCOMPARE(cqlsError("(match :variant shogi)").rfind("1:17: 'shogi' is not a chess variant", 0), size_t(0));
+    // A game of a variant we do not play is not searched; the problem names it.
+    game::Game zh = pgnGame("[Variant \"crazyhouse\"]\n\n1. e4 e5 *\n");
+    QVERIFY(zh.unsupported);
+    QVERIFY(!zh.errors.empty());
+    QVERIFY(zh.errors[0].message.find("variant crazyhouse not supported") != std::string::npos);
+    game::Game koth = pgnGame("[Variant \"King of the Hill\"]\n\n1. e4 e5 *\n");
+    QVERIFY(koth.unsupported);
+    QVERIFY(koth.errors[0].message.find("not supported") != std::string::npos);
+    // Keywords of other variants behave in chess as the seed says.
+    QCOMPARE(gameMatch("(match (position :threechecks))", standard), 0);
+    QCOMPARE(gameMatch("(match (position !:mustcapture :mate))", standard), 1);
+}
+
+void TestCqlsKeywords2::startPositions()
+{
+    game::Game standard = pgnGame(Scholar);
+    QCOMPARE(gameMatch("(match :startposition 518)", standard), 1);
+    QCOMPARE(gameMatch("(match :startposition 1-517,519-3840)", standard), 0);
+    QCOMPARE(gameMatch("(match :startposition *)", standard), 1);
+    QCOMPARE(gameMatch("(match (position :startposition 518 :mate))", standard), 1);
+    // The seed: 3398 is the standard arrangement without castling rights.
+    game::Game noRights = pgnGame("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    QCOMPARE(gameMatch("(match :startposition 3398)", noRights), 1);
+    QCOMPARE(gameMatch("(match :startposition 518)", noRights), 0);
+    QCOMPARE(gameMatch("(match :startposition 518,3398)", noRights), 1);
+    // Chess960 number 0 of Scharnagl's table (BBQNNRKR) is 960 here, as numbers start at 1.
+    game::Game c960 = pgnGame("[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n"
+                              "[SetUp \"1\"]\n\n1. e4 *\n");
+    QCOMPARE(gameMatch("(match :startposition 960)", c960), 1);
+    QCOMPARE(gameMatch("(match :startposition 1-959)", c960), 0);
+    QCOMPARE(gameMatch("(match :ischess960)", c960), 1);
+    // King right of both rooks: 960 more than the Chess960 arrangement it comes from.
+    game::Game right = pgnGame("[FEN \"rnbqrbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQRBNK w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    QCOMPARE(gameMatch("(match :startposition 1478)", right), 1);
+    QCOMPARE(gameMatch("(match :startposition 0)", right), 0);
+    game::Game other = pgnGame("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kd2 *\n");
+    QCOMPARE(gameMatch("(match :startposition 0)", other), 1);
+    QCOMPARE(gameMatch("(match :startposition *)", other), 0);
+    QCOMPARE(cqlsError("(match :startposition misc/runaway)"),
+             "1:23: FICS start positions ('misc/runaway') in ':startposition' are not implemented yet");
+    QCOMPARE(cqlsError("(match :startposition 4000)"), "1:23: '4000' is not a start position number (0 to 3840) or range");
+}
+
+void TestCqlsKeywords2::tagKeywords()
+{
+    game::Game g = pgnGame("[Event \"Open\"]\n[Site \"Berlin\"]\n[Date \"2013.05.01\"]\n[Round \"3.2\"]\n[White \"A\"]\n"
+                           "[Black \"B\"]\n[Result \"1-0\"]\n[Annotator \"Fritz\"]\n[EventDate \"2013.04.30\"]\n"
+                           "[EventType \"swiss\"]\n[EventCountry \"GER\"]\n[WhiteTitle \"GM\"]\n[WhiteCountry \"NED\"]\n"
+                           "[WhiteType \"human\"]\n[BlackType \"program\"]\n[WhiteElo \"2500\"]\n[BlackElo \"2300\"]\n"
+                           "[Source \"ChessBase\"]\n\n1. e4 e5 1-0\n");
+    auto m = [&](const std::string &keywords) { return gameMatch("(match " + keywords + ")", g); };
+    QCOMPARE(m(":tag Source"), 1);
+    QCOMPARE(m(":tag source chessbase"), 1);
+    QCOMPARE(m(":tag Source USA"), 0);
+    QCOMPARE(m(":tag Event"), 0); // the seven-tag roster is not "additional"
+    QCOMPARE(m(":tag * base"), 1);
+    QCOMPARE(m(":annotator fri"), 1);
+    QCOMPARE(m(":annotator Capablanca"), 0);
+    QCOMPARE(m(":eventdate 2013"), 1);
+    QCOMPARE(m(":eventdate 1930 1935"), 0);
+    QCOMPARE(m(":eventtype tourn,swiss"), 1);
+    QCOMPARE(m(":eventtype simul"), 0);
+    QCOMPARE(m(":eventcountry ger,ned"), 1);
+    QCOMPARE(m(":title GM,IM"), 1);
+    QCOMPARE(m(":blacktitle None"), 1);
+    QCOMPARE(m(":whitetitle IM"), 0);
+    QCOMPARE(m(":country NED"), 1);
+    QCOMPARE(m(":blackcountry NED"), 0);
+    QCOMPARE(m(":blackcountry UNK"), 1);
+    QCOMPARE(m(":iscomputer"), 1);
+    QCOMPARE(m(":whiteiscomputer"), 0);
+    QCOMPARE(m("!:blackishuman"), 1);
+    QCOMPARE(m(":rating ELO 2400 3000"), 1);
+    QCOMPARE(m(":blackrating ELO >=2400"), 0);
+    QCOMPARE(m(":averagerating ELO 2400"), 1);
+    QCOMPARE(m(":averagerating* ELO >2400"), 0);
+    QCOMPARE(m(":ratingdifference ELO <=200"), 1);
+    QCOMPARE(m(":ratingdifference ELO <200"), 0);
+    QCOMPARE(m(":subround 2"), 1);
+    QCOMPARE(m(":subround 0"), 0);
+    QCOMPARE(gameMatch("(match :subround 0)", pgnGame("[Round \"4\"]\n\n1. e4 *\n")), 1);
+    QCOMPARE(cqlsError("(match :rating DWZ >2000)"),
+             "1:16: rating system 'DWZ' is not implemented yet: PGN games carry only Elo and USCF ratings");
+}
+
+void TestCqlsKeywords2::errors_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("perpendicular argument") << "(match (position :perpendicular R))"
+                                            << "1:18: ':perpendicular' expects a piece designator";
+    QTest::newRow("matchconsecutive argument") << "(match (position :matchconsecutive Ke1))"
+                                               << "1:18: ':matchconsecutive' expects a list of (position ...) lists";
+    QTest::newRow("startposition list") << "(match :startposition)" << "1:8: ':startposition' expects a comma-separated list";
+}
+
+void TestCqlsKeywords2::errors()
 {
     QFETCH(QString, script);
     QFETCH(QString, error);

@@ -3,6 +3,7 @@
 #include "cql/cqls/parser.h"
 
 #include "cql/cqls/designators.h"
+#include "cql/cqls/extrafilters.h"
 #include "cql/cqls/filters.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/line.h"
@@ -274,6 +275,14 @@ private:
             f = dateArg(at, items, i);
         } else if (n == "markall" || n == "noannotate") {
             return nullptr; // meaningless here (seed)
+        } else if (n == "variant" || n == "startposition") {
+            f = gameVariantKeyword(n, at, items, i);
+            if (!f)
+                return nullptr;
+        } else if (isTagKeyword(n)) {
+            f = tagKeyword(n, at, items, i);
+            if (!f)
+                return nullptr;
         } else if (inIndex(MatchIndex, n)) {
             error(at, "':" + n + "' is not implemented yet");
             return nullptr;
@@ -284,6 +293,177 @@ private:
         if (f && k.negated)
             f = std::make_unique<NotFilter>(std::move(f));
         return f;
+    }
+
+    // A comma-separated list word ("GM,IM", "tourn,swiss"), lower case.
+    bool commaList(const Item &at, const std::vector<Item> &items, size_t &i, std::vector<std::string> &out)
+    {
+        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+            error(at, "'" + at.text + "' expects a comma-separated list");
+            return false;
+        }
+        std::string t = items[i++].text;
+        size_t start = 0;
+        while (start <= t.size()) {
+            size_t comma = t.find(',', start);
+            std::string part = t.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            for (char &c : part)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            if (part.empty()) {
+                error(items[i - 1], "'" + t + "': an empty entry in the list");
+                return false;
+            }
+            out.push_back(part);
+            if (comma == std::string::npos)
+                break;
+            start = comma + 1;
+        }
+        return true;
+    }
+
+    // :variant and :startposition, in both kinds of list.
+    FilterPtr gameVariantKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        std::vector<std::string> names;
+        if (!commaList(at, items, i, names))
+            return nullptr;
+        if (n == "variant") {
+            // Games of other variants are never searched (the search reports them
+            // as not supported), so only "normal" can match a game searched.
+            static const std::vector<std::string_view> others = {
+                "three-check", "threecheck", "king-of-the-hill", "kingofthehill", "crazyhouse", "bughouse",
+                "losers", "suicide", "giveaway", "antichess", "drop-chess", "dropchess"};
+            bool normal = false;
+            for (const std::string &v : names) {
+                if (v == "normal")
+                    normal = true;
+                else if (std::find(others.begin(), others.end(), v) == others.end()) {
+                    error(items[i - 1], "'" + v + "' is not a chess variant (normal, three-check, king-of-the-hill, "
+                                                  "crazyhouse, bughouse, losers, suicide, giveaway, antichess)");
+                    return nullptr;
+                }
+            }
+            return std::make_unique<ConstantFilter>(normal);
+        }
+        std::vector<std::pair<int, int>> ranges;
+        bool any = false;
+        for (const std::string &v : names) {
+            if (v == "*") {
+                any = true;
+                continue;
+            }
+            long long lo, hi;
+            size_t dash = v.find('-', 1);
+            bool ok = dash == std::string::npos ? parseNumber(v, lo) && (hi = lo, true)
+                                                : parseNumber(v.substr(0, dash), lo) && parseNumber(v.substr(dash + 1), hi);
+            if (!ok && v.find('/') != std::string::npos) {
+                error(items[i - 1], "FICS start positions ('" + v + "') in ':startposition' are not implemented yet");
+                return nullptr;
+            }
+            if (!ok || lo < 0 || hi > 3840 || lo > hi) {
+                error(items[i - 1], "'" + v + "' is not a start position number (0 to 3840) or range");
+                return nullptr;
+            }
+            ranges.emplace_back(int(lo), int(hi));
+        }
+        return std::make_unique<StartPositionFilter>(std::move(ranges), any);
+    }
+
+    static bool isTagKeyword(const std::string &n)
+    {
+        static const std::vector<std::string_view> names = {
+            "tag", "annotator", "eventdate", "eventtype", "eventcountry", "title", "whitetitle", "blacktitle",
+            "country", "whitecountry", "blackcountry", "iscomputer", "whiteiscomputer", "blackiscomputer", "ishuman",
+            "whiteishuman", "blackishuman", "rating", "whiterating", "blackrating", "averagerating", "averagerating*",
+            "ratingdifference", "subround"};
+        return std::find(names.begin(), names.end(), n) != names.end();
+    }
+
+    // Match list keywords answered from the game's PGN tags.
+    FilterPtr tagKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        using K = TagInfoFilter::Kind;
+        TagInfoFilter::Spec s;
+        std::string base = n;
+        if (base.rfind("white", 0) == 0) {
+            s.side = 1;
+            base = base.substr(5);
+        } else if (base.rfind("black", 0) == 0) {
+            s.side = 2;
+            base = base.substr(5);
+        }
+        auto word = [&](size_t k) { return k < items.size() && !items[k].isList() && !keywordOf(items[k]).isKeyword; };
+        if (base == "tag") {
+            if (!word(i)) {
+                error(at, "':tag' expects a tag name");
+                return nullptr;
+            }
+            s.kind = K::Tag;
+            s.name = items[i++].text;
+            s.anyName = s.name == "*";
+            for (char &c : s.name)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            if (word(i)) {
+                if (items[i].kind == Item::String) {
+                    error(items[i], "patterns in double quotes are not implemented yet: write the value without quotes");
+                    return nullptr;
+                }
+                s.haveValue = true;
+                std::string v = items[i++].text;
+                for (char &c : v)
+                    c = char(std::tolower(static_cast<unsigned char>(c)));
+                s.values.push_back(v);
+            }
+        } else if (base == "annotator") {
+            if (!word(i) || items[i].kind == Item::String) {
+                error(word(i) ? items[i] : at, word(i) ? "patterns in double quotes are not implemented yet: write the name without quotes"
+                                                       : "':annotator' expects a name");
+                return nullptr;
+            }
+            s.kind = K::Annotator;
+            std::string v = items[i++].text;
+            for (char &c : v)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            s.values.push_back(v);
+        } else if (base == "eventdate" || base == "subround") {
+            s.kind = base == "eventdate" ? K::EventDate : K::SubRound;
+            if (!rangeArg(at, items, i, s.range, false, false))
+                return nullptr;
+        } else if (base == "eventtype" || base == "eventcountry" || base == "title" || base == "country") {
+            s.kind = base == "eventtype" ? K::EventType : base == "eventcountry" ? K::EventCountry
+                : base == "title" ? K::Title : K::Country;
+            if (!commaList(at, items, i, s.values))
+                return nullptr;
+        } else if (base == "iscomputer" || base == "ishuman") {
+            s.kind = base == "iscomputer" ? K::Computer : K::Human;
+        } else {
+            s.kind = base == "rating" ? K::Rating : base == "averagerating" ? K::AverageRating
+                : base == "averagerating*" ? K::AverageRatingBoth : K::RatingDifference;
+            if (!word(i)) {
+                error(at, "'" + at.text + "' expects a rating system (ELO, USCF, ...) and a range");
+                return nullptr;
+            }
+            std::string sys = items[i].text;
+            for (char &c : sys)
+                c = char(std::toupper(static_cast<unsigned char>(c)));
+            // The tags PGN defines for ratings; Scidb's other systems have none.
+            if (sys == "ELO")
+                s.name = "Elo";
+            else if (sys == "USCF")
+                s.name = "USCF";
+            else if (sys == "DWZ" || sys == "ECF" || sys == "ACF" || sys == "RAPID" || sys == "BLITZ" || sys == "ICCF"
+                     || sys == "EDO") {
+                error(items[i], "rating system '" + items[i].text + "' is not implemented yet: PGN games carry only Elo and USCF ratings");
+                return nullptr;
+            } else {
+                error(items[i], "'" + items[i].text + "' is not a rating system");
+                return nullptr;
+            }
+            ++i;
+            if (!rangeArg(at, items, i, s.range, false, false))
+                return nullptr;
+        }
+        return std::make_unique<TagInfoFilter>(std::move(s));
     }
 
     // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
@@ -542,15 +722,20 @@ private:
         if (st.lineStarAt && !st.transforms.empty())
             error(*st.lineStarAt, "':line*' cannot be used with transforms (:flip, :flipcolor, :shift, ...)");
         std::vector<Transform> all{Transform::identity()};
+        std::vector<int> lastGroup{0}; // for :reset: the element of the last transform keyword each image uses
         for (const auto &group : st.transforms) {
             std::vector<Transform> next;
+            std::vector<int> index;
             for (const Transform &a : all)
-                for (const Transform &b : group) {
-                    Transform c = b * a;
-                    if (std::find(next.begin(), next.end(), c) == next.end())
+                for (size_t bi = 0; bi < group.size(); ++bi) {
+                    Transform c = group[bi] * a;
+                    if (std::find(next.begin(), next.end(), c) == next.end()) {
                         next.push_back(c);
+                        index.push_back(int(bi));
+                    }
                 }
             all = std::move(next);
+            lastGroup = std::move(index);
         }
         if (!st.accumulate.empty()) {
             // The images the accumulator counts: the list without its :sumrange parts.
@@ -560,9 +745,12 @@ private:
                     counted.push_back(st.parts[j]->transformed(Transform::identity()));
             AllFilter countBody(std::move(counted));
             auto src = std::make_shared<AccumulatorSource>();
-            for (const Transform &t : all) {
+            for (size_t k = 0; k < all.size(); ++k) {
+                const Transform &t = all[k];
                 src->images.push_back(countBody.transformed(t));
                 src->swapped.push_back(t.swapColors);
+                src->transforms.push_back(t);
+                src->group.push_back(lastGroup[k]);
             }
             accumulator(st.accumulate)->sources.push_back(std::move(src));
         }
@@ -835,7 +1023,7 @@ private:
             }
             return;
         }
-        if (n == "accumulate" || n == "accumulate*" || n == "sumrange") {
+        if (n == "accumulate" || n == "accumulate*" || n == "sumrange" || n == "reset") {
             if (k.negated) {
                 error(at, "'" + at.text + "' cannot be negated");
                 return;
@@ -845,6 +1033,11 @@ private:
                 return;
             }
             std::string name = items[i++].text;
+            if (n == "reset") {
+                accumulator(name)->reset = true;
+                m_resetAt.emplace(name, at);
+                return;
+            }
             if (n == "sumrange") {
                 Range r;
                 if (!rangeArg(at, items, i, r, false, false))
@@ -1433,6 +1626,46 @@ private:
                 lists.push_back(compilePosition(*sub, nullptr));
             return std::make_unique<SubMatchFilter>(std::move(lists));
         }
+        if (n == "matchconsecutive") {
+            std::vector<const Item *> subs;
+            if (!listArguments(n, "position", at, items, i, subs))
+                return nullptr;
+            if (subs.size() > 16) {
+                error(at, "':matchconsecutive' takes at most 16 position lists");
+                return nullptr;
+            }
+            std::vector<FilterPtr> lists;
+            for (const Item *sub : subs)
+                lists.push_back(compilePosition(*sub, nullptr));
+            return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
+        }
+        if (n == "perpendicular") {
+            FilterPtr a = designatorArg(at, items, i);
+            if (!a)
+                return nullptr;
+            FilterPtr b = designatorArg(at, items, i);
+            if (!b)
+                return nullptr;
+            return std::make_unique<PerpendicularFilter>(std::move(a), std::move(b));
+        }
+        if (n == "passedpawnrace") {
+            Designator d;
+            auto side = PassedPawnRaceFilter::ToMove;
+            if (optionalDesignator(items, i, d)) {
+                PieceMask k = d.pieces.plain;
+                if (k == PieceMask(1u << chess::WPawn) && !d.pieces.anything && d.squares == SquareSet::all())
+                    side = PassedPawnRaceFilter::White;
+                else if (k == PieceMask(1u << chess::BPawn) && !d.pieces.anything && d.squares == SquareSet::all())
+                    side = PassedPawnRaceFilter::Black;
+                else {
+                    error(items[i - 1], "':passedpawnrace' takes P or p");
+                    return nullptr;
+                }
+            }
+            return std::make_unique<PassedPawnRaceFilter>(side);
+        }
+        if (n == "variant" || n == "startposition")
+            return gameVariantKeyword(n, at, items, i);
         if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
         if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
         if (n == "isdoublecheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsDoubleCheck);
@@ -1483,10 +1716,14 @@ private:
         for (const auto &[name, at] : m_sumrangeAt)
             if (m_accumulators[name]->sources.empty())
                 error(at, "no position list accumulates into '" + name + "'");
+        for (const auto &[name, at] : m_resetAt)
+            if (m_accumulators[name]->sources.empty())
+                error(at, "no position list accumulates into '" + name + "'");
     }
 
     std::map<std::string, std::shared_ptr<Accumulator>> m_accumulators;
     std::map<std::string, Item> m_sumrangeAt;
+    std::map<std::string, Item> m_resetAt;
     QueryHeader &m_header;
     Program &m_program;
     std::vector<Diagnostic> &m_diags;
