@@ -791,10 +791,10 @@ void TestCqlsKeywords::errors_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("error");
-    QTest::newRow("not implemented") << "(match\n  (position\n    :tagmatch foo P))"
-                                     << "3:5: ':tagmatch' is not implemented yet";
-    QTest::newRow("negated, not implemented") << "(match (position !:skip))"
-                                              << "1:18: ':skip' is not implemented yet";
+    QTest::newRow("not implemented") << "(match\n  (position\n    :ispromotedpiece P))"
+                                     << "3:5: ':ispromotedpiece' is not implemented yet";
+    QTest::newRow("negated, not implemented") << "(match (position !:ispromotedpiece))"
+                                              << "1:18: ':ispromotedpiece' is not implemented yet";
     QTest::newRow("match list, not implemented") << "(match :eithercolor)" << "1:8: ':eithercolor' is not implemented yet";
     QTest::newRow("unknown keyword") << "(match (position :frobnicate))" << "1:18: unknown position list keyword ':frobnicate'";
     QTest::newRow("unknown match keyword") << "(match :frobnicate)" << "1:8: unknown match list keyword ':frobnicate'";

@@ -43,6 +43,10 @@ private slots:
     void variants();
     void startPositions();
     void tagKeywords();
+    void skip();
+    void tagging();
+    void taggingErrors_data();
+    void taggingErrors();
     void errors_data();
     void errors();
 };
@@ -295,6 +299,62 @@ void TestCqlsKeywords2::tagKeywords()
     QCOMPARE(gameMatch("(match :subround 0)", pgnGame("[Round \"4\"]\n\n1. e4 *\n")), 1);
     QCOMPARE(cqlsError("(match :rating DWZ >2000)"),
              "1:16: rating system 'DWZ' is not implemented yet: PGN games carry only Elo and USCF ratings");
+}
+
+void TestCqlsKeywords2::skip()
+{
+    // Positions a :skip list matches are passed over: no list counts them.
+    const game::Game g = pgnGame(Scholar);
+    QCOMPARE(matches("(match (position Qh5))", g), 2);
+    QCOMPARE(matches("(match (position :btm :skip) (position Qh5))", g), 1);
+    QCOMPARE(matches("(match (position Qh5 :skip (position :btm)))", g), 1);
+    QCOMPARE(matches("(match (position Qh5 :matchcount 2 :skip (position :btm)))", g), 0);
+    QCOMPARE(QString::fromStdString(positionError(":or ((position :skip))")), QString("1:33: ':skip' belongs in a position list of the match list"));
+}
+
+void TestCqlsKeywords2::tagging()
+{
+    const game::Game g = pgnGame(Scholar);
+    // The tagged piece is followed through the game: the queen that stood on h5 takes on f7.
+    QCOMPARE(matches("(match :forany x Q (position $x[h5]) (position $x[f7]))", g), 3);
+    QCOMPARE(matches("(match :forany x q (position $x[h5]))", g), 0);
+    QCOMPARE(matches("(match :forany x U (position $x[h5] :mate))", g), 0);
+    QCOMPARE(matches("(match :forany x U (position :tagmatch x Q[f7] :mate))", g), 1);
+    // The tagging page: this matches only if "foo" is a white pawn.
+    QCOMPARE(matches("(match :forany foo U (position :tagmatch foo P :initial))", g), 1);
+    QCOMPARE(matches("(match :forany foo U (position :tagmatch foo Pe2 :tagmatch foo Pe4))", g), 0);
+    // Two tags are bound to different pieces.
+    QCOMPARE(matches("(match :forany a R :forany b R (position $a[a1] $b[h1] :initial))", g), 1);
+    QCOMPARE(matches("(match :forany a R :forany b R (position $a[a1] $b[a1] :initial))", g), 0);
+    // A tag may stand for a piece that becomes of its type: promotion keeps the mark.
+    game::Game promo = pgnGame("[FEN \"7k/P7/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=Q Kg7 2. Qb7+ *\n");
+    QCOMPARE(matches("(match :forany t Q (position :tagmatch t Pa7))", promo), 1);
+    QCOMPARE(matches("(match :forany t N (position :tagmatch t Pa7))", promo), 0);
+    QCOMPARE(matches("(match :forany t Q (position $t[b7] :check))", promo), 1);
+}
+
+void TestCqlsKeywords2::taggingErrors_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("undefined $tag") << "(match (position $foo[a1]))"
+                                    << "1:18: '$foo': no :forany of the match list defines the tag 'foo'";
+    QTest::newRow("undefined :tagmatch") << "(match (position :tagmatch foo P))"
+                                         << "1:28: no :forany of the match list defines the tag 'foo'";
+    QTest::newRow("three tags") << "(match :forany a R :forany b R :forany c N (position))"
+                                << "1:32: a match list takes at most two tags";
+    QTest::newRow("twice") << "(match :forany a R :forany a N (position))" << "1:28: the tag 'a' is defined twice";
+    QTest::newRow("relation") << "(match :forany a R (position :relation (:changesidetomove)))"
+                              << "1:30: tags (:forany) cannot be used in a match list with a :relation";
+    QTest::newRow("designator") << "(match :forany a R~ (position))"
+                                << "1:18: 'R~': ':forany' expects piece types (K, Q, ..., A, U)";
+}
+
+void TestCqlsKeywords2::taggingErrors()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, error);
+    QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
 }
 
 void TestCqlsKeywords2::errors_data()

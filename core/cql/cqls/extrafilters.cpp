@@ -3,6 +3,7 @@
 #include "cql/cqls/extrafilters.h"
 
 #include "cql/cqls/filters.h"
+#include "cql/vars.h"
 
 #include <algorithm>
 #include <array>
@@ -387,6 +388,122 @@ bool TagInfoFilter::match(Ctx &ctx) const
     }
     }
     return false;
+}
+
+// --- tagging
+
+SquareSet TaggedPieceFilter::set(Ctx &ctx) const
+{
+    const Value &v = ctx.vars[size_t(m_slot)];
+    if (!v.bound)
+        return {};
+    Square s = pieceSquare(ctx, int(v.num));
+    if (s == chess::NoSquare || !m_squares.contains(s))
+        return {};
+    return SquareSet::of(s);
+}
+
+FilterPtr TaggedPieceFilter::transformed(const Transform &t) const
+{
+    SquareSet sq = cqlsImage(t, m_squares);
+    uint64_t bits = sq.bits();
+    noteImage(&bits, sizeof bits);
+    return std::make_unique<TaggedPieceFilter>(m_slot, sq);
+}
+
+bool TagMatchFilter::match(Ctx &ctx) const
+{
+    const Value &v = ctx.vars[size_t(m_slot)];
+    if (!v.bound)
+        return false;
+    Square s = pieceSquare(ctx, int(v.num));
+    return s != chess::NoSquare && m_d->set(ctx).contains(s);
+}
+
+FilterPtr TagMatchFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<TagMatchFilter>(m_slot, m_d->transformed(t));
+}
+
+bool ForAnyFilter::gameMatchesNow(Ctx &ctx) const
+{
+    if (m_gateSlot >= 0) {
+        Type type = ctx.vars[size_t(m_gateSlot)].type;
+        ctx.vars[size_t(m_gateSlot)] = Value();
+        ctx.vars[size_t(m_gateSlot)].type = type;
+    }
+    const auto &nodes = ctx.game->nodes;
+    std::vector<game::NodeId> stack{0};
+    while (!stack.empty()) {
+        game::NodeId n = stack.back();
+        stack.pop_back();
+        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
+            stack.push_back(c);
+            if (!ctx.searchVariations)
+                break;
+        }
+        ctx.moveTo(n);
+        if (m_inner->match(ctx))
+            return true;
+    }
+    return false;
+}
+
+bool ForAnyFilter::tryBindings(Ctx &ctx, size_t k, const std::vector<std::vector<int>> &candidates) const
+{
+    if (k == m_tags.size())
+        return gameMatchesNow(ctx);
+    for (int id : candidates[k]) {
+        bool taken = false;
+        for (size_t j = 0; j < k; ++j)
+            taken = taken || ctx.vars[size_t(m_tags[j].slot)].num == id;
+        if (taken)
+            continue;
+        Value &v = ctx.vars[size_t(m_tags[k].slot)];
+        v.bound = true;
+        v.num = id;
+        if (tryBindings(ctx, k + 1, candidates))
+            return true;
+    }
+    ctx.vars[size_t(m_tags[k].slot)].bound = false;
+    return false;
+}
+
+bool ForAnyFilter::match(Ctx &ctx) const
+{
+    Value &cache = ctx.vars[size_t(m_cacheSlot)];
+    if (!cache.bound) {
+        game::NodeId here = ctx.node;
+        const auto &nodes = ctx.game->nodes;
+        // The pieces each tag may stand for: of one of its types at some position.
+        std::vector<std::vector<int>> candidates(m_tags.size());
+        const chess::Position &root = nodes[0].position;
+        for (Square s : root.occupied()) {
+            int id = int(s);
+            std::vector<bool> fits(m_tags.size(), false);
+            for (game::NodeId n = 0; n < nodes.size(); ++n) {
+                ctx.moveTo(n);
+                Square at = pieceSquare(ctx, id);
+                if (at == chess::NoSquare)
+                    continue;
+                PieceMask bit = PieceMask(1u << nodes[n].position.pieceAt(at));
+                for (size_t k = 0; k < m_tags.size(); ++k)
+                    fits[k] = fits[k] || (m_tags[k].types & bit);
+            }
+            for (size_t k = 0; k < m_tags.size(); ++k)
+                if (fits[k])
+                    candidates[k].push_back(id);
+        }
+        cache.bound = true;
+        cache.num = tryBindings(ctx, 0, candidates) ? 1 : 0;
+        ctx.moveTo(here);
+    }
+    return cache.num != 0 && m_inner->match(ctx);
+}
+
+FilterPtr ForAnyFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<ForAnyFilter>(m_tags, m_gateSlot, m_cacheSlot, m_inner->transformed(t));
 }
 
 } // namespace cql::cqls

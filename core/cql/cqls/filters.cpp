@@ -694,6 +694,8 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
         if (!searched(ctx, n, cutNode))
             continue;
         ctx.moveTo(n);
+        if (!g.skips.empty() && anyMatches(g.skips, ctx))
+            continue;
         if (anyMatches(g.excludes, ctx))
             excluded = true;
         for (size_t i = 0; i < L; ++i)

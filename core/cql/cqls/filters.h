@@ -291,6 +291,7 @@ struct GameLists {
     std::vector<int> group;
     std::vector<FilterPtr> cuts;      // the search of a line stops after a position matching one
     std::vector<FilterPtr> excludes;  // a game with a position matching one does not match
+    std::vector<FilterPtr> skips;     // :skip: a position matching one is passed over (no list sees it)
 };
 class GameGateFilter : public Filter {
 public:

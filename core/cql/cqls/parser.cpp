@@ -111,6 +111,7 @@ public:
         }
         for (size_t i = 1; i < top.size(); ++i)
             error(top[i], "a CQL-S script has exactly one match list");
+        declareTags(top[0]);
         compileMatch(top[0]);
         checkAccumulators();
         return m_ok;
@@ -129,6 +130,57 @@ private:
         m_ok = false;
     }
 
+    // --- tagging: ':forany name D' in the match list declares a tag for the whole script.
+    void declareTags(const Item &list)
+    {
+        const auto &items = list.items;
+        for (size_t i = 1; i < items.size(); ++i) {
+            KeywordWord k = keywordOf(items[i]);
+            if (!k.isKeyword || k.name != "forany")
+                continue;
+            if (k.negated) {
+                error(items[i], "':forany' cannot be negated");
+                continue;
+            }
+            if (i + 2 >= items.size() || items[i + 1].kind != Item::Word || items[i + 2].kind != Item::Word) {
+                error(items[i], "':forany' expects a tag name and a piece designator");
+                continue;
+            }
+            const std::string &name = items[i + 1].text;
+            bool alnum = !name.empty();
+            for (char c : name)
+                alnum = alnum && std::isalnum(static_cast<unsigned char>(c));
+            if (!alnum) {
+                error(items[i + 1], "'" + name + "': a tag name is alphanumeric");
+                continue;
+            }
+            Designator d;
+            std::string err;
+            if (!parseDesignator(items[i + 2].text, d, err) || !d.pieces.tag.empty() || d.pieces.promoted
+                || d.pieces.unpromoted) {
+                error(items[i + 2], "'" + items[i + 2].text + "': ':forany' expects piece types (K, Q, ..., A, U)"
+                                        + (err.empty() ? "" : ": " + err));
+                continue;
+            }
+            if (m_tagSlots.count(name)) {
+                error(items[i + 1], "the tag '" + name + "' is defined twice");
+                continue;
+            }
+            if (m_tagSlots.size() == 2) {
+                error(items[i], "a match list takes at most two tags");
+                continue;
+            }
+            int slot = int(m_program.slotTypes.size());
+            m_program.slotTypes.push_back(Type::Numeric);
+            m_program.slotNames.push_back("$" + name);
+            m_tagSlots[name] = slot;
+            ForAnyTag t;
+            t.slot = slot;
+            t.types = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : PieceMask(d.pieces.plain & ~EmptyBit);
+            m_tags.push_back(t);
+        }
+    }
+
     // --- the match list
     // What a position list of the match list says about the game beyond its filter.
     struct TopLevel {
@@ -136,9 +188,10 @@ private:
         bool haveCount = false;
         bool cutSelf = false;         // parameterless :cut: the list is a cut condition
         bool excludeSelf = false;     // parameterless :exclude: the list is an exclusion
+        bool skipSelf = false;        // parameterless :skip: the positions the list matches are passed over
         bool runs = false;            // :repetitioncount: the range is for runs of positions
         bool perImage = false;        // :pretransform...: each transform image counts on its own
-        std::vector<FilterPtr> cuts, excludes; // the argument forms
+        std::vector<FilterPtr> cuts, excludes, skips; // the argument forms
         TopLevel() { count.lo.value = 1; }
     };
 
@@ -147,6 +200,7 @@ private:
         std::vector<FilterPtr> gameParts;
         auto g = std::make_shared<GameLists>();
         const auto &items = list.items;
+        m_topItems = &items;
         for (size_t i = 1; i < items.size();) {
             const Item &it = items[i];
             if (it.isList()) {
@@ -161,7 +215,11 @@ private:
                     g->cuts.push_back(std::move(c));
                 for (FilterPtr &e : top.excludes)
                     g->excludes.push_back(std::move(e));
-                if (f && top.cutSelf) {
+                for (FilterPtr &e : top.skips)
+                    g->skips.push_back(std::move(e));
+                if (f && top.skipSelf) {
+                    g->skips.push_back(std::move(f));
+                } else if (f && top.cutSelf) {
                     g->cuts.push_back(std::move(f));
                 } else if (f && top.excludeSelf) {
                     g->excludes.push_back(std::move(f));
@@ -196,11 +254,15 @@ private:
             if (f)
                 gameParts.push_back(std::move(f));
         }
+        if (!m_tags.empty() && m_relationAt)
+            error(*m_relationAt, "tags (:forany) cannot be used in a match list with a :relation");
         if (!m_ok)
             return;
         for (FilterPtr &f : gameParts)
             m_program.body.push_back(std::move(f));
-        if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty() && !g->runs[0]) {
+        int gateSlot = -1;
+        if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty() && g->skips.empty() && !g->runs[0]
+            && m_tags.empty()) {
             // One list: the evaluator's own match count does it.
             const Range &c = g->counts[0];
             if (!(c.lo.value == 1 && c.hi.value == Range::Max)) {
@@ -211,11 +273,21 @@ private:
                 m_header.matchCount = std::make_pair(lo, hi);
             }
             m_program.body.push_back(std::move(g->lists[0]));
-        } else if (!g->lists.empty() || !g->cuts.empty() || !g->excludes.empty()) {
+        } else if (!g->lists.empty() || !g->cuts.empty() || !g->excludes.empty() || !g->skips.empty()) {
             int slot = int(m_program.slotTypes.size());
             m_program.slotTypes.push_back(Type::Numeric);
             m_program.slotNames.push_back("(position lists matched)");
             m_program.body.push_back(std::make_unique<GameGateFilter>(std::move(g), slot));
+            gateSlot = slot;
+        }
+        if (!m_tags.empty()) {
+            // The whole match list runs under each binding of its tags.
+            int cache = int(m_program.slotTypes.size());
+            m_program.slotTypes.push_back(Type::Numeric);
+            m_program.slotNames.push_back("(tag binding found)");
+            auto inner = std::make_unique<AllFilter>(std::move(m_program.body));
+            m_program.body.clear();
+            m_program.body.push_back(std::make_unique<ForAnyFilter>(m_tags, gateSlot, cache, std::move(inner)));
         }
     }
 
@@ -275,6 +347,13 @@ private:
             f = dateArg(at, items, i);
         } else if (n == "markall" || n == "noannotate") {
             return nullptr; // meaningless here (seed)
+        } else if (n == "forany") {
+            if (&items != m_topItems) {
+                error(at, "':forany' belongs in the match list itself");
+                return nullptr;
+            }
+            i = std::min(items.size(), i + 2); // declared by declareTags
+            return nullptr;
         } else if (n == "variant" || n == "startposition") {
             f = gameVariantKeyword(n, at, items, i);
             if (!f)
@@ -774,7 +853,18 @@ private:
             error(it, "'" + it.text + "' is not a piece designator" + (err.empty() ? "" : ": " + err));
             return nullptr;
         }
+        if (!checkTag(d, it))
+            return nullptr;
         return designatorFilter(d);
+    }
+
+    // A '$name' designator needs a tag the match list binds with :forany.
+    bool checkTag(const Designator &d, const Item &at)
+    {
+        if (d.pieces.tag.empty() || m_tagSlots.count(d.pieces.tag))
+            return true;
+        error(at, "'$" + d.pieces.tag + "': no :forany of the match list defines the tag '" + d.pieces.tag + "'");
+        return false;
     }
 
     // :relation (relation-list): a later position related to this one.
@@ -785,6 +875,7 @@ private:
             return nullptr;
         }
         const Item &list = items[i++];
+        m_relationAt = &at;
         auto spec = std::make_shared<RelationSpec>();
         spec->missingRange.lo.value = spec->missingRange.hi.value = 0;
         spec->addedRange.lo.value = spec->addedRange.hi.value = 0;
@@ -845,9 +936,15 @@ private:
         return f;
     }
 
-    static FilterPtr designatorFilter(const Designator &d)
+    FilterPtr designatorFilter(const Designator &d)
     {
         const PieceTypes &p = d.pieces;
+        if (!p.tag.empty()) {
+            auto t = m_tagSlots.find(p.tag);
+            if (t == m_tagSlots.end()) // reported by checkTag
+                return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), SquareSet());
+            return std::make_unique<TaggedPieceFilter>(t->second, d.squares);
+        }
         if (!p.any()) // "[]": no piece type at all, so no square can match
             return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), SquareSet());
         if (p.anything)
@@ -880,6 +977,8 @@ private:
             return nullptr;
         }
         ++i;
+        if (!checkTag(d, items[i - 1]))
+            return nullptr;
         if (raw)
             *raw = d;
         return designatorFilter(d);
@@ -897,6 +996,7 @@ private:
             return false;
         if (!parseDesignator(items[i].text, d, err))
             return false;
+        checkTag(d, items[i]);
         ++i;
         return true;
     }
@@ -1001,7 +1101,7 @@ private:
             top->perImage = n.substr(0, 12) == "pretransform";
             return;
         }
-        if (n == "cut" || n == "exclude") {
+        if (n == "cut" || n == "exclude" || n == "skip") {
             if (!top || k.negated) {
                 error(at, k.negated ? "'" + at.text + "' cannot be negated"
                                     : "':" + n + "' belongs in a position list of the match list");
@@ -1017,9 +1117,9 @@ private:
                     return;
                 }
                 FilterPtr f = compilePosition(items[i++], nullptr);
-                (cut ? top->cuts : top->excludes).push_back(std::move(f));
+                (n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
             } else {
-                (cut ? top->cutSelf : top->excludeSelf) = true;
+                (n == "skip" ? top->skipSelf : cut ? top->cutSelf : top->excludeSelf) = true;
             }
             return;
         }
@@ -1666,6 +1766,22 @@ private:
         }
         if (n == "variant" || n == "startposition")
             return gameVariantKeyword(n, at, items, i);
+        if (n == "tagmatch") {
+            if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
+                error(at, "':tagmatch' expects a tag name and a piece designator");
+                return nullptr;
+            }
+            auto t = m_tagSlots.find(items[i].text);
+            if (t == m_tagSlots.end()) {
+                error(items[i], "no :forany of the match list defines the tag '" + items[i].text + "'");
+                return nullptr;
+            }
+            ++i;
+            FilterPtr d = designatorArg(at, items, i);
+            if (!d)
+                return nullptr;
+            return std::make_unique<TagMatchFilter>(t->second, std::move(d));
+        }
         if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
         if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
         if (n == "isdoublecheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsDoubleCheck);
@@ -1724,6 +1840,10 @@ private:
     std::map<std::string, std::shared_ptr<Accumulator>> m_accumulators;
     std::map<std::string, Item> m_sumrangeAt;
     std::map<std::string, Item> m_resetAt;
+    std::map<std::string, int> m_tagSlots;      // :forany tags by name
+    std::vector<ForAnyTag> m_tags;
+    const Item *m_relationAt = nullptr;
+    const std::vector<Item> *m_topItems = nullptr;
     QueryHeader &m_header;
     Program &m_program;
     std::vector<Diagnostic> &m_diags;
