@@ -47,6 +47,7 @@ private slots:
     void tagging();
     void taggingErrors_data();
     void taggingErrors();
+    void eitherColour();
     void errors_data();
     void errors();
 };
@@ -355,6 +356,30 @@ void TestCqlsKeywords2::taggingErrors()
     QFETCH(QString, script);
     QFETCH(QString, error);
     QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
+}
+
+void TestCqlsKeywords2::eitherColour()
+{
+    // The match list page: a player rated 2300 or less beats one rated 2600 or more, with either colour.
+    const std::string script = "(match :result 1-0 :whiteelo <=2300 :blackelo >=2600 :eithercolor)";
+    auto game = [](const char *result, int white, int black) {
+        return pgnGame(std::string("[Result \"") + result + "\"]\n[WhiteElo \"" + std::to_string(white)
+                       + "\"]\n[BlackElo \"" + std::to_string(black) + "\"]\n\n1. e4 e5 " + result + "\n");
+    };
+    QCOMPARE(gameMatch(script, game("1-0", 2200, 2650)), 1);
+    QCOMPARE(gameMatch(script, game("0-1", 2650, 2200)), 1);
+    QCOMPARE(gameMatch(script, game("0-1", 2200, 2650)), 0);
+    QCOMPARE(gameMatch(script, game("1-0", 2650, 2200)), 0);
+    QCOMPARE(gameMatch("(match :result 1-0 :whiteelo <=2300 :blackelo >=2600)", game("0-1", 2650, 2200)), 0);
+    // Position lists are flipped with the rest: "Black wins, White is mated" reads
+    // "White wins, Black is mated" too.
+    const game::Game scholar = pgnGame(Scholar);
+    QCOMPARE(matches("(match :eithercolor :result 0-1 (position :mate :wtm))", scholar), 1);
+    QCOMPARE(matches("(match :eithercolor :result 0-1 (position :mate :btm))", scholar), 0);
+    QCOMPARE(matches("(match :eithercolor :result 0-1 (position Qf7 :mate))", scholar), 0);
+    QCOMPARE(matches("(match :eithercolor :result 0-1 (position qf2 :mate))", scholar), 1);
+    QCOMPARE(cqlsError("(match :eithercolor (position :flipcolor :mate))"),
+             std::string("1:31: ':flipcolor' is not allowed with the match list's :eithercolor"));
 }
 
 void TestCqlsKeywords2::errors_data()

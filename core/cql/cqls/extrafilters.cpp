@@ -427,10 +427,10 @@ FilterPtr TagMatchFilter::transformed(const Transform &t) const
 
 bool ForAnyFilter::gameMatchesNow(Ctx &ctx) const
 {
-    if (m_gateSlot >= 0) {
-        Type type = ctx.vars[size_t(m_gateSlot)].type;
-        ctx.vars[size_t(m_gateSlot)] = Value();
-        ctx.vars[size_t(m_gateSlot)].type = type;
+    for (int slot : m_gateSlots) {
+        Type type = ctx.vars[size_t(slot)].type;
+        ctx.vars[size_t(slot)] = Value();
+        ctx.vars[size_t(slot)].type = type;
     }
     const auto &nodes = ctx.game->nodes;
     std::vector<game::NodeId> stack{0};
@@ -503,7 +503,7 @@ bool ForAnyFilter::match(Ctx &ctx) const
 
 FilterPtr ForAnyFilter::transformed(const Transform &t) const
 {
-    return std::make_unique<ForAnyFilter>(m_tags, m_gateSlot, m_cacheSlot, m_inner->transformed(t));
+    return std::make_unique<ForAnyFilter>(m_tags, m_gateSlots, m_cacheSlot, m_inner->transformed(t));
 }
 
 } // namespace cql::cqls

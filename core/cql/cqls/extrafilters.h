@@ -153,8 +153,8 @@ struct ForAnyTag {
 };
 class ForAnyFilter : public Filter {
 public:
-    ForAnyFilter(std::vector<ForAnyTag> tags, int gateSlot, int cacheSlot, FilterPtr inner)
-        : m_tags(std::move(tags)), m_gateSlot(gateSlot), m_cacheSlot(cacheSlot), m_inner(std::move(inner)) {}
+    ForAnyFilter(std::vector<ForAnyTag> tags, std::vector<int> gateSlots, int cacheSlot, FilterPtr inner)
+        : m_tags(std::move(tags)), m_gateSlots(std::move(gateSlots)), m_cacheSlot(cacheSlot), m_inner(std::move(inner)) {}
     bool match(Ctx &ctx) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_inner->markSquares(ctx, out); }
     FilterPtr transformed(const Transform &t) const override;
@@ -163,7 +163,7 @@ private:
     bool tryBindings(Ctx &ctx, size_t k, const std::vector<std::vector<int>> &candidates) const;
     bool gameMatchesNow(Ctx &ctx) const;
     std::vector<ForAnyTag> m_tags;
-    int m_gateSlot;   // the position lists' per-game cache, redone for each binding (-1: none)
+    std::vector<int> m_gateSlots; // the position lists' per-game caches, redone for each binding
     int m_cacheSlot;  // 1 once a binding matched, 0 when none does
     FilterPtr m_inner;
 };

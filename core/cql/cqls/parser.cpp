@@ -112,9 +112,50 @@ public:
         for (size_t i = 1; i < top.size(); ++i)
             error(top[i], "a CQL-S script has exactly one match list");
         declareTags(top[0]);
+        for (const Item &it : top[0].items) {
+            KeywordWord k = keywordOf(it);
+            m_eitherColour = m_eitherColour || (k.isKeyword && k.name == "eithercolor");
+        }
         compileMatch(top[0]);
         checkAccumulators();
+        if (m_eitherColour && m_ok) {
+            // :eithercolor: the match list as written, or with the colours swapped
+            // throughout (players, ratings, result and every position list).
+            std::vector<FilterPtr> parts;
+            parts.push_back(std::make_unique<AllFilter>(std::move(m_program.body)));
+            m_program.body.clear();
+            m_flip = true;
+            m_accumulators.clear();
+            m_sumrangeAt.clear();
+            m_resetAt.clear();
+            compileMatch(top[0]);
+            checkAccumulators();
+            parts.push_back(std::make_unique<AllFilter>(std::move(m_program.body)));
+            m_program.body.clear();
+            m_program.body.push_back(std::make_unique<AnyOfFilter>(false, std::move(parts)));
+        }
+        if (!m_tags.empty() && m_ok) {
+            // The whole match list runs under each binding of its tags.
+            int cache = int(m_program.slotTypes.size());
+            m_program.slotTypes.push_back(Type::Numeric);
+            m_program.slotNames.push_back("(tag binding found)");
+            auto inner = std::make_unique<AllFilter>(std::move(m_program.body));
+            m_program.body.clear();
+            m_program.body.push_back(std::make_unique<ForAnyFilter>(m_tags, m_gateSlots, cache, std::move(inner)));
+        }
         return m_ok;
+    }
+
+    // Under :eithercolor's second reading: White's keywords become Black's.
+    std::string colourSwapped(const std::string &n) const
+    {
+        if (!m_flip)
+            return n;
+        if (n.rfind("white", 0) == 0)
+            return "black" + n.substr(5);
+        if (n.rfind("black", 0) == 0)
+            return "white" + n.substr(5);
+        return n;
     }
 
 private:
@@ -211,6 +252,15 @@ private:
                 }
                 TopLevel top;
                 FilterPtr f = compilePosition(it, &top);
+                if (m_flip) {
+                    Transform flip = Transform::flipColor();
+                    auto swap = [&](FilterPtr &x) { x = x->transformed(flip); };
+                    if (f)
+                        swap(f);
+                    for (auto *v : {&top.cuts, &top.excludes, &top.skips})
+                        for (FilterPtr &x : *v)
+                            swap(x);
+                }
                 for (FilterPtr &c : top.cuts)
                     g->cuts.push_back(std::move(c));
                 for (FilterPtr &e : top.excludes)
@@ -260,9 +310,8 @@ private:
             return;
         for (FilterPtr &f : gameParts)
             m_program.body.push_back(std::move(f));
-        int gateSlot = -1;
         if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty() && g->skips.empty() && !g->runs[0]
-            && m_tags.empty()) {
+            && m_tags.empty() && !m_eitherColour) {
             // One list: the evaluator's own match count does it.
             const Range &c = g->counts[0];
             if (!(c.lo.value == 1 && c.hi.value == Range::Max)) {
@@ -278,16 +327,7 @@ private:
             m_program.slotTypes.push_back(Type::Numeric);
             m_program.slotNames.push_back("(position lists matched)");
             m_program.body.push_back(std::make_unique<GameGateFilter>(std::move(g), slot));
-            gateSlot = slot;
-        }
-        if (!m_tags.empty()) {
-            // The whole match list runs under each binding of its tags.
-            int cache = int(m_program.slotTypes.size());
-            m_program.slotTypes.push_back(Type::Numeric);
-            m_program.slotNames.push_back("(tag binding found)");
-            auto inner = std::make_unique<AllFilter>(std::move(m_program.body));
-            m_program.body.clear();
-            m_program.body.push_back(std::make_unique<ForAnyFilter>(m_tags, gateSlot, cache, std::move(inner)));
+            m_gateSlots.push_back(slot);
         }
     }
 
@@ -295,7 +335,7 @@ private:
     FilterPtr matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i)
     {
         FilterPtr f;
-        const std::string &n = k.name;
+        const std::string n = colourSwapped(k.name);
         if (n == "year" || n == "gamenumber" || n == "elo" || n == "whiteelo" || n == "blackelo") {
             Range r;
             if (!rangeArg(at, items, i, r, false, false))
@@ -347,6 +387,10 @@ private:
             f = dateArg(at, items, i);
         } else if (n == "markall" || n == "noannotate") {
             return nullptr; // meaningless here (seed)
+        } else if (n == "eithercolor") {
+            if (&items != m_topItems)
+                error(at, "':eithercolor' belongs in the match list itself");
+            return nullptr; // read by run()
         } else if (n == "forany") {
             if (&items != m_topItems) {
                 error(at, "':forany' belongs in the match list itself");
@@ -659,6 +703,8 @@ private:
             return nullptr;
         }
         std::string r = items[i++].text;
+        if (m_flip && (r == "1-0" || r == "0-1"))
+            r = r == "1-0" ? "0-1" : "1-0";
         if (r == "1/2" || r == "½" || r == "=")
             r = "1/2-1/2";
         if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*") {
@@ -1067,6 +1113,10 @@ private:
         const std::string &n = k.name;
         std::vector<Transform> group;
         if (transformGroup(n, group)) {
+            if (n == "flipcolor" && m_eitherColour) {
+                error(at, "':flipcolor' is not allowed with the match list's :eithercolor");
+                return;
+            }
             if (k.negated) {
                 error(at, "':" + n + "' cannot be negated");
                 return;
@@ -1164,6 +1214,15 @@ private:
         }
         if (n == "markall" || n == "noannotate")
             return; // meaningless (seed)
+        if (m_flip && (n == "whiteelo" || n == "blackelo")) {
+            // The list is colour-flipped as a whole; these name players, not pieces.
+            FilterPtr f = positionFilter(colourSwapped(n), at, items, i);
+            if (f && k.negated)
+                f = std::make_unique<NotFilter>(std::move(f));
+            if (f)
+                st.parts.push_back(std::move(f));
+            return;
+        }
         if (n == "line*")
             st.lineStarAt = &at;
         FilterPtr f = positionFilter(n, at, items, i);
@@ -1844,6 +1903,9 @@ private:
     std::vector<ForAnyTag> m_tags;
     const Item *m_relationAt = nullptr;
     const std::vector<Item> *m_topItems = nullptr;
+    std::vector<int> m_gateSlots;               // per-game caches of the position lists (for :forany)
+    bool m_eitherColour = false;                // :eithercolor in the match list
+    bool m_flip = false;                        // compiling its colour-swapped reading
     QueryHeader &m_header;
     Program &m_program;
     std::vector<Diagnostic> &m_diags;
