@@ -814,8 +814,8 @@ void TestCqlsKeywords::errors_data()
     QTest::newRow("bad fen") << "(match (position :fen \"xyz\"))" << "1:23: not a valid FEN";
     QTest::newRow(":line*") << "(match (position :line* (Pe2-e4 | Pe7-e5)))"
                             << "1:25: potential moves ('|') are not allowed in ':line*'";
-    QTest::newRow(":ischeck with a range") << "(match (position :ischeck 3))"
-                                           << "1:18: ':ischeck' with a range is not implemented yet";
+    QTest::newRow(":ischeck with a range") << "(match (position :ischeck 0 2))"
+                                           << "1:27: the range of ':ischeck' counts checks: its lower bound is at least 1";
 }
 
 void TestCqlsKeywords::errors()

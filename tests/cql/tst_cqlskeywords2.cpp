@@ -48,6 +48,7 @@ private slots:
     void taggingErrors_data();
     void taggingErrors();
     void eitherColour();
+    void isCheckCount();
     void errors_data();
     void errors();
 };
@@ -380,6 +381,21 @@ void TestCqlsKeywords2::eitherColour()
     QCOMPARE(matches("(match :eithercolor :result 0-1 (position qf2 :mate))", scholar), 1);
     QCOMPARE(cqlsError("(match :eithercolor (position :flipcolor :mate))"),
              std::string("1:31: ':flipcolor' is not allowed with the match list's :eithercolor"));
+}
+
+void TestCqlsKeywords2::isCheckCount()
+{
+    // White checks twice (moves 2 and 6), Black once (move 4).
+    const game::Game g = pgnGame("1. e4 f5 2. Qh5+ g6 3. Qe2 Bh6 4. Qb5 Bxd2+ 5. Kd1 a6 6. Qxd7+ Kxd7 *\n");
+    QCOMPARE(matches("(match (position :ischeck))", g), 3);
+    QCOMPARE(matches("(match (position :ischeck 1))", g), 2);   // the first check of each side
+    QCOMPARE(matches("(match (position :ischeck 2))", g), 1);   // White's second: Qxd7+
+    QCOMPARE(matches("(match (position :ischeck 2 3))", g), 1);
+    QCOMPARE(matches("(match (position :ischeck 3))", g), 0);
+    QCOMPARE(matches("(match (position :ischeck <2 :btm))", g), 1);
+    // The seed: the only check of the game.
+    QCOMPARE(matches("(match (position :matchcount 1 :ischeck))", g), 0);
+    QCOMPARE(matches("(match (position :matchcount 1 :ischeck))", pgnGame("1. e4 f5 2. Qh5+ g6 *\n")), 1);
 }
 
 void TestCqlsKeywords2::errors_data()

@@ -506,4 +506,24 @@ FilterPtr ForAnyFilter::transformed(const Transform &t) const
     return std::make_unique<ForAnyFilter>(m_tags, m_gateSlots, m_cacheSlot, m_inner->transformed(t));
 }
 
+// --- :ischeck with a range
+
+bool IsCheckCountFilter::match(Ctx &ctx) const
+{
+    const auto &nodes = ctx.game->nodes;
+    chess::Color us = ctx.pos->sideToMove();
+    // Checks we gave so far: positions on the way here where the opponent is to move in check.
+    long long given = 0;
+    for (game::NodeId a = ctx.node; a != game::NoNode; a = nodes[a].parent)
+        if (nodes[a].position.sideToMove() != us && nodes[a].position.inCheck())
+            ++given;
+    for (game::NodeId c = nodes[ctx.node].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
+        if (!nodes[c].move.isNull() && nodes[c].position.inCheck() && m_range.contains(given + 1))
+            return true;
+        if (!ctx.searchVariations)
+            break;
+    }
+    return false;
+}
+
 } // namespace cql::cqls

@@ -168,4 +168,17 @@ private:
     FilterPtr m_inner;
 };
 
+// ':ischeck range': the next move checks, and it is the n-th check the side
+// to move gives in the game (counted along the line to here), n in range.
+class IsCheckCountFilter : public Filter {
+public:
+    explicit IsCheckCountFilter(Range r) : m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<IsCheckCountFilter>(m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Range m_range;
+};
+
 } // namespace cql::cqls

@@ -1630,9 +1630,13 @@ private:
         }
         if (n == "ischeck") {
             Range r;
+            size_t first = i;
             if (rangeArg(at, items, i, r, false, false, true)) {
-                error(at, "':ischeck' with a range is not implemented yet");
-                return nullptr;
+                if (r.lo.value != Range::Min && r.lo.value < 1) {
+                    error(items[first], "the range of ':ischeck' counts checks: its lower bound is at least 1");
+                    return nullptr;
+                }
+                return std::make_unique<IsCheckCountFilter>(r);
             }
             return std::make_unique<NextMoveFilter>(NextMoveFilter::IsCheck);
         }
