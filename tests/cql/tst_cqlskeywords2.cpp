@@ -49,6 +49,7 @@ private slots:
     void taggingErrors();
     void eitherColour();
     void isCheckCount();
+    void quotedPatterns();
     void errors_data();
     void errors();
 };
@@ -396,6 +397,28 @@ void TestCqlsKeywords2::isCheckCount()
     // The seed: the only check of the game.
     QCOMPARE(matches("(match (position :matchcount 1 :ischeck))", g), 0);
     QCOMPARE(matches("(match (position :matchcount 1 :ischeck))", pgnGame("1. e4 f5 2. Qh5+ g6 *\n")), 1);
+}
+
+void TestCqlsKeywords2::quotedPatterns()
+{
+    // Quoted patterns match the whole value: '*' any text, '?' one character.
+    const game::Game g = pgnGame("[Event \"FIDE-Wch 1985\"]\n[Site \"Moscow\"]\n[White \"Kasparov, Garry\"]\n"
+                                 "[Black \"Karpov, Anatoly\"]\n[Result \"1-0\"]\n[Source \"USA\"]\n\n1. e4 e5 1-0\n");
+    QCOMPARE(gameMatch("(match :event \"FIDE-Wch*\")", g), 1);
+    QCOMPARE(gameMatch("(match :event \"Wch*\")", g), 0); // the whole name, not a part of it
+    QCOMPARE(gameMatch("(match :event Wch)", g), 1);      // unquoted: a part of it
+    QCOMPARE(gameMatch("(match :whiteplayer \"Kasparov, Garry\")", g), 1);
+    QCOMPARE(gameMatch("(match :blackplayer \"Kasparov, Garry\")", g), 0);
+    QCOMPARE(gameMatch("(match :player \"Karpov, ?natoly\")", g), 1);
+    QCOMPARE(gameMatch("(match :site \"Mos*\")", g), 1);
+    // The match list page's :annotator examples.
+    QCOMPARE(gameMatch("(match :annotator \"?*\")", g), 0);
+    QCOMPARE(gameMatch("(match :annotator \"\")", g), 1);
+    QCOMPARE(gameMatch("(match :annotator \"*\")", g), 1);
+    QCOMPARE(gameMatch("(match :tag * \"USA\")", g), 1);
+    QCOMPARE(gameMatch("(match :tag Source \"US\")", g), 0);
+    // :eithercolor swaps the player keywords too.
+    QCOMPARE(gameMatch("(match :eithercolor :result 0-1 :blackplayer \"Kasparov*\")", g), 1);
 }
 
 void TestCqlsKeywords2::errors_data()

@@ -301,6 +301,31 @@ bool readNumber(std::string_view s, long long &v)
 
 const char *const RosterTags[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
+// Glob match, case-insensitive: '*' any text (also none), '?' one character.
+bool globMatch(std::string_view p, std::string_view v)
+{
+    size_t pi = 0, vi = 0, star = std::string_view::npos, mark = 0;
+    auto same = [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    };
+    while (vi < v.size()) {
+        if (pi < p.size() && (p[pi] == '?' || (p[pi] != '*' && same(p[pi], v[vi])))) {
+            ++pi, ++vi;
+        } else if (pi < p.size() && p[pi] == '*') {
+            star = pi++;
+            mark = vi;
+        } else if (star != std::string_view::npos) {
+            pi = star + 1;
+            vi = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (pi < p.size() && p[pi] == '*')
+        ++pi;
+    return pi == p.size();
+}
+
 } // namespace
 
 bool TagInfoFilter::match(Ctx &ctx) const
@@ -375,6 +400,27 @@ bool TagInfoFilter::match(Ctx &ctx) const
         long long avg = hw && hb ? (w + b) / 2 : hw ? w : b;
         return s.range.contains(avg);
     }
+    case Pattern:
+        if (s.anyName) {
+            for (const auto &[name, value] : g.tags)
+                if (std::find(std::begin(RosterTags), std::end(RosterTags), name) == std::end(RosterTags)
+                    && globMatch(s.name, value))
+                    return true;
+            return false;
+        }
+        for (const std::string &tag : s.values) {
+            bool present = false;
+            for (const auto &[name, value] : g.tags)
+                if (lower(name) == lower(tag)) {
+                    present = true;
+                    if (globMatch(s.name, value))
+                        return true;
+                }
+            // A missing tag has the empty value ("" finds games without an annotator).
+            if (!present && globMatch(s.name, ""))
+                return true;
+        }
+        return false;
     case SubRound: {
         std::string_view r = g.tag("Round");
         size_t dot = r.find('.');

@@ -97,6 +97,7 @@ public:
         AverageRatingBoth, // :averagerating* (both needed)
         RatingDifference,  // :ratingdifference SYSTEM range (white minus black)
         SubRound,       // :subround range ("3.2": 2; 0 without one)
+        Pattern,        // a quoted pattern ('*' any text, '?' one character) the whole value of a tag of values matches
     };
     struct Spec {
         Kind kind = Tag;

@@ -359,8 +359,17 @@ private:
                 return nullptr;
             }
             if (items[i].kind == Item::String) {
-                error(items[i], "patterns in double quotes are not implemented yet: write the name without quotes");
-                return nullptr;
+                TagInfoFilter::Spec p;
+                p.kind = TagInfoFilter::Pattern;
+                p.name = items[i++].text;
+                if (n == "player" || n == "whiteplayer") p.values.push_back("White");
+                if (n == "player" || n == "blackplayer") p.values.push_back("Black");
+                if (n == "event") p.values.push_back("Event");
+                if (n == "site") p.values.push_back("Site");
+                f = std::make_unique<TagInfoFilter>(std::move(p));
+                if (k.negated)
+                    f = std::make_unique<NotFilter>(std::move(f));
+                return f;
             }
             std::string t = items[i++].text;
             for (char &c : t)
@@ -528,8 +537,10 @@ private:
                 c = char(std::tolower(static_cast<unsigned char>(c)));
             if (word(i)) {
                 if (items[i].kind == Item::String) {
-                    error(items[i], "patterns in double quotes are not implemented yet: write the value without quotes");
-                    return nullptr;
+                    s.kind = K::Pattern;
+                    s.values.push_back(s.name);
+                    s.name = items[i++].text;
+                    return std::make_unique<TagInfoFilter>(std::move(s));
                 }
                 s.haveValue = true;
                 std::string v = items[i++].text;
@@ -538,10 +549,15 @@ private:
                 s.values.push_back(v);
             }
         } else if (base == "annotator") {
-            if (!word(i) || items[i].kind == Item::String) {
-                error(word(i) ? items[i] : at, word(i) ? "patterns in double quotes are not implemented yet: write the name without quotes"
-                                                       : "':annotator' expects a name");
+            if (!word(i)) {
+                error(at, "':annotator' expects a name");
                 return nullptr;
+            }
+            if (items[i].kind == Item::String) {
+                s.kind = K::Pattern;
+                s.name = items[i++].text;
+                s.values.push_back("Annotator");
+                return std::make_unique<TagInfoFilter>(std::move(s));
             }
             s.kind = K::Annotator;
             std::string v = items[i++].text;
