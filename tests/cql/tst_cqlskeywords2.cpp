@@ -86,6 +86,20 @@ void TestCqlsKeywords2::potentialRookChecks()
     QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | k R:+"), 1); // Kh8 Ra8+ could follow
     QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | kxR"), 0);   // the king cannot take the rook
     QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | Kh7-g6"), 0); // g6 is guarded by the white king
+    // The seed's query: in a :sequence the step after the line starts where its
+    // moves lead, or after the potential king move when that was played too.
+    const std::string seed = "(match :result 1/2 (position :sequence ((position :flipcolor "
+                             ":line (R:+ k R:+ k R:+ k R:+ | k)) (position :terminal))))";
+    QCOMPARE(matches(seed, pgnGame(game)), 1);
+    const char *withKingMove = "[Result \"1/2-1/2\"]\n[FEN \"7k/8/5K2/8/8/8/8/R7 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                               "1. Ra8+ Kh7 2. Ra7+ Kh8 3. Ra8+ Kh7 4. Ra7+ Kh8 1/2-1/2\n";
+    QCOMPARE(matches(seed, pgnGame(withKingMove)), 1);
+    const char *goesOn = "[Result \"1/2-1/2\"]\n[FEN \"7k/8/5K2/8/8/8/8/R7 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                         "1. Ra8+ Kh7 2. Ra7+ Kh8 3. Ra8+ Kh7 4. Ra7+ Kh8 5. Kg6 1/2-1/2\n";
+    QCOMPARE(matches(seed, pgnGame(goesOn)), 0);
+    // Without a line a step covers one position.
+    QCOMPARE(scholar(":sequence ((position :line (Pe2-e4 Pe7-e5)) (position Pe4 pe5 :wtm))"), 1);
+    QCOMPARE(scholar(":sequence ((position :line (Pe2-e4 Pe7-e5)) (position :btm))"), 0);
 }
 
 void TestCqlsKeywords2::lineStar()

@@ -804,6 +804,29 @@ bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
     // The earliest match of a step is the best one: every later position is
     // also in the subtree after it. So a gapped step that matches here moves on.
     size_t next = here ? step + 1 : step;
+    const StepSpan *span = here && step < m_spans.size() ? m_spans[step].get() : nullptr;
+    if (span && span->played > 0) {
+        // The next step starts where the line's moves lead (any line of that length from here).
+        std::vector<game::NodeId> ends{n}, deeper;
+        for (int k = 0; k < span->played; ++k) {
+            deeper.clear();
+            for (game::NodeId e : ends)
+                for (game::NodeId c = ctx.game->nodes[e].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+                    deeper.push_back(c);
+                    if (!ctx.searchVariations)
+                        break;
+                }
+            ends.swap(deeper);
+        }
+        std::vector<game::NodeId> targets = ends;
+        if (span->potentialEnds)
+            for (game::NodeId e : ends)
+                span->potentialEnds(ctx, e, targets);
+        for (game::NodeId e : targets)
+            if (from(ctx, next, e))
+                return true;
+        return false;
+    }
     for (game::NodeId c = ctx.game->nodes[n].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
         if (from(ctx, next, c))
             return true;
@@ -826,7 +849,7 @@ bool SequenceFilter::match(Ctx &ctx) const
 FilterPtr SequenceFilter::transformed(const Transform &t) const
 {
     noteImage(&m_gapped, sizeof m_gapped);
-    return std::make_unique<SequenceFilter>(m_gapped, transformAll(m_steps, t));
+    return std::make_unique<SequenceFilter>(m_gapped, transformAll(m_steps, t), m_spans);
 }
 
 bool OppositionFilter::match(Ctx &ctx) const

@@ -9,6 +9,7 @@
 #include "cql/sets.h"
 #include "cql/cqls/designators.h"
 
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -311,11 +312,20 @@ private:
 
 namespace cql::cqls {
 
+// A :sequence step whose list holds a :line covers the line's moves: the
+// next step starts at the position they lead to, or (when the game also
+// played the moves after '|') at the one those lead to.
+struct StepSpan {
+    int played = 0;
+    std::function<void(Ctx &, game::NodeId, std::vector<game::NodeId> &)> potentialEnds;
+};
+
 // :sequence / :gappedsequence: the lists match successive positions of the
 // game from the current one (with gaps: later positions, in order).
 class SequenceFilter : public Filter {
 public:
-    SequenceFilter(bool gapped, std::vector<FilterPtr> steps) : m_gapped(gapped), m_steps(std::move(steps)) {}
+    SequenceFilter(bool gapped, std::vector<FilterPtr> steps, std::vector<std::shared_ptr<const StepSpan>> spans = {})
+        : m_gapped(gapped), m_steps(std::move(steps)), m_spans(std::move(spans)) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -323,6 +333,7 @@ private:
     bool from(Ctx &ctx, size_t step, game::NodeId n) const;
     bool m_gapped;
     std::vector<FilterPtr> m_steps;
+    std::vector<std::shared_ptr<const StepSpan>> m_spans; // by step; null for a one-position step
 };
 
 // :opposition [K|k]: the king has the opposition, by the kings' distance on

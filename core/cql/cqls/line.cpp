@@ -9,7 +9,7 @@
 
 namespace cql::cqls {
 
-FilterPtr compileLine(std::string_view text, std::string &error)
+FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr<const StepSpan> *span)
 {
     // "m1 .. mk | mk+1 .. mn": the moves after '|' need only be possible.
     size_t bar = text.find('|');
@@ -42,6 +42,30 @@ FilterPtr compileLine(std::string_view text, std::string &error)
         if (!lineMoveFilters(m, parts, error))
             return nullptr;
         steps.push_back(std::make_unique<AllFilter>(std::move(parts)));
+    }
+    if (span) {
+        auto sp = std::make_shared<StepSpan>();
+        sp->played = int(moves.size());
+        if (!potential.empty()) {
+            // Also where the game went on with the potential moves themselves.
+            sp->potentialEnds = [potential](Ctx &ctx, game::NodeId from, std::vector<game::NodeId> &out) {
+                const auto &nodes = ctx.game->nodes;
+                std::vector<game::NodeId> at{from}, next;
+                for (const LineMove &m : potential) {
+                    next.clear();
+                    for (game::NodeId n : at)
+                        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
+                            if (lineMoveHolds(m, nodes[n].position, nodes[c].move, nodes[c].position))
+                                next.push_back(c);
+                            if (!ctx.searchVariations)
+                                break;
+                        }
+                    at.swap(next);
+                }
+                out.insert(out.end(), at.begin(), at.end());
+            };
+        }
+        *span = std::move(sp);
     }
     if (!potential.empty())
         steps.push_back(std::make_unique<PotentialLineFilter>(std::move(potential)));

@@ -5,7 +5,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cql/cqls/filters.h"
 #include "cql/filter.h"
+
+#include <memory>
 
 #include <string>
 #include <string_view>
@@ -14,7 +17,8 @@ namespace cql::cqls {
 
 // nullptr with error set ("bad move 'x'"). Moves after '|' are potential:
 // they need only be playable in the position the others lead to.
-FilterPtr compileLine(std::string_view text, std::string &error);
+// span (if given) gets what a :sequence step holding the line covers.
+FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr<const StepSpan> *span = nullptr);
 // :line*: the moves in any order from the game's start (every move determined).
 FilterPtr compileLineStar(std::string_view text, std::string &error);
 

@@ -433,6 +433,11 @@ bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
     return true;
 }
 
+bool lineMoveHolds(const LineMove &m, const chess::Position &before, chess::Move mv, const chess::Position &after)
+{
+    return lineMoveFits(m, before, mv) && suffixesHold(m, before, after);
+}
+
 // --- potential continuations
 
 bool PotentialLineFilter::from(const chess::Position &pos, size_t k, long long ply) const

@@ -824,6 +824,7 @@ private:
         std::vector<std::vector<Transform>> transforms;
         bool negate = false;
         const Item *lineStarAt = nullptr;            // :line* refuses transforms (seed)
+        std::shared_ptr<const StepSpan> span;        // a :line's moves, for a :sequence step
     };
 
     // top: what the list says about the game when it stands in the match list (else null).
@@ -904,6 +905,7 @@ private:
         }
         if (st.negate)
             body = std::make_unique<NotFilter>(std::move(body));
+        m_lastSpan = st.negate ? nullptr : st.span;
         return body;
     }
 
@@ -1241,7 +1243,12 @@ private:
         }
         if (n == "line*")
             st.lineStarAt = &at;
+        m_pendingSpan.reset();
         FilterPtr f = positionFilter(n, at, items, i);
+        // A list holding a :line covers its moves as a :sequence step (the first :line counts).
+        if (f && n == "line" && !k.negated && !st.span)
+            st.span = m_pendingSpan;
+        m_pendingSpan.reset();
         if (!f)
             return;
         if (k.negated)
@@ -1662,9 +1669,12 @@ private:
             if (!listArguments(n, "position", at, items, i, subs))
                 return nullptr;
             std::vector<FilterPtr> steps;
-            for (const Item *s : subs)
+            std::vector<std::shared_ptr<const StepSpan>> spans;
+            for (const Item *s : subs) {
                 steps.push_back(compilePosition(*s, nullptr));
-            return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps));
+                spans.push_back(m_lastSpan);
+            }
+            return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps), std::move(spans));
         }
         if (n == "opposition") {
             Designator d;
@@ -1775,7 +1785,9 @@ private:
                 return nullptr;
             }
             std::string err;
-            FilterPtr f = n == "line" ? compileLine(text, err) : compileLineStar(text, err);
+            std::shared_ptr<const StepSpan> span;
+            FilterPtr f = n == "line" ? compileLine(text, err, &span) : compileLineStar(text, err);
+            m_pendingSpan = std::move(span);
             if (!f) {
                 error(items[i], err);
                 ++i;
@@ -1926,6 +1938,8 @@ private:
     std::vector<int> m_gateSlots;               // per-game caches of the position lists (for :forany)
     bool m_eitherColour = false;                // :eithercolor in the match list
     bool m_flip = false;                        // compiling its colour-swapped reading
+    std::shared_ptr<const StepSpan> m_pendingSpan; // the :line just compiled
+    std::shared_ptr<const StepSpan> m_lastSpan;    // the list just compiled, as a :sequence step
     QueryHeader &m_header;
     Program &m_program;
     std::vector<Diagnostic> &m_diags;
