@@ -444,10 +444,20 @@ void TestCqlsKeywords2::errors_data()
     QTest::newRow("matchconsecutive argument") << "(match (position :matchconsecutive Ke1))"
                                                << "1:18: ':matchconsecutive' expects a list of (position ...) lists";
     QTest::newRow("startposition list") << "(match :startposition)" << "1:8: ':startposition' expects a comma-separated list";
+    // The seed: attributes that contradict each other are an error.
+    QTest::newRow("isolated-connected") << "(match\n (position :pawncount P isolated-connected >0))"
+                                        << "2:25: pawn attributes 'isolated' and 'connected' contradict each other";
+    QTest::newRow("passed-!passed") << "(match (position :pawncount P passed-!passed >0))"
+                                    << "1:31: pawn attributes 'passed' and '!passed' contradict each other";
+    QTest::newRow("single-double") << "(match (position :pawncountdifference P single-double 0))"
+                                   << "1:41: pawn attributes 'single' and 'double' contradict each other";
 }
 
 void TestCqlsKeywords2::errors()
 {
+    // Attributes that can hold together still compile.
+    QCOMPARE(positionMatches(":pawncount P isolated-passed 1", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":pawncount P isolated-!connected 1", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), 1);
     QFETCH(QString, script);
     QFETCH(QString, error);
     QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);

@@ -1304,8 +1304,26 @@ private:
         return true;
     }
 
+    // Two attributes no pawn can have at once: X and !X, single and doubled,
+    // isolated and any neighbour on an adjacent file.
+    static bool contradict(const PawnAttribute &a, const PawnAttribute &b)
+    {
+        using K = PawnAttribute::Kind;
+        if (a.kind == b.kind && a.n == b.n)
+            return a.negated != b.negated;
+        if (a.negated || b.negated)
+            return false;
+        auto either = [&](K x, auto... ys) {
+            return (a.kind == x && ((b.kind == ys) || ...)) || (b.kind == x && ((a.kind == ys) || ...));
+        };
+        return either(K::Single, K::Double, K::DoubleExact)
+            || either(K::Isolated, K::Connected, K::Integrated, K::HalfIsolated, K::Defended, K::Defender, K::Triple,
+                      K::TripleExact);
+    }
+
     bool pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
     {
+        std::vector<std::string> written; // the attributes read so far, for messages
         std::string t = word.text;
         size_t start = 0;
         while (start <= t.size()) {
@@ -1376,7 +1394,16 @@ private:
                     error(word, "'" + a + "' is not a pawn attribute");
                 return false;
             }
+            // The seed: attributes that contradict each other are an error.
+            for (size_t j = 0; j < out.size(); ++j) {
+                if (contradict(out[j], attr)) {
+                    error(word, "pawn attributes '" + written[j] + "' and '" + (attr.negated ? "!" : "") + a
+                                    + "' contradict each other");
+                    return false;
+                }
+            }
             out.push_back(attr);
+            written.push_back((attr.negated ? "!" : "") + a);
             if (dash == std::string::npos)
                 break;
             start = dash + 1;
