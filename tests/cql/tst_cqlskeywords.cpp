@@ -621,8 +621,10 @@ void TestCqlsKeywords::lines()
     QCOMPARE(scholar(":line \"e2-e4 e7-e5\""), 1);
     QCOMPARE(scholar(":line \"1...e7-e5\""), 1);
     QCOMPARE(scholar(":line \"2...e7-e5\""), 0);
-    QCOMPARE(scholar(":line \"Bc4 Nc6\""), 1);  // only the destination
-    QCOMPARE(scholar(":line \"N\""), 2);        // any knight move to an empty square
+    QCOMPARE(scholar(":line \"Bc4 nc6\""), 1);
+    QCOMPARE(scholar(":line \"Bc4 Nc6\""), -1); // the seed: colours alternate without move numbers  // only the destination
+    QCOMPARE(scholar(":line \"n\""), 2);        // any black knight move to an empty square
+    QCOMPARE(scholar(":line \"N\""), 0);        // without move numbers the letter names the colour
     QCOMPARE(scholar(":line \"Nx\""), 0);
     QCOMPARE(scholar(":line \"Qh5xf7#\""), 1);
     QCOMPARE(scholar(":line \"Q:f7\""), 1);
@@ -630,20 +632,21 @@ void TestCqlsKeywords::lines()
     QCOMPARE(scholar(":line \"Qd1-h5-\""), 1);    // no check
     QCOMPARE(scholar(":line \"Qd1-h5+\""), 0);
     QCOMPARE(scholar(":line \"Nb1-[ac]3\""), 0);
-    QCOMPARE(scholar(":line \"Ng8-[fh]6\""), 1);
+    QCOMPARE(scholar(":line \"ng8-[fh]6\""), 1);
     game::Game castle = pgnGame("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 O-O *\n");
     QCOMPARE(matches("(match (position :line \"O-O\"))", castle), 2);
     QCOMPARE(matches("(match (position :line \"K-K\"))", castle), 1);
     QCOMPARE(matches("(match (position :line \"k-k\"))", castle), 1);
     QCOMPARE(matches("(match (position :line \"O-O-O\"))", castle), 0);
-    QCOMPARE(matches("(match (position :line \"O-O-O-O Nf6\"))", castle), 1);
+    QCOMPARE(matches("(match (position :line \"O-O-O-O nf6\"))", castle), 1);
     game::Game ep = pgnGame("1. e4 Nf6 2. e5 d5 3. exd6 *\n");
     QCOMPARE(matches("(match (position :line \"e5xd6 ep\"))", ep), 1);
     QCOMPARE(matches("(match (position :line \"Pe5-d6ep\"))", ep), 1);
     QCOMPARE(matches("(match (position :line \"e5xd6\"))", ep), 0); // the square is empty: no e.p. meant
     game::Game promo = pgnGame("[FEN \"8/P6k/8/8/8/8/7p/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=R h1=N *\n");
     QCOMPARE(matches("(match (position :line \"P=R\"))", promo), 1);
-    QCOMPARE(matches("(match (position :line \"P=N\"))", promo), 1);
+    QCOMPARE(matches("(match (position :line \"p=N\"))", promo), 1);
+    QCOMPARE(matches("(match (position :line \"P=N\"))", promo), 0);
     QCOMPARE(matches("(match (position :line \"P=Q\"))", promo), 0);
     QCOMPARE(matches("(match (position :line \"a7-a8=R h2-h1=N\"))", promo), 1);
     QVERIFY(cqlsError("(match (position :line \"e2-e4 | d2-d4 | d7-d5\"))").find("'|'") != std::string::npos);

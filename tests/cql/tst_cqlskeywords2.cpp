@@ -57,12 +57,17 @@ private slots:
 void TestCqlsKeywords2::potentialContinuations()
 {
     // After the moves before '|' the ones after it could be played (they need not be).
-    QCOMPARE(scholar(":line (Pe2-e4 | Pe7-e5)"), 1);
-    QCOMPARE(scholar(":line (Pe2-e4 | Qd8-h4)"), 0); // the e7 pawn blocks the queen
-    QCOMPARE(scholar(":line (Pe2-e4 | Pd7-d5)"), 1); // possible, though not played
-    QCOMPARE(scholar(":line (Bf1-c4 Nb8-c6 | Qd1-h5 Ng8-f6 Qh5xf7#)"), 1);
-    QCOMPARE(scholar(":line (Bf1-c4 Nb8-c6 | Qd1-h5 Ng8-f6 Qh5xf7+*)"), 0);
-    QCOMPARE(scholar(":line (Bf1-c4 Nb8-c6 | Qd1-f3 Pa7-a6 Qf3xf7#)"), 1);
+    QCOMPARE(scholar(":line (Pe2-e4 | pe7-e5)"), 1);
+    QCOMPARE(scholar(":line (Pe2-e4 | qd8-h4)"), 0); // the e7 pawn blocks the queen
+    QCOMPARE(scholar(":line (Pe2-e4 | pd7-d5)"), 1); // possible, though not played
+    QCOMPARE(scholar(":line (Bf1-c4 nb8-c6 | Qd1-h5 ng8-f6 Qh5xf7#)"), 1);
+    QCOMPARE(scholar(":line (Bf1-c4 nb8-c6 | Qd1-h5 ng8-f6 Qh5xf7+*)"), 0);
+    QCOMPARE(scholar(":line (Bf1-c4 nb8-c6 | Qd1-f3 pa7-a6 Qf3xf7#)"), 1);
+    // Without move numbers the letters name the colours, which must alternate (seed).
+    QCOMPARE(positionError(":line (Pe2-e4 Ng8-f6)"), std::string("1:24: 'Ng8-f6': without move numbers the colours of the moves must alternate"));
+    QCOMPARE(scholar(":line (Pe2-e4 | Pe7-e5)"), -1);
+    QCOMPARE(scholar(":line (1.Pe2-e4 Pe7-e5)"), 1); // with numbers PGN letters serve both sides
+    QCOMPARE(scholar(":line ([Qq]x[Pp])"), 1);        // the seed: either side captures with the queen
     // Nothing before '|': the moves are possible in the position itself.
     QCOMPARE(scholar(":line (| Qxf7#)"), 1);
     QCOMPARE(scholar(":line (| Qd1-h5) :wtm"), 2); // positions 2 and 4
@@ -85,7 +90,7 @@ void TestCqlsKeywords2::potentialRookChecks()
     QCOMPARE(run("R:+ k R:+ k R:+ k R:+ k"), 0);       // the last king move was not played
     QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | k R:+"), 1); // Kh8 Ra8+ could follow
     QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | kxR"), 0);   // the king cannot take the rook
-    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | Kh7-g6"), 0); // g6 is guarded by the white king
+    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | kh7-g6"), 0); // g6 is guarded by the white king
     // The seed's query: in a :sequence the step after the line starts where its
     // moves lead, or after the potential king move when that was played too.
     const std::string seed = "(match :result 1/2 (position :sequence ((position :flipcolor "
@@ -98,8 +103,8 @@ void TestCqlsKeywords2::potentialRookChecks()
                          "1. Ra8+ Kh7 2. Ra7+ Kh8 3. Ra8+ Kh7 4. Ra7+ Kh8 5. Kg6 1/2-1/2\n";
     QCOMPARE(matches(seed, pgnGame(goesOn)), 0);
     // Without a line a step covers one position.
-    QCOMPARE(scholar(":sequence ((position :line (Pe2-e4 Pe7-e5)) (position Pe4 pe5 :wtm))"), 1);
-    QCOMPARE(scholar(":sequence ((position :line (Pe2-e4 Pe7-e5)) (position :btm))"), 0);
+    QCOMPARE(scholar(":sequence ((position :line (Pe2-e4 pe7-e5)) (position Pe4 pe5 :wtm))"), 1);
+    QCOMPARE(scholar(":sequence ((position :line (Pe2-e4 pe7-e5)) (position :btm))"), 0);
 }
 
 void TestCqlsKeywords2::lineStar()

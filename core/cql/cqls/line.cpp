@@ -36,6 +36,20 @@ FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr
             }
         }
     }
+    // Move numbers give the colours; without them the letters do.
+    bool numbered = false;
+    for (const auto *list : {&moves, &potential})
+        for (const LineMove &m : *list)
+            numbered = numbered || m.ply >= 0;
+    if (!numbered) {
+        std::vector<LineMove> all = moves;
+        all.insert(all.end(), potential.begin(), potential.end());
+        error = colourLine(all);
+        if (!error.empty())
+            return nullptr;
+        for (size_t k = 0; k < all.size(); ++k)
+            (k < moves.size() ? moves[k] : potential[k - moves.size()]).coloured = true;
+    }
     std::vector<FilterPtr> steps;
     for (const LineMove &m : moves) {
         std::vector<FilterPtr> parts;

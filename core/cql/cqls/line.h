@@ -1,7 +1,8 @@
 // :line — a move sequence in CQL-S move notation ("1.Pe2-e4 Pe7-e6",
 // "Nb1-[ac]3", "Qd1xh5+", "O-O", "P=Q#") compiled into a :sequence of
-// next-move conditions. Piece letters name piece types here: the colour is
-// that of the side whose move it is.
+// next-move conditions. With move numbers the mover's letter names a piece
+// type of the side to move (PGN style); without them it names the colour
+// too (P white pawn, n black knight), and the colours must alternate.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 

@@ -21,20 +21,21 @@ PieceMask colourFree(PieceMask m)
     return PieceMask((m & EmptyBit) | pieces | ((pieces & WhiteBits) << 8) | ((pieces & BlackBits) >> 8));
 }
 
-FilterPtr designatorOf(const PieceTypes &p, SquareSet squares)
+FilterPtr designatorOf(const PieceTypes &p, SquareSet squares, bool coloured = false)
 {
     if (p.anything || !p.any())
         return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), squares);
+    auto mask = [&](PieceMask m) { return coloured ? m : colourFree(m); };
     std::vector<FilterPtr> parts;
     if (p.plain)
-        parts.push_back(std::make_unique<CqlsDesignatorFilter>(colourFree(p.plain), squares));
+        parts.push_back(std::make_unique<CqlsDesignatorFilter>(mask(p.plain), squares));
     // '~' marks: pieces that came from a promotion, or ('~~') did not.
     if (p.promoted)
         parts.push_back(std::make_unique<PromotedFilter>(
-            std::make_unique<CqlsDesignatorFilter>(colourFree(p.promoted), squares), true));
+            std::make_unique<CqlsDesignatorFilter>(mask(p.promoted), squares), true));
     if (p.unpromoted)
         parts.push_back(std::make_unique<PromotedFilter>(
-            std::make_unique<CqlsDesignatorFilter>(colourFree(p.unpromoted), squares), false));
+            std::make_unique<CqlsDesignatorFilter>(mask(p.unpromoted), squares), false));
     FilterPtr f = std::move(parts[0]);
     for (size_t i = 1; i < parts.size(); ++i)
         f = std::make_unique<SetOpFilter>(SetOpFilter::Union, std::move(f), std::move(parts[i]));
@@ -215,12 +216,12 @@ bool readMove(std::string w, LineMove &m, std::string &error)
     return true;
 }
 
-bool pieceFits(const PieceTypes &p, chess::Piece piece)
+bool pieceFits(const PieceTypes &p, chess::Piece piece, bool coloured = false)
 {
     if (p.anything || !p.any())
         return true;
     PieceMask bit = piece == chess::NoPiece ? EmptyBit : PieceMask(1u << piece);
-    return (colourFree(p.plain) & bit) != 0;
+    return ((coloured ? p.plain : colourFree(p.plain)) & bit) != 0;
 }
 
 bool contactCheck(const chess::Position &after)
@@ -358,7 +359,7 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
         break;
     case LineMove::Normal: {
         MoveSpec s;
-        s.from = designatorOf(m.fromPieces, m.from);
+        s.from = designatorOf(m.fromPieces, m.from, m.coloured);
         PieceTypes to = m.toPieces;
         // An en passant capture goes to an empty square.
         if (m.op == 'x' && m.enpassant && !to.any())
@@ -406,7 +407,7 @@ bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
     }
     if (mv.isNull() || mv.isCastling())
         return false;
-    if (!pieceFits(m.fromPieces, pos.pieceAt(mv.from())) || !m.from.contains(mv.from()))
+    if (!pieceFits(m.fromPieces, pos.pieceAt(mv.from()), m.coloured) || !m.from.contains(mv.from()))
         return false;
     chess::Piece target = pos.pieceAt(mv.to()); // empty for en passant
     bool capture = mv.kind() == chess::Move::EnPassant || target != chess::NoPiece;
@@ -436,6 +437,40 @@ bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
 bool lineMoveHolds(const LineMove &m, const chess::Position &before, chess::Move mv, const chess::Position &after)
 {
     return lineMoveFits(m, before, mv) && suffixesHold(m, before, after);
+}
+
+std::string colourLine(std::vector<LineMove> &moves)
+{
+    // The colour a move's letters give, if they give one: 0 white, 1 black, -1 none.
+    auto colourOf = [](const LineMove &m) {
+        if (m.kind == LineMove::Castle)
+            return m.castleRights == 1 || m.castleRights == 2 || m.castleRights == 3 ? 0
+                : m.castleRights == 4 || m.castleRights == 8 || m.castleRights == 12 ? 1 : -1;
+        const PieceTypes &p = m.fromPieces;
+        if (m.kind != LineMove::Normal || p.anything)
+            return -1;
+        PieceMask all = PieceMask((p.plain | p.promoted | p.unpromoted) & ~EmptyBit);
+        if (!all)
+            return -1;
+        if (!(all & BlackBits))
+            return 0;
+        if (!(all & WhiteBits))
+            return 1;
+        return -1;
+    };
+    int lastColour = -1;
+    size_t lastAt = 0;
+    for (size_t k = 0; k < moves.size(); ++k) {
+        moves[k].coloured = true;
+        int c = colourOf(moves[k]);
+        if (c < 0)
+            continue;
+        if (lastColour >= 0 && (c == lastColour) != ((k - lastAt) % 2 == 0))
+            return "'" + moves[k].text + "': without move numbers the colours of the moves must alternate";
+        lastColour = c;
+        lastAt = k;
+    }
+    return {};
 }
 
 // --- potential continuations

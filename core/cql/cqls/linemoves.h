@@ -31,7 +31,14 @@ struct LineMove {
         bool negated;
     };
     std::vector<Suffix> suffixes; // +, ++, +++, #, -, --, ---, *, !
+    // Without move numbers the mover's letter names its colour (P white, p
+    // black); with them, and in :line*, the side to move decides it.
+    bool coloured = false;
 };
+
+// A :line without move numbers: letters name colours, so the movers' colours
+// must alternate (seed). Marks the moves coloured; "" or the error.
+std::string colourLine(std::vector<LineMove> &moves);
 
 // Splits :line text into words and reads each into a move. Move numbers must
 // ascend. False with error set for a word that is no move.
