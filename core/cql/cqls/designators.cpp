@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/designators.h"
 
+#include <cctype>
+
 #include "chess/types.h"
 
 namespace cql::cqls {
@@ -169,8 +171,16 @@ bool parsePieceTypes(std::string_view t, PieceTypes &out, size_t &used, std::str
     }
     size_t i = 0;
     if (t[0] == '$') {
-        error = "tagged piece types ('$name') are not implemented yet";
-        return false;
+        // A tag name is alphanumeric, so squares after it are written in brackets.
+        while (i + 1 < t.size() && std::isalnum(static_cast<unsigned char>(t[i + 1])))
+            ++i;
+        if (i == 0) {
+            error = "'$' must be followed by the name of a tag";
+            return false;
+        }
+        out.tag = std::string(t.substr(1, i));
+        used = i + 1;
+        return true;
     }
     if (t[0] == '[') {
         ++i;

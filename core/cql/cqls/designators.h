@@ -20,7 +20,8 @@ struct PieceTypes {
     PieceMask promoted = 0;
     PieceMask unpromoted = 0;
     bool anything = false;       // '?': any piece or an empty square
-    bool any() const { return anything || plain || promoted || unpromoted; }
+    std::string tag;             // '$name': the piece a :forany tag is bound to
+    bool any() const { return anything || plain || promoted || unpromoted || !tag.empty(); }
 };
 
 struct Designator {

@@ -694,6 +694,8 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
         if (!searched(ctx, n, cutNode))
             continue;
         ctx.moveTo(n);
+        if (!g.skips.empty() && anyMatches(g.skips, ctx))
+            continue;
         if (anyMatches(g.excludes, ctx))
             excluded = true;
         for (size_t i = 0; i < L; ++i)
@@ -802,6 +804,29 @@ bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
     // The earliest match of a step is the best one: every later position is
     // also in the subtree after it. So a gapped step that matches here moves on.
     size_t next = here ? step + 1 : step;
+    const StepSpan *span = here && step < m_spans.size() ? m_spans[step].get() : nullptr;
+    if (span && span->played > 0) {
+        // The next step starts where the line's moves lead (any line of that length from here).
+        std::vector<game::NodeId> ends{n}, deeper;
+        for (int k = 0; k < span->played; ++k) {
+            deeper.clear();
+            for (game::NodeId e : ends)
+                for (game::NodeId c = ctx.game->nodes[e].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+                    deeper.push_back(c);
+                    if (!ctx.searchVariations)
+                        break;
+                }
+            ends.swap(deeper);
+        }
+        std::vector<game::NodeId> targets = ends;
+        if (span->potentialEnds)
+            for (game::NodeId e : ends)
+                span->potentialEnds(ctx, e, targets);
+        for (game::NodeId e : targets)
+            if (from(ctx, next, e))
+                return true;
+        return false;
+    }
     for (game::NodeId c = ctx.game->nodes[n].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
         if (from(ctx, next, c))
             return true;
@@ -824,7 +849,7 @@ bool SequenceFilter::match(Ctx &ctx) const
 FilterPtr SequenceFilter::transformed(const Transform &t) const
 {
     noteImage(&m_gapped, sizeof m_gapped);
-    return std::make_unique<SequenceFilter>(m_gapped, transformAll(m_steps, t));
+    return std::make_unique<SequenceFilter>(m_gapped, transformAll(m_steps, t), m_spans);
 }
 
 bool OppositionFilter::match(Ctx &ctx) const
@@ -1144,10 +1169,23 @@ namespace cql::cqls {
 bool SumRangeFilter::match(Ctx &ctx) const
 {
     long long same = 0, swapped = 0;
-    for (const auto &src : m_acc->sources)
+    // With :reset only the images of this image's group count.
+    const AccumulatorSource *only = nullptr;
+    int group = -1;
+    if (m_acc->reset && m_hasImage)
+        for (const auto &src : m_acc->sources)
+            for (size_t i = 0; i < src->transforms.size() && !only; ++i)
+                if (src->transforms[i] == m_image) {
+                    only = src.get();
+                    group = src->group[i];
+                }
+    for (const auto &src : m_acc->sources) {
+        if (only && src.get() != only)
+            continue;
         for (size_t i = 0; i < src->images.size(); ++i)
-            if (src->images[i]->match(ctx))
+            if ((!only || src->group[i] == group) && src->images[i]->match(ctx))
                 ++(src->swapped[i] ? swapped : same);
+    }
     if (m_acc->byColour)
         return m_range.contains(same) || m_range.contains(swapped);
     return m_range.contains(same + swapped);

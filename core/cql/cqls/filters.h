@@ -9,6 +9,7 @@
 #include "cql/sets.h"
 #include "cql/cqls/designators.h"
 
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -291,6 +292,7 @@ struct GameLists {
     std::vector<int> group;
     std::vector<FilterPtr> cuts;      // the search of a line stops after a position matching one
     std::vector<FilterPtr> excludes;  // a game with a position matching one does not match
+    std::vector<FilterPtr> skips;     // :skip: a position matching one is passed over (no list sees it)
 };
 class GameGateFilter : public Filter {
 public:
@@ -310,11 +312,20 @@ private:
 
 namespace cql::cqls {
 
+// A :sequence step whose list holds a :line covers the line's moves: the
+// next step starts at the position they lead to, or (when the game also
+// played the moves after '|') at the one those lead to.
+struct StepSpan {
+    int played = 0;
+    std::function<void(Ctx &, game::NodeId, std::vector<game::NodeId> &)> potentialEnds;
+};
+
 // :sequence / :gappedsequence: the lists match successive positions of the
 // game from the current one (with gaps: later positions, in order).
 class SequenceFilter : public Filter {
 public:
-    SequenceFilter(bool gapped, std::vector<FilterPtr> steps) : m_gapped(gapped), m_steps(std::move(steps)) {}
+    SequenceFilter(bool gapped, std::vector<FilterPtr> steps, std::vector<std::shared_ptr<const StepSpan>> spans = {})
+        : m_gapped(gapped), m_steps(std::move(steps)), m_spans(std::move(spans)) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -322,6 +333,7 @@ private:
     bool from(Ctx &ctx, size_t step, game::NodeId n) const;
     bool m_gapped;
     std::vector<FilterPtr> m_steps;
+    std::vector<std::shared_ptr<const StepSpan>> m_spans; // by step; null for a one-position step
 };
 
 // :opposition [K|k]: the king has the opposition, by the kings' distance on
@@ -453,22 +465,34 @@ namespace cql::cqls {
 struct AccumulatorSource {
     std::vector<FilterPtr> images;
     std::vector<bool> swapped;
+    // :reset: the transform of each image and its reset group (the element of
+    // the list's last transform keyword it uses); counts start again per group.
+    std::vector<Transform> transforms;
+    std::vector<int> group;
 };
 struct Accumulator {
     std::vector<std::shared_ptr<AccumulatorSource>> sources;
     bool byColour = false;
+    bool reset = false;
 };
 
 class SumRangeFilter : public Filter {
 public:
-    SumRangeFilter(std::shared_ptr<const Accumulator> acc, Range r) : m_acc(std::move(acc)), m_range(r) {}
+    SumRangeFilter(std::shared_ptr<const Accumulator> acc, Range r, const Transform *image = nullptr)
+        : m_acc(std::move(acc)), m_range(r), m_hasImage(image != nullptr)
+    {
+        if (image)
+            m_image = *image;
+    }
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<SumRangeFilter>(m_acc, m_range); }
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<SumRangeFilter>(m_acc, m_range, &t); }
     bool transformSensitive() const override { return false; }
 
 private:
     std::shared_ptr<const Accumulator> m_acc;
     Range m_range;
+    bool m_hasImage;
+    Transform m_image = Transform::identity(); // the list image this :sumrange is part of (for :reset)
 };
 
 } // namespace cql::cqls

@@ -4,6 +4,7 @@
 
 #include "cql/cqls/designators.h"
 #include "cql/cqls/evaluation.h"
+#include "cql/cqls/extrafilters.h"
 #include "cql/cqls/filters.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/line.h"
@@ -111,9 +112,51 @@ public:
         }
         for (size_t i = 1; i < top.size(); ++i)
             error(top[i], "a CQL-S script has exactly one match list");
+        declareTags(top[0]);
+        for (const Item &it : top[0].items) {
+            KeywordWord k = keywordOf(it);
+            m_eitherColour = m_eitherColour || (k.isKeyword && k.name == "eithercolor");
+        }
         compileMatch(top[0]);
         checkAccumulators();
+        if (m_eitherColour && m_ok) {
+            // :eithercolor: the match list as written, or with the colours swapped
+            // throughout (players, ratings, result and every position list).
+            std::vector<FilterPtr> parts;
+            parts.push_back(std::make_unique<AllFilter>(std::move(m_program.body)));
+            m_program.body.clear();
+            m_flip = true;
+            m_accumulators.clear();
+            m_sumrangeAt.clear();
+            m_resetAt.clear();
+            compileMatch(top[0]);
+            checkAccumulators();
+            parts.push_back(std::make_unique<AllFilter>(std::move(m_program.body)));
+            m_program.body.clear();
+            m_program.body.push_back(std::make_unique<AnyOfFilter>(false, std::move(parts)));
+        }
+        if (!m_tags.empty() && m_ok) {
+            // The whole match list runs under each binding of its tags.
+            int cache = int(m_program.slotTypes.size());
+            m_program.slotTypes.push_back(Type::Numeric);
+            m_program.slotNames.push_back("(tag binding found)");
+            auto inner = std::make_unique<AllFilter>(std::move(m_program.body));
+            m_program.body.clear();
+            m_program.body.push_back(std::make_unique<ForAnyFilter>(m_tags, m_gateSlots, cache, std::move(inner)));
+        }
         return m_ok;
+    }
+
+    // Under :eithercolor's second reading: White's keywords become Black's.
+    std::string colourSwapped(const std::string &n) const
+    {
+        if (!m_flip)
+            return n;
+        if (n.rfind("white", 0) == 0)
+            return "black" + n.substr(5);
+        if (n.rfind("black", 0) == 0)
+            return "white" + n.substr(5);
+        return n;
     }
 
 private:
@@ -129,6 +172,57 @@ private:
         m_ok = false;
     }
 
+    // --- tagging: ':forany name D' in the match list declares a tag for the whole script.
+    void declareTags(const Item &list)
+    {
+        const auto &items = list.items;
+        for (size_t i = 1; i < items.size(); ++i) {
+            KeywordWord k = keywordOf(items[i]);
+            if (!k.isKeyword || k.name != "forany")
+                continue;
+            if (k.negated) {
+                error(items[i], "':forany' cannot be negated");
+                continue;
+            }
+            if (i + 2 >= items.size() || items[i + 1].kind != Item::Word || items[i + 2].kind != Item::Word) {
+                error(items[i], "':forany' expects a tag name and a piece designator");
+                continue;
+            }
+            const std::string &name = items[i + 1].text;
+            bool alnum = !name.empty();
+            for (char c : name)
+                alnum = alnum && std::isalnum(static_cast<unsigned char>(c));
+            if (!alnum) {
+                error(items[i + 1], "'" + name + "': a tag name is alphanumeric");
+                continue;
+            }
+            Designator d;
+            std::string err;
+            if (!parseDesignator(items[i + 2].text, d, err) || !d.pieces.tag.empty() || d.pieces.promoted
+                || d.pieces.unpromoted) {
+                error(items[i + 2], "'" + items[i + 2].text + "': ':forany' expects piece types (K, Q, ..., A, U)"
+                                        + (err.empty() ? "" : ": " + err));
+                continue;
+            }
+            if (m_tagSlots.count(name)) {
+                error(items[i + 1], "the tag '" + name + "' is defined twice");
+                continue;
+            }
+            if (m_tagSlots.size() == 2) {
+                error(items[i], "a match list takes at most two tags");
+                continue;
+            }
+            int slot = int(m_program.slotTypes.size());
+            m_program.slotTypes.push_back(Type::Numeric);
+            m_program.slotNames.push_back("$" + name);
+            m_tagSlots[name] = slot;
+            ForAnyTag t;
+            t.slot = slot;
+            t.types = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : PieceMask(d.pieces.plain & ~EmptyBit);
+            m_tags.push_back(t);
+        }
+    }
+
     // --- the match list
     // What a position list of the match list says about the game beyond its filter.
     struct TopLevel {
@@ -136,9 +230,10 @@ private:
         bool haveCount = false;
         bool cutSelf = false;         // parameterless :cut: the list is a cut condition
         bool excludeSelf = false;     // parameterless :exclude: the list is an exclusion
+        bool skipSelf = false;        // parameterless :skip: the positions the list matches are passed over
         bool runs = false;            // :repetitioncount: the range is for runs of positions
         bool perImage = false;        // :pretransform...: each transform image counts on its own
-        std::vector<FilterPtr> cuts, excludes; // the argument forms
+        std::vector<FilterPtr> cuts, excludes, skips; // the argument forms
         TopLevel() { count.lo.value = 1; }
     };
 
@@ -147,6 +242,7 @@ private:
         std::vector<FilterPtr> gameParts;
         auto g = std::make_shared<GameLists>();
         const auto &items = list.items;
+        m_topItems = &items;
         for (size_t i = 1; i < items.size();) {
             const Item &it = items[i];
             if (it.isList()) {
@@ -157,11 +253,24 @@ private:
                 }
                 TopLevel top;
                 FilterPtr f = compilePosition(it, &top);
+                if (m_flip) {
+                    Transform flip = Transform::flipColor();
+                    auto swap = [&](FilterPtr &x) { x = x->transformed(flip); };
+                    if (f)
+                        swap(f);
+                    for (auto *v : {&top.cuts, &top.excludes, &top.skips})
+                        for (FilterPtr &x : *v)
+                            swap(x);
+                }
                 for (FilterPtr &c : top.cuts)
                     g->cuts.push_back(std::move(c));
                 for (FilterPtr &e : top.excludes)
                     g->excludes.push_back(std::move(e));
-                if (f && top.cutSelf) {
+                for (FilterPtr &e : top.skips)
+                    g->skips.push_back(std::move(e));
+                if (f && top.skipSelf) {
+                    g->skips.push_back(std::move(f));
+                } else if (f && top.cutSelf) {
                     g->cuts.push_back(std::move(f));
                 } else if (f && top.excludeSelf) {
                     g->excludes.push_back(std::move(f));
@@ -196,11 +305,14 @@ private:
             if (f)
                 gameParts.push_back(std::move(f));
         }
+        if (!m_tags.empty() && m_relationAt)
+            error(*m_relationAt, "tags (:forany) cannot be used in a match list with a :relation");
         if (!m_ok)
             return;
         for (FilterPtr &f : gameParts)
             m_program.body.push_back(std::move(f));
-        if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty() && !g->runs[0]) {
+        if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty() && g->skips.empty() && !g->runs[0]
+            && m_tags.empty() && !m_eitherColour) {
             // One list: the evaluator's own match count does it.
             const Range &c = g->counts[0];
             if (!(c.lo.value == 1 && c.hi.value == Range::Max)) {
@@ -211,11 +323,12 @@ private:
                 m_header.matchCount = std::make_pair(lo, hi);
             }
             m_program.body.push_back(std::move(g->lists[0]));
-        } else if (!g->lists.empty() || !g->cuts.empty() || !g->excludes.empty()) {
+        } else if (!g->lists.empty() || !g->cuts.empty() || !g->excludes.empty() || !g->skips.empty()) {
             int slot = int(m_program.slotTypes.size());
             m_program.slotTypes.push_back(Type::Numeric);
             m_program.slotNames.push_back("(position lists matched)");
             m_program.body.push_back(std::make_unique<GameGateFilter>(std::move(g), slot));
+            m_gateSlots.push_back(slot);
         }
     }
 
@@ -223,7 +336,7 @@ private:
     FilterPtr matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i)
     {
         FilterPtr f;
-        const std::string &n = k.name;
+        const std::string n = colourSwapped(k.name);
         if (n == "year" || n == "gamenumber" || n == "elo" || n == "whiteelo" || n == "blackelo") {
             Range r;
             if (!rangeArg(at, items, i, r, false, false))
@@ -247,8 +360,17 @@ private:
                 return nullptr;
             }
             if (items[i].kind == Item::String) {
-                error(items[i], "patterns in double quotes are not implemented yet: write the name without quotes");
-                return nullptr;
+                TagInfoFilter::Spec p;
+                p.kind = TagInfoFilter::Pattern;
+                p.name = items[i++].text;
+                if (n == "player" || n == "whiteplayer") p.values.push_back("White");
+                if (n == "player" || n == "blackplayer") p.values.push_back("Black");
+                if (n == "event") p.values.push_back("Event");
+                if (n == "site") p.values.push_back("Site");
+                f = std::make_unique<TagInfoFilter>(std::move(p));
+                if (k.negated)
+                    f = std::make_unique<NotFilter>(std::move(f));
+                return f;
             }
             std::string t = items[i++].text;
             for (char &c : t)
@@ -275,6 +397,25 @@ private:
             f = dateArg(at, items, i);
         } else if (n == "markall" || n == "noannotate") {
             return nullptr; // meaningless here (seed)
+        } else if (n == "eithercolor") {
+            if (&items != m_topItems)
+                error(at, "':eithercolor' belongs in the match list itself");
+            return nullptr; // read by run()
+        } else if (n == "forany") {
+            if (&items != m_topItems) {
+                error(at, "':forany' belongs in the match list itself");
+                return nullptr;
+            }
+            i = std::min(items.size(), i + 2); // declared by declareTags
+            return nullptr;
+        } else if (n == "variant" || n == "startposition") {
+            f = gameVariantKeyword(n, at, items, i);
+            if (!f)
+                return nullptr;
+        } else if (isTagKeyword(n)) {
+            f = tagKeyword(n, at, items, i);
+            if (!f)
+                return nullptr;
         } else if (inIndex(MatchIndex, n)) {
             error(at, "':" + n + "' is not implemented yet");
             return nullptr;
@@ -285,6 +426,184 @@ private:
         if (f && k.negated)
             f = std::make_unique<NotFilter>(std::move(f));
         return f;
+    }
+
+    // A comma-separated list word ("GM,IM", "tourn,swiss"), lower case.
+    bool commaList(const Item &at, const std::vector<Item> &items, size_t &i, std::vector<std::string> &out)
+    {
+        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+            error(at, "'" + at.text + "' expects a comma-separated list");
+            return false;
+        }
+        std::string t = items[i++].text;
+        size_t start = 0;
+        while (start <= t.size()) {
+            size_t comma = t.find(',', start);
+            std::string part = t.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            for (char &c : part)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            if (part.empty()) {
+                error(items[i - 1], "'" + t + "': an empty entry in the list");
+                return false;
+            }
+            out.push_back(part);
+            if (comma == std::string::npos)
+                break;
+            start = comma + 1;
+        }
+        return true;
+    }
+
+    // :variant and :startposition, in both kinds of list.
+    FilterPtr gameVariantKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        std::vector<std::string> names;
+        if (!commaList(at, items, i, names))
+            return nullptr;
+        if (n == "variant") {
+            // Games of other variants are never searched (the search reports them
+            // as not supported), so only "normal" can match a game searched.
+            static const std::vector<std::string_view> others = {
+                "three-check", "threecheck", "king-of-the-hill", "kingofthehill", "crazyhouse", "bughouse",
+                "losers", "suicide", "giveaway", "antichess", "drop-chess", "dropchess"};
+            bool normal = false;
+            for (const std::string &v : names) {
+                if (v == "normal")
+                    normal = true;
+                else if (std::find(others.begin(), others.end(), v) == others.end()) {
+                    error(items[i - 1], "'" + v + "' is not a chess variant (normal, three-check, king-of-the-hill, "
+                                                  "crazyhouse, bughouse, losers, suicide, giveaway, antichess)");
+                    return nullptr;
+                }
+            }
+            return std::make_unique<ConstantFilter>(normal);
+        }
+        std::vector<std::pair<int, int>> ranges;
+        bool any = false;
+        for (const std::string &v : names) {
+            if (v == "*") {
+                any = true;
+                continue;
+            }
+            long long lo, hi;
+            size_t dash = v.find('-', 1);
+            bool ok = dash == std::string::npos ? parseNumber(v, lo) && (hi = lo, true)
+                                                : parseNumber(v.substr(0, dash), lo) && parseNumber(v.substr(dash + 1), hi);
+            if (!ok && v.find('/') != std::string::npos) {
+                error(items[i - 1], "FICS start positions ('" + v + "') in ':startposition' are not implemented yet");
+                return nullptr;
+            }
+            if (!ok || lo < 0 || hi > 3840 || lo > hi) {
+                error(items[i - 1], "'" + v + "' is not a start position number (0 to 3840) or range");
+                return nullptr;
+            }
+            ranges.emplace_back(int(lo), int(hi));
+        }
+        return std::make_unique<StartPositionFilter>(std::move(ranges), any);
+    }
+
+    static bool isTagKeyword(const std::string &n)
+    {
+        static const std::vector<std::string_view> names = {
+            "tag", "annotator", "eventdate", "eventtype", "eventcountry", "title", "whitetitle", "blacktitle",
+            "country", "whitecountry", "blackcountry", "iscomputer", "whiteiscomputer", "blackiscomputer", "ishuman",
+            "whiteishuman", "blackishuman", "rating", "whiterating", "blackrating", "averagerating", "averagerating*",
+            "ratingdifference", "subround"};
+        return std::find(names.begin(), names.end(), n) != names.end();
+    }
+
+    // Match list keywords answered from the game's PGN tags.
+    FilterPtr tagKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        using K = TagInfoFilter::Kind;
+        TagInfoFilter::Spec s;
+        std::string base = n;
+        if (base.rfind("white", 0) == 0) {
+            s.side = 1;
+            base = base.substr(5);
+        } else if (base.rfind("black", 0) == 0) {
+            s.side = 2;
+            base = base.substr(5);
+        }
+        auto word = [&](size_t k) { return k < items.size() && !items[k].isList() && !keywordOf(items[k]).isKeyword; };
+        if (base == "tag") {
+            if (!word(i)) {
+                error(at, "':tag' expects a tag name");
+                return nullptr;
+            }
+            s.kind = K::Tag;
+            s.name = items[i++].text;
+            s.anyName = s.name == "*";
+            for (char &c : s.name)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            if (word(i)) {
+                if (items[i].kind == Item::String) {
+                    s.kind = K::Pattern;
+                    s.values.push_back(s.name);
+                    s.name = items[i++].text;
+                    return std::make_unique<TagInfoFilter>(std::move(s));
+                }
+                s.haveValue = true;
+                std::string v = items[i++].text;
+                for (char &c : v)
+                    c = char(std::tolower(static_cast<unsigned char>(c)));
+                s.values.push_back(v);
+            }
+        } else if (base == "annotator") {
+            if (!word(i)) {
+                error(at, "':annotator' expects a name");
+                return nullptr;
+            }
+            if (items[i].kind == Item::String) {
+                s.kind = K::Pattern;
+                s.name = items[i++].text;
+                s.values.push_back("Annotator");
+                return std::make_unique<TagInfoFilter>(std::move(s));
+            }
+            s.kind = K::Annotator;
+            std::string v = items[i++].text;
+            for (char &c : v)
+                c = char(std::tolower(static_cast<unsigned char>(c)));
+            s.values.push_back(v);
+        } else if (base == "eventdate" || base == "subround") {
+            s.kind = base == "eventdate" ? K::EventDate : K::SubRound;
+            if (!rangeArg(at, items, i, s.range, false, false))
+                return nullptr;
+        } else if (base == "eventtype" || base == "eventcountry" || base == "title" || base == "country") {
+            s.kind = base == "eventtype" ? K::EventType : base == "eventcountry" ? K::EventCountry
+                : base == "title" ? K::Title : K::Country;
+            if (!commaList(at, items, i, s.values))
+                return nullptr;
+        } else if (base == "iscomputer" || base == "ishuman") {
+            s.kind = base == "iscomputer" ? K::Computer : K::Human;
+        } else {
+            s.kind = base == "rating" ? K::Rating : base == "averagerating" ? K::AverageRating
+                : base == "averagerating*" ? K::AverageRatingBoth : K::RatingDifference;
+            if (!word(i)) {
+                error(at, "'" + at.text + "' expects a rating system (ELO, USCF, ...) and a range");
+                return nullptr;
+            }
+            std::string sys = items[i].text;
+            for (char &c : sys)
+                c = char(std::toupper(static_cast<unsigned char>(c)));
+            // The tags PGN defines for ratings; Scidb's other systems have none.
+            if (sys == "ELO")
+                s.name = "Elo";
+            else if (sys == "USCF")
+                s.name = "USCF";
+            else if (sys == "DWZ" || sys == "ECF" || sys == "ACF" || sys == "RAPID" || sys == "BLITZ" || sys == "ICCF"
+                     || sys == "EDO") {
+                error(items[i], "rating system '" + items[i].text + "' is not implemented yet: PGN games carry only Elo and USCF ratings");
+                return nullptr;
+            } else {
+                error(items[i], "'" + items[i].text + "' is not a rating system");
+                return nullptr;
+            }
+            ++i;
+            if (!rangeArg(at, items, i, s.range, false, false))
+                return nullptr;
+        }
+        return std::make_unique<TagInfoFilter>(std::move(s));
     }
 
     // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
@@ -401,6 +720,8 @@ private:
             return nullptr;
         }
         std::string r = items[i++].text;
+        if (m_flip && (r == "1-0" || r == "0-1"))
+            r = r == "1-0" ? "0-1" : "1-0";
         if (r == "1/2" || r == "½" || r == "=")
             r = "1/2-1/2";
         if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*") {
@@ -503,6 +824,8 @@ private:
         std::vector<RelationFilter *> patternRelations;
         std::vector<std::vector<Transform>> transforms;
         bool negate = false;
+        const Item *lineStarAt = nullptr;            // :line* refuses transforms (seed)
+        std::shared_ptr<const StepSpan> span;        // a :line's moves, for a :sequence step
     };
 
     // top: what the list says about the game when it stands in the match list (else null).
@@ -539,16 +862,23 @@ private:
         }
         for (RelationFilter *r : st.patternRelations)
             r->setAllowed(st.designatorSquares);
+        if (st.lineStarAt && !st.transforms.empty())
+            error(*st.lineStarAt, "':line*' cannot be used with transforms (:flip, :flipcolor, :shift, ...)");
         std::vector<Transform> all{Transform::identity()};
+        std::vector<int> lastGroup{0}; // for :reset: the element of the last transform keyword each image uses
         for (const auto &group : st.transforms) {
             std::vector<Transform> next;
+            std::vector<int> index;
             for (const Transform &a : all)
-                for (const Transform &b : group) {
-                    Transform c = b * a;
-                    if (std::find(next.begin(), next.end(), c) == next.end())
+                for (size_t bi = 0; bi < group.size(); ++bi) {
+                    Transform c = group[bi] * a;
+                    if (std::find(next.begin(), next.end(), c) == next.end()) {
                         next.push_back(c);
+                        index.push_back(int(bi));
+                    }
                 }
             all = std::move(next);
+            lastGroup = std::move(index);
         }
         if (!st.accumulate.empty()) {
             // The images the accumulator counts: the list without its :sumrange parts.
@@ -558,9 +888,12 @@ private:
                     counted.push_back(st.parts[j]->transformed(Transform::identity()));
             AllFilter countBody(std::move(counted));
             auto src = std::make_shared<AccumulatorSource>();
-            for (const Transform &t : all) {
+            for (size_t k = 0; k < all.size(); ++k) {
+                const Transform &t = all[k];
                 src->images.push_back(countBody.transformed(t));
                 src->swapped.push_back(t.swapColors);
+                src->transforms.push_back(t);
+                src->group.push_back(lastGroup[k]);
             }
             accumulator(st.accumulate)->sources.push_back(std::move(src));
         }
@@ -573,6 +906,7 @@ private:
         }
         if (st.negate)
             body = std::make_unique<NotFilter>(std::move(body));
+        m_lastSpan = st.negate ? nullptr : st.span;
         return body;
     }
 
@@ -584,7 +918,18 @@ private:
             error(it, "'" + it.text + "' is not a piece designator" + (err.empty() ? "" : ": " + err));
             return nullptr;
         }
+        if (!checkTag(d, it))
+            return nullptr;
         return designatorFilter(d);
+    }
+
+    // A '$name' designator needs a tag the match list binds with :forany.
+    bool checkTag(const Designator &d, const Item &at)
+    {
+        if (d.pieces.tag.empty() || m_tagSlots.count(d.pieces.tag))
+            return true;
+        error(at, "'$" + d.pieces.tag + "': no :forany of the match list defines the tag '" + d.pieces.tag + "'");
+        return false;
     }
 
     // :relation (relation-list): a later position related to this one.
@@ -595,6 +940,7 @@ private:
             return nullptr;
         }
         const Item &list = items[i++];
+        m_relationAt = &at;
         auto spec = std::make_shared<RelationSpec>();
         spec->missingRange.lo.value = spec->missingRange.hi.value = 0;
         spec->addedRange.lo.value = spec->addedRange.hi.value = 0;
@@ -655,9 +1001,15 @@ private:
         return f;
     }
 
-    static FilterPtr designatorFilter(const Designator &d)
+    FilterPtr designatorFilter(const Designator &d)
     {
         const PieceTypes &p = d.pieces;
+        if (!p.tag.empty()) {
+            auto t = m_tagSlots.find(p.tag);
+            if (t == m_tagSlots.end()) // reported by checkTag
+                return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), SquareSet());
+            return std::make_unique<TaggedPieceFilter>(t->second, d.squares);
+        }
         if (!p.any()) // "[]": no piece type at all, so no square can match
             return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), SquareSet());
         if (p.anything)
@@ -690,6 +1042,8 @@ private:
             return nullptr;
         }
         ++i;
+        if (!checkTag(d, items[i - 1]))
+            return nullptr;
         if (raw)
             *raw = d;
         return designatorFilter(d);
@@ -707,6 +1061,7 @@ private:
             return false;
         if (!parseDesignator(items[i].text, d, err))
             return false;
+        checkTag(d, items[i]);
         ++i;
         return true;
     }
@@ -777,6 +1132,10 @@ private:
         const std::string &n = k.name;
         std::vector<Transform> group;
         if (transformGroup(n, group)) {
+            if (n == "flipcolor" && m_eitherColour) {
+                error(at, "':flipcolor' is not allowed with the match list's :eithercolor");
+                return;
+            }
             if (k.negated) {
                 error(at, "':" + n + "' cannot be negated");
                 return;
@@ -811,7 +1170,7 @@ private:
             top->perImage = n.substr(0, 12) == "pretransform";
             return;
         }
-        if (n == "cut" || n == "exclude") {
+        if (n == "cut" || n == "exclude" || n == "skip") {
             if (!top || k.negated) {
                 error(at, k.negated ? "'" + at.text + "' cannot be negated"
                                     : "':" + n + "' belongs in a position list of the match list");
@@ -827,13 +1186,13 @@ private:
                     return;
                 }
                 FilterPtr f = compilePosition(items[i++], nullptr);
-                (cut ? top->cuts : top->excludes).push_back(std::move(f));
+                (n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
             } else {
-                (cut ? top->cutSelf : top->excludeSelf) = true;
+                (n == "skip" ? top->skipSelf : cut ? top->cutSelf : top->excludeSelf) = true;
             }
             return;
         }
-        if (n == "accumulate" || n == "accumulate*" || n == "sumrange") {
+        if (n == "accumulate" || n == "accumulate*" || n == "sumrange" || n == "reset") {
             if (k.negated) {
                 error(at, "'" + at.text + "' cannot be negated");
                 return;
@@ -843,6 +1202,11 @@ private:
                 return;
             }
             std::string name = items[i++].text;
+            if (n == "reset") {
+                accumulator(name)->reset = true;
+                m_resetAt.emplace(name, at);
+                return;
+            }
             if (n == "sumrange") {
                 Range r;
                 if (!rangeArg(at, items, i, r, false, false))
@@ -869,7 +1233,23 @@ private:
         }
         if (n == "markall" || n == "noannotate")
             return; // meaningless (seed)
+        if (m_flip && (n == "whiteelo" || n == "blackelo")) {
+            // The list is colour-flipped as a whole; these name players, not pieces.
+            FilterPtr f = positionFilter(colourSwapped(n), at, items, i);
+            if (f && k.negated)
+                f = std::make_unique<NotFilter>(std::move(f));
+            if (f)
+                st.parts.push_back(std::move(f));
+            return;
+        }
+        if (n == "line*")
+            st.lineStarAt = &at;
+        m_pendingSpan.reset();
         FilterPtr f = positionFilter(n, at, items, i);
+        // A list holding a :line covers its moves as a :sequence step (the first :line counts).
+        if (f && n == "line" && !k.negated && !st.span)
+            st.span = m_pendingSpan;
+        m_pendingSpan.reset();
         if (!f)
             return;
         if (k.negated)
@@ -925,8 +1305,26 @@ private:
         return true;
     }
 
+    // Two attributes no pawn can have at once: X and !X, single and doubled,
+    // isolated and any neighbour on an adjacent file.
+    static bool contradict(const PawnAttribute &a, const PawnAttribute &b)
+    {
+        using K = PawnAttribute::Kind;
+        if (a.kind == b.kind && a.n == b.n)
+            return a.negated != b.negated;
+        if (a.negated || b.negated)
+            return false;
+        auto either = [&](K x, auto... ys) {
+            return (a.kind == x && ((b.kind == ys) || ...)) || (b.kind == x && ((a.kind == ys) || ...));
+        };
+        return either(K::Single, K::Double, K::DoubleExact)
+            || either(K::Isolated, K::Connected, K::Integrated, K::HalfIsolated, K::Defended, K::Defender, K::Triple,
+                      K::TripleExact);
+    }
+
     bool pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
     {
+        std::vector<std::string> written; // the attributes read so far, for messages
         std::string t = word.text;
         size_t start = 0;
         while (start <= t.size()) {
@@ -997,7 +1395,16 @@ private:
                     error(word, "'" + a + "' is not a pawn attribute");
                 return false;
             }
+            // The seed: attributes that contradict each other are an error.
+            for (size_t j = 0; j < out.size(); ++j) {
+                if (contradict(out[j], attr)) {
+                    error(word, "pawn attributes '" + written[j] + "' and '" + (attr.negated ? "!" : "") + a
+                                    + "' contradict each other");
+                    return false;
+                }
+            }
             out.push_back(attr);
+            written.push_back((attr.negated ? "!" : "") + a);
             if (dash == std::string::npos)
                 break;
             start = dash + 1;
@@ -1274,9 +1681,13 @@ private:
         }
         if (n == "ischeck") {
             Range r;
+            size_t first = i;
             if (rangeArg(at, items, i, r, false, false, true)) {
-                error(at, "':ischeck' with a range is not implemented yet");
-                return nullptr;
+                if (r.lo.value != Range::Min && r.lo.value < 1) {
+                    error(items[first], "the range of ':ischeck' counts checks: its lower bound is at least 1");
+                    return nullptr;
+                }
+                return std::make_unique<IsCheckCountFilter>(r);
             }
             return std::make_unique<NextMoveFilter>(NextMoveFilter::IsCheck);
         }
@@ -1286,9 +1697,12 @@ private:
             if (!listArguments(n, "position", at, items, i, subs))
                 return nullptr;
             std::vector<FilterPtr> steps;
-            for (const Item *s : subs)
+            std::vector<std::shared_ptr<const StepSpan>> spans;
+            for (const Item *s : subs) {
                 steps.push_back(compilePosition(*s, nullptr));
-            return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps));
+                spans.push_back(m_lastSpan);
+            }
+            return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps), std::move(spans));
         }
         if (n == "opposition") {
             Designator d;
@@ -1389,7 +1803,7 @@ private:
                 return nullptr;
             return std::make_unique<GoodBishopFilter>(std::move(b), theirs, ours);
         }
-        if (n == "line") {
+        if (n == "line" || n == "line*") {
             std::string text;
             if (i < items.size() && items[i].kind == Item::String) {
                 text = items[i].text;
@@ -1406,7 +1820,9 @@ private:
                 return nullptr;
             }
             std::string err;
-            FilterPtr f = compileLine(text, err);
+            std::shared_ptr<const StepSpan> span;
+            FilterPtr f = n == "line" ? compileLine(text, err, &span) : compileLineStar(text, err);
+            m_pendingSpan = std::move(span);
             if (!f) {
                 error(items[i], err);
                 ++i;
@@ -1435,6 +1851,62 @@ private:
             for (const Item *sub : subs)
                 lists.push_back(compilePosition(*sub, nullptr));
             return std::make_unique<SubMatchFilter>(std::move(lists));
+        }
+        if (n == "matchconsecutive") {
+            std::vector<const Item *> subs;
+            if (!listArguments(n, "position", at, items, i, subs))
+                return nullptr;
+            if (subs.size() > 16) {
+                error(at, "':matchconsecutive' takes at most 16 position lists");
+                return nullptr;
+            }
+            std::vector<FilterPtr> lists;
+            for (const Item *sub : subs)
+                lists.push_back(compilePosition(*sub, nullptr));
+            return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
+        }
+        if (n == "perpendicular") {
+            FilterPtr a = designatorArg(at, items, i);
+            if (!a)
+                return nullptr;
+            FilterPtr b = designatorArg(at, items, i);
+            if (!b)
+                return nullptr;
+            return std::make_unique<PerpendicularFilter>(std::move(a), std::move(b));
+        }
+        if (n == "passedpawnrace") {
+            Designator d;
+            auto side = PassedPawnRaceFilter::ToMove;
+            if (optionalDesignator(items, i, d)) {
+                PieceMask k = d.pieces.plain;
+                if (k == PieceMask(1u << chess::WPawn) && !d.pieces.anything && d.squares == SquareSet::all())
+                    side = PassedPawnRaceFilter::White;
+                else if (k == PieceMask(1u << chess::BPawn) && !d.pieces.anything && d.squares == SquareSet::all())
+                    side = PassedPawnRaceFilter::Black;
+                else {
+                    error(items[i - 1], "':passedpawnrace' takes P or p");
+                    return nullptr;
+                }
+            }
+            return std::make_unique<PassedPawnRaceFilter>(side);
+        }
+        if (n == "variant" || n == "startposition")
+            return gameVariantKeyword(n, at, items, i);
+        if (n == "tagmatch") {
+            if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
+                error(at, "':tagmatch' expects a tag name and a piece designator");
+                return nullptr;
+            }
+            auto t = m_tagSlots.find(items[i].text);
+            if (t == m_tagSlots.end()) {
+                error(items[i], "no :forany of the match list defines the tag '" + items[i].text + "'");
+                return nullptr;
+            }
+            ++i;
+            FilterPtr d = designatorArg(at, items, i);
+            if (!d)
+                return nullptr;
+            return std::make_unique<TagMatchFilter>(t->second, std::move(d));
         }
         if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
         if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
@@ -1486,10 +1958,23 @@ private:
         for (const auto &[name, at] : m_sumrangeAt)
             if (m_accumulators[name]->sources.empty())
                 error(at, "no position list accumulates into '" + name + "'");
+        for (const auto &[name, at] : m_resetAt)
+            if (m_accumulators[name]->sources.empty())
+                error(at, "no position list accumulates into '" + name + "'");
     }
 
     std::map<std::string, std::shared_ptr<Accumulator>> m_accumulators;
     std::map<std::string, Item> m_sumrangeAt;
+    std::map<std::string, Item> m_resetAt;
+    std::map<std::string, int> m_tagSlots;      // :forany tags by name
+    std::vector<ForAnyTag> m_tags;
+    const Item *m_relationAt = nullptr;
+    const std::vector<Item> *m_topItems = nullptr;
+    std::vector<int> m_gateSlots;               // per-game caches of the position lists (for :forany)
+    bool m_eitherColour = false;                // :eithercolor in the match list
+    bool m_flip = false;                        // compiling its colour-swapped reading
+    std::shared_ptr<const StepSpan> m_pendingSpan; // the :line just compiled
+    std::shared_ptr<const StepSpan> m_lastSpan;    // the list just compiled, as a :sequence step
     QueryHeader &m_header;
     Program &m_program;
     std::vector<Diagnostic> &m_diags;

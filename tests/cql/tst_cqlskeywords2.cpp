@@ -1,0 +1,472 @@
+// CQL-S keywords added after the first set: potential continuations ('|')
+// and :line*, :matchconsecutive, :perpendicular, :passedpawnrace, :reset,
+// :variant and :startposition, and further match list keywords; each with the
+// seed's example where it gives one, and the errors the seed describes.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqlstest.h"
+
+#include "cql/cqls/parser.h"
+
+using namespace cqltest;
+using namespace cqlstest;
+
+namespace {
+
+// Positions: 0 start, 1 e4, 2 e5, 3 Bc4, 4 Nc6, 5 Qh5, 6 Nf6, 7 Qxf7#.
+const char *Scholar = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+
+int scholar(const std::string &list) { return matches("(match (position " + list + "))", pgnGame(Scholar)); }
+
+std::string positionError(const std::string &list) { return cqlsError("(match (position " + list + "))"); }
+
+// Whether the game matches as a whole (1), not (0), or the script is refused (-1).
+int gameMatch(const std::string &script, const game::Game &g)
+{
+    int n = matches(script, g);
+    return n > 0 ? 1 : n;
+}
+
+} // namespace
+
+class TestCqlsKeywords2 : public QObject {
+    Q_OBJECT
+private slots:
+    void potentialContinuations();
+    void potentialRookChecks();
+    void lineStar();
+    void lineStarErrors_data();
+    void lineStarErrors();
+    void matchConsecutive();
+    void perpendicular();
+    void passedPawnRace();
+    void resetAccumulator();
+    void variants();
+    void startPositions();
+    void tagKeywords();
+    void skip();
+    void tagging();
+    void taggingErrors_data();
+    void taggingErrors();
+    void eitherColour();
+    void isCheckCount();
+    void quotedPatterns();
+    void errors_data();
+    void errors();
+};
+
+void TestCqlsKeywords2::potentialContinuations()
+{
+    // After the moves before '|' the ones after it could be played (they need not be).
+    QCOMPARE(scholar(":line (Pe2-e4 | pe7-e5)"), 1);
+    QCOMPARE(scholar(":line (Pe2-e4 | qd8-h4)"), 0); // the e7 pawn blocks the queen
+    QCOMPARE(scholar(":line (Pe2-e4 | pd7-d5)"), 1); // possible, though not played
+    QCOMPARE(scholar(":line (Bf1-c4 nb8-c6 | Qd1-h5 ng8-f6 Qh5xf7#)"), 1);
+    QCOMPARE(scholar(":line (Bf1-c4 nb8-c6 | Qd1-h5 ng8-f6 Qh5xf7+*)"), 0);
+    QCOMPARE(scholar(":line (Bf1-c4 nb8-c6 | Qd1-f3 pa7-a6 Qf3xf7#)"), 1);
+    // Without move numbers the letters name the colours, which must alternate (seed).
+    QCOMPARE(positionError(":line (Pe2-e4 Ng8-f6)"), std::string("1:24: 'Ng8-f6': without move numbers the colours of the moves must alternate"));
+    QCOMPARE(scholar(":line (Pe2-e4 | Pe7-e5)"), -1);
+    QCOMPARE(scholar(":line (1.Pe2-e4 Pe7-e5)"), 1); // with numbers PGN letters serve both sides
+    QCOMPARE(scholar(":line ([Qq]x[Pp])"), 1);        // the seed: either side captures with the queen
+    // Nothing before '|': the moves are possible in the position itself.
+    QCOMPARE(scholar(":line (| Qxf7#)"), 1);
+    QCOMPARE(scholar(":line (| Qd1-h5) :wtm"), 2); // positions 2 and 4
+    // A null move is possible when not in check.
+    QCOMPARE(scholar(":line (| null) :check"), 0);
+    QVERIFY(positionError(":line (Pe2-e4 |)").find("must follow '|'") != std::string::npos);
+    QVERIFY(positionError(":line (Pe2-e4 | U~e4)").find("'~'") != std::string::npos);
+}
+
+void TestCqlsKeywords2::potentialRookChecks()
+{
+    // The seed's example: rook checks, each followed by a king move, the last
+    // king move only possible. The game ends with the fourth check.
+    const char *game = "[Result \"1/2-1/2\"]\n[FEN \"7k/8/5K2/8/8/8/8/R7 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                       "1. Ra8+ Kh7 2. Ra7+ Kh8 3. Ra8+ Kh7 4. Ra7+ 1/2-1/2\n";
+    auto run = [&](const std::string &line) {
+        return matches("(match :result 1/2 (position :flipcolor :line (" + line + ")))", pgnGame(game));
+    };
+    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | k"), 1);
+    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ k"), 0);       // the last king move was not played
+    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | k R:+"), 1); // Kh8 Ra8+ could follow
+    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | kxR"), 0);   // the king cannot take the rook
+    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | kh7-g6"), 0); // g6 is guarded by the white king
+    // The seed's query: in a :sequence the step after the line starts where its
+    // moves lead, or after the potential king move when that was played too.
+    const std::string seed = "(match :result 1/2 (position :sequence ((position :flipcolor "
+                             ":line (R:+ k R:+ k R:+ k R:+ | k)) (position :terminal))))";
+    QCOMPARE(matches(seed, pgnGame(game)), 1);
+    const char *withKingMove = "[Result \"1/2-1/2\"]\n[FEN \"7k/8/5K2/8/8/8/8/R7 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                               "1. Ra8+ Kh7 2. Ra7+ Kh8 3. Ra8+ Kh7 4. Ra7+ Kh8 1/2-1/2\n";
+    QCOMPARE(matches(seed, pgnGame(withKingMove)), 1);
+    const char *goesOn = "[Result \"1/2-1/2\"]\n[FEN \"7k/8/5K2/8/8/8/8/R7 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                         "1. Ra8+ Kh7 2. Ra7+ Kh8 3. Ra8+ Kh7 4. Ra7+ Kh8 5. Kg6 1/2-1/2\n";
+    QCOMPARE(matches(seed, pgnGame(goesOn)), 0);
+    // Without a line a step covers one position.
+    QCOMPARE(scholar(":sequence ((position :line (Pe2-e4 pe7-e5)) (position Pe4 pe5 :wtm))"), 1);
+    QCOMPARE(scholar(":sequence ((position :line (Pe2-e4 pe7-e5)) (position :btm))"), 0);
+}
+
+void TestCqlsKeywords2::lineStar()
+{
+    // The seed: the French defence with transpositions, as the position after the moves.
+    const std::string french = ":line* (1.Pe2-e4 Pe7-e6 2.Pd2-d4 Pd7-d5)";
+    game::Game direct = pgnGame("1. e4 e6 2. d4 d5 3. Nc3 *\n");
+    game::Game transposed = pgnGame("1. d4 d5 2. e4 e6 3. Nc3 *\n");
+    game::Game other = pgnGame("1. d4 d5 2. e4 e5 3. Nc3 *\n");
+    QCOMPARE(matches("(match (position " + french + "))", direct), 1);
+    QCOMPARE(matches("(match (position " + french + "))", transposed), 1);
+    QCOMPARE(matches("(match (position " + french + "))", other), 0);
+    // The same positions as the seed's :fen equivalent.
+    const std::string fen = ":fen \"rnbqkbnr/ppp2ppp/4p3/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3\"";
+    for (const game::Game *g : {&direct, &transposed, &other})
+        QCOMPARE(matches("(match (position " + french + "))", *g), matches("(match (position " + fen + "))", *g));
+    // :line keeps the order.
+    QCOMPARE(matches("(match (position :line (1.Pe2-e4 Pe7-e6 2.Pd2-d4 Pd7-d5)))", transposed), 0);
+    QCOMPARE(matches("(match (position :line (1.Pe2-e4 Pe7-e6 2.Pd2-d4 Pd7-d5)))", direct), 1);
+    // The seed's correct forms: colours by the half move, captures and checks named.
+    game::Game scandinavian = pgnGame("1. e4 d5 2. exd5 Qxd5 *\n");
+    QCOMPARE(matches("(match (position :line* (Pe2-e4 Pd7-d5)))", scandinavian), 1);
+    QCOMPARE(matches("(match (position :line* (Pe2-e4 pd7-d5)))", scandinavian), 1);
+    QCOMPARE(matches("(match (position :line* (Pe2-e4 pd7-d5 Pe4xPd5)))", scandinavian), 1);
+    QCOMPARE(matches("(match (position :line* (Pe2-e4 pd7-d5 Pe4xNd5)))", scandinavian), 0);
+    game::Game check = pgnGame("1. e4 f6 2. Qh5+ g6 *\n");
+    QCOMPARE(matches("(match (position :line* (Pe2-e4 Pf7-f6 Qd1-h5+)))", check), 1);
+    QCOMPARE(matches("(match (position :line* (Pe2-e4 Pf7-f6 Qd1-h5-)))", check), 0);
+    // Castling is determined by the side that moves.
+    game::Game castle = pgnGame("1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O *\n");
+    QCOMPARE(matches("(match (position :line* (Pg2-g3 Ng8-f6 Ng1-f3 Pg7-g6 Bf1-g2 Bf8-g7 O-O O-O)))", castle), 1);
+    QCOMPARE(matches("(match (position :line* (Pg2-g3 Ng8-f6 Ng1-f3 Pg7-g6 Bf1-g2 Bf8-g7 O-O)))", castle), 1);
+    QCOMPARE(matches("(match (position :line* (Pg2-g3 Ng8-f6 Ng1-f3 Pg7-g6 Bf1-h3 Bf8-g7 O-O)))", castle), 0);
+}
+
+void TestCqlsKeywords2::lineStarErrors_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("pieces") << "(match (position :line* (e2-e4 d7-d5)))"
+                            << "1:25: 'e2-e4': the moving piece is not determined (write one piece letter)";
+    QTest::newRow("captured piece") << "(match (position :line* (Pe2-e4 pd7-d5 Pe4xd5)))"
+                                    << "1:25: 'Pe4xd5': the captured piece is not determined";
+    QTest::newRow("destination") << "(match (position :line* (Pe2-e?)))"
+                                 << "1:25: 'Pe2-e?': the destination square is not determined";
+    QTest::newRow("check not last") << "(match (position :line* (Pe2-e4 Pf7-f6 Qd1-h5+ Pg7-g6)))"
+                                    << "1:25: 'Qd1-h5+': ':line*' allows check marks only on its last move";
+    QTest::newRow("potential") << "(match (position :line* (Pe2-e4 | Pe7-e5)))"
+                               << "1:25: potential moves ('|') are not allowed in ':line*'";
+    QTest::newRow("promotion") << "(match (position :line* (Pa7-a8)))"
+                               << "1:25: 'Pa7-a8': the promotion piece is not determined";
+    QTest::newRow("transform") << "(match (position :flipcolor\n  :line* (Pe2-e4)))"
+                               << "2:3: ':line*' cannot be used with transforms (:flip, :flipcolor, :shift, ...)";
+    QTest::newRow("any move") << "(match (position :line* (Pe2-e4 --)))"
+                              << "1:25: '--': ':line*' needs every move determined; '--' is not";
+}
+
+void TestCqlsKeywords2::lineStarErrors()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, error);
+    QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
+}
+
+void TestCqlsKeywords2::matchConsecutive()
+{
+    // The seed: one side promotes to two different minor pieces one after the other.
+    const std::string script = "(match (position :flipcolor :matchconsecutive ((position :promote B) (position) "
+                               "(position :promote N))))";
+    const char *fen = "[FEN \"7k/PP6/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n";
+    QCOMPARE(matches(script, pgnGame(std::string(fen) + "1. a8=B Kg7 2. b8=N *\n")), 1);
+    QCOMPARE(matches(script, pgnGame(std::string(fen) + "1. a8=N Kg7 2. b8=B *\n")), 1); // in any order
+    QCOMPARE(matches(script, pgnGame(std::string(fen) + "1. a8=B Kg7 2. b8=R *\n")), 0);
+    QCOMPARE(matches(script, pgnGame(std::string(fen) + "1. a8=B Kg7 2. Kb2 Kg6 3. b8=N *\n")), 0); // not successive
+    const char *black = "[FEN \"k7/8/8/8/8/8/pp6/7K b - - 0 1\"]\n[SetUp \"1\"]\n\n1... a1=N 2. Kg2 b1=B *\n";
+    QCOMPARE(matches(script, pgnGame(black)), 1); // :flipcolor
+    // :sequence keeps the order.
+    QCOMPARE(matches("(match (position :sequence ((position :promote B) (position) (position :promote N))))",
+                     pgnGame(std::string(fen) + "1. a8=N Kg7 2. b8=B *\n")),
+             0);
+}
+
+void TestCqlsKeywords2::perpendicular()
+{
+    QCOMPARE(positionMatches(":perpendicular R r", "7r/8/8/8/8/8/8/R3K2k w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":perpendicular R r", "r7/8/8/8/8/8/8/R3K2k w - - 0 1"), 0); // one file: no crossing
+    QCOMPARE(positionMatches(":perpendicular B b", "5b1k/8/8/8/8/8/8/2B1K3 w - - 0 1"), 1); // cross on h6
+    QCOMPARE(positionMatches(":perpendicular B b", "2b4k/8/8/8/8/8/8/2B1K3 w - - 0 1"), 0); // other colours
+    QCOMPARE(positionMatches(":perpendicular R b", "5b1k/8/8/8/8/8/8/R3K3 w - - 0 1"), 0); // a rook and a bishop never
+    QCOMPARE(positionMatches(":perpendicular Q b", "5bk1/8/8/8/8/8/8/Q3K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":perpendicular K k", "7k/8/8/8/8/8/8/4K3 w - - 0 1"), 0); // only line pieces
+}
+
+void TestCqlsKeywords2::passedPawnRace()
+{
+    // Both sides have a pawn the other king cannot catch, three moves from promoting.
+    const char *white = "4k3/8/8/P7/7p/8/8/K7 w - - 0 1";
+    const char *black = "4k3/8/8/P7/7p/8/8/K7 b - - 0 1";
+    QCOMPARE(positionMatches(":passedpawnrace", white), 1); // White moves first and promotes first
+    QCOMPARE(positionMatches(":passedpawnrace P", white), 1);
+    QCOMPARE(positionMatches(":passedpawnrace p", white), 0);
+    QCOMPARE(positionMatches(":passedpawnrace", black), 1); // Black to move: the black king catches the a-pawn
+    QCOMPARE(positionMatches(":passedpawnrace P", black), 0);
+    // The other side must have king and pawns only.
+    QCOMPARE(positionMatches(":passedpawnrace P", "4k3/8/8/P7/7p/8/8/K5r1 w - - 0 1"), 0);
+    // No passed pawn of its own: never.
+    QCOMPARE(positionMatches(":passedpawnrace", "4k3/8/8/8/7p/8/8/K7 w - - 0 1"), 0);
+    QCOMPARE(positionMatches(":flipcolor :passedpawnrace P", black), 1);
+    QCOMPARE(positionError(":passedpawnrace R"), "1:34: ':passedpawnrace' takes P or p");
+}
+
+void TestCqlsKeywords2::resetAccumulator()
+{
+    // The seed's tripled-pawn example: the count starts again for every horizontal shift.
+    const std::string list = ":reset akku Pe2 :flipcolor :accumulate* akku :sumrange akku 3 :shiftvertical :shifthorizontal";
+    QVERIFY(positionMatches(list, "4k3/8/8/8/4P3/4P3/4P3/4K3 w - - 0 1") > 0);
+    QVERIFY(positionMatches(list, "4k3/8/8/8/1P6/1P6/1P6/4K3 w - - 0 1") > 0);
+    QCOMPARE(positionMatches(list, "4k3/8/8/8/3P4/4P3/4P3/4K3 w - - 0 1"), 0);
+    // Without :reset the three pawns count together.
+    const std::string noReset = "Pe2 :flipcolor :accumulate* akku :sumrange akku 3 :shiftvertical :shifthorizontal";
+    QVERIFY(positionMatches(noReset, "4k3/8/8/8/3P4/4P3/4P3/4K3 w - - 0 1") > 0);
+    QCOMPARE(positionError(":reset nowhere"), "1:18: no position list accumulates into 'nowhere'");
+}
+
+void TestCqlsKeywords2::variants()
+{
+    game::Game standard = pgnGame(Scholar);
+    QCOMPARE(gameMatch("(match :variant normal)", standard), 1);
+    QCOMPARE(gameMatch("(match :variant normal,crazyhouse)", standard), 1);
+    QCOMPARE(gameMatch("(match :variant suicide,giveaway,losers)", standard), 0);
+    QCOMPARE(gameMatch("(match (position :variant three-check))", standard), 0);
+    QCOMPARE(gameMatch("(match (position !:variant three-check :mate))", standard), 1);
+    QCOMPARE(cqlsError("(match :variant shogi)").rfind("1:17: 'shogi' is not a chess variant", 0), size_t(0));
+    // A game of a variant we do not play is not searched; the problem names it.
+    game::Game zh = pgnGame("[Variant \"crazyhouse\"]\n\n1. e4 e5 *\n");
+    QVERIFY(zh.unsupported);
+    QVERIFY(!zh.errors.empty());
+    QVERIFY(zh.errors[0].message.find("variant crazyhouse not supported") != std::string::npos);
+    game::Game koth = pgnGame("[Variant \"King of the Hill\"]\n\n1. e4 e5 *\n");
+    QVERIFY(koth.unsupported);
+    QVERIFY(koth.errors[0].message.find("not supported") != std::string::npos);
+    // Keywords of other variants behave in chess as the seed says.
+    QCOMPARE(gameMatch("(match (position :threechecks))", standard), 0);
+    QCOMPARE(gameMatch("(match (position !:mustcapture :mate))", standard), 1);
+}
+
+void TestCqlsKeywords2::startPositions()
+{
+    game::Game standard = pgnGame(Scholar);
+    QCOMPARE(gameMatch("(match :startposition 518)", standard), 1);
+    QCOMPARE(gameMatch("(match :startposition 1-517,519-3840)", standard), 0);
+    QCOMPARE(gameMatch("(match :startposition *)", standard), 1);
+    QCOMPARE(gameMatch("(match (position :startposition 518 :mate))", standard), 1);
+    // The seed: 3398 is the standard arrangement without castling rights.
+    game::Game noRights = pgnGame("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    QCOMPARE(gameMatch("(match :startposition 3398)", noRights), 1);
+    QCOMPARE(gameMatch("(match :startposition 518)", noRights), 0);
+    QCOMPARE(gameMatch("(match :startposition 518,3398)", noRights), 1);
+    // Chess960 number 0 of Scharnagl's table (BBQNNRKR) is 960 here, as numbers start at 1.
+    game::Game c960 = pgnGame("[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n"
+                              "[SetUp \"1\"]\n\n1. e4 *\n");
+    QCOMPARE(gameMatch("(match :startposition 960)", c960), 1);
+    QCOMPARE(gameMatch("(match :startposition 1-959)", c960), 0);
+    QCOMPARE(gameMatch("(match :ischess960)", c960), 1);
+    // King right of both rooks: 960 more than the Chess960 arrangement it comes from.
+    game::Game right = pgnGame("[FEN \"rnbqrbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQRBNK w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    QCOMPARE(gameMatch("(match :startposition 1478)", right), 1);
+    QCOMPARE(gameMatch("(match :startposition 0)", right), 0);
+    game::Game other = pgnGame("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kd2 *\n");
+    QCOMPARE(gameMatch("(match :startposition 0)", other), 1);
+    QCOMPARE(gameMatch("(match :startposition *)", other), 0);
+    QCOMPARE(cqlsError("(match :startposition misc/runaway)"),
+             "1:23: FICS start positions ('misc/runaway') in ':startposition' are not implemented yet");
+    QCOMPARE(cqlsError("(match :startposition 4000)"), "1:23: '4000' is not a start position number (0 to 3840) or range");
+}
+
+void TestCqlsKeywords2::tagKeywords()
+{
+    game::Game g = pgnGame("[Event \"Open\"]\n[Site \"Berlin\"]\n[Date \"2013.05.01\"]\n[Round \"3.2\"]\n[White \"A\"]\n"
+                           "[Black \"B\"]\n[Result \"1-0\"]\n[Annotator \"Fritz\"]\n[EventDate \"2013.04.30\"]\n"
+                           "[EventType \"swiss\"]\n[EventCountry \"GER\"]\n[WhiteTitle \"GM\"]\n[WhiteCountry \"NED\"]\n"
+                           "[WhiteType \"human\"]\n[BlackType \"program\"]\n[WhiteElo \"2500\"]\n[BlackElo \"2300\"]\n"
+                           "[Source \"ChessBase\"]\n\n1. e4 e5 1-0\n");
+    auto m = [&](const std::string &keywords) { return gameMatch("(match " + keywords + ")", g); };
+    QCOMPARE(m(":tag Source"), 1);
+    QCOMPARE(m(":tag source chessbase"), 1);
+    QCOMPARE(m(":tag Source USA"), 0);
+    QCOMPARE(m(":tag Event"), 0); // the seven-tag roster is not "additional"
+    QCOMPARE(m(":tag * base"), 1);
+    QCOMPARE(m(":annotator fri"), 1);
+    QCOMPARE(m(":annotator Capablanca"), 0);
+    QCOMPARE(m(":eventdate 2013"), 1);
+    QCOMPARE(m(":eventdate 1930 1935"), 0);
+    QCOMPARE(m(":eventtype tourn,swiss"), 1);
+    QCOMPARE(m(":eventtype simul"), 0);
+    QCOMPARE(m(":eventcountry ger,ned"), 1);
+    QCOMPARE(m(":title GM,IM"), 1);
+    QCOMPARE(m(":blacktitle None"), 1);
+    QCOMPARE(m(":whitetitle IM"), 0);
+    QCOMPARE(m(":country NED"), 1);
+    QCOMPARE(m(":blackcountry NED"), 0);
+    QCOMPARE(m(":blackcountry UNK"), 1);
+    QCOMPARE(m(":iscomputer"), 1);
+    QCOMPARE(m(":whiteiscomputer"), 0);
+    QCOMPARE(m("!:blackishuman"), 1);
+    QCOMPARE(m(":rating ELO 2400 3000"), 1);
+    QCOMPARE(m(":blackrating ELO >=2400"), 0);
+    QCOMPARE(m(":averagerating ELO 2400"), 1);
+    QCOMPARE(m(":averagerating* ELO >2400"), 0);
+    QCOMPARE(m(":ratingdifference ELO <=200"), 1);
+    QCOMPARE(m(":ratingdifference ELO <200"), 0);
+    QCOMPARE(m(":subround 2"), 1);
+    QCOMPARE(m(":subround 0"), 0);
+    QCOMPARE(gameMatch("(match :subround 0)", pgnGame("[Round \"4\"]\n\n1. e4 *\n")), 1);
+    QCOMPARE(cqlsError("(match :rating DWZ >2000)"),
+             "1:16: rating system 'DWZ' is not implemented yet: PGN games carry only Elo and USCF ratings");
+}
+
+void TestCqlsKeywords2::skip()
+{
+    // Positions a :skip list matches are passed over: no list counts them.
+    const game::Game g = pgnGame(Scholar);
+    QCOMPARE(matches("(match (position Qh5))", g), 2);
+    QCOMPARE(matches("(match (position :btm :skip) (position Qh5))", g), 1);
+    QCOMPARE(matches("(match (position Qh5 :skip (position :btm)))", g), 1);
+    QCOMPARE(matches("(match (position Qh5 :matchcount 2 :skip (position :btm)))", g), 0);
+    QCOMPARE(QString::fromStdString(positionError(":or ((position :skip))")), QString("1:33: ':skip' belongs in a position list of the match list"));
+}
+
+void TestCqlsKeywords2::tagging()
+{
+    const game::Game g = pgnGame(Scholar);
+    // The tagged piece is followed through the game: the queen that stood on h5 takes on f7.
+    QCOMPARE(matches("(match :forany x Q (position $x[h5]) (position $x[f7]))", g), 3);
+    QCOMPARE(matches("(match :forany x q (position $x[h5]))", g), 0);
+    QCOMPARE(matches("(match :forany x U (position $x[h5] :mate))", g), 0);
+    QCOMPARE(matches("(match :forany x U (position :tagmatch x Q[f7] :mate))", g), 1);
+    // The tagging page: this matches only if "foo" is a white pawn.
+    QCOMPARE(matches("(match :forany foo U (position :tagmatch foo P :initial))", g), 1);
+    QCOMPARE(matches("(match :forany foo U (position :tagmatch foo Pe2 :tagmatch foo Pe4))", g), 0);
+    // Two tags are bound to different pieces.
+    QCOMPARE(matches("(match :forany a R :forany b R (position $a[a1] $b[h1] :initial))", g), 1);
+    QCOMPARE(matches("(match :forany a R :forany b R (position $a[a1] $b[a1] :initial))", g), 0);
+    // A tag may stand for a piece that becomes of its type: promotion keeps the mark.
+    game::Game promo = pgnGame("[FEN \"7k/P7/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=Q Kg7 2. Qb7+ *\n");
+    QCOMPARE(matches("(match :forany t Q (position :tagmatch t Pa7))", promo), 1);
+    QCOMPARE(matches("(match :forany t N (position :tagmatch t Pa7))", promo), 0);
+    QCOMPARE(matches("(match :forany t Q (position $t[b7] :check))", promo), 1);
+}
+
+void TestCqlsKeywords2::taggingErrors_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("undefined $tag") << "(match (position $foo[a1]))"
+                                    << "1:18: '$foo': no :forany of the match list defines the tag 'foo'";
+    QTest::newRow("undefined :tagmatch") << "(match (position :tagmatch foo P))"
+                                         << "1:28: no :forany of the match list defines the tag 'foo'";
+    QTest::newRow("three tags") << "(match :forany a R :forany b R :forany c N (position))"
+                                << "1:32: a match list takes at most two tags";
+    QTest::newRow("twice") << "(match :forany a R :forany a N (position))" << "1:28: the tag 'a' is defined twice";
+    QTest::newRow("relation") << "(match :forany a R (position :relation (:changesidetomove)))"
+                              << "1:30: tags (:forany) cannot be used in a match list with a :relation";
+    QTest::newRow("designator") << "(match :forany a R~ (position))"
+                                << "1:18: 'R~': ':forany' expects piece types (K, Q, ..., A, U)";
+}
+
+void TestCqlsKeywords2::taggingErrors()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, error);
+    QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
+}
+
+void TestCqlsKeywords2::eitherColour()
+{
+    // The match list page: a player rated 2300 or less beats one rated 2600 or more, with either colour.
+    const std::string script = "(match :result 1-0 :whiteelo <=2300 :blackelo >=2600 :eithercolor)";
+    auto game = [](const char *result, int white, int black) {
+        return pgnGame(std::string("[Result \"") + result + "\"]\n[WhiteElo \"" + std::to_string(white)
+                       + "\"]\n[BlackElo \"" + std::to_string(black) + "\"]\n\n1. e4 e5 " + result + "\n");
+    };
+    QCOMPARE(gameMatch(script, game("1-0", 2200, 2650)), 1);
+    QCOMPARE(gameMatch(script, game("0-1", 2650, 2200)), 1);
+    QCOMPARE(gameMatch(script, game("0-1", 2200, 2650)), 0);
+    QCOMPARE(gameMatch(script, game("1-0", 2650, 2200)), 0);
+    QCOMPARE(gameMatch("(match :result 1-0 :whiteelo <=2300 :blackelo >=2600)", game("0-1", 2650, 2200)), 0);
+    // Position lists are flipped with the rest: "Black wins, White is mated" reads
+    // "White wins, Black is mated" too.
+    const game::Game scholar = pgnGame(Scholar);
+    QCOMPARE(matches("(match :eithercolor :result 0-1 (position :mate :wtm))", scholar), 1);
+    QCOMPARE(matches("(match :eithercolor :result 0-1 (position :mate :btm))", scholar), 0);
+    QCOMPARE(matches("(match :eithercolor :result 0-1 (position Qf7 :mate))", scholar), 0);
+    QCOMPARE(matches("(match :eithercolor :result 0-1 (position qf2 :mate))", scholar), 1);
+    QCOMPARE(cqlsError("(match :eithercolor (position :flipcolor :mate))"),
+             std::string("1:31: ':flipcolor' is not allowed with the match list's :eithercolor"));
+}
+
+void TestCqlsKeywords2::isCheckCount()
+{
+    // White checks twice (moves 2 and 6), Black once (move 4).
+    const game::Game g = pgnGame("1. e4 f5 2. Qh5+ g6 3. Qe2 Bh6 4. Qb5 Bxd2+ 5. Kd1 a6 6. Qxd7+ Kxd7 *\n");
+    QCOMPARE(matches("(match (position :ischeck))", g), 3);
+    QCOMPARE(matches("(match (position :ischeck 1))", g), 2);   // the first check of each side
+    QCOMPARE(matches("(match (position :ischeck 2))", g), 1);   // White's second: Qxd7+
+    QCOMPARE(matches("(match (position :ischeck 2 3))", g), 1);
+    QCOMPARE(matches("(match (position :ischeck 3))", g), 0);
+    QCOMPARE(matches("(match (position :ischeck <2 :btm))", g), 1);
+    // The seed: the only check of the game.
+    QCOMPARE(matches("(match (position :matchcount 1 :ischeck))", g), 0);
+    QCOMPARE(matches("(match (position :matchcount 1 :ischeck))", pgnGame("1. e4 f5 2. Qh5+ g6 *\n")), 1);
+}
+
+void TestCqlsKeywords2::quotedPatterns()
+{
+    // Quoted patterns match the whole value: '*' any text, '?' one character.
+    const game::Game g = pgnGame("[Event \"FIDE-Wch 1985\"]\n[Site \"Moscow\"]\n[White \"Kasparov, Garry\"]\n"
+                                 "[Black \"Karpov, Anatoly\"]\n[Result \"1-0\"]\n[Source \"USA\"]\n\n1. e4 e5 1-0\n");
+    QCOMPARE(gameMatch("(match :event \"FIDE-Wch*\")", g), 1);
+    QCOMPARE(gameMatch("(match :event \"Wch*\")", g), 0); // the whole name, not a part of it
+    QCOMPARE(gameMatch("(match :event Wch)", g), 1);      // unquoted: a part of it
+    QCOMPARE(gameMatch("(match :whiteplayer \"Kasparov, Garry\")", g), 1);
+    QCOMPARE(gameMatch("(match :blackplayer \"Kasparov, Garry\")", g), 0);
+    QCOMPARE(gameMatch("(match :player \"Karpov, ?natoly\")", g), 1);
+    QCOMPARE(gameMatch("(match :site \"Mos*\")", g), 1);
+    // The match list page's :annotator examples.
+    QCOMPARE(gameMatch("(match :annotator \"?*\")", g), 0);
+    QCOMPARE(gameMatch("(match :annotator \"\")", g), 1);
+    QCOMPARE(gameMatch("(match :annotator \"*\")", g), 1);
+    QCOMPARE(gameMatch("(match :tag * \"USA\")", g), 1);
+    QCOMPARE(gameMatch("(match :tag Source \"US\")", g), 0);
+    // :eithercolor swaps the player keywords too.
+    QCOMPARE(gameMatch("(match :eithercolor :result 0-1 :blackplayer \"Kasparov*\")", g), 1);
+}
+
+void TestCqlsKeywords2::errors_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("perpendicular argument") << "(match (position :perpendicular R))"
+                                            << "1:18: ':perpendicular' expects a piece designator";
+    QTest::newRow("matchconsecutive argument") << "(match (position :matchconsecutive Ke1))"
+                                               << "1:18: ':matchconsecutive' expects a list of (position ...) lists";
+    QTest::newRow("startposition list") << "(match :startposition)" << "1:8: ':startposition' expects a comma-separated list";
+    // The seed: attributes that contradict each other are an error.
+    QTest::newRow("isolated-connected") << "(match\n (position :pawncount P isolated-connected >0))"
+                                        << "2:25: pawn attributes 'isolated' and 'connected' contradict each other";
+    QTest::newRow("passed-!passed") << "(match (position :pawncount P passed-!passed >0))"
+                                    << "1:31: pawn attributes 'passed' and '!passed' contradict each other";
+    QTest::newRow("single-double") << "(match (position :pawncountdifference P single-double 0))"
+                                   << "1:41: pawn attributes 'single' and 'double' contradict each other";
+}
+
+void TestCqlsKeywords2::errors()
+{
+    // Attributes that can hold together still compile.
+    QCOMPARE(positionMatches(":pawncount P isolated-passed 1", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":pawncount P isolated-!connected 1", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), 1);
+    QFETCH(QString, script);
+    QFETCH(QString, error);
+    QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
+}
+
+QTEST_GUILESS_MAIN(TestCqlsKeywords2)
+#include "tst_cqlskeywords2.moc"
