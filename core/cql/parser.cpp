@@ -338,6 +338,8 @@ FilterPtr Parser::parseExpr(int minPrec)
         }
         if (info.prec < 0 || info.prec < minPrec)
             break;
+        if (info.prec == P_DASH && minPrec == P_COMPL)
+            break; // the reference reads ~T--(from) as (~T)--(from)
         if (t.kind == Tok::Punct && t.op == m_arrowStop && m_arrowStop != Op::Comma)
             break; // the next link of an arrow chain belongs to the chain
         // An operator that cannot apply to what stands on its left ends this

@@ -115,7 +115,16 @@ SquareSet ColorSquaresFilter::set(Ctx &ctx) const
 
 FilterPtr ColorSquaresFilter::transformed(const Transform &t) const
 {
-    auto f = std::make_unique<ColorSquaresFilter>(m_light, m_a->transformed(t));
+    // A transform that moves squares onto squares of the other colour (a
+    // mirror, a quarter turn, an odd shift) turns light into dark: under
+    // flip, `light A == A` also finds every piece on a dark square.
+    Transform turn = t;
+    turn.dx = turn.dy = 0;
+    Square corner = turn.apply(chess::makeSquare(0, 0));
+    bool swap = ((chess::fileOf(corner) + chess::rankOf(corner) + t.dx + t.dy) & 1) != 0;
+    bool light = m_light != swap;
+    noteImage(&light, sizeof light);
+    auto f = std::make_unique<ColorSquaresFilter>(light, m_a->transformed(t));
     f->range = range;
     return f;
 }
