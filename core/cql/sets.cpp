@@ -249,8 +249,14 @@ SquareSet RayFilter::set(Ctx &ctx) const
     }
     SquareSet occ = pos.occupied();
     SquareSet out;
+    const SquareSet straight = pos.pieces(chess::Rook) | pos.pieces(chess::Queen);
+    const SquareSet diagonal = pos.pieces(chess::Bishop) | pos.pieces(chess::Queen);
     for (Square s0 : sets[0]) {
         for (const Direction &d : m_dirs) {
+            // xray is a ray whose first square holds a line piece moving
+            // that way: it would attack the last square but for the others.
+            if (m_xray && !((d.df && d.dr) ? diagonal : straight).contains(s0))
+                continue;
             // Walk along d from s0 and match sets[1..n-1] in order.
             size_t next = 1;
             int f = chess::fileOf(s0), r = chess::rankOf(s0);
@@ -266,7 +272,7 @@ SquareSet RayFilter::set(Ctx &ctx) const
                         break;
                     continue;
                 }
-                if (!m_xray && occ.contains(s))
+                if (occ.contains(s))
                     break;
             }
             if (next == n) {
