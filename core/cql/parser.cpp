@@ -774,6 +774,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
         {"check", StateFilter::Check}, {"mate", StateFilter::Mate}, {"stalemate", StateFilter::Stalemate},
         {"wtm", StateFilter::Wtm}, {"btm", StateFilter::Btm}, {"initial", StateFilter::Initial},
         {"terminal", StateFilter::Terminal}, {"mainline", StateFilter::Mainline}, {"variation", StateFilter::Variation},
+        {"virtualmainline", StateFilter::VirtualMainline},
     };
     for (auto [name, kind] : states) {
         if (w == name) {
@@ -1349,6 +1350,8 @@ FilterPtr Parser::parseIterate(const Token &t, bool pieces)
         error(peek(), "expected 'in' after the variable name");
         return nullptr;
     }
+    if (FilterPtr keys; !pieces && parseDictionaryIteration(t, name, all, keys))
+        return keys;
     FilterPtr domain = setArg(t, P_UNION);
     if (!domain)
         return nullptr;
