@@ -88,6 +88,14 @@ struct Ctx {
     bool searchVariations = false;
     int transformIndex = 0;                  // for currenttransform: index into Program::transformNames
     std::vector<std::array<int8_t, 64>> pieceIds; // lazily computed piece identities per node
+    // CQL's numbering of the positions (positionorder.cpp), computed on first use.
+    struct PositionOrder {
+        const game::Game *game = nullptr;
+        bool variations = false;
+        std::vector<long long> order;         // by node id
+        std::vector<game::NodeId> byOrder;
+    };
+    mutable PositionOrder positionOrder;
     // While the squares of a matched position are recorded: where transform
     // filters note the images that matched (else null).
     std::vector<ImageMark> *imageMarks = nullptr;

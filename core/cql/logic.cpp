@@ -1,6 +1,7 @@
 // Logical and numeric filters.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logic.h"
+#include "positionorder.h"
 
 #include "sets.h"
 
@@ -199,11 +200,12 @@ bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
     }
     if (m_a->type == Type::Position && m_b->type == Type::Position) {
         // Positions compare by their ids (the order positionid gives them).
-        game::NodeId a, b;
-        if (!m_a->position(ctx, a) || !m_b->position(ctx, b))
+        game::NodeId na, nb;
+        if (!m_a->position(ctx, na) || !m_b->position(ctx, nb))
             return false;
+        long long a = positionOrder(ctx, na), b = positionOrder(ctx, nb);
         if (leftValue)
-            *leftValue = (long long)a;
+            *leftValue = a;
         switch (m_op) {
         case Lt: return a < b; case Le: return a <= b; case Eq: return a == b;
         case Ne: return a != b; case Ge: return a >= b; case Gt: return a > b;

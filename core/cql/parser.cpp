@@ -338,6 +338,8 @@ FilterPtr Parser::parseExpr(int minPrec)
         }
         if (info.prec < 0 || info.prec < minPrec)
             break;
+        if (info.prec == P_DASH && minPrec == P_COMPL)
+            break; // the reference reads ~T--(from) as (~T)--(from)
         if (t.kind == Tok::Punct && t.op == m_arrowStop && m_arrowStop != Op::Comma)
             break; // the next link of an arrow chain belongs to the chain
         // An operator that cannot apply to what stands on its left ends this
@@ -772,6 +774,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
         {"check", StateFilter::Check}, {"mate", StateFilter::Mate}, {"stalemate", StateFilter::Stalemate},
         {"wtm", StateFilter::Wtm}, {"btm", StateFilter::Btm}, {"initial", StateFilter::Initial},
         {"terminal", StateFilter::Terminal}, {"mainline", StateFilter::Mainline}, {"variation", StateFilter::Variation},
+        {"virtualmainline", StateFilter::VirtualMainline},
     };
     for (auto [name, kind] : states) {
         if (w == name) {
@@ -1347,6 +1350,8 @@ FilterPtr Parser::parseIterate(const Token &t, bool pieces)
         error(peek(), "expected 'in' after the variable name");
         return nullptr;
     }
+    if (FilterPtr keys; !pieces && parseDictionaryIteration(t, name, all, keys))
+        return keys;
     FilterPtr domain = setArg(t, P_UNION);
     if (!domain)
         return nullptr;

@@ -109,6 +109,7 @@ private:
     FilterPtr parseDashTarget(FilterPtr left, FilterPtr right, bool captureOnly, bool requirePromotion,
                               PieceMask promote, const Token &dashTok);
     FilterPtr parseEcho(const Token &t);
+    bool parseDictionaryIteration(const Token &t, const Token &name, bool all, FilterPtr &out);
     FilterPtr parseConsecutiveMoves(const Token &t);
     void markSortedEcho(Filter *sortArgument);
 
@@ -120,6 +121,7 @@ private:
     std::map<std::string, int> m_vars;
     std::map<std::string, Function> m_functions;
     std::map<int, Type> m_dictValueTypes; // dictionary slot -> type of its values, once assigned
+    std::map<int, Type> m_dictKeyTypes;   // dictionary slot -> type of its keys, once used
     std::vector<std::map<std::string, const Filter *>> m_bindings; // function parameters in scope
     int m_depth = 0;
     Op m_arrowStop = Op::Comma; // while an arrow's right side is read: that arrow (Comma: none)

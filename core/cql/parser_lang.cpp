@@ -3,8 +3,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "parser.h"
 
+#include "atomic.h"
 #include "control.h"
 #include "dictionary.h"
+#include "dictiterate.h"
 #include "gameedits.h"
 #include "hhdb.h"
 #include "keywords.h"
@@ -224,11 +226,13 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         return true;
     }
     if (w == "local" || w == "atomic") {
-        // Variables here are already fresh in every game, and assignments take
-        // effect only when they succeed: both prefixes keep their filter as it is.
+        // Variables here are already fresh in every game: `local` keeps its
+        // filter as it is; `atomic` undoes the filter's assignments when it fails.
         out = parseFilter();
         if (!out)
             error(t, "expected a filter after '" + std::string(w) + "'");
+        else if (w == "atomic")
+            out = build<AtomicFilter>(t.range, std::move(out));
         return true;
     }
     if (w == "hhdb") {
@@ -316,6 +320,7 @@ FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
         error(name, "expected a key (a value, not a logical filter) in '" + name.text + "[...]'");
         return nullptr;
     }
+    m_dictKeyTypes.emplace(slot, key->type);
     const Token &close = peek();
     if (!expectOp(Op::RBracket, "to close the dictionary key"))
         return nullptr;
@@ -339,6 +344,35 @@ FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
     // Before any assignment is seen the entry reads as text; it can still be tested.
     Type vt = known != m_dictValueTypes.end() ? known->second : Type::String;
     return build<DictionaryGetFilter>(r, slot, std::move(key), vt);
+}
+
+bool Parser::parseDictionaryIteration(const Token &t, const Token &name, bool all, FilterPtr &out)
+{
+    // k∊D with D a dictionary (not an entry D[key]): iterate over its keys.
+    if (peek().kind != Tok::Word || (atOp(Op::LBracket, 1) && !peek(1).spaceBefore))
+        return false;
+    auto d = m_vars.find(peek().text);
+    if (d == m_vars.end() || m_program->slotTypes[d->second] != Type::Dictionary)
+        return false;
+    const Token dict = advance();
+    out = nullptr;
+    auto kt = m_dictKeyTypes.find(d->second);
+    if (kt == m_dictKeyTypes.end()) {
+        error(dict, "the keys of the dictionary '" + dict.text + "' are not known here: use " + dict.text +
+                        "[key] before iterating over it");
+        return true;
+    }
+    if (kt->second != Type::String && kt->second != Type::Numeric && kt->second != Type::Set) {
+        error(dict, std::string("iterating over a dictionary with ") + typeName(kt->second) +
+                        " keys is not implemented yet");
+        return true;
+    }
+    int keySlot = slotFor(name.text, kt->second, name);
+    FilterPtr body = startsFilter() ? parseFilter() : nullptr;
+    if (!body)
+        body = build<ConstantFilter>(t.range, true);
+    out = build<DictIterateFilter>(t.range, all, keySlot, kt->second, d->second, std::move(body));
+    return true;
 }
 
 bool Parser::isParameterName(const std::string &name) const

@@ -4,6 +4,7 @@
 #include "path.h"
 
 #include "logic.h"
+#include "positionorder.h"
 #include "vars.h"
 
 #include <algorithm>
@@ -436,25 +437,7 @@ std::vector<bool> &nestCovered(Ctx &ctx, const void *key)
 
 } // namespace
 
-long long preorderIndex(const Ctx &ctx, game::NodeId target)
-{
-    // CQL numbers positions depth first, the main continuation before the
-    // alternatives, whatever order the PGN text gave them in.
-    std::vector<game::NodeId> stack{0};
-    long long i = 0;
-    while (!stack.empty()) {
-        game::NodeId n = stack.back();
-        stack.pop_back();
-        if (n == target)
-            return i;
-        ++i;
-        std::vector<game::NodeId> kids;
-        forChildren(ctx, n, [&](game::NodeId c) { kids.push_back(c); });
-        for (auto it = kids.rbegin(); it != kids.rend(); ++it)
-            stack.push_back(*it);
-    }
-    return target;
-}
+long long preorderIndex(const Ctx &ctx, game::NodeId target) { return positionOrder(ctx, target); }
 
 std::string positionIdString(Ctx &ctx, game::NodeId n)
 {

@@ -100,6 +100,13 @@ bool TryFilter::match(Ctx &ctx) const
         for (uint32_t i = 0; i < first.nagCount; ++i)
             if (g.nags[first.nagBegin + i] == 2)
                 return true;
+        // The HHdb also records White's alternatives to the solution as
+        // "<or>" and "<cook ...>" variations; the reference counts them as tries.
+        for (uint32_t id : {first.comment, first.preComment}) {
+            std::string_view c = g.text(id);
+            if (c.find("<or>") != std::string_view::npos || c.find("<cook") != std::string_view::npos)
+                return true;
+        }
         return false;
     }
     return false;

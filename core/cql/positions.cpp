@@ -3,6 +3,7 @@
 #include "positions.h"
 
 #include "logic.h"
+#include "positionorder.h"
 
 namespace cql {
 
@@ -132,17 +133,17 @@ bool PositionIdFilter::number(Ctx &ctx, long long &out) const
     game::NodeId n = ctx.node;
     if (m_of && !m_of->position(ctx, n))
         return false;
-    out = n;
+    out = positionOrder(ctx, n);
     return true;
 }
 
 bool PositionByIdFilter::position(Ctx &ctx, game::NodeId &out) const
 {
     long long id;
-    if (!numericValue(*m_id, ctx, id) || id < 0 || id >= (long long)ctx.game->nodes.size())
+    if (!numericValue(*m_id, ctx, id))
         return false;
-    out = game::NodeId(id);
-    return true;
+    out = positionAtOrder(ctx, id);
+    return out != game::NoNode;
 }
 
 } // namespace cql

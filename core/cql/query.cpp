@@ -76,6 +76,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.searchVariations = h.variations;
     ctx.comments.clear();
     ctx.pieceIds.clear();
+    ctx.positionOrder = {};
     ctx.tagEdits.clear();
     ctx.removedComments.clear();
     ctx.pathFrames.clear();

@@ -115,7 +115,16 @@ SquareSet ColorSquaresFilter::set(Ctx &ctx) const
 
 FilterPtr ColorSquaresFilter::transformed(const Transform &t) const
 {
-    auto f = std::make_unique<ColorSquaresFilter>(m_light, m_a->transformed(t));
+    // A transform that moves squares onto squares of the other colour (a
+    // mirror, a quarter turn, an odd shift) turns light into dark: under
+    // flip, `light A == A` also finds every piece on a dark square.
+    Transform turn = t;
+    turn.dx = turn.dy = 0;
+    Square corner = turn.apply(chess::makeSquare(0, 0));
+    bool swap = ((chess::fileOf(corner) + chess::rankOf(corner) + t.dx + t.dy) & 1) != 0;
+    bool light = m_light != swap;
+    noteImage(&light, sizeof light);
+    auto f = std::make_unique<ColorSquaresFilter>(light, m_a->transformed(t));
     f->range = range;
     return f;
 }
@@ -240,8 +249,14 @@ SquareSet RayFilter::set(Ctx &ctx) const
     }
     SquareSet occ = pos.occupied();
     SquareSet out;
+    const SquareSet straight = pos.pieces(chess::Rook) | pos.pieces(chess::Queen);
+    const SquareSet diagonal = pos.pieces(chess::Bishop) | pos.pieces(chess::Queen);
     for (Square s0 : sets[0]) {
         for (const Direction &d : m_dirs) {
+            // xray is a ray whose first square holds a line piece moving
+            // that way: it would attack the last square but for the others.
+            if (m_xray && !((d.df && d.dr) ? diagonal : straight).contains(s0))
+                continue;
             // Walk along d from s0 and match sets[1..n-1] in order.
             size_t next = 1;
             int f = chess::fileOf(s0), r = chess::rankOf(s0);
@@ -257,7 +272,7 @@ SquareSet RayFilter::set(Ctx &ctx) const
                         break;
                     continue;
                 }
-                if (!m_xray && occ.contains(s))
+                if (occ.contains(s))
                     break;
             }
             if (next == n) {

@@ -24,6 +24,9 @@ bool StateFilter::match(Ctx &ctx) const
     case Mainline: return n.variationDepth == 0;
     case Variation: return n.variationDepth > 0;
     case Null: return false;
+    // The main line, or a variation's own main line: the way from the start
+    // leaves a main continuation at most once.
+    case VirtualMainline: return n.variationDepth <= 1;
     }
     return false;
 }

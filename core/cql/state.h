@@ -9,7 +9,7 @@ namespace cql {
 
 class StateFilter : public Filter {
 public:
-    enum Kind { Check, Mate, Stalemate, Wtm, Btm, Initial, Terminal, Mainline, Variation, Null };
+    enum Kind { Check, Mate, Stalemate, Wtm, Btm, Initial, Terminal, Mainline, Variation, Null, VirtualMainline };
     explicit StateFilter(Kind k) : m_kind(k) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;

@@ -1,0 +1,84 @@
+// CQL 6.2 keywords that were missing: virtualmainline, atomic rollback, and
+// ∊ / ∀ over the keys of a dictionary.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqltest.h"
+
+using namespace cqltest;
+
+namespace {
+
+int matches(const std::string &query, const char *pgn = "1. e4 e5 *\n")
+{
+    cql::GameResult r = runQuery(query, pgnGame(pgn));
+    return r.error.empty() ? int(r.matches.size()) : -1;
+}
+
+} // namespace
+
+class TestKeywords62 : public QObject {
+    Q_OBJECT
+private slots:
+    void virtualMainline();
+    void atomicUndoesAssignments();
+    void atomicKeepsSuccess();
+    void dictionaryKeys();
+    void dictionaryKeyErrors();
+};
+
+void TestKeywords62::virtualMainline()
+{
+    // Main line: start, e4, e5, Nf3 (4); the variation 1.d4 d5 2.c4 is a
+    // variation's own main line (3); 2.Nf3 inside it leaves it again.
+    const char *tree = "1. e4 (1. d4 d5 2. c4 (2. Nf3)) e5 2. Nf3 *\n";
+    QCOMPARE(matches("cql(variations) virtualmainline", tree), 7);
+    QCOMPARE(matches("cql(variations) virtualmainline variation", tree), 3);
+    QCOMPARE(matches("cql(variations) not virtualmainline", tree), 1);
+    QCOMPARE(matches("cql(variations) mainline", tree), 4);
+}
+
+void TestKeywords62::atomicUndoesAssignments()
+{
+    QCOMPARE(matches("cql() initial x = 0 (atomic {x = 1 false}) or true x == 0"), 1);
+    // Without atomic the assignment stays.
+    QCOMPARE(matches("cql() initial x = 0 {x = 1 false} or true x == 1"), 1);
+    // A variable bound for the first time is unbound again.
+    QCOMPARE(matches("cql() initial (atomic {y = 1 false}) or true isunbound y"), 1);
+    // Dictionary entries too, both changed and new ones.
+    QCOMPARE(matches("cql() initial dictionary D D[\"a\"] = 1 (atomic {D[\"a\"] = 2 D[\"b\"] = 3 false}) or true "
+                     "D[\"a\"] == 1 not D[\"b\"]"),
+             1);
+}
+
+void TestKeywords62::atomicKeepsSuccess()
+{
+    QCOMPARE(matches("cql() initial x = 0 atomic {x = 1 true} x == 1"), 1);
+    QCOMPARE(matches("cql() initial x = 0 not atomic {x = 1 false} x == 0"), 1);
+}
+
+void TestKeywords62::dictionaryKeys()
+{
+    const std::string d = "cql() initial dictionary D D[\"a\"] = 1 D[\"b\"] = 2 ";
+    QCOMPARE(matches(d + "Key∊D D[Key] == 2"), 1);
+    QCOMPARE(matches(d + "Key∊D D[Key] == 3"), 0);
+    QCOMPARE(matches(d + "∀Key∊D D[Key] >= 1"), 1);
+    QCOMPARE(matches(d + "∀Key∊D D[Key] == 2"), 0);
+    QCOMPARE(matches(d + "Key [element] D Key == \"b\""), 1);
+    QCOMPARE(matches(d + "[forall] Key [element] D Key < \"c\""), 1);
+    // Numeric keys, written with square ... in.
+    const std::string n = "cql() initial dictionary Nums Nums[3] = 1 Nums[5] = 2 ";
+    QCOMPARE(matches(n + "square all Key in Nums Key > 2"), 1);
+    QCOMPARE(matches(n + "square all Key in Nums Key > 4"), 0);
+    QCOMPARE(matches(n + "square Key in Nums Key > 4"), 1);
+    // The body may count the keys.
+    QCOMPARE(matches(n + "Count = 0  ∀Key∊Nums {Count += 1} Count == 2"), 1);
+}
+
+void TestKeywords62::dictionaryKeyErrors()
+{
+    QVERIFY(firstError("cql() dictionary D Key∊D true").find("not known here") != std::string::npos);
+    QVERIFY(firstError("cql() dictionary D D[currentposition] = 1 Key∊D true").find("not implemented yet") !=
+            std::string::npos);
+}
+
+QTEST_APPLESS_MAIN(TestKeywords62)
+#include "tst_keywords62.moc"
