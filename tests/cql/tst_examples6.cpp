@@ -1,5 +1,5 @@
 // Behaviour the official CQL 6.2 examples rely on: direction ranges given by
-// numeric variables (chameleon), ...
+// numeric variables (chameleon), a complement glued to a dash (followpath).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqltest.h"
 
@@ -17,6 +17,7 @@ class TestExamples6 : public QObject {
 private slots:
     void directionRangeFromVariable();
     void directionRangeParses();
+    void complementGluedToDash();
 };
 
 void TestExamples6::directionRangeFromVariable()
@@ -51,6 +52,24 @@ void TestExamples6::directionRangeParses()
              std::string());
     // A set variable is still the direction's set.
     QCOMPARE(firstError("cql()\nS = K\nup S"), std::string());
+}
+
+void TestExamples6::complementGluedToDash()
+{
+    // followpath.cql: 'piece T2= ~T1――(from)' is a move by a piece other
+    // than T1, so ~ takes only the glued set on the dash's left.
+    game::Game g = pgnGame("1. e4 e5 2. Nf3 *\n");
+    QCOMPARE(matchCount("~e2――", g), 2);
+    QCOMPARE(matchCount("~e2--", g), 2);
+    QCOMPARE(matchCount("~e2――e4", g), 0);
+    QCOMPARE(matchCount("~e7――e5", g), 0);
+    QCOMPARE(matchCount("~g1――f3", g), 0);
+    QCOMPARE(matchCount("~e2――e5", g), 1);
+    // Written apart, or in parentheses, the complement takes the whole dash.
+    QCOMPARE(matchCount("~(e2――e4)", g), 4);
+    QCOMPARE(matchCount("(~e2)――", g), 2);
+    // The dash's value is then the from square of that move.
+    QCOMPARE(matchCount("X = ~g1――(from)\nX == e7", g), 1);
 }
 
 QTEST_GUILESS_MAIN(TestExamples6)
