@@ -141,6 +141,8 @@ bool Parser::gluedSetDashAhead() const
             return setOp && i > m_pos;
         if (k.kind == Tok::Punct && (k.op == Op::Amp || k.op == Op::Bar))
             setOp = true;
+        if (i == m_pos && k.kind == Tok::Punct && k.op == Op::Tilde)
+            setOp = true; // ~T1--(from): the move of a piece other than T1 (followpath)
         if (k.kind == Tok::Punct && (k.op == Op::LParen || k.op == Op::LBrace || k.op == Op::Assign))
             return false;
     }

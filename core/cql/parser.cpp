@@ -987,15 +987,33 @@ FilterPtr Parser::parseKeyword(const Token &t)
 FilterPtr Parser::parseDirection(const Token &t)
 {
     long long lo = 1, hi = 7;
-    bool two = false;
-    if (parseRangeNumbers(lo, hi, two)) {
-        if (!two) hi = lo;
-        if (lo > hi) std::swap(lo, hi);
+    FilterPtr loF, hiF;
+    // A bound may be a numeric variable: 'up DeltaRank S' (chameleon example).
+    auto varBound = [this](FilterPtr &f, long long &n) {
+        auto v = peek().kind == Tok::Word ? m_vars.find(peek().text) : m_vars.end();
+        if (v != m_vars.end() && m_program->slotTypes[v->second] == Type::Numeric) {
+            f = make<VarFilter>(advance().range, v->second, Type::Numeric);
+            return true;
+        }
+        return parseSignedNumber(n);
+    };
+    if (varBound(loF, lo)) {
+        if (!varBound(hiF, hi)) {
+            hi = lo;
+            if (loF)
+                hiF = loF->transformed(Transform::identity());
+        }
+        if (!loF && !hiF && lo > hi)
+            std::swap(lo, hi);
     }
     FilterPtr a = setArg(t, P_COLON);
     if (!a)
         return nullptr;
-    return make<DirectionFilter>(span(t.range, a->range), directionsFor(t.text), int(lo), int(hi), std::move(a));
+    SourceRange r = span(t.range, a->range);
+    auto f = std::make_unique<DirectionFilter>(directionsFor(t.text), int(lo), int(hi), std::move(a));
+    f->range = r;
+    f->setRangeFilters(std::move(loF), std::move(hiF));
+    return f;
 }
 
 FilterPtr Parser::parseRay(const Token &t, bool xray)

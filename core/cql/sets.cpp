@@ -4,6 +4,7 @@
 
 #include "chess/attacks.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace cql {
@@ -149,12 +150,22 @@ const std::vector<Direction> &directionsFor(std::string_view k)
 
 SquareSet DirectionFilter::set(Ctx &ctx) const
 {
+    long long lo = m_lo, hi = m_hi;
+    if (m_loF && !m_loF->number(ctx, lo))
+        return {};
+    if (m_hiF && !m_hiF->number(ctx, hi))
+        return {};
+    if (lo > hi)
+        std::swap(lo, hi);
+    // Beyond 7 steps (either way) nothing stays on the board.
+    lo = std::max(lo, -8LL);
+    hi = std::min(hi, 8LL);
     SquareSet base = m_a->set(ctx);
     if (base.empty())
         return base;
     SquareSet out;
     for (const Direction &d : m_dirs)
-        for (int k = m_lo; k <= m_hi; ++k)
+        for (int k = int(lo); k <= int(hi); ++k)
             out |= base.shifted(d.df * k, d.dr * k);
     return out;
 }
@@ -169,6 +180,7 @@ FilterPtr DirectionFilter::transformed(const Transform &t) const
     }
     noteImage(&mask, sizeof mask);
     auto f = std::make_unique<DirectionFilter>(std::move(dirs), m_lo, m_hi, m_a->transformed(t));
+    f->setRangeFilters(m_loF ? m_loF->transformed(t) : nullptr, m_hiF ? m_hiF->transformed(t) : nullptr);
     f->range = range;
     return f;
 }

@@ -73,6 +73,8 @@ class DirectionFilter : public SetFilter {
 public:
     DirectionFilter(std::vector<Direction> dirs, int lo, int hi, FilterPtr a)
         : m_dirs(std::move(dirs)), m_lo(lo), m_hi(hi), m_a(std::move(a)) {}
+    // A bound given by a numeric variable (up DeltaRank S) replaces lo / hi when set.
+    void setRangeFilters(FilterPtr lo, FilterPtr hi) { m_loF = std::move(lo); m_hiF = std::move(hi); }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -80,6 +82,7 @@ private:
     std::vector<Direction> m_dirs;
     int m_lo, m_hi;
     FilterPtr m_a;
+    FilterPtr m_loF, m_hiF;
 };
 
 // X attacks Y (value: squares of X attacking some of Y) and Y attackedby X
