@@ -23,6 +23,7 @@ PACKAGES=(
   libkf6syntaxhighlighting-dev libkf6syntaxhighlighting-tools
   libgl-dev libzstd-dev zlib1g-dev zstd
   python3 xvfb xauth libxml2-utils
+  stockfish libgaviotatb-dev gaviotatb ccache
 )
 
 say() { printf '== debian13: %s\n' "$*"; }
