@@ -135,42 +135,4 @@ __attribute__((init_priority(101))) static TablesInitialiser s_tablesInitialiser
 
 } // namespace detail
 
-using namespace detail;
-
-SquareSet pawnAttacks(Color c, Square s) { return SquareSet(pawnAttacksBB(c, s)); }
-SquareSet knightAttacks(Square s) { return SquareSet(knightAttacksBB(s)); }
-SquareSet kingAttacks(Square s) { return SquareSet(kingAttacksBB(s)); }
-SquareSet bishopAttacks(Square s, SquareSet occupied) { return SquareSet(bishopAttacksBB(s, occupied.bits())); }
-SquareSet rookAttacks(Square s, SquareSet occupied) { return SquareSet(rookAttacksBB(s, occupied.bits())); }
-SquareSet rookRays(Square s) { return SquareSet(rookPseudoBB(s)); }
-SquareSet bishopRays(Square s) { return SquareSet(bishopPseudoBB(s)); }
-
-SquareSet queenAttacks(Square s, SquareSet occupied)
-{
-    return SquareSet(rookAttacksBB(s, occupied.bits()) | bishopAttacksBB(s, occupied.bits()));
-}
-
-SquareSet pieceAttacks(PieceType t, Color c, Square s, SquareSet occupied)
-{
-    switch (t) {
-    case Pawn: return pawnAttacks(c, s);
-    case Knight: return knightAttacks(s);
-    case Bishop: return bishopAttacks(s, occupied);
-    case Rook: return rookAttacks(s, occupied);
-    case Queen: return queenAttacks(s, occupied);
-    case King: return kingAttacks(s);
-    default: return SquareSet();
-    }
-}
-
-SquareSet between(Square a, Square b)
-{
-    return isValid(a) && isValid(b) ? SquareSet(betweenBB(a, b)) : SquareSet();
-}
-
-SquareSet lineThrough(Square a, Square b)
-{
-    return isValid(a) && isValid(b) ? SquareSet(lineBB(a, b)) : SquareSet();
-}
-
 } // namespace chess
