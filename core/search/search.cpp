@@ -457,8 +457,8 @@ Summary Search::run(const Callbacks &cb)
         p.elapsed = std::chrono::duration<double>(now - start).count();
         cb.onProgress(p);
     };
-    auto deliver = [&](size_t b) {
-        BatchResult &r = im.slots[b];
+    // Hands a finished batch (or a streamed input's rest) on.
+    auto deliverResult = [&](BatchResult &r) {
         sum.gamesExamined += r.games;
         sum.problemGames += r.problemGames;
         if (cb.onProblem)
@@ -474,7 +474,21 @@ Summary Search::run(const Callbacks &cb)
             }
         }
         r = BatchResult();
-        r.done = true;
+    };
+    auto deliver = [&](size_t b) {
+        deliverResult(im.slots[b]);
+        im.slots[b].done = true;
+    };
+    // One thread: matches go out as they come, not batch by batch (unless sorted).
+    auto streamMatches = [&](BatchResult &out) {
+        if (out.matches.empty() || sorted)
+            return;
+        for (Match &m : out.matches) {
+            ++sum.matches;
+            if (cb.onMatch)
+                cb.onMatch(std::move(m));
+        }
+        out.matches.clear();
     };
 
     if (sum.threads <= 1) {
@@ -506,31 +520,11 @@ Summary Search::run(const Callbacks &cb)
                                 cb.onProblem(p);
                             out.problems.clear();
                         }
-                        if (!out.matches.empty() && !sorted) {
-                            for (Match &m : out.matches) {
-                                ++sum.matches;
-                                if (cb.onMatch)
-                                    cb.onMatch(std::move(m));
-                            }
-                            out.matches.clear();
-                        }
+                        streamMatches(out);
                     });
                 }
                 streamFraction = double(streamed + 1) / double(m_inputs.size());
-                sum.gamesExamined += out.games;
-                sum.problemGames += out.problemGames;
-                if (cb.onProblem)
-                    for (const GameProblem &p : out.problems)
-                        cb.onProblem(p);
-                for (Match &m : out.matches) {
-                    if (sorted) {
-                        collected.push_back(std::move(m));
-                    } else {
-                        ++sum.matches;
-                        if (cb.onMatch)
-                            cb.onMatch(std::move(m));
-                    }
-                }
+                deliverResult(out);
             }
         };
         for (size_t b = 0; b < im.items.size() && !im.cancelled(); ++b) {
@@ -546,15 +540,7 @@ Summary Search::run(const Callbacks &cb)
                 im.matchesFound.store(sum.matches + collected.size() + out.matches.size(), std::memory_order_relaxed);
                 if ((out.games & 15) == 0)
                     progress(false);
-                // Stream matches as they come, not batch by batch.
-                if (!out.matches.empty() && !sorted) {
-                    for (Match &m : out.matches) {
-                        ++sum.matches;
-                        if (cb.onMatch)
-                            cb.onMatch(std::move(m));
-                    }
-                    out.matches.clear();
-                }
+                streamMatches(out);
             }
             deliver(b);
         }
