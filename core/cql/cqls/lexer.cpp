@@ -199,4 +199,25 @@ bool looksLikeCqls(std::string_view text)
         || text[i] == ')' || text[i] == '(' || text[i] == ';' || text[i] == ':' || text[i] == '!';
 }
 
+KeywordWord keywordOf(const Item &it)
+{
+    KeywordWord k;
+    if (it.kind != Item::Word)
+        return k;
+    std::string_view t = it.text;
+    if (!t.empty() && t[0] == '!') {
+        k.negated = true;
+        t.remove_prefix(1);
+    }
+    for (std::string_view prefix : {"position:", "match:", "relation:", ":"}) {
+        if (t.substr(0, prefix.size()) == prefix && t.size() > prefix.size()) {
+            k.isKeyword = true;
+            k.name = std::string(t.substr(prefix.size()));
+            return k;
+        }
+    }
+    k.negated = false;
+    return k;
+}
+
 } // namespace cql::cqls

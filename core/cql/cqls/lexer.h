@@ -26,6 +26,14 @@ struct Item {
     std::string_view head() const;
 };
 
+// A keyword word: ":check", "!:check", "position:check", "!position:check".
+struct KeywordWord {
+    bool isKeyword = false;
+    bool negated = false;
+    std::string name; // without prefix and '!'
+};
+KeywordWord keywordOf(const Item &it);
+
 // Reads the whole text into a list of top-level items. Problems (an
 // unclosed list, a stray ')') go to diagnostics; returns false then.
 bool readItems(std::string_view text, std::vector<Item> &out, std::vector<Diagnostic> &diagnostics);

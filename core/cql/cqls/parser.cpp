@@ -63,34 +63,6 @@ bool inIndex(const std::vector<std::string_view> &index, std::string_view k)
     return std::find(index.begin(), index.end(), k) != index.end();
 }
 
-// A keyword word: ":check", "!:check", "position:check", "!position:check".
-struct KeywordWord {
-    bool isKeyword = false;
-    bool negated = false;
-    std::string name;
-};
-
-KeywordWord keywordOf(const Item &it)
-{
-    KeywordWord k;
-    if (it.kind != Item::Word)
-        return k;
-    std::string_view t = it.text;
-    if (!t.empty() && t[0] == '!') {
-        k.negated = true;
-        t.remove_prefix(1);
-    }
-    for (std::string_view prefix : {"position:", "match:", "relation:", ":"}) {
-        if (t.substr(0, prefix.size()) == prefix && t.size() > prefix.size()) {
-            k.isKeyword = true;
-            k.name = std::string(t.substr(prefix.size()));
-            return k;
-        }
-    }
-    k.negated = false;
-    return k;
-}
-
 class Compiler {
 public:
     Compiler(QueryHeader &h, Program &p, std::vector<Diagnostic> &d) : m_header(h), m_program(p), m_diags(d) {}

@@ -62,33 +62,6 @@ bool among(const std::vector<std::string_view> &list, std::string_view k)
     return std::find(list.begin(), list.end(), k) != list.end();
 }
 
-struct Keyword {
-    bool is = false;
-    bool negated = false;
-    std::string name;
-};
-
-Keyword keywordOf(const Item &it)
-{
-    Keyword k;
-    if (it.kind != Item::Word)
-        return k;
-    std::string_view t = it.text;
-    if (!t.empty() && t[0] == '!') {
-        k.negated = true;
-        t.remove_prefix(1);
-    }
-    for (std::string_view prefix : {"position:", "match:", "relation:", ":"}) {
-        if (t.substr(0, prefix.size()) == prefix && t.size() > prefix.size()) {
-            k.is = true;
-            k.name = std::string(t.substr(prefix.size()));
-            return k;
-        }
-    }
-    k.negated = false;
-    return k;
-}
-
 std::string indent(const std::string &s)
 {
     std::string out;
@@ -259,7 +232,7 @@ private:
     // --- arguments, read as the CQL-S compiler reads them
     static bool isArgumentWord(const std::vector<Item> &items, size_t i)
     {
-        return i < items.size() && !items[i].isList() && !keywordOf(items[i]).is;
+        return i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword;
     }
 
     bool designatorArg(const std::vector<Item> &items, size_t &i, Designator &d)
@@ -309,7 +282,7 @@ private:
     // In the match list a position list is no argument either.
     static void skipArguments(const std::vector<Item> &items, size_t &i, bool inMatchList = false)
     {
-        while (i < items.size() && !keywordOf(items[i]).is && !(inMatchList && items[i].head() == "position"))
+        while (i < items.size() && !keywordOf(items[i]).isKeyword && !(inMatchList && items[i].head() == "position"))
             ++i;
     }
 
@@ -408,9 +381,9 @@ private:
                 counts.push_back(top);
                 continue;
             }
-            Keyword k = keywordOf(it);
+            KeywordWord k = keywordOf(it);
             ++i;
-            if (!k.is) {
+            if (!k.isKeyword) {
                 gameParts.push_back(leaveOut(it, "not a match list keyword", false));
                 continue;
             }
@@ -459,7 +432,7 @@ private:
         m_out.text = text;
     }
 
-    std::string matchKeyword(const Keyword &k, const Item &at, const std::vector<Item> &items, size_t &i)
+    std::string matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i)
     {
         const std::string &n = k.name;
         std::string f;
@@ -501,8 +474,8 @@ private:
                     std::vector<std::string> inner;
                     for (size_t j = 1; j < s->items.size();) {
                         const Item &it = s->items[j++];
-                        Keyword sk = keywordOf(it);
-                        inner.push_back(sk.is ? matchKeyword(sk, it, s->items, j)
+                        KeywordWord sk = keywordOf(it);
+                        inner.push_back(sk.isKeyword ? matchKeyword(sk, it, s->items, j)
                                               : leaveOut(it, "not a match list keyword", false));
                     }
                     parts.push_back(block(inner));
@@ -556,9 +529,9 @@ private:
                 ++i;
                 continue;
             }
-            Keyword k = keywordOf(it);
+            KeywordWord k = keywordOf(it);
             ++i;
-            if (!k.is) {
+            if (!k.isKeyword) {
                 Designator d;
                 std::string err;
                 if (!parseDesignator(it.text, d, err)) {
@@ -607,7 +580,7 @@ private:
         return body;
     }
 
-    void positionKeyword(const Keyword &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
+    void positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
                          TopList *top)
     {
         const std::string &n = k.name;
