@@ -37,7 +37,7 @@ constexpr Keyword table[] = {
     {"count", C::Parameter, "T count F: number of transformed images of F that match", true},
     {"countmoves", C::Numeric, "countmoves: number of moves (legal ones with legal)", true},
     {"cql", C::Header, "cql(parameters): the query header", true},
-    {"currentmove", C::Move, "currentmove: the move from this position", false},
+    {"currentmove", C::Move, "currentmove X--Y: the move that led to this position matches the dash filter", true},
     {"currentposition", C::Position, "currentposition: the position being examined", true},
     {"currenttransform", C::Transform, "currenttransform: name of the transform image in use", true},
     {"dark", C::Geometry, "dark S: the dark squares of S", true},

@@ -922,6 +922,17 @@ FilterPtr Parser::parseKeyword(const Token &t)
             return a;
         return make<CountMovesFilter>(t.range, std::move(a));
     }
+    if (w == "currentmove") {
+        // currentmove X--Y: the dash filter tested on the move that led here.
+        FilterPtr a = parseExpr(P_DASH);
+        auto *mf = dynamic_cast<MoveFilter *>(a.get());
+        if (!mf || mf->spec().legal || mf->spec().pseudolegal) {
+            error(a ? a->range : t.range, "expected a dash filter (X--Y) after 'currentmove'");
+            return nullptr;
+        }
+        mf->spec().previous = true;
+        return a;
+    }
     // from / to outside a move filter (the move that led here) are in parsepath.cpp.
     if (w == "castle") {
         MoveSpec s;

@@ -23,6 +23,7 @@ private slots:
     void atomicKeepsSuccess();
     void dictionaryKeys();
     void dictionaryKeyErrors();
+    void currentMove();
 };
 
 void TestKeywords62::virtualMainline()
@@ -78,6 +79,19 @@ void TestKeywords62::dictionaryKeyErrors()
     QVERIFY(firstError("cql() dictionary D Key∊D true").find("not known here") != std::string::npos);
     QVERIFY(firstError("cql() dictionary D D[currentposition] = 1 Key∊D true").find("not implemented yet") !=
             std::string::npos);
+}
+
+void TestKeywords62::currentMove()
+{
+    // 1.e4 d5 2.exd5 Nf6 3.d4 Nxd5: seven positions, six moves.
+    const char *game = "1. e4 d5 2. exd5 Nf6 3. d4 Nxd5 *\n";
+    QCOMPARE(matches("cql() currentmove n--", game), 2);        // after ...Nf6 and ...Nxd5
+    QCOMPARE(matches("cql() currentmove [x]", game), 2);        // after exd5 and Nxd5
+    QCOMPARE(matches("cql() currentmove P--d4", game), 1);      // after 3.d4 only
+    QCOMPARE(matches("cql() currentmove --", game), 6);         // every position but the start
+    QCOMPARE(matches("cql() n--", game), 2);                    // the next move: before ...Nf6 and ...Nxd5
+    QCOMPARE(matches("cql() not currentmove [x] and currentmove --", game), 4);
+    QVERIFY(firstError("cql() currentmove legal --").find("expected a dash filter") != std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestKeywords62)

@@ -148,7 +148,8 @@ void TestParser::diagnostics_data()
     QTest::newRow("unclosed brace") << "cql()\n{ check" << "2:1: '{' is not closed";
     QTest::newRow("missing header") << "check" << "1:1: a query starts with the header cql( ... )";
     QTest::newRow("bad header word") << "cql(frob)\ncheck" << "1:5: unknown cql header parameter 'frob'";
-    QTest::newRow("not implemented") << "cql()\ncurrentmove" << "2:1: 'currentmove' is not implemented yet";
+    QTest::newRow("not implemented") << "cql()\nline nestban --> check" << "2:6: 'line nestban' is not implemented yet";
+    QTest::newRow("currentmove without dash") << "cql()\ncurrentmove check" << "2:13: expected a dash filter (X--Y) after 'currentmove'";
     QTest::newRow("unicode column") << "cql()\n♔♕ attacks light 3" << "2:18: expected a set filter after 'light', found a numeric filter";
     QTest::newRow("unterminated comment") << "cql()\ncheck /* oops" << "2:7: unterminated comment: '/*' without '*/'";
     QTest::newRow("comparison with logical") << "cql()\n#Q > check" << "2:6: cannot compare with a logical filter";
