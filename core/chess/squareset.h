@@ -12,6 +12,20 @@
 
 namespace chess {
 
+// Without a POPCNT target the library popcount is an out-of-line call; CQL
+// counts sets at every position (#A, comparisons), so count inline instead.
+constexpr int popCount(uint64_t b)
+{
+#if defined(__POPCNT__)
+    return std::popcount(b);
+#else
+    b = b - ((b >> 1) & 0x5555555555555555ULL);
+    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return int((b * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 class SquareSet {
 public:
     constexpr SquareSet() = default;
@@ -27,7 +41,7 @@ public:
     constexpr uint64_t bits() const { return m_bits; }
     constexpr bool empty() const { return m_bits == 0; }
     constexpr bool any() const { return m_bits != 0; }
-    constexpr int count() const { return std::popcount(m_bits); }
+    constexpr int count() const { return popCount(m_bits); }
     constexpr bool contains(Square s) const { return (m_bits >> s) & 1; }
     constexpr bool moreThanOne() const { return m_bits & (m_bits - 1); }
     constexpr Square first() const { return m_bits ? Square(std::countr_zero(m_bits)) : NoSquare; }

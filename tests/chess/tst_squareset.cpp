@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <random>
+#include <vector>
 
 using namespace chess;
 
@@ -82,6 +83,24 @@ class TestSquareSet : public QObject {
     Q_OBJECT
 
 private slots:
+    void countMatchesBitCount()
+    {
+        // The inline count (used without a POPCNT target) against bit by bit.
+        std::mt19937_64 rng(12345);
+        std::vector<uint64_t> values = {0, 1, ~uint64_t(0), uint64_t(1) << 63, 0x8000000000000001ULL,
+                                        0x5555555555555555ULL, 0xAAAAAAAAAAAAAAAAULL, 0xFF00FF00FF00FF00ULL};
+        for (int i = 0; i < 2000; ++i)
+            values.push_back(rng() & rng()); // sparse and dense sets alike
+        for (uint64_t v : values) {
+            int bits = 0;
+            for (int b = 0; b < 64; ++b)
+                bits += int((v >> b) & 1);
+            QCOMPARE(chess::popCount(v), bits);
+            QCOMPARE(SquareSet(v).count(), bits);
+        }
+        static_assert(chess::popCount(0xF0F0) == 8);
+    }
+
     void basics()
     {
         const SquareSet empty;
