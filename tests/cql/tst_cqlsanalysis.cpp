@@ -237,10 +237,11 @@ void TestCqlsAnalysis::evaluationUnderFlipcolor()
 {
     NEED_STOCKFISH();
     // "White is winning" in either colour: Black's material edge matches the swapped image.
+    // 3 pawns: Stockfish 17 gives a lone queen less than 5 at this depth.
     const char *BlackQueen = "4k2q/8/8/8/4K3/8/8/8 w - - 0 1";
-    QCOMPARE(positionMatches(":evaluation depth 8 >=5 absolute", BlackQueen), 0);
-    QCOMPARE(positionMatches(":evaluation depth 8 >=5 absolute :flipcolor", BlackQueen), 1);
-    QCOMPARE(positionMatches(":evaluation depth 8 >=5 absolute :flipcolor", QueenUp), 1);
+    QCOMPARE(positionMatches(":evaluation depth 8 >=3 absolute", BlackQueen), 0);
+    QCOMPARE(positionMatches(":evaluation depth 8 >=3 absolute :flipcolor", BlackQueen), 1);
+    QCOMPARE(positionMatches(":evaluation depth 8 >=3 absolute :flipcolor", QueenUp), 1);
 }
 
 void TestCqlsAnalysis::moveEvaluationFindsBlunder()

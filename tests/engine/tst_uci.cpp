@@ -171,9 +171,9 @@ void TestUci::stockfishMaterial()
     engine::UciEngine e({sf, {{"Hash", "16"}}, 10000, 60000});
     engine::Score w = e.analyse(QueenUp, {engine::Limit::Depth, 8}); // starts the engine itself
     QVERIFY(e.running());
-    QVERIFY2(w.centipawns() >= 500, qPrintable(QString::number(w.centipawns())));
+    QVERIFY2(w.centipawns() >= 300, qPrintable(QString::number(w.centipawns())));
     engine::Score b = e.analyse(QueenUpBlack, {engine::Limit::Depth, 8});
-    QVERIFY2(b.centipawns() <= -500, qPrintable(QString::number(b.centipawns())));
+    QVERIFY2(b.centipawns() <= -300, qPrintable(QString::number(b.centipawns())));
     engine::Score start = e.analyse(chess::Position::StartFen, {engine::Limit::Depth, 8});
     QVERIFY(!start.mate);
     QVERIFY2(std::abs(start.value) < 100, qPrintable(QString::number(start.value)));
@@ -193,7 +193,7 @@ void TestUci::stockfishMovetime()
     engine::Score s = e.analyse(QueenUp, {engine::Limit::MoveTime, 200});
     QVERIFY(t.elapsed() >= 150);
     QVERIFY(t.elapsed() < 5000);
-    QVERIFY(s.centipawns() >= 500);
+    QVERIFY(s.centipawns() >= 300);
     QVERIFY(!s.bestMove.empty());
 }
 
@@ -215,6 +215,8 @@ void TestUci::poolCachesAndThreads()
     QCOMPARE(engine::analysisStats().cacheHits, 1LL);
 
     // Several threads at once: each borrows its own engine; all answers agree with one engine's.
+    // Engines differ in how many pawns K+Q v K is worth (Stockfish 15 says 6 or more,
+    // 17 about 4.8 at low depth), so "winning" is 3 pawns here and below.
     const std::vector<const char *> fens{MateInOne, QueenUp, QueenUpBlack, chess::Position::StartFen};
     std::atomic<int> good{0}, bad{0};
     std::vector<std::thread> threads;
@@ -224,8 +226,8 @@ void TestUci::poolCachesAndThreads()
                 try {
                     engine::Score r = engine::evaluate(pos(fens[size_t(t + k) % fens.size()]), {engine::Limit::Depth, 5});
                     bool ok = fens[size_t(t + k) % fens.size()] == MateInOne ? (r.mate && r.value == 1)
-                        : fens[size_t(t + k) % fens.size()] == QueenUp         ? r.centipawns() >= 500
-                        : fens[size_t(t + k) % fens.size()] == QueenUpBlack    ? r.centipawns() <= -500
+                        : fens[size_t(t + k) % fens.size()] == QueenUp         ? r.centipawns() >= 300
+                        : fens[size_t(t + k) % fens.size()] == QueenUpBlack    ? r.centipawns() <= -300
                                                                                : !r.mate;
                     (ok ? good : bad)++;
                 } catch (...) {
