@@ -87,6 +87,7 @@ void TestCqlsPawns::attributes_data()
     QTest::newRow("chained(3)") << "chained(3)" << chains << "Pb2 Pc3 Pd4";
     QTest::newRow("chained!(2)") << "chained!(2)" << chains << "Pf2 Pg3 pc6 pd7";
     QTest::newRow("chained!(3)") << "chained!(3)" << chains << "Pb2 Pc3 Pd4";
+    QTest::newRow("chained! alone: exactly two") << "chained!" << chains << "Pf2 Pg3 pc6 pd7";
     // A bent chain b2-c3-d4-e3-f2 is one group of five.
     const QString bent = "4k3/8/8/8/3P4/2P1P3/1P3P2/4K3 w - - 0 1";
     QTest::newRow("chained!(5) bent") << "chained!(5)" << bent << "Pb2 Pc3 Pd4 Pe3 Pf2";
