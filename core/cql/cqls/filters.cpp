@@ -1,6 +1,7 @@
 // The CQL-S evaluator nodes.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/filters.h"
+#include "cql/cqls/pawnattributes.h"
 
 #include "chess/attacks.h"
 #include "cql/logic.h"
@@ -610,6 +611,7 @@ SquareSet PawnAttributeFilter::set(Ctx &ctx) const
                 hit = a.n < 0 ? len == -a.n : len >= std::max(2, a.n);
                 break;
             }
+            default: hit = pawnHasAttribute(p, s, a.kind, a.n); break;
             }
             if (hit == a.negated) {
                 all = false;

@@ -258,6 +258,9 @@ struct PawnAttribute {
         Single, Double, DoubleExact, Triple, TripleExact, // pawns per file: n or more / exactly n
         Connected, Integrated, Isolated, HalfIsolated, Defended, Defender, Passed,
         Blocked, BlockedNow, Advanced, Consecutive,
+        // in pawnattributes.cpp
+        Backward, Behind, BehindNow, Candidate, CandidateNotPassed, Stoppable, Stopped,
+        Chained, SingleExact, UnoExact, Symmetrical, Mirrored, Inside,
     };
     Kind kind = Single;
     int n = 0;         // for the counted forms

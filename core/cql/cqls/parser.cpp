@@ -1290,6 +1290,8 @@ private:
             return (a.kind == x && ((b.kind == ys) || ...)) || (b.kind == x && ((a.kind == ys) || ...));
         };
         return either(K::Single, K::Double, K::DoubleExact)
+            || either(K::SingleExact, K::Double, K::DoubleExact, K::Consecutive)
+            || either(K::UnoExact, K::Triple, K::TripleExact) || either(K::Isolated, K::Chained, K::Backward)
             || either(K::Isolated, K::Connected, K::Integrated, K::HalfIsolated, K::Defended, K::Defender, K::Triple,
                       K::TripleExact);
     }
@@ -1332,10 +1334,15 @@ private:
                 {"passed", {K::Passed, 0}}, {"blocked", {K::Blocked, 0}}, {"blocked!", {K::BlockedNow, 0}},
                 {"advanced", {K::Advanced, 0}}, {"consecutive", {K::Consecutive, 2}},
                 {"consecutive!", {K::Consecutive, -2}},
+                {"backward", {K::Backward, 0}}, {"behind", {K::Behind, 0}}, {"behind!", {K::BehindNow, 0}},
+                {"candidate", {K::Candidate, 0}}, {"candidate!", {K::CandidateNotPassed, 0}},
+                {"stoppable", {K::Stoppable, 0}}, {"stopped", {K::Stopped, 0}},
+                {"chained", {K::Chained, 0}}, {"chained!", {K::Chained, -2}},
+                {"single!", {K::SingleExact, 0}}, {"uno!", {K::UnoExact, 0}},
+                {"symmetrical", {K::Symmetrical, 0}}, {"mirrored", {K::Mirrored, 0}}, {"inside", {K::Inside, 0}},
             };
             static const std::vector<std::string_view> known = {
-                "single!", "uno!", "chained", "chained!", "candidate", "candidate!", "behind", "behind!",
-                "stoppable", "stopped", "backward", "inside", "symmetrical", "mirrored", "forefront", "rear",
+                "forefront", "rear",
                 "islands", "islands!", "compounds", "compounds!", "files", "files!", "ranks", "ranks!",
                 "bothsides", "oneside", "lines",
             };
@@ -1346,12 +1353,16 @@ private:
                     attr.n = kind.second;
                     if (paren != std::string::npos) {
                         if (a != "triple" && a != "triple!" && a != "consecutive" && a != "consecutive!" && a != "quart"
-                            && a != "quart!") {
+                            && a != "quart!" && a != "chained" && a != "chained!") {
                             error(word, "pawn attribute '" + a + "' takes no count");
                             return false;
                         }
                         if (a == "quart" || a == "quart!") {
                             error(word, "pawn attribute '" + a + "(n)' is not implemented yet");
+                            return false;
+                        }
+                        if ((a == "chained" || a == "chained!") && (n < 2 || n > 8)) {
+                            error(word, "'" + a + "(n)': n must lie between 2 and 8");
                             return false;
                         }
                         attr.n = kind.second < 0 ? -n : n;
