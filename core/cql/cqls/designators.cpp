@@ -297,6 +297,16 @@ bool parseBound(std::string_view t, Bound &out, bool allowEnd)
     return parseNumber(t, out.value);
 }
 
+bool closeRange(std::string_view next, Range &r, bool allowEnd, bool allowPercent)
+{
+    Range second;
+    bool plain = false;
+    if (!parseRangeWord(next, second, plain, allowEnd, allowPercent) || !plain || second.percent != r.percent)
+        return false;
+    r.hi = second.hi;
+    return true;
+}
+
 bool parseRangeWord(std::string_view t, Range &out, bool &plain, bool allowEnd, bool allowPercent)
 {
     out = Range();

@@ -63,5 +63,8 @@ bool parseBound(std::string_view text, Bound &out, bool allowEnd);
 // One word of a range: ">=2", "<5", "3", "*", "–", ">50%". Sets `open` when
 // the word is a plain bound that a second word may close ("1 3").
 bool parseRangeWord(std::string_view text, Range &out, bool &plain, bool allowEnd, bool allowPercent);
+// After a plain first bound: true (and r's upper bound set) when `next` is a
+// plain bound of the same kind that closes the range ("1 3").
+bool closeRange(std::string_view next, Range &r, bool allowEnd, bool allowPercent);
 
 } // namespace cql::cqls

@@ -1053,16 +1053,8 @@ private:
             return false;
         }
         ++i;
-        if (plain && i < items.size() && !items[i].isList()) {
-            // "1 3": a second plain bound closes the range.
-            Range second;
-            bool plain2 = false;
-            if (parseRangeWord(items[i].text, second, plain2, allowEnd, allowPercent) && plain2
-                && second.percent == r.percent) {
-                r.hi = second.hi;
-                ++i;
-            }
-        }
+        if (plain && i < items.size() && !items[i].isList() && closeRange(items[i].text, r, allowEnd, allowPercent))
+            ++i; // "1 3": a second plain bound closes the range
         return true;
     }
 

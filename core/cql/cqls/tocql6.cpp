@@ -266,15 +266,8 @@ private:
         if (!isArgumentWord(items, i) || !parseRangeWord(items[i].text, r, plain, allowEnd, allowPercent))
             return false;
         ++i;
-        if (plain && i < items.size() && !items[i].isList()) {
-            Range second;
-            bool plain2 = false;
-            if (parseRangeWord(items[i].text, second, plain2, allowEnd, allowPercent) && plain2
-                && second.percent == r.percent) {
-                r.hi = second.hi;
-                ++i;
-            }
-        }
+        if (plain && i < items.size() && !items[i].isList() && closeRange(items[i].text, r, allowEnd, allowPercent))
+            ++i;
         return true;
     }
 
