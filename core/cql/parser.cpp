@@ -1407,16 +1407,11 @@ FilterPtr Parser::parseComment(const Token &t, bool tripleSlash)
                 advance();
         }
     } else {
-        if (!expectOp(Op::LParen, "after 'comment'"))
+        if (!atOp(Op::LParen)) {
+            expectOp(Op::LParen, "after 'comment'");
             return nullptr;
-        while (!atOp(Op::RParen) && peek().kind != Tok::End) {
-            size_t before = m_pos;
-            if (FilterPtr a = parseFilter())
-                args.push_back(std::move(a));
-            if (m_pos == before)
-                advance();
         }
-        expectOp(Op::RParen, "to close 'comment'");
+        args = parseArgumentList(t);
     }
     return make<CommentFilter>(t.range, std::move(args));
 }
