@@ -130,7 +130,7 @@ int benchParts(const std::string &path)
     {
         struct Counter : pgn::Visitor {
             uint64_t moves = 0;
-            pgn::MoveAction move(std::string_view, const pgn::Location &) override
+            pgn::MoveAction move(std::string_view, const pgn::Place &) override
             {
                 ++moves;
                 return pgn::MoveAction::Continue;

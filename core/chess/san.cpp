@@ -89,6 +89,55 @@ int castlingLength(std::string_view s)
     return !afterDash && (letters == 2 || letters == 3) ? letters : 0;
 }
 
+// The forms that make up nearly all real movetext ("e4", "exd5", "Nf3", "Nxf3",
+// "Nbd2", with one '+' or '#'), decoded without the general grammar's detours.
+// False: anything else, for the general reader to decide.
+inline bool decodeCommonSan(std::string_view text, PieceType &type, int &fromFile, Square &to)
+{
+    size_t n = text.size();
+    const char *s = text.data();
+    if (n < 2)
+        return false;
+    if (s[n - 1] == '+' || s[n - 1] == '#')
+        --n;
+    if (n < 2 || !isFile(s[n - 2]) || !isRank(s[n - 1]))
+        return false;
+    to = makeSquare(s[n - 2] - 'a', s[n - 1] - '1');
+    const auto piece = [](char c) {
+        switch (c) {
+        case 'N': return Knight;
+        case 'B': return Bishop;
+        case 'R': return Rook;
+        case 'Q': return Queen;
+        case 'K': return King;
+        default: return NoPieceType;
+        }
+    };
+    switch (n) {
+    case 2:
+        return true; // a pawn push: the type stays open, as in the general grammar
+    case 3:
+        type = piece(s[0]);
+        return type != NoPieceType;
+    case 4:
+        if (s[1] == 'x' && isFile(s[0])) {
+            fromFile = s[0] - 'a';
+            return true;
+        }
+        type = piece(s[0]);
+        if (type == NoPieceType)
+            return false;
+        if (s[1] == 'x')
+            return true;
+        if (!isFile(s[1]))
+            return false;
+        fromFile = s[1] - 'a';
+        return true;
+    default:
+        return false;
+    }
+}
+
 } // namespace
 
 // Whether moving the own piece on `from` to `to` (not in check) leaves the king to an
@@ -127,55 +176,58 @@ Move Position::sanCastling(bool kingSide, std::string *error) const
 
 Move Position::parseSan(std::string_view text, std::string *error) const
 {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    std::string_view s = stripDecorations(text);
-    if (s.empty())
-        return failWith(error, BadSyntax);
-
-    if (s == "--" || s == "Z0" || s == "0000" || s == "@@@@")
-        return Move::null();
-    if (s[0] == 'O' || s[0] == '0' || s[0] == 'o') {
-        const int n = castlingLength(s);
-        if (!n)
-            return failWith(error, BadSyntax);
-        return sanCastling(n == 2, error);
-    }
-
-    // Grammar (tolerant): [piece] [from-file] [from-rank] [x|:|-] to-square [[=|/] promo | (promo)]
-    size_t i = 0, end = s.size();
-    PieceType type = pieceLetter(s[0]);
-    if (type != NoPieceType)
-        i = 1;
-
-    PieceType promo = NoPieceType;
-    if (end >= 3 && s[end - 1] == ')') {
-        promo = promotionType(s[end - 2]);
-        if (promo == NoPieceType || s[end - 3] != '(')
-            return failWith(error, BadSyntax);
-        end -= 3;
-    } else if (end >= 3 && !isRank(s[end - 1])) {
-        promo = promotionType(s[end - 1]);
-        if (promo == NoPieceType)
-            return failWith(error, BadSyntax);
-        --end;
-        if (s[end - 1] == '=' || s[end - 1] == '/')
-            --end;
-    }
-    if (end < i + 2 || !isFile(s[end - 2]) || !isRank(s[end - 1]))
-        return failWith(error, BadSyntax);
-    const Square to = makeSquare(s[end - 2] - 'a', s[end - 1] - '1');
-    end -= 2;
-
+    PieceType type = NoPieceType, promo = NoPieceType;
     int fromFile = -1, fromRank = -1;
-    if (i < end && isFile(s[i]))
-        fromFile = s[i++] - 'a';
-    if (i < end && isRank(s[i]))
-        fromRank = s[i++] - '1';
-    if (i < end && (s[i] == 'x' || s[i] == ':' || s[i] == '-'))
-        ++i;
-    if (i != end)
-        return failWith(error, BadSyntax);
+    Square to = NoSquare;
+    if (!decodeCommonSan(text, type, fromFile, to)) {
+        while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+            text.remove_prefix(1);
+        std::string_view s = stripDecorations(text);
+        if (s.empty())
+            return failWith(error, BadSyntax);
+
+        if (s == "--" || s == "Z0" || s == "0000" || s == "@@@@")
+            return Move::null();
+        if (s[0] == 'O' || s[0] == '0' || s[0] == 'o') {
+            const int n = castlingLength(s);
+            if (!n)
+                return failWith(error, BadSyntax);
+            return sanCastling(n == 2, error);
+        }
+
+        // Grammar (tolerant): [piece] [from-file] [from-rank] [x|:|-] to-square [[=|/] promo | (promo)]
+        size_t i = 0, end = s.size();
+        type = pieceLetter(s[0]);
+        if (type != NoPieceType)
+            i = 1;
+
+        if (end >= 3 && s[end - 1] == ')') {
+            promo = promotionType(s[end - 2]);
+            if (promo == NoPieceType || s[end - 3] != '(')
+                return failWith(error, BadSyntax);
+            end -= 3;
+        } else if (end >= 3 && !isRank(s[end - 1])) {
+            promo = promotionType(s[end - 1]);
+            if (promo == NoPieceType)
+                return failWith(error, BadSyntax);
+            --end;
+            if (s[end - 1] == '=' || s[end - 1] == '/')
+                --end;
+        }
+        if (end < i + 2 || !isFile(s[end - 2]) || !isRank(s[end - 1]))
+            return failWith(error, BadSyntax);
+        to = makeSquare(s[end - 2] - 'a', s[end - 1] - '1');
+        end -= 2;
+
+        if (i < end && isFile(s[i]))
+            fromFile = s[i++] - 'a';
+        if (i < end && isRank(s[i]))
+            fromRank = s[i++] - '1';
+        if (i < end && (s[i] == 'x' || s[i] == ':' || s[i] == '-'))
+            ++i;
+        if (i != end)
+            return failWith(error, BadSyntax);
+    }
 
     const Color us = m_stm;
     const uint64_t own = m_byColor[us].bits();

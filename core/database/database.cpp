@@ -62,7 +62,7 @@ public:
         m_len[f] = 1;
     }
     bool beginMovetext() override { return m_countPlies; }
-    pgn::MoveAction move(std::string_view, const pgn::Location &) override
+    pgn::MoveAction move(std::string_view, const pgn::Place &) override
     {
         ++m_plies;
         return pgn::MoveAction::Continue;

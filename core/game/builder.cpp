@@ -152,13 +152,13 @@ bool GameBuilder::beginMovetext()
     return ok && m_options.movetext;
 }
 
-pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Location &where)
+pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Place &where)
 {
     Game &g = *m_game;
     const NodeId parent = m_cur;
     const Node &from = g.nodes[parent];
     if (from.ply == 0xFFFF) {
-        addError(where, "game too long (more than 65535 plies); the rest is skipped");
+        addError(where.location(), "game too long (more than 65535 plies); the rest is skipped");
         return pgn::MoveAction::SkipMovetext;
     }
     const int ply = from.ply + 1;
@@ -166,13 +166,13 @@ pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Location &whe
     if (m.isNone()) {
         if (!pgn::looksLikeMove(san)) {
             // Stray text inside the movetext: report it and read on.
-            addError(where, "unexpected text '" + std::string(san.substr(0, 40)) + "' in the movetext");
+            addError(where.location(), "unexpected text '" + std::string(san.substr(0, 40)) + "' in the movetext");
             return pgn::MoveAction::Continue;
         }
         std::string what = m_err.empty() ? std::string("illegal move") : m_err;
         if (what == "bad move syntax")
             what = "bad move";
-        addError(where, what + " " + std::string(san) + " at ply " + std::to_string(ply)
+        addError(where.location(), what + " " + std::string(san) + " at ply " + std::to_string(ply)
                             + (m_stack.empty() ? "" : " (in a variation)"));
         return m_stack.empty() ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::SkipVariation;
     }

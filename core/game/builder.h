@@ -48,7 +48,7 @@ public:
     void beginGame(const pgn::GameStart &start) override;
     void tag(std::string_view name, std::string_view value) override;
     bool beginMovetext() override;
-    pgn::MoveAction move(std::string_view san, const pgn::Location &where) override;
+    pgn::MoveAction move(std::string_view san, const pgn::Place &where) override;
     void nag(int nag) override;
     void comment(std::string_view text) override;
     bool beginVariation() override;

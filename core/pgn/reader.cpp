@@ -417,7 +417,11 @@ void Reader::movetextPhase(Visitor &v)
         const bool deliver = depth < skipFrom;
 
         if (is(c, CWord)) {
-            const Location where = here(p);
+            // The token's place is worked out only for errors; a word that crosses
+            // the buffer's end gets it before the refill moves the text.
+            Location crossed;
+            bool hasCrossed = false;
+            const auto where = [&] { return hasCrossed ? crossed : here(p); };
             if (is(c, CDigit)) {
                 // Move number ("12.", "12...", "12" before a move), result, or 0-0.
                 const char *q = p;
@@ -440,6 +444,8 @@ void Reader::movetextPhase(Visitor &v)
                 while (is(static_cast<unsigned char>(*q), CWord))
                     ++q;
                 if (*q == 0 && q == m_end) {
+                    crossed = here(p);
+                    hasCrossed = true;
                     w = readWord(); // crosses the end of the buffer
                 } else {
                     w = std::string_view(p, size_t(q - p));
@@ -449,7 +455,7 @@ void Reader::movetextPhase(Visitor &v)
             }
             if (m_wordCut) {
                 if (deliver)
-                    reportError(v, where, "token too long: " + quoted(w));
+                    reportError(v, where(), "token too long: " + quoted(w));
                 continue;
             }
             if (is(c, CDigit)) {
@@ -466,7 +472,7 @@ void Reader::movetextPhase(Visitor &v)
                 }
                 if (isResult(w)) {
                     if (depth > 0 && skipFrom != 0)
-                        reportError(v, where, "unterminated variation");
+                        reportError(v, where(), "unterminated variation");
                     v.result(w);
                     finishGame(v);
                     return;
@@ -507,12 +513,12 @@ void Reader::movetextPhase(Visitor &v)
                 }
             }
             if (++m_moves > m_limits.maxMovesPerGame) {
-                reportError(v, where, "too many moves in one game (limit " + std::to_string(m_limits.maxMovesPerGame)
+                reportError(v, where(), "too many moves in one game (limit " + std::to_string(m_limits.maxMovesPerGame)
                                           + "); the rest is skipped");
                 skipFrom = 0;
                 continue;
             }
-            MoveAction a = v.move(w, where);
+            MoveAction a = hasCrossed ? v.move(w, Place(crossed)) : v.move(w, Place(*this, p));
             if (a == MoveAction::Continue) {
                 if (suffixNag)
                     v.nag(suffixNag);

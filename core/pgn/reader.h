@@ -23,6 +23,23 @@ struct Location {
     uint64_t offset = 0;
 };
 
+class Reader;
+
+// Where a move token stands. The line and column are worked out only when asked
+// for: a reader delivers tens of millions of moves, and only the rare error needs
+// them. Valid only during the visitor call that receives it.
+class Place {
+public:
+    Place(const Reader &reader, const char *p) : m_reader(&reader), m_p(p) {}
+    explicit Place(const Location &fixed) : m_fixed(&fixed) {}
+    Location location() const;
+
+private:
+    const Reader *m_reader = nullptr;
+    const char *m_p = nullptr;
+    const Location *m_fixed = nullptr;
+};
+
 struct GameStart {
     uint64_t number = 0; // 1-based position in the file
     Location where;      // first character of the game (its first tag or movetext token)
@@ -49,7 +66,7 @@ public:
     virtual bool beginMovetext() { return true; }
     // A move as written, without move number and annotation suffix ("Nf3+",
     // "O-O", "exd5", "--", "Z0", or garbage such as "xyz": the visitor decides).
-    virtual MoveAction move(std::string_view /*san*/, const Location &) { return MoveAction::Continue; }
+    virtual MoveAction move(std::string_view /*san*/, const Place &) { return MoveAction::Continue; }
     // $n, or a suffix (! ? !! ?? !? ?! = 1..6) or a symbol (+- etc.) mapped to its NAG.
     virtual void nag(int /*nag*/) {}
     virtual void comment(std::string_view /*text*/) {}
@@ -105,6 +122,7 @@ public:
     const std::string &sourceError() const;
 
 private:
+    friend class Place;
     // Buffer management.
     bool refill();
     bool need(size_t n);
@@ -191,5 +209,10 @@ bool looksLikeMove(std::string_view word);
 
 // NAG for an annotation suffix or symbol ("!" -> 1, "?!" -> 6, "+-" -> 18), 0 if none.
 int nagForSymbol(std::string_view symbol);
+
+inline Location Place::location() const
+{
+    return m_fixed ? *m_fixed : m_reader->here(m_p);
+}
 
 } // namespace pgn

@@ -88,6 +88,40 @@ private slots:
         QVERIFY(checked > rootMoves.size);
     }
 
+    // The reader decodes the commonest forms on a short path of its own; a leading
+    // space sends the same text through the general grammar, which must agree.
+    void commonFormsAgreeWithGrammar_data() { roundTrip_data(); }
+    void commonFormsAgreeWithGrammar()
+    {
+        QFETCH(QString, fen);
+        QFETCH(bool, chess960);
+        const Position root = load(fen, chess960);
+        MoveList rootMoves;
+        root.generateLegal(rootMoves);
+        const std::vector<std::string> pieces = {"", "N", "B", "R", "Q", "K", "P", "n", "b"};
+        std::vector<std::string> middles = {"", "x"};
+        for (char f = 'a'; f <= 'h'; ++f) {
+            middles.push_back(std::string(1, f));
+            middles.push_back(std::string(1, f) + "x");
+        }
+        middles.push_back("1");
+        int legal = 0;
+        for (const Position &pos : {root, root.after(rootMoves.moves[0])}) {
+            for (const std::string &piece : pieces)
+                for (const std::string &middle : middles)
+                    for (int sq = 0; sq < 64; ++sq)
+                        for (const char *suffix : {"", "+", "#"}) {
+                            const std::string text = piece + middle + char('a' + sq % 8) + char('1' + sq / 8) + suffix;
+                            std::string error1, error2;
+                            const Move fast = pos.parseSan(text, &error1);
+                            const Move general = pos.parseSan(" " + text, &error2);
+                            QVERIFY2(fast == general && error1 == error2, (text + " in " + pos.fen()).c_str());
+                            legal += !fast.isNone();
+                        }
+        }
+        QVERIFY(legal > 0);
+    }
+
     void tolerant_data()
     {
         QTest::addColumn<QString>("fen");

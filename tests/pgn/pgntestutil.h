@@ -53,8 +53,9 @@ public:
         log.push_back("movetext");
         return true;
     }
-    pgn::MoveAction move(std::string_view san, const pgn::Location &l) override
+    pgn::MoveAction move(std::string_view san, const pgn::Place &place) override
     {
+        const pgn::Location l = place.location();
         log.push_back("move " + std::string(san) + " @" + std::to_string(l.line) + ":" + std::to_string(l.column));
         return pgn::MoveAction::Continue;
     }

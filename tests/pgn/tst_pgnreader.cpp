@@ -347,7 +347,7 @@ private slots:
         struct Skipper : LogVisitor {
             bool beginMovetext() override { log.push_back("movetext"); return games != 1; }
             bool beginVariation() override { return false; }
-            pgn::MoveAction move(std::string_view san, const pgn::Location &l) override
+            pgn::MoveAction move(std::string_view san, const pgn::Place &l) override
             {
                 LogVisitor::move(san, l);
                 return san == "Nf3" ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::Continue;
