@@ -97,12 +97,13 @@ std::string_view Game::tag(std::string_view name) const
 
 NodeId Game::mainlineEnd() const
 {
-    if (nodes.empty())
-        return NoNode;
-    NodeId n = 0;
-    while (nodes[n].firstChild != NoNode)
-        n = nodes[n].firstChild;
-    return n;
+    // Nodes are added in file order only (GameBuilder), and the mainline is exactly
+    // the nodes of depth 0, so its end is the last of them: found from the back in a
+    // step or two instead of a walk over the whole game.
+    for (size_t i = nodes.size(); i-- > 0;)
+        if (nodes[i].variationDepth == 0)
+            return NodeId(i);
+    return NoNode;
 }
 
 int Game::mainlinePlies() const

@@ -125,6 +125,31 @@ private slots:
         QCOMPARE(g.nodes.size(), size_t(10));
     }
 
+    // The mainline's end is found from the back of the node list: variations after
+    // the last mainline move, and games without moves, must not fool it.
+    void mainlineEnd_data()
+    {
+        QTest::addColumn<QString>("pgn");
+        QTest::addColumn<int>("plies");
+        QTest::newRow("no moves") << "*" << 0;
+        QTest::newRow("plain") << "1. e4 e5 2. Nf3 *" << 3;
+        QTest::newRow("variation at the end") << "1. e4 e5 2. Nf3 (2. d4 exd4 (2... d6 3. dxe5) 3. c3) *" << 3;
+        QTest::newRow("variation of the first move") << "1. e4 (1. d4 d5 2. c4 e6 3. Nc3) *" << 1;
+        QTest::newRow("nested in the middle") << "1. e4 (1. d4 (1. c4 c5)) e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *" << 4;
+    }
+    void mainlineEnd()
+    {
+        QFETCH(QString, pgn);
+        QFETCH(int, plies);
+        game::Game g = readOne(pgn.toStdString());
+        QVERIFY2(g.errors.empty(), errorsOf(g).c_str());
+        game::NodeId walked = g.nodes.empty() ? NoNode : 0;
+        while (walked != NoNode && g.nodes[walked].firstChild != NoNode)
+            walked = g.nodes[walked].firstChild;
+        QCOMPARE(g.mainlineEnd(), walked);
+        QCOMPARE(g.mainlinePlies(), plies);
+    }
+
     void skipVariations()
     {
         game::BuildOptions o;
