@@ -53,6 +53,12 @@ SquareSet frontOfFiles(SquareSet pawns, chess::Color c, bool front)
     return out;
 }
 
+// Readings where the seed leaves room (also in docs/cqls.md): each colour
+// is counted on its own ("islands of the same colour") and the results
+// added; a compound is a run on one file, not across ranks of several files,
+// because the seed equates isolated-triple-compounds(3) with
+// isolated-consecutive(3), reads double-!advanced-compounds >= 2 as two
+// doubled pawns, and bounds its n by 6; "!" without a count means exactly one.
 int countOneColour(SquareSet s, const PawnAttribute &counting)
 {
     // n < 0: the exact form ("islands!(n)"), otherwise at least n.
