@@ -805,8 +805,8 @@ void TestCqlsKeywords::errors_data()
     QTest::newRow("missing range") << "(match (position :piececount R))" << "1:18: ':piececount' expects a range specifier";
     QTest::newRow("bad range") << "(match (position :piececount R lots))" << "1:32: 'lots' is not a range specifier";
     QTest::newRow("transform negated") << "(match (position !:flip))" << "1:18: ':flip' cannot be negated";
-    QTest::newRow("pawn attribute not implemented") << "(match (position :pawncount P forefront >0))"
-                                                    << "1:31: pawn attribute 'forefront' is not implemented yet";
+    QTest::newRow("pawn attribute order") << "(match (position :pawncount P forefront-double >0))"
+                                          << "1:31: 'double' after 'forefront' never matches";
     QTest::newRow("pawn attribute unknown") << "(match (position :pawncount P frozen >0))"
                                             << "1:31: 'frozen' is not a pawn attribute";
     QTest::newRow("matchcount nested") << "(match (position :or ((position :matchcount 2))))"

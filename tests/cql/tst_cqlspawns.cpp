@@ -163,8 +163,6 @@ void TestCqlsPawns::errors_data()
     QTest::newRow("single!-double") << "single!-double" << "contradict";
     QTest::newRow("uno!-duo") << "uno!-duo" << "contradict";
     QTest::newRow("behind-!behind") << "behind-!behind" << "contradict";
-    QTest::newRow("forefront still refused") << "forefront" << "'forefront' is not implemented yet";
-    QTest::newRow("islands still refused") << "chained-islands" << "'islands' is not implemented yet";
 }
 
 void TestCqlsPawns::errors()

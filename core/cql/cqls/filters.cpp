@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/filters.h"
 #include "cql/cqls/pawnattributes.h"
+#include "cql/cqls/pawncounting.h"
 
 #include "chess/attacks.h"
 #include "cql/logic.h"
@@ -562,12 +563,17 @@ FilterPtr InsideFilter::transformed(const Transform &t) const
 SquareSet PawnAttributeFilter::set(Ctx &ctx) const
 {
     const chess::Position &p = *ctx.pos;
-    SquareSet candidates = m_pawns->set(ctx) & p.pieces(chess::Pawn);
+    return selectPawns(p, m_pawns->set(ctx) & p.pieces(chess::Pawn), m_attrs);
+}
+
+SquareSet pawnsWithAttributes(const chess::Position &p, SquareSet candidates, const SquareSet ownInView[2],
+                              const PawnAttribute *first, const PawnAttribute *last)
+{
     SquareSet out;
     for (Square s : candidates) {
         chess::Color c = chess::colorOf(p.pieceAt(s));
         chess::Color o = c == chess::White ? chess::Black : chess::White;
-        SquareSet own = p.pieces(c, chess::Pawn), theirs = p.pieces(o, chess::Pawn);
+        SquareSet own = ownInView[c], theirs = p.pieces(o, chess::Pawn);
         int f = chess::fileOf(s), r = chess::rankOf(s);
         SquareSet file = SquareSet::file(f), rank = SquareSet::rank(r);
         SquareSet left = f > 0 ? SquareSet::file(f - 1) : SquareSet(), right = f < 7 ? SquareSet::file(f + 1) : SquareSet();
@@ -578,7 +584,8 @@ SquareSet PawnAttributeFilter::set(Ctx &ctx) const
         }
         int forward = c == chess::White ? 1 : -1;
         bool all = true;
-        for (const PawnAttribute &a : m_attrs) {
+        for (const PawnAttribute *ap = first; ap != last; ++ap) {
+            const PawnAttribute &a = *ap;
             bool hit = false;
             switch (a.kind) {
             case PawnAttribute::Single: hit = true; break;
@@ -611,7 +618,7 @@ SquareSet PawnAttributeFilter::set(Ctx &ctx) const
                 hit = a.n < 0 ? len == -a.n : len >= std::max(2, a.n);
                 break;
             }
-            default: hit = pawnHasAttribute(p, s, a.kind, a.n); break;
+            default: hit = pawnHasAttribute(p, own, s, a.kind, a.n); break;
             }
             if (hit == a.negated) {
                 all = false;

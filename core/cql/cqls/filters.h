@@ -252,7 +252,7 @@ private:
 };
 
 // Pawn attributes of :pawncount: the pawns (of the argument's squares) that
-// have every attribute.
+// pass the attributes in turn (selectPawns in pawncounting.h).
 struct PawnAttribute {
     enum Kind {
         Single, Double, DoubleExact, Triple, TripleExact, // pawns per file: n or more / exactly n
@@ -261,11 +261,20 @@ struct PawnAttribute {
         // in pawnattributes.cpp
         Backward, Behind, BehindNow, Candidate, CandidateNotPassed, Stoppable, Stopped,
         Chained, SingleExact, UnoExact, Symmetrical, Mirrored, Inside,
+        RankRun,                                          // quart(n): adjacent own pawns on the rank
+        // in pawncounting.cpp: forefront/rear narrow the view of the later
+        // attributes; the counting attributes (last in a list) say what is counted
+        Forefront, Rear,
+        Islands, Compounds, Files, Ranks, BothSides, OneSide,
     };
     Kind kind = Single;
     int n = 0;         // for the counted forms
     bool negated = false;
 };
+// The pawns of candidates having every attribute of [first, last), judged
+// against the own pawns in view (own[colour]) and all opposing pawns.
+chess::SquareSet pawnsWithAttributes(const chess::Position &p, chess::SquareSet candidates, const chess::SquareSet own[2],
+                                     const PawnAttribute *first, const PawnAttribute *last);
 class PawnAttributeFilter : public SetFilter {
 public:
     PawnAttributeFilter(FilterPtr pawns, std::vector<PawnAttribute> attrs) : m_pawns(std::move(pawns)), m_attrs(std::move(attrs)) {}

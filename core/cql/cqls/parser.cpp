@@ -8,6 +8,7 @@
 #include "cql/cqls/filters.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/line.h"
+#include "cql/cqls/pawncounting.h"
 
 #include "cql/logic.h"
 #include "cql/moves.h"
@@ -1274,6 +1275,11 @@ private:
     static bool contradict(const PawnAttribute &a, const PawnAttribute &b)
     {
         using K = PawnAttribute::Kind;
+        // forefront/rear are steps of the sequence (!forefront-forefront is
+        // fine); the counting attributes have rules of their own.
+        if (isViewAttribute(a.kind) || isViewAttribute(b.kind) || isCountingAttribute(a.kind)
+            || isCountingAttribute(b.kind))
+            return false;
         if (a.kind == b.kind && a.n == b.n)
             return a.negated != b.negated;
         if (a.negated || b.negated)
@@ -1332,11 +1338,21 @@ private:
                 {"chained", {K::Chained, 0}}, {"chained!", {K::Chained, -2}},
                 {"single!", {K::SingleExact, 0}}, {"uno!", {K::UnoExact, 0}},
                 {"symmetrical", {K::Symmetrical, 0}}, {"mirrored", {K::Mirrored, 0}}, {"inside", {K::Inside, 0}},
+                {"forefront", {K::Forefront, 0}}, {"rear", {K::Rear, 0}},
+                {"islands", {K::Islands, 1}}, {"islands!", {K::Islands, -1}},
+                {"compounds", {K::Compounds, 1}}, {"compounds!", {K::Compounds, -1}},
+                {"files", {K::Files, 1}}, {"files!", {K::Files, -1}},
+                {"lines", {K::Files, 1}}, {"lines!", {K::Files, -1}}, // the seed's pawncountdifference example
+                {"ranks", {K::Ranks, 1}}, {"ranks!", {K::Ranks, -1}},
+                {"bothsides", {K::BothSides, 0}}, {"oneside", {K::OneSide, 0}},
             };
-            static const std::vector<std::string_view> known = {
-                "forefront", "rear",
-                "islands", "islands!", "compounds", "compounds!", "files", "files!", "ranks", "ranks!",
-                "bothsides", "oneside", "lines",
+            // The seed's bounds of the count n in "name(n)".
+            static const std::vector<std::pair<std::string_view, std::pair<int, int>>> counted = {
+                {"triple", {3, 6}}, {"triple!", {3, 6}}, {"consecutive", {2, 6}}, {"consecutive!", {2, 6}},
+                {"chained", {2, 8}}, {"chained!", {2, 8}}, {"quart", {4, 8}}, {"quart!", {4, 8}},
+                {"islands", {1, 8}}, {"islands!", {1, 8}}, {"files", {1, 8}}, {"files!", {1, 8}},
+                {"lines", {1, 8}}, {"lines!", {1, 8}}, {"compounds", {1, 6}}, {"compounds!", {1, 6}},
+                {"ranks", {1, 6}}, {"ranks!", {1, 6}},
             };
             bool found = false;
             for (const auto &[name, kind] : names) {
@@ -1344,30 +1360,29 @@ private:
                     attr.kind = kind.first;
                     attr.n = kind.second;
                     if (paren != std::string::npos) {
-                        if (a != "triple" && a != "triple!" && a != "consecutive" && a != "consecutive!" && a != "quart"
-                            && a != "quart!" && a != "chained" && a != "chained!") {
+                        auto bounds = std::find_if(counted.begin(), counted.end(), [&](auto &c) { return c.first == a; });
+                        if (bounds == counted.end()) {
                             error(word, "pawn attribute '" + a + "' takes no count");
                             return false;
                         }
-                        if (a == "quart" || a == "quart!") {
-                            error(word, "pawn attribute '" + a + "(n)' is not implemented yet");
-                            return false;
-                        }
-                        if ((a == "chained" || a == "chained!") && (n < 2 || n > 8)) {
-                            error(word, "'" + a + "(n)': n must lie between 2 and 8");
+                        if (n < bounds->second.first || n > bounds->second.second) {
+                            error(word, "'" + a + "(n)': n must lie between " + std::to_string(bounds->second.first)
+                                            + " and " + std::to_string(bounds->second.second));
                             return false;
                         }
                         attr.n = kind.second < 0 ? -n : n;
+                        if (a == "quart" || a == "quart!") {
+                            // quart(n) counts rows of adjacent pawns, plain quart any four on the rank.
+                            attr.kind = K::RankRun;
+                            attr.n = a == "quart!" ? -n : n;
+                        }
                     }
                     found = true;
                     break;
                 }
             }
             if (!found) {
-                if (std::find(known.begin(), known.end(), a) != known.end())
-                    error(word, "pawn attribute '" + a + "' is not implemented yet");
-                else
-                    error(word, "'" + a + "' is not a pawn attribute");
+                error(word, "'" + a + "' is not a pawn attribute");
                 return false;
             }
             // The seed: attributes that contradict each other are an error.
@@ -1383,6 +1398,10 @@ private:
             if (dash == std::string::npos)
                 break;
             start = dash + 1;
+        }
+        if (std::string e = pawnAttributeListError(out, written); !e.empty()) {
+            error(word, e);
+            return false;
         }
         return true;
     }
@@ -1410,14 +1429,18 @@ private:
         Range r;
         if (!rangeArg(at, items, i, r, false, !difference))
             return nullptr;
+        if (r.percent && isCountingAttribute(attrs.back().kind)) {
+            error(items[i - 1], "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
+            return nullptr;
+        }
         if (difference) {
-            auto diff = std::make_unique<ArithFilter>(
-                ArithFilter::Sub, count(std::make_unique<PawnAttributeFilter>(std::move(a), attrs)),
-                count(std::make_unique<PawnAttributeFilter>(std::move(b), attrs)));
+            auto diff = std::make_unique<ArithFilter>(ArithFilter::Sub,
+                                                      std::make_unique<PawnCountingFilter>(std::move(a), attrs),
+                                                      std::make_unique<PawnCountingFilter>(std::move(b), attrs));
             return std::make_unique<InRangeFilter>(std::move(diff), r);
         }
-        auto part = std::make_unique<PawnAttributeFilter>(std::move(a), attrs);
         if (r.percent) {
+            auto part = std::make_unique<PawnAttributeFilter>(std::move(a), attrs);
             // Percentages of the pawns of the designator's colours.
             Designator whole = d1;
             PieceMask colours = 0;
@@ -1429,7 +1452,7 @@ private:
             whole.squares = SquareSet::all();
             return std::make_unique<PercentFilter>(std::move(part), designatorFilter(whole), r);
         }
-        return std::make_unique<InRangeFilter>(count(std::move(part)), r);
+        return std::make_unique<InRangeFilter>(std::make_unique<PawnCountingFilter>(std::move(a), std::move(attrs)), r);
     }
 
     FilterPtr rayKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)

@@ -42,12 +42,12 @@ int chainSize(SquareSet own, Square s)
 
 } // namespace
 
-bool pawnHasAttribute(const chess::Position &p, Square s, PawnAttribute::Kind kind, int n)
+bool pawnHasAttribute(const chess::Position &p, SquareSet own, Square s, PawnAttribute::Kind kind, int n)
 {
     using K = PawnAttribute::Kind;
     const chess::Color c = chess::colorOf(p.pieceAt(s));
     const chess::Color o = c == chess::White ? chess::Black : chess::White;
-    const SquareSet own = p.pieces(c, chess::Pawn), theirs = p.pieces(o, chess::Pawn);
+    const SquareSet theirs = p.pieces(o, chess::Pawn);
     const int f = chess::fileOf(s), r = chess::rankOf(s);
     const int forward = c == chess::White ? 1 : -1;
     const SquareSet file = SquareSet::file(f);
@@ -107,6 +107,14 @@ bool pawnHasAttribute(const chess::Position &p, Square s, PawnAttribute::Kind ki
         int kf = chess::fileOf(king), kr = chess::rankOf(king);
         int distance = std::max(std::abs(kf - f), std::abs(kr - lastRank));
         return distance <= steps + (p.sideToMove() == o ? 1 : 0);
+    }
+    case K::RankRun: {
+        // quart(n): the unbroken row of own pawns on s's rank through s.
+        int lo = f, hi = f;
+        while (lo > 0 && own.contains(chess::makeSquare(lo - 1, r))) --lo;
+        while (hi < 7 && own.contains(chess::makeSquare(hi + 1, r))) ++hi;
+        int len = hi - lo + 1;
+        return n < 0 ? len == -n : len >= n;
     }
     default: return false;
     }

@@ -695,7 +695,7 @@ private:
             return rangeTest(expr, r, f) ? f : std::string();
         }
         if (n == "pawncount" || n == "pawncountdifference")
-            return pawnCount(n == "pawncountdifference", items, i);
+            return pawnCount(n == "pawncountdifference", at, items, i);
         if (n == "ray" || n == "rayattack" || n == "raydiagonal" || n == "rayhorizontal" || n == "rayorthogonal"
             || n == "rayvertical") {
             if (i >= items.size() || !items[i].isList())
@@ -875,7 +875,7 @@ private:
         return true;
     }
 
-    std::string pawnCount(bool difference, const std::vector<Item> &items, size_t &i)
+    std::string pawnCount(bool difference, const Item &at, const std::vector<Item> &items, size_t &i)
     {
         std::string a, b;
         if (difference) {
@@ -892,6 +892,16 @@ private:
         Range r;
         if (!rangeArg(items, i, r, false, !difference))
             return {};
+        // CQL 6 has no pawn sets for these: name the first one in the note.
+        for (std::string_view name : {"forefront", "rear", "islands", "compounds", "files", "lines", "ranks", "bothsides",
+                                      "oneside", "quart(", "quart!("}) {
+            for (size_t pos = attr.find(name); pos != std::string::npos; pos = attr.find(name, pos + 1)) {
+                if (pos == 0 || attr[pos - 1] == '-' || attr[pos - 1] == '!') {
+                    std::string what = attr.substr(pos, attr.find('-', pos) - pos);
+                    return leaveOut(at, "pawn attribute '" + what + "' is not converted", false);
+                }
+            }
+        }
         static const std::vector<std::pair<std::string_view, std::string_view>> sets = {
             {"isolated", "isolatedpawns"}, {"passed", "passedpawns"}, {"double", "doubledpawns"}, {"connected", "connectedpawns"},
         };
