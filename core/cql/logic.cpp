@@ -190,10 +190,26 @@ CompareFilter::CompareFilter(Op op, FilterPtr a, FilterPtr b) : m_op(op), m_a(st
         type = Type::String;
     else
         type = Type::Numeric;
+    if (m_a->type == Type::Set) {
+        if (const auto *literal = dynamic_cast<const NumberFilter *>(m_b.get())) {
+            m_countVsConstant = true;
+            m_constant = literal->value();
+        }
+    }
 }
 
 bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
 {
+    if (m_countVsConstant) {
+        const long long a = m_a->set(ctx).count(), b = m_constant;
+        if (leftValue)
+            *leftValue = a;
+        switch (m_op) {
+        case Lt: return a < b; case Le: return a <= b; case Eq: return a == b;
+        case Ne: return a != b; case Ge: return a >= b; case Gt: return a > b;
+        }
+        return false;
+    }
     if (m_a->type == Type::Set && m_b->type == Type::Set && (m_op == Eq || m_op == Ne)) {
         bool eq = m_a->set(ctx) == m_b->set(ctx);
         return m_op == Eq ? eq : !eq;

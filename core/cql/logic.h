@@ -86,6 +86,7 @@ class NumberFilter : public NumericFilter {
 public:
     explicit NumberFilter(long long v) : m_v(v) {}
     bool number(Ctx &, long long &out) const override { out = m_v; return true; }
+    long long value() const { return m_v; }
     FilterPtr transformed(const Transform &) const override { return std::make_unique<NumberFilter>(m_v); }
     bool transformSensitive() const override { return false; }
 
@@ -151,6 +152,9 @@ private:
     bool compare(Ctx &ctx, long long *leftValue) const;
     Op m_op;
     FilterPtr m_a, m_b;
+    // "set >= 2": the commonest comparison, run once per position, takes a short path.
+    bool m_countVsConstant = false;
+    long long m_constant = 0;
 };
 
 // x in S: the set x is a non-empty subset of S (value: x).

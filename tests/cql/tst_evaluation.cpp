@@ -25,6 +25,8 @@ private slots:
     void matchedImages();
     void pieceIdentityFollowsMoves();
     void unsupportedGameHasNoPositions();
+    void setCountAgainstLiteral_data();
+    void setCountAgainstLiteral();
 };
 
 void TestEvaluation::positionsCounted_data()
@@ -203,6 +205,39 @@ void TestEvaluation::unsupportedGameHasNoPositions()
     game::Game g = pgnGame("[Variant \"crazyhouse\"]\n\n1. e4 e5 *\n");
     QVERIFY(g.unsupported);
     QCOMPARE(int(runQuery("cql()\ntrue", g).matches.size()), 0);
+}
+
+void TestEvaluation::setCountAgainstLiteral_data()
+{
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<int>("value");
+    for (const char *op : {"<", "<=", "==", "!=", ">=", ">"})
+        for (int value : {0, 1, 2, 3, 8, 16})
+            QTest::addRow("A %s %d", op, value) << QString::fromLatin1(op) << value;
+}
+
+// "set op number" takes a short path; "#set op number" and "number op set" take the
+// general one. All three must count the same positions.
+void TestEvaluation::setCountAgainstLiteral()
+{
+    QFETCH(QString, op);
+    QFETCH(int, value);
+    const game::Game g = pgnGame("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Nf3 Bf5 6. Bc4 e6 7. Bd2 c6 "
+                                 "8. Qe2 Bb4 9. O-O-O Nbd7 10. a3 Bxc3 11. Bxc3 Qc7 *");
+    QVERIFY(g.errors.empty());
+    const std::string o = op.toStdString(), v = std::to_string(value);
+    const char *flipped = o == "<" ? ">" : o == "<=" ? ">=" : o == ">=" ? "<=" : o == ">" ? "<" : o.c_str();
+    for (const char *set : {"A", "[Pp]", "(a-h4 & A)", "pin"}) {
+        const int shortPath = matchCount(std::string(set) + " " + o + " " + v, g);
+        const int counted = matchCount(std::string("#") + set + " " + o + " " + v, g);
+        const int swapped = matchCount(v + " " + flipped + " " + set, g);
+        QVERIFY(shortPath >= 0);
+        QCOMPARE(shortPath, counted);
+        QCOMPARE(shortPath, swapped);
+    }
+    // White keeps all 16 pieces until 2...Qxd5: the start and three more positions.
+    if (o == ">=" && value == 16)
+        QCOMPARE(matchCount("A >= 16", g), 4);
 }
 
 QTEST_GUILESS_MAIN(TestEvaluation)

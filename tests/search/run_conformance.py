@@ -49,9 +49,12 @@ def main():
         if not os.path.exists(plain) and os.path.exists(packed) and not os.path.exists(target):
             subprocess.run(['zstd', '-q', '-d', '-f', packed, '-o', target + '.part'], check=True)
             os.replace(target + '.part', target)
-    env = dict(os.environ, CQL_CONFORMANCE_CACHE=cache)
-    p = subprocess.run([sys.executable, runner, '--cli', cli, '--suite', suite, '--show', '100000'],
-                       capture_output=True, text=True, env=env)
+    # run.py leaves its working folder (the outputs, about 0.5 GB a suite) behind:
+    # give it a temporary folder of ours, removed afterwards.
+    with tempfile.TemporaryDirectory(prefix='cqlwb-conformance-') as scratch:
+        env = dict(os.environ, CQL_CONFORMANCE_CACHE=cache, TMPDIR=scratch)
+        p = subprocess.run([sys.executable, runner, '--cli', cli, '--suite', suite, '--show', '100000'],
+                           capture_output=True, text=True, env=env)
     sys.stdout.write(p.stdout)
     sys.stderr.write(p.stderr)
     known = {k: v for k, v in known_differences().items() if k.startswith(suite + '/')}
