@@ -113,6 +113,7 @@ struct Ctx {
     PathStatus lastPath;
     std::vector<std::pair<const void *, std::vector<bool>>> nestCovered;
     std::vector<std::pair<const void *, std::pair<long long, std::vector<NodeComment>>>> gameComments;
+    std::vector<const void *> onceReached; // filters that act only the first time reached in a game
     // Moves to the given node.
     void moveTo(game::NodeId n)
     {

@@ -82,6 +82,7 @@ private slots:
     void endgameEvaluation();
     void endgameEvaluationDistance();
     void endgameEvaluationInGame();
+    void endgameEvaluationFirstOnly();
 };
 
 void TestCqlsAnalysis::pawnRanges_data()
@@ -142,8 +143,6 @@ void TestCqlsAnalysis::syntaxErrors_data()
                                   << "1:37: 'win': ':endgameevaluation' expects remis, mate, *mate, +mate or -mate";
     QTest::newRow("endgame remis range") << "(match (position :endgameevaluation remis >=3))"
                                          << "1:43: ':endgameevaluation remis' takes no range of half moves to mate";
-    QTest::newRow("endgame*") << "(match (position :endgameevaluation* mate >=40))"
-                              << "1:18: ':endgameevaluation*' is not implemented yet: use ':endgameevaluation' with ':cut' in the list";
     QTest::newRow("endgame nothing") << "(match (position :endgameevaluation))"
                                      << "1:18: ':endgameevaluation' expects remis, mate, *mate, +mate or -mate";
 }
@@ -329,6 +328,23 @@ void TestCqlsAnalysis::endgameEvaluationInGame()
     // the recapture the tables know it.
     game::Game h = pgnGame("[FEN \"8/8/8/3nk3/8/8/8/3QK3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qxd5+ Kxd5 *\n");
     QCOMPARE(matches("(match (position :endgameevaluation remis))", h), 2);
+}
+
+// ':endgameevaluation*' probes only where the constellation before it in the list holds
+// for the first time in the game; later positions do not match even when they would.
+void TestCqlsAnalysis::endgameEvaluationFirstOnly()
+{
+    NEED_TABLES();
+    // KQ v K (a win), then the queen hangs (the tables see the draw), then K v K.
+    game::Game g = pgnGame("[FEN \"8/8/2k5/8/8/8/8/3QK3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qd5+ Kxd5 *\n");
+    QVERIFY(g.errors.empty());
+    QCOMPARE(matches("(match (position :endgameevaluation remis))", g), 2);
+    QCOMPARE(matches("(match (position :endgameevaluation* remis))", g), 0);
+    QCOMPARE(matches("(match (position :endgameevaluation* +mate))", g), 1);
+    QCOMPARE(matches("(match (position :piececount [Qq] 0 :endgameevaluation* remis))", g), 1);
+    QCOMPARE(matches("(match (position :btm :endgameevaluation* remis))", g), 1);
+    // Each game starts afresh.
+    QCOMPARE(matches("(match (position :endgameevaluation* +mate))", g), 1);
 }
 
 QTEST_GUILESS_MAIN(TestCqlsAnalysis)

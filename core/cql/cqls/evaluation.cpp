@@ -55,7 +55,8 @@ bool isWord(const std::vector<Item> &items, size_t i, const EvaluationParser &p)
     return i < items.size() && items[i].kind == Item::Word && !p.isKeyword(items[i]);
 }
 
-FilterPtr endgameEvaluation(const Item &at, const std::vector<Item> &items, size_t &i, const EvaluationParser &p)
+FilterPtr endgameEvaluation(const Item &at, const std::vector<Item> &items, size_t &i, const EvaluationParser &p,
+                             bool firstOnly)
 {
     if (!isWord(items, i, p)) {
         p.error(at, "':endgameevaluation' expects remis, mate, *mate, +mate or -mate");
@@ -108,7 +109,7 @@ FilterPtr endgameEvaluation(const Item &at, const std::vector<Item> &items, size
         p.error(at, "':endgameevaluation' needs Gaviota tablebases: " + err);
         return nullptr;
     }
-    return std::make_unique<EndgameEvaluationFilter>(kind, haveRange, plies);
+    return std::make_unique<EndgameEvaluationFilter>(kind, haveRange, plies, firstOnly);
 }
 
 // The parameters shared by :evaluation and :moveevaluation, in any order
@@ -235,14 +236,8 @@ bool isEvaluationKeyword(std::string_view name)
 FilterPtr compileEvaluation(const std::string &name, const Item &at, const std::vector<Item> &items, size_t &i,
                             const EvaluationParser &p)
 {
-    if (name == "endgameevaluation*") {
-        // The seed marks it as not needed: the first such position is what ':cut' gives.
-        p.error(at, "':endgameevaluation*' is not implemented yet: use ':endgameevaluation' with ':cut' in the list");
-        skipArguments(items, i, p);
-        return nullptr;
-    }
-    if (name == "endgameevaluation")
-        return endgameEvaluation(at, items, i, p);
+    if (name == "endgameevaluation" || name == "endgameevaluation*")
+        return endgameEvaluation(at, items, i, p, name.back() == '*');
     return engineEvaluation(name, at, items, i, p);
 }
 
@@ -331,6 +326,14 @@ FilterPtr MoveEvaluationFilter::transformed(const Transform &t) const
 
 bool EndgameEvaluationFilter::match(Ctx &ctx) const
 {
+    if (m_firstOnly) {
+        // The seed: only where the constellation before it in the list holds for the
+        // first time in the game, i.e. the first time the list reaches this filter.
+        for (const void *done : ctx.onceReached)
+            if (done == this)
+                return false;
+        ctx.onceReached.push_back(this);
+    }
     const chess::Position &pos = *ctx.pos;
     if (pos.occupied().count() > 5)
         return false; // no Gaviota table has more pieces
@@ -359,7 +362,7 @@ FilterPtr EndgameEvaluationFilter::transformed(const Transform &t) const
     else if (t.swapColors && k == BlackWins)
         k = WhiteWins;
     noteImage(&k, sizeof k);
-    return std::make_unique<EndgameEvaluationFilter>(k, m_haveRange, m_plies);
+    return std::make_unique<EndgameEvaluationFilter>(k, m_haveRange, m_plies, m_firstOnly);
 }
 
 } // namespace cql::cqls

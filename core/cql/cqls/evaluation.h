@@ -76,8 +76,9 @@ private:
 class EndgameEvaluationFilter : public Filter {
 public:
     enum Kind { Draw, SideToMoveWins, EitherWins, WhiteWins, BlackWins };
-    EndgameEvaluationFilter(Kind kind, bool haveRange, Range plies)
-        : m_kind(kind), m_haveRange(haveRange), m_plies(plies) {}
+    // firstOnly (':endgameevaluation*'): probes only the first time the list reaches it in a game.
+    EndgameEvaluationFilter(Kind kind, bool haveRange, Range plies, bool firstOnly = false)
+        : m_kind(kind), m_haveRange(haveRange), m_plies(plies), m_firstOnly(firstOnly) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -85,6 +86,7 @@ private:
     Kind m_kind;
     bool m_haveRange;
     Range m_plies;
+    bool m_firstOnly;
 };
 
 } // namespace cql::cqls
