@@ -197,6 +197,12 @@ void TestCqlsGameInfo::averageAndDifference()
     QCOMPARE(m(":ratingdifference ICCF 199", both), 1);
     QCOMPARE(m(":ratingdifference ICCF <199", both), 0);
     QCOMPARE(m(":averagerating ICCF –", both), 0);
+    // With the colours swapped the difference is Black's minus White's.
+    game::Game lower = gameWith(tag("WhiteICCF", "2200") + tag("BlackICCF", "2400"));
+    QCOMPARE(m(":ratingdifference ICCF 150 250", lower), 0);
+    QCOMPARE(m(":ratingdifference ICCF -250 -150", lower), 1);
+    QCOMPARE(m(":ratingdifference ICCF 150 250 :eithercolor", lower), 1);
+    QCOMPARE(m(":ratingdifference ICCF 250 300 :eithercolor", lower), 0);
     game::Game one = gameWith(tag("WhiteECF", "215"));
     QCOMPARE(m(":averagerating ECF 215", one), 1);  // one rating alone is the average
     QCOMPARE(m(":averagerating* ECF *", one), 0);   // both needed

@@ -593,6 +593,12 @@ private:
             ++i;
             if (!rangeArg(at, items, i, s.range, false, false))
                 return nullptr;
+            if (m_flip && s.kind == K::RatingDifference) {
+                // Colours swapped, White minus Black is the other difference.
+                std::swap(s.range.lo.value, s.range.hi.value);
+                s.range.lo.value = -s.range.lo.value;
+                s.range.hi.value = -s.range.hi.value;
+            }
         }
         return std::make_unique<TagInfoFilter>(std::move(s));
     }
