@@ -319,8 +319,9 @@ void TestCqlsKeywords2::tagKeywords()
     QCOMPARE(m(":subround 2"), 1);
     QCOMPARE(m(":subround 0"), 0);
     QCOMPARE(gameMatch("(match :subround 0)", pgnGame("[Round \"4\"]\n\n1. e4 *\n")), 1);
-    QCOMPARE(cqlsError("(match :rating DWZ >2000)"),
-             "1:16: rating system 'DWZ' is not implemented yet: PGN games carry only Elo and USCF ratings");
+    QCOMPARE(cqlsError("(match :rating ACF >2000)"),
+             "1:16: rating system 'ACF' cannot be searched: no PGN tag carries ACF ratings (Scidb writes Elo, DWZ, ECF, "
+             "USCF, Rapid and ICCF)");
 }
 
 void TestCqlsKeywords2::skip()

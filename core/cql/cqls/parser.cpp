@@ -6,6 +6,7 @@
 #include "cql/cqls/evaluation.h"
 #include "cql/cqls/extrafilters.h"
 #include "cql/cqls/filters.h"
+#include "cql/cqls/gameinfo.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/line.h"
 #include "cql/cqls/pawncounting.h"
@@ -389,6 +390,11 @@ private:
             f = tagKeyword(n, at, items, i);
             if (!f)
                 return nullptr;
+        } else if (const char *why = notInPgn(n)) {
+            error(at, "':" + k.name + "' " + why);
+            while (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword)
+                ++i; // its arguments: no further errors about them
+            return nullptr;
         } else if (inIndex(MatchIndex, n)) {
             error(at, "':" + n + "' is not implemented yet");
             return nullptr;
@@ -475,13 +481,25 @@ private:
         return std::make_unique<StartPositionFilter>(std::move(ranges), any);
     }
 
+    // Why a match list keyword that reads Scidb's database cannot be answered from PGN games; null for others.
+    static const char *notInPgn(const std::string &n)
+    {
+        if (n == "birthyear" || n == "whitebirthyear" || n == "blackbirthyear")
+            return "needs Scidb's player base: PGN games carry no birth years";
+        if (n == "deathyear" || n == "whitedeathyear" || n == "blackdeathyear")
+            return "needs Scidb's player base: PGN games carry no death years";
+        if (n == "hasmarker")
+            return "reads the game flags Scidb keeps in its database: PGN games carry no markers";
+        return nullptr;
+    }
+
     static bool isTagKeyword(const std::string &n)
     {
         static const std::vector<std::string_view> names = {
             "tag", "annotator", "eventdate", "eventtype", "eventcountry", "title", "whitetitle", "blacktitle",
             "country", "whitecountry", "blackcountry", "iscomputer", "whiteiscomputer", "blackiscomputer", "ishuman",
             "whiteishuman", "blackishuman", "rating", "whiterating", "blackrating", "averagerating", "averagerating*",
-            "ratingdifference", "subround"};
+            "ratingdifference", "subround", "timemode", "gender", "whitegender", "blackgender", "goodgame"};
         return std::find(names.begin(), names.end(), n) != names.end();
     }
 
@@ -549,6 +567,8 @@ private:
                 return nullptr;
         } else if (base == "iscomputer" || base == "ishuman") {
             s.kind = base == "iscomputer" ? K::Computer : K::Human;
+        } else if (base == "timemode" || base == "gender" || base == "goodgame") {
+            return gameInfoKeyword(base, s.side, at, items, i);
         } else {
             s.kind = base == "rating" ? K::Rating : base == "averagerating" ? K::AverageRating
                 : base == "averagerating*" ? K::AverageRatingBoth : K::RatingDifference;
@@ -559,24 +579,59 @@ private:
             std::string sys = items[i].text;
             for (char &c : sys)
                 c = char(std::toupper(static_cast<unsigned char>(c)));
-            // The tags PGN defines for ratings; Scidb's other systems have none.
-            if (sys == "ELO")
-                s.name = "Elo";
-            else if (sys == "USCF")
-                s.name = "USCF";
-            else if (sys == "DWZ" || sys == "ECF" || sys == "ACF" || sys == "RAPID" || sys == "BLITZ" || sys == "ICCF"
-                     || sys == "EDO") {
-                error(items[i], "rating system '" + items[i].text + "' is not implemented yet: PGN games carry only Elo and USCF ratings");
-                return nullptr;
-            } else {
-                error(items[i], "'" + items[i].text + "' is not a rating system");
+            // Each system's ratings are in the tags Scidb writes for it (White<tag>, Black<tag>).
+            s.name = std::string(ratingTagSuffix(sys));
+            if (s.name.empty()) {
+                error(items[i], isRatingSystem(sys)
+                                    ? "rating system '" + items[i].text + "' cannot be searched: no PGN tag carries "
+                                          + items[i].text + " ratings (Scidb writes Elo, DWZ, ECF, USCF, Rapid and ICCF)"
+                                    : "'" + items[i].text + "' is not a rating system (ELO, DWZ, ECF, USCF, Rapid, ICCF)");
+                while (i < items.size() && word(i))
+                    ++i; // the system and its range: no further errors about them
                 return nullptr;
             }
             ++i;
             if (!rangeArg(at, items, i, s.range, false, false))
                 return nullptr;
+            if (m_flip && s.kind == K::RatingDifference) {
+                // Colours swapped, White minus Black is the other difference.
+                std::swap(s.range.lo.value, s.range.hi.value);
+                s.range.lo.value = -s.range.lo.value;
+                s.range.hi.value = -s.range.hi.value;
+            }
         }
         return std::make_unique<TagInfoFilter>(std::move(s));
+    }
+
+    // :timemode, :gender (side 0, 1 White, 2 Black) and :goodgame, read from Scidb's tags.
+    FilterPtr gameInfoKeyword(const std::string &base, int side, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        if (base == "goodgame")
+            return std::make_unique<GoodGameFilter>();
+        std::vector<std::string> words;
+        if (!commaList(at, items, i, words))
+            return nullptr;
+        if (base == "timemode") {
+            std::vector<TimeMode> modes;
+            for (const std::string &w : words) {
+                TimeMode m;
+                if (!timeModeFromName(w, m)) {
+                    error(items[i - 1], "'" + w + "' is not a time mode (unknown, normal, rapid, blitz, bullet, corr)");
+                    return nullptr;
+                }
+                modes.push_back(m);
+            }
+            return std::make_unique<TimeModeFilter>(std::move(modes));
+        }
+        std::string genders;
+        for (const std::string &w : words) {
+            if (w != "f" && w != "w" && w != "m" && w != "x") {
+                error(items[i - 1], "'" + w + "' is not a gender (f or w female, m male, x unknown)");
+                return nullptr;
+            }
+            genders += w == "w" ? 'f' : w[0];
+        }
+        return std::make_unique<GenderFilter>(side, genders);
     }
 
     // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.

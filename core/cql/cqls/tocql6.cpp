@@ -4,6 +4,7 @@
 #include "cql/cqls/tocql6.h"
 
 #include "cql/cqls/designators.h"
+#include "cql/cqls/gameinfo.h"
 #include "cql/cqls/lexer.h"
 
 #include "chess/types.h"
@@ -32,12 +33,12 @@ const std::vector<std::string_view> NoEquivalent = {
     "whitecannotwin", "ischess960", "isshufflechess", "flipdiagonal", "shiftdiagonal", "shiftmaindiagonal",
     "shiftoffdiagonal",
     // match list
-    "annotator", "averagerating", "averagerating*", "birthyear", "blackbirthyear", "blackcountry", "blackdeathyear",
-    "blackgender", "blackiscomputer", "blackishuman", "blackrating", "blacktitle", "country", "deathyear", "eco",
-    "eithercolor", "eventcategory", "eventcountry", "eventdate", "eventtype", "gender", "goodgame", "hasannotation",
-    "hascomments", "forany", "hasmarker", "hasvariations", "iscomputer", "ishuman", "plycount", "rating",
-    "ratingdifference", "round", "subround", "tag", "timemode", "title", "whitebirthyear", "whitecountry",
-    "whitedeathyear", "whitegender", "whiteiscomputer", "whiteishuman", "whiterating", "whitetitle",
+    "annotator", "birthyear", "blackbirthyear", "blackcountry", "blackdeathyear",
+    "blackiscomputer", "blackishuman", "blacktitle", "country", "deathyear", "eco",
+    "eithercolor", "eventcategory", "eventcountry", "eventdate", "eventtype", "goodgame", "hasannotation",
+    "hascomments", "forany", "hasmarker", "hasvariations", "iscomputer", "ishuman", "plycount",
+    "round", "subround", "tag", "timemode", "title", "whitebirthyear", "whitecountry",
+    "whitedeathyear", "whiteiscomputer", "whiteishuman", "whitetitle",
 };
 
 // Keywords of other chess variants, and the two the reader makes impossible:
@@ -475,6 +476,17 @@ private:
                 }
                 f = combine(n, parts);
             }
+        } else if (n == "rating" || n == "whiterating" || n == "blackrating" || n == "averagerating"
+                   || n == "averagerating*" || n == "ratingdifference") {
+            f = ratingText(n, items, i);
+        } else if (n == "gender" || n == "whitegender" || n == "blackgender") {
+            f = genderText(n, items, i);
+        } else if (n == "timemode" || n == "goodgame") {
+            // CQL 6 could compare the TimeMode tag, but not derive the mode
+            // from TimeControl and Mode the way the CQL-S search does.
+            skipArguments(items, i, true);
+            return leaveOut(at, n == "timemode" ? "the time mode is derived from the TimeMode, Mode and TimeControl tags"
+                                                : "it is built on :timemode");
         } else if (n == "markall" || n == "noannotate") {
             return "// " + at.text + " (no effect)";
         } else if (among(NoArgument, n)) {
@@ -487,6 +499,97 @@ private:
         if (f.empty())
             return leaveOut(at, "with these arguments", false);
         return k.negated ? "not " + block({f}) : f;
+    }
+
+    // The rating keywords on the White<tag>/Black<tag> of the system, as
+    // integers; a rating of 0 or none is no rating, as in the CQL-S search.
+    static std::string ratingText(const std::string &n, const std::vector<Item> &items, size_t &i)
+    {
+        if (!isArgumentWord(items, i))
+            return {};
+        std::string sys = items[i].text;
+        for (char &c : sys)
+            c = char(std::toupper(static_cast<unsigned char>(c)));
+        const std::string tag(ratingTagSuffix(sys));
+        Range r;
+        if (tag.empty() || !rangeArg(items, ++i, r, false, false) || r.percent) {
+            skipArguments(items, i, true); // left out with its arguments
+            return {};
+        }
+        auto value = [&](const char *side) { return "(int tag \"" + std::string(side) + tag + "\")"; };
+        auto rated = [&](const char *side) { return value(side) + " > 0"; };
+        auto test = [&](const std::string &expr, std::string &out) {
+            if (r.empty) {
+                out = "false";
+                return;
+            }
+            rangeTest(expr, r, out);
+        };
+        auto side = [&](const char *who) {
+            std::string t;
+            test(value(who), t);
+            return r.empty || r.lo.value >= 1 ? t : "{" + rated(who) + " " + t + "}";
+        };
+        std::string t;
+        if (n == "whiterating")
+            return side("White");
+        if (n == "blackrating")
+            return side("Black");
+        if (n == "rating")
+            return "(" + side("White") + " or " + side("Black") + ")";
+        const std::string both = rated("White") + " " + rated("Black");
+        if (n == "ratingdifference") {
+            test("(" + value("White") + " - " + value("Black") + ")", t);
+            return "{" + both + " " + t + "}";
+        }
+        test("(" + value("White") + " + " + value("Black") + ") / 2", t);
+        if (n == "averagerating*")
+            return "{" + both + " " + t + "}";
+        if (r.empty) // '–': neither player has a rating
+            return "{not (" + rated("White") + ") not (" + rated("Black") + ")}";
+        return "{if {" + both + "} then " + block({t}) + " else if " + rated("White") + " then " + block({side("White")})
+            + " else " + block({side("Black")}) + "}";
+    }
+
+    // :gender f,m,x on WhiteSex/BlackSex: "m" male, "f" or "w" female, anything else unknown.
+    static std::string genderText(const std::string &n, const std::vector<Item> &items, size_t &i)
+    {
+        if (!isArgumentWord(items, i))
+            return {};
+        std::string list = items[i++].text;
+        for (char &c : list)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        auto side = [&](const char *who) {
+            const std::string tag = "lowercase tag \"" + std::string(who) + "Sex\"";
+            const std::string male = tag + " == \"m\"", female = tag + " == \"f\" or " + tag + " == \"w\"";
+            std::vector<std::string> alts;
+            size_t start = 0;
+            while (start <= list.size()) {
+                size_t comma = list.find(',', start);
+                std::string g = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+                if (g == "m")
+                    alts.push_back(male);
+                else if (g == "f" || g == "w")
+                    alts.push_back(female);
+                else if (g == "x")
+                    alts.push_back("not (" + male + " or " + female + ")");
+                else
+                    return std::string();
+                if (comma == std::string::npos)
+                    break;
+                start = comma + 1;
+            }
+            std::string s = "(";
+            for (size_t k = 0; k < alts.size(); ++k)
+                s += (k ? " or " : "") + alts[k];
+            return s + ")";
+        };
+        if (n == "whitegender")
+            return side("White");
+        if (n == "blackgender")
+            return side("Black");
+        std::string w = side("White"), b = side("Black");
+        return w.empty() ? w : "(" + w + " or " + b + ")";
     }
 
     static std::string resultText(const std::vector<Item> &items, size_t &i)

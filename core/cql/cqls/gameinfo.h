@@ -1,0 +1,87 @@
+// CQL-S match list keywords read from the tags Scidb writes into PGN games: :timemode (with its derivation from TimeControl and Mode), :gender, the rating systems' tags and :goodgame.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/filter.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cql::cqls {
+
+enum class TimeMode { Unknown, Normal, Rapid, Blitz, Bullet, Corr };
+
+// The :timemode word for a mode ("unknown", "normal", ...), and back; false
+// for a word that names no mode.
+std::string_view timeModeName(TimeMode m);
+bool timeModeFromName(std::string_view lowerName, TimeMode &out);
+
+// Seconds a player has for the first 60 moves under a PGN TimeControl value
+// (PGN standard 9.6: "40/7200:3600", "300+2", "*180"); -1 when the value
+// tells nothing ("?", "-", "", malformed).
+long long secondsForSixtyMoves(std::string_view timeControl);
+
+// The time mode a TimeControl value gives: at least a day per move on
+// average (60 days for 60 moves) corr, under 3 minutes bullet, up to 10
+// minutes blitz, under 60 minutes rapid, else normal; unknown when the value
+// tells nothing.
+TimeMode timeModeOfControl(std::string_view timeControl);
+
+// A game's time mode: its TimeMode tag when that names a mode; else corr for
+// the correspondence modes of the Mode tag (PM paper mail, EM e-mail); else
+// what TimeControl gives.
+TimeMode timeModeOf(const game::Game &g);
+
+// A player's gender from WhiteSex/BlackSex: 'm' for "m", 'f' for "f" or "w"
+// (any case), 'x' (unknown) for anything else or no tag.
+char genderOf(const game::Game &g, bool white);
+
+// The PGN tag suffix Scidb writes a rating system's ratings under (White<suffix>,
+// Black<suffix>), for a system name in upper case as the match list page names
+// it; "" when Scidb has no tag for it (ACF, BLITZ, EDO) or it is no system.
+std::string_view ratingTagSuffix(std::string_view upperSystem);
+// One of the match list page's rating systems (ELO, DWZ, ECF, ACF, USCF, RAPID, BLITZ, ICCF, EDO).
+bool isRatingSystem(std::string_view upperSystem);
+
+// :timemode normal,corr: the game's time mode is one of these.
+class TimeModeFilter : public Filter {
+public:
+    explicit TimeModeFilter(std::vector<TimeMode> modes) : m_modes(std::move(modes)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<TimeModeFilter>(m_modes); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    std::vector<TimeMode> m_modes;
+};
+
+// :gender f / :whitegender m / :blackgender x: side 0 either player, 1 White, 2 Black;
+// genders as genderOf gives them.
+class GenderFilter : public Filter {
+public:
+    GenderFilter(int side, std::string genders) : m_side(side), m_genders(std::move(genders)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<GenderFilter>(m_side, m_genders); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    int m_side;
+    std::string m_genders; // of 'f', 'm', 'x'
+};
+
+// :goodgame: the match list page's definition, built from the keywords it is
+// written in (:timemode, :eventtype, :plycount, :result, :title, :rating).
+// Its ACF clause is left out: no tag carries ACF ratings, so it never holds.
+class GoodGameFilter : public Filter {
+public:
+    GoodGameFilter();
+    bool match(Ctx &ctx) const override { return m_inner->match(ctx); }
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<GoodGameFilter>(); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    FilterPtr m_inner;
+};
+
+} // namespace cql::cqls

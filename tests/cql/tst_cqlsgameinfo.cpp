@@ -1,0 +1,325 @@
+// CQL-S match list keywords read from Scidb's tags: :timemode (and its TimeControl derivation), :gender, the rating systems, :goodgame, the keywords PGN cannot answer, and their CQL 6 forms.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqlstest.h"
+
+#include "cql/cqls/gameinfo.h"
+#include "cql/cqls/tocql6.h"
+
+using namespace cqltest;
+using namespace cqlstest;
+using cql::cqls::TimeMode;
+
+namespace {
+
+// A game with these tag lines and `plies` knight moves (Nf3 Nf6 Ng1 Ng8 ...).
+game::Game gameWith(const std::string &tags, int plies = 20, const std::string &result = "1-0")
+{
+    static const char *moves[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    std::string pgn = "[Event \"E\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"" + result + "\"]\n" + tags + "\n";
+    for (int p = 0; p < plies; ++p)
+        pgn += (p % 2 == 0 ? std::to_string(p / 2 + 1) + ". " : std::string()) + moves[p % 4] + " ";
+    return pgnGame(pgn + result + "\n");
+}
+
+std::string tag(const std::string &name, const std::string &value) { return "[" + name + " \"" + value + "\"]\n"; }
+
+// 1 the game matches the match list keywords, 0 it does not, -1 they are refused.
+int m(const std::string &keywords, const game::Game &g)
+{
+    int n = matches("(match " + keywords + ")", g);
+    return n > 0 ? 1 : n;
+}
+
+// A good game by every clause: normal time control, 20 plies, decisive, a GM.
+std::string goodTags() { return tag("TimeControl", "40/7200:3600") + tag("WhiteTitle", "GM"); }
+
+} // namespace
+
+class TestCqlsGameInfo : public QObject {
+    Q_OBJECT
+private slots:
+    void timeControlTable_data();
+    void timeControlTable();
+    void timeMode();
+    void gender();
+    void ratingSystems();
+    void averageAndDifference();
+    void goodGame();
+    void refusedWithReason_data();
+    void refusedWithReason();
+    void toCql6();
+};
+
+void TestCqlsGameInfo::timeControlTable_data()
+{
+    QTest::addColumn<QString>("control");
+    QTest::addColumn<qlonglong>("seconds");
+    QTest::addColumn<QString>("mode");
+    QTest::newRow("classical, two periods") << "40/7200:3600" << 10800LL << "normal";
+    QTest::newRow("periods with increments") << "40/5400+30:1800+30" << 9000LL << "normal";
+    QTest::newRow("one period repeats") << "40/7200" << 14400LL << "normal";
+    QTest::newRow("an hour") << "3600" << 3600LL << "normal";
+    QTest::newRow("just under an hour") << "3599" << 3599LL << "rapid";
+    QTest::newRow("rapid with increment") << "900+10" << 1500LL << "rapid";
+    QTest::newRow("just over ten minutes") << "601" << 601LL << "rapid";
+    QTest::newRow("ten minutes") << "600" << 600LL << "blitz";
+    QTest::newRow("blitz with increment") << "300+2" << 420LL << "blitz";
+    QTest::newRow("three minutes by increment") << "120+1" << 180LL << "blitz";
+    QTest::newRow("sandclock") << "*180" << 180LL << "blitz";
+    QTest::newRow("just under three minutes") << "179" << 179LL << "bullet";
+    QTest::newRow("bullet") << "60" << 60LL << "bullet";
+    QTest::newRow("a day per move") << "1/86400" << 5184000LL << "corr";
+    QTest::newRow("ten days for ten moves") << "10/864000" << 5184000LL << "corr";
+    QTest::newRow("a day's increment") << "0+86400" << 5184000LL << "corr";
+    QTest::newRow("half a day per move") << "1/43200" << 2592000LL << "normal";
+    QTest::newRow("later periods after 60 moves ignored") << "1800:?" << 1800LL << "rapid";
+    QTest::newRow("unknown") << "?" << -1LL << "unknown";
+    QTest::newRow("no time control") << "-" << -1LL << "unknown";
+    QTest::newRow("empty") << "" << -1LL << "unknown";
+    QTest::newRow("unknown second period") << "40/7200:?" << -1LL << "unknown";
+    QTest::newRow("zero moves") << "0/300" << -1LL << "unknown";
+    QTest::newRow("not a time control") << "G/90" << -1LL << "unknown";
+}
+
+void TestCqlsGameInfo::timeControlTable()
+{
+    QFETCH(QString, control);
+    QFETCH(qlonglong, seconds);
+    QFETCH(QString, mode);
+    QCOMPARE(cql::cqls::secondsForSixtyMoves(control.toStdString()), seconds);
+    QCOMPARE(QString::fromUtf8(cql::cqls::timeModeName(cql::cqls::timeModeOfControl(control.toStdString())).data()), mode);
+    // The same through the keyword, on a game with only that tag.
+    game::Game g = gameWith(control.isEmpty() ? std::string() : tag("TimeControl", control.toStdString()));
+    QCOMPARE(m(":timemode " + mode.toStdString(), g), 1);
+    QCOMPARE(m(":timemode " + std::string(mode == "normal" ? "rapid" : "normal"), g), 0);
+}
+
+void TestCqlsGameInfo::timeMode()
+{
+    // The TimeMode tag wins over TimeControl, in any case.
+    game::Game tagged = gameWith(tag("TimeMode", "Rapid") + tag("TimeControl", "300"));
+    QCOMPARE(m(":timemode rapid", tagged), 1);
+    QCOMPARE(m(":timemode blitz", tagged), 0);
+    QCOMPARE(m(":timemode blitz,bullet,rapid", tagged), 1);
+    QCOMPARE(m("!:timemode rapid", tagged), 0);
+    QCOMPARE(m(":timemode corr", gameWith(tag("TimeMode", "corr"))), 1);
+    // A TimeMode value that names no mode leaves it to the other tags.
+    QCOMPARE(m(":timemode blitz", gameWith(tag("TimeMode", "fast") + tag("TimeControl", "300"))), 1);
+    // Correspondence modes of the Mode tag; other modes read TimeControl.
+    QCOMPARE(m(":timemode corr", gameWith(tag("Mode", "EM"))), 1);
+    QCOMPARE(m(":timemode corr", gameWith(tag("Mode", "PM") + tag("TimeControl", "40/7200"))), 1);
+    QCOMPARE(m(":timemode corr", gameWith(tag("Mode", "ICS") + tag("TimeControl", "180"))), 0);
+    QCOMPARE(m(":timemode blitz", gameWith(tag("Mode", "ICS") + tag("TimeControl", "180"))), 1);
+    QCOMPARE(m(":timemode unknown", gameWith(tag("Mode", "OTB"))), 1);
+    // Nothing tells: unknown, and nothing else.
+    game::Game bare = gameWith("");
+    QCOMPARE(m(":timemode unknown", bare), 1);
+    QCOMPARE(m(":timemode normal,rapid,blitz,bullet,corr", bare), 0);
+    QCOMPARE(QString::fromStdString(cqlsError("(match :timemode blitz,fast)")),
+             QString("1:18: 'fast' is not a time mode (unknown, normal, rapid, blitz, bullet, corr)"));
+    QCOMPARE(QString::fromStdString(cqlsError("(match :timemode)")), QString("1:8: ':timemode' expects a comma-separated list"));
+}
+
+void TestCqlsGameInfo::gender()
+{
+    game::Game g = gameWith(tag("WhiteSex", "f") + tag("BlackSex", "M"));
+    QCOMPARE(m(":whitegender f", g), 1);
+    QCOMPARE(m(":whitegender w", g), 1);
+    QCOMPARE(m(":whitegender m", g), 0);
+    QCOMPARE(m(":blackgender m", g), 1);
+    QCOMPARE(m(":blackgender f", g), 0);
+    QCOMPARE(m(":gender f", g), 1);
+    QCOMPARE(m(":gender m", g), 1);
+    QCOMPARE(m(":gender x", g), 0);
+    QCOMPARE(m("!:blackgender m", g), 0);
+    QCOMPARE(m(":blackgender f,m", g), 1);
+    // "w" in the tag is female too; a missing or other value is unknown.
+    game::Game half = gameWith(tag("WhiteSex", "w") + tag("BlackSex", "?"));
+    QCOMPARE(m(":whitegender f", half), 1);
+    QCOMPARE(m(":blackgender x", half), 1);
+    QCOMPARE(m(":whitegender x", half), 0);
+    QCOMPARE(m(":gender x", half), 1);
+    QCOMPARE(m(":gender m", half), 0);
+    game::Game bare = gameWith("");
+    QCOMPARE(m(":whitegender x", bare), 1);
+    QCOMPARE(m(":gender f,m", bare), 0);
+    // Colours swap with :eithercolor: a game with a female black player matches ":whitegender f" swapped.
+    game::Game blackF = gameWith(tag("BlackSex", "f"));
+    QCOMPARE(m(":whitegender f", blackF), 0);
+    QCOMPARE(m(":whitegender f :eithercolor", blackF), 1);
+    QCOMPARE(QString::fromStdString(cqlsError("(match :gender q)")),
+             QString("1:16: 'q' is not a gender (f or w female, m male, x unknown)"));
+}
+
+void TestCqlsGameInfo::ratingSystems()
+{
+    // Each system reads its own tags, and only those.
+    struct Sys {
+        const char *name, *tag;
+    };
+    const Sys systems[] = {{"ELO", "Elo"}, {"DWZ", "DWZ"}, {"ECF", "ECF"}, {"USCF", "USCF"}, {"Rapid", "Rapid"}, {"ICCF", "ICCF"}};
+    for (const Sys &s : systems) {
+        game::Game g = gameWith(tag(std::string("White") + s.tag, "2400") + tag(std::string("Black") + s.tag, "2200"));
+        const std::string sys = std::string(" ") + s.name + " ";
+        QVERIFY2(m(":rating" + sys + ">=2300", g) == 1, s.name);
+        QVERIFY2(m(":rating" + sys + ">=2500", g) == 0, s.name);
+        QVERIFY2(m(":whiterating" + sys + "2400", g) == 1, s.name);
+        QVERIFY2(m(":blackrating" + sys + ">2300", g) == 0, s.name);
+        QVERIFY2(m(":blackrating" + sys + "2100 2200", g) == 1, s.name);
+        for (const Sys &other : systems)
+            if (other.tag != s.tag)
+                QVERIFY2(m(std::string(":rating ") + other.name + " *", g) == 0, (std::string(s.name) + " / " + other.name).c_str());
+    }
+    // Lower-case system names; '*' any rating; 0 is no rating.
+    game::Game g = gameWith(tag("WhiteDWZ", "2105") + tag("BlackDWZ", "0"));
+    QCOMPARE(m(":rating dwz *", g), 1);
+    QCOMPARE(m(":blackrating DWZ *", g), 0);
+    QCOMPARE(m(":blackrating DWZ <=2000", g), 0);
+    // Systems Scidb writes no tag for, and words that are no system.
+    for (const char *s : {"ACF", "Blitz", "Edo"})
+        QCOMPARE(QString::fromStdString(cqlsError(std::string("(match :rating ") + s + " >2000)")),
+                 QString::fromStdString(std::string("1:16: rating system '") + s + "' cannot be searched: no PGN tag carries " + s
+                                        + " ratings (Scidb writes Elo, DWZ, ECF, USCF, Rapid and ICCF)"));
+    QCOMPARE(QString::fromStdString(cqlsError("(match :averagerating FIDE >2000)")),
+             QString("1:23: 'FIDE' is not a rating system (ELO, DWZ, ECF, USCF, Rapid, ICCF)"));
+    // The refused system's arguments raise no further errors.
+    std::vector<cql::Diagnostic> d;
+    compileCqls("(match :rating ACF >2000)", &d);
+    QCOMPARE(int(d.size()), 1);
+}
+
+void TestCqlsGameInfo::averageAndDifference()
+{
+    game::Game both = gameWith(tag("WhiteICCF", "2500") + tag("BlackICCF", "2301"));
+    QCOMPARE(m(":averagerating ICCF 2400", both), 1);
+    QCOMPARE(m(":averagerating ICCF >2400", both), 0);
+    QCOMPARE(m(":averagerating* ICCF 2400", both), 1);
+    QCOMPARE(m(":ratingdifference ICCF 199", both), 1);
+    QCOMPARE(m(":ratingdifference ICCF <199", both), 0);
+    QCOMPARE(m(":averagerating ICCF –", both), 0);
+    // With the colours swapped the difference is Black's minus White's.
+    game::Game lower = gameWith(tag("WhiteICCF", "2200") + tag("BlackICCF", "2400"));
+    QCOMPARE(m(":ratingdifference ICCF 150 250", lower), 0);
+    QCOMPARE(m(":ratingdifference ICCF -250 -150", lower), 1);
+    QCOMPARE(m(":ratingdifference ICCF 150 250 :eithercolor", lower), 1);
+    QCOMPARE(m(":ratingdifference ICCF 250 300 :eithercolor", lower), 0);
+    game::Game one = gameWith(tag("WhiteECF", "215"));
+    QCOMPARE(m(":averagerating ECF 215", one), 1);  // one rating alone is the average
+    QCOMPARE(m(":averagerating* ECF *", one), 0);   // both needed
+    QCOMPARE(m(":ratingdifference ECF *", one), 0); // both needed
+    QCOMPARE(m(":averagerating ECF –", one), 0);
+    QCOMPARE(m(":averagerating ECF –", gameWith("")), 1);
+}
+
+void TestCqlsGameInfo::goodGame()
+{
+    const std::string good = goodTags();
+    QCOMPARE(m(":goodgame", gameWith(good)), 1);
+    QCOMPARE(m("!:goodgame", gameWith(good)), 0);
+    // Time mode normal or corr.
+    QCOMPARE(m(":goodgame", gameWith(tag("TimeMode", "corr") + tag("WhiteTitle", "GM"))), 1);
+    QCOMPARE(m(":goodgame", gameWith(tag("TimeControl", "900") + tag("WhiteTitle", "GM"))), 0);
+    QCOMPARE(m(":goodgame", gameWith(tag("WhiteTitle", "GM"))), 0); // unknown time mode
+    QCOMPARE(m("!:goodgame", gameWith(tag("WhiteTitle", "GM"))), 1);
+    // No simultaneous games.
+    QCOMPARE(m(":goodgame", gameWith(good + tag("EventType", "simul"))), 0);
+    QCOMPARE(m(":goodgame", gameWith(good + tag("EventType", "tourn"))), 1);
+    // At least 16 plies.
+    QCOMPARE(m(":goodgame", gameWith(good, 15)), 0);
+    QCOMPARE(m(":goodgame", gameWith(good, 16)), 1);
+    // A draw needs 40 plies.
+    QCOMPARE(m(":goodgame", gameWith(good, 39, "1/2-1/2")), 0);
+    QCOMPARE(m(":goodgame", gameWith(good, 40, "1/2-1/2")), 1);
+    QCOMPARE(m(":goodgame", gameWith(good, 20, "0-1")), 1);
+    // A major title or a good rating.
+    const std::string normal = tag("TimeControl", "40/7200:3600");
+    QCOMPARE(m(":goodgame", gameWith(normal)), 0);
+    QCOMPARE(m(":goodgame", gameWith(normal + tag("BlackTitle", "FM"))), 0);
+    for (const char *t : {"IM", "GM", "WIM", "WGM", "CIM", "CGM"})
+        QVERIFY2(m(":goodgame", gameWith(normal + tag("BlackTitle", t))) == 1, t);
+    const std::pair<const char *, int> thresholds[] = {{"Elo", 2350}, {"DWZ", 2350}, {"ECF", 220}, {"ICCF", 2350}, {"USCF", 2375}};
+    for (auto [system, least] : thresholds) {
+        QVERIFY2(m(":goodgame", gameWith(normal + tag(std::string("Black") + system, std::to_string(least)))) == 1, system);
+        QVERIFY2(m(":goodgame", gameWith(normal + tag(std::string("White") + system, std::to_string(least - 1)))) == 0, system);
+    }
+    // Rapid ratings are not among the definition's systems.
+    QCOMPARE(m(":goodgame", gameWith(normal + tag("WhiteRapid", "2700"))), 0);
+}
+
+void TestCqlsGameInfo::refusedWithReason_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("birthyear") << "(match :birthyear >=1990)"
+                               << "1:8: ':birthyear' needs Scidb's player base: PGN games carry no birth years";
+    QTest::newRow("whitebirthyear") << "(match :whitebirthyear 1950 1960)"
+                                    << "1:8: ':whitebirthyear' needs Scidb's player base: PGN games carry no birth years";
+    QTest::newRow("blackdeathyear") << "(match !:blackdeathyear 1800 1950)"
+                                    << "1:8: ':blackdeathyear' needs Scidb's player base: PGN games carry no death years";
+    QTest::newRow("deathyear") << "(match :deathyear *)"
+                               << "1:8: ':deathyear' needs Scidb's player base: PGN games carry no death years";
+    QTest::newRow("hasmarker") << "(match :hasmarker w,b)"
+                               << "1:8: ':hasmarker' reads the game flags Scidb keeps in its database: PGN games carry no markers";
+}
+
+void TestCqlsGameInfo::refusedWithReason()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, error);
+    std::vector<cql::Diagnostic> d;
+    QVERIFY(!compileCqls(script.toStdString(), &d));
+    QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
+    QCOMPARE(int(d.size()), 1); // the arguments raise no further errors
+}
+
+void TestCqlsGameInfo::toCql6()
+{
+    const std::vector<game::Game> games = {
+        gameWith(tag("WhiteElo", "2400") + tag("BlackElo", "2200") + tag("WhiteSex", "f") + tag("BlackSex", "m")),
+        gameWith(tag("WhiteElo", "2500") + tag("BlackSex", "W")),
+        gameWith(tag("BlackDWZ", "1900") + tag("WhiteDWZ", "0") + tag("WhiteSex", "m")),
+        gameWith(tag("WhiteDWZ", "2000") + tag("BlackDWZ", "2100")),
+        gameWith(""),
+    };
+    const char *scripts[] = {
+        ":rating ELO >=2300", ":whiterating ELO 2400", ":blackrating ELO *", ":rating DWZ <=2000",
+        ":averagerating ELO 2300", ":averagerating ELO 2500", ":averagerating ELO –", ":averagerating DWZ <2000",
+        ":averagerating* ELO >=2300", ":ratingdifference ELO 150 250", ":ratingdifference DWZ <0", "!:rating ELO *",
+        ":gender f", ":gender x", ":whitegender m,x", ":blackgender w", "!:blackgender x",
+    };
+    for (const char *s : scripts) {
+        const std::string script = std::string("(match ") + s + ")";
+        cql::cqls::Cql6Conversion c = cql::cqls::convertToCql6(script);
+        QVERIFY2(c.ok && c.untranslated.empty(), s);
+        std::vector<cql::Diagnostic> d;
+        auto q6 = cql::compile(c.text, {}, d);
+        QVERIFY2(q6, (c.text + (d.empty() ? std::string() : d[0].message)).c_str());
+        auto qs = compileCqls(script);
+        QVERIFY2(qs, s);
+        int matched = 0;
+        for (const game::Game &g : games) {
+            cql::Evaluator e6(*q6), es(*qs);
+            cql::GameResult r6, rs;
+            e6.run(g, r6);
+            es.run(g, rs);
+            QVERIFY2(r6.matched == rs.matched, (std::string(s) + "\n" + c.text).c_str());
+            matched += rs.matched;
+        }
+        // Every script tells the games apart: neither all nor none match.
+        QVERIFY2(matched > 0 && matched < int(games.size()), s);
+    }
+    // The time mode and :goodgame are left out, by name.
+    for (const char *s : {":timemode blitz", "!:goodgame"}) {
+        cql::cqls::Cql6Conversion c = cql::cqls::convertToCql6(std::string("(match ") + s + ")");
+        QVERIFY(c.ok);
+        QCOMPARE(int(c.untranslated.size()), 1);
+        QCOMPARE(QString::fromStdString(c.untranslated[0].keyword), QString(s).section(' ', 0, 0));
+        QVERIFY(c.text.find("// no CQL 6 equivalent: " + c.untranslated[0].keyword) != std::string::npos);
+    }
+    cql::cqls::Cql6Conversion acf = cql::cqls::convertToCql6("(match :rating ACF >2000)");
+    QCOMPARE(int(acf.untranslated.size()), 1);
+    QCOMPARE(QString::fromStdString(acf.untranslated[0].keyword), QString(":rating"));
+}
+
+QTEST_GUILESS_MAIN(TestCqlsGameInfo)
+#include "tst_cqlsgameinfo.moc"
