@@ -651,7 +651,17 @@ void TestCqlsKeywords::lines()
     QCOMPARE(matches("(match (position :line \"a7-a8=R h2-h1=N\"))", promo), 1);
     QVERIFY(cqlsError("(match (position :line \"e2-e4 | d2-d4 | d7-d5\"))").find("'|'") != std::string::npos);
     QVERIFY(cqlsError("(match (position :line \"e2-e4 e7-e6 *\"))").find(":line*") != std::string::npos);
-    QVERIFY(cqlsError("(match (position :line \"N@f3\"))").find("drop moves") != std::string::npos);
+    // Drop moves (drop chess, bughouse) are read, and a standard game never has one.
+    game::Game opening = pgnGame("1. e4 e5 2. Nf3 Nc6 *");
+    QCOMPARE(cqlsError("(match (position :line \"N@f3\"))"), std::string());
+    QCOMPARE(matches("(match (position :line \"N@f3\"))", opening), 0);
+    QCOMPARE(matches("(match (position :line \"P-e4 p@?7\"))", opening), 0);
+    QCOMPARE(matches("(match (position :line \"P-e4 --\"))", opening), 1);
+    QCOMPARE(matches("(match (position :line* \"Pe2-e4 n@c6\"))", opening), 0);
+    QVERIFY(cqlsError("(match (position :line \"@f3\"))").find("a drop move is a piece") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :line \"N@f3 N@f4\"))").find("must alternate") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :line* \"Pe2-e4 [nb]@c6\"))").find("dropped piece is not determined")
+            != std::string::npos);
     QVERIFY(cqlsError("(match (position :line \"e2-e4$\"))").find("not a move") != std::string::npos);
     QVERIFY(cqlsError("(match (position :line \"2.e2-e4 1...e7-e5\"))").find("ascend") != std::string::npos);
 }

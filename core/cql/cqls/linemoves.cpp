@@ -133,10 +133,6 @@ bool linePieces(std::string_view t, size_t &i, PieceTypes &out, std::string &err
 bool readMove(std::string w, LineMove &m, std::string &error)
 {
     m.text = w;
-    if (w.find('@') != std::string::npos) {
-        error = "drop moves ('@') in ':line' are not implemented yet";
-        return false;
-    }
     if (w == "null") {
         m.kind = LineMove::Null;
         return true;
@@ -159,6 +155,19 @@ bool readMove(std::string w, LineMove &m, std::string &error)
     else if (w.rfind("K-Q", 0) == 0 || w.rfind("k-q", 0) == 0) castle(w[0] == 'K' ? 2 : 8, 3);
     else if (w.rfind("K-K", 0) == 0 || w.rfind("k-k", 0) == 0) castle(w[0] == 'K' ? 1 : 4, 3);
     std::string_view t = w;
+    if (m.kind == LineMove::Normal && w.find('@') != std::string::npos) {
+        // "P@?7", "A@+": the dropped piece, '@', the destination (optional), suffixes.
+        m.kind = LineMove::Drop;
+        if (!linePieces(t, i, m.fromPieces, error))
+            return false;
+        if (i >= t.size() || t[i] != '@' || !m.fromPieces.any()) {
+            error = "'" + w + "': a drop move is a piece, '@' and a square (\"N@f3\")";
+            return false;
+        }
+        ++i;
+        if (startsSquare(t, i) && !lineSquares(t, i, m.to, error))
+            return false;
+    }
     if (m.kind == LineMove::Normal) {
         if (!linePieces(t, i, m.fromPieces, error))
             return false;
@@ -357,6 +366,9 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
     case LineMove::Castle:
         parts.push_back(std::make_unique<NextMoveFilter>(NextMoveFilter::Castling, m.castleRights));
         break;
+    case LineMove::Drop:
+        parts.push_back(std::make_unique<ConstantFilter>(false));
+        return true;
     case LineMove::Normal: {
         MoveSpec s;
         s.from = designatorOf(m.fromPieces, m.from, m.coloured);
@@ -403,6 +415,7 @@ bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
         int bit = (kingSide ? 1 : 2) << (pos.sideToMove() == chess::White ? 0 : 2);
         return m.castleRights == 0 || (m.castleRights & bit);
     }
+    case LineMove::Drop: return false;
     case LineMove::Normal: break;
     }
     if (mv.isNull() || mv.isCastling())
@@ -447,7 +460,7 @@ std::string colourLine(std::vector<LineMove> &moves)
             return m.castleRights == 1 || m.castleRights == 2 || m.castleRights == 3 ? 0
                 : m.castleRights == 4 || m.castleRights == 8 || m.castleRights == 12 ? 1 : -1;
         const PieceTypes &p = m.fromPieces;
-        if (m.kind != LineMove::Normal || p.anything)
+        if ((m.kind != LineMove::Normal && m.kind != LineMove::Drop) || p.anything)
             return -1;
         PieceMask all = PieceMask((p.plain | p.promoted | p.unpromoted) & ~EmptyBit);
         if (!all)
@@ -539,6 +552,12 @@ std::string LineStarFilter::validate(const std::vector<LineMove> &moves)
             if (m.castleRights != (1 | 4) && m.castleRights != (2 | 8) && m.castleRights != 1 && m.castleRights != 2
                 && m.castleRights != 4 && m.castleRights != 8)
                 return at + "the castling side is not determined";
+            continue;
+        case LineMove::Drop:
+            if (!singleType(m.fromPieces))
+                return at + "the dropped piece is not determined (write one piece letter)";
+            if (m.to.count() != 1)
+                return at + "the destination square is not determined";
             continue;
         case LineMove::Normal: break;
         }
