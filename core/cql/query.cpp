@@ -8,6 +8,7 @@
 #include "program.h"
 #include "vars.h"
 
+#include <atomic>
 #include <climits>
 
 namespace cql {
@@ -73,6 +74,8 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     const QueryHeader &h = im.query.header();
     Ctx &ctx = im.ctx;
     ctx.game = &game;
+    static std::atomic<uint64_t> serials{0};
+    ctx.gameSerial = ++serials;
     ctx.searchVariations = h.variations;
     ctx.comments.clear();
     ctx.pieceIds.clear();
