@@ -8,6 +8,7 @@
 #include "cql/cqls/filters.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/line.h"
+#include "cql/cqls/relationimage.h"
 
 #include "cql/logic.h"
 #include "cql/moves.h"
@@ -959,8 +960,9 @@ private:
                 spec->where = RelationSpec::VariationsOnly;
                 m_header.variations = true;
             } else if (n == "flip" || n == "shift") {
-                error(it, "':" + n + "' in a relation list is not implemented yet");
-                return nullptr;
+                std::vector<Transform> group;
+                transformGroup(n, group);
+                addRelationTransforms(spec->p2Transforms, group);
             } else {
                 error(it, "unknown relation list keyword ':" + n + "'");
                 return nullptr;
