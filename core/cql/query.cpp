@@ -115,6 +115,14 @@ void Evaluator::run(const game::Game &game, GameResult &result)
                     sv.bound = true;
                 }
                 ctx.vars[size_t(v.slot)] = sv;
+                // A position belongs to the game it was taken in: a persistent
+                // one starts every game unbound (its node would be another
+                // game's, or none before the first assignment).
+                if (sv.type == Type::Position) {
+                    Value fresh;
+                    fresh.type = sv.type;
+                    ctx.vars[size_t(v.slot)] = fresh;
+                }
             }
         }
         ~PersistentScope()

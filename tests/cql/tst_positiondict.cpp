@@ -43,6 +43,7 @@ private slots:
     void asciiAndSquareForms();
     void keysOfEarlierGamesAreSkipped();
     void positionValuesOfEarlierGamesHaveNoValue();
+    void persistentPositionsStartUnbound();
 };
 
 void TestPositionDict::keysArePositions()
@@ -108,6 +109,18 @@ void TestPositionDict::positionValuesOfEarlierGamesHaveNoValue()
     QCOMPARE(matchesPerGame(q, {"1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n", "1. d4 *\n"}), (std::vector<int>{6, 2}));
     // Within one game the value is a position.
     QCOMPARE(matches("cql() dictionary Kept initial Kept[\"start\"] = currentposition Kept[\"start\"]:initial"), 1);
+}
+
+void TestPositionDict::persistentPositionsStartUnbound()
+{
+    // The same rule for a persistent position variable: the last position of
+    // the first game is no position of the second, so Last starts every game
+    // unbound (reading it used to index the other game's nodes).
+    const std::string q = "cql() if terminal {persistent Last = currentposition} else true "
+                          "initial not isbound Last not (Last:ply >= 0)";
+    QCOMPARE(matchesPerGame(q, {"1. e4 e5 2. Nf3 *\n", "1. d4 *\n"}), (std::vector<int>{1, 1}));
+    // Within the game it was set in, it is that position.
+    QCOMPARE(matches("cql() if ply == 2 {persistent Last = currentposition} else true terminal Last:ply == 2"), 1);
 }
 
 QTEST_APPLESS_MAIN(TestPositionDict)
