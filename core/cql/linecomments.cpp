@@ -7,24 +7,28 @@
 
 namespace cql {
 
-void takeCommentsAfterMove(std::vector<FilterPtr> &parts, std::vector<FilterPtr> &afterMove)
+void takeCommentsAfterMove(std::vector<FilterPtr> &parts, std::vector<FilterPtr> &afterMove, FilterPtr &moveCheck)
 {
-    bool afterAMove = false;
+    MoveFilter *move = nullptr;
     std::vector<FilterPtr> kept;
     for (FilterPtr &p : parts) {
-        if (afterAMove && dynamic_cast<const CommentFilter *>(p.get())) {
+        if (move && dynamic_cast<const CommentFilter *>(p.get())) {
             afterMove.push_back(std::move(p));
             continue;
         }
-        if (auto *m = dynamic_cast<MoveFilter *>(p.get()); m && !m->spec().previous)
-            afterAMove = true;
+        if (auto *m = dynamic_cast<MoveFilter *>(p.get()); m && !m->spec().previous && !move)
+            move = m;
         kept.push_back(std::move(p));
     }
     parts = std::move(kept);
+    if (move && !afterMove.empty()) {
+        moveCheck = move->transformed(Transform::identity());
+        static_cast<MoveFilter &>(*moveCheck).spec().previous = true;
+    }
 }
 
-void writeCommentsAfterMove(Ctx &ctx, const std::vector<FilterPtr> &afterMove, game::NodeId node, game::NodeId next,
-                            bool singleColor)
+void writeCommentsAfterMove(Ctx &ctx, const std::vector<FilterPtr> &afterMove, const Filter *moveCheck,
+                            game::NodeId node, game::NodeId next, bool singleColor)
 {
     if (afterMove.empty())
         return;
@@ -37,8 +41,9 @@ void writeCommentsAfterMove(Ctx &ctx, const std::vector<FilterPtr> &afterMove, g
         return;
     const game::NodeId here = ctx.node;
     ctx.moveTo(target);
-    for (const FilterPtr &c : afterMove)
-        c->match(ctx);
+    if (!moveCheck || moveCheck->match(ctx))
+        for (const FilterPtr &c : afterMove)
+            c->match(ctx);
     ctx.moveTo(here);
 }
 

@@ -14,12 +14,14 @@ namespace cql {
 // `previous`) out of a constituent's juxtaposed filters into `afterMove`.
 // Only for forward lines: in `<--` the next position of the line is not the
 // one the move leads to.
-void takeCommentsAfterMove(std::vector<FilterPtr> &parts, std::vector<FilterPtr> &afterMove);
+// `moveCheck` becomes that move filter as `move previous`: it tells which
+// positions the move leads to (with variations, not every child does).
+void takeCommentsAfterMove(std::vector<FilterPtr> &parts, std::vector<FilterPtr> &afterMove, FilterPtr &moveCheck);
 
 // Evaluates `afterMove` at the position the constituent's move leads to
 // along the line: `next` is the line's next position (for singlecolor, two
 // plies on), `node` the constituent's own.
-void writeCommentsAfterMove(Ctx &ctx, const std::vector<FilterPtr> &afterMove, game::NodeId node, game::NodeId next,
-                            bool singleColor);
+void writeCommentsAfterMove(Ctx &ctx, const std::vector<FilterPtr> &afterMove, const Filter *moveCheck,
+                            game::NodeId node, game::NodeId next, bool singleColor);
 
 } // namespace cql

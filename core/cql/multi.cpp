@@ -114,6 +114,7 @@ LineElement LineElement::clone(const Transform &t) const
     e.max = max;
     for (const auto &c : afterMove)
         e.afterMove.push_back(cloneTransformed(c, t));
+    e.afterMoveCheck = cloneTransformed(afterMoveCheck, t);
     return e;
 }
 
@@ -202,7 +203,7 @@ struct LineMatcher {
             if (e.filter) {
                 if (test(e.filter, node))
                     successors(node, [&](game::NodeId next) {
-                        writeCommentsAfterMove(ctx, e.afterMove, node, next, o.singleColor);
+                        writeCommentsAfterMove(ctx, e.afterMove, e.afterMoveCheck.get(), node, next, o.singleColor);
                         rep(elems, i, count + 1, next, consumed + 1, node, k);
                     });
             } else {

@@ -30,6 +30,7 @@ struct LineElement {
     std::vector<LineElement> group;    // for ( ... ) groups
     int min = 1, max = 1;              // max = -1: unbounded
     std::vector<FilterPtr> afterMove;  // comments written after the constituent's move (linecomments.h)
+    FilterPtr afterMoveCheck;          // that move as `move previous`: which positions it leads to
     LineElement clone(const Transform &t) const;
 };
 

@@ -1296,7 +1296,7 @@ FilterPtr Parser::parseLine(const Token &t)
                     return false;
                 }
                 if (!o.backward)
-                    takeCommentsAfterMove(parts, e.afterMove);
+                    takeCommentsAfterMove(parts, e.afterMove, e.afterMoveCheck);
                 e.filter = parts.size() == 1 ? std::move(parts[0]) : make<CompoundFilter>(r, std::move(parts));
             }
             parseRepetition(e.min, e.max); // repetition suffix

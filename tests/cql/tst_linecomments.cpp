@@ -32,6 +32,7 @@ class TestLineComments : public QObject {
 private slots:
     void commentAfterMoveGoesAfterTheMove();
     void otherCommentsStay();
+    void onlyAfterTheMovesThatMatch();
 };
 
 void TestLineComments::commentAfterMoveGoesAfterTheMove()
@@ -56,6 +57,21 @@ void TestLineComments::otherCommentsStay()
     QCOMPARE(comments("cql() initial line --> true --> move previous from e2 comment(\"prev\")"), QString("prev@1"));
     // A backward line goes to the parent, not to the position after the move.
     QCOMPARE(comments("cql() ply == 2 line <-- true <-- true <-- move from e2 comment(\"back\")"), QString("back@0"));
+}
+
+void TestLineComments::onlyAfterTheMovesThatMatch()
+{
+    // With variations the line goes on after 1.e4 and after 1.d4; the
+    // comment follows only the move the move filter names.
+    const game::Game g = pgnGame("1. e4 (1. d4 d5) e5 *\n");
+    cql::GameResult r = runQuery("cql(variations) initial line --> move from d2 comment(\"d-pawn\") --> true", g);
+    QVERIFY(r.error.empty());
+    std::vector<game::NodeId> at;
+    for (const auto &c : r.comments)
+        if (c.text == "d-pawn")
+            at.push_back(c.node);
+    QCOMPARE(at.size(), size_t(1));
+    QCOMPARE(g.nodes[at[0]].position.pieceAt(chess::makeSquare(3, 3)), chess::WPawn); // d4
 }
 
 QTEST_APPLESS_MAIN(TestLineComments)
