@@ -5,10 +5,39 @@
 #include "logic.h"
 #include "vars.h"
 
+#include <cstdio>
+
 namespace cql {
+
+std::string positionKeyText(uint64_t gameSerial, game::NodeId node)
+{
+    // Fixed widths so that the keys of a game sort in node order.
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%016llx:%010u", static_cast<unsigned long long>(gameSerial), unsigned(node));
+    return buf;
+}
+
+bool parsePositionKeyText(const std::string &text, uint64_t &gameSerial, game::NodeId &node)
+{
+    unsigned long long g = 0;
+    unsigned n = 0;
+    int used = 0;
+    if (std::sscanf(text.c_str(), "%16llx:%10u%n", &g, &n, &used) != 2 || size_t(used) != text.size())
+        return false;
+    gameSerial = g;
+    node = game::NodeId(n);
+    return true;
+}
 
 bool dictionaryKey(const Filter &key, Ctx &ctx, std::string &out)
 {
+    if (key.type == Type::Position) {
+        game::NodeId n;
+        if (!key.position(ctx, n))
+            return false;
+        out = std::string(1, char('0' + int(key.type))) + positionKeyText(ctx.gameSerial, n);
+        return true;
+    }
     bool ok;
     std::string text = valueText(key, ctx, ok);
     if (!ok)
@@ -32,6 +61,8 @@ bool DictionaryGetFilter::match(Ctx &ctx) const
     const Value *v = entry(ctx);
     if (!v)
         return false;
+    if (v->type == Type::Position)
+        return v->game == ctx.gameSerial;
     return v->type != Type::Set || v->set.any();
 }
 
@@ -53,7 +84,8 @@ bool DictionaryGetFilter::number(Ctx &ctx, long long &out) const
 bool DictionaryGetFilter::position(Ctx &ctx, game::NodeId &out) const
 {
     const Value *v = entry(ctx);
-    if (!v || v->type != Type::Position)
+    // A position kept from an earlier game is no position of this one.
+    if (!v || v->type != Type::Position || v->game != ctx.gameSerial)
         return false;
     out = v->node;
     return true;
@@ -84,7 +116,7 @@ bool DictionarySetFilter::match(Ctx &ctx) const
     switch (v.type) {
     case Type::Set: v.set = m_value->set(ctx); break;
     case Type::Numeric: if (!numericValue(*m_value, ctx, v.num)) return false; break;
-    case Type::Position: if (!m_value->position(ctx, v.node)) return false; break;
+    case Type::Position: if (!m_value->position(ctx, v.node)) return false; v.game = ctx.gameSerial; break;
     case Type::String: if (!m_value->string(ctx, v.str)) return false; break;
     default: return false;
     }

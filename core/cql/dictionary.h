@@ -12,6 +12,13 @@ namespace cql {
 // that 1 and "1" are different keys.
 bool dictionaryKey(const Filter &key, Ctx &ctx, std::string &out);
 
+// A position key names the game (Ctx::gameSerial) and the node, not what the
+// position looks like: two positions of a game are different keys even when
+// they have the same move number, and a position of an earlier game (kept in
+// a dictionary that is not local) never equals one of the current game.
+std::string positionKeyText(uint64_t gameSerial, game::NodeId node);
+bool parsePositionKeyText(const std::string &text, uint64_t &gameSerial, game::NodeId &node);
+
 class DictionaryGetFilter : public Filter {
 public:
     DictionaryGetFilter(int slot, FilterPtr key, Type valueType) : m_slot(slot), m_key(std::move(key)) { type = valueType; }

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dictiterate.h"
 
+#include "dictionary.h"
+
 #include "chess/types.h"
 
 #include <cstdlib>
@@ -13,8 +15,9 @@ namespace cql {
 namespace {
 
 // A key is filed as its type's digit followed by its text (dictionary.cpp):
-// turn it back into a value of the key variable's type.
-bool decodeKey(const std::string &key, Type type, Value &out)
+// turn it back into a value of the key variable's type. Position keys of
+// another game than ctx's have no value here.
+bool decodeKey(const std::string &key, Type type, const Ctx &ctx, Value &out)
 {
     if (key.empty() || key[0] != char('0' + int(type)))
         return false;
@@ -44,6 +47,14 @@ bool decodeKey(const std::string &key, Type type, Value &out)
         }
         return true;
     }
+    case Type::Position: {
+        uint64_t game = 0;
+        if (!parsePositionKeyText(text, game, out.node) || game != ctx.gameSerial || !ctx.game ||
+            out.node >= ctx.game->nodes.size())
+            return false;
+        out.game = game;
+        return true;
+    }
     default:
         return false;
     }
@@ -69,7 +80,7 @@ bool DictIterateFilter::match(Ctx &ctx) const
     bool any = false, all = true;
     for (const std::string &k : keys) {
         Value key;
-        if (!decodeKey(k, m_keyType, key))
+        if (!decodeKey(k, m_keyType, ctx, key))
             continue;
         ctx.vars[size_t(m_keySlot)] = key;
         size_t mark = ctx.comments.size();

@@ -11,6 +11,7 @@
 #include "transform.h"
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -27,6 +28,7 @@ struct Value {
     chess::SquareSet set;
     long long num = 0;
     game::NodeId node = game::NoNode;
+    uint64_t game = 0; // positions kept in dictionaries: the Ctx::gameSerial of the game `node` belongs to
     std::string str;
     int pieceId = -1; // piece variables: the identity followed through the game
     // dictionaries: entries by key text (shared so that copies of a Value see one dictionary)
@@ -77,6 +79,9 @@ public:
 // Evaluation state for one game, shared by all filters during a run.
 struct Ctx {
     const game::Game *game = nullptr;
+    // Different for every game evaluated in this process (never 0 for a real
+    // game): tells positions of this game from those kept from earlier ones.
+    uint64_t gameSerial = 0;
     game::NodeId node = 0;
     const chess::Position *pos = nullptr;
     std::vector<Value> vars;                 // variable slots (indices fixed at compile time)

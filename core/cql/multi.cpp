@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "multi.h"
 
+#include "linecomments.h"
+
 #include <functional>
 
 namespace cql {
@@ -110,6 +112,9 @@ LineElement LineElement::clone(const Transform &t) const
         e.group.push_back(g.clone(t));
     e.min = min;
     e.max = max;
+    for (const auto &c : afterMove)
+        e.afterMove.push_back(cloneTransformed(c, t));
+    e.afterMoveCheck = cloneTransformed(afterMoveCheck, t);
     return e;
 }
 
@@ -197,7 +202,10 @@ struct LineMatcher {
         if (e.max < 0 || count < e.max) {
             if (e.filter) {
                 if (test(e.filter, node))
-                    successors(node, [&](game::NodeId next) { rep(elems, i, count + 1, next, consumed + 1, node, k); });
+                    successors(node, [&](game::NodeId next) {
+                        writeCommentsAfterMove(ctx, e.afterMove, e.afterMoveCheck.get(), node, next, o.singleColor);
+                        rep(elems, i, count + 1, next, consumed + 1, node, k);
+                    });
             } else {
                 seq(e.group, 0, node, consumed, last, [&](game::NodeId next, int c2, game::NodeId l2) {
                     if (c2 > consumed) // an empty repetition would loop forever

@@ -29,6 +29,8 @@ struct LineElement {
     FilterPtr filter;                  // for a single constituent
     std::vector<LineElement> group;    // for ( ... ) groups
     int min = 1, max = 1;              // max = -1: unbounded
+    std::vector<FilterPtr> afterMove;  // comments written after the constituent's move (linecomments.h)
+    FilterPtr afterMoveCheck;          // that move as `move previous`: which positions it leads to
     LineElement clone(const Transform &t) const;
 };
 

@@ -4,6 +4,7 @@
 
 #include "keywords.h"
 #include "lexer.h"
+#include "linecomments.h"
 #include "logic.h"
 #include "movecount.h"
 #include "moves.h"
@@ -1294,6 +1295,8 @@ FilterPtr Parser::parseLine(const Token &t)
                     error(peek(), "expected a filter after the arrow");
                     return false;
                 }
+                if (!o.backward)
+                    takeCommentsAfterMove(parts, e.afterMove, e.afterMoveCheck);
                 e.filter = parts.size() == 1 ? std::move(parts[0]) : make<CompoundFilter>(r, std::move(parts));
             }
             parseRepetition(e.min, e.max); // repetition suffix

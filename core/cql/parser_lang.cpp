@@ -362,7 +362,8 @@ bool Parser::parseDictionaryIteration(const Token &t, const Token &name, bool al
                         "[key] before iterating over it");
         return true;
     }
-    if (kt->second != Type::String && kt->second != Type::Numeric && kt->second != Type::Set) {
+    if (kt->second != Type::String && kt->second != Type::Numeric && kt->second != Type::Set &&
+        kt->second != Type::Position) {
         error(dict, std::string("iterating over a dictionary with ") + typeName(kt->second) +
                         " keys is not implemented yet");
         return true;

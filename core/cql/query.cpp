@@ -8,6 +8,7 @@
 #include "program.h"
 #include "vars.h"
 
+#include <atomic>
 #include <climits>
 
 namespace cql {
@@ -73,6 +74,8 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     const QueryHeader &h = im.query.header();
     Ctx &ctx = im.ctx;
     ctx.game = &game;
+    static std::atomic<uint64_t> serials{0};
+    ctx.gameSerial = ++serials;
     ctx.searchVariations = h.variations;
     ctx.comments.clear();
     ctx.pieceIds.clear();
@@ -113,6 +116,14 @@ void Evaluator::run(const game::Game &game, GameResult &result)
                     sv.bound = true;
                 }
                 ctx.vars[size_t(v.slot)] = sv;
+                // A position belongs to the game it was taken in: a persistent
+                // one starts every game unbound (its node would be another
+                // game's, or none before the first assignment).
+                if (sv.type == Type::Position) {
+                    Value fresh;
+                    fresh.type = sv.type;
+                    ctx.vars[size_t(v.slot)] = fresh;
+                }
             }
         }
         ~PersistentScope()

@@ -3,11 +3,13 @@
 #include "cql/cqls/filters.h"
 #include "cql/cqls/pawnattributes.h"
 #include "cql/cqls/pawncounting.h"
+#include "cql/cqls/relationimage.h"
 
 #include "chess/attacks.h"
 #include "cql/logic.h"
 #include "cql/transform.h"
 
+#include <bit>
 #include <cctype>
 
 namespace cql::cqls {
@@ -1055,6 +1057,19 @@ namespace cql::cqls {
 
 bool RelationFilter::related(Ctx &ctx, game::NodeId p1, game::NodeId p2, SquareSet missingP1) const
 {
+    if (m_spec->p2Transforms.empty())
+        return relatedThrough(ctx, p1, p2, missingP1, Transform::identity());
+    for (const Transform &t : m_spec->p2Transforms)
+        if (relatedThrough(ctx, p1, p2, missingP1, t))
+            return true;
+    return false;
+}
+
+// P1 against P2 seen through t (relationimage.h), on bitboards: the
+// occupancy first, which rejects most transforms, then piece by piece.
+bool RelationFilter::relatedThrough(Ctx &ctx, game::NodeId p1, game::NodeId p2, SquareSet missingP1,
+                                    const Transform &t) const
+{
     const RelationSpec &s = *m_spec;
     const chess::Position &a = ctx.game->nodes[p1].position;
     const chess::Position &b = ctx.game->nodes[p2].position;
@@ -1062,31 +1077,37 @@ bool RelationFilter::related(Ctx &ctx, game::NodeId p1, game::NodeId p2, SquareS
         return false;
     if (s.side == RelationSpec::Change && a.sideToMove() == b.sideToMove())
         return false;
-    SquareSet both = a.occupied() & b.occupied() & m_allowed;
-    int same = 0, different = 0;
-    for (Square q : m_allowed) {
-        if (a.pieceAt(q) != b.pieceAt(q))
-            ++different;
-        else if (a.pieceAt(q) != chess::NoPiece)
-            ++same;
-    }
-    for (Square q : both)
-        if (a.pieceAt(q) != b.pieceAt(q))
-            return false;
-    SquareSet gone = a.occupied() - b.occupied();
-    SquareSet fresh = b.occupied() - a.occupied();
-    long long missing = (gone & m_allowed & missingP1).count();
-    if (!s.missingRange.contains(missing) || ((gone & m_allowed) - missingP1).any())
+    const uint64_t allowed = m_allowed.bits();
+    const uint64_t aOcc = a.occupied().bits();
+    const uint64_t bOcc = imageBits(b.occupied().bits(), t);
+    const uint64_t gone = aOcc & ~bOcc & allowed;
+    if (gone & ~missingP1.bits())
         return false;
-    SquareSet addedP2 = fresh & m_allowed;
-    if (addedP2.any() || !s.addedRange.contains(0)) {
+    if (!s.missingRange.contains(std::popcount(gone & missingP1.bits())))
+        return false;
+    const uint64_t fresh = bOcc & ~aOcc & allowed;
+    if (fresh == 0 && !s.addedRange.contains(0))
+        return false;
+    // Squares occupied in both must hold the same piece.
+    const uint64_t both = aOcc & bOcc & allowed;
+    int same = 0;
+    const PieceBoards pa = pieceBoards(a), pb = pieceBoards(b);
+    for (size_t i = 0; i < pa.byPiece.size(); ++i)
+        if (const uint64_t x = pa.byPiece[i] & both)
+            same += std::popcount(x & imageBits(pb.byPiece[i], t));
+    if (same != std::popcount(both))
+        return false;
+    if (fresh) {
         game::NodeId back = ctx.node;
         ctx.moveTo(p2);
-        SquareSet match = s.added ? s.added->set(ctx) : b.occupied();
+        uint64_t match = s.added ? imageBits(s.added->set(ctx).bits(), t) : bOcc;
         ctx.moveTo(back);
-        if ((addedP2 - match).any() || !s.addedRange.contains((addedP2 & match).count()))
+        if ((fresh & ~match) || !s.addedRange.contains(std::popcount(fresh & match)))
             return false;
     }
+    // Allowed squares whose contents differ: one side empty, or (excluded
+    // above) two different pieces.
+    const int different = std::popcount((aOcc | bOcc) & allowed) - same;
     if (s.haveDifferent && !s.differentRange.contains(different))
         return false;
     if (s.haveSame && !s.sameRange.contains(same))

@@ -431,6 +431,7 @@ struct RelationSpec {
     Side side = Same;
     Where where = Mainline;
     bool pattern = false; // only the squares of the list's designators are compared
+    std::vector<Transform> p2Transforms; // :flip / :shift: P2 may be seen through one (empty: as it is)
 };
 
 class RelationFilter : public Filter {
@@ -443,6 +444,7 @@ public:
 
 private:
     bool related(Ctx &ctx, game::NodeId p1, game::NodeId p2, chess::SquareSet missingP1) const;
+    bool relatedThrough(Ctx &ctx, game::NodeId p1, game::NodeId p2, chess::SquareSet missingP1, const Transform &t) const;
     std::shared_ptr<const RelationSpec> m_spec;
     chess::SquareSet m_allowed;
 };

@@ -10,6 +10,7 @@
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/line.h"
 #include "cql/cqls/pawncounting.h"
+#include "cql/cqls/relationimage.h"
 
 #include "cql/logic.h"
 #include "cql/moves.h"
@@ -1015,8 +1016,9 @@ private:
                 spec->where = RelationSpec::VariationsOnly;
                 m_header.variations = true;
             } else if (n == "flip" || n == "shift") {
-                error(it, "':" + n + "' in a relation list is not implemented yet");
-                return nullptr;
+                std::vector<Transform> group;
+                transformGroup(n, group);
+                addRelationTransforms(spec->p2Transforms, group);
             } else {
                 error(it, "unknown relation list keyword ':" + n + "'");
                 return nullptr;
