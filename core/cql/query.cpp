@@ -8,6 +8,7 @@
 #include "program.h"
 #include "vars.h"
 
+#include <algorithm>
 #include <atomic>
 #include <climits>
 
@@ -58,6 +59,7 @@ struct Evaluator::Impl {
     const Query &query;
     Ctx ctx;
     std::vector<SortValue> sorts;
+    std::vector<game::NodeId> stack; // the walk's alternatives still to visit (kept for its capacity)
     explicit Impl(const Query &q) : query(q) {}
 };
 
@@ -142,24 +144,27 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     if (game.nodes.empty() || game.unsupported)
         return;
 
-    // Pre-order walk: the mainline, and variations when asked for.
-    std::vector<game::NodeId> stack{0};
-    std::vector<game::NodeId> kids;
+    // Pre-order walk: the mainline, and variations when asked for. The main
+    // continuation is followed directly; only the alternatives to it wait on
+    // the stack (none on a mainline-only search, which runs once per position).
+    im.stack.clear();
     long matched = 0;
-    while (!stack.empty()) {
-        game::NodeId n = stack.back();
-        stack.pop_back();
+    game::NodeId next = 0;
+    for (;;) {
+        if (next == game::NoNode) {
+            if (im.stack.empty())
+                break;
+            next = im.stack.back();
+            im.stack.pop_back();
+        }
+        const game::NodeId n = next;
         const game::Node &node = game.nodes[n];
-        if (node.firstChild != game::NoNode) {
-            if (ctx.searchVariations) {
-                kids.clear();
-                for (game::NodeId c = node.firstChild; c != game::NoNode; c = game.nodes[c].nextSibling)
-                    kids.push_back(c);
-                for (auto it = kids.rbegin(); it != kids.rend(); ++it)
-                    stack.push_back(*it);
-            } else {
-                stack.push_back(node.firstChild);
-            }
+        next = node.firstChild;
+        if (ctx.searchVariations && next != game::NoNode && game.nodes[next].nextSibling != game::NoNode) {
+            const size_t base = im.stack.size();
+            for (game::NodeId c = game.nodes[next].nextSibling; c != game::NoNode; c = game.nodes[c].nextSibling)
+                im.stack.push_back(c);
+            std::reverse(im.stack.begin() + std::ptrdiff_t(base), im.stack.end());
         }
         ctx.moveTo(n);
         size_t mark = ctx.comments.size();
@@ -177,7 +182,8 @@ void Evaluator::run(const game::Game &game, GameResult &result)
             return;
         }
         if (!ok) {
-            ctx.comments.resize(mark);
+            if (ctx.comments.size() != mark)
+                ctx.comments.resize(mark);
             continue;
         }
         ++matched;
