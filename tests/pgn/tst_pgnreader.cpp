@@ -71,6 +71,32 @@ class TestPgnReader : public QObject {
     Q_OBJECT
 
 private slots:
+    // Plain text is recognised eight bytes at a time; a CR, NUL or Latin-1 byte at
+    // any offset of a tag value or comment must still be cleaned.
+    void oddByteAtEveryOffset_data()
+    {
+        QTest::addColumn<QByteArray>("odd");
+        QTest::addColumn<QByteArray>("clean");
+        QTest::addColumn<bool>("inTag"); // a CR ends a tag's line
+        QTest::newRow("CR") << QByteArray("\r") << QByteArray("\n") << false;
+        QTest::newRow("NUL") << QByteArray("\0", 1) << QByteArray() << true;
+        QTest::newRow("Latin-1") << QByteArray("\xE9") << QByteArray("\xC3\xA9") << true;
+    }
+    void oddByteAtEveryOffset()
+    {
+        QFETCH(QByteArray, odd);
+        QFETCH(QByteArray, clean);
+        QFETCH(bool, inTag);
+        const std::string base = "abcdefghijklmnopqrs";
+        for (size_t k = 1; k < base.size(); ++k) {
+            const std::string text = base.substr(0, k) + odd.toStdString() + base.substr(k);
+            const std::string want = base.substr(0, k) + clean.toStdString() + base.substr(k);
+            LogVisitor v = readLog("[Event \"" + (inTag ? text : base) + "\"]\n\n{" + text + "} 1. e4 *\n");
+            QVERIFY2(v.has("tag Event=" + (inTag ? want : base)), (std::to_string(k) + ": " + text).c_str());
+            QVERIFY2(v.has("comment " + want), (std::to_string(k) + ": " + text).c_str());
+        }
+    }
+
     void bom()
     {
         LogVisitor v = readLog(readFile(dataPath("bom.pgn")));
