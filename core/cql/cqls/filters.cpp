@@ -1055,21 +1055,39 @@ FilterPtr MaxSwapFilter::transformed(const Transform &t) const
 
 namespace cql::cqls {
 
+struct RelationFilter::Pair {
+    game::NodeId p2;
+    uint64_t missingP1;
+    uint64_t aOcc, bOcc;
+    PieceBoards a, b;
+    // P2's boards under each of the eight flips, made when first needed: the
+    // transforms are every shift of every flip, and a shift is cheap.
+    uint8_t haveOcc = 0, havePieces = 0;
+    std::array<uint64_t, 8> occD{};
+    std::array<std::array<uint64_t, 12>, 8> piecesD{};
+    uint64_t occUnder(int d)
+    {
+        if (!(haveOcc & (1u << d))) {
+            occD[size_t(d)] = dihedralBits(bOcc, d);
+            haveOcc |= uint8_t(1u << d);
+        }
+        return occD[size_t(d)];
+    }
+    const std::array<uint64_t, 12> &piecesUnder(int d)
+    {
+        if (!(havePieces & (1u << d))) {
+            for (size_t i = 0; i < 12; ++i)
+                piecesD[size_t(d)][i] = dihedralBits(b.byPiece[i], d);
+            havePieces |= uint8_t(1u << d);
+        }
+        return piecesD[size_t(d)];
+    }
+};
+
 bool RelationFilter::related(Ctx &ctx, game::NodeId p1, game::NodeId p2, SquareSet missingP1) const
 {
-    if (m_spec->p2Transforms.empty())
-        return relatedThrough(ctx, p1, p2, missingP1, Transform::identity());
-    for (const Transform &t : m_spec->p2Transforms)
-        if (relatedThrough(ctx, p1, p2, missingP1, t))
-            return true;
-    return false;
-}
-
-// P1 against P2 seen through t (relationimage.h), on bitboards: the
-// occupancy first, which rejects most transforms, then piece by piece.
-bool RelationFilter::relatedThrough(Ctx &ctx, game::NodeId p1, game::NodeId p2, SquareSet missingP1,
-                                    const Transform &t) const
-{
+    // What does not depend on the transform is decided once per pair: up to
+    // 1,800 transforms are tried for each.
     const RelationSpec &s = *m_spec;
     const chess::Position &a = ctx.game->nodes[p1].position;
     const chess::Position &b = ctx.game->nodes[p2].position;
@@ -1077,13 +1095,29 @@ bool RelationFilter::relatedThrough(Ctx &ctx, game::NodeId p1, game::NodeId p2, 
         return false;
     if (s.side == RelationSpec::Change && a.sideToMove() == b.sideToMove())
         return false;
+    Pair pair{p2, missingP1.bits(), a.occupied().bits(), b.occupied().bits(), pieceBoards(a), pieceBoards(b)};
+    if (s.p2Transforms.empty())
+        return relatedThrough(ctx, pair, Transform::identity());
+    for (const Transform &t : s.p2Transforms)
+        if (relatedThrough(ctx, pair, t))
+            return true;
+    return false;
+}
+
+// P1 against P2 seen through t (relationimage.h), on bitboards: the
+// occupancy first, which rejects most transforms, then piece by piece.
+bool RelationFilter::relatedThrough(Ctx &ctx, Pair &pair, const Transform &t) const
+{
+    using chess::popCount; // inline: std::popcount is a library call without -mpopcnt
+    const RelationSpec &s = *m_spec;
     const uint64_t allowed = m_allowed.bits();
-    const uint64_t aOcc = a.occupied().bits();
-    const uint64_t bOcc = imageBits(b.occupied().bits(), t);
+    const uint64_t aOcc = pair.aOcc;
+    const int d = dihedralIndex(t);
+    const uint64_t bOcc = shiftedBits(pair.occUnder(d), t);
     const uint64_t gone = aOcc & ~bOcc & allowed;
-    if (gone & ~missingP1.bits())
+    if (gone & ~pair.missingP1)
         return false;
-    if (!s.missingRange.contains(std::popcount(gone & missingP1.bits())))
+    if (!s.missingRange.contains(popCount(gone & pair.missingP1)))
         return false;
     const uint64_t fresh = bOcc & ~aOcc & allowed;
     if (fresh == 0 && !s.addedRange.contains(0))
@@ -1091,23 +1125,23 @@ bool RelationFilter::relatedThrough(Ctx &ctx, game::NodeId p1, game::NodeId p2, 
     // Squares occupied in both must hold the same piece.
     const uint64_t both = aOcc & bOcc & allowed;
     int same = 0;
-    const PieceBoards pa = pieceBoards(a), pb = pieceBoards(b);
-    for (size_t i = 0; i < pa.byPiece.size(); ++i)
-        if (const uint64_t x = pa.byPiece[i] & both)
-            same += std::popcount(x & imageBits(pb.byPiece[i], t));
-    if (same != std::popcount(both))
+    const std::array<uint64_t, 12> &bPieces = pair.piecesUnder(d);
+    for (size_t i = 0; i < pair.a.byPiece.size(); ++i)
+        if (const uint64_t x = pair.a.byPiece[i] & both)
+            same += popCount(x & shiftedBits(bPieces[i], t));
+    if (same != popCount(both))
         return false;
     if (fresh) {
         game::NodeId back = ctx.node;
-        ctx.moveTo(p2);
+        ctx.moveTo(pair.p2);
         uint64_t match = s.added ? imageBits(s.added->set(ctx).bits(), t) : bOcc;
         ctx.moveTo(back);
-        if ((fresh & ~match) || !s.addedRange.contains(std::popcount(fresh & match)))
+        if ((fresh & ~match) || !s.addedRange.contains(popCount(fresh & match)))
             return false;
     }
     // Allowed squares whose contents differ: one side empty, or (excluded
     // above) two different pieces.
-    const int different = std::popcount((aOcc | bOcc) & allowed) - same;
+    const int different = popCount((aOcc | bOcc) & allowed) - same;
     if (s.haveDifferent && !s.differentRange.contains(different))
         return false;
     if (s.haveSame && !s.sameRange.contains(same))

@@ -444,7 +444,8 @@ public:
 
 private:
     bool related(Ctx &ctx, game::NodeId p1, game::NodeId p2, chess::SquareSet missingP1) const;
-    bool relatedThrough(Ctx &ctx, game::NodeId p1, game::NodeId p2, chess::SquareSet missingP1, const Transform &t) const;
+    struct Pair; // what relatedThrough needs of P1 and P2, worked out once per pair
+    bool relatedThrough(Ctx &ctx, Pair &pair, const Transform &t) const;
     std::shared_ptr<const RelationSpec> m_spec;
     chess::SquareSet m_allowed;
 };

@@ -46,40 +46,23 @@ uint64_t transpose(uint64_t b) // (f, r) -> (r, f): the a1-h8 diagonal stays
     return b;
 }
 
-uint64_t shiftBits(uint64_t b, int dx, int dy)
-{
-    const uint64_t everyRank = 0x0101010101010101ULL;
-    if (dx > 0)
-        b = (b << dx) & (everyRank * ((0xFFULL << dx) & 0xFF));
-    else if (dx < 0)
-        b = (b >> -dx) & (everyRank * (0xFFULL >> -dx));
-    if (dy > 0)
-        b = dy > 7 ? 0 : b << (8 * dy);
-    else if (dy < 0)
-        b = dy < -7 ? 0 : b >> (-8 * dy);
-    return b;
-}
 
 } // namespace
 
-uint64_t imageBits(uint64_t b, const Transform &t)
+uint64_t dihedralBits(uint64_t b, int index)
 {
     // (x, y) -> M (x, y) on centred coordinates; the eight matrices of the
     // dihedral group, each as flips of the bitboard.
-    if (t.m00 == 0) {
+    if (index >= 4)
         b = transpose(b); // now (x, y) -> (y, x); the rest flips signs
-        if (t.m01 < 0)
-            b = mirrorFiles(b);
-        if (t.m10 < 0)
-            b = mirrorRanks(b);
-    } else {
-        if (t.m00 < 0)
-            b = mirrorFiles(b);
-        if (t.m11 < 0)
-            b = mirrorRanks(b);
-    }
-    return shiftBits(b, t.dx, t.dy);
+    if (index & 1)
+        b = mirrorFiles(b);
+    if (index & 2)
+        b = mirrorRanks(b);
+    return b;
 }
+
+uint64_t imageBits(uint64_t b, const Transform &t) { return shiftedBits(dihedralBits(b, dihedralIndex(t)), t); }
 
 PieceBoards pieceBoards(const chess::Position &p)
 {

@@ -23,6 +23,30 @@ void addRelationTransforms(std::vector<Transform> &allowed, const std::vector<Tr
 // operations: a relation tries up to 1800 transforms per pair of positions.
 // t must be a dihedral map followed by a translation (no colour swap).
 uint64_t imageBits(uint64_t bits, const Transform &t);
+// The same in two steps, so that a caller trying many shifts of one flip maps
+// the board once: imageBits(b, t) == shiftedBits(dihedralBits(b, dihedralIndex(t)), t).
+// Inline: a relation calls them for each of up to 1,800 transforms per pair.
+inline int dihedralIndex(const Transform &t) // 0..7: t's flip or rotation
+{
+    if (t.m00 == 0)
+        return 4 + (t.m01 < 0 ? 1 : 0) + (t.m10 < 0 ? 2 : 0);
+    return (t.m00 < 0 ? 1 : 0) + (t.m11 < 0 ? 2 : 0);
+}
+uint64_t dihedralBits(uint64_t bits, int index); // the squares under that flip alone
+inline uint64_t shiftedBits(uint64_t b, const Transform &t) // then t's translation
+{
+    const uint64_t everyRank = 0x0101010101010101ULL;
+    const int dx = t.dx, dy = t.dy;
+    if (dx > 0)
+        b = (b << dx) & (everyRank * ((0xFFULL << dx) & 0xFF));
+    else if (dx < 0)
+        b = (b >> -dx) & (everyRank * (0xFFULL >> -dx));
+    if (dy > 0)
+        b = dy > 7 ? 0 : b << (8 * dy);
+    else if (dy < 0)
+        b = dy < -7 ? 0 : b >> (-8 * dy);
+    return b;
+}
 
 // A position's pieces as bitboards, one per coloured piece.
 struct PieceBoards {
