@@ -199,6 +199,40 @@ bool looksLikeCqls(std::string_view text)
         || text[i] == ')' || text[i] == '(' || text[i] == ';' || text[i] == ':' || text[i] == '!';
 }
 
+ListArguments collectListArguments(std::string_view keyword, std::string_view head, const std::vector<Item> &items,
+                                   size_t &i, std::vector<const Item *> &out, const Item **bad)
+{
+    if (i < items.size() && items[i].isList() && items[i].head() == head) {
+        if (keyword == "not") {
+            out.push_back(&items[i++]);
+            return ListArguments::Ok;
+        }
+        if (keyword == "cond") {
+            while (i < items.size() && items[i].isList() && items[i].head() == head)
+                out.push_back(&items[i++]);
+            return ListArguments::Ok;
+        }
+    }
+    if (i >= items.size() || !items[i].isList() || !items[i].head().empty())
+        return ListArguments::NoList;
+    const Item &outer = items[i];
+    for (const Item &s : outer.items) {
+        if (!s.isList() || s.head() != head) {
+            if (bad)
+                *bad = &s;
+            return ListArguments::NotHeaded;
+        }
+        out.push_back(&s);
+    }
+    if (out.empty()) {
+        if (bad)
+            *bad = &outer;
+        return ListArguments::Empty;
+    }
+    ++i;
+    return ListArguments::Ok;
+}
+
 KeywordWord keywordOf(const Item &it)
 {
     KeywordWord k;

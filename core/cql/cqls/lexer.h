@@ -34,6 +34,14 @@ struct KeywordWord {
 };
 KeywordWord keywordOf(const Item &it);
 
+// The lists :and/:or/:xor/:not/:cond/:sequence take from items[i]: one list of
+// (head ...) lists, or, for :not and :cond, such lists one after another.
+// On success i is past them. On failure i is unchanged, and `bad` is the item
+// at fault (a member that is no (head ...) list, or the empty outer list).
+enum class ListArguments { Ok, NoList, NotHeaded, Empty };
+ListArguments collectListArguments(std::string_view keyword, std::string_view head, const std::vector<Item> &items,
+                                   size_t &i, std::vector<const Item *> &out, const Item **bad = nullptr);
+
 // Reads the whole text into a list of top-level items. Problems (an
 // unclosed list, a stray ')') go to diagnostics; returns false then.
 bool readItems(std::string_view text, std::vector<Item> &out, std::vector<Diagnostic> &diagnostics);

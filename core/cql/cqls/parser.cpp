@@ -792,34 +792,23 @@ private:
     bool listArguments(const std::string &n, std::string_view head, const Item &at, const std::vector<Item> &items,
                        size_t &i, std::vector<const Item *> &out)
     {
-        if (i < items.size() && items[i].isList() && items[i].head() == head) {
-            if (n == "not") {
-                out.push_back(&items[i++]);
-                return true;
-            }
-            if (n == "cond") {
-                while (i < items.size() && items[i].isList() && items[i].head() == head)
-                    out.push_back(&items[i++]);
-                return true;
-            }
-        }
-        if (i >= items.size() || !items[i].isList() || !items[i].head().empty()) {
+        const Item *bad = nullptr;
+        switch (collectListArguments(n, head, items, i, out, &bad)) {
+        case ListArguments::Ok:
+            return true;
+        case ListArguments::NoList:
             error(at, "':" + n + "' expects a list of (" + std::string(head) + " ...) lists");
             return false;
-        }
-        const Item &l = items[i++];
-        for (const Item &s : l.items) {
-            if (!s.isList() || s.head() != head) {
-                error(s, "(" + std::string(head) + " ...) expected");
-                return false;
-            }
-            out.push_back(&s);
-        }
-        if (out.empty()) {
-            error(l, "':" + n + "' needs at least one list");
+        case ListArguments::NotHeaded:
+            ++i; // reading goes on after the faulty list
+            error(*bad, "(" + std::string(head) + " ...) expected");
+            return false;
+        case ListArguments::Empty:
+            ++i;
+            error(*bad, "':" + n + "' needs at least one list");
             return false;
         }
-        return true;
+        return false;
     }
 
     static FilterPtr combine(const std::string &n, std::vector<FilterPtr> parts)

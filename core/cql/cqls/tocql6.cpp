@@ -280,30 +280,14 @@ private:
             ++i;
     }
 
-    // The lists :and/:or/:xor/:not/:cond/:sequence take.
+    // The lists :and/:or/:xor/:not/:cond/:sequence take; an empty outer list is stepped over.
     static bool listArguments(const std::string &n, std::string_view head, const std::vector<Item> &items, size_t &i,
                               std::vector<const Item *> &out)
     {
-        if (i < items.size() && items[i].isList() && items[i].head() == head) {
-            if (n == "not") {
-                out.push_back(&items[i++]);
-                return true;
-            }
-            if (n == "cond") {
-                while (i < items.size() && items[i].isList() && items[i].head() == head)
-                    out.push_back(&items[i++]);
-                return true;
-            }
-        }
-        if (i >= items.size() || !items[i].isList() || !items[i].head().empty())
-            return false;
-        for (const Item &s : items[i].items) {
-            if (!s.isList() || s.head() != head)
-                return false;
-            out.push_back(&s);
-        }
-        ++i;
-        return !out.empty();
+        const ListArguments r = collectListArguments(n, head, items, i, out);
+        if (r == ListArguments::Empty)
+            ++i;
+        return r == ListArguments::Ok;
     }
 
     // A designator in CQL 6, or "" when it marks promoted pieces (CQL 6 has
