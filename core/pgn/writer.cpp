@@ -132,19 +132,26 @@ public:
             body.remove_prefix(std::min(body.find_first_not_of(' '), body.size()));
             body.remove_suffix(body.size() - (body.find_last_not_of(' ') + 1));
             word("{");
+            const bool opened = !m_stopped;
             m_inComment = true;
-            for (size_t i = 0; i < body.size();) {
+            for (size_t i = 0; i < body.size() && !m_stopped;) {
                 size_t e = std::min(body.find(' ', i), body.size());
                 if (i == 0)
                     glue();
                 cqlWord(body.substr(i, e - i));
                 i = e + 1;
             }
+            // When the budget runs out inside the text, cql drops the rest of it
+            // but still writes the closing brace if that one character fits;
+            // nothing after it is written (its truncation note follows).
+            const bool cut = m_stopped;
+            m_stopped = !opened;
             glue();
             // Before its line break, cql lets the closing brace take column 80.
             m_extraColumn = leading;
             word("}");
             m_extraColumn = false;
+            m_stopped = m_stopped || cut;
             m_inComment = m_stopped;
             return;
         }

@@ -312,6 +312,40 @@ private slots:
         QVERIFY(pgn::writeGame(whole, g, o));
         QCOMPARE(whole, full);
     }
+    // Cut inside a comment: the rest of its text is dropped, but its closing
+    // brace is written when that one character still fits (as cql does: game
+    // 243 of studies.pgn under "find all check >= 30" ends "Found 2 } game
+    // truncated by CQL } *").
+    void cqlLayoutLimitClosesComment_data()
+    {
+        QTest::addColumn<int>("extra");   // limit = (characters before "two") + extra
+        QTest::addColumn<QString>("tail"); // the text from "one" to the note
+        // The note starts at the limit; the places before it are spaces.
+        QTest::newRow("no room for the brace") << 1 << "one  game truncated by CQL } * \n\n\n";
+        QTest::newRow("brace fits") << 2 << "one } game truncated by CQL } * \n\n\n";
+        QTest::newRow("brace fits, word does not") << 3 << "one }  game truncated by CQL } * \n\n\n";
+        QTest::newRow("word fits") << 4 << "one two game truncated by CQL } * \n\n\n";
+    }
+    void cqlLayoutLimitClosesComment()
+    {
+        QFETCH(int, extra);
+        QFETCH(QString, tail);
+        std::string moves;
+        for (int i = 1; i <= 20; ++i)
+            moves += std::to_string(i) + ". Nf3 Nf6 " + std::to_string(i + 1) + ". Ng1 {CQL one two three} Ng8 ";
+        game::Game g = readOne(moves + "*");
+        QVERIFY2(g.errors.empty(), errorsOf(g).c_str());
+        pgn::WriteOptions o;
+        o.cqlLayout = true;
+        const std::string full = pgn::gameToPgn(g, o);
+        const size_t two = full.find("one two", 400) + 4; // a comment well inside the game
+        o.textLimit = two + size_t(extra);
+        std::string cut;
+        QVERIFY(!pgn::writeGame(cut, g, o));
+        QCOMPARE(cut.substr(0, two - 4), full.substr(0, two - 4));
+        QCOMPARE(QString::fromStdString(cut.substr(two - 4)), tail);
+        QCOMPARE(cut.find("game truncated"), o.textLimit);
+    }
 
     void mainlineOnly()
     {
