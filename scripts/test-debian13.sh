@@ -127,7 +127,10 @@ if [[ ${1:-} == --shell ]]; then
 fi
 
 start=$SECONDS
-in_chroot cmake -S /cqlwb/src -B /cqlwb/build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+# As scripts/setup.sh does: the core profile-guided (here with GCC 14).
+in_chroot bash /cqlwb/src/scripts/pgo-train.sh /cqlwb/build -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  || { in_chroot tail -30 /cqlwb/build/pgo-train.log >&2; die "the profile-guided training failed"; }
+in_chroot cmake -S /cqlwb/src -B /cqlwb/build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCQLWB_PGO=use
 in_chroot cmake --build /cqlwb/build -j "$JOBS"
 say "configure + build took $((SECONDS - start)) s"
 start=$SECONDS
