@@ -52,6 +52,13 @@ for f in "$ROOT"/resources/examples/*.cql; do
   i=$((i + 1))
   run "$cli" -threads 1 -silent -i "$SAMPLE" -o "$work/q$i.pgn" "$f"
 done
+# Variations (the studies have many) and two CQL-S scripts.
+run "$cli" -threads 1 -silent -variations -i "$SAMPLE" -o "$work/v.pgn" -cql 'check'
+printf '(match (position :check :btm))\n' >"$work/a.cqls"
+printf '(match (position :piececount R 2 :piececount r 0 :attackcount Q k >=1))\n' >"$work/b.cqls"
+for f in "$work"/a.cqls "$work"/b.cqls; do
+  run "$cli" -threads 1 -silent -i "$SAMPLE" -o "$f.pgn" "$f"
+done
 n=$(find "$PROFILE" -name '*.gcda' 2>/dev/null | wc -l)
 [[ $n -gt 0 ]] || fail "the training run wrote no profiles (is the compiler GCC?)"
 
