@@ -182,8 +182,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
             return;
         }
         if (!ok) {
-            if (ctx.comments.size() != mark)
-                ctx.comments.resize(mark);
+            ctx.comments.resize(mark);
             continue;
         }
         ++matched;
