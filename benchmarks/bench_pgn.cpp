@@ -1,7 +1,11 @@
 // Benchmark: read and replay a PGN file single-threaded (and index it as a Database).
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// Usage: bench_pgn [FILE] [--variations] [--no-replay] [--index] [--skim] [--parts] [--prefetch] [--quiet]
+// Usage: bench_pgn [FILE] [--tree] [--variations] [--no-replay] [--index] [--skim] [--parts] [--prefetch] [--quiet]
+//   default: replay every move on a board and report illegal ones (game::Replayer,
+//            what cqlwb-cli -check does)
+//   --tree: build each game's tree with a position per move, as a search does (game::GameStream)
+//   --no-replay: with --tree, tags only
 //   --parts: decompression alone, then tokenizing alone (no replay)
 //   --prefetch: decompress on a second thread (the default is all on one thread)
 //   --index: open and index the file as a Database, then load every 97th game
@@ -9,6 +13,7 @@
 //   default FILE: ../shared/data/masters.pgn.zst next to the source tree
 #include "database/database.h"
 #include "game/builder.h"
+#include "game/replay.h"
 
 #include <chrono>
 #include <ctime>
@@ -48,7 +53,58 @@ struct ErrorGame {
     int plies;
 };
 
-int benchReplay(const std::string &path, bool variations, bool replay, bool quiet, bool prefetch)
+void printProblems(const std::vector<ErrorGame> &games, const std::vector<game::GameError> &stray)
+{
+    for (const ErrorGame &e : games)
+        std::printf("  game %llu (%s), line %d:%d: %s; kept %d plies\n", (unsigned long long)e.number, e.who.c_str(),
+                    e.line, e.column, e.message.c_str(), e.plies);
+    for (const game::GameError &e : stray)
+        std::printf("  stray, line %d:%d: %s\n", e.line, e.column, e.message.c_str());
+}
+
+// Replay on one board per line: every move decoded and played, no game tree kept.
+int benchCheck(const std::string &path, bool variations, bool quiet)
+{
+    game::BuildOptions opts;
+    opts.variations = variations;
+    game::Replayer replayer(opts);
+    std::vector<ErrorGame> withErrors;
+    uint64_t errorCount = 0;
+    replayer.onProblem = [&](const game::ReplayedGame &g) {
+        errorCount += g.errors.size();
+        if (withErrors.size() < 10000)
+            withErrors.push_back({g.number, g.white + " - " + g.black + ", " + g.event + " " + g.date,
+                                  g.errors.front().message, g.errors.front().line, g.errors.front().column,
+                                  g.mainlinePlies});
+    };
+    auto t0 = std::chrono::steady_clock::now();
+    double c0 = cpuSeconds();
+    std::string error;
+    if (!game::replayFile(path, replayer, &error)) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return 1;
+    }
+    double s = secondsSince(t0);
+    double cpu = cpuSeconds() - c0;
+    const game::ReplayStats &st = replayer.stats();
+    std::printf("file            %s\n", path.c_str());
+    std::printf("mode            replay on a board%s, single-threaded\n", variations ? " with variations" : "");
+    std::printf("games           %llu\n", (unsigned long long)st.games);
+    std::printf("mainline plies  %llu\n", (unsigned long long)st.mainlinePlies);
+    std::printf("moves           %llu\n", (unsigned long long)st.moves);
+    std::printf("games w/ errors %llu (%llu errors, %llu unsupported, %llu stray)\n",
+                (unsigned long long)st.gamesWithErrors, (unsigned long long)errorCount,
+                (unsigned long long)st.unsupported, (unsigned long long)replayer.strayErrorCount());
+    std::printf("seconds         %.3f (cpu %.3f)\n", s, cpu);
+    std::printf("games/s         %.0f\n", st.games / s);
+    std::printf("plies/s         %.0f\n", st.mainlinePlies / s);
+    if (!quiet)
+        printProblems(withErrors, replayer.strayErrors());
+    return 0;
+}
+
+// The search's way: a game tree with a position per move for each game.
+int benchTree(const std::string &path, bool variations, bool replay, bool quiet, bool prefetch)
 {
     game::GameStream stream;
     game::BuildOptions opts;
@@ -86,7 +142,7 @@ int benchReplay(const std::string &path, bool variations, bool replay, bool quie
     if (!stream.error().empty())
         std::fprintf(stderr, "read error: %s\n", stream.error().c_str());
     std::printf("file            %s\n", path.c_str());
-    std::printf("mode            %s%s%s\n", replay ? "replay" : "tags only", variations ? " with variations" : "",
+    std::printf("mode            %s%s%s\n", replay ? "game trees" : "tags only", variations ? " with variations" : "",
                 prefetch ? ", decompressing on a second thread" : ", single-threaded");
     std::printf("games           %llu\n", (unsigned long long)games);
     std::printf("mainline plies  %llu\n", (unsigned long long)plies);
@@ -97,13 +153,8 @@ int benchReplay(const std::string &path, bool variations, bool replay, bool quie
     std::printf("seconds         %.3f (cpu %.3f)\n", s, cpu);
     std::printf("games/s         %.0f\n", games / s);
     std::printf("plies/s         %.0f\n", plies / s);
-    if (!quiet) {
-        for (const ErrorGame &e : withErrors)
-            std::printf("  game %llu (%s), line %d:%d: %s; kept %d plies\n", (unsigned long long)e.number,
-                        e.who.c_str(), e.line, e.column, e.message.c_str(), e.plies);
-        for (const game::GameError &e : stream.strayErrors())
-            std::printf("  stray, line %d:%d: %s\n", e.line, e.column, e.message.c_str());
-    }
+    if (!quiet)
+        printProblems(withErrors, stream.strayErrors());
     return 0;
 }
 
@@ -192,10 +243,13 @@ int benchIndex(const std::string &path, bool countPlies)
 int main(int argc, char **argv)
 {
     std::string path;
-    bool variations = false, replay = true, index = false, quiet = false, parts = false, prefetch = false, skim = false;
+    bool variations = false, replay = true, index = false, quiet = false, parts = false, prefetch = false, skim = false,
+         tree = false;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--variations"))
             variations = true;
+        else if (!std::strcmp(argv[i], "--tree"))
+            tree = true;
         else if (!std::strcmp(argv[i], "--no-replay"))
             replay = false;
         else if (!std::strcmp(argv[i], "--index"))
@@ -209,7 +263,7 @@ int main(int argc, char **argv)
         else if (!std::strcmp(argv[i], "--quiet"))
             quiet = true;
         else if (argv[i][0] == '-') {
-            std::fprintf(stderr, "usage: %s [FILE] [--variations] [--no-replay] [--index] [--skim] [--parts] [--prefetch] [--quiet]\n",
+            std::fprintf(stderr, "usage: %s [FILE] [--tree] [--variations] [--no-replay] [--index] [--skim] [--parts] [--prefetch] [--quiet]\n",
                          argv[0]);
             return 2;
         } else
@@ -219,5 +273,9 @@ int main(int argc, char **argv)
         path = defaultFile();
     if (parts)
         return benchParts(path);
-    return index ? benchIndex(path, !skim) : benchReplay(path, variations, replay, quiet, prefetch);
+    if (index)
+        return benchIndex(path, !skim);
+    if (tree || !replay || prefetch)
+        return benchTree(path, variations, replay, quiet, prefetch);
+    return benchCheck(path, variations, quiet);
 }

@@ -37,9 +37,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 run() { "$@" >>"$log" 2>&1 || fail "the training step failed: $*"; }
 
-# Reading and replaying: what every search does first.
+# Reading and replaying: what every search does first (game trees), and -check.
+run "$BUILD/benchmarks/bench_pgn" "$SAMPLE" --quiet --tree
+run "$BUILD/benchmarks/bench_pgn" "$SAMPLE" --quiet --tree --variations
 run "$BUILD/benchmarks/bench_pgn" "$SAMPLE" --quiet
-run "$BUILD/benchmarks/bench_pgn" "$SAMPLE" --quiet --variations
 # Typical queries: the speed benchmark's three, a few more, and the bundled examples.
 cli=$BUILD/app/cqlwb-cli
 i=0

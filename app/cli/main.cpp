@@ -1,5 +1,6 @@
 // cqlwb-cli: the command-line search, a drop-in for the cql program.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "check.h"
 #include "options.h"
 
 #include "cql/convert.h"
@@ -194,6 +195,8 @@ int main(int argc, char **argv)
         std::printf("cqlwb-cli %s (CQL Workbench), CQL 6.2 language\n", CQLWB_VERSION);
         return 0;
     }
+    if (!o.check.empty())
+        return cli::runCheck(o);
     if (!o.convertToCql6.empty()) {
         // --convert-to-cql6: the CQL 6 text to -o FILE or standard output, the
         // keywords left out on standard error (status 1 when there are any).

@@ -208,6 +208,11 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             if (!value(name, v))
                 return false;
             o.tablebases.push_back(v);
+        } else if (name == "check") {
+            std::string v;
+            if (!value(name, v))
+                return false;
+            o.check.push_back(v);
         } else if (name == "convert-to-cql6") {
             if (!value(name, o.convertToCql6))
                 return false;
@@ -279,6 +284,15 @@ Analysis (CQL-S :evaluation, :moveevaluation, :endgameevaluation):
                            -engineoption Hash=64
   -tablebases DIR          a directory of Gaviota tablebases (repeatable;
                            default: $CQLWB_TABLEBASES, else /usr/share/gaviotatb)
+
+Checking a database:
+  -check FILE              replay every game of FILE (repeatable) and report
+                           each problem as FILE:LINE:COLUMN: illegal or
+                           ambiguous moves, unreadable text, bad FEN or
+                           unsupported variants; then a summary line per file.
+                           With -variations the variations are replayed too;
+                           -chess960 as for a search. No query is needed.
+                           Exit status 0 when every game replays cleanly.
 
 Other:
   -a FILE, -u FILE         convert a query file to ASCII / Unicode symbols

@@ -34,6 +34,7 @@ struct Options {
     search::QueryEdits edits;                // transforms and game filters (not -cql, -fen)
     std::string toAscii, toUnicode;          // -a F, -u F
     std::string convertToCql6;               // --convert-to-cql6 F: a CQL-S script in CQL 6
+    std::vector<std::string> check;          // -check F (repeatable): replay the games, report problems
     bool noTruncate = false;                 // -notruncate: no 105,000-byte cap on a game's output
     bool chess960 = false;                   // -chess960: Chess960 castling (the reference reads such games as standard chess)
     std::optional<std::string> engine;       // -engine PATH: the UCI engine of :evaluation / :moveevaluation

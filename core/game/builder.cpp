@@ -91,58 +91,84 @@ void GameBuilder::addError(const pgn::Location &where, std::string message)
     m_game->errors.push_back(GameError{where.line, where.column, std::move(message)});
 }
 
+std::string unplayableMoveMessage(std::string_view san, const std::string &decodeError, int ply, bool inVariation,
+                                  bool &bad)
+{
+    bad = pgn::looksLikeMove(san);
+    if (!bad)
+        return "unexpected text '" + std::string(san.substr(0, 40)) + "' in the movetext";
+    std::string what = decodeError.empty() ? std::string("illegal move") : decodeError;
+    if (what == "bad move syntax")
+        what = "bad move";
+    return what + " " + std::string(san) + " at ply " + std::to_string(ply) + (inVariation ? " (in a variation)" : "");
+}
+
+StartPosition startPosition(const std::string_view *fen, const std::string_view *variantTag,
+                            const BuildOptions &options)
+{
+    StartPosition out;
+    bool chess960 = false;
+    if (variantTag) {
+        std::string_view variant = classifyVariant(*variantTag, chess960);
+        if (!variant.empty() && !chess960) {
+            out.error = "variant " + std::string(variant) + " not supported; game skipped";
+            return out;
+        }
+    }
+    out.chess960 = chess960;
+    if (fen) {
+        std::string_view text = trim(*fen);
+        std::string err;
+        auto pos = chess::Position::fromFen(text, &err, chess960);
+        if (!pos && !chess960) {
+            // Shredder-FEN castling letters without a Variant tag: a Chess960 game.
+            std::string err2;
+            pos = chess::Position::fromFen(text, &err2, true);
+            if (pos)
+                chess960 = out.chess960 = true;
+        }
+        if (!pos) {
+            out.error = "bad FEN \"" + std::string(text) + "\": " + err + "; game skipped";
+            return out;
+        }
+        out.position = *pos;
+        // Castling rights that only make sense in Chess960 make it a Chess960 game.
+        out.chess960 = pos->chess960();
+        if (!options.chess960 && (out.chess960 || chess960)) {
+            out.position.restrictToStandardCastling();
+            out.chess960 = false;
+            out.readAsStandard = true;
+        }
+    } else if (chess960 && options.chess960) {
+        out.position.setChess960(true);
+    } else if (chess960) {
+        out.chess960 = false;
+        out.readAsStandard = true;
+    }
+    return out;
+}
+
 // The root node: the FEN tag's position or the standard start.
 bool GameBuilder::setUpStart()
 {
     Game &g = *m_game;
     m_started = true;
-    bool chess960 = false;
-    if (m_variantTag >= 0) {
-        std::string_view variant = classifyVariant(g.tags[size_t(m_variantTag)].second, chess960);
-        if (!variant.empty() && !chess960) {
-            g.nodes.emplace_back();
-            g.unsupported = true;
-            addError(m_start, "variant " + std::string(variant) + " not supported; game skipped");
-            return false;
-        }
+    std::string_view fen, variant;
+    if (m_fenTag >= 0)
+        fen = g.tags[size_t(m_fenTag)].second;
+    if (m_variantTag >= 0)
+        variant = g.tags[size_t(m_variantTag)].second;
+    StartPosition start = startPosition(m_fenTag >= 0 ? &fen : nullptr, m_variantTag >= 0 ? &variant : nullptr,
+                                        m_options);
+    g.nodes.emplace_back();
+    g.chess960 = start.chess960;
+    if (!start.error.empty()) {
+        g.unsupported = true;
+        addError(m_start, std::move(start.error));
+        return false;
     }
-    g.chess960 = chess960;
-    if (m_fenTag >= 0) {
-        std::string_view fen = trim(g.tags[size_t(m_fenTag)].second);
-        auto pos = chess::Position::fromFen(fen, &m_err, chess960);
-        if (!pos && !chess960) {
-            // Shredder-FEN castling letters without a Variant tag: a Chess960 game.
-            std::string err2;
-            pos = chess::Position::fromFen(fen, &err2, true);
-            if (pos) {
-                chess960 = true;
-                g.chess960 = true;
-            }
-        }
-        if (!pos) {
-            g.nodes.emplace_back();
-            g.unsupported = true;
-            addError(m_start, "bad FEN \"" + std::string(fen) + "\": " + m_err + "; game skipped");
-            return false;
-        }
-        g.nodes.emplace_back();
-        g.nodes[0].position = *pos;
-        // Castling rights that only make sense in Chess960 make it a Chess960 game.
-        g.chess960 = pos->chess960();
-        if (!m_options.chess960 && (g.chess960 || chess960)) {
-            g.nodes[0].position.restrictToStandardCastling();
-            g.chess960 = false;
-            g.readAsStandard = true;
-        }
-    } else {
-        g.nodes.emplace_back();
-        if (chess960 && m_options.chess960)
-            g.nodes[0].position.setChess960(true);
-        else if (chess960) {
-            g.chess960 = false;
-            g.readAsStandard = true;
-        }
-    }
+    g.nodes[0].position = start.position;
+    g.readAsStandard = start.readAsStandard;
     return true;
 }
 
@@ -164,16 +190,10 @@ pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Place &where)
     const int ply = from.ply + 1;
     chess::Move m = from.position.parseSan(san, &m_err);
     if (m.isNone()) {
-        if (!pgn::looksLikeMove(san)) {
-            // Stray text inside the movetext: report it and read on.
-            addError(where.location(), "unexpected text '" + std::string(san.substr(0, 40)) + "' in the movetext");
-            return pgn::MoveAction::Continue;
-        }
-        std::string what = m_err.empty() ? std::string("illegal move") : m_err;
-        if (what == "bad move syntax")
-            what = "bad move";
-        addError(where.location(), what + " " + std::string(san) + " at ply " + std::to_string(ply)
-                            + (m_stack.empty() ? "" : " (in a variation)"));
+        bool bad = false;
+        addError(where.location(), unplayableMoveMessage(san, m_err, ply, !m_stack.empty(), bad));
+        if (!bad)
+            return pgn::MoveAction::Continue; // stray text inside the movetext: read on
         return m_stack.empty() ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::SkipVariation;
     }
 

@@ -31,6 +31,22 @@ struct BuildOptions {
 // the tag value as given (an unsupported variant).
 std::string_view classifyVariant(std::string_view variantTag, bool &chess960);
 
+// What a replay reports for a movetext word that does not replay: stray text
+// ("unexpected text 'xyz' in the movetext", bad=false) or a bad move ("illegal
+// move Qxe1 at ply 61", bad=true; decodeError is what parseSan said).
+std::string unplayableMoveMessage(std::string_view san, const std::string &decodeError, int ply, bool inVariation,
+                                  bool &bad);
+
+// How a game starts, decided from its FEN and Variant tags.
+struct StartPosition {
+    chess::Position position;   // the FEN's position, else the standard start
+    bool chess960 = false;      // played with Chess960 castling
+    bool readAsStandard = false; // a Chess960 game read as standard chess (options.chess960 off)
+    std::string error;          // not empty: the game cannot be replayed (bad FEN, unsupported variant)
+};
+// fen / variant: the tags' values, nullptr when the game has no such tag.
+StartPosition startPosition(const std::string_view *fen, const std::string_view *variant, const BuildOptions &options);
+
 class GameBuilder final : public pgn::Visitor {
 public:
     GameBuilder() = default;

@@ -66,6 +66,7 @@ private slots:
     void convertSpelling();
     void analysisOptions();
     void convertToCql6();
+    void checkDatabase();
 
 private:
     Result run(const QStringList &args);
@@ -383,11 +384,43 @@ void TestCli::helpAndVersion()
     Result r = run({"-help"});
     QCOMPARE(r.exitCode, 0);
     for (const char *option : {"-input", "-output", "-gamenumber", "-matchcount", "-threads", "-cql", "-fen", "-flipcolor",
-                               "-rotate45", "-player", "-year", "-wtm", "-lineincrement", "-showmatches", "-version"})
+                               "-rotate45", "-player", "-year", "-wtm", "-lineincrement", "-showmatches", "-check", "-version"})
         QVERIFY2(r.out.contains(option), option);
     r = run({"--version"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.startsWith("cqlwb-cli "));
+}
+
+// -check: every game replayed, each problem at FILE:LINE:COLUMN, a summary per file.
+void TestCli::checkDatabase()
+{
+    Result r = run({"-check", m_pgn});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("games.pgn: 3 games, 13 mainline plies, 0 games with problems"), qPrintable(r.out));
+
+    QString bad = write("bad.pgn", "[White \"Fay\"]\n[Black \"Gus\"]\n\n1. e4 e5\n2. Ke3 Nc6 *\n\n"
+                                    "[Variant \"atomic\"]\n\n1. e4 *\n\n1. d4 (1. c4 e5 2. Qxe5) d5 *\n");
+    r = run({"-check", bad, "-check", m_pgn});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains("bad.pgn: game 1 (Fay - Gus): problems, 2 plies replayed\n  " + bad
+                            + ":5:4: illegal move Ke3 at ply 3\n"),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains("game 2 (? - ?): not replayed, 0 plies replayed\n  " + bad
+                            + ":7:1: variant atomic not supported; game skipped\n"),
+             qPrintable(r.out));
+    // Variations are replayed only with -variations.
+    QVERIFY2(!r.out.contains("Qxe5"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("bad.pgn: 3 games, 4 mainline plies, 2 games with problems (1 not replayed)"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("games.pgn: 3 games, 13 mainline plies, 0 games with problems"), qPrintable(r.out));
+
+    r = run({"-check", bad, "-variations"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains(":11:20: illegal move Qxe5 at ply 3 (in a variation)"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("4 mainline plies, 6 moves in all, 3 games with problems"), qPrintable(r.out));
+
+    r = run({"-check", m_dir.filePath("missing.pgn")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("missing.pgn"), qPrintable(r.err));
 }
 
 // -engine and -tablebases reach the analysing CQL-S keywords, which check them when the query compiles.
