@@ -1,4 +1,6 @@
-// CQL-S match list keywords read from Scidb's tags: :timemode (and its TimeControl derivation), :gender, the rating systems, :goodgame, the keywords PGN cannot answer, and their CQL 6 forms.
+// CQL-S match list keywords read from Scidb's tags: :timemode (and its TimeControl derivation), :gender, the rating systems, :goodgame,
+// :eventmode, :termination, :eventcategory, :whiteid/:blackid; those about the game data (:comment, :hasspecialmarker, :error,
+// :output/:pgn); the keywords PGN cannot answer, and their CQL 6 forms.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqlstest.h"
 
@@ -45,6 +47,11 @@ private slots:
     void ratingSystems();
     void averageAndDifference();
     void goodGame();
+    void eventModeAndTermination();
+    void eventCategory();
+    void playerIds();
+    void gameData();
+    void neverInPgnWarns();
     void refusedWithReason_data();
     void refusedWithReason();
     void toCql6();
@@ -260,6 +267,128 @@ void TestCqlsGameInfo::refusedWithReason_data()
                                << "1:8: ':deathyear' needs Scidb's player base: PGN games carry no death years";
     QTest::newRow("hasmarker") << "(match :hasmarker w,b)"
                                << "1:8: ':hasmarker' reads the game flags Scidb keeps in its database: PGN games carry no markers";
+}
+
+void TestCqlsGameInfo::eventModeAndTermination()
+{
+    // The PGN Mode tag's values (standard 9.6.2) map to the event modes.
+    const std::pair<const char *, const char *> modes[] = {
+        {"OTB", "otb"}, {"PM", "corr"}, {"EM", "email"}, {"ICS", "internet"}, {"TC", "tele"},
+        {"analysis", "analysis"}, {"Composition", "composition"}, {"?", "unknown"}, {"", "unknown"}};
+    for (const auto &[tagValue, mode] : modes) {
+        game::Game g = gameWith(*tagValue ? tag("Mode", tagValue) : std::string());
+        QVERIFY2(m(std::string(":eventmode ") + mode, g) == 1, tagValue);
+        QVERIFY2(m(std::string(":eventmode ") + (std::string(mode) == "otb" ? "corr" : "otb"), g) == 0, tagValue);
+        QVERIFY2(m(std::string("!:eventmode ") + mode, g) == 0, tagValue);
+    }
+    QCOMPARE(m(":eventmode corr,email", gameWith(tag("Mode", "EM"))), 1);
+
+    const std::pair<const char *, const char *> reasons[] = {
+        {"normal", "normal"}, {"Time forfeit", "timeforfeit"}, {"time-forfeit", "timeforfeit"},
+        {"Rules infraction", "rulesinfraction"}, {"abandoned", "abandoned"}, {"adjudication", "adjudication"},
+        {"emergency", "emergency"}, {"Unterminated", "unterminated"}, {"death", "unknown"}, {"", "unknown"}};
+    for (const auto &[tagValue, reason] : reasons) {
+        game::Game g = gameWith(*tagValue ? tag("Termination", tagValue) : std::string());
+        QVERIFY2(m(std::string(":termination ") + reason, g) == 1, tagValue);
+        QVERIFY2(m(std::string(":termination ") + (std::string(reason) == "normal" ? "abandoned" : "normal"), g) == 0,
+                 tagValue);
+    }
+    // The page's example: "not known to have ended abnormally".
+    QCOMPARE(m(":termination unknown,normal", gameWith(tag("Termination", "normal"))), 1);
+    QCOMPARE(m(":termination unknown,normal", gameWith(tag("Termination", "time forfeit"))), 0);
+    QCOMPARE(QString::fromStdString(cqlsError("(match :eventmode otb,fide)")),
+             QString("1:19: 'fide' is not an event mode (unknown, otb, corr, email, internet, tele, analysis, composition)"));
+    QVERIFY(QString::fromStdString(cqlsError("(match :termination draw)"))
+                .startsWith("1:21: 'draw' is not a termination reason (unknown, normal, abandoned"));
+}
+
+void TestCqlsGameInfo::eventCategory()
+{
+    game::Game xxi = gameWith(tag("EventCategory", "21"));
+    game::Game xv = gameWith(tag("EventCategory", "15"));
+    game::Game none = gameWith("");
+    // The page's examples: ">=20" and ">=XX" are the same.
+    for (const char *r : {">=20", ">=XX"}) {
+        QCOMPARE(m(std::string(":eventcategory ") + r, xxi), 1);
+        QCOMPARE(m(std::string(":eventcategory ") + r, xv), 0);
+        QCOMPARE(m(std::string(":eventcategory ") + r, none), 0);
+    }
+    QCOMPARE(m(":eventcategory XV", xv), 1);
+    QCOMPARE(m(":eventcategory XIV XVI", xv), 1);
+    QCOMPARE(m(":eventcategory X XX", xv), 1);
+    QCOMPARE(m(":eventcategory X XX", xxi), 0);
+    QCOMPARE(m(":eventcategory XIX", xxi), 0);
+    // Zero: games without a category.
+    QCOMPARE(m(":eventcategory 0", none), 1);
+    QCOMPARE(m(":eventcategory 0", xv), 0);
+}
+
+void TestCqlsGameInfo::playerIds()
+{
+    game::Game g = gameWith(tag("WhiteFideId", "4100018") + tag("BlackFideId", "1503014"));
+    QCOMPARE(m(":whiteid 4100018", g), 1);
+    QCOMPARE(m(":whiteid 1503014", g), 0);
+    QCOMPARE(m(":blackid 1,1503014", g), 1);
+    QCOMPARE(m(":blackid 4100018", g), 0);
+    QCOMPARE(m(":whiteid 1503014 :eithercolor", g), 1);
+    QCOMPARE(m(":whiteid 4100018", gameWith("")), 0);
+}
+
+void TestCqlsGameInfo::gameData()
+{
+    game::Game clean = pgnGame("[Event \"A\"]\n\n1. e4 {This decisive game started with a surprise.} e5 "
+                               "2. Nf3 (2. f4 {the gambit}) Nc6 1-0\n");
+    game::Game illegal = pgnGame("[Event \"B\"]\n\n1. d4 d5 2. Ke3 Nf6 0-1\n");
+    game::Game invalid = pgnGame("[Event \"C\"]\n\n1. c4 Nf9 *\n");
+    QVERIFY(clean.errors.empty() && !illegal.errors.empty() && !invalid.errors.empty());
+    // :comment: a part of some comment, case-insensitive; the page's example.
+    QCOMPARE(m(":comment \"decisive game\"", clean), 1);
+    QCOMPARE(m(":comment \"DECISIVE*surprise\"", clean), 1);
+    QCOMPARE(m(":comment \"gambit\"", clean), 1); // comments in variations count
+    QCOMPARE(m(":comment \"decisive match\"", clean), 0);
+    QCOMPARE(m(":comment \"decisive\"", illegal), 0);
+    QCOMPARE(QString::fromStdString(cqlsError("(match :comment decisive)")),
+             QString("1:8: ':comment' expects a pattern in double quotes"));
+    // :hasspecialmarker: an illegal move (the rules forbid it), an invalid one (no move at all).
+    QCOMPARE(m(":hasspecialmarker illegalmove", illegal), 1);
+    QCOMPARE(m(":hasspecialmarker illegalmove", invalid), 0);
+    QCOMPARE(m(":hasspecialmarker invalidmove", invalid), 1);
+    QCOMPARE(m(":hasspecialmarker invalidmove", illegal), 0);
+    QCOMPARE(m(":hasspecialmarker illegalmove,invalidmove", clean), 0);
+    // The page's example: games without invalid moves (illegal ones allowed).
+    QCOMPARE(m(":not (match :hasspecialmarker invalidmove)", illegal), 1);
+    QCOMPARE(m(":not (match :hasspecialmarker invalidmove)", invalid), 0);
+    // :error: none, or a move that could not be decoded.
+    QCOMPARE(m(":error none", clean), 1);
+    QCOMPARE(m(":error none", illegal), 0);
+    QCOMPARE(m(":error cannotdecodemove", illegal), 1);
+    QCOMPARE(m(":error cannotdecodemove", invalid), 1);
+    QCOMPARE(m(":error cannotdecodemove", clean), 0);
+    QCOMPARE(m(":error none,cannotdecodemove", clean), 1);
+    // :output and :pgn: accepted for CQL compatibility, without meaning.
+    QCOMPARE(m(":output found.pgn :pgn games.pgn", clean), 1);
+    QCOMPARE(QString::fromStdString(cqlsError("(match :pgn)")), QString("1:8: ':pgn' expects a file name"));
+}
+
+// Markers and error kinds only Scidb's own databases have compile with a warning, never silently.
+void TestCqlsGameInfo::neverInPgnWarns()
+{
+    game::Game g = pgnGame("[Event \"A\"]\n\n1. e4 e5 1-0\n");
+    for (const char *script : {":hasspecialmarker deleted", ":hasspecialmarker changed,added", ":error checksumerror",
+                               ":error gamedatacorrupted", ":error unexpectedendofstream"}) {
+        std::vector<cql::Diagnostic> d;
+        QVERIFY2(compileCqls(std::string("(match ") + script + ")", &d), script);
+        QVERIFY2(!d.empty() && d[0].severity == cql::Diagnostic::Warning, script);
+        QVERIFY2(d[0].message.find("never matches a PGN game") != std::string::npos, d[0].message.c_str());
+        QCOMPARE(m(script, g), 0);
+    }
+    QCOMPARE(QString::fromStdString(cqlsError("(match :hasspecialmarker deleted)")),
+             QString("1:26: ':hasspecialmarker deleted' never matches a PGN game: the databases are read only, so no "
+                     "game is deleted, changed or added"));
+    QCOMPARE(QString::fromStdString(cqlsError("(match :error gamedatacorrupted,none)")),
+             QString("1:15: ':error gamedatacorrupted' never matches a PGN game: only Scid and ChessBase databases "
+                     "are decoded that way"));
+    QVERIFY(QString::fromStdString(cqlsError("(match :error oops)")).startsWith("1:15: 'oops' is not an error kind (none,"));
 }
 
 void TestCqlsGameInfo::refusedWithReason()

@@ -301,7 +301,8 @@ bool readNumber(std::string_view s, long long &v)
 
 const char *const RosterTags[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
-// Glob match, case-insensitive: '*' any text (also none), '?' one character.
+} // namespace
+
 bool globMatch(std::string_view p, std::string_view v)
 {
     size_t pi = 0, vi = 0, star = std::string_view::npos, mark = 0;
@@ -326,7 +327,36 @@ bool globMatch(std::string_view p, std::string_view v)
     return pi == p.size();
 }
 
-} // namespace
+
+std::string_view eventModeOf(std::string_view mode)
+{
+    // The PGN standard's Mode values (OTB, PM paper mail, EM e-mail, ICS, TC
+    // telecommunication), and the event modes' own names as Scidb writes them.
+    static const std::pair<const char *, const char *> names[] = {
+        {"otb", "otb"}, {"pm", "corr"}, {"corr", "corr"}, {"em", "email"}, {"email", "email"},
+        {"ics", "internet"}, {"internet", "internet"}, {"tc", "tele"}, {"tele", "tele"},
+        {"analysis", "analysis"}, {"composition", "composition"}};
+    const std::string m = lower(mode);
+    for (const auto &[tag, name] : names)
+        if (m == tag)
+            return name;
+    return "unknown";
+}
+
+std::string_view terminationOf(std::string_view termination)
+{
+    // "Time forfeit", "time-forfeit" and "timeforfeit" are the same reason.
+    std::string t;
+    for (char c : termination)
+        if (c != ' ' && c != '-' && c != '_')
+            t += char(std::tolower(static_cast<unsigned char>(c)));
+    static const char *const reasons[] = {"normal", "abandoned", "adjudication", "disconnection", "emergency",
+                                          "rulesinfraction", "timeforfeit", "unplayed", "unterminated"};
+    for (const char *r : reasons)
+        if (t == r)
+            return r;
+    return "unknown";
+}
 
 bool TagInfoFilter::match(Ctx &ctx) const
 {
@@ -421,6 +451,18 @@ bool TagInfoFilter::match(Ctx &ctx) const
                 return true;
         }
         return false;
+    case EventMode: return listHas(s.values, eventModeOf(g.tag("Mode")));
+    case Termination: return listHas(s.values, terminationOf(g.tag("Termination")));
+    case EventCategory: {
+        long long c = 0;
+        readNumber(g.tag("EventCategory"), c); // none (or not a number): 0, "without a category"
+        return s.range.contains(c);
+    }
+    case PlayerId:
+        return sides([&](std::string_view side) {
+            std::string_view id = g.tag(std::string(side) + "FideId");
+            return !id.empty() && listHas(s.values, id);
+        });
     case SubRound: {
         std::string_view r = g.tag("Round");
         size_t dot = r.find('.');

@@ -80,6 +80,14 @@ private:
 // Game facts read from PGN tags. Each kind reads its tags as the match list
 // page describes the keyword; a game without the tag does not match (unless
 // the keyword asks for the missing value: 'None', 'x', round 0).
+// Glob match, case-insensitive: '*' any text (also none), '?' one character.
+bool globMatch(std::string_view pattern, std::string_view value);
+
+// The :eventmode name of a Mode tag value ("ICS" -> "internet"); "unknown" for others.
+std::string_view eventModeOf(std::string_view modeTag);
+// The :termination name of a Termination tag value ("Time forfeit" -> "timeforfeit"); "unknown" for others.
+std::string_view terminationOf(std::string_view terminationTag);
+
 class TagInfoFilter : public Filter {
 public:
     enum Kind {
@@ -98,6 +106,10 @@ public:
         RatingDifference,  // :ratingdifference SYSTEM range (white minus black)
         SubRound,       // :subround range ("3.2": 2; 0 without one)
         Pattern,        // a quoted pattern ('*' any text, '?' one character) the whole value of a tag of values matches
+        EventMode,      // :eventmode otb,corr (Mode tag, see eventModeOf)
+        Termination,    // :termination normal,timeforfeit (Termination tag, see terminationOf)
+        EventCategory,  // :eventcategory range (EventCategory tag; 0 without one)
+        PlayerId,       // :whiteid / :blackid ids (WhiteFideId / BlackFideId tags)
     };
     struct Spec {
         Kind kind = Tag;

@@ -275,4 +275,28 @@ GoodGameFilter::GoodGameFilter()
     m_inner = allOf(std::move(all));
 }
 
+bool GameDefectFilter::match(Ctx &ctx) const
+{
+    const game::Game &g = *ctx.game;
+    if (g.errors.empty())
+        return m_clean;
+    for (const game::GameError &e : g.errors) {
+        const std::string &m = e.message;
+        unsigned kind = m.rfind("illegal move ", 0) == 0 || m.rfind("ambiguous move ", 0) == 0 ? IllegalMove
+            : m.rfind("bad move ", 0) == 0                                                      ? InvalidMove
+                                                                                                : 0u;
+        if (kind & m_defects)
+            return true;
+    }
+    return false;
+}
+
+bool CommentPatternFilter::match(Ctx &ctx) const
+{
+    for (const std::string &text : ctx.game->texts)
+        if (globMatch(m_pattern, text))
+            return true;
+    return false;
+}
+
 } // namespace cql::cqls

@@ -1,4 +1,5 @@
-// CQL-S match list keywords read from the tags Scidb writes into PGN games: :timemode (with its derivation from TimeControl and Mode), :gender, the rating systems' tags and :goodgame.
+// CQL-S match list keywords read from the tags Scidb writes into PGN games: :timemode (with its derivation from TimeControl and Mode), :gender, the rating systems' tags and :goodgame;
+// and those about the game data: :hasspecialmarker, :error, :comment.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -82,6 +83,39 @@ public:
 
 private:
     FilterPtr m_inner;
+};
+
+// :hasspecialmarker illegalmove,invalidmove and :error none,cannotdecodemove:
+// what reading the game found. An illegal move is a move the rules forbid
+// (or an ambiguous one); an invalid move is text that names no move ("Nf9").
+// The game is kept up to such a move, so it is found in the games it spoils.
+class GameDefectFilter : public Filter {
+public:
+    enum : unsigned { IllegalMove = 1, InvalidMove = 2 };
+    // clean: also a game read without any problem; defects: any of these.
+    GameDefectFilter(bool clean, unsigned defects) : m_clean(clean), m_defects(defects) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<GameDefectFilter>(m_clean, m_defects); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    bool m_clean;
+    unsigned m_defects;
+};
+
+// :comment "pattern": some comment of the game has a part the pattern matches.
+class CommentPatternFilter : public Filter {
+public:
+    explicit CommentPatternFilter(std::string pattern) : m_pattern("*" + pattern + "*") {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<CommentPatternFilter>(m_pattern.substr(1, m_pattern.size() - 2));
+    }
+    bool transformSensitive() const override { return false; }
+
+private:
+    std::string m_pattern;
 };
 
 } // namespace cql::cqls

@@ -51,14 +51,15 @@ const std::vector<std::string_view> PositionIndex = {
 
 const std::vector<std::string_view> MatchIndex = {
     "and", "annotator", "averagerating", "averagerating*", "birthyear", "blackbirthyear", "blackcountry",
-    "blackdeathyear", "blackelo", "blackgender", "blackiscomputer", "blackishuman", "blackplayer", "blackrating",
-    "blacktitle", "cond", "country", "date", "deathyear", "eco", "eithercolor", "elo", "event", "eventcategory",
-    "eventcountry", "eventdate", "eventtype", "gamenumber", "gender", "goodgame", "hasannotation", "hascomments",
-    "forany", "hasmarker", "hasvariations", "ischess960", "iscomputer", "ishuman", "isshufflechess", "markall", "noannotate",
-    "not", "or", "player", "plycount", "rating", "ratingdifference", "result", "round", "site", "startposition",
-    "subround", "tag", "timemode", "title", "variant", "whitebirthyear", "whitecountry", "whitedeathyear",
-    "whiteelo", "whitegender", "whiteiscomputer", "whiteishuman", "whiteplayer", "whiterating", "whitetitle", "xor",
-    "year",
+    "blackdeathyear", "blackelo", "blackgender", "blackid", "blackiscomputer", "blackishuman", "blackplayer",
+    "blackrating", "blacktitle", "comment", "cond", "country", "date", "deathyear", "eco", "eithercolor", "elo",
+    "error", "event", "eventcategory", "eventcountry", "eventdate", "eventmode", "eventtype", "gamenumber", "gender",
+    "goodgame", "hasannotation", "hascomments", "forany", "hasmarker", "hasspecialmarker", "hasvariations",
+    "ischess960", "iscomputer", "ishuman", "isshufflechess", "markall", "noannotate", "not", "or", "output", "pgn",
+    "player", "plycount", "rating", "ratingdifference", "result", "round", "site", "startposition", "subround",
+    "tag", "termination", "timemode", "title", "variant", "whitebirthyear", "whitecountry", "whitedeathyear",
+    "whiteelo", "whitegender", "whiteid", "whiteiscomputer", "whiteishuman", "whiteplayer", "whiterating",
+    "whitetitle", "xor", "year",
 };
 
 bool inIndex(const std::vector<std::string_view> &index, std::string_view k)
@@ -136,6 +137,18 @@ public:
 
 private:
     // --- diagnostics
+    // A keyword that compiles but cannot match in a PGN game: said, not hidden.
+    void warning(const Item &at, std::string message)
+    {
+        Diagnostic d;
+        d.severity = Diagnostic::Warning;
+        d.line = at.pos.line;
+        d.column = at.pos.column;
+        d.length = at.length;
+        d.message = std::move(message);
+        m_diags.push_back(std::move(d));
+    }
+
     void error(const Item &at, std::string message)
     {
         Diagnostic d;
@@ -370,6 +383,24 @@ private:
             f = ecoArg(at, items, i);
         } else if (n == "date") {
             f = dateArg(at, items, i);
+        } else if (n == "comment") {
+            if (i >= items.size() || items[i].kind != Item::String) {
+                error(at, "':comment' expects a pattern in double quotes");
+                return nullptr;
+            }
+            f = std::make_unique<CommentPatternFilter>(items[i++].text);
+        } else if (n == "hasspecialmarker" || n == "error") {
+            f = defectKeyword(n, at, items, i);
+            if (!f)
+                return nullptr;
+        } else if (n == "output" || n == "pgn") {
+            // For CQL compatibility only; no meaning in CQL-S (match list page).
+            if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+                error(at, "'" + at.text + "' expects a file name");
+                return nullptr;
+            }
+            ++i;
+            return nullptr;
         } else if (n == "markall" || n == "noannotate") {
             return nullptr; // meaningless here (seed)
         } else if (n == "eithercolor") {
@@ -482,6 +513,50 @@ private:
         return std::make_unique<StartPositionFilter>(std::move(ranges), any);
     }
 
+    // :hasspecialmarker and :error: the defects reading found. The markers and
+    // error kinds that only Scidb's own databases (or the Scid and ChessBase
+    // decoders) set are accepted with a warning that they never match here.
+    FilterPtr defectKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        std::vector<std::string> words;
+        if (!commaList(at, items, i, words))
+            return nullptr;
+        const Item &arg = items[i - 1];
+        bool clean = false;
+        unsigned defects = 0;
+        std::vector<std::string> never;
+        for (const std::string &w : words) {
+            if (n == "hasspecialmarker") {
+                if (w == "illegalmove") defects |= GameDefectFilter::IllegalMove;
+                else if (w == "invalidmove") defects |= GameDefectFilter::InvalidMove;
+                else if (w == "deleted" || w == "changed" || w == "added" || w == "addedd") never.push_back(w);
+                else {
+                    error(arg, "'" + w + "' is not a special marker (deleted, changed, added, illegalmove, invalidmove)");
+                    return nullptr;
+                }
+            } else {
+                if (w == "none") clean = true;
+                else if (w == "cannotdecodemove") defects |= GameDefectFilter::IllegalMove | GameDefectFilter::InvalidMove;
+                else if (w == "decodingfailed" || w == "gamedatacorrupted" || w == "checksumerror"
+                         || w == "unexpectedendofstream" || w == "illegalstartposition")
+                    never.push_back(w);
+                else {
+                    error(arg, "'" + w + "' is not an error kind (none, decodingfailed, gamedatacorrupted, checksumerror, "
+                                         "illegalstartposition, cannotdecodemove, unexpectedendofstream)");
+                    return nullptr;
+                }
+            }
+        }
+        for (const std::string &w : never)
+            warning(arg, "':" + n + " " + w + "' never matches a PGN game: "
+                             + (n == "hasspecialmarker"
+                                    ? std::string("the databases are read only, so no game is deleted, changed or added")
+                                : w == "illegalstartposition"
+                                    ? std::string("a game with a bad FEN is reported and not searched")
+                                    : std::string("only Scid and ChessBase databases are decoded that way")));
+        return std::make_unique<GameDefectFilter>(clean, defects);
+    }
+
     // Why a match list keyword that reads Scidb's database cannot be answered from PGN games; null for others.
     static const char *notInPgn(const std::string &n)
     {
@@ -500,7 +575,8 @@ private:
             "tag", "annotator", "eventdate", "eventtype", "eventcountry", "title", "whitetitle", "blacktitle",
             "country", "whitecountry", "blackcountry", "iscomputer", "whiteiscomputer", "blackiscomputer", "ishuman",
             "whiteishuman", "blackishuman", "rating", "whiterating", "blackrating", "averagerating", "averagerating*",
-            "ratingdifference", "subround", "timemode", "gender", "whitegender", "blackgender", "goodgame"};
+            "ratingdifference", "subround", "timemode", "gender", "whitegender", "blackgender", "goodgame",
+            "eventmode", "termination", "eventcategory", "whiteid", "blackid"};
         return std::find(names.begin(), names.end(), n) != names.end();
     }
 
@@ -566,6 +642,39 @@ private:
                 : base == "title" ? K::Title : K::Country;
             if (!commaList(at, items, i, s.values))
                 return nullptr;
+        } else if (base == "eventmode" || base == "termination") {
+            static const std::vector<std::string_view> modes = {"unknown", "otb", "corr", "email", "internet",
+                                                                "tele", "analysis", "composition"};
+            static const std::vector<std::string_view> reasons = {
+                "unknown", "normal", "abandoned", "adjudication", "disconnection", "emergency", "rulesinfraction",
+                "timeforfeit", "unplayed", "unterminated"};
+            const auto &known = base == "eventmode" ? modes : reasons;
+            s.kind = base == "eventmode" ? K::EventMode : K::Termination;
+            if (!commaList(at, items, i, s.values))
+                return nullptr;
+            for (const std::string &v : s.values)
+                if (std::find(known.begin(), known.end(), v) == known.end()) {
+                    std::string all;
+                    for (std::string_view k : known)
+                        all += (all.empty() ? "" : ", ") + std::string(k);
+                    error(items[i - 1], "'" + v + "' is not " + (base == "eventmode" ? "an event mode" : "a termination reason")
+                                            + " (" + all + ")");
+                    return nullptr;
+                }
+        } else if (base == "eventcategory") {
+            s.kind = K::EventCategory;
+            // The categories may be written as Roman numerals (">=XX").
+            std::vector<Item> args;
+            for (size_t k = i; k < items.size() && k < i + 2; ++k)
+                args.push_back(romanToDecimal(items[k]));
+            size_t j = 0;
+            if (!rangeArg(at, args, j, s.range, false, false))
+                return nullptr;
+            i += j;
+        } else if (base == "id") {
+            s.kind = K::PlayerId;
+            if (!commaList(at, items, i, s.values))
+                return nullptr;
         } else if (base == "iscomputer" || base == "ishuman") {
             s.kind = base == "iscomputer" ? K::Computer : K::Human;
         } else if (base == "timemode" || base == "gender" || base == "goodgame") {
@@ -602,6 +711,26 @@ private:
             }
         }
         return std::make_unique<TagInfoFilter>(std::move(s));
+    }
+
+    // A range word that is a Roman numeral, after an optional comparison ("XX",
+    // ">=XV"), as the same word in decimal; other words as they are.
+    static Item romanToDecimal(const Item &item)
+    {
+        const std::string &w = item.text;
+        const size_t k = w.find_first_not_of("<>=");
+        if (item.isList() || k == std::string::npos || w.find_first_not_of("IVXLCivxlc", k) != std::string::npos)
+            return item;
+        int value = 0, largest = 0;
+        for (size_t m = w.size(); m-- > k;) {
+            const char c = char(std::toupper(static_cast<unsigned char>(w[m])));
+            const int d = c == 'I' ? 1 : c == 'V' ? 5 : c == 'X' ? 10 : c == 'L' ? 50 : 100;
+            value += d < largest ? -d : d; // IX: the I before a larger digit counts against it
+            largest = std::max(largest, d);
+        }
+        Item out = item;
+        out.text = w.substr(0, k) + std::to_string(value);
+        return out;
     }
 
     // :timemode, :gender (side 0, 1 White, 2 Black) and :goodgame, read from Scidb's tags.
@@ -1686,6 +1815,15 @@ private:
                 return nullptr;
             bool from = n == "movefrom";
             return moveFilter([&](MoveSpec &s) { (from ? s.from : s.to) = std::move(d); });
+        }
+        if (n == "ispromotedpiece") {
+            // The seed's index lists it without a description; read like the other
+            // :is... keywords, of the next move: it is made by a piece that came from a
+            // promotion, as ':movefrom U~' says.
+            Designator d;
+            std::string err;
+            parseDesignator("U~", d, err);
+            return moveFilter([&](MoveSpec &s) { s.from = designatorFilter(d); });
         }
         if (n == "enpassant") return moveFilter([](MoveSpec &s) { s.enpassant = true; });
         if (n == "noenpassant")

@@ -39,6 +39,7 @@ const std::vector<std::string_view> NoEquivalent = {
     "hascomments", "forany", "hasmarker", "hasvariations", "iscomputer", "ishuman", "plycount",
     "round", "subround", "tag", "timemode", "title", "whitebirthyear", "whitecountry",
     "whitedeathyear", "whiteiscomputer", "whiteishuman", "whitetitle",
+    "comment", "error", "eventmode", "hasspecialmarker", "termination", "whiteid", "blackid",
 };
 
 // Keywords of other chess variants, and the two the reader makes impossible:
@@ -472,6 +473,9 @@ private:
             return leaveOut(at, n == "timemode" ? "the time mode is derived from the TimeMode, Mode and TimeControl tags"
                                                 : "it is built on :timemode");
         } else if (n == "markall" || n == "noannotate") {
+            return "// " + at.text + " (no effect)";
+        } else if (n == "output" || n == "pgn") {
+            skipArguments(items, i, true);
             return "// " + at.text + " (no effect)";
         } else if (among(NoArgument, n)) {
             return leaveOut(at, "");
