@@ -124,7 +124,8 @@ void Position::setEnPassantIfLegal(Square ep)
     }
 }
 
-void Position::play(Move m)
+template <bool Keys>
+inline __attribute__((always_inline)) void Position::playImpl(Move m)
 {
     const Color us = m_stm, them = ~us;
     // Local copies of putPiece/removePiece that the compiler is made to inline.
@@ -132,17 +133,20 @@ void Position::play(Move m)
         m_board[s] = p;
         m_byColor[colorOf(p)] |= SquareSet::of(s);
         m_byType[typeOf(p)] |= SquareSet::of(s);
-        m_key ^= zobrist::keys.piece[p][s];
+        if constexpr (Keys)
+            m_key ^= zobrist::keys.piece[p][s];
     };
     const auto remove = [this](Square s) __attribute__((always_inline)) {
         const Piece p = m_board[s];
         m_board[s] = NoPiece;
         m_byColor[colorOf(p)] -= SquareSet::of(s);
         m_byType[typeOf(p)] -= SquareSet::of(s);
-        m_key ^= zobrist::keys.piece[p][s];
+        if constexpr (Keys)
+            m_key ^= zobrist::keys.piece[p][s];
     };
     if (m_ep != NoSquare) {
-        m_key ^= zobrist::keys.enPassant[fileOf(m_ep)];
+        if constexpr (Keys)
+            m_key ^= zobrist::keys.enPassant[fileOf(m_ep)];
         m_ep = NoSquare;
     }
     ++m_halfmove;
@@ -187,13 +191,15 @@ void Position::play(Move m)
         movedTo = to;
     }
 
-    if (m_castleRooks != oldRights) {
-        for (Square s : oldRights ^ m_castleRooks)
-            m_key ^= zobrist::keys.castling[s];
+    if constexpr (Keys) {
+        if (m_castleRooks != oldRights) {
+            for (Square s : oldRights ^ m_castleRooks)
+                m_key ^= zobrist::keys.castling[s];
+        }
+        m_key ^= zobrist::keys.side;
     }
     m_fullmove += uint16_t(us == Black); // branch-free: the side alternates
     m_stm = them;
-    m_key ^= zobrist::keys.side;
     const Square ksq = kingSquare(them);
     if (!isValid(ksq)) {
         m_checkers = SquareSet();
@@ -219,5 +225,9 @@ void Position::play(Move m)
     if (doublePushEp != NoSquare && (pawnAttacksBB(us, doublePushEp) & bb(*this, them, Pawn)))
         setEnPassantIfLegal(doublePushEp);
 }
+
+void Position::play(Move m) { playImpl<true>(m); }
+
+void Position::playUnkeyed(Move m) { playImpl<false>(m); }
 
 } // namespace chess

@@ -87,6 +87,9 @@ public:
     // Copy-make: the position after m (legal or null move assumed).
     Position after(Move m) const { Position p(*this); p.play(m); return p; }
     void play(Move m);
+    // play without keeping key() up to date (it becomes meaningless): for a
+    // replay that only checks moves, never repetitions.
+    void playUnkeyed(Move m);
 
     // SAN input, tolerant of what real files contain: 0-0 / O-O, missing or extra
     // +/#/!/?, e8Q and e8=Q, redundant disambiguation, UCI-style e2e4 / e7e8q,
@@ -123,6 +126,8 @@ private:
     bool legalGivenPinned(Move m, SquareSet pinnedPieces) const;
     Move sanCastling(bool kingSide, std::string *error) const;
     bool leavesKingLineExposed(Square from, Square to, uint64_t occ) const;
+    template <bool Keys>
+    void playImpl(Move m);
 
     std::array<Piece, 64> m_board{};
     std::array<SquareSet, 2> m_byColor{};

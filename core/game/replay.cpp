@@ -79,12 +79,10 @@ pgn::MoveAction Replayer::move(std::string_view san, const pgn::Place &where)
     // Only a line that variations may branch from needs the position before its move.
     if (m_options.variations)
         line.before = line.now;
-    line.now.play(m);
+    line.now.playUnkeyed(m); // a check never asks about repetitions
     ++line.ply;
     line.hasMove = true;
     ++m_stats.moves;
-    if (m_depth == 0)
-        ++m_stats.mainlinePlies;
     return pgn::MoveAction::Continue;
 }
 
@@ -125,8 +123,10 @@ bool Replayer::endGame()
     ++m_stats.games;
     if (!m_started)
         beginMovetext(); // a game without movetext still has a start position to check
-    if (!m_lines.empty() && !m_game.unsupported)
+    if (!m_lines.empty() && !m_game.unsupported) {
         m_game.mainlinePlies = m_lines[0].ply;
+        m_stats.mainlinePlies += uint64_t(m_lines[0].ply);
+    }
     if (m_game.unsupported)
         ++m_stats.unsupported;
     if (!m_game.errors.empty()) {

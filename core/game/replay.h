@@ -51,6 +51,7 @@ public:
     void tag(std::string_view name, std::string_view value) override;
     bool beginMovetext() override;
     pgn::MoveAction move(std::string_view san, const pgn::Place &where) override;
+    bool wantsComments() const override { return false; }
     bool beginVariation() override;
     void endVariation() override;
     void error(const pgn::Location &where, std::string_view message) override;

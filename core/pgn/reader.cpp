@@ -393,6 +393,7 @@ const char *Reader::skim(const char *p) const
 void Reader::movetextPhase(Visitor &v)
 {
     const bool wantMoves = v.beginMovetext();
+    const bool wantComments = v.wantsComments();
     deliverPending(v, wantMoves);
     int depth = 0;
     int skipFrom = wantMoves ? INT_MAX : 0; // callbacks only at depth < skipFrom
@@ -542,9 +543,11 @@ void Reader::movetextPhase(Visitor &v)
             if (deliver) {
                 if (m_commentTruncated)
                     reportError(v, where, "comment too long; cut");
-                std::string_view t = cleanText(trimmed(text), m_scratch);
-                if (!t.empty())
-                    v.comment(t);
+                if (wantComments) {
+                    std::string_view t = cleanText(trimmed(text), m_scratch);
+                    if (!t.empty())
+                        v.comment(t);
+                }
             }
             continue;
         }

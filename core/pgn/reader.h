@@ -70,6 +70,9 @@ public:
     // $n, or a suffix (! ? !! ?? !? ?! = 1..6) or a symbol (+- etc.) mapped to its NAG.
     virtual void nag(int /*nag*/) {}
     virtual void comment(std::string_view /*text*/) {}
+    // False: comments are skipped without being cleaned up and delivered
+    // (asked once per game, before its movetext).
+    virtual bool wantsComments() const { return true; }
     // False: the variation is skipped entirely (no callbacks, no endVariation).
     virtual bool beginVariation() { return true; }
     virtual void endVariation() {}

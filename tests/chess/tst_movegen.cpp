@@ -275,6 +275,36 @@ private slots:
         }
     }
 
+    // playUnkeyed is play without the Zobrist key: the same board, rights,
+    // en passant square, clocks and checkers two plies deep.
+    void unkeyedPlayMatchesPlay()
+    {
+        for (const char *fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                                "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"}) {
+            const Position root = load(fen);
+            MoveList first;
+            root.generateLegal(first);
+            for (Move a : first) {
+                Position keyed = root, unkeyed = root;
+                keyed.play(a);
+                unkeyed.playUnkeyed(a);
+                QCOMPARE(QString::fromStdString(unkeyed.fen()), QString::fromStdString(keyed.fen()));
+                QCOMPARE(unkeyed.checkers().bits(), keyed.checkers().bits());
+                MoveList second;
+                keyed.generateLegal(second);
+                for (Move b : second) {
+                    Position k2 = keyed, u2 = unkeyed;
+                    k2.play(b);
+                    u2.playUnkeyed(b);
+                    QCOMPARE(QString::fromStdString(u2.fen()), QString::fromStdString(k2.fen()));
+                    QCOMPARE(u2.checkers().bits(), k2.checkers().bits());
+                    QCOMPARE(u2.epSquare(), k2.epSquare());
+                }
+            }
+        }
+    }
+
     void enPassantCapture()
     {
         const Position pos = load("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");

@@ -97,6 +97,28 @@ private slots:
         }
     }
 
+    // A visitor that does not want comments gets none, and everything else as before.
+    void commentsNotWanted()
+    {
+        struct NoComments : LogVisitor {
+            bool wantsComments() const override { return false; }
+        };
+        const std::string text = "[Event \"E\"]\n\n1. e4 {open} e5 ; rest of line\n2. Nf3 {long\ncomment} Nc6 {unclosed";
+        NoComments v;
+        pgn::Reader r;
+        r.resetText(text);
+        r.readAll(v);
+        LogVisitor all = readLog(text);
+        QVERIFY(all.has("comment open"));
+        QVERIFY(!v.joined().contains("comment "));
+        std::vector<std::string> withoutComments;
+        for (const std::string &line : all.log)
+            if (line.rfind("comment ", 0) != 0)
+                withoutComments.push_back(line);
+        QCOMPARE(v.log, withoutComments);
+        QVERIFY(v.hasError("unterminated comment"));
+    }
+
     void bom()
     {
         LogVisitor v = readLog(readFile(dataPath("bom.pgn")));
