@@ -160,14 +160,15 @@ bool GameBuilder::setUpStart()
         variant = g.tags[size_t(m_variantTag)].second;
     StartPosition start = startPosition(m_fenTag >= 0 ? &fen : nullptr, m_variantTag >= 0 ? &variant : nullptr,
                                         m_options);
-    g.nodes.emplace_back();
     g.chess960 = start.chess960;
     if (!start.error.empty()) {
+        g.nodes.emplace_back();
         g.unsupported = true;
         addError(m_start, std::move(start.error));
         return false;
     }
-    g.nodes[0].position = start.position;
+    // The root built from the start position directly: no default position copied first.
+    g.nodes.emplace_back(start.position, chess::Move::none(), NoNode, uint16_t(0), uint16_t(0), NoText);
     g.readAsStandard = start.readAsStandard;
     return true;
 }
