@@ -1,6 +1,7 @@
 // Replays PGN movetext into a game tree; the hot path of every search.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "builder.h"
+#include "ficsstart.h"
 
 #include <algorithm>
 #include <cctype>
@@ -109,6 +110,12 @@ StartPosition startPosition(const std::string_view *fen, const std::string_view 
     StartPosition out;
     bool chess960 = false;
     if (variantTag) {
+        // A FICS start position ("wild/5", "misc/runaway") is ordinary chess from
+        // another arrangement, which the FEN tag gives (or the name alone).
+        if (const FicsStart *fics = ficsStartNamed(trim(*variantTag))) {
+            std::string_view own = fics->fen;
+            return startPosition(fen ? fen : &own, nullptr, options);
+        }
         std::string_view variant = classifyVariant(*variantTag, chess960);
         if (!variant.empty() && !chess960) {
             out.error = "variant " + std::string(variant) + " not supported; game skipped";

@@ -52,6 +52,10 @@ private slots:
     void playerIds();
     void gameData();
     void neverInPgnWarns();
+    void gameMarkers();
+    void commentLanguages_data();
+    void commentLanguages();
+    void hasCommentsInLanguages();
     void refusedWithReason_data();
     void refusedWithReason();
     void toCql6();
@@ -164,7 +168,8 @@ void TestCqlsGameInfo::ratingSystems()
     struct Sys {
         const char *name, *tag;
     };
-    const Sys systems[] = {{"ELO", "Elo"}, {"DWZ", "DWZ"}, {"ECF", "ECF"}, {"USCF", "USCF"}, {"Rapid", "Rapid"}, {"ICCF", "ICCF"}};
+    const Sys systems[] = {{"ELO", "Elo"},     {"DWZ", "DWZ"},     {"ECF", "ECF"},   {"USCF", "USCF"}, {"Rapid", "Rapid"},
+                          {"ICCF", "ICCF"},   {"ACF", "ACF"},     {"Blitz", "Blitz"}, {"Edo", "Edo"}};
     for (const Sys &s : systems) {
         game::Game g = gameWith(tag(std::string("White") + s.tag, "2400") + tag(std::string("Black") + s.tag, "2200"));
         const std::string sys = std::string(" ") + s.name + " ";
@@ -182,16 +187,11 @@ void TestCqlsGameInfo::ratingSystems()
     QCOMPARE(m(":rating dwz *", g), 1);
     QCOMPARE(m(":blackrating DWZ *", g), 0);
     QCOMPARE(m(":blackrating DWZ <=2000", g), 0);
-    // Systems Scidb writes no tag for, and words that are no system.
-    for (const char *s : {"ACF", "Blitz", "Edo"})
-        QCOMPARE(QString::fromStdString(cqlsError(std::string("(match :rating ") + s + " >2000)")),
-                 QString::fromStdString(std::string("1:16: rating system '") + s + "' cannot be searched: no PGN tag carries " + s
-                                        + " ratings (Scidb writes Elo, DWZ, ECF, USCF, Rapid and ICCF)"));
+    // Words that are no system; the refused word's arguments raise no further errors.
     QCOMPARE(QString::fromStdString(cqlsError("(match :averagerating FIDE >2000)")),
-             QString("1:23: 'FIDE' is not a rating system (ELO, DWZ, ECF, USCF, Rapid, ICCF)"));
-    // The refused system's arguments raise no further errors.
+             QString("1:23: 'FIDE' is not a rating system (ELO, DWZ, ECF, ACF, USCF, Rapid, Blitz, ICCF, Edo)"));
     std::vector<cql::Diagnostic> d;
-    compileCqls("(match :rating ACF >2000)", &d);
+    compileCqls("(match :rating FIDE >2000)", &d);
     QCOMPARE(int(d.size()), 1);
 }
 
@@ -244,7 +244,7 @@ void TestCqlsGameInfo::goodGame()
     QCOMPARE(m(":goodgame", gameWith(normal + tag("BlackTitle", "FM"))), 0);
     for (const char *t : {"IM", "GM", "WIM", "WGM", "CIM", "CGM"})
         QVERIFY2(m(":goodgame", gameWith(normal + tag("BlackTitle", t))) == 1, t);
-    const std::pair<const char *, int> thresholds[] = {{"Elo", 2350}, {"DWZ", 2350}, {"ECF", 220}, {"ICCF", 2350}, {"USCF", 2375}};
+    const std::pair<const char *, int> thresholds[] = {{"Elo", 2350}, {"DWZ", 2350}, {"ACF", 2350}, {"ECF", 220}, {"ICCF", 2350}, {"USCF", 2375}};
     for (auto [system, least] : thresholds) {
         QVERIFY2(m(":goodgame", gameWith(normal + tag(std::string("Black") + system, std::to_string(least)))) == 1, system);
         QVERIFY2(m(":goodgame", gameWith(normal + tag(std::string("White") + system, std::to_string(least - 1)))) == 0, system);
@@ -265,8 +265,6 @@ void TestCqlsGameInfo::refusedWithReason_data()
                                     << "1:8: ':blackdeathyear' needs Scidb's player base: PGN games carry no death years";
     QTest::newRow("deathyear") << "(match :deathyear *)"
                                << "1:8: ':deathyear' needs Scidb's player base: PGN games carry no death years";
-    QTest::newRow("hasmarker") << "(match :hasmarker w,b)"
-                               << "1:8: ':hasmarker' reads the game flags Scidb keeps in its database: PGN games carry no markers";
 }
 
 void TestCqlsGameInfo::eventModeAndTermination()
@@ -374,7 +372,7 @@ void TestCqlsGameInfo::gameData()
 void TestCqlsGameInfo::neverInPgnWarns()
 {
     game::Game g = pgnGame("[Event \"A\"]\n\n1. e4 e5 1-0\n");
-    for (const char *script : {":hasspecialmarker deleted", ":hasspecialmarker changed,added", ":error checksumerror",
+    for (const char *script : {":hasspecialmarker changed", ":hasspecialmarker changed,added", ":error checksumerror",
                                ":error gamedatacorrupted", ":error unexpectedendofstream"}) {
         std::vector<cql::Diagnostic> d;
         QVERIFY2(compileCqls(std::string("(match ") + script + ")", &d), script);
@@ -382,13 +380,119 @@ void TestCqlsGameInfo::neverInPgnWarns()
         QVERIFY2(d[0].message.find("never matches a PGN game") != std::string::npos, d[0].message.c_str());
         QCOMPARE(m(script, g), 0);
     }
-    QCOMPARE(QString::fromStdString(cqlsError("(match :hasspecialmarker deleted)")),
-             QString("1:26: ':hasspecialmarker deleted' never matches a PGN game: the databases are read only, so no "
-                     "game is deleted, changed or added"));
+    QCOMPARE(QString::fromStdString(cqlsError("(match :hasspecialmarker added)")),
+             QString("1:26: ':hasspecialmarker added' never matches a PGN game: the databases are read only, so no "
+                     "game is changed or added"));
     QCOMPARE(QString::fromStdString(cqlsError("(match :error gamedatacorrupted,none)")),
              QString("1:15: ':error gamedatacorrupted' never matches a PGN game: only Scid and ChessBase databases "
                      "are decoded that way"));
     QVERIFY(QString::fromStdString(cqlsError("(match :error oops)")).startsWith("1:15: 'oops' is not an error kind (none,"));
+}
+
+// :hasmarker reads Scid's ScidFlags tag, mapped to Scidb's marker letters.
+void TestCqlsGameInfo::gameMarkers()
+{
+    game::Game openings = gameWith(tag("ScidFlags", "WBT"));
+    QCOMPARE(m(":hasmarker w,b", openings), 1); // the page's example
+    QCOMPARE(m(":hasmarker w", openings), 1);
+    QCOMPARE(m(":hasmarker T", openings), 1);
+    QCOMPARE(m(":hasmarker m,e,!", openings), 0);
+    QCOMPARE(m(":hasmarker", openings), 1); // any marker
+    QCOMPARE(m("!:hasmarker", openings), 0);
+    // Case matters in Scidb's letters: m middlegame, M material; Scid reads its letters in any case.
+    game::Game middle = gameWith(tag("ScidFlags", "m"));
+    QCOMPARE(m(":hasmarker m", middle), 1);
+    QCOMPARE(m(":hasmarker M", middle), 0);
+    QCOMPARE(m(":hasmarker p", gameWith(tag("ScidFlags", "P"))), 1); // Scid's pawn structure
+    // Scid's custom flags 1-6 are Scidb's * D G S ^ ~.
+    game::Game custom = gameWith(tag("ScidFlags", "1 6"));
+    QCOMPARE(m(":hasmarker *", custom), 1);
+    QCOMPARE(m(":hasmarker ~", custom), 1);
+    QCOMPARE(m(":hasmarker D,G,S,^", custom), 0);
+    QCOMPARE(m(":hasmarker G", gameWith(tag("ScidFlags", "3"))), 1);
+    // The page's :xor example: marked ! or ? but not both.
+    const std::string xorScript = ":xor ((match :hasmarker !) (match :hasmarker ?))";
+    QCOMPARE(m(xorScript, gameWith(tag("ScidFlags", "!"))), 1);
+    QCOMPARE(m(xorScript, gameWith(tag("ScidFlags", "?!"))), 0);
+    QCOMPARE(m(xorScript, gameWith(tag("ScidFlags", "U"))), 0);
+    // No tag, or no flag letters in it: no marker.
+    QCOMPARE(m(":hasmarker", gameWith("")), 0);
+    QCOMPARE(m(":hasmarker", gameWith(tag("ScidFlags", "xyz"))), 0);
+    // Scid's D is the deletion flag: Scidb's special marker 'deleted', not a game marker.
+    game::Game deleted = gameWith(tag("ScidFlags", "D"));
+    QCOMPARE(m(":hasmarker", deleted), 0);
+    QCOMPARE(m(":hasspecialmarker deleted", deleted), 1);
+    QCOMPARE(m(":hasspecialmarker deleted", openings), 0);
+    QCOMPARE(m(":hasspecialmarker illegalmove", deleted), 0);
+    QCOMPARE(m(":hasspecialmarker deleted,illegalmove", deleted), 1);
+    // Only the list's letters are markers.
+    QCOMPARE(QString::fromStdString(cqlsError("(match :hasmarker w,x)")),
+             QString("1:19: 'x' is not a game marker (one of wbmeNpTKQ!?U*DGS^~=MP, comma-separated)"));
+    QCOMPARE(QString::fromStdString(cqlsError("(match :hasmarker wb)")),
+             QString("1:19: 'wb' is not a game marker (one of wbmeNpTKQ!?U*DGS^~=MP, comma-separated)"));
+}
+
+void TestCqlsGameInfo::commentLanguages_data()
+{
+    QTest::addColumn<QString>("comment");
+    QTest::addColumn<QString>("languages"); // "-" for the independent part
+    QTest::newRow("plain") << "A fine move" << "-";
+    QTest::newRow("independent, de, en") << "Indep text <de> Deutscher Text <en> English text" << "-,de,en";
+    QTest::newRow("de, en") << "<de> Deutscher Text <en> English text" << "de,en";
+    QTest::newRow("empty part") << "<de> <en> English" << "en";
+    QTest::newRow("mark without a space is text") << "a<b>c <fr>" << "-";
+    QTest::newRow("upper case is no mark") << "<DE> Text" << "-";
+    QTest::newRow("mark at the end") << "Text <de>" << "-";
+    QTest::newRow("same language twice") << "<de> eins <en> one <de> zwei" << "de,en";
+    QTest::newRow("independent after a mark") << "<de> Text" << "de";
+    QTest::newRow("html") << "<html>Indep<lang id=\"de\">Deutsch</lang><lang id=\"en\">English</lang></html>"
+                          << "-,de,en";
+    QTest::newRow("html, only languages") << "<html><lang id=\"fr\"><b>Bien</b></lang></html>" << "fr";
+    QTest::newRow("html, empty language") << "<html>Indep<lang id=\"fr\"> <b></b> </lang></html>" << "-";
+    QTest::newRow("html, text after") << "<html><lang id=\"fr\">Bien</lang> after</html>" << "-,fr";
+    QTest::newRow("only spaces") << "   " << "";
+}
+
+void TestCqlsGameInfo::commentLanguages()
+{
+    QFETCH(QString, comment);
+    QFETCH(QString, languages);
+    QStringList got;
+    for (const std::string &l : cql::cqls::commentLanguages(comment.toStdString()))
+        got << (l.empty() ? QString("-") : QString::fromStdString(l));
+    QCOMPARE(got.join(','), languages);
+}
+
+// :hascomments with languages: the page's example, and the codes xx and yy.
+void TestCqlsGameInfo::hasCommentsInLanguages()
+{
+    auto game = [](const std::string &comment) {
+        return pgnGame("[Event \"A\"]\n\n1. e4 {" + comment + "} e5 1-0\n");
+    };
+    const game::Game german = game("Gut <de> Ein guter Zug <fr> Un bon coup");
+    QCOMPARE(m(":hascomments de,en", german), 1);
+    QCOMPARE(m(":hascomments en", german), 0);
+    QCOMPARE(m(":hascomments fr", german), 1);
+    QCOMPARE(m(":hascomments DE", german), 1);
+    QCOMPARE(m(":hascomments xx", german), 1);
+    QCOMPARE(m(":hascomments yy", german), 1);
+    const game::Game english = game("<de> Gut <en> Good");
+    QCOMPARE(m(":hascomments xx", english), 0);
+    QCOMPARE(m(":hascomments yy", english), 1);
+    const game::Game onlyEnglish = game("<en> Good <de> ");
+    QCOMPARE(m(":hascomments yy", onlyEnglish), 0);
+    QCOMPARE(m(":hascomments en", onlyEnglish), 1);
+    const game::Game plain = game("Good");
+    QCOMPARE(m(":hascomments xx", plain), 1);
+    QCOMPARE(m(":hascomments en,de", plain), 0);
+    QCOMPARE(m(":hascomments", plain), 1);
+    // A comment before the first move counts too; a game without comments matches no language.
+    QCOMPARE(m(":hascomments de", pgnGame("{<de> Vorwort <en> Preface} 1. e4 e5 1-0\n")), 1);
+    QCOMPARE(m(":hascomments xx,yy", pgnGame("1. e4 e5 1-0\n")), 0);
+    QCOMPARE(m("!:hascomments de", english), 0);
+    QCOMPARE(QString::fromStdString(cqlsError("(match :hascomments deu)")),
+             QString("1:21: 'deu' is not a language code (two letters, as Scidb marks the languages of comments: de, "
+                     "en, ...; xx language independent, yy any language but English)"));
 }
 
 void TestCqlsGameInfo::refusedWithReason()
@@ -446,8 +550,9 @@ void TestCqlsGameInfo::toCql6()
         QVERIFY(c.text.find("// no CQL 6 equivalent: " + c.untranslated[0].keyword) != std::string::npos);
     }
     cql::cqls::Cql6Conversion acf = cql::cqls::convertToCql6("(match :rating ACF >2000)");
-    QCOMPARE(int(acf.untranslated.size()), 1);
-    QCOMPARE(QString::fromStdString(acf.untranslated[0].keyword), QString(":rating"));
+    QVERIFY(acf.ok);
+    QCOMPARE(int(acf.untranslated.size()), 0);
+    QVERIFY(acf.text.find("(int tag \"WhiteACF\") >= 2001 or (int tag \"BlackACF\") >= 2001") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestCqlsGameInfo)

@@ -4,6 +4,7 @@
 
 #include "cql/cqls/filters.h"
 #include "cql/vars.h"
+#include "game/ficsstart.h"
 
 #include <algorithm>
 #include <array>
@@ -263,7 +264,10 @@ int startPositionNumber(const chess::Position &p)
 
 bool StartPositionFilter::match(Ctx &ctx) const
 {
-    int n = startPositionNumber(ctx.game->nodes[0].position);
+    const chess::Position &start = ctx.game->nodes[0].position;
+    int n = startPositionNumber(start);
+    if (n == 0)
+        n = game::ficsStartNumber(start);
     if (m_anyShuffle && n > 0)
         return true;
     for (const auto &[lo, hi] : m_ranges)

@@ -172,13 +172,16 @@ char genderOf(const game::Game &g, bool white)
 }
 
 namespace {
-// The match list page's systems and the tags Scidb writes for them.
+// The match list page's systems and the tags their ratings are read from. Scidb
+// writes White<tag>/Black<tag> for Elo, DWZ, ECF, USCF, Rapid and ICCF; its newer
+// systems (ACF, Blitz, Edo) have no tag in its sources, so they are read from tags
+// named the same way.
 struct RatingSystem {
     std::string_view name, tag;
 };
 constexpr RatingSystem RatingSystems[] = {
-    {"ELO", "Elo"}, {"DWZ", "DWZ"}, {"ECF", "ECF"}, {"ACF", ""}, {"USCF", "USCF"},
-    {"RAPID", "Rapid"}, {"BLITZ", ""}, {"ICCF", "ICCF"}, {"EDO", ""},
+    {"ELO", "Elo"}, {"DWZ", "DWZ"}, {"ECF", "ECF"}, {"ACF", "ACF"}, {"USCF", "USCF"},
+    {"RAPID", "Rapid"}, {"BLITZ", "Blitz"}, {"ICCF", "ICCF"}, {"EDO", "Edo"},
 };
 } // namespace
 
@@ -188,11 +191,6 @@ std::string_view ratingTagSuffix(std::string_view upper)
         if (r.name == upper)
             return r.tag;
     return {};
-}
-
-bool isRatingSystem(std::string_view upper)
-{
-    return std::any_of(std::begin(RatingSystems), std::end(RatingSystems), [&](const RatingSystem &r) { return r.name == upper; });
 }
 
 bool TimeModeFilter::match(Ctx &ctx) const
@@ -268,6 +266,7 @@ GoodGameFilter::GoodGameFilter()
     strong.push_back(std::make_unique<TagInfoFilter>(std::move(title)));
     strong.push_back(ratingAtLeast("ELO", 2350));
     strong.push_back(ratingAtLeast("DWZ", 2350));
+    strong.push_back(ratingAtLeast("ACF", 2350));
     strong.push_back(ratingAtLeast("ECF", 220));
     strong.push_back(ratingAtLeast("ICCF", 2350));
     strong.push_back(ratingAtLeast("USCF", 2375));
@@ -275,9 +274,57 @@ GoodGameFilter::GoodGameFilter()
     m_inner = allOf(std::move(all));
 }
 
+std::string_view gameMarkerLetters() { return "wbmeNpTKQ!?U*DGS^~=MP"; }
+
+std::string gameMarkersOf(const game::Game &g, bool *deleted)
+{
+    if (deleted)
+        *deleted = false;
+    std::string out;
+    for (char c : g.tag("ScidFlags")) {
+        char m = 0;
+        switch (std::toupper(static_cast<unsigned char>(c))) {
+        case 'W': m = 'w'; break;
+        case 'B': m = 'b'; break;
+        case 'M': m = 'm'; break;
+        case 'E': m = 'e'; break;
+        case 'P': m = 'p'; break;
+        case 'N': case 'T': case 'K': case 'Q': case '!': case '?': case 'U': m = char(std::toupper(static_cast<unsigned char>(c))); break;
+        case '1': m = '*'; break;
+        case '2': m = 'D'; break;
+        case '3': m = 'G'; break;
+        case '4': m = 'S'; break;
+        case '5': m = '^'; break;
+        case '6': m = '~'; break;
+        case 'D':
+            if (deleted)
+                *deleted = true;
+            break;
+        default: break; // not a flag letter: ignored, as Scid does
+        }
+        if (m && out.find(m) == std::string::npos)
+            out += m;
+    }
+    return out;
+}
+
+bool GameMarkerFilter::match(Ctx &ctx) const
+{
+    const std::string has = gameMarkersOf(*ctx.game);
+    if (m_markers.empty())
+        return !has.empty();
+    return has.find_first_of(m_markers) != std::string::npos;
+}
+
 bool GameDefectFilter::match(Ctx &ctx) const
 {
     const game::Game &g = *ctx.game;
+    if (m_defects & Deleted) {
+        bool deleted = false;
+        gameMarkersOf(g, &deleted);
+        if (deleted)
+            return true;
+    }
     if (g.errors.empty())
         return m_clean;
     for (const game::GameError &e : g.errors) {
@@ -287,6 +334,115 @@ bool GameDefectFilter::match(Ctx &ctx) const
                                                                                                 : 0u;
         if (kind & m_defects)
             return true;
+    }
+    return false;
+}
+
+namespace {
+
+bool isLower(char c) { return c >= 'a' && c <= 'z'; }
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Whether text has something besides spaces and <tags>.
+bool hasText(std::string_view t)
+{
+    bool inTag = false;
+    for (char c : t) {
+        if (c == '<')
+            inTag = true;
+        else if (c == '>' && inTag)
+            inTag = false;
+        else if (!inTag && !isBlank(c))
+            return true;
+    }
+    return false;
+}
+
+void addLanguage(std::vector<std::string> &out, std::string code)
+{
+    if (std::find(out.begin(), out.end(), code) == out.end())
+        out.push_back(std::move(code));
+}
+
+} // namespace
+
+std::vector<std::string> commentLanguages(std::string_view c)
+{
+    std::vector<std::string> out;
+    std::string_view t = c;
+    while (!t.empty() && isBlank(t.front()))
+        t.remove_prefix(1);
+    while (!t.empty() && isBlank(t.back()))
+        t.remove_suffix(1);
+    constexpr std::string_view HtmlOpen = "<html>", HtmlClose = "</html>", LangOpen = "<lang id=\"", LangClose = "</lang>";
+    if (t.size() >= HtmlOpen.size() + HtmlClose.size() && t.substr(0, HtmlOpen.size()) == HtmlOpen
+        && t.substr(t.size() - HtmlClose.size()) == HtmlClose) {
+        t = t.substr(HtmlOpen.size(), t.size() - HtmlOpen.size() - HtmlClose.size());
+        bool independent = false;
+        for (;;) {
+            size_t open = t.find(LangOpen);
+            const size_t codeAt = open + LangOpen.size();
+            if (open == std::string_view::npos || codeAt + 4 > t.size() || !isLower(t[codeAt]) || !isLower(t[codeAt + 1])
+                || t.substr(codeAt + 2, 2) != "\">") {
+                independent = independent || hasText(t);
+                break;
+            }
+            independent = independent || hasText(t.substr(0, open));
+            std::string code(t.substr(codeAt, 2));
+            t.remove_prefix(codeAt + 4);
+            size_t close = t.find(LangClose);
+            std::string_view part = t.substr(0, close);
+            if (hasText(part))
+                addLanguage(out, code);
+            if (close == std::string_view::npos)
+                break;
+            t.remove_prefix(close + LangClose.size());
+        }
+        if (independent)
+            out.insert(out.begin(), std::string());
+        return out;
+    }
+    // "<xx> " marks: each ends the part before it.
+    std::string code; // "" independent
+    size_t partStart = 0;
+    for (size_t i = 0; i <= t.size(); ++i) {
+        const bool mark = i + 4 <= t.size() && t[i] == '<' && isLower(t[i + 1]) && isLower(t[i + 2]) && t[i + 3] == '>'
+            && (i + 4 == t.size() || isBlank(t[i + 4]));
+        if (!mark && i < t.size())
+            continue;
+        if (hasText(t.substr(partStart, i - partStart)))
+            addLanguage(out, code);
+        if (i == t.size())
+            break;
+        code = std::string(t.substr(i + 1, 2));
+        partStart = i + 4;
+        i += 3;
+    }
+    // The independent part first, as Scidb orders them.
+    auto indep = std::find(out.begin(), out.end(), std::string());
+    if (indep != out.end() && indep != out.begin())
+        std::rotate(out.begin(), indep, indep + 1);
+    return out;
+}
+
+bool CommentLanguageFilter::match(Ctx &ctx) const
+{
+    const game::Game &g = *ctx.game;
+    auto wanted = [&](const std::string &lang) {
+        for (const std::string &c : m_codes) {
+            if (c == "xx" ? lang.empty() : c == "yy" ? !lang.empty() && lang != "en" : c == lang)
+                return true;
+        }
+        return false;
+    };
+    for (const game::Node &n : g.nodes) {
+        for (uint32_t id : {n.preComment, n.comment}) {
+            if (id == game::NoText)
+                continue;
+            for (const std::string &lang : commentLanguages(g.text(id)))
+                if (wanted(lang))
+                    return true;
+        }
     }
     return false;
 }

@@ -38,12 +38,11 @@ TimeMode timeModeOf(const game::Game &g);
 // (any case), 'x' (unknown) for anything else or no tag.
 char genderOf(const game::Game &g, bool white);
 
-// The PGN tag suffix Scidb writes a rating system's ratings under (White<suffix>,
+// The PGN tag suffix a rating system's ratings are read from (White<suffix>,
 // Black<suffix>), for a system name in upper case as the match list page names
-// it; "" when Scidb has no tag for it (ACF, BLITZ, EDO) or it is no system.
+// it; "" when it is no system. ACF, Blitz and Edo, which Scidb writes no tag for,
+// are read from WhiteACF, WhiteBlitz, WhiteEdo (and Black...).
 std::string_view ratingTagSuffix(std::string_view upperSystem);
-// One of the match list page's rating systems (ELO, DWZ, ECF, ACF, USCF, RAPID, BLITZ, ICCF, EDO).
-bool isRatingSystem(std::string_view upperSystem);
 
 // :timemode normal,corr: the game's time mode is one of these.
 class TimeModeFilter : public Filter {
@@ -73,7 +72,6 @@ private:
 
 // :goodgame: the match list page's definition, built from the keywords it is
 // written in (:timemode, :eventtype, :plycount, :result, :title, :rating).
-// Its ACF clause is left out: no tag carries ACF ratings, so it never holds.
 class GoodGameFilter : public Filter {
 public:
     GoodGameFilter();
@@ -91,7 +89,8 @@ private:
 // The game is kept up to such a move, so it is found in the games it spoils.
 class GameDefectFilter : public Filter {
 public:
-    enum : unsigned { IllegalMove = 1, InvalidMove = 2 };
+    // Deleted: Scid's deletion flag (see gameMarkersOf), the one special marker a PGN game carries.
+    enum : unsigned { IllegalMove = 1, InvalidMove = 2, Deleted = 4 };
     // clean: also a game read without any problem; defects: any of these.
     GameDefectFilter(bool clean, unsigned defects) : m_clean(clean), m_defects(defects) {}
     bool match(Ctx &ctx) const override;
@@ -101,6 +100,47 @@ public:
 private:
     bool m_clean;
     unsigned m_defects;
+};
+
+// Scidb's game markers, as letters of its list (w b m e N p T K Q ! ? U * D G
+// S ^ ~ = M P), and whether the game is marked deleted, read from the tag Scid
+// writes its game flags into (ScidFlags, letters in any case: D deleted, W B M E
+// N P T K Q ! ? U, 1-6 its custom flags). Scidb keeps the same flags in the same
+// bits, Scid's custom flags 1-6 in those of * D G S ^ ~; = M P have no Scid flag.
+std::string gameMarkersOf(const game::Game &g, bool *deleted = nullptr);
+// The marker letters of Scidb's list.
+std::string_view gameMarkerLetters();
+
+// :hasmarker w,b: the game has one of these markers; no markers: any marker.
+class GameMarkerFilter : public Filter {
+public:
+    explicit GameMarkerFilter(std::string markers) : m_markers(std::move(markers)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<GameMarkerFilter>(m_markers); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    std::string m_markers;
+};
+
+// The languages a comment has text in, as Scidb writes them into PGN: "<de> "
+// (a two-letter code in angle brackets, then a space) starts a language's part,
+// and text before the first such mark is language independent (""); or its HTML
+// form, <html>...<lang id="de">...</lang>...</html>. A comment without marks
+// is language independent. Parts with only spaces (and tags) are left out.
+std::vector<std::string> commentLanguages(std::string_view comment);
+
+// :hascomments de,en,xx,yy: some comment has text in one of these languages;
+// "xx" language independent, "yy" any language but English (not independent).
+class CommentLanguageFilter : public Filter {
+public:
+    explicit CommentLanguageFilter(std::vector<std::string> codes) : m_codes(std::move(codes)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<CommentLanguageFilter>(m_codes); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    std::vector<std::string> m_codes;
 };
 
 // :comment "pattern": some comment of the game has a part the pattern matches.

@@ -11,6 +11,7 @@
 #include "cql/cqls/line.h"
 #include "cql/cqls/pawncounting.h"
 #include "cql/cqls/relationimage.h"
+#include "game/ficsstart.h"
 
 #include "cql/logic.h"
 #include "cql/moves.h"
@@ -375,10 +376,22 @@ private:
             f = std::make_unique<GameInfoFilter>(n == "hasvariations" ? GameInfoFilter::HasVariations : GameInfoFilter::HasAnnotation);
         } else if (n == "hascomments") {
             if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword) {
-                error(items[i], "':hascomments' with languages is not implemented yet");
-                return nullptr;
+                std::vector<std::string> codes;
+                if (!commaList(at, items, i, codes))
+                    return nullptr;
+                for (const std::string &c : codes) {
+                    if (c.size() != 2 || !std::isalpha(static_cast<unsigned char>(c[0]))
+                        || !std::isalpha(static_cast<unsigned char>(c[1]))) {
+                        error(items[i - 1], "'" + c + "' is not a language code (two letters, as Scidb marks the "
+                                                      "languages of comments: de, en, ...; xx language independent, "
+                                                      "yy any language but English)");
+                        return nullptr;
+                    }
+                }
+                f = std::make_unique<CommentLanguageFilter>(std::move(codes));
+            } else {
+                f = std::make_unique<GameInfoFilter>(GameInfoFilter::HasComments);
             }
-            f = std::make_unique<GameInfoFilter>(GameInfoFilter::HasComments);
         } else if (n == "eco") {
             f = ecoArg(at, items, i);
         } else if (n == "date") {
@@ -389,6 +402,10 @@ private:
                 return nullptr;
             }
             f = std::make_unique<CommentPatternFilter>(items[i++].text);
+        } else if (n == "hasmarker") {
+            f = markerKeyword(items, i);
+            if (!f)
+                return nullptr;
         } else if (n == "hasspecialmarker" || n == "error") {
             f = defectKeyword(n, at, items, i);
             if (!f)
@@ -500,17 +517,46 @@ private:
             size_t dash = v.find('-', 1);
             bool ok = dash == std::string::npos ? parseNumber(v, lo) && (hi = lo, true)
                                                 : parseNumber(v.substr(0, dash), lo) && parseNumber(v.substr(dash + 1), hi);
-            if (!ok && v.find('/') != std::string::npos) {
-                error(items[i - 1], "FICS start positions ('" + v + "') in ':startposition' are not implemented yet");
-                return nullptr;
+            if (!ok) {
+                if (const game::FicsStart *fics = game::ficsStartNamed(v)) {
+                    ranges.emplace_back(fics->number, fics->number);
+                    continue;
+                }
             }
             if (!ok || lo < 0 || hi > 3840 || lo > hi) {
-                error(items[i - 1], "'" + v + "' is not a start position number (0 to 3840) or range");
+                error(items[i - 1], "'" + v + "' is not a start position number (0 to 3840), range or FICS start position "
+                                        "(wild/5, wild/7, wild/8, wild/19, misc/runaway, misc/pyramid, ...)");
                 return nullptr;
             }
             ranges.emplace_back(int(lo), int(hi));
         }
         return std::make_unique<StartPositionFilter>(std::move(ranges), any);
+    }
+
+    // :hasmarker w,b or :hasmarker alone: Scidb's game markers, one letter each
+    // (case matters: m middlegame, M material).
+    FilterPtr markerKeyword(const std::vector<Item> &items, size_t &i)
+    {
+        std::string markers;
+        if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword && items[i].kind == Item::Word) {
+            const std::string &t = items[i].text;
+            size_t start = 0;
+            while (start <= t.size()) {
+                size_t comma = t.find(',', start);
+                std::string_view part = std::string_view(t).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+                if (part.size() != 1 || gameMarkerLetters().find(part[0]) == std::string_view::npos) {
+                    error(items[i], "'" + std::string(part) + "' is not a game marker (one of "
+                                        + std::string(gameMarkerLetters()) + ", comma-separated)");
+                    return nullptr;
+                }
+                markers += part[0];
+                if (comma == std::string::npos)
+                    break;
+                start = comma + 1;
+            }
+            ++i;
+        }
+        return std::make_unique<GameMarkerFilter>(markers);
     }
 
     // :hasspecialmarker and :error: the defects reading found. The markers and
@@ -529,7 +575,8 @@ private:
             if (n == "hasspecialmarker") {
                 if (w == "illegalmove") defects |= GameDefectFilter::IllegalMove;
                 else if (w == "invalidmove") defects |= GameDefectFilter::InvalidMove;
-                else if (w == "deleted" || w == "changed" || w == "added" || w == "addedd") never.push_back(w);
+                else if (w == "deleted") defects |= GameDefectFilter::Deleted;
+                else if (w == "changed" || w == "added" || w == "addedd") never.push_back(w);
                 else {
                     error(arg, "'" + w + "' is not a special marker (deleted, changed, added, illegalmove, invalidmove)");
                     return nullptr;
@@ -550,7 +597,7 @@ private:
         for (const std::string &w : never)
             warning(arg, "':" + n + " " + w + "' never matches a PGN game: "
                              + (n == "hasspecialmarker"
-                                    ? std::string("the databases are read only, so no game is deleted, changed or added")
+                                    ? std::string("the databases are read only, so no game is changed or added")
                                 : w == "illegalstartposition"
                                     ? std::string("a game with a bad FEN is reported and not searched")
                                     : std::string("only Scid and ChessBase databases are decoded that way")));
@@ -564,8 +611,6 @@ private:
             return "needs Scidb's player base: PGN games carry no birth years";
         if (n == "deathyear" || n == "whitedeathyear" || n == "blackdeathyear")
             return "needs Scidb's player base: PGN games carry no death years";
-        if (n == "hasmarker")
-            return "reads the game flags Scidb keeps in its database: PGN games carry no markers";
         return nullptr;
     }
 
@@ -692,10 +737,7 @@ private:
             // Each system's ratings are in the tags Scidb writes for it (White<tag>, Black<tag>).
             s.name = std::string(ratingTagSuffix(sys));
             if (s.name.empty()) {
-                error(items[i], isRatingSystem(sys)
-                                    ? "rating system '" + items[i].text + "' cannot be searched: no PGN tag carries "
-                                          + items[i].text + " ratings (Scidb writes Elo, DWZ, ECF, USCF, Rapid and ICCF)"
-                                    : "'" + items[i].text + "' is not a rating system (ELO, DWZ, ECF, USCF, Rapid, ICCF)");
+                error(items[i], "'" + items[i].text + "' is not a rating system (ELO, DWZ, ECF, ACF, USCF, Rapid, Blitz, ICCF, Edo)");
                 while (i < items.size() && word(i))
                     ++i; // the system and its range: no further errors about them
                 return nullptr;
