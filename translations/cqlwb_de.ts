@@ -919,6 +919,42 @@
         <source>not a designator</source>
         <translation>kein Designator</translation>
     </message>
+    <message>
+        <source>Player &amp;Base…</source>
+        <translation>&amp;Spielerdatenbank…</translation>
+    </message>
+    <message>
+        <source>Choose the spelling file (.ssp) CQL-S :birthyear and :deathyear read the players&apos; years from</source>
+        <translation>Die Schreibweisen-Datei (.ssp) wählen, aus der CQL-S :birthyear und :deathyear die Lebensdaten der Spieler lesen</translation>
+    </message>
+    <message>
+        <source>Player Base</source>
+        <translation>Spielerdatenbank</translation>
+    </message>
+    <message>
+        <source>Spelling files (*.ssp *.ssp.gz *.ssp.zst);;All files (*)</source>
+        <translation>Schreibweisen-Dateien (*.ssp *.ssp.gz *.ssp.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;No Player Base</source>
+        <translation>&amp;Keine Spielerdatenbank</translation>
+    </message>
+    <message>
+        <source>Search without a player base: :birthyear and :deathyear then report that they need one</source>
+        <translation>Ohne Spielerdatenbank suchen: :birthyear und :deathyear melden dann, dass sie eine brauchen</translation>
+    </message>
+    <message>
+        <source>No player base</source>
+        <translation>Keine Spielerdatenbank</translation>
+    </message>
+    <message>
+        <source>Player base %1: %2 players</source>
+        <translation>Spielerdatenbank %1: %2 Spieler</translation>
+    </message>
+    <message>
+        <source>Cannot use the player base: %1</source>
+        <translation>Die Spielerdatenbank ist nicht verwendbar: %1</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchWriter</name>

@@ -8,6 +8,7 @@
 #include "cql/cqls/tocql6.h"
 #include "cql/query.h"
 #include "database/database.h"
+#include "database/playerbase.h"
 #include "engine/settings.h"
 #include "search/output.h"
 #include "search/querytext.h"
@@ -247,6 +248,8 @@ int main(int argc, char **argv)
         if (!o.tablebases.empty())
             es.tablebasePaths = o.tablebases;
         engine::configure(es);
+        if (o.playerBase)
+            database::setPlayerBasePath(*o.playerBase);
     }
     if (o.queryFile.empty() && o.cqlFilters.empty() && !o.fen && o.edits.innerFilters.empty()
         && o.edits.outerFilters.empty())

@@ -203,6 +203,11 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
                 return false;
             }
             o.engineOptions.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+        } else if (name == "playerbase" || name == "player-base") {
+            std::string v;
+            if (!value(name, v))
+                return false;
+            o.playerBase = v;
         } else if (name == "tablebases") {
             std::string v;
             if (!value(name, v))
@@ -284,6 +289,11 @@ Analysis (CQL-S :evaluation, :moveevaluation, :endgameevaluation):
                            -engineoption Hash=64
   -tablebases DIR          a directory of Gaviota tablebases (repeatable;
                            default: $CQLWB_TABLEBASES, else /usr/share/gaviotatb)
+
+Player base (CQL-S :birthyear, :deathyear and their white/black forms):
+  -playerbase FILE         a spelling file in Scid's format (.ssp, also .gz or
+                           .zst) with the players' birth and death dates
+                           (default: $CQLWB_PLAYERBASE)
 
 Checking a database:
   -check FILE              replay every game of FILE (repeatable) and report

@@ -40,6 +40,7 @@ struct Options {
     std::optional<std::string> engine;       // -engine PATH: the UCI engine of :evaluation / :moveevaluation
     std::vector<std::pair<std::string, std::string>> engineOptions; // -engineoption NAME=VALUE
     std::vector<std::string> tablebases;     // -tablebases DIR: Gaviota tables of :endgameevaluation
+    std::optional<std::string> playerBase;   // -playerbase FILE: birth and death years of CQL-S :birthyear ...
     bool version = false;
     bool help = false;
 };

@@ -1,6 +1,6 @@
 // CQL-S match list keywords read from Scidb's tags: :timemode (and its TimeControl derivation), :gender, the rating systems, :goodgame,
 // :eventmode, :termination, :eventcategory, :whiteid/:blackid; those about the game data (:comment, :hasspecialmarker, :error,
-// :output/:pgn); the keywords PGN cannot answer, and their CQL 6 forms.
+// :output/:pgn, :hasmarker, :hascomments with languages); :birthyear and its kin from a player base; and their CQL 6 forms.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqlstest.h"
 
@@ -58,6 +58,7 @@ private slots:
     void hasCommentsInLanguages();
     void refusedWithReason_data();
     void refusedWithReason();
+    void playerYears();
     void toCql6();
 };
 
@@ -257,14 +258,63 @@ void TestCqlsGameInfo::refusedWithReason_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("error");
-    QTest::newRow("birthyear") << "(match :birthyear >=1990)"
-                               << "1:8: ':birthyear' needs Scidb's player base: PGN games carry no birth years";
-    QTest::newRow("whitebirthyear") << "(match :whitebirthyear 1950 1960)"
-                                    << "1:8: ':whitebirthyear' needs Scidb's player base: PGN games carry no birth years";
-    QTest::newRow("blackdeathyear") << "(match !:blackdeathyear 1800 1950)"
-                                    << "1:8: ':blackdeathyear' needs Scidb's player base: PGN games carry no death years";
-    QTest::newRow("deathyear") << "(match :deathyear *)"
-                               << "1:8: ':deathyear' needs Scidb's player base: PGN games carry no death years";
+    const QString need = QStringLiteral(" needs a player base, which PGN games do not carry: give a Scid spelling file (.ssp) "
+                                        "with -playerbase FILE, CQLWB_PLAYERBASE or the workbench's Query menu");
+    QTest::newRow("birthyear") << "(match :birthyear >=1990)" << "1:8: ':birthyear'" + need;
+    QTest::newRow("whitebirthyear") << "(match :whitebirthyear 1950 1960)" << "1:8: ':whitebirthyear'" + need;
+    QTest::newRow("blackdeathyear") << "(match !:blackdeathyear 1800 1950)" << "1:8: '!:blackdeathyear'" + need;
+    QTest::newRow("deathyear") << "(match position:deathyear *)" << "1:8: 'position:deathyear'" + need;
+}
+
+// :birthyear and its kin with the test player base (tests/data/players/players.ssp).
+void TestCqlsGameInfo::playerYears()
+{
+    database::setPlayerBasePath(CQLWB_TEST_DATA "/players/players.ssp");
+    auto players = [](const std::string &white, const std::string &black) {
+        return pgnGame(tag("White", white) + tag("Black", black) + "\n1. e4 e5 1-0\n");
+    };
+    const game::Game champions = players("Alekhine, Alexander", "Capablanca, Jose Raul"); // 1892-1946, 1888-1942
+    QCOMPARE(m(":birthyear 1890 1900", champions), 1);
+    QCOMPARE(m(":whitebirthyear 1890 1900", champions), 1);
+    QCOMPARE(m(":blackbirthyear 1890 1900", champions), 0);
+    QCOMPARE(m(":blackbirthyear <1890", champions), 1);
+    QCOMPARE(m(":birthyear >=1990", champions), 0);
+    QCOMPARE(m(":deathyear 1942", champions), 1);
+    QCOMPARE(m(":whitedeathyear 1942", champions), 0);
+    QCOMPARE(m(":blackdeathyear 1942", champions), 1);
+    QCOMPARE(m(":deathyear 1800 1950", champions), 1); // the page's example
+    QCOMPARE(m("!:deathyear 1800 1950", champions), 0);
+    // The page's example: at least one younger player, born 1990 or later.
+    const game::Game young = players("Carlsen, Magnus", "Polgar, J"); // 1990, 1976 (by the initial)
+    QCOMPARE(m(":birthyear >=1990", young), 1);
+    QCOMPARE(m(":blackbirthyear >=1990", young), 0);
+    QCOMPARE(m(":blackbirthyear 1976", young), 1);
+    // Living players have no death year; '–' is a year the base does not give.
+    QCOMPARE(m(":deathyear *", young), 0);
+    QCOMPARE(m(":deathyear \xE2\x80\x93", young), 1);
+    QCOMPARE(m(":birthyear \xE2\x80\x93", young), 0);
+    // A player the base does not know has no years.
+    const game::Game strangers = players("Nobody, Known", "Alekhine, Alexander");
+    QCOMPARE(m(":whitebirthyear *", strangers), 0);
+    QCOMPARE(m(":whitebirthyear \xE2\x80\x93", strangers), 1);
+    QCOMPARE(m(":birthyear *", strangers), 1);
+    // Aliases, and the colours swapped with :eithercolor.
+    const game::Game alias = players("Polgar, Judit", "Aljechin, Alexander");
+    QCOMPARE(m(":whitedeathyear 1946", alias), 0);
+    QCOMPARE(m(":whitedeathyear 1946 :eithercolor", alias), 1);
+    // The base's unreadable dates are reported once, as a warning.
+    std::vector<cql::Diagnostic> d;
+    QVERIFY(compileCqls("(match :birthyear 1900 :deathyear 1950)", &d));
+    QCOMPARE(int(d.size()), 1);
+    QCOMPARE(d[0].severity, cql::Diagnostic::Warning);
+    QVERIFY2(d[0].message.find("the dates of 1 players were not understood (line 20: '19x5' is not a birth--death date)")
+                 != std::string::npos,
+             d[0].message.c_str());
+    // A base that cannot be read is named in the error.
+    database::setPlayerBasePath(CQLWB_TEST_DATA "/players/missing.ssp");
+    QVERIFY(QString::fromStdString(cqlsError("(match :birthyear 1900)")).startsWith("1:8: ':birthyear' needs a player base, which PGN games do not carry: cannot open "));
+    QVERIFY(QString::fromStdString(cqlsError("(match :birthyear 1900)")).contains("missing.ssp"));
+    database::setPlayerBasePath("");
 }
 
 void TestCqlsGameInfo::eventModeAndTermination()
@@ -497,6 +547,7 @@ void TestCqlsGameInfo::hasCommentsInLanguages()
 
 void TestCqlsGameInfo::refusedWithReason()
 {
+    database::setPlayerBasePath("");
     QFETCH(QString, script);
     QFETCH(QString, error);
     std::vector<cql::Diagnostic> d;

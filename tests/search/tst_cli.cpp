@@ -67,9 +67,11 @@ private slots:
     void analysisOptions();
     void convertToCql6();
     void checkDatabase();
+    void playerBase();
 
 private:
-    Result run(const QStringList &args);
+    // Runs the program without CQLWB_PLAYERBASE, or with it set to playerBase.
+    Result run(const QStringList &args, const QString &playerBase = QString());
     QString write(const QString &name, const QString &text);
     QString outputText() const;
     QList<int> gameNumbers() const;
@@ -78,12 +80,17 @@ private:
     QString m_pgn, m_out;
 };
 
-Result TestCli::run(const QStringList &args)
+Result TestCli::run(const QStringList &args, const QString &playerBase)
 {
     Result r;
 #ifdef CQLWB_CLI
     QProcess p;
     p.setWorkingDirectory(m_dir.path());
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("CQLWB_PLAYERBASE"));
+    if (!playerBase.isEmpty())
+        env.insert(QStringLiteral("CQLWB_PLAYERBASE"), playerBase);
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(CQLWB_CLI), args);
     if (!p.waitForFinished(60000))
         return r;
@@ -92,6 +99,7 @@ Result TestCli::run(const QStringList &args)
     r.err = QString::fromUtf8(p.readAllStandardError());
 #else
     Q_UNUSED(args);
+    Q_UNUSED(playerBase);
 #endif
     return r;
 }
@@ -440,6 +448,41 @@ void TestCli::analysisOptions()
     QVERIFY(!QFile::exists(m_out));
     r = run({"-help"});
     QVERIFY(r.out.contains("-engine PATH") && r.out.contains("-tablebases DIR") && r.out.contains("-engineoption"));
+}
+
+// -playerbase (or CQLWB_PLAYERBASE) gives :birthyear and its kin their years.
+void TestCli::playerBase()
+{
+    const QString players = QStringLiteral(CQLWB_TEST_DATA "/players/players.ssp");
+    const QString pgn = write("players.pgn", "[White \"Carlsen, Magnus\"]\n[Black \"Polgar, Judit\"]\n\n1. e4 e5 1-0\n\n"
+                                             "[White \"Alekhine, A.\"]\n[Black \"Capablanca, Jose Raul\"]\n\n1. d4 d5 0-1\n\n"
+                                             "[White \"Lasker, Emanuel\"]\n[Black \"Someone, Else\"]\n\n1. c4 c5 *\n");
+    const QString young = write("young.cqls", "(match :birthyear >=1990)\n");
+    const QString died = write("died.cqls", "(match :deathyear 1940 1942)\n");
+    Result r = run({"-playerbase", players, "-i", pgn, "-o", m_out, young});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(gameNumbers(), QList<int>{1});
+    r = run({"-i", pgn, "-o", m_out, died}, players);
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(gameNumbers(), (QList<int>{2, 3})); // Capablanca 1942, Lasker 1941
+    // The option wins over the environment.
+    r = run({"-playerbase", players, "-i", pgn, "-o", m_out, died}, m_dir.filePath("nowhere.ssp"));
+    QCOMPARE(r.exitCode, 0);
+    QFile::remove(m_out);
+    r = run({"-i", pgn, "-o", m_out, young});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("young.cqls:1:8: error: ':birthyear' needs a player base, which PGN games do not carry: give "
+                            "a Scid spelling file (.ssp) with -playerbase FILE"),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(m_out));
+    r = run({"-playerbase", m_dir.filePath("nowhere.ssp"), "-i", pgn, "-o", m_out, young});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("young.cqls:1:8: error: ':birthyear' needs a player base, which PGN games do not carry: "
+                            "cannot open ")
+                 && r.err.contains("nowhere.ssp"),
+             qPrintable(r.err));
+    r = run({"-help"});
+    QVERIFY(r.out.contains("-playerbase FILE"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

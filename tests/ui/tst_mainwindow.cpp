@@ -1,7 +1,7 @@
 // The window as the user drives it: several databases opened at once (each
 // with its game count) and searched by one Run, from the menu API and the
 // command line; the board strip's next/previous match buttons and shortcuts;
-// the transform image named under the board.
+// the transform image named under the board; the player base kept in the settings.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "board/boardpanel.h"
 #include "board/boardwidget.h"
@@ -13,6 +13,8 @@
 #include "mainwindow/mainwindow.h"
 #include "notation/notationview.h"
 #include "search/querycompiler.h"
+
+#include "database/playerbase.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -88,6 +90,7 @@ private slots:
     void matchButtonsMoveTheBoard();
     void matchesFollowTheNotation();
     void transformImageIsNamed();
+    void playerBaseFromSettings();
 
 private:
     QTemporaryDir m_dir;
@@ -334,6 +337,37 @@ void TestMainWindow::transformImageIsNamed()
     QVERIFY(waitIdle(w));
     QVERIFY2(w.boardPanel()->matchInfo().contains(QStringLiteral("flipcolor image 2 of 2 (fliphorizontal reversecolor)")),
              qPrintable(w.boardPanel()->matchInfo()));
+}
+
+// The player base chosen in an earlier session is read again at start, off the
+// GUI thread; "No Player Base" drops it, and :birthyear then says it needs one.
+void TestMainWindow::playerBaseFromSettings()
+{
+    const QString players = QStringLiteral(CQLWB_TEST_DATA "/players/players.ssp");
+    QSettings().setValue(QStringLiteral("query/playerBase"), players);
+    const QString path = write(m_dir, QStringLiteral("players.pgn"),
+                               "[White \"Alekhine, Alexander\"]\n[Black \"x\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n"
+                               "[White \"Carlsen, Magnus\"]\n[Black \"y\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n");
+    wb::MainWindow w;
+    w.show();
+    QCOMPARE(QString::fromStdString(database::playerBasePath()), players);
+    auto *none = w.findChild<QAction *>(QStringLiteral("NoPlayerBaseAction"));
+    QVERIFY(w.findChild<QAction *>(QStringLiteral("PlayerBaseAction")));
+    QVERIFY(none && none->isEnabled());
+    w.openDatabase(path);
+    QVERIFY(waitIdle(w));
+    w.setQueryText(QStringLiteral("(match :whitedeathyear 1946)"));
+    QVERIFY(w.checkQuery());
+    QSignalSpy finished(w.searchController(), &wb::SearchController::finished);
+    w.runQuery();
+    QVERIFY(finished.wait(30000));
+    QVERIFY(waitIdle(w));
+    QCOMPARE(listColumn(*w.gameListModel(), wb::GameListModel::White, true), QStringList{QStringLiteral("Alekhine, Alexander")});
+    none->trigger();
+    QVERIFY(database::playerBasePath().empty());
+    QVERIFY(!none->isEnabled());
+    QCOMPARE(QSettings().value(QStringLiteral("query/playerBase")).toString(), QString());
+    QVERIFY(!w.checkQuery());
 }
 
 QTEST_MAIN(TestMainWindow)

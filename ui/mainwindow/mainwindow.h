@@ -123,6 +123,10 @@ private:
     void convertQueryToCql6();
     void dialectChanged(bool cqls);
 
+    // mainwindow_playerbase.cpp
+    void createPlayerBaseActions();
+    void setPlayerBase(const QString &path, bool chosen);
+
     // mainwindow_search.cpp
     CompiledQuery compileEditorText();
     void showDiagnostics(const EditorDiagnostics &diagnostics);
@@ -185,7 +189,7 @@ private:
     struct {
         QAction *newQuery, *openDatabase, *openQuery, *saveQuery, *saveQueryAs, *saveMatching, *quit;
         QAction *undo, *redo, *cut, *copy, *paste, *selectAll, *toggleComment, *goToLine, *toUnicode, *toAscii, *toCql6;
-        QAction *run, *cancel, *check;
+        QAction *run, *cancel, *check, *playerBase, *noPlayerBase;
         QAction *closeDatabase, *closeAllDatabases;
         QAction *flipBoard, *coordinates, *matchesOnly;
         QAction *firstMove, *previousMove, *nextMove, *lastMove, *previousMatch, *nextMatch;

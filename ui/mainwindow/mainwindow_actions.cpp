@@ -112,6 +112,7 @@ void MainWindow::createActions()
     connect(a.run, &QAction::triggered, this, &MainWindow::runQuery);
     connect(a.cancel, &QAction::triggered, this, &MainWindow::cancelSearch);
     connect(a.check, &QAction::triggered, this, &MainWindow::checkQuery);
+    createPlayerBaseActions();
 
     a.closeDatabase = makeAction(this, tr("&Close Database"), QKeySequence(Qt::CTRL | Qt::Key_W),
                                  tr("Close the database of the selected game"));
@@ -204,6 +205,9 @@ void MainWindow::createMenus()
     query->addAction(a.run);
     query->addAction(a.cancel);
     query->addAction(a.check);
+    query->addSeparator();
+    query->addAction(a.playerBase);
+    query->addAction(a.noPlayerBase);
     query->addSeparator();
     m_examplesMenu = query->addMenu(tr("&Examples"));
     rebuildExamplesMenu();

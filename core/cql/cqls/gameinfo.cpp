@@ -447,6 +447,22 @@ bool CommentLanguageFilter::match(Ctx &ctx) const
     return false;
 }
 
+bool PlayerYearFilter::match(Ctx &ctx) const
+{
+    auto yearMatches = [&](bool white) {
+        const database::PlayerRecord *p = m_base->find(ctx.game->tag(white ? "White" : "Black"));
+        const int year = p ? (m_death ? p->deathYear : p->birthYear) : 0;
+        if (m_range.empty)
+            return year == 0;
+        return year != 0 && m_range.contains(year);
+    };
+    if (m_side == White)
+        return yearMatches(true);
+    if (m_side == Black)
+        return yearMatches(false);
+    return yearMatches(true) || yearMatches(false);
+}
+
 bool CommentPatternFilter::match(Ctx &ctx) const
 {
     for (const std::string &text : ctx.game->texts)

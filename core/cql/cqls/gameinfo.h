@@ -3,7 +3,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cql/cqls/designators.h"
 #include "cql/filter.h"
+#include "database/playerbase.h"
+
+#include <memory>
 
 #include <string>
 #include <string_view>
@@ -141,6 +145,29 @@ public:
 
 private:
     std::vector<std::string> m_codes;
+};
+
+// :birthyear / :whitebirthyear / :blackbirthyear and the :...deathyear
+// forms: the player's year as the player base gives it is in the range (for
+// the plain forms, either player's). A player the base does not know, or a
+// year it does not give, is no year: only '–' matches it.
+class PlayerYearFilter : public Filter {
+public:
+    enum Side { Either, White, Black };
+    PlayerYearFilter(Side side, bool death, Range range, std::shared_ptr<const database::PlayerBase> base)
+        : m_side(side), m_death(death), m_range(range), m_base(std::move(base)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<PlayerYearFilter>(m_side, m_death, m_range, m_base);
+    }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Side m_side;
+    bool m_death;
+    Range m_range;
+    std::shared_ptr<const database::PlayerBase> m_base;
 };
 
 // :comment "pattern": some comment of the game has a part the pattern matches.

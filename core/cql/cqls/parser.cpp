@@ -402,6 +402,11 @@ private:
                 return nullptr;
             }
             f = std::make_unique<CommentPatternFilter>(items[i++].text);
+        } else if (n == "birthyear" || n == "whitebirthyear" || n == "blackbirthyear" || n == "deathyear"
+                   || n == "whitedeathyear" || n == "blackdeathyear") {
+            f = playerYearKeyword(n, at, items, i);
+            if (!f)
+                return nullptr;
         } else if (n == "hasmarker") {
             f = markerKeyword(items, i);
             if (!f)
@@ -439,11 +444,6 @@ private:
             f = tagKeyword(n, at, items, i);
             if (!f)
                 return nullptr;
-        } else if (const char *why = notInPgn(n)) {
-            error(at, "':" + k.name + "' " + why);
-            while (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword)
-                ++i; // its arguments: no further errors about them
-            return nullptr;
         } else if (inIndex(MatchIndex, n)) {
             error(at, "':" + n + "' is not implemented yet");
             return nullptr;
@@ -533,6 +533,34 @@ private:
         return std::make_unique<StartPositionFilter>(std::move(ranges), any);
     }
 
+    // :birthyear and its kin: years from the player base the program is given.
+    FilterPtr playerYearKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        Range r;
+        if (!rangeArg(at, items, i, r, false, false))
+            return nullptr;
+        std::string why;
+        std::shared_ptr<const database::PlayerBase> base = database::configuredPlayerBase(&why);
+        if (!base) {
+            error(at, "'" + at.text + "' needs a player base, which PGN games do not carry: "
+                          + (database::playerBasePath().empty()
+                                 ? std::string("give a Scid spelling file (.ssp) with -playerbase FILE, CQLWB_PLAYERBASE "
+                                               "or the workbench's Query menu")
+                                 : why));
+            return nullptr;
+        }
+        if (base->badLines() > 0 && !m_playerBaseWarned) {
+            m_playerBaseWarned = true;
+            warning(at, "player base " + base->path() + ": the dates of " + std::to_string(base->badLines())
+                            + " players were not understood (" + base->firstProblem() + "); their years are unknown");
+        }
+        const bool death = n.find("death") != std::string::npos;
+        const auto side = n.rfind("white", 0) == 0 ? PlayerYearFilter::White
+            : n.rfind("black", 0) == 0             ? PlayerYearFilter::Black
+                                                   : PlayerYearFilter::Either;
+        return std::make_unique<PlayerYearFilter>(side, death, r, std::move(base));
+    }
+
     // :hasmarker w,b or :hasmarker alone: Scidb's game markers, one letter each
     // (case matters: m middlegame, M material).
     FilterPtr markerKeyword(const std::vector<Item> &items, size_t &i)
@@ -602,16 +630,6 @@ private:
                                     ? std::string("a game with a bad FEN is reported and not searched")
                                     : std::string("only Scid and ChessBase databases are decoded that way")));
         return std::make_unique<GameDefectFilter>(clean, defects);
-    }
-
-    // Why a match list keyword that reads Scidb's database cannot be answered from PGN games; null for others.
-    static const char *notInPgn(const std::string &n)
-    {
-        if (n == "birthyear" || n == "whitebirthyear" || n == "blackbirthyear")
-            return "needs Scidb's player base: PGN games carry no birth years";
-        if (n == "deathyear" || n == "whitedeathyear" || n == "blackdeathyear")
-            return "needs Scidb's player base: PGN games carry no death years";
-        return nullptr;
     }
 
     static bool isTagKeyword(const std::string &n)
@@ -2197,6 +2215,7 @@ private:
     std::vector<int> m_gateSlots;               // per-game caches of the position lists (for :forany)
     bool m_eitherColour = false;                // :eithercolor in the match list
     bool m_flip = false;                        // compiling its colour-swapped reading
+    bool m_playerBaseWarned = false;            // its unreadable dates were reported
     std::shared_ptr<const StepSpan> m_pendingSpan; // the :line just compiled
     std::shared_ptr<const StepSpan> m_lastSpan;    // the list just compiled, as a :sequence step
     QueryHeader &m_header;

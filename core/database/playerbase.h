@@ -1,0 +1,69 @@
+// A player base: what PGN games do not say about their players (birth and
+// death years), read from a spelling file in Scid's format (.ssp), the file
+// Scidb builds its player dictionary from. Names are looked up as the PGN
+// White/Black tags give them.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace database {
+
+struct PlayerRecord {
+    std::string name;  // as the file spells it ("Alekhine, Alexander")
+    int birthYear = 0; // 0: not known
+    int deathYear = 0; // 0: not known (or alive)
+};
+
+class PlayerBase {
+public:
+    // Reads a spelling file (plain, gzip or zstd). Its @PLAYER sections give a
+    // player per line, "Name  #titles COUNTRY [elo] birth--death" (dates as
+    // YYYY.MM.DD, YYYY or with ?? for the unknown parts), and "= Other, Name"
+    // lines the other spellings of the player above. Other sections and lines
+    // (%Bio, %Elo, comments) are passed over. Null with error when the file
+    // cannot be read or holds no player.
+    static std::shared_ptr<const PlayerBase> load(const std::string &path, std::string *error);
+    // The same from text; for tests.
+    static std::shared_ptr<const PlayerBase> fromText(std::string_view text, const std::string &path = "(text)");
+
+    // The player a PGN name is: its spelling or an alias, ignoring case and the
+    // characters the file's @PLAYER line names (default space , . -); else, for
+    // a forename given only as an initial ("Alekhine, A."), the only player of
+    // that surname whose forename starts with it. Null when none (or several).
+    const PlayerRecord *find(std::string_view pgnName) const;
+
+    size_t size() const { return m_players.size(); }
+    const std::string &path() const { return m_path; }
+    // Player lines whose dates could not be read: how many, and the first.
+    size_t badLines() const { return m_badLines; }
+    const std::string &firstProblem() const { return m_firstProblem; }
+
+private:
+    void parse(std::string_view text);
+    std::string key(std::string_view name) const;
+    void addName(std::string_view name, uint32_t index);
+
+    std::string m_path;
+    std::string m_ignore = " ,.-";
+    std::vector<PlayerRecord> m_players;
+    std::unordered_map<std::string, uint32_t> m_byKey;         // spelling or alias -> player
+    std::unordered_map<std::string, std::vector<uint32_t>> m_bySurname; // surname key -> players
+    size_t m_badLines = 0;
+    std::string m_firstProblem;
+};
+
+// The player base the search uses: set by the program (the command line's
+// -playerbase, the workbench's setting); CQLWB_PLAYERBASE until then. "" = none.
+void setPlayerBasePath(const std::string &path);
+std::string playerBasePath();
+// That file, read once and kept while the path stays the same (thread-safe).
+// Null with error when no path is set or the file cannot be read.
+std::shared_ptr<const PlayerBase> configuredPlayerBase(std::string *error);
+
+} // namespace database
