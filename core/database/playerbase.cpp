@@ -3,6 +3,7 @@
 
 #include "pgn/input.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <mutex>
@@ -49,30 +50,46 @@ int yearOf(std::string_view d)
 
 } // namespace
 
-std::string PlayerBase::key(std::string_view name) const
+void PlayerBase::normalize(std::string_view name, std::string &out) const
 {
-    std::string k;
-    k.reserve(name.size());
-    for (char c : name) {
-        if (m_ignore.find(c) != std::string::npos)
-            continue;
-        k += char(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return k;
+    out.clear();
+    for (char c : name)
+        if (m_ignore.find(c) == std::string::npos)
+            out += char(std::tolower(static_cast<unsigned char>(c)));
 }
 
-void PlayerBase::addName(std::string_view name, uint32_t index)
+namespace {
+uint64_t hashOf(std::string_view s)
 {
-    std::string k = key(name);
+    uint64_t h = 1469598103934665603ULL; // FNV-1a
+    for (char c : s)
+        h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    return h;
+}
+} // namespace
+
+void PlayerBase::addKey(std::vector<Key> &to, std::string_view name, uint32_t player)
+{
+    std::string k;
+    normalize(name, k);
     if (k.empty())
         return;
-    m_byKey.emplace(k, index); // the first spelling of a name keeps it
-    const size_t comma = name.find(',');
-    if (comma != std::string_view::npos) {
-        std::vector<uint32_t> &same = m_bySurname[key(name.substr(0, comma))];
-        if (same.empty() || same.back() != index)
-            same.push_back(index);
-    }
+    to.push_back(Key{hashOf(k), uint32_t(m_keys.size()), uint32_t(k.size()), player});
+    m_keys += k;
+}
+
+// Calls f(player) for each entry of `in` whose name is `name` (normalized).
+template <typename F>
+void PlayerBase::forEachKey(const std::vector<Key> &in, std::string_view name, F &&f) const
+{
+    std::string k;
+    normalize(name, k);
+    const uint64_t h = hashOf(k);
+    auto it = std::lower_bound(in.begin(), in.end(), h, [](const Key &e, uint64_t v) { return e.hash < v; });
+    for (; it != in.end() && it->hash == h; ++it)
+        if (std::string_view(m_keys).substr(it->offset, it->length) == k)
+            if (!f(it->player))
+                return;
 }
 
 void PlayerBase::parse(std::string_view text)
@@ -106,7 +123,7 @@ void PlayerBase::parse(std::string_view text)
             continue;
         if (line[0] == '=') {
             if (last != UINT32_MAX)
-                addName(trim(line.substr(1)), last);
+                addKey(m_names, trim(line.substr(1)), last);
             continue;
         }
         const size_t hash = line.find('#');
@@ -162,9 +179,16 @@ void PlayerBase::parse(std::string_view text)
         }
         const uint32_t index = uint32_t(m_players.size());
         m_players.push_back(std::move(r));
-        addName(m_players.back().name, index);
+        const std::string_view name = m_players.back().name;
+        addKey(m_names, name, index);
+        if (const size_t comma = name.find(','); comma != std::string_view::npos)
+            addKey(m_surnames, name.substr(0, comma), index);
         last = index;
     }
+    // Stable: of two players spelled the same, the first in the file is found.
+    const auto byHash = [](const Key &a, const Key &b) { return a.hash < b.hash; };
+    std::stable_sort(m_names.begin(), m_names.end(), byHash);
+    std::stable_sort(m_surnames.begin(), m_surnames.end(), byHash);
 }
 
 std::shared_ptr<const PlayerBase> PlayerBase::fromText(std::string_view text, const std::string &path)
@@ -208,8 +232,13 @@ std::shared_ptr<const PlayerBase> PlayerBase::load(const std::string &path, std:
 const PlayerRecord *PlayerBase::find(std::string_view pgnName) const
 {
     pgnName = trim(pgnName);
-    if (auto it = m_byKey.find(key(pgnName)); it != m_byKey.end())
-        return &m_players[it->second];
+    const PlayerRecord *found = nullptr;
+    forEachKey(m_names, pgnName, [&](uint32_t player) {
+        found = &m_players[player];
+        return false;
+    });
+    if (found)
+        return found;
     // "Surname, F." or "Surname,F": the one player of that surname with that initial.
     const size_t comma = pgnName.find(',');
     if (comma == std::string_view::npos)
@@ -219,20 +248,21 @@ const PlayerRecord *PlayerBase::find(std::string_view pgnName) const
         fore.remove_suffix(1);
     if (fore.size() != 1 || !std::isalpha(static_cast<unsigned char>(fore[0])))
         return nullptr;
-    auto it = m_bySurname.find(key(pgnName.substr(0, comma)));
-    if (it == m_bySurname.end())
-        return nullptr;
-    const PlayerRecord *found = nullptr;
-    for (uint32_t index : it->second) {
-        const PlayerRecord &r = m_players[index];
-        std::string_view theirs = trim(std::string_view(r.name).substr(r.name.find(',') + 1));
-        if (!theirs.empty() && std::tolower(static_cast<unsigned char>(theirs[0])) == std::tolower(static_cast<unsigned char>(fore[0]))) {
-            if (found && found != &r)
-                return nullptr; // ambiguous
+    const int initial = std::tolower(static_cast<unsigned char>(fore[0]));
+    bool ambiguous = false;
+    forEachKey(m_surnames, pgnName.substr(0, comma), [&](uint32_t player) {
+        const PlayerRecord &r = m_players[player];
+        const std::string_view theirs = trim(std::string_view(r.name).substr(r.name.find(',') + 1));
+        if (!theirs.empty() && std::tolower(static_cast<unsigned char>(theirs[0])) == initial) {
+            if (found) {
+                ambiguous = true;
+                return false;
+            }
             found = &r;
         }
-    }
-    return found;
+        return true;
+    });
+    return ambiguous ? nullptr : found;
 }
 
 namespace {

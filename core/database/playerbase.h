@@ -9,7 +9,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace database {
@@ -45,15 +44,26 @@ public:
     const std::string &firstProblem() const { return m_firstProblem; }
 
 private:
+    // A name as compared (lower case, without the ignored characters), kept in
+    // m_keys; sorted by hash so that a large file (Scid's has some 300,000
+    // players) is one flat array to search, not a node per name.
+    struct Key {
+        uint64_t hash;
+        uint32_t offset, length; // in m_keys
+        uint32_t player;
+    };
     void parse(std::string_view text);
-    std::string key(std::string_view name) const;
-    void addName(std::string_view name, uint32_t index);
+    void normalize(std::string_view name, std::string &out) const;
+    void addKey(std::vector<Key> &to, std::string_view name, uint32_t player);
+    template <typename F>
+    void forEachKey(const std::vector<Key> &in, std::string_view name, F &&f) const;
 
     std::string m_path;
     std::string m_ignore = " ,.-";
     std::vector<PlayerRecord> m_players;
-    std::unordered_map<std::string, uint32_t> m_byKey;         // spelling or alias -> player
-    std::unordered_map<std::string, std::vector<uint32_t>> m_bySurname; // surname key -> players
+    std::string m_keys;
+    std::vector<Key> m_names;    // spellings and aliases
+    std::vector<Key> m_surnames; // the part before the comma
     size_t m_badLines = 0;
     std::string m_firstProblem;
 };
