@@ -6,6 +6,7 @@
 #include "cqlstest.h"
 
 #include "cql/cqls/parser.h"
+#include "cql/cqls/tocql6.h"
 #include "game/ficsstart.h"
 
 using namespace cqltest;
@@ -44,6 +45,7 @@ private slots:
     void variants();
     void startPositions();
     void tagKeywords();
+    void bareNot();
     void skip();
     void tagging();
     void taggingErrors_data();
@@ -317,6 +319,50 @@ void TestCqlsKeywords2::startPositions()
              "1:23: '4000' is not a start position number (0 to 3840), range or FICS start position (wild/5, wild/7, "
              "wild/8, wild/19, misc/runaway, misc/pyramid, ...)");
     QCOMPARE(cqlsError("(match :startposition wild/0)").rfind("1:23: 'wild/0' is not a start position number", 0), size_t(0));
+}
+
+// ':not' standing in a match list negates the list it stands in (the match
+// list page's first form); in a sub-match list, that list.
+void TestCqlsKeywords2::bareNot()
+{
+    const game::Game standard = pgnGame(Scholar); // 1-0, standard start
+    const game::Game draw = pgnGame("[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n");
+    const game::Game runaway = pgnGame("[FEN \"rnbq1bnr/pppppppp/4k3/8/8/4K3/PPPPPPPP/RNBQ1BNR w - - 0 1\"]\n"
+                                       "[SetUp \"1\"]\n\n1. d4 d5 *\n");
+    // The page's examples: not a Shuffle Chess start, in both forms and as '!'.
+    for (const char *script : {"(match match:isshufflechess position:not)", "(match position:not (match match:isshufflechess))",
+                               "(match !match:isshufflechess)"}) {
+        QVERIFY2(gameMatch(script, standard) == 0, script);
+        QVERIFY2(gameMatch(script, runaway) == 1, script);
+    }
+    // "position:startposition 0 match:not": the game starts with a Shuffle Chess position.
+    QCOMPARE(gameMatch("(match position:startposition 0 match:not)", standard), 1);
+    QCOMPARE(gameMatch("(match position:startposition 0 match:not)", runaway), 1); // a FICS start is not 0 either
+    QCOMPARE(gameMatch("(match :startposition 0 :not)", pgnGame("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")), 0);
+    // The whole list: not (1-0 and 4 plies or more).
+    QCOMPARE(gameMatch("(match :result 1-0 :plycount >=4 :not)", standard), 0);
+    QCOMPARE(gameMatch("(match :result 1-0 :plycount >=40 :not)", standard), 1);
+    QCOMPARE(gameMatch("(match :not :result 1-0 :not)", standard), 1); // twice: no negation
+    // In a sub-match list, as in the page's :goodgame example.
+    const std::string notDrawn = "(match :or ((match :result 1/2 match:not) (match :plycount 40 unlimited)))";
+    QCOMPARE(gameMatch(notDrawn, standard), 1);
+    QCOMPARE(gameMatch(notDrawn, draw), 0);
+    QCOMPARE(gameMatch("(match :and ((match :result 1/2 :not)) :result 1-0)", standard), 1);
+    // With position lists: the game matches when the lists do not.
+    QCOMPARE(gameMatch("(match (position :mate) :not)", standard), 0);
+    QCOMPARE(gameMatch("(match (position :mate) :not)", draw), 1);
+    QCOMPARE(gameMatch("(match (position :mate) :result 1-0 :not)", draw), 1);
+    QCOMPARE(gameMatch("(match (position :check) :result 1/2 :not)", draw), 1); // no check
+    QCOMPARE(gameMatch("(match (position Pe4) :result 1/2 :not)", draw), 0);
+    // CQL 6: a list of game keywords becomes 'not {...}'; with position lists it is named as not converted.
+    cql::cqls::Cql6Conversion c = cql::cqls::convertToCql6(notDrawn);
+    QVERIFY(c.text.find("not {result 1/2-1/2}") != std::string::npos);
+    c = cql::cqls::convertToCql6("(match :result 1-0 :not)");
+    QVERIFY(c.untranslated.empty());
+    QVERIFY(c.text.find("not {result 1-0}") != std::string::npos);
+    c = cql::cqls::convertToCql6("(match (position :mate) :not)");
+    QCOMPARE(int(c.untranslated.size()), 1);
+    QCOMPARE(QString::fromStdString(c.untranslated[0].keyword), QString(":not"));
 }
 
 void TestCqlsKeywords2::tagKeywords()

@@ -800,6 +800,25 @@ FilterPtr GameGateFilter::transformed(const Transform &) const
     return std::make_unique<GameGateFilter>(m_g, m_slot);
 }
 
+bool NegatedMatchListFilter::match(Ctx &ctx) const
+{
+    for (const FilterPtr &p : m_parts)
+        if (!p->match(ctx))
+            return true;
+    return m_gate && !m_gate->gameMatches(ctx);
+}
+
+FilterPtr NegatedMatchListFilter::transformed(const Transform &t) const
+{
+    std::vector<FilterPtr> parts;
+    for (const FilterPtr &p : m_parts)
+        parts.push_back(p->transformed(t));
+    std::unique_ptr<GameGateFilter> gate;
+    if (m_gate)
+        gate.reset(static_cast<GameGateFilter *>(m_gate->transformed(t).release()));
+    return std::make_unique<NegatedMatchListFilter>(std::move(parts), std::move(gate));
+}
+
 } // namespace cql::cqls
 
 namespace cql::cqls {

@@ -313,11 +313,29 @@ public:
     FilterPtr transformed(const Transform &) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
 
+    // Whether the game matches the lists (worked out once per game).
+    bool gameMatches(Ctx &ctx) const;
+
 private:
     bool searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode) const;
-    bool gameMatches(Ctx &ctx) const;
     std::shared_ptr<const GameLists> m_g;
     int m_slot;
+};
+
+// A match list with a bare ':not' in it: true (at every position) for a game
+// the list would not match without it: some game keyword fails, or the
+// position lists (when there are any) do not match the game.
+class NegatedMatchListFilter : public Filter {
+public:
+    // gate: the list's position lists, null when it has none.
+    NegatedMatchListFilter(std::vector<FilterPtr> gameParts, std::unique_ptr<GameGateFilter> gate)
+        : m_parts(std::move(gameParts)), m_gate(std::move(gate)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_parts;
+    std::unique_ptr<GameGateFilter> m_gate;
 };
 
 } // namespace cql::cqls

@@ -298,6 +298,15 @@ private:
             error(*m_relationAt, "tags (:forany) cannot be used in a match list with a :relation");
         if (!m_ok)
             return;
+        if (m_bareNot) {
+            // The whole list negated: a game matches when the list without the
+            // ':not' would not; then, as for a list of game keywords, at every position.
+            std::unique_ptr<GameGateFilter> gate;
+            if (!g->lists.empty() || !g->cuts.empty() || !g->excludes.empty() || !g->skips.empty())
+                gate = std::make_unique<GameGateFilter>(std::move(g), gateSlot());
+            m_program.body.push_back(std::make_unique<NegatedMatchListFilter>(std::move(gameParts), std::move(gate)));
+            return;
+        }
         for (FilterPtr &f : gameParts)
             m_program.body.push_back(std::move(f));
         if (g->lists.size() == 1 && g->cuts.empty() && g->excludes.empty() && g->skips.empty() && !g->runs[0]
@@ -313,12 +322,18 @@ private:
             }
             m_program.body.push_back(std::move(g->lists[0]));
         } else if (!g->lists.empty() || !g->cuts.empty() || !g->excludes.empty() || !g->skips.empty()) {
-            int slot = int(m_program.slotTypes.size());
-            m_program.slotTypes.push_back(Type::Numeric);
-            m_program.slotNames.push_back("(position lists matched)");
-            m_program.body.push_back(std::make_unique<GameGateFilter>(std::move(g), slot));
-            m_gateSlots.push_back(slot);
+            m_program.body.push_back(std::make_unique<GameGateFilter>(std::move(g), gateSlot()));
         }
+    }
+
+    // A variable slot for a GameGateFilter's answer for the game.
+    int gateSlot()
+    {
+        int slot = int(m_program.slotTypes.size());
+        m_program.slotTypes.push_back(Type::Numeric);
+        m_program.slotNames.push_back("(position lists matched)");
+        m_gateSlots.push_back(slot);
+        return slot;
     }
 
     // Game-level keywords of the match list.
@@ -341,6 +356,11 @@ private:
             f = resultArg(at, items, i);
         } else if (n == "ischess960" || n == "isshufflechess") {
             f = std::make_unique<StartArrangementFilter>(n == "ischess960");
+        } else if (n == "not" && (i >= items.size() || !items[i].isList())) {
+            // The first form of the match list page: ':not' inside a list
+            // negates the list it stands in.
+            m_bareNot = !m_bareNot;
+            return nullptr;
         } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
             f = subMatchLists(n, at, items, i);
         } else if (n == "player" || n == "whiteplayer" || n == "blackplayer" || n == "event" || n == "site") {
@@ -958,6 +978,8 @@ private:
         std::vector<FilterPtr> parts;
         for (const Item *s : subs) {
             std::vector<FilterPtr> inner;
+            const bool outerNot = m_bareNot;
+            m_bareNot = false;
             for (size_t j = 1; j < s->items.size();) {
                 const Item &it = s->items[j];
                 KeywordWord k = keywordOf(it);
@@ -971,7 +993,11 @@ private:
                 if (FilterPtr f = matchKeyword(k, it, s->items, j))
                     inner.push_back(std::move(f));
             }
-            parts.push_back(std::make_unique<AllFilter>(std::move(inner)));
+            FilterPtr all = std::make_unique<AllFilter>(std::move(inner));
+            if (m_bareNot)
+                all = std::make_unique<NotFilter>(std::move(all));
+            m_bareNot = outerNot;
+            parts.push_back(std::move(all));
         }
         return combine(n, std::move(parts));
     }
@@ -2216,6 +2242,7 @@ private:
     bool m_eitherColour = false;                // :eithercolor in the match list
     bool m_flip = false;                        // compiling its colour-swapped reading
     bool m_playerBaseWarned = false;            // its unreadable dates were reported
+    bool m_bareNot = false;                     // the list being compiled holds a bare ':not' (an odd number)
     std::shared_ptr<const StepSpan> m_pendingSpan; // the :line just compiled
     std::shared_ptr<const StepSpan> m_lastSpan;    // the list just compiled, as a :sequence step
     QueryHeader &m_header;

@@ -366,7 +366,16 @@ private:
                 gameParts.push_back(leaveOut(it, "not a match list keyword", false));
                 continue;
             }
-            gameParts.push_back(matchKeyword(k, it, items, i));
+            if (std::string f = matchKeyword(k, it, items, i); !f.empty())
+                gameParts.push_back(f);
+        }
+        if (m_bareNot) {
+            // The list negated as a whole: a game filter, when the list has only game keywords.
+            if (lists.empty()) {
+                gameParts = {"not " + block(gameParts)};
+            } else {
+                gameParts.push_back(leaveOut(*m_bareNotAt, "negating a list with position lists", false));
+            }
         }
         std::string header;
         std::vector<std::string> body = gameParts;
@@ -445,19 +454,29 @@ private:
             } else {
                 skipArguments(items, i, true);
             }
+        } else if (n == "not" && !(i < items.size() && items[i].isList())) {
+            // ':not' standing in a list negates the list (the match list page's first form).
+            m_bareNot = !m_bareNot;
+            m_bareNotAt = &at;
+            return std::string();
         } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
             std::vector<const Item *> subs;
             if (listArguments(n, "match", items, i, subs)) {
                 std::vector<std::string> parts;
                 for (const Item *s : subs) {
                     std::vector<std::string> inner;
+                    const bool outerNot = m_bareNot;
+                    m_bareNot = false;
                     for (size_t j = 1; j < s->items.size();) {
                         const Item &it = s->items[j++];
                         KeywordWord sk = keywordOf(it);
-                        inner.push_back(sk.isKeyword ? matchKeyword(sk, it, s->items, j)
-                                              : leaveOut(it, "not a match list keyword", false));
+                        std::string part = sk.isKeyword ? matchKeyword(sk, it, s->items, j)
+                                                        : leaveOut(it, "not a match list keyword", false);
+                        if (!part.empty())
+                            inner.push_back(part);
                     }
-                    parts.push_back(block(inner));
+                    parts.push_back(m_bareNot ? "not " + block(inner) : block(inner));
+                    m_bareNot = outerNot;
                 }
                 f = combine(n, parts);
             }
@@ -1012,6 +1031,8 @@ private:
     Cql6Conversion &m_out;
     std::vector<std::vector<SquareSet> *> m_collect; // the lists being read, innermost last
     bool m_variations = false;
+    bool m_bareNot = false;           // the match list being converted holds a bare :not (an odd number)
+    const Item *m_bareNotAt = nullptr; // the last one
 };
 
 } // namespace
