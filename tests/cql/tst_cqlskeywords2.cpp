@@ -46,6 +46,7 @@ private slots:
     void startPositions();
     void tagKeywords();
     void bareNot();
+    void matchListPageForms();
     void skip();
     void tagging();
     void taggingErrors_data();
@@ -363,6 +364,63 @@ void TestCqlsKeywords2::bareNot()
     c = cql::cqls::convertToCql6("(match (position :mate) :not)");
     QCOMPARE(int(c.untranslated.size()), 1);
     QCOMPARE(QString::fromStdString(c.untranslated[0].keyword), QString(":not"));
+}
+
+// Forms the match list page's examples use: date steps and reversed '..'
+// ranges, blank dates, result lists, "a, b" lists, keywords in a group.
+void TestCqlsKeywords2::matchListPageForms()
+{
+    auto dated = [](const std::string &date) { return pgnGame("[Date \"" + date + "\"]\n\n1. e4 *\n"); };
+    // "2010-10-01 .. 2010-10-01+1m": October 2010.
+    const std::string october = "(match position:date 2010-10-01 .. 2010-10-01+1m)";
+    QCOMPARE(gameMatch(october, dated("2010.10.01")), 1);
+    QCOMPARE(gameMatch(october, dated("2010.10.31")), 1);
+    QCOMPARE(gameMatch(october, dated("2010.11.01")), 0);
+    QCOMPARE(gameMatch(october, dated("2010.09.30")), 0);
+    // "2010-10-27 .. 2010-10-27-43d": after September 14 up to October 27.
+    const std::string tournament = "(match position:date 2010-10-27 .. 2010-10-27-43d)";
+    QCOMPARE(gameMatch(tournament, dated("2010.10.27")), 1);
+    QCOMPARE(gameMatch(tournament, dated("2010.09.15")), 1);
+    QCOMPARE(gameMatch(tournament, dated("2010.09.14")), 0);
+    QCOMPARE(gameMatch(tournament, dated("2010.10.28")), 0);
+    // Steps across month and year ends, leap days, and in the order y, m, d.
+    QCOMPARE(gameMatch("(match :date 2011-01-31+1m)", dated("2011.02.28")), 1);
+    QCOMPARE(gameMatch("(match :date 2012-01-31+1m)", dated("2012.02.29")), 1);
+    QCOMPARE(gameMatch("(match :date 2012-02-29+1y)", dated("2013.02.28")), 1);
+    QCOMPARE(gameMatch("(match :date 2010-12-31+1d)", dated("2011.01.01")), 1);
+    QCOMPARE(gameMatch("(match :date 2011-03-01-1d)", dated("2011.02.28")), 1);
+    QCOMPARE(gameMatch("(match :date 2010-01-15-1y+2m-20d)", dated("2009.02.23")), 1);
+    QCOMPARE(gameMatch("(match :date 2010-10-01 2010-10-31)", dated("2010.10.31")), 1); // both included
+    QCOMPARE(gameMatch("(match :date 2010-10-31 2010-10-01)", dated("2010.10.15")), 1);
+    // '–' blank dated, '*' any known year.
+    QCOMPARE(gameMatch("(match position:date \xE2\x80\x93)", dated("????.??.??")), 1);
+    QCOMPARE(gameMatch("(match position:date \xE2\x80\x93)", pgnGame("1. e4 *\n")), 1);
+    QCOMPARE(gameMatch("(match position:date \xE2\x80\x93)", dated("2010.??.??")), 0);
+    QCOMPARE(gameMatch("(match :date *)", dated("2010.??.??")), 1);
+    QCOMPARE(gameMatch("(match :date *)", dated("????.??.??")), 0);
+    QCOMPARE(cqlsError("(match :date 2010-10-01 .. 2010-10-01)"), "1:28: the date range '2010-10-01 .. 2010-10-01' is empty");
+    QCOMPARE(cqlsError("(match :date 2010-02-29)"), "1:14: '2010-02-29' is not a day of the calendar");
+    QCOMPARE(cqlsError("(match :date 2010-10-01+1d+1m)"),
+             "1:14: '2010-10-01+1d+1m': a date step is +N or -N with y, m or d, in that order (2010-10-01+1m)");
+    // "position:result 1-0,0-1": one side has won.
+    const game::Game won = pgnGame("[Result \"0-1\"]\n\n1. e4 0-1\n");
+    const game::Game drawn = pgnGame("[Result \"1/2-1/2\"]\n\n1. e4 1/2-1/2\n");
+    QCOMPARE(gameMatch("(match position:result 1-0,0-1)", won), 1);
+    QCOMPARE(gameMatch("(match position:result 1-0,0-1)", drawn), 0);
+    QCOMPARE(gameMatch("(match :result 1/2,*)", drawn), 1);
+    QCOMPARE(gameMatch("(match :result 1-0 :eithercolor)", won), 1);
+    QCOMPARE(gameMatch("(match :result 0-0)", pgnGame("[Result \"0-0\"]\n\n1. e4 *\n")), 1);
+    QCOMPARE(cqlsError("(match :result 1-0,2-0)"), "1:16: '2-0' is not a game result (1-0, 0-1, 1/2, 0-0, *)");
+    QVERIFY(cql::cqls::convertToCql6("(match :result 1-0,0-1)").text.find("({result 1-0} or {result 0-1})") != std::string::npos);
+    // "match:timemode normal, corr": a list written with a space after the comma.
+    const game::Game corr = pgnGame("[TimeMode \"corr\"]\n\n1. e4 *\n");
+    QCOMPARE(gameMatch("(match match:timemode normal, corr)", corr), 1);
+    QCOMPARE(gameMatch("(match match:timemode normal, rapid)", corr), 0);
+    // The :eithercolor example: keywords grouped in a list without a head.
+    const std::string upset = "(match (\n  match:result 1-0\n  match:whiteelo <=2300\n  match:blackelo >=2600\n  match:eithercolor))";
+    QCOMPARE(gameMatch(upset, pgnGame("[Result \"0-1\"]\n[WhiteElo \"2650\"]\n[BlackElo \"2250\"]\n\n1. e4 0-1\n")), 1);
+    QCOMPARE(gameMatch(upset, pgnGame("[Result \"1-0\"]\n[WhiteElo \"2650\"]\n[BlackElo \"2250\"]\n\n1. e4 1-0\n")), 0);
+    QCOMPARE(gameMatch(upset, pgnGame("[Result \"1-0\"]\n[WhiteElo \"2250\"]\n[BlackElo \"2650\"]\n\n1. e4 1-0\n")), 1);
 }
 
 void TestCqlsKeywords2::tagKeywords()

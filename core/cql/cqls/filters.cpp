@@ -1441,6 +1441,8 @@ bool DateFilter::match(Ctx &ctx) const
     };
     long long y, m, day;
     if (!part(0, 4, y))
+        return m_range.empty; // blank dated: only '–' matches
+    if (m_range.empty)
         return false;
     if (!part(5, 2, m))
         m = 0;

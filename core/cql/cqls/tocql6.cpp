@@ -603,12 +603,23 @@ private:
     {
         if (i >= items.size() || items[i].isList())
             return {};
-        std::string r = items[i++].text;
-        if (r == "1/2" || r == "\xC2\xBD" || r == "=")
-            r = "1/2-1/2";
-        if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*")
-            return {};
-        return "result " + r;
+        // A comma-separated list: any of them.
+        const std::string list = items[i++].text;
+        std::vector<std::string> any;
+        size_t start = 0;
+        for (;;) {
+            const size_t comma = list.find(',', start);
+            std::string r = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            if (r == "1/2" || r == "\xC2\xBD" || r == "=")
+                r = "1/2-1/2";
+            if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*")
+                return {}; // 0-0 (both lost) has no CQL 6 word
+            any.push_back("result " + r);
+            if (comma == std::string::npos)
+                break;
+            start = comma + 1;
+        }
+        return any.size() == 1 ? any[0] : combine("or", any);
     }
 
     // --- position lists
