@@ -571,6 +571,26 @@ void TestCqlsKeywords::cutAndExclude()
     QCOMPARE(matches("(match (position :variations) (position :cut Pd4))", v), 5); // d5, c4 are cut
     QVERIFY(cqlsError("(match (position :or ((position :cut))))").find("belongs in a position list of the match list")
             != std::string::npos);
+    // The position list page: A and B first match at the same position. A :cut
+    // comes after the other lists there (the game matches); with :preceding
+    // before them (the position is not searched, so the game fails).
+    QCOMPARE(matches("(match (position Qh5 :cut (position Qh5)))", g), 1); // position 5, where the search stops
+    QCOMPARE(matches("(match (position Qh5 :cut (position :preceding Qh5)))", g), 0);
+    QCOMPARE(matches("(match (position :btm :cut (position Qh5)))", g), 3);            // positions 1, 3, 5
+    QCOMPARE(matches("(match (position :btm :cut (position :preceding Qh5)))", g), 2); // positions 1, 3
+    // In variations: d4 itself is not searched either (start, e4, e5, Nf3 are).
+    QCOMPARE(matches("(match (position :variations) (position :cut (position :preceding Pd4)))", v), 4);
+    QCOMPARE(cqlsError("(match (position :check :preceding))"), "1:25: ':preceding' belongs in the (position ...) list of a ':cut'");
+    QCOMPARE(cqlsError("(match (position :check :exclude (position :preceding :mate)))"),
+             "1:44: ':preceding' belongs in the (position ...) list of a ':cut'");
+    // The seed's example spells :promote as :promotion: read so, with a warning.
+    game::Game promo = pgnGame("[FEN \"4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1\"]\n\n1. b8=Q+ Kd7 2. Kf2 g1=Q+ *\n");
+    std::vector<cql::Diagnostic> d;
+    QVERIFY(compileCqls("(match (position :promotion U))", &d));
+    QCOMPARE(int(d.size()), 1);
+    QCOMPARE(QString::fromStdString(d[0].message), QString("':promotion' is read as ':promote'"));
+    QCOMPARE(matches("(match (position :promotion U))", promo), matches("(match (position :promote U))", promo));
+    QCOMPARE(matches("(match (position :promote U) (position :promotion U :cut))", promo), 1); // the first promotion only
 }
 
 void TestCqlsKeywords::goodBishop()

@@ -650,21 +650,33 @@ bool anyMatches(const std::vector<FilterPtr> &fs, Ctx &ctx)
 
 } // namespace
 
-// Is n searched: no earlier position of its line matched a cut condition?
-// On the mainline the first cut position is cached (cutNode); in variations
-// the line is walked back.
-bool GameGateFilter::searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode) const
+// How the current position cuts the search: 0 not, 1 after it, 2 before it
+// (a cut with :preceding).
+int GameGateFilter::cutHere(Ctx &ctx) const
+{
+    int how = 0;
+    for (size_t c = 0; c < m_g->cuts.size() && how < 2; ++c)
+        if ((how == 0 || m_g->cutsPreceding[c]) && m_g->cuts[c]->match(ctx))
+            how = m_g->cutsPreceding[c] ? 2 : 1;
+    return how;
+}
+
+// Is n searched: no earlier position of its line matched a cut condition
+// (nor n itself one with :preceding)? On the mainline the first cut position
+// is cached (cutNode, cutBefore); in variations the line is walked back.
+bool GameGateFilter::searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode, bool cutBefore) const
 {
     if (m_g->cuts.empty())
         return true;
     const auto &nodes = ctx.game->nodes;
     if (!ctx.searchVariations)
-        return cutNode == game::NoNode || nodes[n].ply <= nodes[cutNode].ply;
+        return cutNode == game::NoNode || nodes[n].ply < nodes[cutNode].ply || (n == cutNode && !cutBefore);
     game::NodeId here = ctx.node;
-    bool ok = true;
+    ctx.moveTo(n);
+    bool ok = cutHere(ctx) < 2;
     for (game::NodeId a = nodes[n].parent; a != game::NoNode && ok; a = nodes[a].parent) {
         ctx.moveTo(a);
-        ok = !anyMatches(m_g->cuts, ctx);
+        ok = cutHere(ctx) == 0;
     }
     ctx.moveTo(here);
     return ok;
@@ -680,11 +692,13 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
     const GameLists &g = *m_g;
     // The first mainline position that cuts the search.
     game::NodeId cutNode = game::NoNode;
+    bool cutBefore = false;
     if (!g.cuts.empty() && !ctx.searchVariations) {
         for (game::NodeId n = 0; n != game::NoNode; n = nodes[n].firstChild) {
             ctx.moveTo(n);
-            if (anyMatches(g.cuts, ctx)) {
+            if (int how = cutHere(ctx)) {
                 cutNode = n;
+                cutBefore = how == 2;
                 break;
             }
         }
@@ -702,7 +716,7 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
             if (!ctx.searchVariations)
                 break;
         }
-        if (!searched(ctx, n, cutNode))
+        if (!searched(ctx, n, cutNode, cutBefore))
             continue;
         ctx.moveTo(n);
         if (!g.skips.empty() && anyMatches(g.skips, ctx))
@@ -768,7 +782,7 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
         anyShown = anyShown || g.shown[i];
     if (!anyShown && L == 0) // only cuts and exclusions: every searched position is one
         for (size_t n = 0; n < N; ++n)
-            shown[n] = searched(ctx, game::NodeId(n), cutNode) ? '1' : '0';
+            shown[n] = searched(ctx, game::NodeId(n), cutNode, cutBefore) ? '1' : '0';
     // A game that matches with no position to show (counts of zero) is shown
     // at its start, so that the evaluator reports it.
     if (ok && shown.find('1') == std::string::npos && N > 0)

@@ -303,6 +303,7 @@ struct GameLists {
     // :pretransformmatchcount, one of which must be in range.
     std::vector<int> group;
     std::vector<FilterPtr> cuts;      // the search of a line stops after a position matching one
+    std::vector<bool> cutsPreceding;  // per cut: with :preceding, the search stops before that position
     std::vector<FilterPtr> excludes;  // a game with a position matching one does not match
     std::vector<FilterPtr> skips;     // :skip: a position matching one is passed over (no list sees it)
 };
@@ -317,7 +318,8 @@ public:
     bool gameMatches(Ctx &ctx) const;
 
 private:
-    bool searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode) const;
+    int cutHere(Ctx &ctx) const;
+    bool searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode, bool cutBefore) const;
     std::shared_ptr<const GameLists> m_g;
     int m_slot;
 };

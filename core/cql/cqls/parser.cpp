@@ -241,6 +241,7 @@ private:
         bool runs = false;            // :repetitioncount: the range is for runs of positions
         bool perImage = false;        // :pretransform...: each transform image counts on its own
         std::vector<FilterPtr> cuts, excludes, skips; // the argument forms
+        std::vector<bool> cutsPreceding;              // per cut: it holds :preceding
         TopLevel() { count.lo.value = 1; }
     };
 
@@ -269,8 +270,10 @@ private:
                         for (FilterPtr &x : *v)
                             swap(x);
                 }
-                for (FilterPtr &c : top.cuts)
-                    g->cuts.push_back(std::move(c));
+                for (size_t c = 0; c < top.cuts.size(); ++c) {
+                    g->cuts.push_back(std::move(top.cuts[c]));
+                    g->cutsPreceding.push_back(top.cutsPreceding[c]);
+                }
                 for (FilterPtr &e : top.excludes)
                     g->excludes.push_back(std::move(e));
                 for (FilterPtr &e : top.skips)
@@ -279,6 +282,7 @@ private:
                     g->skips.push_back(std::move(f));
                 } else if (f && top.cutSelf) {
                     g->cuts.push_back(std::move(f));
+                    g->cutsPreceding.push_back(false);
                 } else if (f && top.excludeSelf) {
                     g->excludes.push_back(std::move(f));
                 } else if (f) {
@@ -1493,7 +1497,22 @@ private:
     void positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
                          TopLevel *top)
     {
-        const std::string &n = k.name;
+        std::string n = k.name;
+        if (n == "promotion") {
+            // The seed's own example (":promotion U :cut") spells :promote so.
+            warning(at, "'" + at.text + "' is read as ':promote'");
+            n = "promote";
+        }
+        if (n == "preceding") {
+            // In the list of a :cut: the cut comes first at the position it
+            // matches, which is then not searched (the position list page).
+            if (!m_inCutArgument || k.negated || top)
+                error(at, k.negated ? "'" + at.text + "' cannot be negated"
+                                    : "':preceding' belongs in the (position ...) list of a ':cut'");
+            else
+                m_sawPreceding = true;
+            return;
+        }
         std::vector<Transform> group;
         if (transformGroup(n, group)) {
             if (n == "flipcolor" && m_eitherColour) {
@@ -1549,7 +1568,14 @@ private:
                     ++i;
                     return;
                 }
+                const bool outerCut = m_inCutArgument, outerPreceding = m_sawPreceding;
+                m_inCutArgument = cut;
+                m_sawPreceding = false;
                 FilterPtr f = compilePosition(items[i++], nullptr);
+                if (cut)
+                    top->cutsPreceding.push_back(m_sawPreceding);
+                m_inCutArgument = outerCut;
+                m_sawPreceding = outerPreceding;
                 (n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
             } else {
                 (n == "skip" ? top->skipSelf : cut ? top->cutSelf : top->excludeSelf) = true;
@@ -2381,6 +2407,8 @@ private:
     bool m_flip = false;                        // compiling its colour-swapped reading
     bool m_playerBaseWarned = false;            // its unreadable dates were reported
     bool m_bareNot = false;                     // the list being compiled holds a bare ':not' (an odd number)
+    bool m_inCutArgument = false;               // compiling the (position ...) argument of a :cut
+    bool m_sawPreceding = false;                // ... and it holds :preceding
     std::shared_ptr<const StepSpan> m_pendingSpan; // the :line just compiled
     std::shared_ptr<const StepSpan> m_lastSpan;    // the list just compiled, as a :sequence step
     QueryHeader &m_header;

@@ -694,9 +694,12 @@ private:
         return body;
     }
 
-    void positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
+    void positionKeyword(const KeywordWord &word, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
                          TopList *top)
     {
+        KeywordWord k = word;
+        if (k.name == "promotion")
+            k.name = "promote"; // the seed's example spells it so, as the compiler reads it
         const std::string &n = k.name;
         static const std::vector<std::pair<std::string_view, std::string_view>> transforms = {
             {"flip", "flip"}, {"flipdihedral", "flip"}, {"flipvertical", "flipvertical"},
