@@ -5,6 +5,7 @@
 #include "cqlstest.h"
 
 #include "cql/cqls/parser.h"
+#include "cql/cqls/tocql6.h"
 
 using namespace cqltest;
 using namespace cqlstest;
@@ -16,6 +17,8 @@ const char *Scholar = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[WhiteElo
                       "[Date \"2013.05.01\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
 
 int scholar(const std::string &list) { return matches("(match (position " + list + "))", pgnGame(Scholar)); }
+
+std::string positionError(const std::string &list) { return cqlsError("(match (position " + list + "))"); }
 
 } // namespace
 
@@ -45,6 +48,7 @@ private slots:
     void opposition();
     void startArrangements();
     void exchanges();
+    void whiteAndBlackRanges();
     void relations();
     void cutAndExclude();
     void goodBishop();
@@ -499,6 +503,46 @@ void TestCqlsKeywords::startArrangements()
     QCOMPARE(scholar(":not :checkcount +0+0"), 0);
 }
 
+// The seed's "R1 : R2" forms: White's count in the first range, Black's in the second.
+void TestCqlsKeywords::whiteAndBlackRanges()
+{
+    // :checkcount (checks White received : checks Black received) counts the
+    // checks of three-check chess; in chess only zero holds.
+    QCOMPARE(scholar(":checkcount 0 : 0"), 8);
+    QCOMPARE(scholar(":checkcount <=2 : 3"), 0); // the seed's example
+    QCOMPARE(scholar(":checkcount * : 0"), 8);
+    QCOMPARE(scholar(":not :checkcount 0 : 0"), 0);
+    QCOMPARE(scholar(":checkcount 1 : 0 :mate :flipcolor"), 0);
+    QCOMPARE(positionError(":checkcount -1 : 0"), "1:35: ':checkcount' counts checks: its ranges start at zero or above");
+    // :pawncount [Pp] passed >0 : >0 (the seed's :passedpawnrace example): both sides have passed pawns.
+    const std::string both = "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1", white = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    QCOMPARE(positionMatches(":pawncount [Pp] passed >0 : >0", both), 1);
+    QCOMPARE(positionMatches(":pawncount [Pp] passed >0 : >0", white), 0);
+    QCOMPARE(positionMatches(":pawncount [Pp] passed 1 : 0", white), 1);
+    QCOMPARE(positionMatches(":pawncount [Pp] passed 1 : 0", both), 0);
+    QCOMPARE(positionMatches(":pawncount [pP] single 1 : 1", both), 1);
+    QCOMPARE(positionMatches(":pawncount [Pp] passed 100% : 100%", both), 1); // of each side's pawns
+    QCOMPARE(positionMatches(":pawncount [Pp] passed 100% : 100%", white), 0);
+    QCOMPARE(positionMatches(":pawncount [Pp] passed >0 : >0 :passedpawnrace", both), 1);
+    // :unstoppablepawns [Pp] >0 : >0: each side has a pawn the other king cannot catch.
+    const std::string race = "k7/8/8/8/7P/8/p7/7K w - - 0 1";
+    QCOMPARE(positionMatches(":unstoppablepawns [Pp] >0 : >0", race), 1);
+    QCOMPARE(positionMatches(":unstoppablepawns [Pp] 1 : 0", race), 0);
+    QCOMPARE(positionMatches(":unstoppablepawns [Pp] 1 : 1", race), 1);
+    QCOMPARE(positionMatches(":unstoppablepawns [Pp] >0 : >0", "k7/8/8/8/7P/8/8/7K w - - 0 1"), 0);
+    // In CQL 6: each colour's count.
+    QVERIFY(cql::cqls::convertToCql6("(match (position :pawncount [Pp] passed >0 : >0))").text.find(
+                "(#(passedpawns & P) >= 1 and #(passedpawns & p) >= 1)")
+            != std::string::npos);
+    QVERIFY(cql::cqls::convertToCql6("(match (position :checkcount 0 : 0))").text.find("true //") != std::string::npos);
+    QVERIFY(cql::cqls::convertToCql6("(match (position :checkcount <=2 : 3))").text.find("false //") != std::string::npos);
+    // Two ranges need pawns of both colours.
+    QCOMPARE(positionError(":unstoppablepawns P >0 : >0"),
+             "1:43: two ranges (White's : Black's) need a designator with pieces of both colours, as [Pp]");
+    QCOMPARE(positionError(":pawncount p passed 1 : 1"),
+             "1:42: two ranges (White's : Black's) need a designator with pieces of both colours, as [Pp]");
+}
+
 void TestCqlsKeywords::exchanges()
 {
     // The queen takes a pawn defended by a pawn: +1 - 9.
@@ -511,6 +555,11 @@ void TestCqlsKeywords::exchanges()
     QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q :wtm))", bad), 0); // the pawn is no queen
     QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q))", bad), 1); // ...dxe5 takes one
     QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 p))", bad), 1);
+    // The English page writes a range alone ("<=-3", a blunder): the depth is then unlimited.
+    QCOMPARE(matches("(match (position :exchangeevaluation <=-3))", bad), matches("(match (position :exchangeevaluation * <=-3))", bad));
+    QCOMPARE(matches("(match (position :exchangeevaluation <=-3 :wtm))", bad), 1);
+    QCOMPARE(matches("(match (position :exchangeevaluation >=0 :wtm))", bad), 0);
+    QCOMPARE(cqlsError("(match (position :exchangeevaluation 3))"), "1:18: ':exchangeevaluation' expects a range specifier");
     // The recapturing pawn is pinned to its king: the pawn is won.
     game::Game pinned = pgnGame("[FEN \"8/4k3/3p4/4p3/1B6/8/8/4QK2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qxe5+ Kd7 *\n");
     QCOMPARE(matches("(match (position :exchangeevaluation * 1))", pinned), 1);
@@ -676,7 +725,9 @@ void TestCqlsKeywords::lines()
     QCOMPARE(matches("(match (position :line \"P=Q\"))", promo), 0);
     QCOMPARE(matches("(match (position :line \"a7-a8=R h2-h1=N\"))", promo), 1);
     QVERIFY(cqlsError("(match (position :line \"e2-e4 | d2-d4 | d7-d5\"))").find("'|'") != std::string::npos);
-    QVERIFY(cqlsError("(match (position :line \"e2-e4 e7-e6 *\"))").find(":line*") != std::string::npos);
+    // A '*' ending the moves makes the line :line*, whose pieces must be named (tst_cqlskeywords2::lineStar).
+    QCOMPARE(cqlsError("(match (position :line \"e2-e4 e7-e6 *\"))"), "1:24: 'e2-e4': the moving piece is not determined (write one piece letter)");
+    QVERIFY(cqlsError("(match (position :line \"Pe2-e4 * pe7-e6\"))").find("'*' is not a move") != std::string::npos);
     // Drop moves (drop chess, bughouse) are read, and a standard game never has one.
     game::Game opening = pgnGame("1. e4 e5 2. Nf3 Nc6 *");
     QCOMPARE(cqlsError("(match (position :line \"N@f3\"))"), std::string());

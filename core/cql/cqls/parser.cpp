@@ -579,6 +579,14 @@ private:
         return std::make_unique<StartPositionFilter>(std::move(ranges), any);
     }
 
+    // Whether :line's moves end with a lone '*' ("e2-e4 e7-e5 *").
+    static bool lineEndsWithStar(std::string_view t)
+    {
+        while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\n' || t.back() == '\r'))
+            t.remove_suffix(1);
+        return t.size() >= 2 && t.back() == '*' && (t[t.size() - 2] == ' ' || t[t.size() - 2] == '\t' || t[t.size() - 2] == '\n');
+    }
+
     // :birthyear and its kin: years from the player base the program is given.
     FilterPtr playerYearKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
     {
@@ -1632,7 +1640,7 @@ private:
                 st.parts.push_back(std::move(f));
             return;
         }
-        if (n == "line*")
+        if (n == "line*" || (n == "line" && i < items.size() && lineEndsWithStar(items[i].text)))
             st.lineStarAt = &at;
         m_pendingSpan.reset();
         FilterPtr f = positionFilter(n, at, items, i);
@@ -1665,6 +1673,39 @@ private:
     }
 
     static FilterPtr count(FilterPtr set) { return std::make_unique<CountFilter>(std::move(set)); }
+
+    // "R1 : R2" after a first range: the seed's form for White's and Black's
+    // counts. True with the second range read when a ':' follows.
+    bool secondRange(const Item &at, const std::vector<Item> &items, size_t &i, Range &second, bool allowPercent, bool &ok)
+    {
+        ok = true;
+        if (i >= items.size() || items[i].isList() || items[i].text != ":")
+            return false;
+        ++i;
+        ok = rangeArg(at, items, i, second, false, allowPercent);
+        return true;
+    }
+
+    // The designator's white (or black) pieces only; false when it has none of that colour.
+    static bool colourPart(const Designator &d, bool white, Designator &out)
+    {
+        const PieceMask keep = white ? WhiteBits : BlackBits;
+        out = d;
+        out.pieces.plain &= keep;
+        out.pieces.promoted &= keep;
+        out.pieces.unpromoted &= keep;
+        return out.pieces.plain || out.pieces.promoted || out.pieces.unpromoted;
+    }
+
+    // "D R1 : R2" needs pieces of both colours in D: White's in R1, Black's in R2.
+    bool splitByColour(const Item &where, const Designator &d, Designator &white, Designator &black)
+    {
+        if (d.pieces.anything || !d.pieces.tag.empty() || !colourPart(d, true, white) || !colourPart(d, false, black)) {
+            error(where, "two ranges (White's : Black's) need a designator with pieces of both colours, as [Pp]");
+            return false;
+        }
+        return true;
+    }
 
     // One designator, or two: "D" counts white minus black of D, "D1 D2" counts D1 minus D2.
     bool differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b)
@@ -1858,26 +1899,46 @@ private:
             error(items[i - 1], "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
             return nullptr;
         }
-        if (difference) {
-            auto diff = std::make_unique<ArithFilter>(ArithFilter::Sub,
-                                                      std::make_unique<PawnCountingFilter>(std::move(a), attrs),
-                                                      std::make_unique<PawnCountingFilter>(std::move(b), attrs));
-            return std::make_unique<InRangeFilter>(std::move(diff), r);
+        Range blackRange;
+        bool ok = true;
+        if (!difference && secondRange(at, items, i, blackRange, true, ok)) {
+            // The seed's "[Pp] passed >0 : >0": White's pawns in the first range, Black's in the second.
+            Designator white, black;
+            if (!ok || !splitByColour(items[i - 1], d1, white, black))
+                return nullptr;
+            if (blackRange.percent && isCountingAttribute(attrs.back().kind)) {
+                error(items[i - 1], "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
+                return nullptr;
+            }
+            std::vector<FilterPtr> both;
+            both.push_back(pawnCountIn(white, attrs, r));
+            both.push_back(pawnCountIn(black, attrs, blackRange));
+            return std::make_unique<AllFilter>(std::move(both));
         }
+        if (!difference)
+            return pawnCountIn(d1, attrs, r);
+        auto diff = std::make_unique<ArithFilter>(ArithFilter::Sub, std::make_unique<PawnCountingFilter>(std::move(a), attrs),
+                                                  std::make_unique<PawnCountingFilter>(std::move(b), attrs));
+        return std::make_unique<InRangeFilter>(std::move(diff), r);
+    }
+
+    // The pawns of d with the attributes, counted (or as a percentage of the
+    // pawns of d's colours) in r.
+    FilterPtr pawnCountIn(const Designator &d, const std::vector<PawnAttribute> &attrs, const Range &r)
+    {
         if (r.percent) {
-            auto part = std::make_unique<PawnAttributeFilter>(std::move(a), attrs);
-            // Percentages of the pawns of the designator's colours.
-            Designator whole = d1;
+            auto part = std::make_unique<PawnAttributeFilter>(designatorFilter(d), attrs);
+            Designator whole = d;
             PieceMask colours = 0;
-            PieceMask m = d1.pieces.plain | d1.pieces.promoted | d1.pieces.unpromoted;
-            if (m & WhiteBits || d1.pieces.anything) colours |= PieceMask(1u << chess::WPawn);
-            if (m & BlackBits || d1.pieces.anything) colours |= PieceMask(1u << chess::BPawn);
+            PieceMask m = d.pieces.plain | d.pieces.promoted | d.pieces.unpromoted;
+            if (m & WhiteBits || d.pieces.anything) colours |= PieceMask(1u << chess::WPawn);
+            if (m & BlackBits || d.pieces.anything) colours |= PieceMask(1u << chess::BPawn);
             whole.pieces = PieceTypes();
             whole.pieces.plain = colours;
             whole.squares = SquareSet::all();
             return std::make_unique<PercentFilter>(std::move(part), designatorFilter(whole), r);
         }
-        return std::make_unique<InRangeFilter>(std::make_unique<PawnCountingFilter>(std::move(a), std::move(attrs)), r);
+        return std::make_unique<InRangeFilter>(std::make_unique<PawnCountingFilter>(designatorFilter(d), attrs), r);
     }
 
     FilterPtr rayKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
@@ -2158,8 +2219,22 @@ private:
             // Counting checks means something only in three-check chess: in
             // standard chess only a count of zero holds (seed).
             if (i >= items.size() || items[i].isList()) {
-                error(at, "':checkcount' expects a number or +N+M");
+                error(at, "':checkcount' expects two ranges (checks White received : checks Black received), a number or +N+M");
                 return nullptr;
+            }
+            if ((i + 1 < items.size() && items[i + 1].text == ":") || (i + 2 < items.size() && items[i + 2].text == ":")) {
+                // The seed's form, "R1 : R2": the checks White received from Black
+                // in R1, those Black received in R2 (lower bounds not below zero).
+                Range white, black;
+                bool ok = true;
+                if (!rangeArg(at, items, i, white, false, false) || !secondRange(at, items, i, black, false, ok) || !ok)
+                    return nullptr;
+                for (const Range *r : {&white, &black})
+                    if (r->lo.value < 0 && r->lo.value != Range::Min) {
+                        error(items[i - 1], "':checkcount' counts checks: its ranges start at zero or above");
+                        return nullptr;
+                    }
+                return std::make_unique<ConstantFilter>(white.contains(0) && black.contains(0));
             }
             std::string t = items[i].text;
             long long a = 0, b = 0;
@@ -2187,11 +2262,17 @@ private:
         }
         if (n == "exchangeevaluation") {
             long long plies = 0;
-            if (i >= items.size() || items[i].isList() || (items[i].text != "*" && !(parseNumber(items[i].text, plies) && plies > 0))) {
-                error(i < items.size() ? items[i] : at, "':exchangeevaluation' expects a depth in half moves or '*'");
-                return nullptr;
+            // The English page's form, a range alone ("<=-3"): its comparison
+            // cannot start a depth, so the depth is unlimited, as '*' says.
+            const bool rangeFirst = i < items.size() && !items[i].isList() && !items[i].text.empty()
+                && (items[i].text[0] == '<' || items[i].text[0] == '>');
+            if (!rangeFirst) {
+                if (i >= items.size() || items[i].isList() || (items[i].text != "*" && !(parseNumber(items[i].text, plies) && plies > 0))) {
+                    error(i < items.size() ? items[i] : at, "':exchangeevaluation' expects a depth in half moves or '*'");
+                    return nullptr;
+                }
+                ++i;
             }
-            ++i;
             Range r;
             if (!rangeArg(at, items, i, r, false, false))
                 return nullptr;
@@ -2251,9 +2332,16 @@ private:
                 error(at, "':line' expects moves in double quotes or in parentheses");
                 return nullptr;
             }
+            // "e2-e4 e7-e6 d2-d4 d7-d5 *": a '*' ending the moves makes the line
+            // transposition invariant, as :line* (the position list page).
+            bool star = n == "line*";
+            if (n == "line" && lineEndsWithStar(text)) {
+                text.erase(text.find_last_of('*'));
+                star = true;
+            }
             std::string err;
             std::shared_ptr<const StepSpan> span;
-            FilterPtr f = n == "line" ? compileLine(text, err, &span) : compileLineStar(text, err);
+            FilterPtr f = !star ? compileLine(text, err, &span) : compileLineStar(text, err);
             m_pendingSpan = std::move(span);
             if (!f) {
                 error(items[i], err);
@@ -2273,7 +2361,24 @@ private:
                 error(items[i - 1], "':unstoppablepawns' takes a designator of pawns only");
                 return nullptr;
             }
-            return inRange(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), at, items, i);
+            Range r, blackRange;
+            if (!rangeArg(at, items, i, r, false, false))
+                return nullptr;
+            bool ok = true;
+            if (secondRange(at, items, i, blackRange, false, ok)) {
+                // The seed: with pawns of both colours, White's unstoppable pawns in the
+                // first range and Black's in the second.
+                Designator white, black;
+                if (!ok || !splitByColour(items[i - 1], d, white, black))
+                    return nullptr;
+                std::vector<FilterPtr> both;
+                both.push_back(std::make_unique<InRangeFilter>(
+                    count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(white))), r));
+                both.push_back(std::make_unique<InRangeFilter>(
+                    count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(black))), blackRange));
+                return std::make_unique<AllFilter>(std::move(both));
+            }
+            return std::make_unique<InRangeFilter>(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), r);
         }
         if (n == "match") {
             std::vector<const Item *> subs;

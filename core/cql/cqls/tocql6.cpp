@@ -932,9 +932,20 @@ private:
             // Only three-check chess counts checks: in a standard game no check
             // has been counted, so CQL-S reads it as a constant.
             long long count = -1;
-            bool zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
-            if (isArgumentWord(items, i))
-                ++i;
+            bool zero;
+            if (i + 1 < items.size() && (items[i + 1].text == ":" || (i + 2 < items.size() && items[i + 2].text == ":"))) {
+                // The seed's "R1 : R2": both counts are zero in a standard game.
+                Range white, black;
+                zero = rangeArg(items, i, white, false, false) && white.contains(0);
+                if (i < items.size() && items[i].text == ":") {
+                    ++i;
+                    zero = rangeArg(items, i, black, false, false) && black.contains(0) && zero;
+                }
+            } else {
+                zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
+                if (isArgumentWord(items, i))
+                    ++i;
+            }
             return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
         }
         if (among(NoArgument, n))
@@ -1002,20 +1013,37 @@ private:
     std::string pawnCount(bool difference, const Item &at, const std::vector<Item> &items, size_t &i)
     {
         std::string a, b;
+        Designator d;
         if (difference) {
             if (!differenceArgs(items, i, a, b))
                 return {};
         } else {
-            Designator d;
             if (!designatorArg(items, i, d) || (a = designator(d)).empty())
                 return {};
         }
         if (!isArgumentWord(items, i))
             return {};
         std::string attr = items[i++].text;
-        Range r;
+        Range r, blackRange;
         if (!rangeArg(items, i, r, false, !difference))
             return {};
+        bool split = false;
+        if (!difference && i < items.size() && items[i].text == ":") {
+            // The seed's "[Pp] passed >0 : >0": White's pawns in r, Black's in the second range.
+            ++i;
+            if (!rangeArg(items, i, blackRange, false, true))
+                return {};
+            Designator white = d, black = d;
+            for (Designator *x : {&white, &black}) {
+                const PieceMask keep = x == &white ? WhiteBits : BlackBits;
+                x->pieces.plain &= keep;
+                x->pieces.promoted &= keep;
+                x->pieces.unpromoted &= keep;
+            }
+            if (d.pieces.anything || (a = designator(white)).empty() || (b = designator(black)).empty())
+                return {};
+            split = true;
+        }
         // CQL 6 has no pawn sets for these: name the first one in the note.
         for (std::string_view name : {"forefront", "rear", "islands", "compounds", "files", "lines", "ranks", "bothsides",
                                       "oneside", "quart(", "quart!("}) {
@@ -1037,6 +1065,12 @@ private:
         if (set.empty())
             return {};
         std::string expr = "#(" + set + " & " + a + ")";
+        if (split) {
+            std::string g;
+            if (!rangeTest(expr, r, f) || !rangeTest("#(" + set + " & " + b + ")", blackRange, g))
+                return {};
+            return "(" + f + " and " + g + ")";
+        }
         if (difference)
             expr += " - #(" + set + " & " + b + ")";
         return rangeTest(expr, r, f) ? f : std::string();
