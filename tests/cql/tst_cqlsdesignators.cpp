@@ -127,6 +127,18 @@ void TestCqlsDesignators::squareDesignators_data()
     QTest::newRow("[ ]") << "B[ ]" << "";
     QTest::newRow("[+] backhand: no board square") << "N[+]" << "";
     QTest::newRow("[+,a1]") << "N[+,a1]" << "a1";
+    // Bracketed sets of files or ranks, as the seed's examples write them.
+    QTest::newRow("seed: .[ac]3") << ".[ac]3" << "a3 c3";
+    QTest::newRow("seed: b[bg]7") << "b[bg]7" << "b7 g7";
+    QTest::newRow("seed: M?[1-7]") << "M?[1-7]" << "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 c3 d3 e3 f3 g3 h3 "
+                                                   "a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 "
+                                                   "a7 b7 c7 d7 e7 f7 g7 h7";
+    QTest::newRow("page: Pd[2-7]") << "Pd[2-7]" << "d2 d3 d4 d5 d6 d7";
+    QTest::newRow("[a-c,h]1") << "R[a-c,h]1" << "a1 b1 c1 h1";
+    QTest::newRow("[ae][18]") << "K[ae][18]" << "a1 a8 e1 e8";
+    // A square designator alone (the seed's ':moveto e4'): anything there.
+    QTest::newRow("seed: e4") << "e4" << "e4";
+    QTest::newRow("?7") << "?7" << "a7 b7 c7 d7 e7 f7 g7 h7";
 }
 
 void TestCqlsDesignators::squareDesignators()
@@ -146,6 +158,9 @@ void TestCqlsDesignators::badDesignators_data()
     QTest::newRow("unclosed bracket") << "[Qq";
     QTest::newRow("not a file") << "R[z1]";
     QTest::newRow("empty square promoted") << ".~";
+    QTest::newRow("empty file set") << "R[]1";
+    QTest::newRow("not a rank in the set") << "Ra[19]";
+    QTest::newRow("square then junk") << "e4x";
 }
 
 void TestCqlsDesignators::badDesignators()

@@ -136,6 +136,12 @@ void TestCqlsKeywords2::lineStar()
              "1:24: 'e2-e4': the moving piece is not determined (write one piece letter)");
     QCOMPARE(cqlsError("(match (position :line \"Pe2-e4 pe7-e6 *\" :flip))"),
              "1:18: ':line*' cannot be used with transforms (:flip, :flipcolor, :shift, ...)");
+    // The seed's :sequence the line abbreviates: destinations as bare squares.
+    const std::string sequence = "(match (position :initial :sequence ((position :movefrom Pe2 :moveto e4) "
+                                 "(position :movefrom pe7 :moveto e6) (position :movefrom Pd2 :moveto d4) "
+                                 "(position :movefrom pd7 :moveto d5))))";
+    QCOMPARE(matches(sequence, direct), 1);
+    QCOMPARE(matches(sequence, transposed), 0);
     // :line keeps the order.
     QCOMPARE(matches("(match (position :line (1.Pe2-e4 Pe7-e6 2.Pd2-d4 Pd7-d5)))", transposed), 0);
     QCOMPARE(matches("(match (position :line (1.Pe2-e4 Pe7-e6 2.Pd2-d4 Pd7-d5)))", direct), 1);

@@ -24,7 +24,9 @@ SquareSet lightSquares()
     return s;
 }
 
-// A file or rank part: a single name, '?', L/D, or "x-y". kind 0 = file, 1 = rank.
+// A file or rank part: a single name, '?', L/D, "x-y", or a bracketed set of
+// names and ranges ("[ac]", "[1-7]", as the seed's examples write "N[ac]3",
+// "M?[1-7]"). kind 0 = file, 1 = rank.
 bool parseAxis(std::string_view t, size_t &i, int kind, SquareSet &lines, int &colour, std::string &error)
 {
     auto value = [&](char c, int &v) {
@@ -38,6 +40,40 @@ bool parseAxis(std::string_view t, size_t &i, int kind, SquareSet &lines, int &c
         return false;
     }
     char c = t[i];
+    if (c == '[') {
+        const size_t close = t.find(']', i);
+        if (close == std::string_view::npos) {
+            error = "']' is missing in '" + std::string(t) + "'";
+            return false;
+        }
+        lines = SquareSet();
+        size_t k = i + 1;
+        while (k < close) {
+            if (t[k] == ',' || t[k] == ' ') {
+                ++k;
+                continue;
+            }
+            int a, b;
+            if (!value(t[k], a)) {
+                error = std::string("'") + t[k] + "' is not a " + (kind == 0 ? "file" : "rank");
+                return false;
+            }
+            b = a;
+            ++k;
+            if (k + 1 < close && t[k] == '-' && value(t[k + 1], b))
+                k += 2;
+            if (b < a)
+                std::swap(a, b);
+            for (int v = a; v <= b; ++v)
+                lines |= line(v);
+        }
+        if (!lines.any()) {
+            error = std::string("'") + std::string(t) + "': an empty set of " + (kind == 0 ? "files" : "ranks");
+            return false;
+        }
+        i = close + 1;
+        return true;
+    }
     if (c == '?') {
         lines = SquareSet::all();
         ++i;
@@ -219,7 +255,10 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
         }
         return parseSquareItem(t, out, error);
     }
-    if (t.back() != ']') {
+    if (t.back() != ']' || t.find(']') != t.size() - 1) {
+        // "[ac]3": a set of files, then the rank part.
+        if (t.find(']') != std::string_view::npos && t.find(']') + 1 < t.size())
+            return parseSquareItem(t, out, error);
         error = "']' is missing in '" + std::string(t) + "'";
         return false;
     }
@@ -251,9 +290,20 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
 bool parseDesignator(std::string_view t, Designator &out, std::string &error)
 {
     size_t used = 0;
-    if (!parsePieceTypes(t, out.pieces, used, error))
-        return false;
-    return parseSquares(t.substr(used), out.squares, error);
+    if (parsePieceTypes(t, out.pieces, used, error) && parseSquares(t.substr(used), out.squares, error))
+        return true;
+    // A square designator alone ("e4", as in the seed's ':moveto e4'): any
+    // piece or none on those squares. The first error is the one to report.
+    const std::string first = error;
+    Designator bare;
+    std::string ignored;
+    if (!t.empty() && t.front() != '[' && parseSquares(t, bare.squares, ignored) && bare.squares != SquareSet::all()) {
+        bare.pieces.anything = true;
+        out = bare;
+        return true;
+    }
+    error = first;
+    return false;
 }
 
 bool parseNumber(std::string_view t, long long &out)
