@@ -530,6 +530,16 @@ void TestCqlsKeywords::whiteAndBlackRanges()
     QCOMPARE(positionMatches(":unstoppablepawns [Pp] 1 : 0", race), 0);
     QCOMPARE(positionMatches(":unstoppablepawns [Pp] 1 : 1", race), 1);
     QCOMPARE(positionMatches(":unstoppablepawns [Pp] >0 : >0", "k7/8/8/8/7P/8/8/7K w - - 0 1"), 0);
+    // The seed's "(position :pawncount triple >0)": without a designator, the pawns of both sides.
+    QCOMPARE(positionMatches(":pawncount triple >0", "4k3/8/8/2P5/2P5/2P5/8/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":pawncount triple >0", "4k3/2p5/2p5/2p5/8/8/8/4K3 w - - 0 1"), 1);
+    QCOMPARE(positionMatches(":pawncount triple >0", "4k3/2p5/2p5/8/8/2P5/2P5/4K3 w - - 0 1"), 0);
+    QCOMPARE(positionMatches(":pawncount passed 1 : 1", both), 1);
+    // A bad attribute is one error, not one more for its ranges.
+    QCOMPARE(positionError(":pawncount bogus >0 : >0 :check"), "1:29: 'bogus' is not a pawn attribute");
+    std::vector<cql::Diagnostic> d;
+    QVERIFY(!compileCqls("(match (position :pawncount bogus >0 : >0 :check))", &d));
+    QCOMPARE(int(d.size()), 1);
     // In CQL 6: each colour's count.
     QVERIFY(cql::cqls::convertToCql6("(match (position :pawncount [Pp] passed >0 : >0))").text.find(
                 "(#(passedpawns & P) >= 1 and #(passedpawns & p) >= 1)")

@@ -1880,6 +1880,11 @@ private:
         if (difference) {
             if (!differenceArgs(at, items, i, a, b))
                 return nullptr;
+        } else if (i < items.size() && !items[i].isList() && looksLikePawnAttributes(items[i].text)) {
+            // The seed's "(position :pawncount triple >0)": without a designator, the pawns of both sides.
+            std::string err;
+            parseDesignator("[Pp]", d1, err);
+            a = designatorFilter(d1);
         } else {
             a = designatorArg(at, items, i, &d1);
             if (!a)
@@ -1890,8 +1895,18 @@ private:
             return nullptr;
         }
         std::vector<PawnAttribute> attrs;
-        if (!pawnAttributes(items[i++], attrs))
+        if (!pawnAttributes(items[i++], attrs)) {
+            Range ignored;
+            std::vector<Diagnostic> quiet;
+            std::swap(quiet, m_diags);
+            const bool was = m_ok;
+            rangeArg(at, items, i, ignored, false, true); // its range raises no further errors
+            bool dummy = true;
+            secondRange(at, items, i, ignored, true, dummy);
+            std::swap(quiet, m_diags);
+            m_ok = was;
             return nullptr;
+        }
         Range r;
         if (!rangeArg(at, items, i, r, false, !difference))
             return nullptr;
@@ -1920,6 +1935,20 @@ private:
         auto diff = std::make_unique<ArithFilter>(ArithFilter::Sub, std::make_unique<PawnCountingFilter>(std::move(a), attrs),
                                                   std::make_unique<PawnCountingFilter>(std::move(b), attrs));
         return std::make_unique<InRangeFilter>(std::move(diff), r);
+    }
+
+    // A word that is no designator but pawn attributes ("triple", "passed-isolated", "double!").
+    static bool looksLikePawnAttributes(std::string_view w)
+    {
+        Designator d;
+        std::string err;
+        if (w.empty() || !std::islower(static_cast<unsigned char>(w[0])) || parseDesignator(w, d, err))
+            return false;
+        for (char c : w)
+            if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-'
+                  || c == '!' || c == '(' || c == ')'))
+                return false;
+        return true;
     }
 
     // The pawns of d with the attributes, counted (or as a percentage of the
