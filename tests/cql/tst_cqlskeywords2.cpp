@@ -60,6 +60,13 @@ private slots:
 
 void TestCqlsKeywords2::potentialContinuations()
 {
+    // The examples page: Legal's mate, the game Falkbeer-N.N., Vienna 1847 ("bxQ": a black
+    // bishop takes the white queen), and the same game given up after the bishop's check.
+    const std::string legal = "(match (position :flipcolor :line (Nxe5 bxQ Bxf7+ | ke7! Nd5#)))";
+    const std::string moves = "1.e4 e5 2.Nf3 Nc6 3.d4 exd4 4.c3 dxc3 5.Nxc3 d6 6.Bc4 Bg4 7.O-O Ne5 8.Nxe5 Bxd1 9.Bxf7+ ";
+    QCOMPARE(matches(legal, pgnGame(moves + "Ke7 10.Nd5# 1-0\n")), 1);
+    QCOMPARE(matches(legal, pgnGame(moves + "1-0\n")), 1);
+    QCOMPARE(matches(legal, pgnGame("1.e4 e5 2.Nf3 Nc6 3.d4 exd4 4.c3 dxc3 5.Nxc3 d6 6.Bc4 Bg4 7.O-O Ne5 8.Nxe5 Be6 *\n")), 0);
     // After the moves before '|' the ones after it could be played (they need not be).
     QCOMPARE(scholar(":line (Pe2-e4 | pe7-e5)"), 1);
     QCOMPARE(scholar(":line (Pe2-e4 | qd8-h4)"), 0); // the e7 pawn blocks the queen
@@ -429,6 +436,12 @@ void TestCqlsKeywords2::matchListPageForms()
     QCOMPARE(gameMatch("(match :result 0-0)", pgnGame("[Result \"0-0\"]\n\n1. e4 *\n")), 1);
     QCOMPARE(cqlsError("(match :result 1-0,2-0)"), "1:16: '2-0' is not a game result (1-0, 0-1, 1/2, 0-0, *)");
     QVERIFY(cql::cqls::convertToCql6("(match :result 1-0,0-1)").text.find("({result 1-0} or {result 0-1})") != std::string::npos);
+    // The syntax page's example: quadrupled pawns in 2013 (":pawncount consecutive(4) >0", no designator).
+    const std::string quadrupled = "(match\n  match:year 2013\n  (position\n    position:pawncount consecutive(4) >0\n"
+                                   "    position:flipcolor))";
+    QCOMPARE(gameMatch(quadrupled, pgnGame("[Date \"2013.01.01\"]\n[FEN \"4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")), 1);
+    QCOMPARE(gameMatch(quadrupled, pgnGame("[Date \"2013.01.01\"]\n[FEN \"4k3/2p5/2p5/2p5/2p5/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")), 1);
+    QCOMPARE(gameMatch(quadrupled, pgnGame("[Date \"2012.01.01\"]\n[FEN \"4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")), 0);
     // "match:timemode normal, corr": a list written with a space after the comma.
     const game::Game corr = pgnGame("[TimeMode \"corr\"]\n\n1. e4 *\n");
     QCOMPARE(gameMatch("(match match:timemode normal, corr)", corr), 1);

@@ -171,6 +171,19 @@ bool readMove(std::string w, LineMove &m, std::string &error)
     if (m.kind == LineMove::Normal) {
         if (!linePieces(t, i, m.fromPieces, error))
             return false;
+        if (!m.fromPieces.any() && i < t.size() && (t[i] == 'a' || t[i] == 'b')) {
+            // 'a' and 'b' start a square ("b2-b4") unless that reading fails, as in
+            // the examples page's "bxQ": then they are black pieces (a bishop).
+            size_t j = i;
+            SquareSet probe;
+            std::string ignored;
+            if (!lineSquares(t, j, probe, ignored)) {
+                PieceMask mask;
+                pieceLetter(t[i], mask);
+                m.fromPieces.plain = mask;
+                ++i;
+            }
+        }
         if (startsSquare(t, i) && !lineSquares(t, i, m.from, error))
             return false;
         if (i < t.size() && (t[i] == '-' || t[i] == 'x' || t[i] == ':')) {
