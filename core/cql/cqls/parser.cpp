@@ -30,7 +30,9 @@ using chess::SquareSet;
 
 namespace {
 
-// The keywords of the seed's index (position list) and of the match list page.
+// The keywords of the seed's index (position list) and of the match list page;
+// the position list also knows two the pages use outside the index: :preceding
+// (the English position list page) and :promotion (the seed's own example).
 const std::vector<std::string_view> PositionIndex = {
     "accumulate", "accumulate*", "and", "attackcount", "blackcannotwin", "blackelo", "btm", "captureforced",
     "castling", "check", "checkcount", "cond", "contactcheck", "cut", "doublecheck", "elo", "endgame",
@@ -43,7 +45,7 @@ const std::vector<std::string_view> PositionIndex = {
     "moveevaluation", "movefrom", "movenumber", "moveto", "mustcapture", "noannotate", "nocheck", "noenpassant",
     "nomatingmaterial", "not", "opposition", "or", "passedpawnrace", "pawncount", "pawncountdifference",
     "perpendicular", "piececount", "piececountdifference", "power", "powerdifference", "pretransformmatchcount",
-    "pretransformrepetitioncount", "promote", "ray", "rayattack", "raydiagonal", "rayhorizontal", "rayorthogonal",
+    "pretransformrepetitioncount", "preceding", "promote", "promotion", "ray", "rayattack", "raydiagonal", "rayhorizontal", "rayorthogonal",
     "rayvertical", "relation", "repetitioncount", "reset", "result", "sequence", "shift", "shiftdiagonal",
     "shifthorizontal", "shiftmaindiagonal", "shiftoffdiagonal", "shiftvertical", "skip", "stalemate",
     "startposition", "sumrange", "tagmatch", "takeslastpiece", "terminal", "threechecks", "threefoldrepetition",
