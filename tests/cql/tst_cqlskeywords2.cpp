@@ -47,6 +47,7 @@ private slots:
     void tagKeywords();
     void bareNot();
     void matchListPageForms();
+    void seedListForms();
     void skip();
     void tagging();
     void taggingErrors_data();
@@ -451,6 +452,53 @@ void TestCqlsKeywords2::matchListPageForms()
     QCOMPARE(gameMatch(upset, pgnGame("[Result \"0-1\"]\n[WhiteElo \"2650\"]\n[BlackElo \"2250\"]\n\n1. e4 0-1\n")), 1);
     QCOMPARE(gameMatch(upset, pgnGame("[Result \"1-0\"]\n[WhiteElo \"2650\"]\n[BlackElo \"2250\"]\n\n1. e4 1-0\n")), 0);
     QCOMPARE(gameMatch(upset, pgnGame("[Result \"1-0\"]\n[WhiteElo \"2250\"]\n[BlackElo \"2650\"]\n\n1. e4 1-0\n")), 1);
+}
+
+// Forms of the seed's own examples: lists of keywords without a head as the
+// lists :and/:or take, and a :sequence step that holds for several positions.
+void TestCqlsKeywords2::seedListForms()
+{
+    // The evergreen game's double check by the rook on d1 and the bishop on f5.
+    const game::Game evergreen = pgnGame(
+        "[Result \"1-0\"]\n\n1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4 5.c3 Ba5 6.d4 exd4 7.O-O d3 8.Qb3 Qf6 9.e5 Qg6 10.Re1 Nge7 11.Ba3 b5 "
+        "12.Qxb5 Rb8 13.Qa4 Bb6 14.Nbd2 Bb7 15.Ne4 Qf5 16.Bxd3 Qh5 17.Nf6+ gxf6 18.exf6 Rg8 19.Rad1 Qxf3 20.Rxe7+ Nxe7 "
+        "21.Qxd7+ Kxd7 22.Bf5+ Ke8 23.Bd7+ Kf8 24.Bxe7# 1-0\n");
+    QCOMPARE(matches("(match (position :and ((:check Rd1) (:check Bf5))))", evergreen), 1);
+    QCOMPARE(matches("(match (position :and ((:check Rd1) (:check Bf5))))", evergreen),
+             matches("(match (position :and ((position :check Rd1) (position :check Bf5))))", evergreen));
+    QCOMPARE(matches("(match (position :and ((:check Rd1) (:check Bg4))))", evergreen), 0);
+    // :blackcannotwin's equivalent in the seed: only the king, or king and one minor piece.
+    const std::string bare = "(match (position :or ((position:piececount a 1) (position:piececount a 2 position:piececount i 1))))";
+    QCOMPARE(matches(bare, pgnGame("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 *\n")), 2);
+    QCOMPARE(matches(bare, pgnGame("[FEN \"4kn2/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 *\n")), 2);
+    QCOMPARE(matches(bare, pgnGame("[FEN \"4kr2/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 *\n")), 0);
+    // In the match list too: ":or ((:result 1-0) (:result 0-1))".
+    QCOMPARE(gameMatch("(match :or ((:result 1-0) (:result 0-1)))", evergreen), 1);
+    // The seed's queen sacrifice: a step that holds for at least 12 consecutive positions
+    // (Alekhine-Molina, 25.Qxa7!!: White stays a queen down to the end, 16 positions).
+    const std::string sacrifice = "(match\n  match:result 1-0\n  (position\n    position:sequence (\n      (position\n"
+                                  "        position:powerdifference U -2 +2\n        position:powerdifference Q q 0)\n"
+                                  "      (position\n        position:repetitioncount >=12\n"
+                                  "        position:powerdifference Q q <=-9))))";
+    const std::string alekhine =
+        "[Result \"1-0\"]\n\n1.e4 e5 2.d4 exd4 3.c3 d5 4.exd5 Nf6 5.Nf3 Nxd5 6.Qxd4 Nc6 7.Bb5 Be7 8.O-O O-O 9.Bxc6 bxc6 "
+        "10.Re1 Bb7 11.Na3 Re8 12.Nc4 c5 13.Qd1 Qd7 14.Na5 Qb5 15.Nxb7 Qxb7 16.c4 Nb4 17.Qb3 Rad8 18.Be3 Qa6 19.a3 Nd3 "
+        "20.Red1 Qg6 21.Rd2 Rd7 22.Qa4 c6 23.Rad1 Red8 24.h3 Nxb2 25.Qxa7 Rxa7 26.Rxd8+ Bf8 27.Bxc5 h6 28.Rxf8+ Kh7 "
+        "29.Rdd8 Qb1+ 30.Kh2 Rb7 31.Nh4 g6 32.Bd4 f6 33.Bxf6 1-0\n";
+    QCOMPARE(gameMatch(sacrifice, pgnGame(alekhine)), 1);
+    std::string shorter = sacrifice;
+    shorter.replace(shorter.find(">=12"), 4, ">=17");
+    QCOMPARE(gameMatch(shorter, pgnGame(alekhine)), 0); // 16 positions a queen down, not 17
+    // In CQL 6 the step is repeated: "{12,}".
+    QVERIFY(cql::cqls::convertToCql6(sacrifice).text.find("--> {((power Q) - (power q)) <= -9}{12,}") != std::string::npos);
+    // A queen traded back at once is no sacrifice.
+    QCOMPARE(gameMatch(sacrifice, pgnGame("[Result \"1-0\"]\n\n1.e4 e5 2.Qh5 Qh4 3.Qxh4 Nf6 4.Qxf6 gxf6 1-0\n")), 0);
+    // :repetitioncount belongs in a step itself, once.
+    QVERIFY(cqlsError("(match (position :sequence ((position :check) (position :or ((position :repetitioncount 2))))))")
+                .find("belongs in a position list of the match list or a :sequence step")
+            != std::string::npos);
+    QCOMPARE(cqlsError("(match (position :sequence ((position :repetitioncount 2 :repetitioncount 3))))"),
+             "1:58: a :sequence step takes one :repetitioncount");
 }
 
 void TestCqlsKeywords2::tagKeywords()

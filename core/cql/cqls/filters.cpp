@@ -837,11 +837,41 @@ FilterPtr NegatedMatchListFilter::transformed(const Transform &t) const
 
 namespace cql::cqls {
 
+// A step with a run length: it has held at `length` consecutive positions up to
+// n. Long enough, the next step may start after n (or the sequence is done);
+// not yet too long, the run may go on at n's children.
+bool SequenceFilter::runFrom(Ctx &ctx, size_t step, game::NodeId n, long long length) const
+{
+    const Range &r = m_spans[step]->runRange;
+    const auto &nodes = ctx.game->nodes;
+    if (length >= r.lo.value && length <= r.hi.value) {
+        if (step + 1 == m_steps.size())
+            return true;
+        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
+            if (from(ctx, step + 1, c))
+                return true;
+            if (!ctx.searchVariations)
+                break;
+        }
+    }
+    if (length >= r.hi.value)
+        return false;
+    for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
+        ctx.moveTo(c);
+        if (m_steps[step]->match(ctx) && runFrom(ctx, step, c, length + 1))
+            return true;
+        if (!ctx.searchVariations)
+            break;
+    }
+    return false;
+}
+
 bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
 {
     ctx.moveTo(n);
     bool here = m_steps[step]->match(ctx);
-    if (here && step + 1 == m_steps.size())
+    const bool running = here && step < m_spans.size() && m_spans[step] && m_spans[step]->run;
+    if (here && step + 1 == m_steps.size() && !running)
         return true;
     if (!here && !m_gapped)
         return false;
@@ -849,6 +879,15 @@ bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
     // also in the subtree after it. So a gapped step that matches here moves on.
     size_t next = here ? step + 1 : step;
     const StepSpan *span = here && step < m_spans.size() ? m_spans[step].get() : nullptr;
+    if (span && span->run) {
+        if (runFrom(ctx, step, n, 1))
+            return true;
+        if (!m_gapped)
+            return false;
+        // A gapped step may start its run later.
+        next = step;
+        span = nullptr;
+    }
     if (span && span->played > 0) {
         // The next step starts where the line's moves lead (any line of that length from here).
         std::vector<game::NodeId> ends{n}, deeper;

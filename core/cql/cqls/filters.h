@@ -349,6 +349,10 @@ namespace cql::cqls {
 // played the moves after '|') at the one those lead to.
 struct StepSpan {
     int played = 0;
+    // A step with :repetitioncount: it holds at this many consecutive positions
+    // of a line from the current one; the next step starts after them.
+    bool run = false;
+    Range runRange;
     std::function<void(Ctx &, game::NodeId, std::vector<game::NodeId> &)> potentialEnds;
 };
 
@@ -363,6 +367,7 @@ public:
 
 private:
     bool from(Ctx &ctx, size_t step, game::NodeId n) const;
+    bool runFrom(Ctx &ctx, size_t step, game::NodeId n, long long length) const;
     bool m_gapped;
     std::vector<FilterPtr> m_steps;
     std::vector<std::shared_ptr<const StepSpan>> m_spans; // by step; null for a one-position step

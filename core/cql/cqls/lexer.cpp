@@ -233,6 +233,64 @@ ListArguments collectListArguments(std::string_view keyword, std::string_view he
     return ListArguments::Ok;
 }
 
+namespace {
+
+bool headlessKeywordList(const Item &it)
+{
+    return it.isList() && !it.items.empty() && !it.items[0].isList() && keywordOf(it.items[0]).isKeyword;
+}
+
+void impliedHeads(Item &list, std::string_view context)
+{
+    for (size_t k = 1; k < list.items.size(); ++k) {
+        Item &child = list.items[k];
+        if (!child.isList())
+            continue;
+        // The relation list's keywords may stand without a head: they are no position list.
+        if (k >= 1 && !list.items[k - 1].isList() && keywordOf(list.items[k - 1]).name == "relation")
+            continue;
+        std::string_view inner = context;
+        if (child.head() == "position" || child.head() == "match" || child.head() == "relation") {
+            inner = child.head();
+        } else if (headlessKeywordList(child)) {
+            Item head;
+            head.kind = Item::Word;
+            head.text = std::string(context);
+            head.pos = child.pos;
+            child.items.insert(child.items.begin(), std::move(head));
+        } else {
+            // A list of lists ("((position ...) (...))"), moves, a ray: its lists are as the parent's.
+            Item wrapper;
+            wrapper.kind = Item::List;
+            wrapper.items.emplace_back();
+            wrapper.items.insert(wrapper.items.end(), std::make_move_iterator(child.items.begin()),
+                                 std::make_move_iterator(child.items.end()));
+            impliedHeads(wrapper, context);
+            child.items.assign(std::make_move_iterator(wrapper.items.begin() + 1), std::make_move_iterator(wrapper.items.end()));
+            continue;
+        }
+        impliedHeads(child, inner);
+    }
+}
+
+} // namespace
+
+void normalizeMatchList(Item &match)
+{
+    std::vector<Item> flat;
+    for (size_t k = 0; k < match.items.size(); ++k) {
+        Item &it = match.items[k];
+        if (k > 0 && headlessKeywordList(it)) {
+            for (Item &inner : it.items)
+                flat.push_back(std::move(inner));
+        } else {
+            flat.push_back(std::move(it));
+        }
+    }
+    match.items = std::move(flat);
+    impliedHeads(match, "match");
+}
+
 KeywordWord keywordOf(const Item &it)
 {
     KeywordWord k;

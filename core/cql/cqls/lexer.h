@@ -42,6 +42,13 @@ enum class ListArguments { Ok, NoList, NotHeaded, Empty };
 ListArguments collectListArguments(std::string_view keyword, std::string_view head, const std::vector<Item> &items,
                                    size_t &i, std::vector<const Item *> &out, const Item **bad = nullptr);
 
+// Brings the list forms the pages write into the usual ones: keywords grouped
+// in a list without a head in the match list ("(match ( :result 1-0 ... ))")
+// join the match list; a list of keywords without a head where a list is
+// expected ("(position :and ((:check Rd1) (:check Bf5)))") gets the head of
+// the list around it, position or match.
+void normalizeMatchList(Item &match);
+
 // Reads the whole text into a list of top-level items. Problems (an
 // unclosed list, a stray ')') go to diagnostics; returns false then.
 bool readItems(std::string_view text, std::vector<Item> &out, std::vector<Diagnostic> &diagnostics);

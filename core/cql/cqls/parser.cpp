@@ -91,7 +91,7 @@ public:
         }
         for (size_t i = 1; i < top.size(); ++i)
             error(top[i], "a CQL-S script has exactly one match list");
-        spliceKeywordGroups(top[0]);
+        normalizeMatchList(top[0]);
         declareTags(top[0]);
         for (const Item &it : top[0].items) {
             KeywordWord k = keywordOf(it);
@@ -125,23 +125,6 @@ public:
             m_program.body.push_back(std::make_unique<ForAnyFilter>(m_tags, m_gateSlots, cache, std::move(inner)));
         }
         return m_ok;
-    }
-
-    // "(match ( :result 1-0 :whiteelo <=2300 ))": the match list page groups
-    // keywords in a list without a head; they belong to the match list itself.
-    static void spliceKeywordGroups(Item &match)
-    {
-        std::vector<Item> flat;
-        for (Item &it : match.items) {
-            if (&it != &match.items[0] && it.isList() && !it.items.empty() && !it.items[0].isList()
-                && keywordOf(it.items[0]).isKeyword) {
-                for (Item &inner : it.items)
-                    flat.push_back(std::move(inner));
-            } else {
-                flat.push_back(std::move(it));
-            }
-        }
-        match.items = std::move(flat);
     }
 
     // Under :eithercolor's second reading: White's keywords become Black's.
@@ -1211,12 +1194,17 @@ private:
         bool negate = false;
         const Item *lineStarAt = nullptr;            // :line* refuses transforms (seed)
         std::shared_ptr<const StepSpan> span;        // a :line's moves, for a :sequence step
+        bool sequenceStep = false;                   // the list is a step of :sequence / :gappedsequence
+        const Item *runAt = nullptr;                 // ... with :repetitioncount (the seed's queen sacrifice)
+        Range run;
     };
 
     // top: what the list says about the game when it stands in the match list (else null).
-    FilterPtr compilePosition(const Item &list, TopLevel *top)
+    // sequenceStep: the list is a :sequence step (it may have a :repetitioncount).
+    FilterPtr compilePosition(const Item &list, TopLevel *top, bool sequenceStep = false)
     {
         ListState st;
+        st.sequenceStep = sequenceStep;
         const auto &items = list.items;
         for (size_t i = 1; i < items.size();) {
             const Item &it = items[i];
@@ -1292,6 +1280,15 @@ private:
         if (st.negate)
             body = std::make_unique<NotFilter>(std::move(body));
         m_lastSpan = st.negate ? nullptr : st.span;
+        if (st.runAt) {
+            if (st.negate || st.span)
+                error(*st.runAt, st.negate ? "a negated :sequence step cannot have a :repetitioncount"
+                                           : "a :sequence step cannot have both :line and :repetitioncount");
+            auto run = std::make_shared<StepSpan>();
+            run->run = true;
+            run->runRange = st.run;
+            m_lastSpan = std::move(run);
+        }
         return body;
     }
 
@@ -1549,8 +1546,20 @@ private:
             Range r;
             if (!rangeArg(at, items, i, r, false, false))
                 return;
+            if (!top && st.sequenceStep && n == "repetitioncount" && !k.negated) {
+                // The seed: a step that holds for so many consecutive positions.
+                if (st.runAt) {
+                    error(at, "a :sequence step takes one :repetitioncount");
+                    return;
+                }
+                if (r.lo.value < 1)
+                    r.lo.value = 1;
+                st.runAt = &at;
+                st.run = r;
+                return;
+            }
             if (!top) {
-                error(at, "':" + n + "' belongs in a position list of the match list");
+                error(at, "':" + n + "' belongs in a position list of the match list or a :sequence step");
                 return;
             }
             if (top->haveCount) {
@@ -2223,7 +2232,7 @@ private:
             std::vector<FilterPtr> steps;
             std::vector<std::shared_ptr<const StepSpan>> spans;
             for (const Item *s : subs) {
-                steps.push_back(compilePosition(*s, nullptr));
+                steps.push_back(compilePosition(*s, nullptr, true));
                 spans.push_back(m_lastSpan);
             }
             return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps), std::move(spans));

@@ -219,6 +219,7 @@ public:
             return;
         }
         m_out.ok = true;
+        normalizeMatchList(top[0]);
         convertMatch(top[0]);
     }
 
@@ -629,11 +630,15 @@ private:
         std::vector<const Item *> shifts;         // the shift keywords, for a left-out message
         std::vector<SquareSet> squares;           // every designator's squares, for the shifts
         bool negate = false;
+        bool sequenceStep = false;                // a :sequence step, which may hold a run
+        bool haveRun = false;                     // its :repetitioncount
+        Range run;
     };
 
-    std::string convertList(const Item &list, TopList *top)
+    std::string convertList(const Item &list, TopList *top, bool sequenceStep = false)
     {
         ListState st;
+        st.sequenceStep = sequenceStep;
         m_collect.push_back(&st.squares);
         const auto &items = list.items;
         for (size_t i = 1; i < items.size();) {
@@ -691,6 +696,11 @@ private:
             body = *t + " " + block({body});
         if (st.negate)
             body = "not " + block({body});
+        m_lastRun.clear();
+        if (st.haveRun && !st.negate) {
+            const long long lo = std::max<long long>(1, st.run.lo.value);
+            m_lastRun = "{" + std::to_string(lo) + "," + (st.run.hi.value == Range::Max ? std::string() : std::to_string(st.run.hi.value)) + "}";
+        }
         return body;
     }
 
@@ -716,6 +726,17 @@ private:
         }
         if (n == "not" && (i >= items.size() || !items[i].isList())) {
             st.negate = !st.negate;
+            return;
+        }
+        if (n == "repetitioncount" && st.sequenceStep && !top && !k.negated && !st.haveRun) {
+            // A step that holds for a run of positions: CQL 6 repeats the constituent.
+            Range r;
+            if (rangeArg(items, i, r, false, false) && !r.empty) {
+                st.haveRun = true;
+                st.run = r;
+                return;
+            }
+            st.parts.push_back(leaveOut(at, "with these arguments", false));
             return;
         }
         if (n == "matchcount") {
@@ -755,15 +776,19 @@ private:
             if (!listArguments(n, "position", items, i, subs))
                 return {};
             std::vector<std::string> parts;
-            for (const Item *s : subs)
-                parts.push_back(convertList(*s, nullptr));
+            std::vector<std::string> repeats; // per step: "{m,n}" for a step that holds for a run
+            const bool sequence = n == "sequence" || n == "gappedsequence";
+            for (const Item *s : subs) {
+                parts.push_back(convertList(*s, nullptr, sequence));
+                repeats.push_back(m_lastRun);
+            }
             if (n == "sequence" || n == "gappedsequence") {
                 std::string s = "line";
                 // A gapped sequence may also start later than here.
                 for (size_t j = 0; j < parts.size(); ++j) {
                     if (n == "gappedsequence")
                         s += " --> true*";
-                    s += " --> " + block({parts[j]});
+                    s += " --> " + block({parts[j]}) + repeats[j];
                 }
                 return s;
             }
@@ -1079,6 +1104,7 @@ private:
     Cql6Conversion &m_out;
     std::vector<std::vector<SquareSet> *> m_collect; // the lists being read, innermost last
     bool m_variations = false;
+    std::string m_lastRun;            // the list just converted, as a :sequence step: "{m,n}" for its run
     bool m_bareNot = false;           // the match list being converted holds a bare :not (an odd number)
     const Item *m_bareNotAt = nullptr; // the last one
 };
