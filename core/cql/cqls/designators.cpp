@@ -306,6 +306,16 @@ bool parseDesignator(std::string_view t, Designator &out, std::string &error)
     return false;
 }
 
+bool colourPart(const Designator &d, bool white, Designator &out)
+{
+    const PieceMask keep = white ? WhiteBits : BlackBits;
+    out = d;
+    out.pieces.plain &= keep;
+    out.pieces.promoted &= keep;
+    out.pieces.unpromoted &= keep;
+    return out.pieces.plain || out.pieces.promoted || out.pieces.unpromoted;
+}
+
 bool parseNumber(std::string_view t, long long &out)
 {
     bool neg = false;

@@ -39,6 +39,9 @@ bool parsePieceTypes(std::string_view text, PieceTypes &out, size_t &used, std::
 bool parseSquares(std::string_view text, chess::SquareSet &out, std::string &error);
 // A whole piece designator: piecetype designator then square designator.
 bool parseDesignator(std::string_view text, Designator &out, std::string &error);
+// The designator's white (or black) pieces only, for the "R1 : R2" forms;
+// false when it has none of that colour.
+bool colourPart(const Designator &d, bool white, Designator &out);
 
 // A bound of a range: a number, or counted back from the game's end ("end", "end-3").
 struct Bound {

@@ -240,36 +240,29 @@ bool headlessKeywordList(const Item &it)
     return it.isList() && !it.items.empty() && !it.items[0].isList() && keywordOf(it.items[0]).isKeyword;
 }
 
-void impliedHeads(Item &list, std::string_view context)
+// Items from `first` on (1 for a list with a head, 0 for a list of lists).
+void impliedHeads(Item &list, std::string_view context, size_t first = 1)
 {
-    for (size_t k = 1; k < list.items.size(); ++k) {
+    for (size_t k = first; k < list.items.size(); ++k) {
         Item &child = list.items[k];
         if (!child.isList())
             continue;
         // The relation list's keywords may stand without a head: they are no position list.
         if (k >= 1 && !list.items[k - 1].isList() && keywordOf(list.items[k - 1]).name == "relation")
             continue;
-        std::string_view inner = context;
         if (child.head() == "position" || child.head() == "match" || child.head() == "relation") {
-            inner = child.head();
+            impliedHeads(child, child.head());
         } else if (headlessKeywordList(child)) {
             Item head;
             head.kind = Item::Word;
             head.text = std::string(context);
             head.pos = child.pos;
             child.items.insert(child.items.begin(), std::move(head));
+            impliedHeads(child, context);
         } else {
             // A list of lists ("((position ...) (...))"), moves, a ray: its lists are as the parent's.
-            Item wrapper;
-            wrapper.kind = Item::List;
-            wrapper.items.emplace_back();
-            wrapper.items.insert(wrapper.items.end(), std::make_move_iterator(child.items.begin()),
-                                 std::make_move_iterator(child.items.end()));
-            impliedHeads(wrapper, context);
-            child.items.assign(std::make_move_iterator(wrapper.items.begin() + 1), std::make_move_iterator(wrapper.items.end()));
-            continue;
+            impliedHeads(child, context, 0);
         }
-        impliedHeads(child, inner);
     }
 }
 

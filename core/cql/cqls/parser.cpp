@@ -1697,17 +1697,6 @@ private:
         return true;
     }
 
-    // The designator's white (or black) pieces only; false when it has none of that colour.
-    static bool colourPart(const Designator &d, bool white, Designator &out)
-    {
-        const PieceMask keep = white ? WhiteBits : BlackBits;
-        out = d;
-        out.pieces.plain &= keep;
-        out.pieces.promoted &= keep;
-        out.pieces.unpromoted &= keep;
-        return out.pieces.plain || out.pieces.promoted || out.pieces.unpromoted;
-    }
-
     // "D R1 : R2" needs pieces of both colours in D: White's in R1, Black's in R2.
     bool splitByColour(const Item &where, const Designator &d, Designator &white, Designator &black)
     {
@@ -1907,15 +1896,7 @@ private:
         }
         std::vector<PawnAttribute> attrs;
         if (!pawnAttributes(items[i++], attrs)) {
-            Range ignored;
-            std::vector<Diagnostic> quiet;
-            std::swap(quiet, m_diags);
-            const bool was = m_ok;
-            rangeArg(at, items, i, ignored, false, true); // its range raises no further errors
-            bool dummy = true;
-            secondRange(at, items, i, ignored, true, dummy);
-            std::swap(quiet, m_diags);
-            m_ok = was;
+            skipArguments(items, i); // its ranges raise no further errors
             return nullptr;
         }
         Range r;

@@ -1058,14 +1058,9 @@ private:
             ++i;
             if (!rangeArg(items, i, blackRange, false, true))
                 return {};
-            Designator white = d, black = d;
-            for (Designator *x : {&white, &black}) {
-                const PieceMask keep = x == &white ? WhiteBits : BlackBits;
-                x->pieces.plain &= keep;
-                x->pieces.promoted &= keep;
-                x->pieces.unpromoted &= keep;
-            }
-            if (d.pieces.anything || (a = designator(white)).empty() || (b = designator(black)).empty())
+            Designator white, black;
+            if (d.pieces.anything || !colourPart(d, true, white) || !colourPart(d, false, black)
+                || (a = designator(white)).empty() || (b = designator(black)).empty())
                 return {};
             split = true;
         }
