@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "position.h"
 #include "bitops.h"
+#include "makemove.h"
 #include "zobrist.h"
 
 #include <algorithm>
@@ -127,16 +128,33 @@ void Position::setEnPassantIfLegal(Square ep)
 template <bool Keys>
 inline __attribute__((always_inline)) void Position::playImpl(Move m)
 {
+    const Move::Kind kind = m.kind();
+    if (kind == Move::Normal && !m.isNull()) {
+        const Square from = m.from();
+        playNormal<Keys>(from, m.to(), m_board[from]);
+        return;
+    }
+    if (kind == Move::Promotion) {
+        playNormal<Keys>(m.from(), m.to(), makePiece(m_stm, m.promotion()));
+        return;
+    }
+    playSpecial<Keys>(m);
+}
+
+// Null moves, castling and en passant: rare, so the full attack computation
+// finds the checkers.
+template <bool Keys>
+void Position::playSpecial(Move m)
+{
     const Color us = m_stm, them = ~us;
-    // Local copies of putPiece/removePiece that the compiler is made to inline.
-    const auto put = [this](Piece p, Square s) __attribute__((always_inline)) {
+    const auto put = [this](Piece p, Square s) {
         m_board[s] = p;
         m_byColor[colorOf(p)] |= SquareSet::of(s);
         m_byType[typeOf(p)] |= SquareSet::of(s);
         if constexpr (Keys)
             m_key ^= zobrist::keys.piece[p][s];
     };
-    const auto remove = [this](Square s) __attribute__((always_inline)) {
+    const auto remove = [this](Square s) {
         const Piece p = m_board[s];
         m_board[s] = NoPiece;
         m_byColor[colorOf(p)] -= SquareSet::of(s);
@@ -150,13 +168,7 @@ inline __attribute__((always_inline)) void Position::playImpl(Move m)
         m_ep = NoSquare;
     }
     ++m_halfmove;
-    Square doublePushEp = NoSquare;
     const SquareSet oldRights = m_castleRooks;
-    // Squares whose change can give check: a normal move checks directly from `to` or
-    // discovers a slider through `from`; other kinds get the full attack computation.
-    bool simple = false;
-    Square movedFrom = NoSquare, movedTo = NoSquare;
-
     if (m.isNull()) {
         // Passing leaves the board alone.
     } else if (m.isCastling()) {
@@ -168,29 +180,14 @@ inline __attribute__((always_inline)) void Position::playImpl(Move m)
         put(makePiece(us, Rook), rookTo);
         m_castleRooks -= SquareSet::rank(us == White ? 0 : 7);
     } else {
+        // En passant: the captured pawn stands beside the target square.
         const Square from = m.from(), to = m.to();
-        const Piece piece = m_board[from];
-        const bool ep = m.kind() == Move::EnPassant;
-        const Square capSq = ep ? Square(to ^ 8) : to;
-        if (m_board[capSq] != NoPiece) {
-            remove(capSq);
-            m_halfmove = 0;
-        }
+        remove(Square(to ^ 8));
+        const Piece pawn = m_board[from];
         remove(from);
-        put(m.kind() == Move::Promotion ? makePiece(us, m.promotion()) : piece, to);
-        m_castleRooks -= SquareSet::of(from) | SquareSet::of(to);
-        if (typeOf(piece) == Pawn) {
-            m_halfmove = 0;
-            if ((from ^ to) == 16)
-                doublePushEp = Square((from + to) / 2);
-        } else if (typeOf(piece) == King) {
-            m_castleRooks -= SquareSet::rank(us == White ? 0 : 7);
-        }
-        simple = !ep;
-        movedFrom = from;
-        movedTo = to;
+        put(pawn, to);
+        m_halfmove = 0;
     }
-
     if constexpr (Keys) {
         if (m_castleRooks != oldRights) {
             for (Square s : oldRights ^ m_castleRooks)
@@ -198,32 +195,10 @@ inline __attribute__((always_inline)) void Position::playImpl(Move m)
         }
         m_key ^= zobrist::keys.side;
     }
-    m_fullmove += uint16_t(us == Black); // branch-free: the side alternates
+    m_fullmove += uint16_t(us == Black);
     m_stm = them;
     const Square ksq = kingSquare(them);
-    if (!isValid(ksq)) {
-        m_checkers = SquareSet();
-    } else if (simple) {
-        // The side now to move was not in check before (legal positions only), so a
-        // checker is the moved piece or a slider uncovered by leaving `from`.
-        const uint64_t occ = occupied().bits(), toBit = bit(movedTo);
-        uint64_t checkers = ((pawnAttacksBB(them, ksq) & bb(*this, us, Pawn))
-                             | (knightAttacksBB(ksq) & bb(*this, us, Knight)))
-            & toBit;
-        const uint64_t queens = bb(*this, us, Queen);
-        const uint64_t rookLike = bb(*this, us, Rook) | queens, bishopLike = bb(*this, us, Bishop) | queens;
-        const uint64_t fromBit = bit(movedFrom);
-        const uint64_t rookRays = rookPseudoBB(ksq), bishopRays = bishopPseudoBB(ksq);
-        if ((rookLike & toBit) || (rookRays & fromBit))
-            checkers |= unblockedBB(ksq, rookRays & rookLike, occ);
-        if ((bishopLike & toBit) || (bishopRays & fromBit))
-            checkers |= unblockedBB(ksq, bishopRays & bishopLike, occ);
-        m_checkers = SquareSet(checkers);
-    } else {
-        m_checkers = SquareSet(attackersColdBB(*this, ksq, us, occupied().bits()));
-    }
-    if (doublePushEp != NoSquare && (pawnAttacksBB(us, doublePushEp) & bb(*this, them, Pawn)))
-        setEnPassantIfLegal(doublePushEp);
+    m_checkers = isValid(ksq) ? SquareSet(attackersColdBB(*this, ksq, us, occupied().bits())) : SquareSet();
 }
 
 void Position::play(Move m) { playImpl<true>(m); }

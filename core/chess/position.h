@@ -90,6 +90,13 @@ public:
     // play without keeping key() up to date (it becomes meaningless): for a
     // replay that only checks moves, never repetitions.
     void playUnkeyed(Move m);
+    // The SAN forms nearly all games are written in ("e4", "exd5", "Nf3", "Nbxd2",
+    // "Kf1", with or without '+' or '#'), read and played in one step when the side
+    // to move is not in check and the move is legal and unambiguous: returns the
+    // move. Anything else returns Move::none() and leaves the position as it was;
+    // parseSan then decides (and explains an illegal move).
+    Move playCommonSan(std::string_view san);
+    Move playCommonSanUnkeyed(std::string_view san); // as playUnkeyed
 
     // SAN input, tolerant of what real files contain: 0-0 / O-O, missing or extra
     // +/#/!/?, e8Q and e8=Q, redundant disambiguation, UCI-style e2e4 / e7e8q,
@@ -128,6 +135,12 @@ private:
     bool leavesKingLineExposed(Square from, Square to, uint64_t occ) const;
     template <bool Keys>
     void playImpl(Move m);
+    template <bool Keys>
+    void playNormal(Square from, Square to, Piece placed);
+    template <bool Keys>
+    void playSpecial(Move m);
+    template <bool Keys>
+    Move playCommonSanImpl(std::string_view san);
 
     std::array<Piece, 64> m_board{};
     std::array<SquareSet, 2> m_byColor{};

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "position.h"
 #include "bitops.h"
+#include "makemove.h"
 
 namespace chess {
 
@@ -365,6 +366,105 @@ Move Position::parseSan(std::string_view text, std::string *error) const
         return failWith(error, IllegalMove);
     return found;
 }
+
+template <bool Keys>
+inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::string_view text)
+{
+    size_t n = text.size();
+    const char *s = text.data();
+    if (n < 2 || m_checkers.any())
+        return Move::none();
+    if (s[n - 1] == '+' || s[n - 1] == '#')
+        --n;
+    if (n < 2 || n > 4)
+        return Move::none();
+    const unsigned toFile = unsigned(s[n - 2] - 'a'), toRank = unsigned(s[n - 1] - '1');
+    if (toFile > 7 || toRank > 7)
+        return Move::none();
+    const Square to = makeSquare(int(toFile), int(toRank));
+    const Color us = m_stm;
+    const uint64_t own = m_byColor[us].bits(), occ = own | m_byColor[~us].bits(), toBit = bit(to);
+    if (own & toBit)
+        return Move::none();
+    Square from;
+    const unsigned lead = unsigned(s[0] - 'a');
+    if (lead <= 7) {
+        // A pawn: "e4" or "exd5", not promoting (that needs a piece letter) and
+        // not en passant (the target square is empty). Targets on the first two
+        // ranks, possible only from odd set-up positions, go the long way.
+        const int rank = relativeRank(us, int(toRank));
+        if (rank == 7 || rank <= 1)
+            return Move::none();
+        const int up = pawnPush(us);
+        const Piece pawn = makePiece(us, Pawn);
+        if (n == 2) {
+            if (occ & toBit)
+                return Move::none();
+            from = Square(int(to) - up);
+            if (m_board[from] != pawn) {
+                if (m_board[from] != NoPiece || rank != 3
+                    || m_board[Square(int(from) - up)] != pawn)
+                    return Move::none();
+                from = Square(int(from) - up);
+            }
+        } else if (n == 4 && s[1] == 'x' && (lead + 1 == toFile || lead == toFile + 1)) {
+            if (!(occ & toBit))
+                return Move::none();
+            from = Square(int(to) - up + int(lead) - int(toFile));
+            if (m_board[from] != pawn)
+                return Move::none();
+        } else {
+            return Move::none();
+        }
+    } else {
+        PieceType type;
+        switch (s[0]) {
+        case 'N': type = Knight; break;
+        case 'B': type = Bishop; break;
+        case 'R': type = Rook; break;
+        case 'Q': type = Queen; break;
+        case 'K': type = King; break;
+        default: return Move::none();
+        }
+        uint64_t fromMask = ~uint64_t(0);
+        if (n == 4) {
+            const unsigned second = unsigned(s[1] - 'a');
+            if (second <= 7)
+                fromMask = FileABB << second;
+            else if (s[1] != 'x')
+                return Move::none();
+        }
+        const uint64_t mine = bb(*this, us, type) & fromMask;
+        uint64_t candidates;
+        switch (type) {
+        case Knight: candidates = knightAttacksBB(to) & mine; break;
+        case Bishop: candidates = unblockedBB(to, bishopPseudoBB(to) & mine, occ); break;
+        case Rook: candidates = unblockedBB(to, rookPseudoBB(to) & mine, occ); break;
+        case Queen: candidates = unblockedBB(to, (rookPseudoBB(to) | bishopPseudoBB(to)) & mine, occ); break;
+        default: {
+            // The king: a step onto a square the other side does not attack.
+            candidates = kingAttacksBB(to) & mine;
+            if (!candidates || (candidates & (candidates - 1)) || attackedColdBB(*this, to, ~us, occ ^ candidates))
+                return Move::none();
+            from = lsb(candidates);
+            playNormal<Keys>(from, to, m_board[from]);
+            return Move::make(from, to);
+        }
+        }
+        // None, or several: the general reader sorts out pins and ambiguity.
+        if (!candidates || (candidates & (candidates - 1)))
+            return Move::none();
+        from = lsb(candidates);
+    }
+    if (leavesKingLineExposed(from, to, occ))
+        return Move::none();
+    playNormal<Keys>(from, to, m_board[from]);
+    return Move::make(from, to);
+}
+
+Move Position::playCommonSan(std::string_view san) { return playCommonSanImpl<true>(san); }
+
+Move Position::playCommonSanUnkeyed(std::string_view san) { return playCommonSanImpl<false>(san); }
 
 Move Position::parseUci(std::string_view uci) const
 {

@@ -196,16 +196,27 @@ pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Place &where)
         return pgn::MoveAction::SkipMovetext;
     }
     const int ply = from.ply + 1;
-    chess::Move m = from.position.parseSan(san, &m_err);
+    // The new node starts as a copy of its parent's position, and the move is
+    // read and played on that copy: the usual move in one step, anything else
+    // by the general reader.
+    const NodeId id = NodeId(g.nodes.size());
+    chess::Position &pos =
+        g.nodes.emplace_back(g.nodes[parent].position, chess::Move::none(), parent, uint16_t(ply), 0, m_pendingPre)
+            .position;
+    chess::Move m = pos.playCommonSan(san);
     if (m.isNone()) {
-        bool bad = false;
-        addError(where.location(), unplayableMoveMessage(san, m_err, ply, !m_stack.empty(), bad));
-        if (!bad)
-            return pgn::MoveAction::Continue; // stray text inside the movetext: read on
-        return m_stack.empty() ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::SkipVariation;
+        m = pos.parseSan(san, &m_err);
+        if (m.isNone()) {
+            g.nodes.pop_back();
+            bool bad = false;
+            addError(where.location(), unplayableMoveMessage(san, m_err, ply, !m_stack.empty(), bad));
+            if (!bad)
+                return pgn::MoveAction::Continue; // stray text inside the movetext: read on
+            return m_stack.empty() ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::SkipVariation;
+        }
+        pos.play(m);
     }
 
-    const NodeId id = NodeId(g.nodes.size());
     Node &p = g.nodes[parent];
     uint16_t depth = p.variationDepth;
     if (p.firstChild == NoNode) {
@@ -217,11 +228,9 @@ pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Place &where)
         g.nodes[s].nextSibling = id;
         ++depth;
     }
-    // Built in place from the parent's position (emplace_back copes with the
-    // argument living in the vector), then moved on: no default Position, no
-    // second copy.
-    Node &n = g.nodes.emplace_back(g.nodes[parent].position, m, parent, uint16_t(ply), depth, m_pendingPre);
-    n.position.play(m);
+    Node &n = g.nodes[id];
+    n.move = m;
+    n.variationDepth = depth;
     m_pendingPre = NoText;
     m_cur = id;
     if (m_lineStart) {

@@ -68,18 +68,34 @@ bool Replayer::beginMovetext()
 pgn::MoveAction Replayer::move(std::string_view san, const pgn::Place &where)
 {
     Line &line = m_lines[m_depth];
-    const chess::Move m = line.now.parseSan(san, &m_err);
-    if (m.isNone()) {
+    // Keys are not kept: a check never asks about repetitions.
+    const auto play = [&](chess::Position &pos) {
+        if (!pos.playCommonSanUnkeyed(san).isNone())
+            return true;
+        const chess::Move m = pos.parseSan(san, &m_err);
+        if (m.isNone())
+            return false;
+        pos.playUnkeyed(m);
+        return true;
+    };
+    bool played;
+    if (m_options.variations) {
+        // A line that variations may branch from keeps the position before its
+        // last good move.
+        const chess::Position prior = line.now;
+        played = play(line.now);
+        if (played)
+            line.before = prior;
+    } else {
+        played = play(line.now);
+    }
+    if (!played) {
         bool bad = false;
         addError(where.location(), unplayableMoveMessage(san, m_err, line.ply + 1, m_depth > 0, bad));
         if (!bad)
             return pgn::MoveAction::Continue;
         return m_depth == 0 ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::SkipVariation;
     }
-    // Only a line that variations may branch from needs the position before its move.
-    if (m_options.variations)
-        line.before = line.now;
-    line.now.playUnkeyed(m); // a check never asks about repetitions
     ++line.ply;
     line.hasMove = true;
     ++m_stats.moves;

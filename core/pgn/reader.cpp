@@ -417,6 +417,46 @@ void Reader::movetextPhase(Visitor &v)
         unsigned char c = static_cast<unsigned char>(*p);
         const bool deliver = depth < skipFrom;
 
+        // Fast paths for what nearly all movetext is: a move number with its dots, and
+        // a plain move ending before a space, a newline or a bracket. Anything they
+        // do not take whole (suffixes, dots, the buffer's end, NAG symbols) falls
+        // through to the general tokenizer, which treats it the same way.
+        if (is(c, CDigit)) {
+            const char *q = p + 1;
+            while (is(static_cast<unsigned char>(*q), CDigit))
+                ++q;
+            if (*q == '.') {
+                while (*q == '.')
+                    ++q;
+                m_p = q;
+                continue;
+            }
+        } else if (is(c, CSanStart) && deliver) {
+            const char *q = p + 1;
+            while (is(static_cast<unsigned char>(*q), CSan))
+                ++q;
+            const unsigned char t = static_cast<unsigned char>(*q);
+            if (t != 0 && !is(t, CWord) && q - p >= 2 && size_t(q - p) <= m_limits.maxTokenLength) {
+                m_p = q;
+                if (++m_moves > m_limits.maxMovesPerGame) {
+                    reportError(v, here(p), "too many moves in one game (limit "
+                                                + std::to_string(m_limits.maxMovesPerGame) + "); the rest is skipped");
+                    skipFrom = 0;
+                    continue;
+                }
+                const MoveAction a = v.move(std::string_view(p, size_t(q - p)), Place(*this, p));
+                if (a == MoveAction::Continue)
+                    continue;
+                if (a == MoveAction::SkipMovetext || depth == 0) {
+                    skipFrom = 0;
+                } else {
+                    skipFrom = depth;
+                    skipEndPending = true;
+                }
+                continue;
+            }
+        }
+
         if (is(c, CWord)) {
             // The token's place is worked out only for errors; a word that crosses
             // the buffer's end gets it before the refill moves the text.

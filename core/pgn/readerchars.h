@@ -12,6 +12,8 @@ enum : uint8_t {
     CWord = 4,   // may appear in a move, move number, result or symbol
     CDigit = 8,
     CIdent = 16, // tag name
+    CSan = 32,   // may appear in a plain move ("Nbxd7+", "O-O", "e8=Q"): the fast path
+    CSanStart = 64, // may begin one
 };
 
 struct CharTable {
@@ -29,6 +31,14 @@ struct CharTable {
         c[uint8_t('_')] = CWord | CIdent;
         for (char ch : {'+', '#', '=', '!', '?', '/', ':', '@', '.', '-', '~', '<', '>', '^', '&', '|'})
             c[uint8_t(ch)] = CWord;
+        for (int i = 'a'; i <= 'h'; ++i)
+            c[i] |= CSan | CSanStart;
+        for (int i = '1'; i <= '8'; ++i)
+            c[i] |= CSan;
+        for (char ch : {'N', 'B', 'R', 'Q', 'K', 'O'})
+            c[uint8_t(ch)] |= CSan | CSanStart;
+        for (char ch : {'x', '+', '#', '=', '-'})
+            c[uint8_t(ch)] |= CSan;
     }
 };
 inline constexpr CharTable Chars;

@@ -122,6 +122,73 @@ private slots:
         QVERIFY(legal > 0);
     }
 
+    // Replay reads and plays the usual forms in one step (playCommonSan); whatever
+    // it accepts must be what parseSan reads, and the position after it the same as
+    // after play(). What it declines must leave the position untouched.
+    void playedFormsAgreeWithGrammar_data()
+    {
+        roundTrip_data();
+        QTest::newRow("pinned knight") << QString(PinnedKnightFen) << false;
+        QTest::newRow("knights") << QString(KnightsFen) << false;
+        QTest::newRow("in check") << "4k3/8/8/8/1b6/8/3P4/R3K2R w KQ - 0 1" << false;
+        QTest::newRow("pins and discoveries") << "3rk3/8/1b6/8/3N4/2R5/3P2B1/r2K3q w - - 0 1" << false;
+        QTest::newRow("ep pinned") << "8/8/8/K2pP2r/8/8/8/7k w - d6 0 2" << false;
+    }
+    void playedFormsAgreeWithGrammar()
+    {
+        QFETCH(QString, fen);
+        QFETCH(bool, chess960);
+        const Position root = load(fen, chess960);
+        MoveList rootMoves;
+        root.generateLegal(rootMoves);
+        std::vector<Position> positions = {root};
+        for (Move m : rootMoves)
+            positions.push_back(root.after(m));
+        const std::vector<std::string> pieces = {"", "N", "B", "R", "Q", "K", "P", "n"};
+        std::vector<std::string> middles = {"", "x", "1"};
+        for (char f = 'a'; f <= 'h'; ++f) {
+            middles.push_back(std::string(1, f));
+            middles.push_back(std::string(1, f) + "x");
+        }
+        int played = 0, declinedLegal = 0;
+        for (const Position &pos : positions) {
+            for (const std::string &piece : pieces)
+                for (const std::string &middle : middles)
+                    for (int sq = 0; sq < 64; ++sq)
+                        for (const char *suffix : {"", "+"}) {
+                            const std::string text = piece + middle + char('a' + sq % 8) + char('1' + sq / 8) + suffix;
+                            const Move general = pos.parseSan(text);
+                            Position keyed = pos, unkeyed = pos;
+                            const Move fast = keyed.playCommonSan(text);
+                            QCOMPARE(unkeyed.playCommonSanUnkeyed(text), fast);
+                            const std::string where = text + " in " + pos.fen();
+                            if (fast.isNone()) {
+                                QVERIFY2(keyed.fen() == pos.fen() && keyed.key() == pos.key()
+                                             && unkeyed.fen() == pos.fen(),
+                                         where.c_str());
+                                declinedLegal += !general.isNone();
+                                continue;
+                            }
+                            QVERIFY2(fast == general, where.c_str());
+                            const Position expected = pos.after(general);
+                            QVERIFY2(keyed.fen() == expected.fen() && unkeyed.fen() == expected.fen(), where.c_str());
+                            QVERIFY2(keyed.key() == expected.key()
+                                         && keyed.key() == load(QString::fromStdString(expected.fen()), chess960).key(),
+                                     where.c_str());
+                            QVERIFY2(keyed.checkers() == expected.checkers()
+                                         && unkeyed.checkers() == expected.checkers(),
+                                     where.c_str());
+                            QVERIFY2(keyed.epSquare() == expected.epSquare()
+                                         && unkeyed.epSquare() == expected.epSquare(),
+                                     where.c_str());
+                            ++played;
+                        }
+        }
+        // Both ways are taken: the one-step path and the general reader's.
+        QVERIFY(played > 0);
+        QVERIFY(declinedLegal > 0);
+    }
+
     void tolerant_data()
     {
         QTest::addColumn<QString>("fen");
