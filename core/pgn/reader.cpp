@@ -417,42 +417,57 @@ void Reader::movetextPhase(Visitor &v)
         unsigned char c = static_cast<unsigned char>(*p);
         const bool deliver = depth < skipFrom;
 
-        // Fast paths for what nearly all movetext is: a move number with its dots, and
-        // a plain move ending before a space, a newline or a bracket. Anything they
-        // do not take whole (suffixes, dots, the buffer's end, NAG symbols) falls
-        // through to the general tokenizer, which treats it the same way.
-        if (is(c, CDigit)) {
-            const char *q = p + 1;
-            while (is(static_cast<unsigned char>(*q), CDigit))
-                ++q;
-            if (*q == '.') {
-                while (*q == '.')
-                    ++q;
-                m_p = q;
-                continue;
-            }
-        } else if (is(c, CSanStart) && deliver) {
-            const char *q = p + 1;
-            while (is(static_cast<unsigned char>(*q), CSan))
-                ++q;
-            const unsigned char t = static_cast<unsigned char>(*q);
-            if (t != 0 && !is(t, CWord) && q - p >= 2 && size_t(q - p) <= m_limits.maxTokenLength) {
-                m_p = q;
-                if (++m_moves > m_limits.maxMovesPerGame) {
-                    reportError(v, here(p), "too many moves in one game (limit "
-                                                + std::to_string(m_limits.maxMovesPerGame) + "); the rest is skipped");
-                    skipFrom = 0;
-                    continue;
-                }
-                const MoveAction a = v.move(std::string_view(p, size_t(q - p)), Place(*this, p));
-                if (a == MoveAction::Continue)
-                    continue;
-                if (a == MoveAction::SkipMovetext || depth == 0) {
-                    skipFrom = 0;
+        // Fast path for what nearly all movetext is: move numbers with their dots and
+        // plain moves ending before a space, a newline or a bracket, taken one after
+        // another while single spaces separate them. Whatever it does not take whole
+        // (suffixes, dots, the buffer's end, NAG symbols, newlines) is left to the
+        // general tokenizer below, which reads it the same way.
+        {
+            const char *r = p;
+            for (;;) {
+                const unsigned char d = static_cast<unsigned char>(*r);
+                if (is(d, CDigit)) {
+                    const char *q = r + 1;
+                    while (is(static_cast<unsigned char>(*q), CDigit))
+                        ++q;
+                    if (*q != '.')
+                        break;
+                    while (*q == '.')
+                        ++q;
+                    r = q;
+                } else if (is(d, CSanStart) && deliver) {
+                    const char *q = r + 1;
+                    while (is(static_cast<unsigned char>(*q), CSan))
+                        ++q;
+                    const unsigned char t = static_cast<unsigned char>(*q);
+                    if (t == 0 || is(t, CWord) || q - r < 2 || size_t(q - r) > m_limits.maxTokenLength)
+                        break;
+                    if (++m_moves > m_limits.maxMovesPerGame) {
+                        reportError(v, here(r), "too many moves in one game (limit "
+                                                    + std::to_string(m_limits.maxMovesPerGame) + "); the rest is skipped");
+                        skipFrom = 0;
+                        r = q;
+                        break;
+                    }
+                    const MoveAction a = v.move(std::string_view(r, size_t(q - r)), Place(*this, r));
+                    r = q;
+                    if (a != MoveAction::Continue) {
+                        if (a == MoveAction::SkipMovetext || depth == 0) {
+                            skipFrom = 0;
+                        } else {
+                            skipFrom = depth;
+                            skipEndPending = true;
+                        }
+                        break;
+                    }
                 } else {
-                    skipFrom = depth;
-                    skipEndPending = true;
+                    break;
                 }
+                if (*r == ' ')
+                    ++r;
+            }
+            if (r != p) {
+                m_p = r;
                 continue;
             }
         }
