@@ -262,12 +262,39 @@ bool Reader::readGame(Visitor &v)
 void Reader::headerPhase(Visitor &v)
 {
     bool blankSinceTag = false;
+    // A tag seen before in this header, after a blank line, starts a new game: the
+    // current one had no movetext. Otherwise the tag is noted.
+    const auto startsNextGame = [&](std::string_view name) {
+        const uint32_t h = hashName(name);
+        if (blankSinceTag && std::find(m_tagHashes.begin(), m_tagHashes.end(), h) != m_tagHashes.end())
+            return true;
+        m_tagHashes.push_back(h);
+        blankSinceTag = false;
+        return false;
+    };
+    const auto endWithoutMovetext = [&] {
+        v.beginMovetext();
+        deliverPending(v, true);
+        finishGame(v);
+    };
     for (;;) {
         skipSpace();
         if (m_newlines >= 2)
             blankSinceTag = true;
         const char *p = m_p;
         char c = *p;
+        if (c == '[') {
+            std::string_view name, value;
+            if (readPlainTag(name, value)) {
+                if (startsNextGame(name)) {
+                    m_p = p;
+                    endWithoutMovetext();
+                    return;
+                }
+                v.tag(name, value);
+                continue;
+            }
+        }
         bool tag = c == '[' && looksLikeTag(); // may move the buffer
         p = m_p;
         if (tag) {
@@ -275,18 +302,11 @@ void Reader::headerPhase(Visitor &v)
             Location where = here(m_p);
             std::string_view name, value;
             bool ok = readTag(name, value);
-            uint32_t h = hashName(name);
-            bool repeated = std::find(m_tagHashes.begin(), m_tagHashes.end(), h) != m_tagHashes.end();
-            if (repeated && blankSinceTag) {
-                // A second header after a blank line: a new game without movetext.
+            if (startsNextGame(name)) {
                 m_p = m_buf + (tagOffset - m_bufOffset);
-                v.beginMovetext();
-                deliverPending(v, true);
-                finishGame(v);
+                endWithoutMovetext();
                 return;
             }
-            m_tagHashes.push_back(h);
-            blankSinceTag = false;
             if (!ok)
                 reportError(v, where, "malformed tag " + quoted(name.empty() ? std::string_view("?") : name));
             if (name.empty())

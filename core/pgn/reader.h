@@ -147,6 +147,7 @@ private:
     void skipRestOfLine();
     bool looksLikeTag();
     bool readTag(std::string_view &name, std::string_view &value);
+    bool readPlainTag(std::string_view &name, std::string_view &value);
     bool readComment(std::string_view &text, bool deliver);
     bool readLineComment(std::string_view &text, bool deliver);
     std::string_view readWord();

@@ -308,7 +308,42 @@ struct TagStopTable {
     }
 };
 constexpr TagStopTable TagStops;
+
+// The same, and every byte that is not plain ASCII (it needs cleaning).
+struct PlainTagStopTable : TagStopTable {
+    constexpr PlainTagStopTable()
+    {
+        for (int c = 0x80; c < 0x100; ++c)
+            stop[c] = true;
+    }
+};
+constexpr PlainTagStopTable PlainTagStops;
 } // namespace
+
+// At '[': the form nearly every tag has, [Name "value"] with one space, a value
+// of plain ASCII without backslashes, and the closing quote right before the
+// bracket. Read in one scan; the caller delivers the value as it stands (it
+// needs no cleaning). False, with nothing consumed, for anything else: readTag
+// then reads it (the same way, had it been of this form).
+bool Reader::readPlainTag(std::string_view &name, std::string_view &value)
+{
+    const char *p = m_p + 1;
+    const char *nameStart = p;
+    while (is(static_cast<unsigned char>(*p), CIdent))
+        ++p;
+    if (p == nameStart || p[0] != ' ' || p[1] != '"')
+        return false;
+    const char *v = p + 2, *q = v;
+    while (!PlainTagStops.stop[static_cast<unsigned char>(*q)])
+        ++q;
+    // The buffer's end is a NUL, and the padding behind it keeps q[1] readable.
+    if (*q != '"' || q[1] != ']' || size_t(q - v) > m_limits.maxTagLength)
+        return false;
+    name = std::string_view(nameStart, size_t(p - nameStart));
+    value = std::string_view(v, size_t(q - v));
+    m_p = q + 2;
+    return true;
+}
 
 bool Reader::readTag(std::string_view &name, std::string_view &value)
 {
@@ -440,8 +475,10 @@ bool Reader::readTag(std::string_view &name, std::string_view &value)
             }
             m_p = e;
             m_keep = nullptr;
-            if (value.size() > m_limits.maxTagLength)
+            if (value.size() > m_limits.maxTagLength) {
                 value = value.substr(0, m_limits.maxTagLength);
+                ok = false;
+            }
             return ok;
         }
         if (value.size() > m_limits.maxTagLength) {

@@ -240,6 +240,11 @@ private slots:
         QTest::newRow("brackets in value") << "[C \"A]][\"]" << "C" << "A]][";
         QTest::newRow("spaces") << "[ Round   \"3\"  ]" << "Round" << "3";
         QTest::newRow("empty") << "[WhiteElo \"\"]" << "WhiteElo" << "";
+        QTest::newRow("space before bracket") << "[Event \"Open\" ]" << "Event" << "Open";
+        QTest::newRow("two spaces") << "[Event  \"Open\"]" << "Event" << "Open";
+        QTest::newRow("text after bracket") << "[Event \"Open\"]   " << "Event" << "Open";
+        QTest::newRow("tab") << "[Event\t\"Open\"]" << "Event" << "Open";
+        QTest::newRow("utf-8") << "[White \"M\xc3\xbcller\"]" << "White" << "M\u00fcller";
     }
     void tags()
     {
@@ -368,13 +373,30 @@ private slots:
             pgn::Reader r;
             r.limits().maxCommentLength = 8;
             r.limits().maxTokenLength = 10;
-            r.resetText("1. e4 {a long comment here} abcdefghijklmnopqrstuvwxyz e5 *");
+            r.resetText("1. e4 {a long comment here} abcdefghijklmnopqrstuvwxyz e5 axbxcxdxexfxgxh Nf3 *");
             LogVisitor v;
             r.readAll(v);
             QVERIFY2(v.hasError("1:7 comment too long; cut"), qPrintable(v.joined()));
             QVERIFY(v.has("comment a long c"));
             QVERIFY(v.hasError("1:29 token too long"));
             QVERIFY(v.has("move e5 @1:56"));
+            // Made of move characters only, and still too long.
+            QVERIFY2(v.hasError("1:59 token too long"), qPrintable(v.joined()));
+            QVERIFY(v.has("move Nf3 @1:75"));
+        }
+        {
+            pgn::Reader r;
+            r.limits().maxTagLength = 5;
+            r.resetText("[Event \"abcde\"]\n[Site \"abcdef\"]\n[Round \"ab\\\"cdef\"]\n\n1. e4 *");
+            LogVisitor v;
+            r.readAll(v);
+            QVERIFY2(v.has("tag Event=abcde"), qPrintable(v.joined()));
+            QVERIFY(v.has("tag Site=abcde"));
+            QVERIFY2(v.hasError("2:1 malformed tag 'Site'"), qPrintable(v.joined()));
+            // Too long to find its closing quote: cut, backslashes as they stand.
+            QVERIFY2(v.has("tag Round=ab\\\"c"), qPrintable(v.joined()));
+            QVERIFY(v.hasError("3:1 malformed tag 'Round'"));
+            QVERIFY(!v.hasError("1:1"));
         }
     }
 
