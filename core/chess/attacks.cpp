@@ -97,6 +97,12 @@ void initTables(AttackTables &t)
         t.pawn[Black][i] = leaper(s, blackPawn, 2);
         t.rookPseudo[i] = slowSlider(RookDirs, s, 0);
         t.bishopPseudo[i] = slowSlider(BishopDirs, s, 0);
+        t.pseudo[NoPieceType][i] = t.pseudo[Pawn][i] = t.pseudo[7][i] = 0;
+        t.pseudo[Knight][i] = t.knight[i];
+        t.pseudo[Bishop][i] = t.bishopPseudo[i];
+        t.pseudo[Rook][i] = t.rookPseudo[i];
+        t.pseudo[Queen][i] = t.rookPseudo[i] | t.bishopPseudo[i];
+        t.pseudo[King][i] = t.king[i];
     }
     for (int a = 0; a < 64; ++a) {
         for (int b = 0; b < 64; ++b) {

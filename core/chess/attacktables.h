@@ -33,6 +33,9 @@ struct AttackTables {
     // tables, so hot code tests alignment here and blocking with `between`.
     uint64_t rookPseudo[64];
     uint64_t bishopPseudo[64];
+    // Empty-board moves of a piece type (knight to king; none for "no type" and
+    // pawns): one lookup in place of a switch over the type.
+    uint64_t pseudo[8][64];
     uint64_t between[64][64];
     uint64_t line[64][64];
     uint64_t slider[SliderTableSize];
@@ -57,6 +60,7 @@ CHESS_HOT_INLINE uint64_t kingAttacksBB(Square s) { return g_tables.king[s]; }
 CHESS_HOT_INLINE uint64_t pawnAttacksBB(Color c, Square s) { return g_tables.pawn[c][s]; }
 CHESS_HOT_INLINE uint64_t rookPseudoBB(Square s) { return g_tables.rookPseudo[s]; }
 CHESS_HOT_INLINE uint64_t bishopPseudoBB(Square s) { return g_tables.bishopPseudo[s]; }
+CHESS_HOT_INLINE uint64_t pseudoBB(PieceType t, Square s) { return g_tables.pseudo[t][s]; }
 CHESS_HOT_INLINE uint64_t betweenBB(Square a, Square b) { return g_tables.between[a][b]; }
 CHESS_HOT_INLINE uint64_t lineBB(Square a, Square b) { return g_tables.line[a][b]; }
 

@@ -26,13 +26,16 @@ inline __attribute__((always_inline)) void Position::playNormal(Square from, Squ
             m_key ^= zobrist::keys.enPassant[fileOf(m_ep)];
         m_ep = NoSquare;
     }
-    ++m_halfmove;
-    if (captured != NoPiece) {
-        m_byColor[them] = SquareSet(m_byColor[them].bits() & ~toBit);
-        m_byType[typeOf(captured)] = SquareSet(m_byType[typeOf(captured)].bits() & ~toBit);
-        if constexpr (Keys)
+    // Branch-free where the data decide: whether a move captures, and what moves,
+    // is as good as random. Clearing `to` in the set of "no piece" is harmless
+    // (that set stays empty), so the capture needs no test.
+    const bool pawnMove = typeOf(mover) == Pawn;
+    m_halfmove = (captured != NoPiece || pawnMove) ? 0 : uint16_t(m_halfmove + 1);
+    m_byColor[them] = SquareSet(m_byColor[them].bits() & ~toBit);
+    m_byType[typeOf(captured)] = SquareSet(m_byType[typeOf(captured)].bits() & ~toBit);
+    if constexpr (Keys) {
+        if (captured != NoPiece)
             m_key ^= zobrist::keys.piece[captured][to];
-        m_halfmove = 0;
     }
     m_board[from] = NoPiece;
     m_board[to] = placed;
@@ -42,25 +45,16 @@ inline __attribute__((always_inline)) void Position::playNormal(Square from, Squ
     if constexpr (Keys)
         m_key ^= zobrist::keys.piece[mover][from] ^ zobrist::keys.piece[placed][to];
 
+    // A move from or to a castling rook's square, or by the king, ends rights.
     const uint64_t oldRights = m_castleRooks.bits();
-    if (oldRights) {
-        uint64_t rights = oldRights & ~(fromBit | toBit);
-        if (typeOf(mover) == King)
-            rights &= ~rankBB(us == White ? 0 : 7);
-        if (rights != oldRights) {
-            m_castleRooks = SquareSet(rights);
-            if constexpr (Keys) {
-                for (uint64_t gone = rights ^ oldRights; gone;)
-                    m_key ^= zobrist::keys.castling[popLsb(gone)];
-            }
-        }
+    const uint64_t kingRank = rankBB(us == White ? 0 : 7) & (uint64_t(0) - uint64_t(typeOf(mover) == King));
+    const uint64_t rights = oldRights & ~(fromBit | toBit | kingRank);
+    m_castleRooks = SquareSet(rights);
+    if constexpr (Keys) {
+        for (uint64_t gone = rights ^ oldRights; gone;)
+            m_key ^= zobrist::keys.castling[popLsb(gone)];
     }
-    Square doublePushEp = NoSquare;
-    if (typeOf(mover) == Pawn) {
-        m_halfmove = 0;
-        if ((from ^ to) == 16)
-            doublePushEp = Square((from + to) / 2);
-    }
+    const bool doublePush = pawnMove && (from ^ to) == 16;
     if constexpr (Keys)
         m_key ^= zobrist::keys.side;
     m_fullmove += uint16_t(us == Black); // branch-free: the side alternates
@@ -72,20 +66,24 @@ inline __attribute__((always_inline)) void Position::playNormal(Square from, Squ
     } else {
         const Square ksq = lsb(kings);
         const uint64_t occ = m_byColor[White].bits() | m_byColor[Black].bits();
-        uint64_t checkers = ((pawnAttacksBB(them, ksq) & bb(*this, us, Pawn))
-                             | (knightAttacksBB(ksq) & bb(*this, us, Knight)))
+        const uint64_t direct = ((pawnAttacksBB(them, ksq) & bb(*this, us, Pawn))
+                                 | (knightAttacksBB(ksq) & bb(*this, us, Knight)))
             & toBit;
         const uint64_t queens = bb(*this, us, Queen);
         const uint64_t rookLike = bb(*this, us, Rook) | queens, bishopLike = bb(*this, us, Bishop) | queens;
         const uint64_t rookRays = rookPseudoBB(ksq), bishopRays = bishopPseudoBB(ksq);
-        if ((rookLike & toBit) || (rookRays & fromBit))
-            checkers |= unblockedBB(ksq, rookRays & rookLike, occ);
-        if ((bishopLike & toBit) || (bishopRays & fromBit))
-            checkers |= unblockedBB(ksq, bishopRays & bishopLike, occ);
-        m_checkers = SquareSet(checkers);
+        // Sliders on a kind of line the move changed: the mover's own, or the one
+        // it left.
+        const auto all = [](uint64_t b) { return uint64_t(0) - uint64_t(b != 0); };
+        const uint64_t sliders = (rookRays & rookLike & all((rookLike & toBit) | (rookRays & fromBit)))
+            | (bishopRays & bishopLike & all((bishopLike & toBit) | (bishopRays & fromBit)));
+        m_checkers = SquareSet(direct | unblockedBB(ksq, sliders, occ));
     }
-    if (doublePushEp != NoSquare && (pawnAttacksBB(us, doublePushEp) & bb(*this, them, Pawn)))
-        setEnPassantIfLegal(doublePushEp);
+    if (doublePush) {
+        const Square passed = Square((from + to) / 2);
+        if (pawnAttacksBB(us, passed) & bb(*this, them, Pawn))
+            setEnPassantIfLegal(passed);
+    }
 }
 
 } // namespace chess

@@ -90,6 +90,20 @@ int castlingLength(std::string_view s)
     return !afterDash && (letters == 2 || letters == 3) ? letters : 0;
 }
 
+// Piece letters of SAN as the one-step reader takes them (uppercase only).
+struct PieceLetterTable {
+    PieceType type[256] = {};
+    constexpr PieceLetterTable()
+    {
+        type[uint8_t('N')] = Knight;
+        type[uint8_t('B')] = Bishop;
+        type[uint8_t('R')] = Rook;
+        type[uint8_t('Q')] = Queen;
+        type[uint8_t('K')] = King;
+    }
+};
+constexpr PieceLetterTable PieceLetters;
+
 // The forms that make up nearly all real movetext ("e4", "exd5", "Nf3", "Nxf3",
 // "Nbd2", with one '+' or '#'), decoded without the general grammar's detours.
 // False: anything else, for the general reader to decide.
@@ -148,14 +162,15 @@ inline bool decodeCommonSan(std::string_view text, PieceType &type, int &fromFil
 inline __attribute__((always_inline)) bool Position::leavesKingLineExposed(Square from, Square to, uint64_t occ) const
 {
     const Square ksq = kingSquare(m_stm);
-    const uint64_t rookRays = rookPseudoBB(ksq), fromBit = bit(from);
-    if (!((rookRays | bishopPseudoBB(ksq)) & fromBit))
-        return false;
+    const uint64_t rookRays = rookPseudoBB(ksq), bishopRays = bishopPseudoBB(ksq), fromBit = bit(from);
     const Color them = ~m_stm;
     const uint64_t queens = bb(*this, them, Queen);
-    // Only the kind of slider that moves along this line matters.
-    uint64_t snipers = (rookRays & fromBit) ? rookRays & (bb(*this, them, Rook) | queens)
-                                            : bishopPseudoBB(ksq) & (bb(*this, them, Bishop) | queens);
+    // Only the kind of slider that moves along the line through `from` matters;
+    // picked without a branch, since whether `from` is on such a line is as good
+    // as random.
+    const auto all = [](uint64_t b) { return uint64_t(0) - uint64_t(b != 0); };
+    uint64_t snipers = (rookRays & (bb(*this, them, Rook) | queens) & all(rookRays & fromBit))
+        | (bishopRays & (bb(*this, them, Bishop) | queens) & all(bishopRays & fromBit));
     if (!snipers)
         return false;
     const uint64_t line = lineBB(ksq, from);
@@ -417,44 +432,30 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
             return Move::none();
         }
     } else {
-        PieceType type;
-        switch (s[0]) {
-        case 'N': type = Knight; break;
-        case 'B': type = Bishop; break;
-        case 'R': type = Rook; break;
-        case 'Q': type = Queen; break;
-        case 'K': type = King; break;
-        default: return Move::none();
-        }
-        uint64_t fromMask = ~uint64_t(0);
-        if (n == 4) {
-            const unsigned second = unsigned(s[1] - 'a');
-            if (second <= 7)
-                fromMask = FileABB << second;
-            else if (s[1] != 'x')
-                return Move::none();
-        }
-        const uint64_t mine = bb(*this, us, type) & fromMask;
-        uint64_t candidates;
-        switch (type) {
-        case Knight: candidates = knightAttacksBB(to) & mine; break;
-        case Bishop: candidates = unblockedBB(to, bishopPseudoBB(to) & mine, occ); break;
-        case Rook: candidates = unblockedBB(to, rookPseudoBB(to) & mine, occ); break;
-        case Queen: candidates = unblockedBB(to, (rookPseudoBB(to) | bishopPseudoBB(to)) & mine, occ); break;
-        default: {
-            // The king: a step onto a square the other side does not attack.
-            candidates = kingAttacksBB(to) & mine;
-            if (!candidates || (candidates & (candidates - 1)) || attackedColdBB(*this, to, ~us, occ ^ candidates))
-                return Move::none();
-            from = lsb(candidates);
-            playNormal<Keys>(from, to, m_board[from]);
-            return Move::make(from, to);
-        }
-        }
+        const PieceType type = PieceLetters.type[static_cast<unsigned char>(s[0])];
+        if (type == NoPieceType)
+            return Move::none();
+        // "Nbd2" narrows to a file; "Nxd2" and "Nd2" do not. Branch-free: which
+        // form comes is as good as random.
+        const unsigned second = unsigned(s[1] - 'a');
+        const bool four = n == 4;
+        if (four & (second > 7) & (s[1] != 'x'))
+            return Move::none();
+        const uint64_t fromMask = four && second <= 7 ? FileABB << second : ~uint64_t(0);
+        // One table for every type: for knights and the king, `between` is empty
+        // and unblockedBB keeps them all.
+        uint64_t candidates = unblockedBB(to, pseudoBB(type, to) & bb(*this, us, type) & fromMask, occ);
         // None, or several: the general reader sorts out pins and ambiguity.
         if (!candidates || (candidates & (candidates - 1)))
             return Move::none();
         from = lsb(candidates);
+        if (type == King) {
+            // The king: a step onto a square the other side does not attack.
+            if (attackedColdBB(*this, to, ~us, occ ^ candidates))
+                return Move::none();
+            playNormal<Keys>(from, to, makePiece(us, King));
+            return Move::make(from, to);
+        }
     }
     if (leavesKingLineExposed(from, to, occ))
         return Move::none();
