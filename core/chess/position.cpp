@@ -138,33 +138,17 @@ inline __attribute__((always_inline)) void Position::playImpl(Move m)
         playNormal<Keys>(m.from(), m.to(), makePiece(m_stm, m.promotion()));
         return;
     }
-    playSpecial<Keys>(m);
+    playSpecial(m);
 }
 
 // Null moves, castling and en passant: rare, so the full attack computation
-// finds the checkers.
-template <bool Keys>
+// finds the checkers, and the key is kept also for playUnkeyed (it costs
+// nothing here, and playUnkeyed promises nothing about it).
 void Position::playSpecial(Move m)
 {
     const Color us = m_stm, them = ~us;
-    const auto put = [this](Piece p, Square s) {
-        m_board[s] = p;
-        m_byColor[colorOf(p)] |= SquareSet::of(s);
-        m_byType[typeOf(p)] |= SquareSet::of(s);
-        if constexpr (Keys)
-            m_key ^= zobrist::keys.piece[p][s];
-    };
-    const auto remove = [this](Square s) {
-        const Piece p = m_board[s];
-        m_board[s] = NoPiece;
-        m_byColor[colorOf(p)] -= SquareSet::of(s);
-        m_byType[typeOf(p)] -= SquareSet::of(s);
-        if constexpr (Keys)
-            m_key ^= zobrist::keys.piece[p][s];
-    };
     if (m_ep != NoSquare) {
-        if constexpr (Keys)
-            m_key ^= zobrist::keys.enPassant[fileOf(m_ep)];
+        m_key ^= zobrist::keys.enPassant[fileOf(m_ep)];
         m_ep = NoSquare;
     }
     ++m_halfmove;
@@ -174,27 +158,23 @@ void Position::playSpecial(Move m)
     } else if (m.isCastling()) {
         const Square king = m.from(), rook = m.to();
         const Square kingTo = castlingKingTarget(king, rook), rookTo = castlingRookTarget(king, rook);
-        remove(king);
-        remove(rook);
-        put(makePiece(us, King), kingTo);
-        put(makePiece(us, Rook), rookTo);
+        removePiece(king);
+        removePiece(rook);
+        putPiece(makePiece(us, King), kingTo);
+        putPiece(makePiece(us, Rook), rookTo);
         m_castleRooks -= SquareSet::rank(us == White ? 0 : 7);
     } else {
         // En passant: the captured pawn stands beside the target square.
         const Square from = m.from(), to = m.to();
-        remove(Square(to ^ 8));
+        removePiece(Square(to ^ 8));
         const Piece pawn = m_board[from];
-        remove(from);
-        put(pawn, to);
+        removePiece(from);
+        putPiece(pawn, to);
         m_halfmove = 0;
     }
-    if constexpr (Keys) {
-        if (m_castleRooks != oldRights) {
-            for (Square s : oldRights ^ m_castleRooks)
-                m_key ^= zobrist::keys.castling[s];
-        }
-        m_key ^= zobrist::keys.side;
-    }
+    for (Square s : oldRights ^ m_castleRooks)
+        m_key ^= zobrist::keys.castling[s];
+    m_key ^= zobrist::keys.side;
     m_fullmove += uint16_t(us == Black);
     m_stm = them;
     const Square ksq = kingSquare(them);

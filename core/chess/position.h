@@ -137,7 +137,6 @@ private:
     void playImpl(Move m);
     template <bool Keys>
     void playNormal(Square from, Square to, Piece placed);
-    template <bool Keys>
     void playSpecial(Move m);
     template <bool Keys>
     Move playCommonSanImpl(std::string_view san);

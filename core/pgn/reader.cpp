@@ -419,6 +419,24 @@ void Reader::movetextPhase(Visitor &v)
     int skipFrom = wantMoves ? INT_MAX : 0; // callbacks only at depth < skipFrom
     bool skipEndPending = false;            // the skipped variation still gets endVariation
     const int maxDepth = int(m_limits.maxVariationDepth);
+    // Counts a move against the game's limit; past it, the rest is skipped.
+    const auto overMoveLimit = [&](const Location &where) {
+        if (++m_moves <= m_limits.maxMovesPerGame)
+            return false;
+        reportError(v, where, "too many moves in one game (limit " + std::to_string(m_limits.maxMovesPerGame)
+                                  + "); the rest is skipped");
+        skipFrom = 0;
+        return true;
+    };
+    // What the visitor asked to skip after a move.
+    const auto skipAfter = [&](MoveAction a) {
+        if (a == MoveAction::SkipMovetext || depth == 0) {
+            skipFrom = 0;
+        } else {
+            skipFrom = depth;
+            skipEndPending = true;
+        }
+    };
 
     for (;;) {
         if (skipFrom == 0)
@@ -462,22 +480,14 @@ void Reader::movetextPhase(Visitor &v)
                     const unsigned char t = static_cast<unsigned char>(*q);
                     if (t == 0 || is(t, CWord) || q - r < 2 || size_t(q - r) > m_limits.maxTokenLength)
                         break;
-                    if (++m_moves > m_limits.maxMovesPerGame) {
-                        reportError(v, here(r), "too many moves in one game (limit "
-                                                    + std::to_string(m_limits.maxMovesPerGame) + "); the rest is skipped");
-                        skipFrom = 0;
+                    if (overMoveLimit(here(r))) {
                         r = q;
                         break;
                     }
                     const MoveAction a = v.move(std::string_view(r, size_t(q - r)), Place(*this, r));
                     r = q;
                     if (a != MoveAction::Continue) {
-                        if (a == MoveAction::SkipMovetext || depth == 0) {
-                            skipFrom = 0;
-                        } else {
-                            skipFrom = depth;
-                            skipEndPending = true;
-                        }
+                        skipAfter(a);
                         break;
                     }
                 } else {
@@ -588,21 +598,14 @@ void Reader::movetextPhase(Visitor &v)
                     continue;
                 }
             }
-            if (++m_moves > m_limits.maxMovesPerGame) {
-                reportError(v, where(), "too many moves in one game (limit " + std::to_string(m_limits.maxMovesPerGame)
-                                          + "); the rest is skipped");
-                skipFrom = 0;
+            if (overMoveLimit(where()))
                 continue;
-            }
             MoveAction a = hasCrossed ? v.move(w, Place(crossed)) : v.move(w, Place(*this, p));
             if (a == MoveAction::Continue) {
                 if (suffixNag)
                     v.nag(suffixNag);
-            } else if (a == MoveAction::SkipMovetext || depth == 0) {
-                skipFrom = 0;
             } else {
-                skipFrom = depth;
-                skipEndPending = true;
+                skipAfter(a);
             }
             continue;
         }
