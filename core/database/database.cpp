@@ -318,7 +318,9 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
     auto t0 = std::chrono::steady_clock::now();
     const std::string_view all = m_text->view();
     const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    if (threads > 1 && all.size() >= options.parallelMinBytes && all.size() >= 2) {
+    // Pieces count their lines by line breaks; a text with a cut game also has
+    // lines only the reader's skip marker knows of, so it is read in one piece.
+    if (threads > 1 && all.size() >= options.parallelMinBytes && all.size() >= 2 && !m_text->cut()) {
         if (buildIndexParallel(options, threads)) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
                 close();

@@ -313,6 +313,77 @@ std::unique_ptr<Text> Text::fromString(std::string text)
     return t;
 }
 
+namespace {
+
+// A tag line's start: '[' and a letter at the start of a line.
+bool tagLineAt(const char *p) { return p[0] == '[' && std::isalpha(static_cast<unsigned char>(p[1])); }
+
+// Keeps a streamed text's games under MaxGameBytes. Game starts are looked
+// for only when the text has grown that far past the last one found, so an
+// ordinary database costs a short backward scan every 64 MiB. When a game
+// outgrows the limit, its first MaxGameBytes + 1 bytes stay (the reader
+// reports the game from them) and the stream is dropped up to the next tag
+// line, where a marker line tells the reader how many lines went.
+class GameSizeGuard {
+public:
+    // Takes n new bytes at buf[used..used+n); returns the new length of the kept text.
+    size_t admit(char *buf, size_t used, size_t n)
+    {
+        if (!m_skipping) {
+            const size_t end = used + n;
+            if (end - m_lastStart <= MaxGameBytes)
+                return end;
+            // The last tag line in what is new since the last game start.
+            for (size_t i = end; i-- > m_lastStart + 1;) {
+                if (buf[i - 1] == '\n' && tagLineAt(buf + i) && i + 1 < end) {
+                    m_lastStart = i;
+                    break;
+                }
+            }
+            if (end - m_lastStart <= MaxGameBytes)
+                return end;
+            m_skipping = true;
+            m_cut = true;
+            const size_t keep = m_lastStart + MaxGameBytes + 1;
+            m_skippedLines = countLines(buf + keep, end - keep);
+            m_prev = buf[end - 1];
+            return keep;
+        }
+        // Dropping: look for the next tag line in the new bytes.
+        char prev = m_prev;
+        for (size_t i = used; i + 1 < used + n; ++i) {
+            if (prev == '\n' && tagLineAt(buf + i)) {
+                m_skippedLines += countLines(buf + used, i - used);
+                const std::string marker =
+                    "\n\n" + std::string(SkipMarker) + std::to_string(m_skippedLines) + "\n\n";
+                const size_t rest = used + n - i;
+                std::memmove(buf + used + marker.size(), buf + i, rest);
+                std::memcpy(buf + used, marker.data(), marker.size());
+                m_skipping = false;
+                m_lastStart = used + marker.size();
+                m_skippedLines = 0;
+                return used + marker.size() + rest;
+            }
+            prev = buf[i];
+        }
+        m_skippedLines += countLines(buf + used, n);
+        m_prev = n ? buf[used + n - 1] : m_prev;
+        return used;
+    }
+    bool cut() const { return m_cut; }
+
+private:
+    static uint64_t countLines(const char *p, size_t n) { return uint64_t(std::count(p, p + n, '\n')); }
+
+    size_t m_lastStart = 0;
+    bool m_skipping = false;
+    bool m_cut = false;
+    uint64_t m_skippedLines = 0;
+    char m_prev = '\n';
+};
+
+} // namespace
+
 std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
                                  const std::function<void(const LoadProgress &)> &progress,
                                  const std::atomic<bool> *cancel)
@@ -367,6 +438,10 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
     text->m_heap = buf;
     size_t used = 0;
     uint64_t lastReport = 0;
+    GameSizeGuard guard;
+    // Beyond most of the machine's memory a load can only end in the system
+    // killing the program (a stream that never ends): stop with a message first.
+    const uint64_t memoryLimit = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE)) / 4 * 3;
     for (;;) {
         if (capacity - used < (1 << 20)) {
             size_t grown = capacity + std::max<size_t>(capacity / 2, 1 << 20);
@@ -376,11 +451,15 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
             buf = text->m_heap = p;
             capacity = grown;
         }
-        size_t chunk = std::min<size_t>(capacity - used, 4 << 20);
+        // Room is kept for the marker a cut inserts (GameSizeGuard).
+        size_t chunk = std::min<size_t>(capacity - used - 256, 4 << 20);
         size_t n = src.read(buf + used, chunk);
         if (n == 0)
             break;
-        used += n;
+        used = guard.admit(buf, used, n);
+        if (memoryLimit && used > memoryLimit)
+            return fail(path + ": the text is larger than " + std::to_string(memoryLimit >> 20)
+                        + " MiB (three quarters of this machine's memory) and cannot be loaded");
         if (cancel && cancel->load(std::memory_order_relaxed))
             return fail("cancelled");
         if (progress && src.inputPosition() - lastReport >= (8u << 20)) {
@@ -395,6 +474,7 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
             buf = text->m_heap = p;
     }
     buf[used] = '\0';
+    text->m_cut = guard.cut();
     text->m_data = buf;
     text->m_size = used;
     if (progress)

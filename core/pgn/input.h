@@ -15,6 +15,17 @@ namespace pgn {
 
 enum class Compression { None, Gzip, Zstd };
 
+// The longest game read: a game that goes on longer (a hostile or broken
+// stream, a game that never ends) is reported and the rest of it skipped, so
+// memory stays bounded in every mode. Real games, variations and comments
+// included, stay far below it.
+constexpr uint64_t MaxGameBytes = uint64_t(64) << 20;
+
+// Where a loaded text left out part of an over-long game: the reader finds a
+// line "%cqlwb-skipped LINES" there and counts those lines, so later games
+// keep their line numbers in messages.
+constexpr std::string_view SkipMarker = "%cqlwb-skipped ";
+
 // Looks at the first bytes of a file: gzip starts 1f 8b, zstd 28 b5 2f fd.
 Compression detectCompression(std::string_view head);
 const char *compressionName(Compression c); // "plain", "gzip", "zstd"
@@ -116,6 +127,8 @@ public:
     static std::unique_ptr<Text> fromString(std::string text);
 
     std::string_view view() const { return {m_data, m_size}; }
+    // True when an over-long game was cut while loading (see MaxGameBytes).
+    bool cut() const { return m_cut; }
     Compression compression() const { return m_compression; }
     bool mapped() const { return m_mapBase != nullptr; }
 
@@ -127,6 +140,7 @@ private:
     void *m_mapBase = nullptr;
     size_t m_mapLength = 0;
     Compression m_compression = Compression::None;
+    bool m_cut = false;
 };
 
 } // namespace pgn

@@ -135,6 +135,7 @@ std::string_view trimmed(std::string_view s)
 void Reader::beginGame(Visitor &v, uint64_t startOffset, const Location &where)
 {
     m_inGame = true;
+    m_gameStart = startOffset;
     m_moves = 0;
     m_errors = 0;
     m_nulReported = false;
@@ -207,14 +208,16 @@ bool Reader::readGame(Visitor &v)
             continue;
         }
         if (c == '%' && atLineStart(p)) {
-            skipRestOfLine();
+            skipEscapeLine();
             continue;
         }
         if (is(c, CWord)) {
             const Location where = here(p);
             std::string_view w = readWord();
-            bool startsGame = looksLikeMovetext(w);
-            bool result = isResult(w);
+            // A word cut at the length limit has lost its start from the buffer:
+            // it cannot be read again, and no move or result is that long anyway.
+            bool startsGame = !m_wordCut && looksLikeMovetext(w);
+            bool result = !m_wordCut && isResult(w);
             if (startsGame || (result && m_havePending)) {
                 // Step back: the movetext phase reads this word again.
                 m_p = p;
@@ -279,6 +282,13 @@ void Reader::headerPhase(Visitor &v)
     };
     for (;;) {
         skipSpace();
+        if (offsetOf(m_p) - m_gameStart > m_limits.maxGameBytes) {
+            reportError(v, m_p, "the game's header is longer than " + std::to_string(m_limits.maxGameBytes >> 20)
+                                    + " MiB; the rest of it is skipped");
+            skipOverlongGame(v);
+            endWithoutMovetext();
+            return;
+        }
         if (m_newlines >= 2)
             blankSinceTag = true;
         const char *p = m_p;
@@ -307,6 +317,18 @@ void Reader::headerPhase(Visitor &v)
                 endWithoutMovetext();
                 return;
             }
+            if (!ok && value.size() >= m_limits.maxTagLength) {
+                // The value was cut: what is left of its line is no header text of its own.
+                reportError(v, where, "tag " + quoted(name.empty() ? std::string_view("?") : name)
+                                          + " is longer than " + std::to_string(m_limits.maxTagLength)
+                                          + " bytes: its value is cut and the rest of its line skipped");
+                // Copies: skipping the line refills the buffer the views point into.
+                const std::string tagName(name), kept(cleanText(value, m_scratch2));
+                skipRestOfLine();
+                if (!tagName.empty())
+                    v.tag(tagName, kept);
+                continue;
+            }
             if (!ok)
                 reportError(v, where, "malformed tag " + quoted(name.empty() ? std::string_view("?") : name));
             if (name.empty())
@@ -327,7 +349,7 @@ void Reader::headerPhase(Visitor &v)
             continue;
         }
         if (c == '%' && atLineStart(p)) {
-            skipRestOfLine();
+            skipEscapeLine();
             continue;
         }
         if (c != 0 && c != '(' && c != '*' && c != '$' && c != '[') {
@@ -336,7 +358,8 @@ void Reader::headerPhase(Visitor &v)
             const Location where = here(p);
             if (is(static_cast<unsigned char>(c), CWord)) {
                 std::string_view w = readWord();
-                if (looksLikeMovetext(w) || isResult(w) || nagForSymbol(w) || w.find_first_not_of('.') == w.npos) {
+                if (!m_wordCut
+                    && (looksLikeMovetext(w) || isResult(w) || nagForSymbol(w) || w.find_first_not_of('.') == w.npos)) {
                     m_p = m_buf + (where.offset - m_bufOffset);
                     break;
                 }
@@ -356,6 +379,23 @@ void Reader::headerPhase(Visitor &v)
         break; // movetext or the end
     }
     movetextPhase(v);
+}
+
+// Past the size limit: everything up to the next tag line belongs to the game
+// and is skipped unread; variations left open get no endVariation.
+void Reader::skipOverlongGame(Visitor &)
+{
+    for (;;) {
+        if (*m_p == '%' && atLineStart(m_p))
+            skipEscapeLine();
+        else
+            skipRestOfLine();
+        skipSpace();
+        if (*m_p == 0 && m_p == m_end)
+            return;
+        if (*m_p == '[' && atLineStart(m_p) && tagLineFollows())
+            return;
+    }
 }
 
 void Reader::deliverPending(Visitor &v, bool deliver)
@@ -439,6 +479,13 @@ void Reader::movetextPhase(Visitor &v)
     };
 
     for (;;) {
+        if (offsetOf(m_p) - m_gameStart > m_limits.maxGameBytes) {
+            reportError(v, m_p, "the game is longer than " + std::to_string(m_limits.maxGameBytes >> 20)
+                                    + " MiB; the rest of it is skipped");
+            skipOverlongGame(v);
+            finishGame(v);
+            return;
+        }
         if (skipFrom == 0)
             m_p = skim(m_p);
         {
@@ -729,7 +776,7 @@ void Reader::movetextPhase(Visitor &v)
         }
         case '%':
             if (atLineStart(p)) {
-                skipRestOfLine();
+                skipEscapeLine();
                 continue;
             }
             break;

@@ -93,6 +93,7 @@ struct ReaderLimits {
     uint32_t maxCommentLength = 1 << 20;  // longer comments are cut
     uint32_t maxTagLength = 1 << 16;      // longer tag values are cut
     uint32_t maxErrorsPerGame = 100;      // later ones are counted, not reported
+    uint64_t maxGameBytes = MaxGameBytes; // a longer game is cut there, the rest skipped
 };
 
 class Reader {
@@ -145,6 +146,8 @@ private:
     void newline(const char *p);
     bool atLineStart(const char *p) const;
     void skipRestOfLine();
+    void skipEscapeLine();
+    void skipOverlongGame(Visitor &v);
     bool looksLikeTag();
     bool readTag(std::string_view &name, std::string_view &value);
     bool readPlainTag(std::string_view &name, std::string_view &value);
@@ -196,6 +199,7 @@ private:
     bool m_commentTruncated = false;
 
     // Per game.
+    uint64_t m_gameStart = 0; // offset of the game's first byte
     uint32_t m_moves = 0;
     uint32_t m_errors = 0;
     bool m_nulReported = false;

@@ -207,6 +207,22 @@ void Reader::skipRestOfLine()
     m_p = p; // the newline itself is left to skipSpace
 }
 
+// An escape line ('%' at a line's start), skipped. The marker a loader puts
+// where it left out part of an over-long game (SkipMarker) also counts the
+// lines left out, so later games keep their line numbers.
+void Reader::skipEscapeLine()
+{
+    need(SkipMarker.size() + 24);
+    if (std::string_view(m_p, size_t(m_end - m_p)).substr(0, SkipMarker.size()) == SkipMarker) {
+        int64_t n = 0;
+        for (const char *q = m_p + SkipMarker.size(); *q >= '0' && *q <= '9' && n < (int64_t(1) << 40); ++q)
+            n = n * 10 + (*q - '0');
+        // The marker stands in its own line between two blank lines: four line breaks of its own.
+        m_line += std::max<int64_t>(0, n - 4);
+    }
+    skipRestOfLine();
+}
+
 // A word: a maximal run of word characters from m_p. Longer than the limit:
 // reported by the caller (the view is then cut), the rest is consumed.
 std::string_view Reader::readWord()
@@ -224,11 +240,12 @@ std::string_view Reader::readWord()
         if (*p == 0 && p == m_end) {
             if (size_t(p - start) > limit) {
                 // Keep only the beginning; skip the rest without growing the buffer.
+                // Only the first chunk holds the word's beginning; later ones are skipped.
+                if (!cut)
+                    m_scratch2.assign(start, limit);
                 cut = true;
                 m_p = p;
                 m_keep = nullptr;
-                size_t kept = limit;
-                m_scratch2.assign(start, kept);
                 if (!refill()) {
                     p = m_p;
                     break;

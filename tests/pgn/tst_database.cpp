@@ -8,6 +8,10 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <fstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
 #include <thread>
 
 using namespace pgntest;
@@ -207,6 +211,46 @@ private slots:
         QVERIFY(!d.openText(text, "x", o, &error));
         QCOMPARE(error, std::string("cancelled"));
         QVERIFY(d.empty());
+    }
+
+    // A stream whose game never ends (here: 70 MiB of one game through a
+    // pipe) is held in memory only up to the game size limit; the games after
+    // it are read, at their own line numbers, and the long one is reported.
+    void overlongGameFromPipe()
+    {
+        const std::string dir = QDir::tempPath().toStdString() + "/cqlwb-fifo-" + std::to_string(getpid());
+        std::filesystem::create_directories(dir);
+        const std::string fifo = dir + "/games.pgn";
+        QCOMPARE(mkfifo(fifo.c_str(), 0600), 0);
+        const std::string line = "1. e4 e5 2. Nf3 Nc6 {c} (2... d6)\n";
+        const size_t lines = (size_t(70) << 20) / line.size();
+        std::thread writer([&] {
+            std::ofstream out(fifo, std::ios::binary);
+            out << "[Event \"first\"]\n\n1. d4 d5 *\n\n[Event \"long\"]\n\n";
+            std::string block;
+            for (int i = 0; i < 1000; ++i)
+                block += line;
+            for (size_t i = 0; i < lines / 1000; ++i)
+                out << block;
+            out << "\n[Event \"after\"]\n\n1. e4 e5 *\n";
+        });
+        db::Database d;
+        std::string error;
+        const bool opened = d.open(fifo, {}, &error);
+        writer.join();
+        std::filesystem::remove_all(dir);
+        QVERIFY2(opened, error.c_str());
+        QVERIFY(d.text().size() < pgn::MaxGameBytes + (1 << 20));
+        QCOMPARE(d.size(), size_t(3));
+        QCOMPARE(d.field(2, db::Field::Event), std::string_view("after"));
+        // Tags on lines 1 and 5, the long game from line 7, a blank line, then "after".
+        QCOMPARE(d.origin(2).line, int(6 + lines / 1000 * 1000 + 2));
+        game::Game g;
+        QVERIFY(d.loadGame(1, g));
+        QVERIFY2(!g.errors.empty() && g.errors.back().message.find("longer than 64 MiB") != std::string::npos,
+                 g.errors.empty() ? "no error" : g.errors.back().message.c_str());
+        QVERIFY(d.loadGame(2, g));
+        QVERIFY(g.errors.empty());
     }
 
     void openErrors()
