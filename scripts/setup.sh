@@ -20,7 +20,7 @@ SAMPLE=resources/sample/sample.pgn.zst
 REQUIRED=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libgl-dev zlib1g-dev libzstd-dev zstd python3 xvfb xauth
+  libgl-dev zlib1g-dev libzstd-dev zstd libre2-dev python3 xvfb xauth
   libxml2-utils            # xmllint: the syntax definition test
 )
 # Installed when the distribution has them. KSyntaxHighlighting 6 gives the

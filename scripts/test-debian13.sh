@@ -21,7 +21,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libkf6syntaxhighlighting-dev libkf6syntaxhighlighting-tools
-  libgl-dev libzstd-dev zlib1g-dev zstd
+  libgl-dev libzstd-dev zlib1g-dev zstd libre2-dev
   python3 xvfb xauth libxml2-utils
   stockfish libgaviotatb-dev gaviotatb ccache
 )

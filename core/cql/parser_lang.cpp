@@ -16,7 +16,7 @@
 #include "stringfilters.h"
 #include "vars.h"
 
-#include <regex>
+#include <algorithm>
 
 namespace cql {
 
@@ -272,10 +272,9 @@ FilterPtr Parser::parseRegex(FilterPtr left, const Token &op)
     if (!pattern)
         return nullptr;
     if (auto *lit = dynamic_cast<const StringLiteralFilter *>(pattern.get())) {
-        try {
-            std::regex re(lit->text(), std::regex::ECMAScript);
-        } catch (const std::regex_error &e) {
-            error(pattern->range, std::string("bad regular expression: ") + e.what());
+        std::string why;
+        if (!Regex::compile(lit->text(), &why)) {
+            error(pattern->range, "bad regular expression: " + why);
             return nullptr;
         }
     }

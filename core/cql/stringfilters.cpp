@@ -5,6 +5,7 @@
 #include "logic.h"
 #include "vars.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -27,12 +28,27 @@ std::mutex &ioMutex()
     return m;
 }
 
-void setCaptures(const std::smatch &m)
+void setCaptures(const Regex::Match &m)
 {
     for (size_t i = 0; i < t_captures.size(); ++i) {
-        t_haveCapture[i] = i < m.size() && m[i].matched;
-        t_captures[i] = t_haveCapture[i] ? m[i].str() : std::string();
+        t_haveCapture[i] = m.matched[i];
+        t_captures[i].assign(m.group[i]);
     }
+}
+
+// A pattern computed while searching is compiled once per thread and text:
+// `while (s ~~ str(...))` would otherwise compile it on every round.
+std::shared_ptr<const Regex> dynamicRegex(const std::string &pattern)
+{
+    thread_local std::string t_pattern;
+    thread_local std::shared_ptr<const Regex> t_regex;
+    thread_local bool t_valid = false;
+    if (!t_valid || t_pattern != pattern) {
+        t_pattern = pattern;
+        t_regex = Regex::compile(pattern);
+        t_valid = true;
+    }
+    return t_regex;
 }
 
 std::string joinArgs(const std::vector<FilterPtr> &args, Ctx &ctx)
@@ -128,13 +144,9 @@ FilterPtr IndexOfFilter::transformed(const Transform &t) const
 RegexFilter::RegexFilter(FilterPtr subject, FilterPtr pattern) : m_subject(std::move(subject)), m_pattern(std::move(pattern))
 {
     type = Type::String;
-    if (auto *lit = dynamic_cast<const StringLiteralFilter *>(m_pattern.get())) {
-        try {
-            m_fixed = std::make_shared<const std::regex>(lit->text(), std::regex::ECMAScript);
-        } catch (const std::regex_error &) {
-            // reported by the parser, which checks literal patterns
-        }
-    }
+    // A bad literal pattern is reported by the parser, which compiles it too.
+    if (auto *lit = dynamic_cast<const StringLiteralFilter *>(m_pattern.get()))
+        m_fixed = Regex::compile(lit->text());
 }
 
 bool RegexFilter::next(Ctx &ctx, size_t &offset, std::string &subject) const
@@ -143,25 +155,21 @@ bool RegexFilter::next(Ctx &ctx, size_t &offset, std::string &subject) const
         return false;
     if (offset > subject.size())
         return false;
-    std::shared_ptr<const std::regex> re = m_fixed;
+    std::shared_ptr<const Regex> re = m_fixed;
     if (!re) {
         std::string p;
         if (!m_pattern->string(ctx, p))
             return false;
-        try {
-            re = std::make_shared<const std::regex>(p, std::regex::ECMAScript);
-        } catch (const std::regex_error &) {
+        re = dynamicRegex(p);
+        if (!re)
             return false;
-        }
     }
-    std::smatch m;
-    auto begin = subject.cbegin() + long(offset);
-    if (!std::regex_search(begin, subject.cend(), m, *re,
-                           offset ? std::regex_constants::match_prev_avail : std::regex_constants::match_default))
+    Regex::Match m;
+    if (!re->search(subject, offset, m))
         return false;
     setCaptures(m);
-    size_t end = offset + size_t(m.position(0) + m.length(0));
-    offset = m.length(0) ? end : end + 1; // an empty match must still move on
+    const size_t end = size_t(m.group[0].data() - subject.data()) + m.group[0].size();
+    offset = m.group[0].empty() ? end + 1 : end; // an empty match must still move on
     return true;
 }
 

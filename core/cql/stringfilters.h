@@ -4,8 +4,9 @@
 #pragma once
 
 #include "filter.h"
+#include "regex.h"
 
-#include <regex>
+#include <memory>
 #include <vector>
 
 namespace cql {
@@ -69,7 +70,7 @@ public:
 
 private:
     FilterPtr m_subject, m_pattern;
-    std::shared_ptr<const std::regex> m_fixed; // compiled once for a literal pattern
+    std::shared_ptr<const Regex> m_fixed; // compiled once for a literal pattern
 };
 
 // s in t: t contains s; the value is s.
