@@ -6,6 +6,26 @@
 
 namespace cql {
 
+void Ctx::checkCancel() const
+{
+    if (cancelled && *cancelled && (*cancelled)())
+        throw EvaluationCancelled();
+}
+
+void Ctx::recountComments(size_t adding)
+{
+    size_t live = adding;
+    for (const NodeComment &c : comments)
+        live += c.text.size() + sizeof(NodeComment);
+    for (const auto &list : sortComments)
+        for (const NodeComment &c : list)
+            live += c.text.size() + sizeof(NodeComment);
+    commentBytes = live;
+    if (live > MaxCommentBytes)
+        throw EvaluationError("the comments made for this game pass " + std::to_string(MaxCommentBytes >> 20)
+                              + " MiB; the game is not searched further");
+}
+
 bool LoopFilter::match(Ctx &ctx) const
 {
     for (long i = 0; i < MaxLoopRounds; ++i)

@@ -15,6 +15,12 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Thrown when the search was cancelled in the middle of a game: the game has no result.
+class EvaluationCancelled : public std::exception {
+public:
+    const char *what() const noexcept override { return "cancelled"; }
+};
+
 // loop body: evaluates body again and again until it does not match; always matches.
 class LoopFilter : public Filter {
 public:

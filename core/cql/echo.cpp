@@ -64,11 +64,11 @@ bool EchoFilter::run(Ctx &ctx, long long *value) const
         if (!m_quiet) {
             game::NodeId l = lowestCommonAncestor(g, source, n);
             if (l != game::NoNode && l != source && l != n)
-                ctx.comments.push_back({l, "LCA", true});
-            ctx.comments.push_back({source, m_sourceName, true});
-            ctx.comments.push_back({n, m_targetName, true});
-            ctx.comments.push_back({n, "-->" + positionIdString(ctx, source), true});
-            ctx.comments.push_back({source, "<--" + positionIdString(ctx, n), true});
+                ctx.addComment({l, "LCA", true});
+            ctx.addComment({source, m_sourceName, true});
+            ctx.addComment({n, m_targetName, true});
+            ctx.addComment({n, "-->" + positionIdString(ctx, source), true});
+            ctx.addComment({source, "<--" + positionIdString(ctx, n), true});
         }
         if (m_sorted) {
             if (current <= best)

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -119,11 +120,38 @@ struct Ctx {
     std::vector<std::pair<const void *, std::vector<bool>>> nestCovered;
     std::vector<std::pair<const void *, std::pair<long long, std::vector<NodeComment>>>> gameComments;
     std::vector<const void *> onceReached; // filters that act only the first time reached in a game
+
+    // Bounds of one game's evaluation. A query whose work is inherently large
+    // (nested echo, find all in find all, long lines) may take long, but must
+    // stop soon after a cancel and must not take the machine's memory: steps
+    // are counted where filters walk positions, and every few thousand the
+    // cancel check runs (EvaluationCancelled); comment text made for one game
+    // past MaxCommentBytes ends its evaluation with an EvaluationError.
+    static constexpr size_t MaxCommentBytes = size_t(16) << 20;
+    const std::function<bool()> *cancelled = nullptr;
+    uint32_t steps = 0;
+    size_t commentBytes = 0; // an upper bound of the live comments' size (recounted when it passes the limit)
+    void step()
+    {
+        if ((++steps & 0xFFF) == 0)
+            checkCancel();
+    }
+    void checkCancel() const;
+    void addComment(NodeComment c)
+    {
+        commentBytes += c.text.size() + sizeof(NodeComment);
+        if (commentBytes > MaxCommentBytes)
+            recountComments(c.text.size() + sizeof(NodeComment));
+        comments.push_back(std::move(c));
+    }
+    void recountComments(size_t adding);
+
     // Moves to the given node.
     void moveTo(game::NodeId n)
     {
         node = n;
         pos = &game->nodes[n].position;
+        step();
     }
     const game::Node &cur() const { return game->nodes[node]; }
 };

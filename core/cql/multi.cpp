@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "multi.h"
 
+#include "control.h"
 #include "linecomments.h"
 
 #include <functional>
@@ -81,9 +82,9 @@ bool FindFilter::run(Ctx &ctx, long long *count, game::NodeId *first) const
     if (!m_quiet) {
         if (counting) {
             for (size_t i = 0; i < found.size(); ++i)
-                ctx.comments.push_back({found[i], "Found " + std::to_string(i + 1) + " of " + std::to_string(k), true});
+                ctx.addComment({found[i], "Found " + std::to_string(i + 1) + " of " + std::to_string(k), true});
         } else {
-            ctx.comments.push_back({found[0], "Found", true});
+            ctx.addComment({found[0], "Found", true});
         }
     }
     if (count)
@@ -131,7 +132,8 @@ using Cont = std::function<void(game::NodeId next, int consumed, game::NodeId la
 struct LineMatcher {
     Ctx &ctx;
     const LineFilter::Options &o;
-    int budget = 200000; // a pathological pattern cannot hang the search
+    static constexpr int MaxSteps = 300000;
+    int budget = MaxSteps; // a pathological pattern cannot hang the search
 
     // Positions that follow n along the line's direction.
     template <typename F>
@@ -171,7 +173,7 @@ struct LineMatcher {
 
     bool test(const FilterPtr &filter, game::NodeId n)
     {
-        if (n == game::NoNode || --budget < 0)
+        if (n == game::NoNode)
             return false;
         game::NodeId here = ctx.node;
         ctx.moveTo(n);
@@ -196,8 +198,11 @@ struct LineMatcher {
              game::NodeId last, const Cont &k)
     {
         const LineElement &e = elems[i];
-        if (budget < 0)
-            return;
+        // Every step counts: optional constituents past the game's end test nothing.
+        if (--budget < 0)
+            throw EvaluationError("line: the pattern needs more than " + std::to_string(MaxSteps)
+                                  + " steps at one position; the game is not searched further");
+        ctx.step();
         // Greedy: try one more repetition first, then stopping here.
         if (e.max < 0 || count < e.max) {
             if (e.filter) {
@@ -242,8 +247,8 @@ bool LineFilter::run(Ctx &ctx, int *length, game::NodeId *last) const
     if (best < 0)
         return false;
     if (!m_o.quiet) {
-        ctx.comments.push_back({start, "Start line that ends at " + positionLabel(ctx, bestLast), true});
-        ctx.comments.push_back({bestLast, "End line of length " + std::to_string(best) + " that starts at " + positionLabel(ctx, start), true});
+        ctx.addComment({start, "Start line that ends at " + positionLabel(ctx, bestLast), true});
+        ctx.addComment({bestLast, "End line of length " + std::to_string(best) + " that starts at " + positionLabel(ctx, start), true});
     }
     if (length)
         *length = best;

@@ -123,9 +123,8 @@ void Parser::error(const Token &at, std::string message) { error(at.range, std::
 void Parser::error(const SourceRange &r, std::string message)
 {
     // One message per place is enough; cascades after the first say nothing new.
-    for (const Diagnostic &d : m_diags)
-        if (d.line == r.begin.line && d.column == r.begin.column)
-            return;
+    if (m_tooDeep || !m_errorPlaces.insert({r.begin.line, r.begin.column}).second)
+        return;
     Diagnostic d;
     d.line = r.begin.line;
     d.column = r.begin.column;
@@ -297,9 +296,12 @@ FilterPtr Parser::parseFilter() { return parseExpr(P_LOWEST); }
 
 FilterPtr Parser::parseExpr(int minPrec)
 {
-    if (++m_depth > 400) {
+    if (++m_depth > MaxNesting) {
         --m_depth;
-        error(peek(), "the query is nested too deeply");
+        error(peek(), "the query is nested too deeply (more than " + std::to_string(MaxNesting) + " levels)");
+        // Nothing after this point is read: each level then unwinds at once.
+        m_tooDeep = true;
+        m_pos = m_tokens.size() - 1;
         return nullptr;
     }
     FilterPtr left = !m_glued && !m_pathTop && gluedSetDashAhead() ? parseGluedDash(minPrec) : parsePrefix();
@@ -721,6 +723,16 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
     }
     if (m_bindings.size() > 50) {
         error(t, "function calls nested too deeply (recursion?)");
+        return nullptr;
+    }
+    // Each call is expanded in place: a body calling its function twice would
+    // double the query at every level, so the expansions have a total bound.
+    m_expandedTokens += f.bodyEnd - f.bodyBegin;
+    if (++m_functionExpansions > MaxFunctionExpansions || m_expandedTokens > MaxExpandedTokens) {
+        error(t, "function calls expand into more than " + std::to_string(MaxFunctionExpansions)
+                     + " copies of function bodies (recursion?)");
+        m_tooDeep = true;
+        m_pos = m_tokens.size() - 1;
         return nullptr;
     }
     std::map<std::string, const Filter *> scope;

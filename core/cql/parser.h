@@ -13,6 +13,7 @@
 #include "token.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,13 @@
 namespace cql {
 
 struct PathCon;
+
+// Deepest nesting of filters a query may have; real queries stay below 30.
+constexpr int MaxNesting = 400;
+// Function calls a query may expand in all (each call copies the body).
+constexpr int MaxFunctionExpansions = 20000;
+// ... and the tokens of their bodies, so compiling stays a matter of milliseconds.
+constexpr size_t MaxExpandedTokens = 1000000;
 
 class Parser {
 public:
@@ -124,6 +132,12 @@ private:
     std::map<int, Type> m_dictKeyTypes;   // dictionary slot -> type of its keys, once used
     std::vector<std::map<std::string, const Filter *>> m_bindings; // function parameters in scope
     int m_depth = 0;
+    // Past the nesting limit the rest of the query is not read: set once, it
+    // silences the messages every open level would add while unwinding.
+    bool m_tooDeep = false;
+    int m_functionExpansions = 0;
+    size_t m_expandedTokens = 0;
+    std::set<std::pair<int, int>> m_errorPlaces; // line, column of each message so far
     Op m_arrowStop = Op::Comma; // while an arrow's right side is read: that arrow (Comma: none)
     bool m_glued = false;  // parsing the operand of a dash: only tokens glued to it
     int m_pathDepth = 0;   // inside path constituents

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "path.h"
 
+#include "control.h"
 #include "logic.h"
 #include "positionorder.h"
 #include "vars.h"
@@ -190,7 +191,9 @@ private:
         if (m_o.firstMatch && m_f.bestLast != game::NoNode)
             return;
         if (--m_budget < 0)
-            return;
+            throw EvaluationError("path: the pattern needs more than " + std::to_string(MaxSteps)
+                                  + " steps at one position; the game is not searched further");
+        m_ctx.step();
         Item top = m_stack.back();
         m_stack.pop_back();
         const PathCon &c = *top.con;
@@ -354,7 +357,8 @@ private:
     const PathOptions &m_o;
     PathFrame &m_f;
     std::vector<Item> m_stack;
-    long m_budget = 2000000; // a pathological pattern cannot hang the search
+    static constexpr long MaxSteps = 2000000;
+    long m_budget = MaxSteps; // a pathological pattern cannot hang the search
 };
 
 std::string piecePathText(Ctx &ctx, const PathFrame &f, game::NodeId finish)
@@ -398,11 +402,11 @@ void notate(Ctx &ctx, const PathFilter &path, const PathFrame &f, game::NodeId f
 {
     const PathOptions &o = path.options();
     if (!o.title.empty())
-        ctx.comments.push_back({f.start, o.title, false});
+        ctx.addComment({f.start, o.title, false});
     if (o.piecePath) {
         std::string s = piecePathText(ctx, f, finish);
         if (!s.empty())
-            ctx.comments.push_back({f.start, "Focus path: " + s, false});
+            ctx.addComment({f.start, "Focus path: " + s, false});
     }
     if (o.verbose) {
         long long i = 0;
@@ -412,7 +416,7 @@ void notate(Ctx &ctx, const PathFilter &path, const PathFrame &f, game::NodeId f
             ++i;
             std::string s = o.title.empty() ? std::string() : o.title + ": ";
             s += "move " + std::to_string(i) + " of " + std::to_string(f.bestCount);
-            ctx.comments.push_back({n, s, false});
+            ctx.addComment({n, s, false});
         }
     }
     if (o.quiet)
@@ -420,8 +424,8 @@ void notate(Ctx &ctx, const PathFilter &path, const PathFrame &f, game::NodeId f
     std::string end = "End path of length " + std::to_string(f.bestCount) + " that starts at " + positionIdString(ctx, f.start);
     if (path.maxFilter())
         end += " Max value: " + std::to_string(f.bestMax);
-    ctx.comments.push_back({finish, end, true});
-    ctx.comments.push_back({f.start, "Start path that ends at " + positionIdString(ctx, finish), true});
+    ctx.addComment({finish, end, true});
+    ctx.addComment({f.start, "Start path that ends at " + positionIdString(ctx, finish), true});
 }
 
 std::vector<bool> &nestCovered(Ctx &ctx, const void *key)
@@ -448,7 +452,7 @@ std::string positionIdString(Ctx &ctx, game::NodeId n)
         // A position named by its id shows that id where it stands.
         std::string id = std::to_string(preorderIndex(ctx, n));
         s += "[" + id + "]";
-        ctx.comments.push_back({n, "id:" + id, true});
+        ctx.addComment({n, "id:" + id, true});
     }
     return s;
 }
@@ -566,7 +570,7 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
     for (size_t i = 0; i < f.others.size(); ++i) {
         ctx.comments.insert(ctx.comments.end(), f.otherComments[i].begin(), f.otherComments[i].end());
         notate(ctx, *this, f, f.others[i]);
-        ctx.comments.push_back({f.others[i], "alternative", true});
+        ctx.addComment({f.others[i], "alternative", true});
     }
     if (m_o.nestBan) {
         // Positions the path passed through cannot start another one.

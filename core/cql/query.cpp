@@ -68,6 +68,8 @@ Evaluator::~Evaluator() = default;
 
 void Evaluator::setRecordSquares(bool on) { m_recordSquares = on; }
 
+void Evaluator::setCancelCheck(std::function<bool()> cancelled) { m_cancelled = std::move(cancelled); }
+
 void Evaluator::run(const game::Game &game, GameResult &result)
 {
     result.clear();
@@ -80,6 +82,8 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.gameSerial = ++serials;
     ctx.searchVariations = h.variations;
     ctx.comments.clear();
+    ctx.commentBytes = 0;
+    ctx.cancelled = m_cancelled ? &m_cancelled : nullptr;
     ctx.pieceIds.clear();
     ctx.positionOrder = {};
     ctx.tagEdits.clear();
@@ -177,8 +181,11 @@ void Evaluator::run(const game::Game &game, GameResult &result)
                 }
             }
         } catch (const EvaluationError &e) {
-            // assert and runaway loops end the game's evaluation with an error
+            // assert, runaway loops and the comment limit end the game's evaluation with an error
             result.error = e.what();
+            return;
+        } catch (const EvaluationCancelled &) {
+            result.cancelled = true;
             return;
         }
         if (!ok) {
@@ -198,7 +205,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
             ctx.comments.resize(before);
         }
         result.matches.push_back(pm);
-        ctx.comments.push_back({n, h.matchString, true});
+        ctx.addComment({n, h.matchString, true});
     }
     bool inRange = h.matchCount ? (matched >= h.matchCount->first && matched <= h.matchCount->second) : matched > 0;
     if (!inRange)

@@ -6,6 +6,7 @@
 
 #include "game/game.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -102,11 +103,12 @@ struct GameResult {
     std::vector<NodeComment> comments;     // match strings and user comments, in order
     std::vector<SortValue> sortValues;
     std::string error;                     // evaluation-time error (e.g. assert), "" if none
+    bool cancelled = false;                // the cancel check stopped the evaluation: no result
     std::vector<std::pair<std::string, std::string>> tagEdits; // settag: tags to set in the written game
     std::vector<game::NodeId> removedComments;                // removecomment: original comments to drop
     void clear()
     {
-        matched = false; matches.clear(); comments.clear(); sortValues.clear(); error.clear();
+        matched = false; matches.clear(); comments.clear(); sortValues.clear(); error.clear(); cancelled = false;
         tagEdits.clear(); removedComments.clear();
     }
 };
@@ -121,10 +123,14 @@ public:
     void run(const game::Game &game, GameResult &result);
     // Also compute which squares made each matched position match (for the board).
     void setRecordSquares(bool on);
+    // Asked every few thousand steps of a game's evaluation: true stops it
+    // (GameResult::cancelled), so a cancel needs no game to finish first.
+    void setCancelCheck(std::function<bool()> cancelled);
 
 private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
+    std::function<bool()> m_cancelled;
     bool m_recordSquares = false;
 };
 

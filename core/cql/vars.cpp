@@ -290,7 +290,7 @@ bool CommentFilter::match(Ctx &ctx) const
         bool ok;
         text += valueText(*a, ctx, ok);
     }
-    ctx.comments.push_back({ctx.node, std::move(text), false});
+    ctx.addComment({ctx.node, std::move(text), false});
     return true;
 }
 

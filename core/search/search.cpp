@@ -203,6 +203,8 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
     if (!parsed || w.game.unsupported || w.game.nodes.empty())
         return;
     w.evaluator.run(w.game, w.result);
+    if (w.result.cancelled)
+        return;
     if (!w.result.error.empty()) {
         if (w.game.errors.empty())
             ++out.problemGames;
@@ -226,6 +228,11 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
     if (wantPgn)
         writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit);
     m.result = std::move(w.result);
+    // The comments are in the text now; kept, they would sit in the ordering
+    // window with every match of up to `window` batches (megabytes each for
+    // queries that comment every pair of positions).
+    if (wantPgn)
+        std::vector<cql::NodeComment>().swap(m.result.comments);
     w.result = cql::GameResult();
     out.matches.push_back(std::move(m));
 }
@@ -253,6 +260,7 @@ void Search::Impl::workerLoop()
 {
     Worker w(query);
     w.evaluator.setRecordSquares(options.recordSquares);
+    w.evaluator.setCancelCheck([this] { return cancelled(); });
     while (!cancelled()) {
         size_t b = nextItem.fetch_add(1);
         if (b >= items.size())
@@ -495,6 +503,7 @@ Summary Search::run(const Callbacks &cb)
         // One thread: no workers, the batches run here in order.
         Impl::Worker w(m_query);
         w.evaluator.setRecordSquares(m_options.recordSquares);
+        w.evaluator.setCancelCheck([&im] { return im.cancelled(); });
         // Unindexed inputs have no work items: they are read here, in input order.
         size_t streamed = 0;
         auto streamUpTo = [&](size_t input) {

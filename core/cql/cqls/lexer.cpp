@@ -37,6 +37,12 @@ public:
                 break;
             char c = m_text[m_i];
             if (c == '(') {
+                // The compiler walks lists recursively: a bound here keeps a
+                // hostile script from taking the stack (one message, then stop).
+                if (stack.size() >= MaxListDepth) {
+                    error(here(), 1, "lists are nested too deeply (more than " + std::to_string(MaxListDepth) + " levels)");
+                    return false;
+                }
                 Item l;
                 l.kind = Item::List;
                 l.pos = here();

@@ -51,6 +51,8 @@ void normalizeMatchList(Item &match);
 
 // Reads the whole text into a list of top-level items. Problems (an
 // unclosed list, a stray ')') go to diagnostics; returns false then.
+// Lists nested deeper than this are refused (the seed's deepest example has 9 levels).
+constexpr size_t MaxListDepth = 200;
 bool readItems(std::string_view text, std::vector<Item> &out, std::vector<Diagnostic> &diagnostics);
 
 // True when the text is a CQL-S script: its first item (after blanks and
