@@ -962,6 +962,10 @@
         <source>game %1 cannot be read: %2</source>
         <translation>Partie %1 kann nicht gelesen werden: %2</translation>
     </message>
+    <message>
+        <source>Saving the matching games to %1 would replace the open database %2. Choose another file.</source>
+        <translation>Die gefundenen Partien in %1 zu speichern würde die geöffnete Datenbank %2 ersetzen. Wählen Sie eine andere Datei.</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchedImage</name>

@@ -3,6 +3,7 @@
 #include "check.h"
 #include "options.h"
 
+#include "chess/position.h"
 #include "cql/convert.h"
 #include "cql/cqls/parser.h"
 #include "cql/cqls/tocql6.h"
@@ -75,6 +76,41 @@ bool report(const std::vector<cql::Diagnostic> &diags, const std::string &name)
     return errors;
 }
 
+// -fen compares boards only, but a board no game reaches would match nothing
+// without a word: the FEN is read whole to say why. A bare board is taken
+// with empty castling and en passant fields, and stands if either side may be
+// the one to move. Messages without fromFen's "FEN: ", as -fen names it.
+bool readFenOption(const std::string &fen, bool chess960, std::string &error, std::vector<std::string> &warnings)
+{
+    std::vector<std::string> fields;
+    std::istringstream words(fen);
+    for (std::string w; words >> w;)
+        fields.push_back(w);
+    std::vector<std::string> texts;
+    if (fields.size() >= 4) {
+        texts.push_back(fen);
+    } else {
+        const std::string castling = fields.size() >= 3 ? fields[2] : "-";
+        const std::vector<std::string> sides =
+            fields.size() >= 2 ? std::vector<std::string>{fields[1]} : std::vector<std::string>{"w", "b"};
+        for (const std::string &side : sides)
+            texts.push_back(fields.at(0) + " " + side + " " + castling + " -");
+    }
+    const auto plain = [](std::string m) { return m.rfind("FEN: ", 0) == 0 ? m.substr(5) : m; };
+    for (size_t k = 0; k < texts.size(); ++k) {
+        std::string why;
+        std::vector<std::string> notes;
+        if (chess::Position::fromFen(texts[k], &why, chess960, &notes)) {
+            for (std::string &n : notes)
+                warnings.push_back(plain(std::move(n)));
+            return true;
+        }
+        if (k == 0)
+            error = plain(std::move(why));
+    }
+    return false;
+}
+
 // The query from the file and the options; nullptr after printing why not.
 std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string &text)
 {
@@ -104,10 +140,13 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
     edits.innerFilters = o.cqlFilters;
     if (o.fen) {
         std::string filter, error;
-        if (!search::fenBoardFilter(*o.fen, filter, error)) {
+        std::vector<std::string> warnings;
+        if (!search::fenBoardFilter(*o.fen, filter, error) || !readFenOption(*o.fen, o.chess960, error, warnings)) {
             fail("-fen: " + error + ": " + *o.fen);
             return nullptr;
         }
+        for (const std::string &w : warnings)
+            std::fprintf(stderr, "cqlwb-cli: warning: -fen: %s\n", w.c_str());
         edits.innerFilters.push_back(filter);
     }
     if (haveFile && edits.empty())
@@ -144,6 +183,20 @@ std::string resolveInput(const std::string &path, const std::string &queryFile)
         return path;
     fs::path beside = fs::path(queryFile).parent_path() / path;
     return fs::exists(beside, ec) ? beside.string() : path;
+}
+
+// An output that is one of the files the run reads would replace it (the
+// database by its matches, a query by its conversion) once the run is done:
+// refused before the database is read. True after saying so.
+bool refuseOverwrite(const std::string &output, const std::vector<std::string> &inputs)
+{
+    const std::string *same = search::overwrittenInput(output, inputs);
+    if (!same)
+        return false;
+    fail("refusing to write the output to " + output + ": it is "
+         + (*same == output ? std::string("also an input of this run") : "the same file as the input " + *same)
+         + "; choose another output file");
+    return true;
 }
 
 std::string defaultOutput(const std::string &queryFile)
@@ -213,6 +266,8 @@ int main(int argc, char **argv)
         if (o.output.empty()) {
             std::fwrite(c.text.data(), 1, c.text.size(), stdout);
         } else {
+            if (refuseOverwrite(o.output, {o.convertToCql6}))
+                return 1;
             search::OutputFile out;
             if (!out.open(o.output, &error) || !out.write(c.text) || !out.commit(&error))
                 return fail(error.empty() ? "cannot write " + o.output : error);
@@ -233,6 +288,8 @@ int main(int argc, char **argv)
             std::fwrite(converted.data(), 1, converted.size(), stdout);
             return 0;
         }
+        if (refuseOverwrite(o.output, {path}))
+            return 1;
         search::OutputFile out;
         if (!out.open(o.output, &error) || !out.write(converted) || !out.commit(&error))
             return fail(error.empty() ? "cannot write " + o.output : error);
@@ -282,6 +339,8 @@ int main(int argc, char **argv)
     if (input.empty())
         return fail("no input file: give -i FILE.pgn or `input FILE.pgn` in the cql header");
     std::string output = !o.output.empty() ? o.output : !h.output.empty() ? h.output : defaultOutput(o.queryFile);
+    if (refuseOverwrite(output, {input, o.queryFile, o.playerBase.value_or(std::string())}))
+        return 1;
 
     const bool tty = isatty(STDERR_FILENO);
     db::Database database;

@@ -3,8 +3,11 @@
 #include "position.h"
 #include "bitops.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <iterator>
+#include <utility>
 
 namespace chess {
 
@@ -39,10 +42,144 @@ Square outermostRook(const Position &pos, Color c, Square king, bool kingSide)
     return left ? lsb(left) : NoSquare;
 }
 
+const char *colorName(Color c)
+{
+    return c == White ? "white" : "black";
+}
+
+const char *typeName(PieceType t)
+{
+    static const char *const names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+    return names[t];
+}
+
+std::string pieceOn(const Position &pos, Square s)
+{
+    return std::string("the ") + typeName(typeOf(pos.pieceAt(s))) + " on " + squareName(s);
+}
+
+bool isSlider(Piece p)
+{
+    const PieceType t = typeOf(p);
+    return t == Bishop || t == Rook || t == Queen;
+}
+
+// Material no game can reach. Every piece beyond the initial set (one queen,
+// two rooks, two bishops, two knights) is a promoted pawn, and a pawn that
+// promoted is gone. Bishops are counted together, not per square colour:
+// shuffle-chess starts (FICS wild), which PGN FEN tags carry, may put both on
+// one colour.
+std::string impossibleMaterial(const Position &pos, Color c)
+{
+    const std::string name = colorName(c);
+    const int all = pos.pieces(c).count();
+    if (all > 16)
+        return std::to_string(all) + " " + name + " pieces (at most 16)";
+    const int pawns = pos.pieces(c, Pawn).count();
+    if (pawns > 8)
+        return std::to_string(pawns) + " " + name + " pawns (at most 8)";
+    const auto beyond = [&](PieceType t, int initial) { return std::max(0, pos.pieces(c, t).count() - initial); };
+    const int promoted = beyond(Queen, 1) + beyond(Rook, 2) + beyond(Bishop, 2) + beyond(Knight, 2);
+    const auto counted = [](int n, const char *what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
+    if (promoted > 8 - pawns)
+        return name + " has " + counted(promoted, "promoted piece") + " but only " + counted(8 - pawns, "pawn")
+            + " missing";
+    return {};
+}
+
+// Where the pawn or knight on `to` can have come from in the move just
+// played, promotion included.
+SquareSet possibleOrigins(const Position &pos, Square to)
+{
+    const Piece p = pos.pieceAt(to);
+    const Color mover = colorOf(p);
+    const int rank = relativeRank(mover, rankOf(to));
+    // A pawn's step or capture onto `to`; only asked where its origin is on the board.
+    const auto step = [&] { return bit(Square(to - pawnPush(mover))) | pawnAttacksBB(~mover, to); };
+    if (typeOf(p) == Knight)
+        return SquareSet(knightAttacksBB(to) | (rank == 7 ? step() : 0));
+    if (rank < 2)
+        return {};
+    return SquareSet(step() | (rank == 3 ? bit(Square(to - 2 * pawnPush(mover))) : 0));
+}
+
+// Checks that no last move can have given, as the reason; empty when they are
+// possible. A move checks with the piece it puts on a square (the rook in a
+// castling) and through a line it opens by leaving a square. En passant and
+// castling leave two squares, but the lines through them cannot both reach
+// the king while the moved piece checks too, so no move gives three checks.
+// In a double check one checker is a bishop, rook or queen whose line the
+// move opened: a pawn or knight checks from next to the king or by a jump,
+// never through an opened line. Two sliders are possible, rook and rook
+// included (e7xd8=R with a rook on e1 against a king on e8), so only a pawn
+// or knight is traced back to where it came from.
+std::string impossibleChecks(const Position &pos)
+{
+    const SquareSet checkers = pos.checkers();
+    if (!checkers.moreThanOne())
+        return {};
+    const Color us = pos.sideToMove();
+    const Square king = pos.kingSquare(us);
+    const std::string who = std::string("the ") + colorName(us) + " king on " + squareName(king);
+    if (checkers.count() > 2)
+        return "impossible check: " + who + " is attacked by " + std::to_string(checkers.count())
+            + " pieces, and one move gives at most two checks";
+    const Square a = checkers.first();
+    const Square b = (checkers - SquareSet::of(a)).first();
+    const std::string what = "impossible double check of " + who + " by " + pieceOn(pos, a) + " and " + pieceOn(pos, b);
+    if (!isSlider(pos.pieceAt(a)) && !isSlider(pos.pieceAt(b)))
+        return what + ": one of the two checks must come through an opened line, which needs a bishop, rook or queen";
+    // The checker that moved came from the other's line, here the line beyond
+    // the king, and no move crosses the king.
+    if (between(a, b).contains(king))
+        return what + " from both sides: the piece that moved cannot have crossed the king's line";
+    for (const auto &[moved, opened] : {std::pair{a, b}, std::pair{b, a}}) {
+        if (isSlider(pos.pieceAt(moved)))
+            continue;
+        if ((possibleOrigins(pos, moved) & between(opened, king)).empty())
+            return what + ": the " + typeName(typeOf(pos.pieceAt(moved))) + " cannot have come from the "
+                + typeName(typeOf(pos.pieceAt(opened))) + "'s line to the king";
+    }
+    return {};
+}
+
+// Why no double pawn push can have left the en passant square ep; empty when
+// one can. Whether a capture there is legal is for setEnPassantIfLegal.
+std::string impossibleEnPassant(const Position &pos, Square ep)
+{
+    const Color us = pos.sideToMove(), them = ~us;
+    if (rankOf(ep) != (us == White ? 5 : 2))
+        return std::string("with ") + colorName(us) + " to move it must be on rank " + (us == White ? "6" : "3");
+    const Square pawn = Square(ep - pawnPush(us));
+    const Square origin = Square(ep + pawnPush(us));
+    const std::string push = squareName(origin) + "-" + squareName(pawn);
+    if (pos.pieceAt(pawn) != makePiece(them, Pawn))
+        return std::string("no ") + colorName(them) + " pawn on " + squareName(pawn) + " can have just played " + push;
+    if (pos.pieceAt(ep) != NoPiece)
+        return squareName(ep) + " is occupied, so no pawn has just passed it";
+    if (pos.pieceAt(origin) != NoPiece)
+        return squareName(origin) + " is occupied, so no pawn has just left it";
+    // That push was the last move, so it gave every check: with its pawn, or
+    // along a line through the square it left.
+    for (const Square s : pos.checkers()) {
+        if (s != pawn && !(isSlider(pos.pieceAt(s)) && between(s, pos.kingSquare(us)).contains(origin)))
+            return std::string("the ") + colorName(us) + " king is in check from " + pieceOn(pos, s) + ", which "
+                + colorName(them) + "'s last move " + push + " cannot have given";
+    }
+    return {};
+}
+
 } // namespace
 
-std::optional<Position> Position::fromFen(std::string_view fen, std::string *error, bool chess960)
+std::optional<Position> Position::fromFen(std::string_view fen, std::string *error, bool chess960,
+                                          std::vector<std::string> *warnings)
 {
+    // Handed out only with the position: a rejected FEN has its error alone.
+    std::vector<std::string> corrections;
+    const auto warn = [&](std::string message) {
+        if (warnings)
+            corrections.push_back("FEN: " + std::move(message));
+    };
     std::array<std::string_view, 7> fields;
     int count = 0;
     for (size_t i = 0; i < fen.size();) {
@@ -102,6 +239,10 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
     }
     if ((pos.pieces(Pawn) & (SquareSet::rank(0) | SquareSet::rank(7))).any())
         return fail(error, "pawn on rank 1 or 8");
+    for (const Color c : {White, Black}) {
+        if (std::string why = impossibleMaterial(pos, c); !why.empty())
+            return fail(error, std::move(why));
+    }
 
     if (fields[1] == "w" || fields[1] == "W")
         pos.m_stm = White;
@@ -111,8 +252,8 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
         return fail(error, "side to move must be w or b, not '" + std::string(fields[1]) + "'");
 
     // Castling: KQkq (outermost rook on that side, X-FEN), or file letters (Shredder-FEN,
-    // X-FEN for inner rooks). Rights without a matching king and rook are dropped, as
-    // files in the wild often carry stale KQkq.
+    // X-FEN for inner rooks). A right without its king and rook is dropped with a
+    // warning, as files in the wild often carry stale KQkq.
     if (fields[2] != "-") {
         for (const char c : fields[2]) {
             const Color color = (c >= 'a' && c <= 'z') ? Black : White;
@@ -120,15 +261,25 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
             if (!((upper >= 'A' && upper <= 'H') || upper == 'K' || upper == 'Q'))
                 return fail(error, "bad castling field '" + std::string(fields[2]) + "'");
             const Square king = pos.kingSquare(color);
-            if (rankOf(king) != (color == White ? 0 : 7))
+            const int back = color == White ? 0 : 7;
+            const std::string dropped = std::string("castling right ") + c + " dropped: ";
+            if (rankOf(king) != back) {
+                warn(dropped + "the " + colorName(color) + " king is on " + squareName(king) + ", not on rank "
+                     + char('1' + back));
                 continue;
+            }
             Square rook = NoSquare;
             if (upper == 'K' || upper == 'Q') {
                 rook = outermostRook(pos, color, king, upper == 'K');
+                if (rook == NoSquare)
+                    warn(dropped + "no " + colorName(color) + " rook on the " + (upper == 'K' ? "king" : "queen")
+                         + "'s side of the king on " + squareName(king));
             } else {
-                const Square s = makeSquare(upper - 'A', rankOf(king));
+                const Square s = makeSquare(upper - 'A', back);
                 if (pos.m_board[s] == makePiece(color, Rook))
                     rook = s;
+                else
+                    warn(dropped + "no " + colorName(color) + " rook on " + squareName(s));
             }
             if (rook != NoSquare)
                 pos.m_castleRooks |= SquareSet::of(rook);
@@ -163,8 +314,19 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
     if (pos.attackersTo(pos.kingSquare(them), pos.m_stm).any())
         return fail(error, std::string("side not to move (") + (them == White ? "white" : "black") + ") is in check");
     pos.m_checkers = pos.attackersTo(pos.kingSquare(pos.m_stm), them);
+    if (std::string why = impossibleChecks(pos); !why.empty())
+        return fail(error, std::move(why));
+    if (ep != NoSquare) {
+        if (std::string why = impossibleEnPassant(pos, ep); !why.empty()) {
+            warn("en passant square " + squareName(ep) + " dropped: " + why);
+            ep = NoSquare;
+        }
+    }
     pos.setEnPassantIfLegal(ep);
     pos.m_key = pos.computeKey();
+    if (warnings)
+        warnings->insert(warnings->end(), std::make_move_iterator(corrections.begin()),
+                         std::make_move_iterator(corrections.end()));
     return pos;
 }
 

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace chess {
 
@@ -30,9 +31,14 @@ public:
 
     Position(); // the standard start position
     // Parses a FEN (4 to 6 fields). On failure returns nullopt and, if error is
-    // given, a plain message naming the bad field.
+    // given, a plain message naming the bad field or why no game can reach the
+    // position (a king missing, too many pawns or promoted pieces, checks no
+    // move gives). Castling rights without their king and rook, and an en
+    // passant square no double push can have left, are dropped; warnings, if
+    // given, gets a line saying so for each ("FEN: castling right K dropped:
+    // ..."), and only when a position is returned.
     static std::optional<Position> fromFen(std::string_view fen, std::string *error = nullptr,
-                                           bool chess960 = false);
+                                           bool chess960 = false, std::vector<std::string> *warnings = nullptr);
     // FEN; castling written as KQkq when unambiguous, else Shredder letters.
     std::string fen() const;
 

@@ -126,11 +126,11 @@ StartPosition startPosition(const std::string_view *fen, const std::string_view 
     if (fen) {
         std::string_view text = trim(*fen);
         std::string err;
-        auto pos = chess::Position::fromFen(text, &err, chess960);
+        auto pos = chess::Position::fromFen(text, &err, chess960, &out.warnings);
         if (!pos && !chess960) {
             // Shredder-FEN castling letters without a Variant tag: a Chess960 game.
             std::string err2;
-            pos = chess::Position::fromFen(text, &err2, true);
+            pos = chess::Position::fromFen(text, &err2, true, &out.warnings);
             if (pos)
                 chess960 = out.chess960 = true;
         }
@@ -177,6 +177,9 @@ bool GameBuilder::setUpStart()
     // The root built from the start position directly: no default position copied first.
     g.nodes.emplace_back(start.position, chess::Move::none(), NoNode, uint16_t(0), uint16_t(0), NoText);
     g.readAsStandard = start.readAsStandard;
+    // A corrected FEN is reported but the game is searched from what was kept.
+    for (std::string &w : start.warnings)
+        addError(m_start, std::move(w));
     return true;
 }
 

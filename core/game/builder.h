@@ -43,6 +43,7 @@ struct StartPosition {
     bool chess960 = false;      // played with Chess960 castling
     bool readAsStandard = false; // a Chess960 game read as standard chess (options.chess960 off)
     std::string error;          // not empty: the game cannot be replayed (bad FEN, unsupported variant)
+    std::vector<std::string> warnings; // what reading the FEN dropped (stale castling rights, en passant square)
 };
 // fen / variant: the tags' values, nullptr when the game has no such tag.
 StartPosition startPosition(const std::string_view *fen, const std::string_view *variant, const BuildOptions &options);

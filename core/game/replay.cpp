@@ -55,6 +55,8 @@ bool Replayer::beginMovetext()
         addError(m_game.start, std::move(start.error));
         return false;
     }
+    for (std::string &w : start.warnings)
+        addError(m_game.start, std::move(w));
     if (m_lines.empty())
         m_lines.resize(1);
     Line &main = m_lines[0];

@@ -1,13 +1,8 @@
-// Matched games as PGN with CQL's comments, and the atomically written output file.
+// Matched games as PGN with CQL's comments.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "output.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <random>
-#include <system_error>
 
 namespace search {
 
@@ -93,126 +88,6 @@ void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameR
     }
     // Games are separated by two blank lines, as the reference engine does.
     out += '\n';
-}
-
-// --- OutputFile ---------------------------------------------------------------
-
-OutputFile::~OutputFile()
-{
-    abort();
-}
-
-static std::string describe(int err)
-{
-    return err ? std::string(std::strerror(err)) : std::string("write error");
-}
-
-bool OutputFile::open(const std::string &path, std::string *error)
-{
-    abort();
-    m_path = path;
-    m_failed = false;
-    m_errno = 0;
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    fs::file_status st = fs::status(path, ec);
-    bool direct = !ec && fs::exists(st) && !fs::is_regular_file(st);
-    if (!ec && fs::is_directory(st)) {
-        if (error)
-            *error = "cannot write " + path + ": it is a directory";
-        return false;
-    }
-    if (direct) {
-        m_file = std::fopen(path.c_str(), "wb");
-        if (!m_file) {
-            if (error)
-                *error = "cannot write " + path + ": " + describe(errno);
-            return false;
-        }
-        return true;
-    }
-    // A fresh name beside the target, so the final rename stays on one file system.
-    std::random_device rd;
-    std::mt19937_64 rng((uint64_t(rd()) << 32) ^ rd());
-    int err = 0;
-    for (int attempt = 0; attempt < 16; ++attempt) {
-        char suffix[32];
-        std::snprintf(suffix, sizeof suffix, ".part%08x", unsigned(rng()));
-        std::string temp = path + suffix;
-        // "x": fail if it exists, so two runs never share a temporary file.
-        m_file = std::fopen(temp.c_str(), "wbx");
-        if (m_file) {
-            m_tempPath = temp;
-            return true;
-        }
-        err = errno;
-        if (err != EEXIST)
-            break;
-    }
-    if (error)
-        *error = "cannot write " + path + ": " + describe(err);
-    return false;
-}
-
-bool OutputFile::write(std::string_view text)
-{
-    if (!m_file || m_failed)
-        return false;
-    if (!text.empty() && std::fwrite(text.data(), 1, text.size(), m_file) != text.size()) {
-        m_failed = true;
-        m_errno = errno;
-        return false;
-    }
-    return true;
-}
-
-bool OutputFile::commit(std::string *error)
-{
-    if (!m_file) {
-        if (error)
-            *error = "cannot write " + m_path + ": not open";
-        return false;
-    }
-    if (std::fflush(m_file) != 0 && !m_failed) {
-        m_failed = true;
-        m_errno = errno;
-    }
-    if (std::fclose(m_file) != 0 && !m_failed) {
-        m_failed = true;
-        m_errno = errno;
-    }
-    m_file = nullptr;
-    if (m_failed) {
-        if (error)
-            *error = "cannot write " + m_path + ": " + describe(m_errno);
-        abort();
-        return false;
-    }
-    if (!m_tempPath.empty()) {
-        std::error_code ec;
-        std::filesystem::rename(m_tempPath, m_path, ec);
-        if (ec) {
-            if (error)
-                *error = "cannot write " + m_path + ": " + ec.message();
-            abort();
-            return false;
-        }
-        m_tempPath.clear();
-    }
-    return true;
-}
-
-void OutputFile::abort()
-{
-    if (m_file) {
-        std::fclose(m_file);
-        m_file = nullptr;
-    }
-    if (!m_tempPath.empty()) {
-        std::error_code ec;
-        std::filesystem::remove(m_tempPath, ec);
-        m_tempPath.clear();
-    }
 }
 
 } // namespace search

@@ -7,9 +7,9 @@
 
 #include "cql/query.h"
 #include "game/game.h"
+#include "pgn/atomicfile.h"
 #include "pgn/writer.h"
 
-#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -38,34 +38,16 @@ constexpr size_t ReferenceCommentLimit = 4096;
 void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameResult &result,
                       const pgn::WriteOptions &options = {}, size_t gameTextLimit = 0);
 
-// Writes a file atomically: the text goes to a temporary file beside the
-// target, renamed over it by commit(). Destroying an uncommitted OutputFile
-// removes the temporary file, so a failed run leaves no partial output.
-// Targets that are not regular files (/dev/null, a pipe) are written directly.
-class OutputFile {
-public:
-    OutputFile() = default;
-    ~OutputFile();
-    OutputFile(const OutputFile &) = delete;
-    OutputFile &operator=(const OutputFile &) = delete;
+// The output file: written whole or not at all, through an unnamed temporary
+// file where the system has them (see pgn/atomicfile.h). Destroying an
+// uncommitted OutputFile drops the temporary file, so a failed run leaves no
+// partial output; targets that are not regular files are written directly.
+using OutputFile = pgn::AtomicFile;
 
-    // Creates the temporary file now, so an unwritable target fails before a long search.
-    bool open(const std::string &path, std::string *error = nullptr);
-    bool write(std::string_view text);
-    // Flushes, closes and renames into place. False (with a message) on any write error.
-    bool commit(std::string *error = nullptr);
-    // Removes the temporary file.
-    void abort();
-
-    const std::string &path() const { return m_path; }
-    bool isOpen() const { return m_file != nullptr; }
-
-private:
-    std::string m_path;
-    std::string m_tempPath; // "" when writing straight to the target
-    std::FILE *m_file = nullptr;
-    bool m_failed = false;
-    int m_errno = 0;
-};
+// Both cqlwb-cli and the workbench refuse an output that is one of the files
+// they read (the database, the query): the output replaces it only after the
+// search read it, so the games would be lost to the matches.
+using pgn::overwrittenInput;
+using pgn::sameFile;
 
 } // namespace search

@@ -1,5 +1,7 @@
 // Tests for FEN reading and writing: round trips, error messages, X-FEN and
-// Shredder-FEN castling, Chess960 detection and en passant normalisation.
+// Shredder-FEN castling, Chess960 detection, en passant normalisation, and
+// positions no game reaches (rejected) or whose castling and en passant
+// fields cannot be right (corrected with a warning).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chess/position.h"
 
@@ -227,6 +229,195 @@ private slots:
         QStringList normalised = fen.split(' ');
         normalised[3] = ep;
         QCOMPARE(load(normalised.join(' ')).key(), pos.key());
+    }
+
+    // Positions no sequence of moves reaches: rejected with the reason.
+    void impossible_data()
+    {
+        QTest::addColumn<QString>("fen");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("triple check") << "4k3/8/5N2/1B6/8/8/8/4R1K1 b - - 0 1"
+                                      << "FEN: impossible check: the black king on e8 is attacked by 3 pieces, "
+                                         "and one move gives at most two checks";
+        QTest::newRow("knight and pawn")
+            << "4k3/3P4/5N2/8/8/8/8/4K3 b - - 0 1"
+            << "FEN: impossible double check of the black king on e8 by the knight on f6 and the pawn on d7: one of "
+               "the two checks must come through an opened line, which needs a bishop, rook or queen";
+        QTest::newRow("two knights")
+            << "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1"
+            << "FEN: impossible double check of the black king on e8 by the knight on d6 and the knight on f6: one of "
+               "the two checks must come through an opened line, which needs a bishop, rook or queen";
+        QTest::newRow("rooks on both sides")
+            << "R3k2R/8/8/8/8/8/8/4K3 b - - 0 1"
+            << "FEN: impossible double check of the black king on e8 by the rook on a8 and the rook on h8 from both "
+               "sides: the piece that moved cannot have crossed the king's line";
+        QTest::newRow("queen and bishop on one diagonal")
+            << "8/8/5B2/4k3/3Q4/8/8/K7 b - - 0 1"
+            << "FEN: impossible double check of the black king on e5 by the queen on d4 and the bishop on f6 from both "
+               "sides: the piece that moved cannot have crossed the king's line";
+        QTest::newRow("knight off the bishop's line")
+            << "4k3/6N1/8/1B6/8/8/8/4K3 b - - 0 1"
+            << "FEN: impossible double check of the black king on e8 by the bishop on b5 and the knight on g7: the "
+               "knight cannot have come from the bishop's line to the king";
+        QTest::newRow("pawn off the bishop's line")
+            << "4k3/5P2/8/8/B7/8/8/4K3 b - - 0 1"
+            << "FEN: impossible double check of the black king on e8 by the bishop on a4 and the pawn on f7: the "
+               "pawn cannot have come from the bishop's line to the king";
+        QTest::newRow("unmoved pawn")
+            << "8/8/8/8/8/4k3/3P4/4R1K1 b - - 0 1"
+            << "FEN: impossible double check of the black king on e3 by the rook on e1 and the pawn on d2: the "
+               "pawn cannot have come from the rook's line to the king";
+        QTest::newRow("black checks white") << "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1"
+                                            << "FEN: impossible double check of the white king on e1 by the rook on "
+                                               "a1 and the knight on f3: the knight cannot have come from the "
+                                               "rook's line to the king";
+        QTest::newRow("nine pawns") << "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1" << "FEN: 9 white pawns (at most 8)";
+        QTest::newRow("seventeen pieces") << "4k3/8/8/8/8/QQQQQQQQ/QQQQQQQQ/4K3 w - - 0 1"
+                                          << "FEN: 17 white pieces (at most 16)";
+        QTest::newRow("promotions without missing pawns")
+            << "4k3/pppppppp/8/8/8/8/8/2qqK3 w - - 0 1" << "FEN: black has 1 promoted piece but only 0 pawns missing";
+        QTest::newRow("too many promotions")
+            << "4k3/8/8/8/8/8/PPPPPPP1/QQQ1K3 w - - 0 1" << "FEN: white has 2 promoted pieces but only 1 pawn missing";
+    }
+    void impossible()
+    {
+        QFETCH(QString, fen);
+        QFETCH(QString, error);
+        std::string message;
+        std::vector<std::string> warnings;
+        QVERIFY(!Position::fromFen(fen.toStdString(), &message, false, &warnings));
+        QCOMPARE(QString::fromStdString(message), error);
+        QVERIFY(warnings.empty());
+    }
+
+    // Positions that look odd but arise in games: accepted without a warning.
+    void possible_data()
+    {
+        QTest::addColumn<QString>("fen");
+        QTest::addColumn<int>("checkers");
+        QTest::addColumn<QString>("ep");
+        // e7xd8=R+ with the rook e1 behind the pawn.
+        QTest::newRow("rook and rook by promotion") << "3Rk3/8/8/8/8/8/8/4R1K1 b - - 0 1" << 2 << "-";
+        // Nd7-f6+ uncovering the bishop.
+        QTest::newRow("knight and bishop") << "4k3/8/5N2/1B6/8/8/8/4K3 b - - 0 1" << 2 << "-";
+        // exd7+ uncovering the rook.
+        QTest::newRow("pawn and rook") << "4k3/3P4/8/8/8/8/8/4R1K1 b - - 0 1" << 2 << "-";
+        // e7-e8=N+ uncovering the bishop f8: no knight's jump starts on its line.
+        QTest::newRow("knight promotion and bishop") << "4NB2/8/3k4/8/8/8/8/4K3 b - - 0 1" << 2 << "-";
+        // exd6 e.p. uncovering the rook through e5 and the bishop through d5.
+        QTest::newRow("two lines by en passant") << "B3R3/8/3P4/8/4k3/8/8/7K b - - 0 1" << 2 << "-";
+        // d2-d4+ with the en passant capture taking the checking pawn.
+        QTest::newRow("check by the pushed pawn") << "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1" << 1 << "d3";
+        // f7-f5 uncovering the bishop g8: the square is possible, no capture is legal.
+        QTest::newRow("check uncovered by the push") << "4k1b1/8/8/3KPp2/8/8/8/8 w - f6 0 2" << 1 << "-";
+        QTest::newRow("legal ep") << "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3" << 0 << "f6";
+        QTest::newRow("ep without capturer") << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" << 0
+                                             << "-";
+        QTest::newRow("every pawn a knight") << "k7/8/8/8/8/NNNNN3/NNNNN3/RRBBQ2K w - - 0 1" << 0 << "-";
+        QTest::newRow("two rooks and a promoted one") << "4k3/8/8/8/8/8/PPPPPPP1/RR2K2R w - - 0 1" << 0 << "-";
+    }
+    void possible()
+    {
+        QFETCH(QString, fen);
+        QFETCH(int, checkers);
+        QFETCH(QString, ep);
+        std::string error;
+        std::vector<std::string> warnings;
+        const auto pos = Position::fromFen(fen.toStdString(), &error, false, &warnings);
+        QVERIFY2(pos, error.c_str());
+        QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+        QCOMPARE(pos->checkers().count(), checkers);
+        QCOMPARE(QString::fromStdString(squareName(pos->epSquare())), ep);
+    }
+
+    // Castling rights and en passant squares that cannot be right: dropped, each
+    // with a warning that names it and says why; the rest of the FEN stands.
+    void corrected_data()
+    {
+        QTest::addColumn<QString>("fen");
+        QTest::addColumn<QStringList>("warnings");
+        QTest::addColumn<QString>("result");
+        QTest::newRow("no rooks") << "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"
+                                  << QStringList{"FEN: castling right K dropped: no white rook on the king's side of "
+                                                 "the king on e1",
+                                                 "FEN: castling right Q dropped: no white rook on the queen's side of "
+                                                 "the king on e1",
+                                                 "FEN: castling right k dropped: no black rook on the king's side of "
+                                                 "the king on e8",
+                                                 "FEN: castling right q dropped: no black rook on the queen's side of "
+                                                 "the king on e8"}
+                                  << "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        QTest::newRow("one rook missing")
+            << "4k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+            << QStringList{"FEN: castling right q dropped: no black rook on the queen's side of the king on e8"}
+            << "4k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1";
+        QTest::newRow("king moved") << "r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1"
+                                    << QStringList{"FEN: castling right K dropped: the white king is on e2, not on "
+                                                   "rank 1",
+                                                   "FEN: castling right Q dropped: the white king is on e2, not on "
+                                                   "rank 1"}
+                                    << "r3k2r/8/8/8/8/8/4K3/R6R w kq - 0 1";
+        QTest::newRow("file letter without rook")
+            << "r3k2r/8/8/8/8/8/8/R3K2R w KQkqC - 0 1"
+            << QStringList{"FEN: castling right C dropped: no white rook on c1"}
+            << "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        QTest::newRow("ep rank, black to move")
+            << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1"
+            << QStringList{"FEN: en passant square e4 dropped: with black to move it must be on rank 3"}
+            << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        QTest::newRow("ep rank, white to move")
+            << "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f3 0 3"
+            << QStringList{"FEN: en passant square f3 dropped: with white to move it must be on rank 6"}
+            << "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
+        QTest::newRow("ep without pawn")
+            << "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1"
+            << QStringList{"FEN: en passant square d6 dropped: no black pawn on d5 can have just played d7-d5"}
+            << "4k3/8/8/4P3/8/8/8/4K3 w - - 0 1";
+        QTest::newRow("ep square occupied")
+            << "4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1"
+            << QStringList{"FEN: en passant square d6 dropped: d6 is occupied, so no pawn has just passed it"}
+            << "4k3/8/3n4/3pP3/8/8/8/4K3 w - - 0 1";
+        QTest::newRow("ep origin occupied")
+            << "4k3/3p4/8/3pP3/8/8/8/4K3 w - d6 0 1"
+            << QStringList{"FEN: en passant square d6 dropped: d7 is occupied, so no pawn has just left it"}
+            << "4k3/3p4/8/3pP3/8/8/8/4K3 w - - 0 1";
+        QTest::newRow("ep white pawn, black to move")
+            << "4k3/8/8/8/3Pp3/8/3P4/4K3 b - d3 0 1"
+            << QStringList{"FEN: en passant square d3 dropped: d2 is occupied, so no pawn has just left it"}
+            << "4k3/8/8/8/3Pp3/8/3P4/4K3 b - - 0 1";
+        QTest::newRow("ep with a check the push did not give")
+            << "4k3/8/8/3pP3/8/8/8/r3K3 w - d6 0 1"
+            << QStringList{"FEN: en passant square d6 dropped: the white king is in check from the rook on a1, which "
+                           "black's last move d7-d5 cannot have given"}
+            << "4k3/8/8/3pP3/8/8/8/r3K3 w - - 0 1";
+        QTest::newRow("castling and ep")
+            << "4k3/8/8/4P3/8/8/8/4K3 w Kq d6 0 1"
+            << QStringList{"FEN: castling right K dropped: no white rook on the king's side of the king on e1",
+                           "FEN: castling right q dropped: no black rook on the queen's side of the king on e8",
+                           "FEN: en passant square d6 dropped: no black pawn on d5 can have just played d7-d5"}
+            << "4k3/8/8/4P3/8/8/8/4K3 w - - 0 1";
+    }
+    void corrected()
+    {
+        QFETCH(QString, fen);
+        QFETCH(QStringList, warnings);
+        QFETCH(QString, result);
+        std::string error;
+        std::vector<std::string> said;
+        const auto pos = Position::fromFen(fen.toStdString(), &error, false, &said);
+        QVERIFY2(pos, error.c_str());
+        QStringList got;
+        for (const std::string &w : said)
+            got << QString::fromStdString(w);
+        QCOMPARE(got, warnings);
+        QCOMPARE(QString::fromStdString(pos->fen()), result);
+        // The corrected FEN reads back silently; warnings are appended to what the list held.
+        said.assign(1, "earlier");
+        QVERIFY(Position::fromFen(pos->fen(), &error, false, &said));
+        QCOMPARE(said.size(), size_t(1));
+        QVERIFY(Position::fromFen(fen.toStdString(), &error, false, &said));
+        QCOMPARE(said.size(), size_t(1 + warnings.size()));
+        QCOMPARE(said.front(), std::string("earlier"));
     }
 
     // Mutated FENs are either rejected with a "FEN: " message or read into a position

@@ -131,7 +131,8 @@ private slots:
         QTest::newRow("pinned knight") << QString(PinnedKnightFen) << false;
         QTest::newRow("knights") << QString(KnightsFen) << false;
         QTest::newRow("in check") << "4k3/8/8/8/1b6/8/3P4/R3K2R w KQ - 0 1" << false;
-        QTest::newRow("pins and discoveries") << "3rk3/8/1b6/8/3N4/2R5/3P2B1/r2K3q w - - 0 1" << false;
+        // The rook on a2, not a1: checks by a1 and h1 from both sides of the king cannot arise (FEN rejects them).
+        QTest::newRow("pins and discoveries") << "3rk3/8/1b6/8/3N4/2R5/r2P2B1/3K3q w - - 0 1" << false;
         QTest::newRow("ep pinned") << "8/8/8/K2pP2r/8/8/8/7k w - d6 0 2" << false;
     }
     void playedFormsAgreeWithGrammar()

@@ -234,6 +234,44 @@ private slots:
         QCOMPARE(QString::fromStdString(mainline(games[1])), QString("d4"));
     }
 
+    // A FEN tag with rights no king and rook stand for: they are dropped with a
+    // warning at the game's start, and the game is read and searchable as usual.
+    void correctedFen()
+    {
+        auto games = readGames("[Event \"C\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w KQ - 0 1\"]\n\n"
+                               "1. e4 Kd7 2. e5 *\n\n[Event \"Next\"]\n\n1. d4 *");
+        QCOMPARE(games.size(), size_t(2));
+        const game::Game &g = games[0];
+        QVERIFY(!g.unsupported);
+        QCOMPARE(QString::fromStdString(errorsOf(g)),
+                 QString("1:1 FEN: castling right K dropped: no white rook on the king's side of the king on e1\n"
+                         "1:1 FEN: castling right Q dropped: no white rook on the queen's side of the king on e1\n"));
+        QCOMPARE(g.nodes[0].position.fen(), std::string("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+        QCOMPARE(QString::fromStdString(mainline(g)), QString("e4 Kd7 e5"));
+        QVERIFY(games[1].errors.empty());
+    }
+
+    // A position no game reaches is an error at the game's start; the game is
+    // skipped and the next one read.
+    void impossibleFen()
+    {
+        const std::string fen = "R3k2R/8/8/8/8/8/8/4K3 b - - 0 1";
+        auto games = readGames("[Event \"A\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n1... Kd7 *\n\n"
+                               "  [Event \"B\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - c6 0 1\"]\n\n1. Kd2 *");
+        QCOMPARE(games.size(), size_t(2));
+        QVERIFY(games[0].unsupported);
+        QCOMPARE(games[0].nodes.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(errorsOf(games[0])),
+                 QString::fromStdString("1:1 bad FEN \"" + fen + "\": FEN: impossible double check of the black king "
+                                        "on e8 by the rook on a8 and the rook on h8 from both sides: the piece that "
+                                        "moved cannot have crossed the king's line; game skipped\n"));
+        // The second game's warning points at its own start (line 7, column 3).
+        QVERIFY(!games[1].unsupported);
+        QCOMPARE(QString::fromStdString(errorsOf(games[1])),
+                 QString("7:3 FEN: en passant square c6 dropped: no black pawn on c5 can have just played c7-c5\n"));
+        QCOMPARE(QString::fromStdString(mainline(games[1])), QString("Kd2"));
+    }
+
     void variants_data()
     {
         QTest::addColumn<QString>("variant");

@@ -1,6 +1,7 @@
 // Tests for PGN export: tag order and escapes, move numbers, comments, NAGs and
 // variations (round trips through the reader), extra comments from a search,
-// mainline-only output, line length, and the atomic output file.
+// mainline-only output, line length, the atomic output file (also when its
+// process is killed) and telling one file under two names.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pgn/atomicfile.h"
 #include "pgn/writer.h"
@@ -8,7 +9,14 @@
 
 #include <QtTest>
 
+#include <csignal>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace pgntest;
 
@@ -64,6 +72,51 @@ std::string difference(const std::string &a, const std::string &b)
         ++i;
     size_t from = i > 60 ? i - 60 : 0;
     return "at " + std::to_string(i) + ":\n  " + a.substr(from, 120) + "\n  " + b.substr(from, 120);
+}
+
+// The names in dir, hidden ones too, sorted.
+QStringList entries(const QTemporaryDir &dir)
+{
+    return QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+unsigned modeOf(const std::string &path)
+{
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 ? unsigned(st.st_mode & 07777) : 0u;
+}
+
+// Named temporary files for the life of one test.
+struct ForceNamed {
+    explicit ForceNamed(bool force = true) { pgn::AtomicFile::setForceNamedTemporary(force); }
+    ~ForceNamed() { pgn::AtomicFile::setForceNamedTemporary(false); }
+};
+
+// A child process that opens path for atomic writing, writes to it and is
+// killed with SIGKILL before it commits. Its pid once it is gone, else -1.
+pid_t killedWriter(const std::string &path)
+{
+    int ready[2];
+    if (::pipe(ready) != 0)
+        return -1;
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::close(ready[0]);
+        pgn::AtomicFile f;
+        char ok = f.open(path) && f.write(std::string(3 << 20, 'x')) ? 'y' : 'n';
+        (void)!::write(ready[1], &ok, 1);
+        for (;;)
+            ::pause();
+    }
+    ::close(ready[1]);
+    char ok = 'n';
+    const bool told = child > 0 && ::read(ready[0], &ok, 1) == 1;
+    ::close(ready[0]);
+    if (child > 0) {
+        ::kill(child, SIGKILL);
+        ::waitpid(child, nullptr, 0);
+    }
+    return told && ok == 'y' ? child : -1;
 }
 
 int longestLine(const std::string &text)
@@ -380,34 +433,182 @@ private slots:
             old << "old";
         }
         {
-            pgn::AtomicFile f(path);
-            QVERIFY(f.open());
-            QVERIFY(f.tempPath().rfind(path + ".tmp-", 0) == 0);
+            pgn::AtomicFile f;
+            QVERIFY(f.open(path));
+            // Unnamed until commit: nothing in the directory but the target.
+            QCOMPARE(f.tempPath(), std::string());
+            QCOMPARE(entries(dir), QStringList{"out.pgn"});
             QVERIFY(f.write("new "));
             QVERIFY(f.write("text"));
             QCOMPARE(readFile(path), std::string("old")); // not replaced yet
             std::string error;
             QVERIFY2(f.commit(&error), error.c_str());
-            QVERIFY(!std::filesystem::exists(f.tempPath()));
         }
         QCOMPARE(readFile(path), std::string("new text"));
+        QCOMPARE(entries(dir), QStringList{"out.pgn"});
         {
-            pgn::AtomicFile f(path);
-            QVERIFY(f.open());
+            pgn::AtomicFile f;
+            QVERIFY(f.open(path));
             QVERIFY(f.write("discarded"));
-            std::string temp = f.tempPath();
-            QVERIFY(std::filesystem::exists(temp));
         } // destroyed without commit
         QCOMPARE(readFile(path), std::string("new text"));
-        QCOMPARE(std::distance(std::filesystem::directory_iterator(dir.path().toStdString()),
-                               std::filesystem::directory_iterator()),
-                 std::ptrdiff_t(1));
-        pgn::AtomicFile bad(dir.filePath("no/such/dir/out.pgn").toStdString());
+        QCOMPARE(entries(dir), QStringList{"out.pgn"});
+        pgn::AtomicFile bad;
+        const std::string badPath = dir.filePath("no/such/dir/out.pgn").toStdString();
         std::string error;
-        QVERIFY(!bad.open(&error));
-        QVERIFY2(QString::fromStdString(error).startsWith("cannot create "), error.c_str());
-        QVERIFY(QString::fromStdString(error).endsWith(": No such file or directory"));
+        QVERIFY(!bad.open(badPath, &error));
+        QCOMPARE(error, "cannot write " + badPath + ": No such file or directory");
         QVERIFY(!bad.commit(&error));
+        QVERIFY(!bad.open(dir.path().toStdString(), &error));
+        QVERIFY2(QString::fromStdString(error).endsWith("it is a directory"), error.c_str());
+        // Devices are written in place: no temporary file beside /dev/null.
+        pgn::AtomicFile null;
+        QVERIFY(null.open("/dev/null"));
+        QVERIFY(null.write("x"));
+        QVERIFY(null.commit());
+    }
+
+    void atomicFileNamedTemporary()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("out.pgn").toStdString();
+        ForceNamed named;
+        pgn::AtomicFile f;
+        QVERIFY(f.open(path));
+        const std::string prefix = dir.filePath(".out.pgn.cqlwb-tmp-").toStdString();
+        QVERIFY2(f.tempPath().rfind(prefix, 0) == 0, f.tempPath().c_str());
+        // ...-PID-RANDOM: the process it belongs to can be read from the name.
+        QVERIFY2(f.tempPath().find("-" + std::to_string(::getpid()) + "-") != std::string::npos, f.tempPath().c_str());
+        QVERIFY(std::filesystem::exists(f.tempPath()));
+        QVERIFY(f.write("named"));
+        std::string error;
+        QVERIFY2(f.commit(&error), error.c_str());
+        QCOMPARE(readFile(path), std::string("named"));
+        QCOMPARE(entries(dir), QStringList{"out.pgn"});
+        {
+            pgn::AtomicFile g;
+            QVERIFY(g.open(path));
+            QVERIFY(g.write("dropped"));
+        }
+        QCOMPARE(readFile(path), std::string("named"));
+        QCOMPARE(entries(dir), QStringList{"out.pgn"});
+    }
+
+    void atomicFilePermissions()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("out.pgn").toStdString();
+        const mode_t mask = ::umask(022);
+        ::umask(mask);
+        for (bool forceNamed : {false, true}) {
+            ForceNamed named(forceNamed);
+            std::filesystem::remove(path);
+            pgn::AtomicFile f;
+            QVERIFY(f.open(path));
+            QVERIFY(f.commit());
+            // A new file as a plain create makes it.
+            QCOMPARE(modeOf(path), unsigned(0666 & ~mask));
+            // A replaced one keeps its permissions.
+            QCOMPARE(::chmod(path.c_str(), 0640), 0);
+            QVERIFY(f.open(path));
+            QVERIFY(f.commit());
+            QCOMPARE(modeOf(path), 0640u);
+        }
+    }
+
+    void atomicFileSymlinkIsWrittenThrough()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string target = dir.filePath("real.pgn").toStdString();
+        const std::string link = dir.filePath("link.pgn").toStdString();
+        std::ofstream(target) << "old";
+        std::filesystem::create_symlink("real.pgn", link);
+        pgn::AtomicFile f;
+        QVERIFY(f.open(link));
+        QVERIFY(f.write("new"));
+        QVERIFY(f.commit());
+        QVERIFY(std::filesystem::is_symlink(link));
+        QCOMPARE(readFile(target), std::string("new"));
+    }
+
+    void atomicFileKilledLeavesNothing()
+    {
+        // SIGKILL gives no chance to clean up: an unnamed temporary file
+        // vanishes with the process, the old output stays.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("out.pgn").toStdString();
+        std::ofstream(path) << "old";
+        const pid_t child = killedWriter(path);
+        QVERIFY(child > 0);
+        QCOMPARE(entries(dir), QStringList{"out.pgn"});
+        QCOMPARE(readFile(path), std::string("old"));
+    }
+
+    void atomicFileRemovesStaleTemporaries()
+    {
+        // Where unnamed files are not available a killed process leaves its
+        // named temporary file; the next run on the same target removes it,
+        // and only it: files of running processes and of other hosts stay.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("out.pgn").toStdString();
+        std::ofstream(path) << "old";
+        ForceNamed named;
+        const pid_t child = killedWriter(path);
+        QVERIFY(child > 0);
+        QCOMPARE(readFile(path), std::string("old"));
+        const QStringList left = entries(dir).filter(".out.pgn.cqlwb-tmp-");
+        QCOMPARE(left.size(), 1);
+        QVERIFY2(left[0].contains(QString("-%1-").arg(child)), qPrintable(left[0]));
+        const QString host = left[0].mid(int(std::strlen(".out.pgn.cqlwb-tmp-"))).section('-', 0, -3);
+        const QStringList kept = {
+            QString(".out.pgn.cqlwb-tmp-%1-1-0123abcd").arg(host),                 // pid 1 is alive
+            QString(".out.pgn.cqlwb-tmp-%1-%2-0123abcd").arg(host).arg(::getpid()), // this process
+            QString(".out.pgn.cqlwb-tmp-other%1-%2-0123abcd").arg(host).arg(child), // another host
+            QString(".other.pgn.cqlwb-tmp-%1-%2-0123abcd").arg(host).arg(child),    // another target
+        };
+        for (const QString &k : kept)
+            std::ofstream(dir.filePath(k).toStdString()) << "x";
+        pgn::AtomicFile f;
+        QVERIFY(f.open(path));
+        QVERIFY(f.write("new"));
+        QVERIFY(f.commit());
+        QCOMPARE(readFile(path), std::string("new"));
+        QStringList expected = kept;
+        expected << "out.pgn";
+        expected.sort();
+        QCOMPARE(entries(dir), expected);
+        QCOMPARE(pgn::AtomicFile::removeStaleTemporaries(path), 0);
+    }
+
+    void sameFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkdir("sub"));
+        const std::string db = dir.filePath("sub/games.pgn").toStdString();
+        const std::string other = dir.filePath("other.pgn").toStdString();
+        std::ofstream(db) << "games";
+        std::ofstream(other) << "games";
+        const std::string spelled = dir.filePath("sub/../sub/./games.pgn").toStdString();
+        const std::string hard = dir.filePath("hard.pgn").toStdString();
+        const std::string soft = dir.filePath("soft.pgn").toStdString();
+        std::filesystem::create_hard_link(db, hard);
+        std::filesystem::create_symlink("sub/games.pgn", soft);
+        const std::string missing = dir.filePath("missing.pgn").toStdString();
+        for (const std::string &same : {db, spelled, hard, soft})
+            QVERIFY2(pgn::sameFile(same, db), same.c_str());
+        QVERIFY(!pgn::sameFile(other, db));   // equal contents are not the same file
+        QVERIFY(!pgn::sameFile(missing, missing));
+        const std::vector<std::string> inputs = {other, db};
+        QCOMPARE(pgn::overwrittenInput(soft, inputs), &inputs[1]);
+        QCOMPARE(pgn::overwrittenInput(spelled, inputs), &inputs[1]);
+        QVERIFY(!pgn::overwrittenInput(missing, inputs));
+        QVERIFY(!pgn::overwrittenInput("/dev/null", {"/dev/null"}));
     }
 };
 

@@ -120,6 +120,19 @@ private slots:
                                  << QStringList{"1 plies=0 unsupported | 1:1 bad FEN \"8/8/8 w - - 0 1\": "
                                                 "FEN: bad piece placement '8/8/8'; game skipped"}
                                  << 0 << 0;
+        QTest::newRow("FEN corrected")
+            << "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w Kk - 0 1\"]\n\n1. e4 Kd7 2. e5 Ke6 *" << false
+            << QStringList{"1 plies=4 | 1:1 FEN: castling right K dropped: no white rook on the king's side of the "
+                           "king on e1 | 1:1 FEN: castling right k dropped: no black rook on the king's side of the "
+                           "king on e8"}
+            << 4 << 4;
+        QTest::newRow("FEN impossible")
+            << "[Event \"x\"]\n[FEN \"4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1\"]\n\n1... Kd7 *" << false
+            << QStringList{"1 plies=0 unsupported | 1:1 bad FEN \"4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1\": FEN: impossible "
+                           "double check of the black king on e8 by the knight on d6 and the knight on f6: one of the "
+                           "two checks must come through an opened line, which needs a bishop, rook or queen; game "
+                           "skipped"}
+            << 0 << 0;
         QTest::newRow("unsupported variant")
             << "[Variant \"crazyhouse\"]\n\n1. e4 *" << false
             << QStringList{"1 plies=0 unsupported | 1:1 variant crazyhouse not supported; game skipped"} << 0 << 0;

@@ -1,6 +1,7 @@
 // Tests for the cqlwb-cli program: the summary line, the output file, exit
 // statuses and messages for broken queries, unreadable input and unwritable
-// output, options that override the header, and per-game warnings.
+// output, options that override the header, and per-game warnings; an output
+// that is one of the inputs refused, and a killed search leaving no files.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <QtTest>
 
@@ -9,6 +10,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+
+#include <unistd.h>
 
 namespace {
 
@@ -59,6 +62,11 @@ private slots:
     void gameFilters();
     void transformOption();
     void fenOption();
+    void fenOptionImpossible_data();
+    void fenOptionImpossible();
+    void fenOptionCorrected();
+    void fenTagCorrected();
+    void cqlsFenCorrected();
     void badCommandLine_data();
     void badCommandLine();
     void gameWarnings();
@@ -68,6 +76,9 @@ private slots:
     void convertToCql6();
     void checkDatabase();
     void playerBase();
+    void outputIsAnInput();
+    void convertedOutputIsTheQuery();
+    void killedSearchLeavesNoTemporaryFile();
 
 private:
     // Runs the program without CQLWB_PLAYERBASE, or with it set to playerBase.
@@ -305,6 +316,80 @@ void TestCli::fenOption()
     QVERIFY2(r.err.contains("-fen"), qPrintable(r.err));
 }
 
+void TestCli::fenOptionImpossible_data()
+{
+    QTest::addColumn<QString>("fen");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("rooks on both sides") << "R3k2R/8/8/8/8/8/8/4K3 b - - 0 1"
+                                        << "cqlwb-cli: -fen: impossible double check of the black king on e8 by the "
+                                           "rook on a8 and the rook on h8 from both sides";
+    QTest::newRow("board without a king") << "4k3/8/8/8/8/8/8/8"
+                                          << "cqlwb-cli: -fen: white king missing: 4k3/8/8/8/8/8/8/8";
+    QTest::newRow("nine pawns") << "4k3/8/8/8/8/P7/PPPPPPPP/4K3" << "cqlwb-cli: -fen: 9 white pawns (at most 8)";
+    // Neither side can be the one to move with both kings in check.
+    QTest::newRow("both in check") << "4k3/8/8/8/8/8/4R3/r3K3" << "cqlwb-cli: -fen: side not to move";
+}
+
+void TestCli::fenOptionImpossible()
+{
+    QFETCH(QString, fen);
+    QFETCH(QString, message);
+    Result r = run({"-i", m_pgn, "-o", m_out, "-fen", fen});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith(message), qPrintable(r.err));
+    QVERIFY(!QFile::exists(m_out));
+}
+
+void TestCli::fenOptionCorrected()
+{
+    // A stale en passant square is dropped with a warning; the board is searched as given.
+    Result r = run({"-i", m_pgn, "-o", m_out, "-fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 2"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains("cqlwb-cli: warning: -fen: en passant square e3 dropped: with white to move it must be on "
+                            "rank 6\n"),
+             qPrintable(r.err));
+    QCOMPARE(gameNumbers(), (QList<int>{1}));
+    r = run({"-i", m_pgn, "-o", m_out, "-fen", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(r.err.count("cqlwb-cli: warning: -fen: castling right "), 4);
+    // A board alone stands when either side may be the one to move (here black, in check).
+    r = run({"-i", m_pgn, "-o", m_out, "-fen", "4k3/8/8/8/8/8/8/4R1K1"});
+    QVERIFY2(r.exitCode == 0 && r.err.isEmpty(), qPrintable(r.err));
+}
+
+void TestCli::fenTagCorrected()
+{
+    // Castling rights without their rooks are dropped with a warning naming the
+    // game's start; the game is still searched.
+    QString pgn = write("fen.pgn", QString(Games) + "\n[Event \"four\"]\n[SetUp \"1\"]\n"
+                                                    "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w KQ - 0 1\"]\n\n"
+                                                    "1. e4 Kd7 2. Ke2 Ke6 3. Kf3 Ke5 *\n"
+                                                    "\n[Event \"five\"]\n[SetUp \"1\"]\n"
+                                                    "[FEN \"R3k2R/8/8/8/8/8/8/4K3 b - - 0 1\"]\n\n1... Kd7 *\n");
+    Result r = run({"-i", pgn, "-o", m_out, "-cql", "Kf3"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("fen.pgn:22: game 4: FEN: castling right K dropped: no white rook on the king's side of "
+                            "the king on e1\n"),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(QRegularExpression("fen\\.pgn:28: game 5: bad FEN \"R3k2R/8/8/8/8/8/8/4K3 b - - 0 1\": "
+                                               "FEN: impossible double check [^\n]*; game skipped\n")),
+             qPrintable(r.err));
+    QCOMPARE(gameNumbers(), (QList<int>{4}));
+}
+
+void TestCli::cqlsFenCorrected()
+{
+    // The warning points at the FEN in the script; the search runs with the rights dropped.
+    QString q =
+        write("fen.cqls", "(match (position :fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1\"))\n");
+    Result r = run({"-i", m_pgn, "-o", m_out, q});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains("fen.cqls:1:23: warning: FEN: castling right K dropped: no white rook on the king's side "
+                            "of the king on e1\n"),
+             qPrintable(r.err));
+    QCOMPARE(gameNumbers(), QList<int>());
+}
+
 void TestCli::badCommandLine_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -483,6 +568,130 @@ void TestCli::playerBase()
              qPrintable(r.err));
     r = run({"-help"});
     QVERIFY(r.out.contains("-playerbase FILE"));
+}
+
+namespace {
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+// An output that is the input (however spelled, or a link to it) would replace
+// the database by the matches: refused before the search, the database kept.
+void TestCli::outputIsAnInput()
+{
+    QVERIFY(QDir(m_dir.path()).mkpath("sub"));
+    const QString db = write("sub/db.pgn", Games);
+    const QByteArray before = fileBytes(db);
+    const QString hard = m_dir.filePath("hard.pgn"), soft = m_dir.filePath("soft.pgn");
+    QFile::remove(hard);
+    QFile::remove(soft);
+    QVERIFY(::link(QFile::encodeName(db).constData(), QFile::encodeName(hard).constData()) == 0);
+    QVERIFY(QFile::link("sub/db.pgn", soft));
+    const QString q = write("mate.cql", "cql()\nmate\n");
+    const QStringList outputs = {db, m_dir.filePath("sub/../sub/./db.pgn"), "sub/../sub/db.pgn", hard, soft};
+    for (const QString &output : outputs) {
+        Result r = run({"-i", db, "-o", output, q});
+        QVERIFY2(r.exitCode > 0, qPrintable(output));
+        QVERIFY2(r.err.contains("refusing to write the output to " + output), qPrintable(r.err));
+        QVERIFY2(r.err.contains(output == db ? QString("also an input") : "the same file as the input " + db), qPrintable(r.err));
+        QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
+        QCOMPARE(fileBytes(db), before);
+        QVERIFY(QFileInfo(soft).isSymLink());
+    }
+    // Through the other name the other way round too, and from the query's header.
+    Result r = run({"-i", soft, "-o", "sub/db.pgn", q});
+    QVERIFY(r.exitCode > 0);
+    QVERIFY2(r.err.contains("sub/db.pgn"), qPrintable(r.err));
+    write("sub/header.cql", "cql(input db.pgn output sub/db.pgn)\nmate\n");
+    r = run({"sub/header.cql"});
+    QVERIFY(r.exitCode > 0);
+    QVERIFY2(r.err.contains("refusing to write the output to sub/db.pgn"), qPrintable(r.err));
+    QCOMPARE(fileBytes(db), before);
+    // Nor is the query file overwritten with the matches.
+    const QByteArray query = fileBytes(q);
+    r = run({"-i", db, "-o", "./mate.cql", q});
+    QVERIFY(r.exitCode > 0);
+    QVERIFY2(r.err.contains("./mate.cql") && r.err.contains(q), qPrintable(r.err));
+    QCOMPARE(fileBytes(q), query);
+    // Nothing left beside them, and another output is written as ever.
+    QCOMPARE(QDir(m_dir.filePath("sub")).entryList(QDir::Files | QDir::Hidden), (QStringList{"db.pgn", "header.cql"}));
+    r = run({"-i", soft, "-o", m_out, q});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(gameNumbers(), (QList<int>{1, 2}));
+    QCOMPARE(fileBytes(db), before);
+}
+
+// -a, -u and --convert-to-cql6 with -o: the query file is their input.
+void TestCli::convertedOutputIsTheQuery()
+{
+    const QString query = write("spelled.cql", "cql()\n⬓{♕ → ♚}\n");
+    const QString script = write("script.cqls", "(match (position :mate :btm))\n");
+    const QString link = m_dir.filePath("query-link.cql");
+    QFile::remove(link);
+    QVERIFY(QFile::link(query, link));
+    const QByteArray queryBefore = fileBytes(query), scriptBefore = fileBytes(script);
+    for (const QStringList &args : {QStringList{"-a", query, "-o", query}, QStringList{"-u", query, "-o", link},
+                                    QStringList{"--convert-to-cql6", script, "-o", "./script.cqls"}}) {
+        Result r = run(args);
+        QVERIFY2(r.exitCode > 0, qPrintable(args.join(' ')));
+        QVERIFY2(r.err.contains("refusing to write the output to " + args.last()), qPrintable(r.err));
+    }
+    QCOMPARE(fileBytes(query), queryBefore);
+    QCOMPARE(fileBytes(script), scriptBefore);
+    QVERIFY(QFileInfo(link).isSymLink());
+    Result r = run({"-a", query, "-o", m_dir.filePath("ascii.cql")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(fileBytes(m_dir.filePath("ascii.cql")), QByteArray("cql()\nflipcolor{Q -> k}\n"));
+}
+
+// SIGKILL in the middle of a search: the old output is intact and no
+// temporary file is left beside it (the search writes to an unnamed file).
+void TestCli::killedSearchLeavesNoTemporaryFile()
+{
+#ifdef CQLWB_CLI
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // Many games and a query that compares every two positions of each: seconds of work.
+    QByteArray games;
+    const QByteArray game = "[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+                            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O "
+                            "9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 "
+                            "16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 *\n\n";
+    for (int i = 0; i < 40000; ++i)
+        games += game;
+    QFile pgn(dir.filePath("many.pgn"));
+    QVERIFY(pgn.open(QIODevice::WriteOnly));
+    QCOMPARE(pgn.write(games), qint64(games.size()));
+    pgn.close();
+    const QString out = dir.filePath("out.pgn");
+    {
+        QFile old(out);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("old output\n");
+    }
+    const QStringList before = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System);
+    QProcess p;
+    p.start(QStringLiteral(CQLWB_CLI), {"-threads", "1", "-lineincrement", "500", "-i", pgn.fileName(), "-o", out,
+                                        "-cql", "echo (s t) in all s & t == 64"});
+    QVERIFY(p.waitForStarted());
+    // A progress line: the output is open and the search under way.
+    p.setReadChannel(QProcess::StandardError);
+    QByteArray err;
+    while (!err.contains(" games, ") && p.state() == QProcess::Running && p.waitForReadyRead(30000))
+        err += p.readAllStandardError();
+    QVERIFY2(err.contains(" games, "), err.constData());
+    QVERIFY2(p.state() == QProcess::Running, "the search ended before it could be killed");
+    p.kill();   // SIGKILL
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System), before);
+    QCOMPARE(fileBytes(out), QByteArray("old output\n"));
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestCli)

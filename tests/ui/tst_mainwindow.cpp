@@ -30,6 +30,11 @@
 #include <QTest>
 #include <QToolButton>
 
+#include "windowtest.h"
+
+using windowtest::waitIdle;
+using windowtest::write;
+
 namespace {
 
 const char *const GameA2 = "[White \"A2\"]\n[Black \"x\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
@@ -39,15 +44,6 @@ const char *const Quiet = "[White \"Q\"]\n[Black \"z\"]\n[Result \"*\"]\n\n1. d4
 const char *const Checks = "[White \"Checker\"]\n[Black \"z\"]\n[Result \"*\"]\n\n"
                            "1. e4 f5 2. Qh5+ g6 3. Qe2 Kf7 4. Qc4+ Kg7 5. Qc3+ Kf7 6. Qc4+ *\n\n";
 
-QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
-
 QByteArray repeat(std::initializer_list<const char *> games, int copies)
 {
     QByteArray out;
@@ -55,17 +51,6 @@ QByteArray repeat(std::initializer_list<const char *> games, int copies)
         for (const char *g : games)
             out += g;
     return out;
-}
-
-bool waitIdle(wb::MainWindow &w)
-{
-    // Idle for a few event loop turns in a row: the game loader starts after the search ends.
-    int quiet = 0;
-    for (int i = 0; i < 3000 && quiet < 5; ++i) {
-        QTest::qWait(10);
-        quiet = w.isBusy() ? 0 : quiet + 1;
-    }
-    return quiet >= 5;
 }
 
 QStringList listColumn(const wb::GameListModel &m, int column, bool matchedOnly)
@@ -98,10 +83,7 @@ private:
 
 void TestMainWindow::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("cqlwb-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-    QSettings().clear();
+    windowtest::isolateSettings(QStringLiteral("tst_mainwindow"));
     QVERIFY(m_dir.isValid());
 }
 

@@ -53,6 +53,10 @@ public:
     // What the game list shows and Run searches: the one database, or all of them combined.
     GameSourcePtr listSource() const { return m_listSource; }
     void setQueryText(const QString &text);
+    // Writes the last search's matching games to path on a worker thread (what
+    // Save Matching Games does after its dialog). False when there is nothing
+    // to save or path is one of the open databases (refused with a message).
+    bool saveMatchingGamesTo(const QString &path);
     // Loading, searching or loading a game: the window is still changing.
     bool isBusy() const;
 

@@ -311,14 +311,33 @@ void MainWindow::closeAllDatabases()
 void MainWindow::saveMatchingGames()
 {
     const std::shared_ptr<const MatchRecords> records = m_search->matchRecords();
-    const GameSourcePtr src = m_search->source();
-    if (!src || !records || records->empty() || m_search->isRunning() || m_writer->isRunning())
+    if (!m_search->source() || !records || records->empty() || m_search->isRunning() || m_writer->isRunning())
         return;
     QString path = QFileDialog::getSaveFileName(this, tr("Save Matching Games As"), QString(), tr("PGN files (*.pgn)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1String(".pgn");
+    saveMatchingGamesTo(path);
+}
+
+bool MainWindow::saveMatchingGamesTo(const QString &path)
+{
+    const std::shared_ptr<const MatchRecords> records = m_search->matchRecords();
+    const GameSourcePtr src = m_search->source();
+    if (!src || !records || records->empty() || m_search->isRunning() || m_writer->isRunning())
+        return false;
+    // The file dialog only asks whether to replace a file; an open database
+    // (or one the matches come from, closed since) would lose its games.
+    QStringList databases = sourceFiles(*src);
+    for (const GameSourcePtr &d : std::as_const(m_databases))
+        databases << d->path();
+    const QString refused = overwrittenDatabaseError(path, databases);
+    if (!refused.isEmpty()) {
+        m_log->addMessage(tr("Saving matching games failed: %1").arg(refused), SearchLog::Error);
+        QMessageBox::warning(this, tr("Save Matching Games"), refused);
+        return false;
+    }
     // As cqlwb-cli writes them, in file order, with "Game number N" and the
     // match comments; on a worker thread, so a large result does not freeze the window.
     m_writer->start(path, src, records);
@@ -327,6 +346,7 @@ void MainWindow::saveMatchingGames()
     m_progress->show();
     statusBar()->showMessage(tr("Saving matching games to %1…").arg(QDir::toNativeSeparators(path)));
     updateActions();
+    return true;
 }
 
 void MainWindow::matchingGamesSaved(const SaveSummary &s)

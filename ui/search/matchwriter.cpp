@@ -3,13 +3,43 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "matchwriter.h"
 
+#include "gamelist/combinedsource.h"
 #include "search/output.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QMetaObject>
 #include <QtConcurrent>
 
 namespace wb {
+
+QString overwrittenDatabaseError(const QString &path, const QStringList &databases)
+{
+    std::vector<std::string> files;
+    files.reserve(size_t(databases.size()));
+    for (const QString &d : databases)
+        files.push_back(QFile::encodeName(d).toStdString());
+    const std::string *same = search::overwrittenInput(QFile::encodeName(path).toStdString(), files);
+    if (!same)
+        return {};
+    const QString database = databases[int(same - files.data())];
+    return QCoreApplication::translate("wb::MatchWriter",
+                                       "Saving the matching games to %1 would replace the open database %2. Choose another file.")
+        .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(database));
+}
+
+QStringList sourceFiles(const GameSource &source)
+{
+    QStringList files;
+    if (!source.path().isEmpty())
+        files << source.path();
+    if (const auto *combined = dynamic_cast<const CombinedGameSource *>(&source))
+        for (const GameSourcePtr &part : combined->parts())
+            if (part)
+                files << sourceFiles(*part);
+    return files;
+}
 
 SaveSummary writeMatchedGames(const QString &path, const GameSource &source, const MatchRecords &records,
                               const std::atomic<bool> *cancel, const std::function<void(int, int)> &progress)
@@ -18,9 +48,14 @@ SaveSummary writeMatchedGames(const QString &path, const GameSource &source, con
     sum.path = path;
     QElapsedTimer timer;
     timer.start();
+    // The games are read from the source while the file is written: its own
+    // file would end up holding only the matches.
+    sum.error = overwrittenDatabaseError(path, sourceFiles(source));
+    if (!sum.error.isEmpty())
+        return sum;
     search::OutputFile file;
     std::string error;
-    if (!file.open(path.toStdString(), &error)) {
+    if (!file.open(QFile::encodeName(path).toStdString(), &error)) {
         sum.error = QString::fromStdString(error);
         return sum;
     }

@@ -9,6 +9,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QStringList>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -24,7 +25,16 @@ struct SaveSummary {
     QString error;          // "" when the file was written
 };
 
-// The work itself, synchronous, for any thread. progress(done, total) is
+// Why saving to path is refused: it is one of databases (the same file, however
+// spelled: another path, a hard or symbolic link), whose games the matches would
+// replace. "" when it is none of them.
+QString overwrittenDatabaseError(const QString &path, const QStringList &databases);
+
+// The files behind a source (the parts of a combined one).
+QStringList sourceFiles(const GameSource &source);
+
+// The work itself, synchronous, for any thread. A path that is one of the
+// source's files is refused (error set, nothing written). progress(done, total) is
 // called now and then; a set cancel flag stops early and leaves no file.
 SaveSummary writeMatchedGames(const QString &path, const GameSource &source, const MatchRecords &records,
                               const std::atomic<bool> *cancel = nullptr,

@@ -2064,11 +2064,15 @@ private:
                 return nullptr;
             }
             std::string err;
-            auto pos = chess::Position::fromFen(items[i].text, &err);
+            std::vector<std::string> corrected;
+            auto pos = chess::Position::fromFen(items[i].text, &err, false, &corrected);
             if (!pos) {
                 error(items[i], "not a valid FEN: " + err);
                 return nullptr;
             }
+            // The position matched is the one with the dropped rights or square.
+            for (std::string &w : corrected)
+                warning(items[i], std::move(w));
             ++i;
             return std::make_unique<FenFilter>(pos->key());
         }
