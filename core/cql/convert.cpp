@@ -46,6 +46,11 @@ std::string unicodePieces(PieceMask m)
     return out;
 }
 
+bool isWordChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
 // The square part of a designator's spelling, after its piece part.
 std::string_view squarePart(std::string_view text)
 {
@@ -58,6 +63,9 @@ std::string_view squarePart(std::string_view text)
     size_t i = 0;
     while (i < text.size()) {
         unsigned char c = text[i];
+        // Q[a1,b2] and ♕♛[a-h8]: the square list after one piece is bracketed.
+        if (c == '[')
+            break;
         if (c >= 'a' && c <= 'h' && i + 1 < text.size() && ((text[i + 1] >= '1' && text[i + 1] <= '8') || text[i + 1] == '-'))
             break;
         if (c < 0x80) ++i;
@@ -118,8 +126,14 @@ std::string convert(std::string_view text, bool unicode)
         if (!replace)
             continue;
         out.append(text.substr(copied, b - copied));
+        // Glyphs need no space around them, words do: ⊢◎△ is "path focus A",
+        // not the name "pathfocusA".
+        if (!unicode && !out.empty() && !repl.empty() && isWordChar(out.back()) && isWordChar(repl.front()))
+            out += ' ';
         out += repl;
         copied = e;
+        if (!unicode && !repl.empty() && e < text.size() && isWordChar(repl.back()) && isWordChar(text[e]))
+            out += ' ';
         // ◭x: the piece glyph must touch its variable to mean `piece`.
         if (unicode && t.kind == Tok::Word && t.text == "piece")
             while (copied < text.size() && (text[copied] == ' ' || text[copied] == '\t'))

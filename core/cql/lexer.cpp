@@ -381,8 +381,10 @@ Token Lexer::next()
         long long v = 0;
         bool overflow = false;
         while (p < m_text.size() && m_text[p] >= '0' && m_text[p] <= '9') {
-            if (v > 100000000000000LL) overflow = true;
-            v = v * 10 + (m_text[p] - '0');
+            if (v > 100000000000000LL)
+                overflow = true; // reported below; the digits are still consumed
+            else
+                v = v * 10 + (m_text[p] - '0');
             ++p;
         }
         t.text = std::string(m_text.substr(m_pos, p - m_pos));

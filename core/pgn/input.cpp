@@ -429,7 +429,11 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
 
     // Decompress into a malloc'd block grown with realloc: large blocks are
     // remapped rather than copied, and nothing is zero-filled first.
-    size_t capacity = size_t(src.contentSizeHint()) + (1 << 20);
+    // The file's own claim of its size (gzip trailer, zstd header) is only
+    // believed up to what such files really expand to: a forged one must not
+    // allocate gigabytes before a byte is read. The buffer grows as needed.
+    const uint64_t plausible = uint64_t(fileSize) * 16 + (64u << 20);
+    size_t capacity = size_t(std::min<uint64_t>(src.contentSizeHint(), plausible)) + (1 << 20);
     if (src.contentSizeHint() == 0)
         capacity = size_t(fileSize) * 6 + (1 << 20);
     char *buf = static_cast<char *>(std::malloc(capacity + 1));

@@ -65,6 +65,21 @@ bool looksLikeMovetext(std::string_view w)
     return looksLikeMove(w);
 }
 
+bool strayBetweenGames(unsigned char c)
+{
+    return c && !is(c, CSpace | CLine | CWord) && c != '[' && c != '{' && c != ';';
+}
+
+bool strayInGame(unsigned char c)
+{
+    return c && !is(c, CSpace | CLine | CWord) && !std::strchr("[]{}();$*%", c);
+}
+
+bool insideBrackets(unsigned char c)
+{
+    return c && c != ']' && c != '\n' && c != '\r' && c != '[' && c != '{';
+}
+
 } // namespace
 
 bool looksLikeMove(std::string_view w)
@@ -251,14 +266,8 @@ bool Reader::readGame(Visitor &v)
         }
         // Anything else: skip a run of such characters.
         const Location where = here(p);
-        const char *q = p;
-        while (*q && !is(static_cast<unsigned char>(*q), CSpace | CLine | CWord) && *q != '[' && *q != '{'
-               && *q != ';' && size_t(q - p) < 40)
-            ++q;
-        if (q == p)
-            ++q;
-        v.strayError(where, "unexpected text " + quoted(std::string_view(p, size_t(q - p))) + " between games");
-        m_p = q;
+        const std::string_view run = scanRun(p, 0, 40, strayBetweenGames);
+        v.strayError(where, "unexpected text " + quoted(run) + " between games");
     }
 }
 
@@ -366,19 +375,45 @@ void Reader::headerPhase(Visitor &v)
                 reportError(v, where, "unexpected text " + quoted(w) + " in the header");
                 continue;
             }
-            const char *q = p;
-            while (*q && !is(static_cast<unsigned char>(*q), CSpace | CLine | CWord) && !std::strchr("[]{}();$*%", *q)
-                   && size_t(q - p) < 40)
-                ++q;
-            if (q == p)
-                ++q;
-            reportError(v, where, "unexpected text " + quoted(std::string_view(p, size_t(q - p))) + " in the header");
-            m_p = q;
+            const std::string_view run = scanRun(p, 0, 40, strayInGame);
+            reportError(v, where, "unexpected text " + quoted(run) + " in the header");
             continue;
         }
         break; // movetext or the end
     }
     movetextPhase(v);
+}
+
+
+// A run of bytes from p (past its first `skip` bytes) while inRun holds, at
+// most maxLen long, and the closer after it if there is one. The run may cross
+// the buffer's end: the buffer is then refilled, so a run reads the same
+// however the text arrives. An empty run takes one byte. m_p is left after it;
+// the view is valid until the next refill.
+std::string_view Reader::scanRun(const char *p, size_t skip, size_t maxLen, bool (*inRun)(unsigned char), char closer)
+{
+    m_keep = p;
+    const char *q = p + skip;
+    for (;;) {
+        while (inRun(static_cast<unsigned char>(*q)) && size_t(q - m_keep) < maxLen)
+            ++q;
+        if (*q == 0 && q == m_end && size_t(q - m_keep) < maxLen) {
+            m_p = q;
+            const bool more = refill();
+            q = m_p;
+            if (more)
+                continue;
+        }
+        break;
+    }
+    p = m_keep;
+    m_keep = nullptr;
+    if (closer && *q == closer)
+        ++q;
+    if (q == p)
+        ++q;
+    m_p = q;
+    return std::string_view(p, size_t(q - p));
 }
 
 // Past the size limit: everything up to the next tag line belongs to the game
@@ -519,6 +554,8 @@ void Reader::movetextPhase(Visitor &v)
                         break;
                     while (*q == '.')
                         ++q;
+                    if (*q == 0 && q == m_end)
+                        break; // the dots may go on in the next chunk
                     r = q;
                 } else if (is(d, CSanStart) && deliver) {
                     const char *q = r + 1;
@@ -561,12 +598,13 @@ void Reader::movetextPhase(Visitor &v)
                 while (is(static_cast<unsigned char>(*q), CDigit))
                     ++q;
                 if (*q == '.' || !is(static_cast<unsigned char>(*q), CWord)) {
-                    if (*q == 0 && q == m_end) {
-                        // The number may go on in the next chunk: read it as a word.
+                    const char *r = q;
+                    while (*r == '.')
+                        ++r;
+                    if (*r == 0 && r == m_end) {
+                        // The number or its dots may go on in the next chunk: read it as a word.
                     } else {
-                        while (*q == '.')
-                            ++q;
-                        m_p = q;
+                        m_p = r;
                         continue;
                     }
                 }
@@ -764,14 +802,9 @@ void Reader::movetextPhase(Visitor &v)
             }
             // "[%clk 0:01:00]" outside braces and the like: skip to ']' on this line.
             const Location where = here(p);
-            const char *q = p + 1;
-            while (*q && *q != ']' && *q != '\n' && *q != '\r' && *q != '[' && *q != '{')
-                ++q;
-            if (*q == ']')
-                ++q;
+            const std::string_view run = scanRun(p, 1, 1 << 16, insideBrackets, ']');
             if (deliver)
-                reportError(v, where, "unexpected text " + quoted(std::string_view(p, size_t(q - p))));
-            m_p = q;
+                reportError(v, where, "unexpected text " + quoted(run));
             continue;
         }
         case '%':
@@ -791,15 +824,9 @@ void Reader::movetextPhase(Visitor &v)
         }
         // Garbage: a run of characters that belong to no token.
         const Location where = here(p);
-        const char *q = p;
-        while (*q && !is(static_cast<unsigned char>(*q), CSpace | CLine | CWord) && !std::strchr("[]{}();$*%", *q)
-               && size_t(q - p) < 40)
-            ++q;
-        if (q == p)
-            ++q;
+        const std::string_view run = scanRun(p, 0, 40, strayInGame);
         if (deliver)
-            reportError(v, where, "unexpected text " + quoted(std::string_view(p, size_t(q - p))));
-        m_p = q;
+            reportError(v, where, "unexpected text " + quoted(run));
     }
 }
 

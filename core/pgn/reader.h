@@ -148,6 +148,7 @@ private:
     void skipRestOfLine();
     void skipEscapeLine();
     void skipOverlongGame(Visitor &v);
+    std::string_view scanRun(const char *p, size_t skip, size_t maxLen, bool (*inRun)(unsigned char), char closer = 0);
     bool looksLikeTag();
     bool readTag(std::string_view &name, std::string_view &value);
     bool readPlainTag(std::string_view &name, std::string_view &value);

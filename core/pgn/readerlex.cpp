@@ -279,6 +279,10 @@ std::string_view Reader::readWord()
 // Does the line starting at m_p begin like a tag pair: [Name "?
 bool Reader::tagLineFollows()
 {
+    // At the buffer's end the line is not there yet: what it holds must not
+    // depend on where the input's chunks happen to end.
+    if (*m_p == 0 && m_p == m_end)
+        need(80);
     if (*m_p != '[')
         return false;
     need(80);

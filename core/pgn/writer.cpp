@@ -46,11 +46,13 @@ public:
             cqlWord(w);
             return;
         }
+        // A line must not start with '[' or '%' (a reader takes it for a tag or
+        // an escape line): then the previous word moves down too, or, alone on
+        // its line, keeps this one beside it past the limit.
+        const bool badLineStart = w[0] == '[' || w[0] == '%';
         if (m_column > 0) {
-            if (m_column + 1 + w.size() > m_limit) {
-                // A line must not start with '[' or '%' (a reader takes it for a
-                // tag or an escape line): then the previous word moves down too.
-                if ((w[0] == '[' || w[0] == '%') && m_lastStart > m_lineStart) {
+            if (m_column + 1 + w.size() > m_limit && !(badLineStart && m_lastStart <= m_lineStart)) {
+                if (badLineStart && m_lastStart > m_lineStart) {
                     m_out[m_lastStart - 1] = '\n';
                     m_lineStart = m_lastStart;
                     m_column = m_out.size() - m_lastStart;
@@ -394,7 +396,9 @@ bool writeGame(std::string &out, const game::Game &g, const WriteOptions &option
         writeTag(out, SevenTags[i], value);
     }
     bool haveFen = false, haveSetUp = false, haveVariant = false;
-    for (const auto &[name, value] : g.tags) {
+    for (const auto &tag : g.tags) {
+        // Not a structured binding: clang before 16 cannot capture one in the lambda.
+        const std::string &name = tag.first, &value = tag.second;
         if (std::find_if(std::begin(SevenTags), std::end(SevenTags), [&](const char *t) { return name == t; })
             != std::end(SevenTags))
             continue;

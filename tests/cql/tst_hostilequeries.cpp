@@ -181,6 +181,35 @@ private slots:
         QVERIFY(cqlstest::compileCqls("(match (position :and ((position :check) (position :and ((position :wtm))))))"));
     }
 
+    // Transforms of nested CQL-S position lists multiply: five levels of
+    // :shift :flip :flipcolor would copy the filters billions of times.
+    void cqlsNestedTransformsAreBounded()
+    {
+        std::string s = "(match ";
+        for (int i = 0; i < 5; ++i)
+            s += "(position :shift :flip :flipcolor :and (";
+        s += "(position :check)";
+        for (int i = 0; i < 5; ++i)
+            s += "))";
+        s += ")";
+        QElapsedTimer t;
+        t.start();
+        std::string first;
+        QCOMPARE(diagnosticsOf(s, &first, cql::Dialect::CqlS), 1);
+        QVERIFY2(first.find("copies of their filters") != std::string::npos, first.c_str());
+        QVERIFY2(t.elapsed() < QuickMs, qPrintable(QString::number(t.elapsed()) + " ms"));
+        // One level, as the seed writes them, compiles.
+        QVERIFY(cqlstest::compileCqls("(match (position :shift :flip :flipcolor :and ((position :check))))"));
+    }
+
+    // Numbers of twenty digits are an error, not an overflow.
+    void hugeNumbers()
+    {
+        std::string first;
+        QVERIFY(diagnosticsOf("cql() ply == 123456789012345678901234567890", &first) >= 1);
+        QVERIFY2(first.find("number too large") != std::string::npos, first.c_str());
+    }
+
     // A 10 MB comment at every position: the game ends with the limit's message.
     void commentsHaveACeiling()
     {

@@ -178,7 +178,7 @@ private slots:
         QFETCH(QString, query);
         const wb::CompiledQuery q = wb::compileQuery(query, QStringLiteral("q.cql"));
         QVERIFY(q.query);
-        const auto source = games(2000);
+        const auto source = games(20000);
         wb::SearchController search;
         search.setThreadCount(2);
         QSignalSpy finished(&search, &wb::SearchController::finished);

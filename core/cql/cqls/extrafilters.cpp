@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <climits>
 #include <cstdlib>
 #include <map>
 
@@ -298,8 +299,11 @@ bool readNumber(std::string_view s, long long &v)
 {
     size_t i = 0;
     v = 0;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9')
-        v = v * 10 + (s[i++] - '0');
+    // Digits of a tag value from a game: a long run saturates instead of overflowing.
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+        v = v < 100000000000000000LL ? v * 10 + (s[i] - '0') : LLONG_MAX;
+        ++i;
+    }
     return i > 0;
 }
 

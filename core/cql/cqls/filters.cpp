@@ -11,6 +11,7 @@
 
 #include <bit>
 #include <cctype>
+#include <climits>
 
 namespace cql::cqls {
 
@@ -1402,8 +1403,10 @@ bool GameInfoFilter::match(Ctx &ctx) const
         std::string_view r = g.tag("Round");
         long long v = 0;
         size_t i = 0;
-        while (i < r.size() && r[i] >= '0' && r[i] <= '9')
-            v = v * 10 + (r[i++] - '0');
+        while (i < r.size() && r[i] >= '0' && r[i] <= '9') {
+            v = v < 100000000000000000LL ? v * 10 + (r[i] - '0') : LLONG_MAX; // saturates on a long run
+            ++i;
+        }
         return m_range.contains(i == 0 ? 0 : v);
     }
     case Eco: {

@@ -1203,6 +1203,17 @@ private:
     // sequenceStep: the list is a :sequence step (it may have a :repetitioncount).
     FilterPtr compilePosition(const Item &list, TopLevel *top, bool sequenceStep = false)
     {
+        // The copies transforms make multiply through nested lists: this
+        // list's weight is its own parts plus the weights of the lists inside
+        // it, times its images; the parent adds it to its own.
+        const long outerWeight = m_weight;
+        m_weight = 1;
+        struct Restore {
+            long &weight;
+            const long outer;
+            long mine = 0;
+            ~Restore() { weight = outer + mine; }
+        } restore{m_weight, outerWeight};
         ListState st;
         st.sequenceStep = sequenceStep;
         const auto &items = list.items;
@@ -1252,6 +1263,17 @@ private:
                 }
             all = std::move(next);
             lastGroup = std::move(index);
+        }
+        restore.mine = std::min<long>(m_weight * long(all.size()) * (st.accumulate.empty() ? 1 : 2), MaxWeight + 1);
+        if (restore.mine > MaxWeight) {
+            // Reported once, at the innermost list that passes it; outer lists then add nothing.
+            if (!m_tooHeavy)
+                error(list, "the transforms of nested position lists make more than " + std::to_string(MaxWeight)
+                                + " copies of their filters; use fewer transforms inside transformed lists");
+            m_tooHeavy = true;
+            restore.mine = 1;
+            // A stand-in the parents can copy; the script does not compile.
+            return std::make_unique<AllFilter>(std::vector<FilterPtr>{});
         }
         if (!st.accumulate.empty()) {
             // The images the accumulator counts: the list without its :sumrange parts.
@@ -2533,6 +2555,9 @@ private:
     const Item *m_relationAt = nullptr;
     const std::vector<Item> *m_topItems = nullptr;
     std::vector<int> m_gateSlots;               // per-game caches of the position lists (for :forany)
+    static constexpr long MaxWeight = 200000;   // filter copies transforms may make (compilePosition)
+    long m_weight = 0;
+    bool m_tooHeavy = false;
     bool m_eitherColour = false;                // :eithercolor in the match list
     bool m_flip = false;                        // compiling its colour-swapped reading
     bool m_playerBaseWarned = false;            // its unreadable dates were reported
