@@ -31,6 +31,24 @@ def clean(x):
     return re.sub(r'&([A-Za-z?.~]+);', lambda m: m.group(1), x)  # piece symbols: &Q; is Q
 
 
+def seed_scripts(text):
+    """(line, script) for every example block of the seed that is CQL-S, made a whole script."""
+    blocks = []
+    for tag in ('verbatim', 'verb'):
+        for m in re.finditer(r'<%s>(.*?)</%s>' % (tag, tag), text, flags=re.S):
+            blocks.append((text.count('\n', 0, m.start()) + 1, clean(m.group(1)).strip()))
+    for line, b in sorted(blocks):
+        if b.startswith('(match'):
+            yield line, b
+        elif b.startswith('(position'):
+            yield line, '(match ' + b + '\n)'
+        elif b.startswith('position:') or b.startswith(':'):
+            yield line, '(match (position ' + b + '\n))'
+        elif b.startswith('match:'):
+            yield line, '(match ' + b + '\n)'
+        # else: prose, a FEN, a table
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -41,27 +59,13 @@ def main():
         print('no seed at', seed)
         return 77
     text = open(seed, encoding='utf-8', errors='replace').read()
-    blocks = []
-    for tag in ('verbatim', 'verb'):
-        for m in re.finditer(r'<%s>(.*?)</%s>' % (tag, tag), text, flags=re.S):
-            blocks.append((text.count('\n', 0, m.start()) + 1, clean(m.group(1)).strip()))
     compiled = slips = templates = 0
     failed = []
     with tempfile.TemporaryDirectory() as tmp:
         pgn = os.path.join(tmp, 'g.pgn')
         with open(pgn, 'w') as f:
             f.write('[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n')
-        for line, b in sorted(blocks):
-            if b.startswith('(match'):
-                script = b
-            elif b.startswith('(position'):
-                script = '(match ' + b + '\n)'
-            elif b.startswith('position:') or b.startswith(':'):
-                script = '(match (position ' + b + '\n))'
-            elif b.startswith('match:'):
-                script = '(match ' + b + '\n)'
-            else:
-                continue  # prose, a FEN, a table
+        for line, script in seed_scripts(text):
             if TEMPLATE.search(script):
                 templates += 1
                 continue
