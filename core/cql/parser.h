@@ -26,8 +26,8 @@ struct PathCon;
 constexpr int MaxNesting = 400;
 // Function calls a query may expand in all (each call copies the body).
 constexpr int MaxFunctionExpansions = 20000;
-// ... and the tokens of their bodies, so compiling stays a matter of milliseconds.
-constexpr size_t MaxExpandedTokens = 1000000;
+// ... and the tokens of their bodies, so compiling stays well under a second.
+constexpr size_t MaxExpandedTokens = 100000;
 
 class Parser {
 public:
