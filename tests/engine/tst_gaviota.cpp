@@ -22,7 +22,12 @@ std::string tableDir()
 
 std::optional<R> probe(const char *fen, bool wdlOnly = false)
 {
-    return gtb::probe(*chess::Position::fromFen(fen), wdlOnly);
+    // A FEN the board refuses has no position to probe (dereferencing the
+    // empty optional read garbage: the sanitizer build's fake stack showed it).
+    const auto pos = chess::Position::fromFen(fen);
+    if (!pos)
+        return std::nullopt;
+    return gtb::probe(*pos, wdlOnly);
 }
 
 } // namespace
@@ -138,8 +143,8 @@ void TestGaviota::notCovered()
     if (gtb::completePieces() < 4)
         QVERIFY(!probe("8/8/8/4k3/8/8/3q4/4K2Q w - - 0 1"));
     QVERIFY(!probe(chess::Position::StartFen));
-    // A side to move that gives check: an illegal position, which no table answers.
-    QVERIFY(!probe("k7/8/1K6/8/8/8/8/7Q w - - 0 1"));
+    // A side to move that gives check: an illegal position, which the board refuses.
+    QVERIFY(!chess::Position::fromFen("k7/8/1K6/8/8/8/8/7Q w - - 0 1"));
     // Castling rights are outside every table.
     QVERIFY(!probe("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
 }
