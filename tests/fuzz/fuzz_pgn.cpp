@@ -5,9 +5,8 @@
 // rest); the remaining bytes are the data:
 //   0  plain text: read whole, then again in small chunks and through the
 //      prefetching source, which must report exactly the same callbacks
-//      (buffer refills must not change what is read; checked with
-//      CQLWB_FUZZ_STRICT=1 for now); games are built and checked
-//      (fuzzcheck.h), and written out and read back
+//      (buffer refills must not change what is read); games are built and
+//      checked (fuzzcheck.h), and written out and read back
 //   1  the text gzip-compressed in memory (one or two members), read from a file
 //   2  the same with zstd (one or two frames)
 //   3  the bytes as a file as they are: corrupt gzip and zstd data
@@ -176,9 +175,9 @@ uint64_t digestOf(pgn::ByteSource &source)
     return d.hash;
 }
 
-// The writer may wrap a comment so that a line starts with "[Name ...", which
-// the reader takes for the next game's tags (a known bug,
-// tests/fuzz/pending/pgn/): such games are written back only in strict mode.
+// The writer wrapped a comment so that a line started with "[Name ...", which
+// the reader took for the next game's tags (regressions/pgn/written-comment-*):
+// with CQLWB_FUZZ_STRICT=0 such games are not written back.
 bool tagInComment(const game::Game &g)
 {
     for (const std::string &t : g.texts)
@@ -220,8 +219,8 @@ void readPlain(std::string_view text, unsigned parameter)
     Digest whole;
     reader.readAll(whole);
 
-    // Where the refills fall still changes what is read (known reader bugs,
-    // tests/fuzz/pending/pgn/): compared only in strict mode until they are fixed.
+    // Where the refills fell changed what was read (regressions/pgn/refill-*):
+    // not compared with CQLWB_FUZZ_STRICT=0.
     ChunkedSource chunks(text, 1 + parameter % 61);
     const uint64_t chunked = digestOf(chunks);
     FUZZ_CHECK(!fuzzcheck::strict() || chunked == whole.hash, "reading in chunks changes what is read");
@@ -273,8 +272,8 @@ void readCompressed(std::string_view text, const std::string &file, pgn::Compres
 }
 
 // The decompressed size a compressed file states (gzip trailer, zstd frame
-// header). Text::load allocates that much up front, however small the file (a
-// known bug, tests/fuzz/pending/pgn/): such files are loaded only in strict mode.
+// header). Text::load allocated that much up front, however small the file
+// (regressions/pgn/text-load-*): with CQLWB_FUZZ_STRICT=0 such files are not loaded.
 uint64_t claimedSize(std::string_view bytes)
 {
     const auto b = [&](size_t i) { return uint64_t(static_cast<unsigned char>(bytes[i])); };
