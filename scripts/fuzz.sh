@@ -87,12 +87,13 @@ fuzz_one() {
     found=$((found + 1))
   done
   # The last status line has the final coverage; -print_final_stats the executions.
+  # (|| true: a run that died while loading its corpus has no status line at all)
   local execs cov ft
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
-  ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1) || true
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2) || true
+  ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2) || true
   if [[ -z $execs ]]; then # fork mode prints no final stats: the last "#N:" line counts them
-    execs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
+    execs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#') || true
   fi
   local where=''
   ((found == 0)) || where=" -> tests/fuzz/regressions/$t/ (log ${log#"$ROOT"/})"

@@ -303,17 +303,25 @@ bool Reader::tagLineFollows()
 // At '[': is this a tag pair rather than stray text?
 bool Reader::looksLikeTag()
 {
+    // By index from m_p, refilling as the name goes on: a long name must not
+    // decide differently depending on where the buffer ends.
     need(80);
-    const char *p = m_p + 1;
-    while (*p == ' ' || *p == '\t')
-        ++p;
-    if (!is(static_cast<unsigned char>(*p), CIdent))
+    const auto at = [this](size_t k) {
+        if (size_t(m_end - m_p) <= k && size_t(k) < m_limits.maxTagLength)
+            need(k + 80);
+        return static_cast<unsigned char>(k < size_t(m_end - m_p) ? m_p[k] : 0);
+    };
+    size_t k = 1;
+    while (at(k) == ' ' || at(k) == '\t')
+        ++k;
+    if (!is(at(k), CIdent))
         return false;
-    while (is(static_cast<unsigned char>(*p), CIdent))
-        ++p;
-    while (*p == ' ' || *p == '\t')
-        ++p;
-    return *p == '"' || *p == ']' || is(static_cast<unsigned char>(*p), CWord);
+    while (is(at(k), CIdent))
+        ++k;
+    while (at(k) == ' ' || at(k) == '\t')
+        ++k;
+    const unsigned char c = at(k);
+    return c == '"' || c == ']' || is(c, CWord);
 }
 
 // At '[' of a tag pair. Values keep unescaped quotes and backslashes that are
