@@ -19,10 +19,12 @@
 #include "cql/state.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <climits>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace cql::cqls {
 
@@ -1253,10 +1255,13 @@ private:
         for (const auto &group : st.transforms) {
             std::vector<Transform> next;
             std::vector<int> index;
+            // Images already made, looked up by their fields (a search of `next` made this quadratic).
+            std::set<std::array<int, 9>> seen;
             for (const Transform &a : all)
                 for (size_t bi = 0; bi < group.size(); ++bi) {
                     Transform c = group[bi] * a;
-                    if (std::find(next.begin(), next.end(), c) == next.end()) {
+                    if (seen.insert({c.m00, c.m01, c.m10, c.m11, c.dx, c.dy, c.swapColors, c.shifting, c.rot45})
+                            .second) {
                         next.push_back(c);
                         index.push_back(int(bi));
                     }
