@@ -41,11 +41,20 @@ struct PathFrame;
 class Filter;
 using FilterPtr = std::unique_ptr<Filter>;
 
+// Filters made on this thread (compiling makes them; evaluating does not):
+// the parser bounds how many one query may make.
+inline long &filtersMade()
+{
+    thread_local long made = 0;
+    return made;
+}
+
 class Filter {
 public:
     Type type = Type::Logical;
     SourceRange range;
 
+    Filter() { ++filtersMade(); }
     virtual ~Filter() = default;
     // Does the filter match at ctx's current position?
     virtual bool match(Ctx &ctx) const = 0;

@@ -245,6 +245,7 @@ bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeade
 {
     m_program = &program;
     transformImageBudget() = 1L << 20;
+    filtersMade() = 0;
     if (atWord("cql") && atOp(Op::LParen, 1))
         parseHeader(header);
     else if (requireHeader)
@@ -296,6 +297,15 @@ FilterPtr Parser::parseFilter() { return parseExpr(P_LOWEST); }
 
 FilterPtr Parser::parseExpr(int minPrec)
 {
+    // Function arguments are copied at every use of their parameter: nested
+    // in each other, the copies multiply. A bound on all filters made stops it.
+    if (filtersMade() > MaxFilters && !m_tooDeep) {
+        error(peek(), "the query makes more than " + std::to_string(MaxFilters)
+                          + " filters (function arguments are copied at every use)");
+        m_tooDeep = true;
+        m_pos = m_tokens.size() - 1;
+        return nullptr;
+    }
     if (++m_depth > MaxNesting) {
         --m_depth;
         error(peek(), "the query is nested too deeply (more than " + std::to_string(MaxNesting) + " levels)");

@@ -28,6 +28,8 @@ constexpr int MaxNesting = 400;
 constexpr int MaxFunctionExpansions = 20000;
 // ... and the tokens of their bodies, so compiling stays well under a second.
 constexpr size_t MaxExpandedTokens = 100000;
+// ... and the filters compiling makes in all (copies of arguments included).
+constexpr long MaxFilters = 1000000;
 
 class Parser {
 public:

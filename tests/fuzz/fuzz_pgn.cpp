@@ -33,6 +33,8 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -187,6 +189,26 @@ bool tagInComment(const game::Game &g)
     return false;
 }
 
+// The tree as its moves in preorder, each with its number of continuations:
+// equal for equal trees whatever order their nodes were added in (a
+// variation nested in an unclosed one is written after it, so it is read
+// back as a later node).
+std::vector<std::pair<uint16_t, uint32_t>> shape(const game::Game &g)
+{
+    std::vector<std::pair<uint16_t, uint32_t>> out;
+    std::vector<game::NodeId> stack{0}; // no recursion: a game may be 65,535 plies deep
+    while (!stack.empty()) {
+        const game::NodeId n = stack.back();
+        stack.pop_back();
+        std::vector<game::NodeId> children;
+        for (game::NodeId c = g.nodes[n].firstChild; c != game::NoNode; c = g.nodes[c].nextSibling)
+            children.push_back(c);
+        out.emplace_back(g.nodes[n].move.raw(), uint32_t(children.size()));
+        stack.insert(stack.end(), children.rbegin(), children.rend());
+    }
+    return out;
+}
+
 // Builds each game, checks the tree, and writes it out and reads it back:
 // the moves must survive the round trip.
 void buildGames(pgn::Reader &reader)
@@ -201,11 +223,7 @@ void buildGames(pgn::Reader &reader)
             && (fuzzcheck::strict() || !tagInComment(g))) {
             const std::string text = pgn::gameToPgn(g);
             FUZZ_CHECK(parser.parse(text, 1, {1, 1, 0}, again), "a written game does not read back", text);
-            FUZZ_CHECK(again.nodes.size() == g.nodes.size(), "a written game reads back with other moves", text);
-            for (size_t i = 0; i < g.nodes.size(); ++i) {
-                FUZZ_CHECK(again.nodes[i].move == g.nodes[i].move && again.nodes[i].parent == g.nodes[i].parent,
-                           "a written game reads back with other moves", text);
-            }
+            FUZZ_CHECK(shape(again) == shape(g), "a written game reads back with other moves", text);
             FUZZ_CHECK(fuzzcheck::samePosition(again.root().position, g.root().position),
                        "a written game reads back from another start", text);
         }
