@@ -72,7 +72,9 @@ void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameR
     if (!result.tagEdits.empty() || !result.removedComments.empty()) {
         // settag and removecomment change what is written, not the game searched.
         game::Game edited = game;
-        for (const auto &[name, value] : result.tagEdits) {
+        for (const auto &edit : result.tagEdits) {
+            // Not a structured binding: clang before 16 cannot capture one in the lambda.
+            const std::string &name = edit.first, &value = edit.second;
             auto it = std::find_if(edited.tags.begin(), edited.tags.end(), [&](const auto &t) { return t.first == name; });
             if (it != edited.tags.end())
                 it->second = value;
