@@ -8,6 +8,9 @@
 #   the profiles come out the same each time) and leaves the profiles in
 #   BUILD/pgo-profile. BUILD is left configured with -DCQLWB_PGO=use: the next
 #   build of it is the optimised one. scripts/setup.sh does all of this.
+#   A profile trained on the same core sources, training inputs, compiler and
+#   options is kept: then BUILD is only configured to use it, so a second
+#   set-up on the same checkout neither trains nor rebuilds.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,6 +27,25 @@ fail() { tail -30 "$log" >&2; echo "pgo-train: $*" >&2; exit 1; }
 configure() {
   cmake -S "$ROOT" -B "$BUILD" -G Ninja "$@" "-DCQLWB_PGO_DIR=$PROFILE" >>"$log" 2>&1 || fail "configuring $BUILD failed"
 }
+
+# What the profile depends on. Other changes (the GUI, the tests, the build's
+# other parts) leave the core's code as it was trained.
+fingerprint() {
+  {
+    printf '%s\n' "$@"
+    "${CXX:-c++}" --version 2>/dev/null | head -1
+    sha256sum <"${BASH_SOURCE[0]}"
+    cd "$ROOT" && find core resources/sample resources/examples -type f -print0 | sort -z | xargs -0 sha256sum
+  } | sha256sum | cut -d' ' -f1
+}
+stamp=$PROFILE/trained-on.sha256
+current=$(fingerprint "$@")
+if [[ -f $stamp && $(<"$stamp") == "$current" ]] && grep -qx 'CQLWB_PGO:STRING=use' "$BUILD/CMakeCache.txt" 2>/dev/null \
+   && [[ -n $(find "$PROFILE" -name '*.gcda' -print -quit) ]]; then
+  configure "$@" -DCQLWB_PGO=use
+  echo "pgo-train: the profile in $PROFILE was trained on these core sources; kept (not trained again)"
+  exit 0
+fi
 
 configure "$@" -DCQLWB_PGO=generate
 cmake --build "$BUILD" -j "$(nproc)" --target cqlwb-cli bench_pgn >>"$log" 2>&1 \
@@ -63,5 +85,6 @@ done
 n=$(find "$PROFILE" -name '*.gcda' 2>/dev/null | wc -l)
 [[ $n -gt 0 ]] || fail "the training run wrote no profiles (is the compiler GCC?)"
 
+echo "$current" >"$stamp"
 configure "$@" -DCQLWB_PGO=use
 echo "pgo-train: $n profiles in $PROFILE; $BUILD is configured to use them"

@@ -22,6 +22,9 @@ REQUIRED=(
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libgl-dev zlib1g-dev libzstd-dev zstd libre2-dev python3 xvfb xauth
   libxml2-utils            # xmllint: the syntax definition test
+  # Installation and the Debian package (packaging/, scripts/package-deb.sh):
+  # icons drawn from the SVG, the package's dependencies, and the checks.
+  librsvg2-bin dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db
 )
 # Installed when the distribution has them. KSyntaxHighlighting 6 gives the
 # editor Kate's highlighting engine; a command-line highlighter (KF6, else KF5

@@ -17,7 +17,9 @@ int main(int argc, char *argv[])
     QApplication::setApplicationVersion(QStringLiteral(CQLWB_VERSION));
     QApplication::setOrganizationName(QStringLiteral("CQL Workbench"));
     QApplication::setOrganizationDomain(QStringLiteral("cqlworkbench.org"));
-    QApplication::setDesktopFileName(QStringLiteral("cqlwb"));
+    // The installed desktop file's name (CMakeLists.txt: CQLWB_APP_ID): Wayland
+    // compositors and docks find the icon and the menu entry through it.
+    QApplication::setDesktopFileName(QStringLiteral(CQLWB_APP_ID));
 
     const QSettings settings;
     wb::installTranslations(app, settings.value(QLatin1String(wb::LanguageSettingsKey)).toString());

@@ -1,6 +1,7 @@
 // Finds example queries in the resources or beside the program.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "examples.h"
+#include "datadir.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -15,7 +16,7 @@ QStringList exampleQueries()
     const QString app = QCoreApplication::applicationDirPath();
     // Built in first; then an installed share directory or the source tree
     // (examples added after the program was built).
-    for (const QString &dir : {QStringLiteral(":/examples"), app + QStringLiteral("/../share/cqlwb/examples"),
+    for (const QString &dir : {QStringLiteral(":/examples"), installedDataPath(QStringLiteral("examples")),
                                app + QStringLiteral("/../../resources/examples")}) {
         QDir d(dir);
         const QStringList files = d.entryList(filters, QDir::Files, QDir::Name);

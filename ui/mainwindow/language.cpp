@@ -1,6 +1,7 @@
-// Translator loading from the embedded :/i18n resources.
+// Translator loading: the installed .qm files, else those built into the program.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "language.h"
+#include "datadir.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -10,11 +11,27 @@
 
 namespace wb {
 
+namespace {
+
+// An installed translation comes first: it may be newer than the program
+// (a packager's or translator's update).
+QStringList translationFolders()
+{
+    return {installedDataPath(QStringLiteral("translations")), QStringLiteral(":/i18n")};
+}
+
+} // namespace
+
 QString installTranslations(QCoreApplication &app, const QString &language)
 {
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
     auto *own = new QTranslator(&app);
-    if (!own->load(locale, QStringLiteral("cqlwb"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+    bool loaded = false;
+    for (const QString &dir : translationFolders()) {
+        if ((loaded = own->load(locale, QStringLiteral("cqlwb"), QStringLiteral("_"), dir)))
+            break;
+    }
+    if (!loaded) {
         delete own;
         return QStringLiteral("en");
     }
@@ -32,9 +49,14 @@ QString installTranslations(QCoreApplication &app, const QString &language)
 QList<QPair<QString, QString>> availableLanguages()
 {
     QList<QPair<QString, QString>> out{{QStringLiteral("en"), QStringLiteral("English")}};
-    const QStringList files = QDir(QStringLiteral(":/i18n")).entryList({QStringLiteral("cqlwb_*.qm")}, QDir::Files, QDir::Name);
-    for (const QString &f : files) {
-        const QString code = f.mid(6, f.size() - 6 - 3);
+    QStringList codes;
+    for (const QString &dir : translationFolders()) {
+        for (const QString &f : QDir(dir).entryList({QStringLiteral("cqlwb_*.qm")}, QDir::Files))
+            codes << f.mid(6, f.size() - 6 - 3);
+    }
+    codes.sort();
+    codes.removeDuplicates();
+    for (const QString &code : std::as_const(codes)) {
         QString name = QLocale(code).nativeLanguageName();
         if (!name.isEmpty())
             name[0] = name[0].toUpper();
