@@ -117,6 +117,7 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
     std::vector<cql::Diagnostic> diags;
     cql::CompileOptions co;
     co.fileName = o.queryFile;
+    co.variations = o.variations.value_or(false);
     bool haveFile = !o.queryFile.empty();
     std::unique_ptr<cql::Query> query;
     if (haveFile) {
@@ -131,6 +132,7 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
         cql::CompileOptions fo;
         fo.fileName = "-cql";
         fo.requireHeader = false;
+        fo.variations = co.variations;
         auto part = cql::compile(o.cqlFilters[k], fo, diags);
         std::string name = o.cqlFilters.size() > 1 ? "-cql #" + std::to_string(k + 1) : "-cql";
         if (report(diags, name) || !part)

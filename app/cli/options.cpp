@@ -65,7 +65,10 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
         std::string v;
         if (!value(name, v))
             return false;
-        o.edits.outerFilters.push_back(prefix + " " + search::quoteString(v));
+        // X "text" searches the text in X; a text no CQL string can hold is
+        // joined from pieces and searched with `in`.
+        const std::string q = search::quoteString(v);
+        o.edits.outerFilters.push_back(q.front() == '"' ? prefix + " " + q : q + " in " + prefix);
         return true;
     };
 

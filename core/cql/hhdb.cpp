@@ -1,4 +1,4 @@
-// hhdb fields.
+// hhdb awards and cooks.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hhdb.h"
 
@@ -6,124 +6,73 @@ namespace cql {
 
 namespace {
 
-// The award token: the Event tag's first word, e.g. "1.p", "1/2.hm", ".c", "sp.p".
-std::string_view awardToken(const game::Game &g)
+// Reads a positive number at the front of s.
+bool readNumber(std::string_view &s, int &out)
 {
-    std::string_view ev = g.tag("Event");
-    size_t sp = ev.find(' ');
-    std::string_view tok = ev.substr(0, sp);
-    size_t dot = tok.rfind('.');
-    if (dot == std::string_view::npos)
-        return {};
-    std::string_view kind = tok.substr(dot + 1);
-    if (kind != "p" && kind != "hm" && kind != "c")
-        return {};
-    return tok;
+    size_t i = 0;
+    long long v = 0;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9' && v < 1000000)
+        v = v * 10 + (s[i++] - '0');
+    if (i == 0 || v == 0)
+        return false;
+    out = int(v);
+    s.remove_prefix(i);
+    return true;
 }
 
-// Rank of an award of the given kind ("p", "hm", "c"): the leading number, 1
-// when none is written (".p"); a shared award "1/2.p" counts as its first.
-bool awardRank(const game::Game &g, std::string_view kind, long long &out)
+bool readText(std::string_view &s, std::string_view text)
 {
-    std::string_view tok = awardToken(g);
-    if (tok.empty())
+    if (!s.starts_with(text))
         return false;
-    size_t dot = tok.rfind('.');
-    if (tok.substr(dot + 1) != kind)
-        return false;
-    std::string_view num = tok.substr(0, dot);
-    if (num.find("sp") != std::string_view::npos)
-        return false; // special awards are not ranked
-    long long v = 0;
-    size_t i = 0;
-    for (; i < num.size() && num[i] >= '0' && num[i] <= '9'; ++i)
-        v = v * 10 + (num[i] - '0');
-    if (i < num.size() && num[i] != '/')
-        return false;
-    out = i == 0 ? 1 : v;
+    s.remove_prefix(text.size());
     return true;
 }
 
 } // namespace
 
-HhdbFilter::HhdbFilter(Field f) : m_field(f)
+bool HhdbAwardFilter::rank(Ctx &ctx, int &out) const
 {
-    switch (f) {
-    case Prize: case HonorableMention: case Commendation: type = Type::Numeric; break;
-    case Special: type = Type::Logical; break;
-    default: type = Type::String; break;
+    std::string_view s = ctx.game->tag("Event");
+    int first = 0, last = 0;
+    if (readNumber(s, first)) {
+        last = first;
+        if (readText(s, "/") && (!readNumber(s, last) || last <= first))
+            return false; // "2/1" or "1/" is no award
     }
-}
-
-bool HhdbFilter::fieldFromName(std::string_view name, Field &out)
-{
-    static constexpr std::pair<std::string_view, Field> names[] = {
-        {"prize", Prize}, {"hm", HonorableMention}, {"honorablemention", HonorableMention},
-        {"commendation", Commendation}, {"special", Special}, {"award", Award},
-        {"stipulation", Stipulation}, {"gbr", Gbr}, {"composer", Composer},
-    };
-    for (auto [n, f] : names)
-        if (n == name) { out = f; return true; }
-    return false;
-}
-
-bool HhdbFilter::match(Ctx &ctx) const
-{
-    if (m_field == Special)
-        return awardToken(*ctx.game).starts_with("sp") || awardToken(*ctx.game).find(".sp") != std::string_view::npos;
-    if (type == Type::Numeric) {
-        long long v;
-        return number(ctx, v);
+    const bool ranked = first > 0;
+    const bool special = readText(s, ranked ? ".sp" : "sp");
+    Kind kind;
+    if (readText(s, ".p")) kind = Prize;
+    else if (readText(s, ".hm")) kind = HonorableMention;
+    else if (readText(s, ".c")) kind = Commendation;
+    else return false;
+    if ((m_kind != Award && kind != m_kind) || (m_special && !special))
+        return false;
+    if (!ranked) {
+        first = 1;
+        last = UnrankedMax;
     }
-    std::string s;
-    return string(ctx, s);
+    out = special && !m_special ? 0 : m_max ? last : first;
+    return true;
 }
 
-bool HhdbFilter::number(Ctx &ctx, long long &out) const
+bool HhdbAwardFilter::number(Ctx &ctx, long long &out) const
 {
-    switch (m_field) {
-    case Prize: return awardRank(*ctx.game, "p", out);
-    case HonorableMention: return awardRank(*ctx.game, "hm", out);
-    case Commendation: return awardRank(*ctx.game, "c", out);
-    default: return false;
-    }
+    int r = 0;
+    if (!rank(ctx, r) || r <= 0)
+        return false;
+    out = r;
+    return true;
 }
 
-bool HhdbFilter::string(Ctx &ctx, std::string &out) const
+bool HhdbCookedFilter::match(Ctx &ctx) const
 {
     const game::Game &g = *ctx.game;
-    switch (m_field) {
-    case Award: {
-        std::string_view a = awardToken(g);
-        if (a.empty())
-            return false;
-        out = std::string(a);
-        return true;
-    }
-    case Composer: {
-        std::string_view w = g.tag("White");
-        if (w.empty())
-            return false;
-        out = std::string(w);
-        return true;
-    }
-    case Stipulation: case Gbr: {
-        // "(+0471.21a2h4) (m)": stipulation '+' or '=', then the GBR code.
-        std::string_view b = g.tag("Black");
-        if (b.size() < 9 || b[0] != '(' || (b[1] != '+' && b[1] != '='))
-            return false;
-        if (m_field == Stipulation) {
-            out = std::string(1, b[1]);
+    for (const game::Node &n : g.nodes)
+        if (g.text(n.comment).find("<cook") != std::string_view::npos ||
+            g.text(n.preComment).find("<cook") != std::string_view::npos)
             return true;
-        }
-        size_t e = 2;
-        while (e < b.size() && ((b[e] >= '0' && b[e] <= '9') || b[e] == '.'))
-            ++e;
-        out = std::string(b.substr(2, e - 2));
-        return !out.empty();
-    }
-    default: return false;
-    }
+    return false;
 }
 
 } // namespace cql

@@ -1,30 +1,44 @@
-// hhdb: fields of the HHdb endgame study database, read from its tag
-// conventions: the Event tag starts with the award ("1.p", "1/2.p", ".p",
-// "2.hm", "sp.c", ...), the Black tag holds "(+GBR squares)" or "(=...)" with
-// flags, the White tag the composer.
+// hhdb: fields of Harold van der Heijden's endgame study database (HHdb),
+// read from its PGN conventions. The award is the start of the Event tag:
+// ranks ("1", "1/2" for a shared one, none), "sp" for a special award, then
+// ".p" (prize), ".hm" (honourable mention) or ".c" (commendation). Flags such
+// as "(m)" or "U1" and the GBR code ("+0471.21a2h4") stand in the Black tag,
+// the composer in the White tag, and the stipulation in the first comment.
+// The other fields are written in CQL itself (parsehhdb.cpp).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "filter.h"
 
-#include <string_view>
-
 namespace cql {
 
-class HhdbFilter : public Filter {
+// hhdb [prize|hm|commendation|award] [special] [max]: the award's rank (its
+// highest with max); it matches any award of the kind. A special award has
+// no rank unless `special` asks for special awards.
+class HhdbAwardFilter : public Filter {
 public:
-    enum Field { Prize, HonorableMention, Commendation, Special, Award, Stipulation, Gbr, Composer };
-    explicit HhdbFilter(Field f);
-    bool match(Ctx &ctx) const override;
+    enum Kind { Award, Prize, HonorableMention, Commendation };
+    HhdbAwardFilter(Kind kind, bool special, bool max) : m_kind(kind), m_special(special), m_max(max) { type = Type::Numeric; }
+    bool match(Ctx &ctx) const override { int r; return rank(ctx, r); }
     bool number(Ctx &ctx, long long &out) const override;
-    bool string(Ctx &ctx, std::string &out) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<HhdbFilter>(m_field); }
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<HhdbAwardFilter>(m_kind, m_special, m_max); }
     bool transformSensitive() const override { return false; }
-    // The field a name after `hhdb` stands for; false for an unknown name.
-    static bool fieldFromName(std::string_view name, Field &out);
+
+    // The rank given to an award without one (".p"): after every ranked award.
+    static constexpr int UnrankedMax = 10000;
 
 private:
-    Field m_field;
+    bool rank(Ctx &ctx, int &out) const;
+    Kind m_kind;
+    bool m_special, m_max;
+};
+
+// cql_hhdbhascook: the game's comments mention a cook ("<cook").
+class HhdbCookedFilter : public Filter {
+public:
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<HhdbCookedFilter>(); }
+    bool transformSensitive() const override { return false; }
 };
 
 } // namespace cql

@@ -253,19 +253,17 @@ bool Lexer::lexSquareList(size_t &p, SquareSet &out) const
     if (q >= m_text.size() || m_text[q] != '[') return false;
     ++q;
     SquareSet s;
-    // `[]` is the empty square set (Seen=[] starts an accumulator).
-    while (q < m_text.size() && m_text[q] == ' ') ++q;
+    // `[]` is the empty square set (Seen=[] starts an accumulator). No blanks
+    // inside: CQL 6.2 reads [a1, b2] as something else.
     if (q < m_text.size() && m_text[q] == ']') {
         out = s;
         p = q + 1;
         return true;
     }
     for (;;) {
-        while (q < m_text.size() && m_text[q] == ' ') ++q;
         SquareSet part;
         if (!lexSquarePart(q, part)) return false;
         s |= part;
-        while (q < m_text.size() && m_text[q] == ' ') ++q;
         if (q < m_text.size() && m_text[q] == ',') { ++q; continue; }
         if (q < m_text.size() && m_text[q] == ']') { ++q; break; }
         return false;
@@ -354,22 +352,22 @@ Token Lexer::next()
         std::string s;
         size_t p = m_pos + 1;
         bool closed = false;
+        // As in CQL 6.2 a string holds its characters as written: a backslash
+        // is itself ("\d" reaches a regular expression as \d), and a string
+        // ends on its line.
+        bool newline = false;
         while (p < m_text.size()) {
             char d = m_text[p];
             if (d == '"') { closed = true; ++p; break; }
-            if (d == '\\' && p + 1 < m_text.size()) {
-                char e = m_text[p + 1];
-                s += e == 'n' ? '\n' : e == 't' ? '\t' : e;
-                p += 2;
-                continue;
-            }
+            if (d == '\n') { newline = true; break; }
             s += d;
             ++p;
         }
         advanceTo(p);
         if (!closed) {
             t.kind = Tok::Error;
-            t.text = "unterminated string: missing '\"'";
+            t.text = newline ? "a string does not go past the end of its line: missing '\"'"
+                             : "unterminated string: missing '\"'";
             return finish(t);
         }
         t.kind = Tok::String;
@@ -399,6 +397,21 @@ Token Lexer::next()
         return finish(t);
     }
 
+    // A name right after ◭ or [Aa] makes it the `piece` keyword (◭T∊♗ = piece T
+    // in B); before a square, or anything else, it is the designator [Aa].
+    auto pieceDeclaration = [&](size_t afterGlyph) {
+        SquareSet dummy;
+        size_t q = afterGlyph;
+        if (afterGlyph >= m_text.size() || !isWordStart(m_text[afterGlyph]) || lexSquarePart(q, dummy))
+            return false;
+        t.kind = Tok::Word;
+        t.text = "piece";
+        advanceTo(afterGlyph);
+        return true;
+    };
+    if (rest.substr(0, 4) == "[Aa]" && pieceDeclaration(m_pos + 4))
+        return finish(t);
+
     // Bracketed special tokens: [x] [element] [forall] [<] [>] [<=] [>=]
     if (c == '[') {
         static constexpr std::pair<std::string_view, Op> specials[] = {
@@ -418,18 +431,8 @@ Token Lexer::next()
 
     int len = 1;
     char32_t cp = peekCode(m_pos, &len);
-    // ◭ before a name is the `piece` keyword (◭T∊♗ = piece T in B); elsewhere [Aa].
-    if (cp == 0x25ED) {
-        size_t p = m_pos + len;
-        SquareSet dummy;
-        size_t q = p;
-        if (p < m_text.size() && isWordStart(m_text[p]) && !(lexSquarePart(q, dummy) && (q >= m_text.size() || !isWordChar(m_text[q])))) {
-            t.kind = Tok::Word;
-            t.text = "piece";
-            advanceTo(p);
-            return finish(t);
-        }
-    }
+    if (cp == 0x25ED && pieceDeclaration(m_pos + len))
+        return finish(t);
     if (cp == 0x2015 && peekCode(m_pos + len) == 0x2015) {
         t.kind = Tok::Punct;
         t.op = Op::Dash;
@@ -480,6 +483,19 @@ Token Lexer::next()
         return finish(t);
     }
 
+    // \n \r \t \" \\ stand for one-character strings.
+    if (c == '\\' && m_pos + 1 < m_text.size()) {
+        const char e = m_text[m_pos + 1];
+        const bool word = m_pos + 2 < m_text.size() && isWordChar(m_text[m_pos + 2]);
+        const char *value = e == '"' ? "\"" : e == '\\' ? "\\"
+                          : word ? nullptr : e == 'n' ? "\n" : e == 'r' ? "\r" : e == 't' ? "\t" : nullptr;
+        if (value) {
+            t.kind = Tok::String;
+            t.text = value;
+            advanceTo(m_pos + 2);
+            return finish(t);
+        }
+    }
     // \0 .. \9: the captures of the latest regular expression match.
     if (c == '\\' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] >= '0' && m_text[m_pos + 1] <= '9') {
         t.kind = Tok::Word;

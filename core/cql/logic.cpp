@@ -121,6 +121,20 @@ bool IfFilter::number(Ctx &ctx, long long &out) const
     return m_b && numericValue(*m_b, ctx, out);
 }
 
+bool IfFilter::string(Ctx &ctx, std::string &out) const
+{
+    if (m_c->match(ctx))
+        return m_a->string(ctx, out);
+    return m_b && m_b->string(ctx, out);
+}
+
+bool IfFilter::position(Ctx &ctx, game::NodeId &out) const
+{
+    if (m_c->match(ctx))
+        return m_a->position(ctx, out);
+    return m_b && m_b->position(ctx, out);
+}
+
 FilterPtr IfFilter::transformed(const Transform &t) const
 {
     return std::make_unique<IfFilter>(m_c->transformed(t), m_a->transformed(t), cloneTransformed(m_b, t));

@@ -76,6 +76,8 @@ public:
     bool match(Ctx &ctx) const override;
     chess::SquareSet set(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
+    bool string(Ctx &ctx, std::string &out) const override;
+    bool position(Ctx &ctx, game::NodeId &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
 private:

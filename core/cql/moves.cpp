@@ -10,7 +10,8 @@ using chess::SquareSet;
 
 MoveFilter::MoveFilter(MoveSpec spec) : m_spec(std::move(spec))
 {
-    type = m_spec.value == MoveSpec::None ? Type::Logical : Type::Set;
+    // X--Y is a logical filter in CQL 6.2 (its squares are still marked).
+    type = m_spec.value == MoveSpec::None || m_spec.dash ? Type::Logical : Type::Set;
 }
 
 namespace {

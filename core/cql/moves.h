@@ -18,6 +18,7 @@ struct MoveSpec {
     bool previous = false;
     bool primary = false, secondary = false;
     bool captureOnly = false;      // X[x]Y
+    bool dash = false;             // written X--Y (legal, countmoves, currentmove take only these)
     enum Value { None, From, To, Capture } value = None;
 };
 

@@ -15,13 +15,6 @@ namespace {
 // Precedences used here; the same values as the table in parser.cpp.
 constexpr int kLowest = 0, kUnion = 110;
 
-template <typename T, typename... A>
-FilterPtr make(const SourceRange &r, A &&...a)
-{
-    auto f = std::make_unique<T>(std::forward<A>(a)...);
-    f->range = r;
-    return f;
-}
 
 bool isDashToken(const Token &t) { return t.kind == Tok::Punct && (t.op == Op::Dash || t.op == Op::CaptureDash); }
 
@@ -89,8 +82,17 @@ bool Parser::atPathWildcard() const
 {
     if (atOp(Op::Star) || atOp(Op::Plus) || atOp(Op::Question))
         return true;
-    return atOp(Op::LBrace) &&
-           (peek(1).kind == Tok::Number || atOp(Op::Comma, 1) || atOp(Op::Star, 1) || atOp(Op::Plus, 1));
+    // {m,n} {*} {+} are one word: written without blanks inside.
+    if (!atOp(Op::LBrace) ||
+        !(peek(1).kind == Tok::Number || atOp(Op::Comma, 1) || atOp(Op::Star, 1) || atOp(Op::Plus, 1)))
+        return false;
+    for (size_t i = 1; i < 6; ++i) {
+        if (peek(i).spaceBefore || peek(i).kind == Tok::End)
+            return false;
+        if (atOp(Op::RBrace, i))
+            return true;
+    }
+    return false;
 }
 
 bool Parser::tiedDashAhead() const
@@ -380,9 +382,7 @@ FilterPtr Parser::parsePath(const Token &t)
             o.firstMatch = true;
         } else if (acceptWord("lastposition")) {
             o.lastPosition = true;
-        } else if (!o.hasRange && peek().kind == Tok::Number) {
-            bool two;
-            parseRangeNumbers(o.lo, o.hi, two);
+        } else if (bool two; !o.hasRange && peek().kind == Tok::Number && parseRangeNumbers(o.lo, o.hi, two)) {
             if (!two)
                 o.hi = o.lo;
             o.hasRange = true;
@@ -486,9 +486,7 @@ FilterPtr Parser::parseConsecutiveMoves(const Token &t)
 {
     bool quiet = acceptWord("quiet");
     long long lo = 1, hi = 100000;
-    if (peek().kind == Tok::Number) {
-        bool two;
-        parseRangeNumbers(lo, hi, two);
+    if (bool two; peek().kind == Tok::Number && parseRangeNumbers(lo, hi, two)) {
         if (!two)
             hi = lo;
     }

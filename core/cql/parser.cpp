@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "parser.h"
 
+#include "control.h"
 #include "keywords.h"
 #include "lexer.h"
 #include "linecomments.h"
@@ -12,6 +13,7 @@
 #include "positions.h"
 #include "sets.h"
 #include "state.h"
+#include "stringfilters.h"
 #include "strings.h"
 #include "transformfilter.h"
 #include "vars.h"
@@ -28,7 +30,7 @@ namespace {
 enum Prec {
     P_LOWEST = 0, P_OR = 10, P_AND = 20, P_NOT = 30, P_IN = 40, P_REL = 50, P_ADD = 70,
     P_MUL = 90, P_UNION = 110, P_INTER = 120, P_COMPL = 130, P_ATTACK = 140,
-    P_DASH = 175, P_COLON = 180,
+    P_STRING = 150, P_DASH = 175, P_COLON = 180,
 };
 
 struct InfixInfo {
@@ -53,13 +55,6 @@ const char *opText(Op op)
     }
 }
 
-template <typename T, typename... A>
-FilterPtr make(const SourceRange &r, A &&...a)
-{
-    auto f = std::make_unique<T>(std::forward<A>(a)...);
-    f->range = r;
-    return f;
-}
 
 SourceRange span(const SourceRange &a, const SourceRange &b) { return {a.begin, b.end}; }
 
@@ -75,6 +70,28 @@ Parser::Parser(std::string_view source, std::vector<Diagnostic> &diagnostics)
         if (t.kind == Tok::Error)
             error(t, t.text);
     std::erase_if(m_tokens, [](const Token &t) { return t.kind == Tok::Error; });
+    // CQL 6.2's other spellings of keywords, read as the usual ones.
+    static constexpr std::pair<std::string_view, std::string_view> aliases[] = {
+        {"dihedral", "flip"}, {"flipdihedral", "flip"}, {"curpos", "currentposition"},
+        {"hascomment", "originalcomment"}, {"initialposition", "position"},
+    };
+    for (size_t i = 0; i < m_tokens.size(); ++i) {
+        if (m_tokens[i].kind != Tok::Word)
+            continue;
+        for (auto [alias, word] : aliases) {
+            if (m_tokens[i].text != alias)
+                continue;
+            m_tokens[i].text = std::string(word);
+            if (alias == "initialposition") { // position 0
+                Token zero = m_tokens[i];
+                zero.kind = Tok::Number;
+                zero.number = 0;
+                zero.text = "0";
+                zero.spaceBefore = true;
+                m_tokens.insert(m_tokens.begin() + long(i) + 1, zero);
+            }
+        }
+    }
 }
 
 const Token &Parser::peek(size_t ahead) const
@@ -166,13 +183,37 @@ bool Parser::parseSignedNumber(long long &v)
     return false;
 }
 
+bool Parser::rangeBoundEnds() const
+{
+    const Token &next = peek();
+    if (next.kind != Tok::Punct)
+        return true;
+    switch (next.op) {
+    case Op::LParen: case Op::LBrace: case Op::RParen: case Op::RBrace: case Op::LineForward:
+    case Op::LineBackward: case Op::Dash: case Op::CaptureDash:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool Parser::parseRangeNumbers(long long &lo, long long &hi, bool &two)
 {
+    auto bound = [&](long long &v) {
+        const size_t save = m_pos;
+        if (!parseSignedNumber(v))
+            return false;
+        if (!rangeBoundEnds()) {
+            m_pos = save;
+            return false;
+        }
+        return true;
+    };
     two = false;
-    if (!parseSignedNumber(lo))
+    if (!bound(lo))
         return false;
     hi = lo;
-    if (parseSignedNumber(hi))
+    if (bound(hi))
         two = true;
     return true;
 }
@@ -244,6 +285,7 @@ void Parser::parseHeader(QueryHeader &h)
 bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeader)
 {
     m_program = &program;
+    m_header = &header;
     transformImageBudget() = 1L << 20;
     filtersMade() = 0;
     if (atWord("cql") && atOp(Op::LParen, 1))
@@ -342,9 +384,10 @@ FilterPtr Parser::parseExpr(int minPrec)
             case Op::Dash: case Op::CaptureDash:
                 if (!t.spaceBefore) info = {P_DASH};
                 break;
-            case Op::RegexMatch: info = {P_REL}; break;
+            // S ~~ "re" and S[i:j] bind tighter than `attacks`, looser than ':'.
+            case Op::RegexMatch: info = {P_STRING}; break;
             case Op::LBracket:
-                if (!t.spaceBefore) info = {P_COLON + 1}; // s[i], s[i:j]
+                if (!t.spaceBefore) info = {P_STRING}; // s[i], s[i:j]
                 break;
             default: break;
             }
@@ -353,8 +396,8 @@ FilterPtr Parser::parseExpr(int minPrec)
             break;
         if (info.prec == P_DASH && minPrec == P_COMPL)
             break; // the reference reads ~T--(from) as (~T)--(from)
-        if (t.kind == Tok::Punct && t.op == m_arrowStop && m_arrowStop != Op::Comma)
-            break; // the next link of an arrow chain belongs to the chain
+        if (t.kind == Tok::Punct && (t.op == Op::ArrowRight || t.op == Op::ArrowLeft) && m_arrowStop != Op::Comma)
+            break; // the next link of an arrow chain belongs to the chain (or is an error there)
         // An operator that cannot apply to what stands on its left ends this
         // argument, so `sort find all check > 20` compares the find, not check.
         Type lt = left->type;
@@ -375,6 +418,7 @@ FilterPtr Parser::parseExpr(int minPrec)
         if (t.kind == Tok::Punct && (t.op == Op::Plus || t.op == Op::Star) &&
             (isLineTerminator(peek(1)) || m_pathTop))
             break;
+        const size_t opAt = m_pos;
         const Token opTok = advance();
         if (info.prec == P_DASH) {
             left = parseDash(std::move(left), opTok);
@@ -437,6 +481,10 @@ FilterPtr Parser::parseExpr(int minPrec)
                 left = make<AttackFilter>(r, true, std::move(left), std::move(right));
             else
                 left = make<AttackFilter>(r, false, std::move(right), std::move(left));
+            if (!wordOp && (atOp(Op::ArrowRight) || atOp(Op::ArrowLeft))) {
+                error(peek(), "'->' and '<-' cannot be mixed in one chain: use parentheses");
+                return nullptr;
+            }
         } else if (isPositionOp(opTok) || (info.prec == P_INTER && left->type == Type::Position)) {
             left = makePositionOp(opTok, r, std::move(left), std::move(right));
             if (!left)
@@ -451,9 +499,21 @@ FilterPtr Parser::parseExpr(int minPrec)
             case Op::Ge: op = CompareFilter::Ge; break;
             default: op = CompareFilter::Gt; break;
             }
-            Type rt = right->type;
-            if (rt == Type::Logical) {
-                error(right->range, "cannot compare with a logical filter");
+            // As CQL 6.2 types them: sets compare with sets only by == and !=,
+            // a set with a number by its size; otherwise both sides numbers,
+            // both strings or both positions.
+            Type lt2 = left->type, rt = right->type;
+            const bool eq = op == CompareFilter::Eq || op == CompareFilter::Ne;
+            const char *why = nullptr;
+            if (rt == Type::Logical)
+                why = "cannot compare with a logical filter";
+            else if (lt2 == Type::Set && rt == Type::Set ? !eq
+                     : lt2 == Type::Set || rt == Type::Set ? (lt2 != Type::Numeric && rt != Type::Numeric)
+                                                            : lt2 != rt)
+                why = "the two sides of the comparison do not go together (numbers, strings, positions, or sets "
+                      "compared by == and != or with a number)";
+            if (why) {
+                error(rt == Type::Logical ? right->range : opTok.range, why);
                 return left;
             }
             left = make<CompareFilter>(r, op, std::move(left), std::move(right));
@@ -464,8 +524,23 @@ FilterPtr Parser::parseExpr(int minPrec)
             }
             left = make<SetOpFilter>(r, info.prec == P_UNION ? SetOpFilter::Union : SetOpFilter::Intersection,
                                      std::move(left), std::move(right));
+        } else if (info.prec == P_ADD && (lt == Type::String) != (right->type == Type::String)) {
+            // "a" + 1 is not a sum: the + and what follows it are read again
+            // as the next filter, as CQL 6.2 does.
+            if (opTok.op == Op::Plus && (right->type == Type::Numeric || right->type == Type::String)) {
+                m_pos = opAt;
+                break;
+            }
+            error(right->range, lt == Type::String ? "expected a string filter after '+'"
+                                                   : "expected a numeric filter after '" + opTok.text + "'");
+            return left;
+        } else if (lt == Type::String) {
+            std::vector<FilterPtr> parts;
+            parts.push_back(std::move(left));
+            parts.push_back(std::move(right));
+            left = make<ConcatFilter>(r, std::move(parts));
         } else {
-            if (right->type != Type::Numeric && right->type != Type::Set) {
+            if (right->type != Type::Numeric) {
                 error(right->range, "expected a numeric filter after '" + opTok.text + "'");
                 return left;
             }
@@ -490,8 +565,8 @@ FilterPtr Parser::requireType(FilterPtr f, Type t, const Token &after, const cha
         error(peek(), std::string("expected ") + what + " after '" + after.text + "'");
         return nullptr;
     }
-    if (t == Type::Numeric && (f->type == Type::Numeric || f->type == Type::Set))
-        return f;
+    // A set is no number here: CQL 6.2 counts a set only when it is compared
+    // with a number, sorted, or written #S.
     if (f->type != t) {
         error(f->range, std::string("expected ") + what + " after '" + after.text + "', found a " + typeName(f->type) + " filter");
         return nullptr;
@@ -536,6 +611,10 @@ FilterPtr Parser::parseSequenceUntil(Op close)
             error(t, "unexpected '" + t.text + "'");
             continue;
         }
+        if (close == Op::RParen && !parts.empty()) {
+            error(peek(), "a parenthesized expression holds exactly one filter: expected ')'");
+            return nullptr;
+        }
         if (FilterPtr f = parseFilter())
             parts.push_back(std::move(f));
         if (m_pos == before)
@@ -544,6 +623,10 @@ FilterPtr Parser::parseSequenceUntil(Op close)
     const Token &end = peek();
     if (!acceptOp(close)) {
         error(open, std::string("'") + open.text + "' is not closed");
+        return nullptr;
+    }
+    if (parts.empty()) {
+        error(open, std::string("expected a filter inside '") + open.text + opText(close) + "'");
         return nullptr;
     }
     SourceRange r = span(open.range, end.range);
@@ -663,7 +746,9 @@ FilterPtr Parser::parseWord(const Token &t)
         atOp(Op::StarAssign) || atOp(Op::SlashAssign) || atOp(Op::PercentAssign) || atOp(Op::OrAssign) ||
         atOp(Op::AndAssign)) {
         const Token op = advance();
-        FilterPtr rhs = parseFilter();
+        // The value is read up to + and -, not over comparisons or and/or:
+        // `v=k or q` is (v=k) or q.
+        FilterPtr rhs = startsFilter() ? parseExpr(P_ADD) : nullptr;
         if (!rhs) {
             error(op, "expected a value after '" + op.text + "'");
             return nullptr;
@@ -674,6 +759,23 @@ FilterPtr Parser::parseWord(const Token &t)
             return nullptr;
         }
         auto existing = m_vars.find(w);
+        if (op.op != Op::Assign && op.op != Op::AssignIfUnbound) {
+            // x += y changes x: x must exist, and the operator must fit both types.
+            if (existing == m_vars.end() && !m_persistentAssign) {
+                error(op, "'" + op.text + "' needs an existing variable '" + std::string(w) + "'");
+                return nullptr;
+            }
+            const Type vt = existing == m_vars.end() ? type : m_program->slotTypes[existing->second];
+            const bool setOp = op.op == Op::OrAssign || op.op == Op::AndAssign;
+            const bool fits = setOp ? vt == Type::Set && type == Type::Set
+                              : vt == Type::String ? op.op == Op::PlusAssign && type == Type::String
+                                                   : vt == Type::Numeric && type == Type::Numeric;
+            if (!fits) {
+                error(op, "'" + op.text + "' does not apply to the " + typeName(vt) + " variable '" + std::string(w) +
+                              "' and a " + typeName(type) + " value");
+                return nullptr;
+            }
+        }
         if (existing != m_vars.end() && m_program->slotTypes[existing->second] == Type::Piece)
             type = Type::Piece;
         int slot = slotFor(w, type, t);
@@ -788,7 +890,8 @@ FilterPtr Parser::parseKeyword(const Token &t)
         acceptWord("then");
         FilterPtr a = parseFilter();
         FilterPtr b;
-        if (acceptWord("else"))
+        // CQL 6.2 lets `else` end without a filter: then there is no else part.
+        if (acceptWord("else") && startsFilter())
             b = parseFilter();
         if (!c || !a) { error(t, "expected 'if condition [then] filter [else filter]'"); return nullptr; }
         return make<IfFilter>(t.range, std::move(c), std::move(a), std::move(b));
@@ -892,6 +995,15 @@ FilterPtr Parser::parseKeyword(const Token &t)
         BoundFilter::Kind k = w == "isbound" ? BoundFilter::IsBound : w == "isunbound" ? BoundFilter::IsUnbound : BoundFilter::Unbind;
         return make<BoundFilter>(t.range, k, slot);
     }
+    if (w == "extension")
+        return make<ConstantFilter>(t.range, false);
+    if (w == "pathdebug")
+        return make<ConstantFilter>(t.range, true);
+    if (w == "cql_abort") {
+        std::string where = "cql_abort at line " + std::to_string(t.range.begin.line) + ", column " +
+                            std::to_string(t.range.begin.column);
+        return make<AssertFilter>(t.range, make<ConstantFilter>(t.range, false), std::move(where));
+    }
     if (w == "currentposition")
         return make<CurrentPositionFilter>(t.range);
     if (w == "parent")
@@ -935,8 +1047,12 @@ FilterPtr Parser::parseKeyword(const Token &t)
         // legal X--Y / countmoves [legal] X--Y: the argument is a dash or move filter.
         FilterPtr a = parseExpr(P_DASH);
         auto *mf = dynamic_cast<MoveFilter *>(a.get());
-        if (!mf) {
-            error(a ? a->range : t.range, "expected a move filter (X--Y) after '" + std::string(w) + "'");
+        if (!mf || !mf->spec().dash) {
+            error(a ? a->range : t.range, "expected a dash filter (X--Y) after '" + std::string(w) + "'");
+            return nullptr;
+        }
+        if ((w == "legal" || w == "pseudolegal") && (mf->spec().requirePromotion || mf->spec().captureOnly)) {
+            error(a->range, "'" + std::string(w) + "' takes no promotion (--=Q) and no capture ([x]), as in CQL 6.2");
             return nullptr;
         }
         if (w == "legal") mf->spec().legal = true;
@@ -949,7 +1065,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
         // currentmove X--Y: the dash filter tested on the move that led here.
         FilterPtr a = parseExpr(P_DASH);
         auto *mf = dynamic_cast<MoveFilter *>(a.get());
-        if (!mf || mf->spec().legal || mf->spec().pseudolegal) {
+        if (!mf || !mf->spec().dash || mf->spec().legal || mf->spec().pseudolegal) {
             error(a ? a->range : t.range, "expected a dash filter (X--Y) after 'currentmove'");
             return nullptr;
         }
@@ -1024,12 +1140,18 @@ FilterPtr Parser::parseDirection(const Token &t)
     FilterPtr loF, hiF;
     // A bound may be a numeric variable: 'up DeltaRank S' (chameleon example).
     auto varBound = [this](FilterPtr &f, long long &n) {
+        const size_t save = m_pos;
         auto v = peek().kind == Tok::Word ? m_vars.find(peek().text) : m_vars.end();
-        if (v != m_vars.end() && m_program->slotTypes[v->second] == Type::Numeric) {
+        if (v != m_vars.end() && m_program->slotTypes[v->second] == Type::Numeric)
             f = make<VarFilter>(advance().range, v->second, Type::Numeric);
-            return true;
+        else if (!parseSignedNumber(n))
+            return false;
+        if (!rangeBoundEnds()) {
+            m_pos = save;
+            f = nullptr;
+            return false;
         }
-        return parseSignedNumber(n);
+        return true;
     };
     if (varBound(loF, lo)) {
         if (!varBound(hiF, hi)) {
@@ -1053,7 +1175,12 @@ FilterPtr Parser::parseDirection(const Token &t)
 FilterPtr Parser::parseRay(const Token &t, bool xray)
 {
     std::vector<Direction> dirs;
+    std::set<std::string> named;
     while (peek().kind == Tok::Word && !directionsFor(peek().text).empty()) {
+        if (!named.insert(peek().text).second) {
+            error(peek(), "the direction '" + peek().text + "' is named twice in '" + t.text + "'");
+            return nullptr;
+        }
         for (const Direction &d : directionsFor(advance().text))
             dirs.push_back(d);
     }
@@ -1093,31 +1220,64 @@ FilterPtr Parser::parsePin(const Token &t)
 
 FilterPtr Parser::parseMove(const Token &t)
 {
+    // The parameters in any order, each at most once, with CQL 6.2's rules on
+    // which go together; the value is the set of the first of from/to/capture.
     MoveSpec s;
-    for (;;) {
+    bool count = false, castling = false, enpassant = false, first = true;
+    auto twice = [&](const Token &p) {
+        error(p, "'" + p.text + "' appears twice in 'move'");
+        return nullptr;
+    };
+    for (;; first = false) {
         const Token &p = peek();
         if (p.kind != Tok::Word)
             break;
         const std::string_view w = p.text;
-        auto firstValue = [&](MoveSpec::Value v) { if (s.value == MoveSpec::None) s.value = v; };
-        if (w == "from") { advance(); s.from = setArg(p, P_COLON); firstValue(MoveSpec::From); }
-        else if (w == "to") { advance(); s.to = setArg(p, P_COLON); firstValue(MoveSpec::To); }
-        else if (w == "capture") { advance(); s.capture = setArg(p, P_COLON); firstValue(MoveSpec::Capture); }
+        auto setParam = [&](FilterPtr &slot, MoveSpec::Value v) {
+            if (slot)
+                return false;
+            advance();
+            slot = setArg(p, P_COLON);
+            if (first)
+                s.value = v;
+            return true;
+        };
+        if (w == "from") { if (!setParam(s.from, MoveSpec::From)) return twice(p); if (!s.from) return nullptr; }
+        else if (w == "to") { if (!setParam(s.to, MoveSpec::To)) return twice(p); if (!s.to) return nullptr; }
+        else if (w == "capture" || w == "captures") { if (!setParam(s.capture, MoveSpec::Capture)) return twice(p); if (!s.capture) return nullptr; }
         else if (w == "promote") {
+            if (s.requirePromotion) return twice(p);
             advance();
             s.requirePromotion = true;
-            if (peek().kind == Tok::Designator && peek().pieces)
+            if (peek().kind == Tok::Designator && peek().pieces && peek().squares == chess::SquareSet::all())
                 s.promote = advance().pieces;
-            else
-                error(peek(), "expected a piece type after 'promote'");
+            else {
+                error(peek(), "expected a piece type after 'promote' (a piece without squares, e.g. promote [RN])");
+                return nullptr;
+            }
         }
-        else if (w == "enpassant") { advance(); s.enpassant = true; }
-        else if (w == "castle") { advance(); s.castle = true; }
-        else if (w == "o" && atOp(Op::Minus, 1) && atWord("o", 2)) {
-            advance(); advance(); advance();
-            if (atOp(Op::Minus) && atWord("o", 1)) { advance(); advance(); s.castleLong = true; }
-            else s.castleShort = true;
+        else if (w == "enpassant") { if (enpassant) return twice(p); advance(); enpassant = s.enpassant = true; }
+        else if (w == "enpassantsquare") {
+            error(p, "'move enpassantsquare' is not implemented yet");
+            return nullptr;
         }
+        else if (w == "castle" || ((w == "o" && atOp(Op::Minus, 1) && atWord("o", 2)))) {
+            if (castling) {
+                error(p, "more than one castling parameter in 'move'");
+                return nullptr;
+            }
+            castling = true;
+            advance();
+            if (w == "o") {
+                advance(); advance();
+                if (atOp(Op::Minus) && atWord("o", 1)) { advance(); advance(); s.castleLong = true; }
+                else s.castleShort = true;
+            } else {
+                s.castle = true;
+            }
+        }
+        // The flags may repeat (CQL 6.2 accepts `move null null`).
+        else if (w == "count") { advance(); count = true; }
         else if (w == "null") { advance(); s.null = true; }
         else if (w == "legal") { advance(); s.legal = true; }
         else if (w == "pseudolegal") { advance(); s.pseudolegal = true; }
@@ -1126,17 +1286,37 @@ FilterPtr Parser::parseMove(const Token &t)
         else if (w == "secondary") { advance(); s.secondary = true; m_program->usesVariations = true; }
         else break;
     }
-    if (s.previous && (s.legal || s.pseudolegal)) {
-        error(t, "'move previous' cannot be combined with 'legal' or 'pseudolegal'");
+    const bool generated = s.legal || s.pseudolegal;
+    const char *conflict = nullptr;
+    if (int(s.legal) + int(s.pseudolegal) + int(s.previous) > 1)
+        conflict = "'move' takes only one of 'legal', 'pseudolegal' and 'previous'";
+    else if (generated && (s.requirePromotion || s.primary || s.secondary || s.null))
+        conflict = "'move legal' and 'move pseudolegal' cannot take 'null', 'primary', 'secondary' or 'promote'";
+    else if (generated && s.capture)
+        conflict = "'move legal' and 'move pseudolegal' cannot take 'capture'";
+    else if (s.null && (s.requirePromotion || enpassant))
+        conflict = "'move null' cannot take 'promote' or 'enpassant'";
+    else if (enpassant && s.requirePromotion)
+        conflict = "a move cannot be both an en passant capture and a promotion";
+    else if (count && !generated)
+        conflict = "'move count' needs 'legal' or 'pseudolegal'";
+    if (conflict) {
+        error(t, conflict);
         return nullptr;
     }
-    return make<MoveFilter>(t.range, std::move(s));
+    // `move ... comment (...)` reads on as the next filter of the sequence; in
+    // a line the comment is written after the move (parseLine).
+    FilterPtr move = make<MoveFilter>(t.range, std::move(s));
+    if (count)
+        return make<CountMovesFilter>(t.range, std::move(move));
+    return move;
 }
 
 // F--G, F[x]G, --=Q: a move from this position from F to G (capturing with [x]).
 FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
 {
     MoveSpec s;
+    s.dash = true;
     s.from = std::move(left);
     s.captureOnly = dashTok.op == Op::CaptureDash;
     s.value = MoveSpec::To;
@@ -1152,7 +1332,7 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
     };
     if (atOp(Op::LParen) && !peek().spaceBefore && peek(1).kind == Tok::Word && parseDashParameters(s)) {
         // --(castle), --(enpassant primary): parameters in parentheses
-    } else if (atOp(Op::Assign)) {
+    } else if (atOp(Op::Assign) && !peek().spaceBefore) {
         advance();
         parsePromotion();
     } else if (startsFilter() && !peek().spaceBefore && peek().kind != Tok::Word && !atOp(Op::LParen)) {
@@ -1229,9 +1409,7 @@ FilterPtr Parser::parseFind(const Token &t)
         }
         else if (acceptWord("quiet")) quiet = true;
         else if (acceptOp(Op::LineBackward)) backward = true;
-        else if (peek().kind == Tok::Number) {
-            bool two;
-            parseRangeNumbers(lo, hi, two);
+        else if (bool two; peek().kind == Tok::Number && parseRangeNumbers(lo, hi, two)) {
             if (!two) hi = 1000000000;
             hasRange = true;
         } else break;
@@ -1255,9 +1433,7 @@ FilterPtr Parser::parseLine(const Token &t)
         else if (acceptWord("primary")) o.primary = true;
         else if (acceptWord("secondary")) { o.secondary = true; m_program->usesVariations = true; }
         else if (acceptWord("quiet")) o.quiet = true;
-        else if (peek().kind == Tok::Number) {
-            bool two;
-            parseRangeNumbers(o.lo, o.hi, two);
+        else if (bool two; peek().kind == Tok::Number && parseRangeNumbers(o.lo, o.hi, two)) {
             if (!two) o.hi = 1000000000;
             o.hasRange = true;
         } else break;
@@ -1294,28 +1470,30 @@ FilterPtr Parser::parseLine(const Token &t)
                 if (!expectOp(Op::RParen, "to close the line group"))
                     return false;
             } else {
-                // A constituent runs to the next arrow: juxtaposed filters form
-                // one compound (arrows have the lowest precedence of all).
+                // A constituent is one filter (what follows it without an arrow
+                // is the next filter after the line), and a move's comment:
+                // `--> move from R comment ("x")` comments the move.
                 std::vector<FilterPtr> parts;
                 SourceRange r = peek().range;
-                while (startsFilter() && !atOp(arrow)) {
+                FilterPtr first = startsFilter() && !atOp(arrow) ? parseFilter() : nullptr;
+                if (!first) {
+                    error(peek(), "expected a filter after the arrow");
+                    return false;
+                }
+                if (dynamic_cast<const NumberFilter *>(first.get()) || dynamic_cast<const ArithFilter *>(first.get()) ||
+                    (dynamic_cast<const VarFilter *>(first.get()) && first->type == Type::Numeric)) {
+                    error(first->range, "a number is not a line constituent (a range or wildcard "
+                                        "meant? put the constituent in braces)");
+                    return false;
+                }
+                const bool isMove = dynamic_cast<const MoveFilter *>(first.get()) != nullptr;
+                parts.push_back(std::move(first));
+                while (isMove && atWord("comment")) {
                     size_t before = m_pos;
                     if (FilterPtr f = parseFilter())
                         parts.push_back(std::move(f));
                     if (m_pos == before)
                         break;
-                    // A new line ends the constituent (`if line --> A --> B` with the if's
-                    // body below), unless it goes on with a comment about that constituent.
-                    if (peek().range.begin.line != m_tokens[m_pos - 1].range.end.line && !atWord("comment") &&
-                        !atOp(Op::CommentFilter))
-                        break;
-                    if (atOp(Op::Star) || atOp(Op::Plus) || atOp(Op::Question) ||
-                        (atOp(Op::LBrace) && (peek(1).kind == Tok::Number || atOp(Op::Comma, 1))))
-                        break;
-                }
-                if (parts.empty()) {
-                    error(peek(), "expected a filter after the arrow");
-                    return false;
                 }
                 if (!o.backward)
                     takeCommentsAfterMove(parts, e.afterMove, e.afterMoveCheck);
@@ -1354,9 +1532,7 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
     long long lo = 0, hi = 0;
     if (acceptWord("count")) {
         mode = TransformFilter::Count;
-    } else if (peek().kind == Tok::Number && !comparisonAfterNumber()) {
-        bool two;
-        parseRangeNumbers(lo, hi, two);
+    } else if (bool two; peek().kind == Tok::Number && !comparisonAfterNumber() && parseRangeNumbers(lo, hi, two)) {
         if (!two) hi = lo;
         mode = TransformFilter::Range;
     }
@@ -1367,7 +1543,13 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
     }
     if (transformImageBudget() < 0)
         return nullptr; // reported once, by the outermost transform below
-    auto f = make<TransformFilter>(span(t.range, arg->range), TransformKind(kind), mode, lo, hi, *arg);
+    FilterPtr f;
+    try {
+        f = make<TransformFilter>(span(t.range, arg->range), TransformKind(kind), mode, lo, hi, *arg);
+    } catch (const TransformUndefined &e) {
+        error(t, e.what());
+        return nullptr;
+    }
     if (transformImageBudget() < 0) {
         error(t, "'" + t.text + "' makes too many transformed copies of its argument "
                  "(nested transforms multiply); use braces to limit what it applies to");
@@ -1431,12 +1613,17 @@ FilterPtr Parser::parseComment(const Token &t, bool tripleSlash)
             if (m_pos == before)
                 advance();
         }
-    } else {
-        if (!atOp(Op::LParen)) {
-            expectOp(Op::LParen, "after 'comment'");
-            return nullptr;
-        }
+    } else if (atOp(Op::LParen)) {
         args = parseArgumentList(t);
+    } else if (FilterPtr a = startsFilter() ? parseFilter() : nullptr) {
+        args.push_back(std::move(a)); // comment X: one argument, the whole filter after it
+    } else {
+        error(peek(), "expected '(' or a filter after 'comment'");
+        return nullptr;
+    }
+    if (args.empty()) {
+        error(t, "'comment' needs at least one argument");
+        return nullptr;
     }
     return make<CommentFilter>(t.range, std::move(args));
 }
@@ -1444,17 +1631,34 @@ FilterPtr Parser::parseComment(const Token &t, bool tripleSlash)
 FilterPtr Parser::parseSort(const Token &t)
 {
     SortSpec spec;
+    spec.quiet = acceptWord("quiet");
+    const bool direction = atWord("min") || atWord("max");
     if (acceptWord("min"))
         spec.minimize = true;
-    if (peek().kind == Tok::String)
-        spec.title = advance().text;
-    FilterPtr arg = parseFilter();
-    if (!arg) {
-        error(t, "expected a numeric filter after 'sort'");
+    else
+        acceptWord("max");
+    if (atWord("quiet")) {
+        error(peek(), "'quiet' must come first after 'sort'");
         return nullptr;
     }
-    if (arg->type != Type::Numeric && arg->type != Type::Set) {
-        error(arg->range, std::string("sort needs a numeric filter, found a ") + typeName(arg->type) + " filter");
+    if (peek().kind == Tok::String && !peek().text.empty())
+        spec.title = advance().text;
+    else if (direction) {
+        // As in CQL 6.2: without it, `sort min (x)` could be the function min.
+        error(peek(), "'sort min' and 'sort max' need a title string, e.g. sort min \"pieces\" ...");
+        return nullptr;
+    }
+    FilterPtr arg = startsFilter() ? parseFilter() : nullptr;
+    if (!arg) {
+        error(t, "expected a numeric, set or string filter after 'sort'");
+        return nullptr;
+    }
+    if (arg->type != Type::Numeric && arg->type != Type::Set && arg->type != Type::String) {
+        error(arg->range, std::string("sort needs a numeric, set or string filter, found a ") + typeName(arg->type) + " filter");
+        return nullptr;
+    }
+    if (dynamic_cast<const NumberFilter *>(arg.get())) {
+        error(arg->range, "a number after 'sort' sorts nothing (ranges are not sort arguments)");
         return nullptr;
     }
     markSortedEcho(arg.get());
@@ -1489,8 +1693,12 @@ FilterPtr Parser::parseGameInfo(const Token &t)
     else if (w == "date") kind = TagFilter::Date;
     else if (w == "eventdate") kind = TagFilter::EventDate;
     else if (w == "eco") kind = TagFilter::Eco;
-    if (peek().kind == Tok::String)
-        return make<TagFilter>(t.range, kind, advance().text, true);
+    if (peek().kind == Tok::String && !peek().text.empty()) {
+        const Token &text = advance();
+        if (!plainSearchText(text))
+            return nullptr;
+        return make<TagFilter>(t.range, kind, text.text, true);
+    }
     return make<TagFilter>(t.range, kind, std::string(), false);
 }
 

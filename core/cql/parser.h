@@ -36,12 +36,26 @@ public:
     Parser(std::string_view source, std::vector<Diagnostic> &diagnostics);
     // Parses a whole query (with or without the cql(...) header).
     bool parseQuery(QueryHeader &header, Program &program, bool requireHeader = true);
+    // Variations are searched whatever the header says (cqlwb-cli -variations).
+    void setVariationsSearched(bool on) { m_variationsOption = on; }
 
 private:
     struct Function {
         std::vector<std::string> params;
         size_t bodyBegin = 0, bodyEnd = 0; // token range of the body, braces excluded
     };
+
+    // A filter of type T covering r.
+    template <typename T, typename... A>
+    static FilterPtr make(const SourceRange &r, A &&...a)
+    {
+        auto f = std::make_unique<T>(std::forward<A>(a)...);
+        f->range = r;
+        return f;
+    }
+    // True when the token after a range bound lets it be one: a bound followed
+    // by an operator starts an expression instead (right 1 - 1 K).
+    bool rangeBoundEnds() const;
 
     // Token access
     const Token &peek(size_t ahead = 0) const;
@@ -80,6 +94,13 @@ private:
     FilterPtr parseGameInfo(const Token &t);
     FilterPtr parseWord(const Token &t);
     FilterPtr parseFunctionCall(const Token &t, const Function &f);
+    // parsehhdb.cpp: hhdb fields; CQL text compiled in place of a token; the
+    // implicit search of a string filter followed by a quoted text.
+    FilterPtr parseHhdb(const Token &t);
+    std::string hhdbKey();
+    FilterPtr parseCqlText(std::string_view text, const Token &at);
+    FilterPtr implicitSearch(FilterPtr f);
+    bool plainSearchText(const Token &text);
     // parser_lang.cpp: the CQL 6.2 keywords for strings, control, persistence,
     // piece names and mates. True when t was one of them (out may be null on error).
     bool parseLanguageKeyword(const Token &t, FilterPtr &out);
@@ -137,6 +158,9 @@ private:
     // Past the nesting limit the rest of the query is not read: set once, it
     // silences the messages every open level would add while unwinding.
     bool m_tooDeep = false;
+    bool m_variationsOption = false;
+    const QueryHeader *m_header = nullptr;
+    bool m_persistentAssign = false; // reading the assignment after `persistent`
     int m_functionExpansions = 0;
     size_t m_expandedTokens = 0;
     std::set<std::pair<int, int>> m_errorPlaces; // line, column of each message so far

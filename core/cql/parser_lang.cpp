@@ -3,7 +3,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "parser.h"
 
-#include "atomic.h"
 #include "control.h"
 #include "dictionary.h"
 #include "dictiterate.h"
@@ -22,13 +21,6 @@ namespace cql {
 
 namespace {
 
-template <typename T, typename... A>
-FilterPtr build(const SourceRange &r, A &&...a)
-{
-    auto f = std::make_unique<T>(std::forward<A>(a)...);
-    f->range = r;
-    return f;
-}
 
 constexpr int PrecTight = 110; // binds like a set argument: over | and tighter operators
 
@@ -56,60 +48,83 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
     auto stringArg = [&](int prec) { return requireType(parseExpr(prec), Type::String, t, "a string filter"); };
     if (w == "typename" || w == "piecename") {
         FilterPtr a = setArg(t, PrecTight);
-        out = a ? build<PieceNameFilter>(t.range, w == "piecename", std::move(a)) : nullptr;
+        out = a ? make<PieceNameFilter>(t.range, w == "piecename", std::move(a)) : nullptr;
         return true;
     }
     if (w == "pieceid") {
         FilterPtr a = setArg(t, PrecTight);
-        out = a ? build<PieceIdFilter>(t.range, std::move(a)) : nullptr;
+        out = a ? make<PieceIdFilter>(t.range, std::move(a)) : nullptr;
         return true;
     }
     if (w == "sidetomove" || w == "white" || w == "black") {
-        out = build<SideFilter>(t.range, w == "sidetomove" ? 0 : w == "white" ? 1 : -1);
+        out = make<SideFilter>(t.range, w == "sidetomove" ? 0 : w == "white" ? 1 : -1);
         return true;
     }
-    if (w == "currenttransform") { out = build<CurrentTransformFilter>(t.range); return true; }
-    if (w == "fen") { out = build<PositionTextFilter>(t.range, PositionTextFilter::Fen); return true; }
+    if (w == "currenttransform") { out = make<CurrentTransformFilter>(t.range); return true; }
+    if (w == "fen") { out = make<PositionTextFilter>(t.range, PositionTextFilter::Fen); return true; }
     if (w == "originalcomment") {
         m_program->usesAnnotations = true;
-        out = build<PositionTextFilter>(t.range, PositionTextFilter::OriginalComment);
+        out = make<PositionTextFilter>(t.range, PositionTextFilter::OriginalComment);
+        // originalcomment "!" / "$3": a NAG on the move that led here; any other
+        // text is searched in the comment.
+        if (peek().kind == Tok::String && !peek().text.empty()) {
+            const int nag = nagOfCommentArgument(peek().text);
+            if (nag == -1 || nag > 255) {
+                error(peek(), nag == -1 ? "'originalcomment' cannot search for the NAG $0"
+                                        : "'originalcomment' cannot search for a NAG above 255");
+                out = nullptr;
+                return true;
+            }
+            if (nag > 0) {
+                out = make<MoveNagFilter>(SourceRange{t.range.begin, advance().range.end}, nag);
+                return true;
+            }
+            out = implicitSearch(std::move(out));
+        }
         return true;
     }
-    if (w == "removecomment") { out = build<RemoveCommentFilter>(t.range); return true; }
+    if (w == "removecomment") { out = make<RemoveCommentFilter>(t.range); return true; }
     if (w == "settag") {
         std::vector<FilterPtr> args = parseArgumentList(t);
         out = nullptr;
-        if (args.size() != 2 || args[0]->type != Type::String || args[1]->type == Type::Logical) {
-            error(t, "expected settag(\"Name\" value)");
+        if (args.size() != 2 || args[0]->type != Type::String || args[1]->type != Type::String) {
+            error(t, "expected settag(\"Name\" \"value\"): two strings");
             return true;
         }
-        out = build<SetTagFilter>(t.range, std::move(args[0]), std::move(args[1]));
+        out = make<SetTagFilter>(t.range, std::move(args[0]), std::move(args[1]));
         return true;
     }
-    if (w == "enpassantsquare") { out = build<EnPassantSquareFilter>(t.range); return true; }
+    if (w == "enpassantsquare") { out = make<EnPassantSquareFilter>(t.range); return true; }
     if (w == "try") {
         m_program->usesVariations = true;
         m_program->usesAnnotations = true;
-        out = build<TryFilter>(t.range);
+        out = make<TryFilter>(t.range);
         return true;
     }
     if (w == "str" || w == "message") {
         std::vector<FilterPtr> args;
+        if (w == "message")
+            acceptWord("quiet"); // messages are written to the terminal only; quiet changes nothing here
         if (atOp(Op::LParen)) {
             args = parseArgumentList(t);
         } else if (startsFilter()) {
-            if (FilterPtr a = parseExpr(PrecTight))
+            if (FilterPtr a = parseFilter())
                 args.push_back(std::move(a));
         }
+        if (args.empty()) {
+            error(t, "expected '(' or a filter after '" + std::string(w) + "'");
+            out = nullptr;
+            return true;
+        }
         if (w == "str")
-            out = build<StrFilter>(t.range, std::move(args));
+            out = make<StrFilter>(t.range, std::move(args));
         else
-            out = build<MessageFilter>(t.range, std::move(args));
+            out = make<MessageFilter>(t.range, std::move(args));
         return true;
     }
     if (w == "int") {
         FilterPtr a = stringArg(PrecTight);
-        out = a ? build<IntFilter>(t.range, std::move(a)) : nullptr;
+        out = a ? make<IntFilter>(t.range, std::move(a)) : nullptr;
         return true;
     }
     if (w == "ascii") {
@@ -118,7 +133,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             error(a->range, "expected a string or numeric filter after 'ascii'");
             a = nullptr;
         }
-        out = a ? build<AsciiFilter>(t.range, std::move(a)) : nullptr;
+        out = a ? make<AsciiFilter>(t.range, std::move(a)) : nullptr;
         return true;
     }
     if (w == "indexof" || w == "writefile") {
@@ -133,20 +148,20 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             return true;
         }
         if (w == "indexof")
-            out = build<IndexOfFilter>(t.range, std::move(args[0]), std::move(args[1]));
+            out = make<IndexOfFilter>(t.range, std::move(args[0]), std::move(args[1]));
         else
-            out = build<FileFilter>(t.range, true, std::move(args[0]), std::move(args[1]));
+            out = make<FileFilter>(t.range, true, std::move(args[0]), std::move(args[1]));
         return true;
     }
     if (w == "readfile") {
         FilterPtr a = stringArg(PrecTight);
-        out = a ? build<FileFilter>(t.range, false, std::move(a), nullptr) : nullptr;
+        out = a ? make<FileFilter>(t.range, false, std::move(a), nullptr) : nullptr;
         return true;
     }
     if (w == "loop") {
         FilterPtr body = parseFilter();
         if (!body) { error(t, "expected a filter after 'loop'"); out = nullptr; return true; }
-        out = build<LoopFilter>(t.range, std::move(body));
+        out = make<LoopFilter>(t.range, std::move(body));
         return true;
     }
     if (w == "while") {
@@ -155,14 +170,14 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         expectOp(Op::RParen, "to close the condition of 'while'");
         FilterPtr body = cond ? parseFilter() : nullptr;
         if (!body) { error(t, "expected 'while (condition) body'"); out = nullptr; return true; }
-        out = build<WhileFilter>(t.range, std::move(cond), std::move(body));
+        out = make<WhileFilter>(t.range, std::move(cond), std::move(body));
         return true;
     }
     if (w == "assert") {
         FilterPtr a = parseFilter();
         if (!a) { error(t, "expected a filter after 'assert'"); out = nullptr; return true; }
         std::string where = "line " + std::to_string(t.range.begin.line);
-        out = build<AssertFilter>(t.range, std::move(a), std::move(where));
+        out = make<AssertFilter>(t.range, std::move(a), std::move(where));
         return true;
     }
     if (w == "persistent") {
@@ -188,7 +203,9 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             out = nullptr;
             return true;
         }
+        m_persistentAssign = true; // persistent x += 1 makes x when it is new
         out = parseWord(name);
+        m_persistentAssign = false;
         if (!out)
             return true;
         if (!dynamic_cast<AssignFilter *>(out.get())) {
@@ -222,35 +239,74 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
                                   [&](const PersistentVar &v) { return v.slot == slot; });
         if (!local && !listed)
             m_program->persistent.push_back({slot, true}); // kept across games, never reported
-        out = build<ConstantFilter>(t.range, true);
+        // The declaration is also a use: `dictionary D[key]` and `dictionary D[key]=value`.
+        if (atOp(Op::LBracket) && !peek().spaceBefore)
+            out = parseDictionaryAccess(name, slot);
+        else
+            out = make<ConstantFilter>(t.range, true);
         return true;
     }
-    if (w == "local" || w == "atomic") {
-        // Variables here are already fresh in every game: `local` keeps its
-        // filter as it is; `atomic` undoes the filter's assignments when it fails.
-        out = parseFilter();
-        if (!out)
-            error(t, "expected a filter after '" + std::string(w) + "'");
-        else if (w == "atomic")
-            out = build<AtomicFilter>(t.range, std::move(out));
+    if (w == "local") {
+        // In CQL 6.2 `local` only qualifies a dictionary (handled above).
+        error(t, "expected 'dictionary' after 'local'");
+        out = nullptr;
         return true;
     }
-    if (w == "hhdb") {
-        HhdbFilter::Field f;
-        if (peek().kind != Tok::Word || !HhdbFilter::fieldFromName(peek().text, f)) {
-            error(peek(), peek().kind == Tok::Word ? "'hhdb " + peek().text + "' is not implemented yet"
-                                                   : std::string("expected an HHdb field name after 'hhdb'"));
+    if (w == "atomic") {
+        // atomic x = v: the assignment is undone when the filter around it fails.
+        if (peek().kind != Tok::Word || findKeyword(peek().text) || peek(1).kind != Tok::Punct ||
+            (peek(1).op != Op::Assign && peek(1).op != Op::AssignIfUnbound && peek(1).op != Op::PlusAssign &&
+             peek(1).op != Op::MinusAssign && peek(1).op != Op::StarAssign && peek(1).op != Op::SlashAssign &&
+             peek(1).op != Op::PercentAssign && peek(1).op != Op::OrAssign && peek(1).op != Op::AndAssign)) {
+            error(t, "expected an assignment 'atomic name = value'");
             out = nullptr;
             return true;
         }
-        advance();
-        out = build<HhdbFilter>(t.range, f);
+        const Token &name = advance();
+        out = parseWord(name);
+        // CQL 6.2 restores atomic variables when `path` backtracks; our path
+        // does not, so the assignment is a plain one, and the user is told.
+        Diagnostic d;
+        d.severity = Diagnostic::Warning;
+        d.line = t.range.begin.line;
+        d.column = t.range.begin.column;
+        d.length = 6;
+        d.message = "'atomic' is read as a plain assignment: restoring atomic variables when 'path' backtracks "
+                    "is not implemented";
+        m_diags.push_back(std::move(d));
+        return true;
+    }
+    if (w == "hhdb") {
+        out = parseHhdb(t);
+        return true;
+    }
+    if (w == "cql_hhdbhascook") {
+        // A cook may be noted in any comment, variations included.
+        m_program->usesVariations = true;
+        m_program->usesAnnotations = true;
+        out = make<HhdbCookedFilter>(t.range);
+        return true;
+    }
+    if (w == "cql_assertvariations") {
+        if (peek().kind != Tok::String) {
+            error(peek(), "expected a message string after 'cql_assertvariations'");
+            out = nullptr;
+            return true;
+        }
+        // Checked once, here: the header (or -variations) decides for the whole query.
+        const Token &message = advance();
+        if (!(m_header && m_header->variations) && !m_variationsOption) {
+            error(t, message.text + " (add 'variations' to the cql header, or run with -variations)");
+            out = nullptr;
+            return true;
+        }
+        out = make<ConstantFilter>(t.range, true);
         return true;
     }
     if (w == "puremate" || w == "modelmate" || w == "idealmate" || w == "purestalemate" || w == "modelstalemate" ||
         w == "idealstalemate") {
         MateFilter::Kind k = w.starts_with("pure") ? MateFilter::Pure : w.starts_with("model") ? MateFilter::Model : MateFilter::Ideal;
-        out = build<MateFilter>(t.range, k, w.find("stalemate") != std::string::npos);
+        out = make<MateFilter>(t.range, k, w.find("stalemate") != std::string::npos);
         return true;
     }
     return false;
@@ -263,14 +319,18 @@ FilterPtr Parser::parseCapture(const Token &t)
         error(t, "expected a capture \\0 .. \\9");
         return nullptr;
     }
-    return build<CaptureFilter>(t.range, n);
+    return make<CaptureFilter>(t.range, n);
 }
 
-FilterPtr Parser::parseRegex(FilterPtr left, const Token &op)
+FilterPtr Parser::parseRegex(FilterPtr left, const Token &)
 {
-    FilterPtr pattern = requireType(parseExpr(PrecTight), Type::String, op, "a string (the regular expression)");
-    if (!pattern)
+    // The pattern is a quoted string, as in CQL 6.2: `S ~~ "re"[1:]` slices the match.
+    if (peek().kind != Tok::String) {
+        error(peek(), "expected a quoted regular expression after '~~'");
         return nullptr;
+    }
+    const Token &quoted = advance();
+    FilterPtr pattern = make<StringLiteralFilter>(quoted.range, quoted.text);
     if (auto *lit = dynamic_cast<const StringLiteralFilter *>(pattern.get())) {
         std::string why;
         if (!Regex::compile(lit->text(), &why)) {
@@ -279,7 +339,7 @@ FilterPtr Parser::parseRegex(FilterPtr left, const Token &op)
         }
     }
     SourceRange r{left->range.begin, pattern->range.end};
-    return build<RegexFilter>(r, std::move(left), std::move(pattern));
+    return make<RegexFilter>(r, std::move(left), std::move(pattern));
 }
 
 FilterPtr Parser::parseStringIndex(FilterPtr left, const Token &open)
@@ -299,12 +359,12 @@ FilterPtr Parser::parseStringIndex(FilterPtr left, const Token &open)
     if (!slice && !from)
         return nullptr;
     SourceRange r{left->range.begin, close.range.end};
-    return build<StringIndexFilter>(r, std::move(left), std::move(from), std::move(to), slice);
+    return make<StringIndexFilter>(r, std::move(left), std::move(from), std::move(to), slice);
 }
 
 FilterPtr Parser::makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole)
 {
-    return build<SubstringFilter>(r, std::move(part), std::move(whole));
+    return make<SubstringFilter>(r, std::move(part), std::move(whole));
 }
 
 FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
@@ -337,12 +397,12 @@ FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
             return nullptr;
         }
         m_dictValueTypes[slot] = value->type;
-        return build<DictionarySetFilter>(r, slot, std::move(key), std::move(value));
+        return make<DictionarySetFilter>(r, slot, std::move(key), std::move(value));
     }
     auto known = m_dictValueTypes.find(slot);
     // Before any assignment is seen the entry reads as text; it can still be tested.
     Type vt = known != m_dictValueTypes.end() ? known->second : Type::String;
-    return build<DictionaryGetFilter>(r, slot, std::move(key), vt);
+    return make<DictionaryGetFilter>(r, slot, std::move(key), vt);
 }
 
 bool Parser::parseDictionaryIteration(const Token &t, const Token &name, bool all, FilterPtr &out)
@@ -370,8 +430,8 @@ bool Parser::parseDictionaryIteration(const Token &t, const Token &name, bool al
     int keySlot = slotFor(name.text, kt->second, name);
     FilterPtr body = startsFilter() ? parseFilter() : nullptr;
     if (!body)
-        body = build<ConstantFilter>(t.range, true);
-    out = build<DictIterateFilter>(t.range, all, keySlot, kt->second, d->second, std::move(body));
+        body = make<ConstantFilter>(t.range, true);
+    out = make<DictIterateFilter>(t.range, all, keySlot, kt->second, d->second, std::move(body));
     return true;
 }
 
@@ -385,7 +445,7 @@ bool Parser::isParameterName(const std::string &name) const
 
 FilterPtr Parser::makeStringLength(const Token &hash, FilterPtr s)
 {
-    return build<StringLengthFilter>(hash.range, std::move(s));
+    return make<StringLengthFilter>(hash.range, std::move(s));
 }
 
 } // namespace cql

@@ -4,6 +4,9 @@
 
 #include "vars.h"
 
+#include <algorithm>
+#include <utility>
+
 namespace cql {
 
 bool PieceNameFilter::string(Ctx &ctx, std::string &out) const
@@ -75,11 +78,45 @@ bool PositionTextFilter::string(Ctx &ctx, std::string &out) const
         return true;
     }
     const game::Node &n = ctx.cur();
-    std::string_view c = ctx.game->text(n.comment);
+    // The start position has no move to follow, so the comment before the first
+    // move is its comment (CQL 6.2 reads it so); a variation's leading comment
+    // is not one of its position's.
+    std::string_view c = ctx.game->text(n.parent == game::NoNode ? n.preComment : n.comment);
     if (c.empty())
         return false;
     out = std::string(c);
     return true;
+}
+
+bool MoveNagFilter::match(Ctx &ctx) const
+{
+    const game::Node &n = ctx.cur();
+    for (uint32_t i = 0; i < n.nagCount; ++i)
+        if (ctx.game->nags[n.nagBegin + i] == m_nag)
+            return true;
+    return false;
+}
+
+int nagOfCommentArgument(std::string_view a)
+{
+    static constexpr std::pair<std::string_view, int> symbols[] = {
+        {"!", 1}, {"?", 2}, {"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"=", 10},
+        {"+/=", 14}, {"=/+", 15}, {"+/-", 16}, {"-/+", 17}, {"+-", 18}, {"-+", 19},
+    };
+    for (auto [symbol, nag] : symbols)
+        if (a == symbol)
+            return nag;
+    if (a.size() < 2 || a[0] != '$')
+        return 0;
+    long long n = 0;
+    for (char c : a.substr(1)) {
+        if (c < '0' || c > '9')
+            return 0;
+        n = std::min(n * 10 + (c - '0'), 1000LL); // anything past 255 is as wrong as 1000
+    }
+    if (n == 0)
+        return a == "$0" ? -1 : 0; // "$00" is text, as in CQL 6.2
+    return int(n);
 }
 
 chess::SquareSet EnPassantSquareFilter::set(Ctx &ctx) const

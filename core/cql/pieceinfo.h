@@ -6,6 +6,8 @@
 
 #include "filter.h"
 
+#include <string_view>
+
 namespace cql {
 
 // typename S / piecename S: the piece on a single square as text.
@@ -69,6 +71,23 @@ public:
 private:
     Kind m_kind;
 };
+
+// originalcomment "!" (or "?!", "+-", "$12" ...): CQL 6.2 reads an argument
+// that names a NAG as a test of the NAGs of the move that led here; any other
+// argument is text to find in the comment.
+class MoveNagFilter : public Filter {
+public:
+    explicit MoveNagFilter(int nag) : m_nag(nag) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<MoveNagFilter>(m_nag); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    int m_nag;
+};
+// The NAG an originalcomment argument names, 0 when it names none. "$0"
+// comes back as -1 and "$n" past 255 as n (at most 1000): both are errors.
+int nagOfCommentArgument(std::string_view argument);
 
 class EnPassantSquareFilter : public SetFilter {
 public:

@@ -14,6 +14,7 @@ namespace cql {
 struct SortSpec {
     std::string title;
     bool minimize = false;
+    bool quiet = false; // sort quiet: the value is not written into the game
 };
 
 // Values of persistent variables, kept across games (queries using them run

@@ -49,6 +49,7 @@ std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &opti
         return q;
     }
     Parser parser(text, diagnostics);
+    parser.setVariationsSearched(options.variations);
     bool ok = parser.parseQuery(q->m_header, *q->m_program, options.requireHeader);
     if (!ok)
         return nullptr;
@@ -100,7 +101,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     for (size_t i = 0; i < prog.sorts.size(); ++i) {
         im.sorts[i].title = prog.sorts[i].title;
         im.sorts[i].minimize = prog.sorts[i].minimize;
-        im.sorts[i].value = prog.sorts[i].minimize ? LLONG_MAX : LLONG_MIN;
+        im.sorts[i].quiet = prog.sorts[i].quiet;
     }
     ctx.sortValues = &im.sorts;
     // Persistent variables: this game starts from the values the last one left.
@@ -229,10 +230,15 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         }
     }
     for (const SortValue &s : im.sorts)
-        if (s.value != LLONG_MIN && s.value != LLONG_MAX)
+        if (s.bound)
             result.sortValues.push_back(s);
-    if (h.sortMatchCount)
-        result.sortValues.insert(result.sortValues.begin(), SortValue{"matchcount", matched, false});
+    if (h.sortMatchCount) {
+        SortValue count;
+        count.title = "matchcount";
+        count.value = matched;
+        count.bound = true;
+        result.sortValues.insert(result.sortValues.begin(), std::move(count));
+    }
 }
 
 } // namespace cql

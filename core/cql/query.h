@@ -45,6 +45,7 @@ struct CompileOptions {
     Dialect dialect = Dialect::Cql6;
     std::string fileName;       // for messages
     bool requireHeader = true;  // false: a bare list of filters (-cql, -noheader, the editor)
+    bool variations = false;    // variations are searched whatever the header says (-variations)
 };
 
 class Program; // the compiled filter tree (internal)
@@ -96,6 +97,10 @@ struct SortValue {
     std::string title;            // "" for an untitled sort
     long long value = 0;
     bool minimize = false;
+    bool isText = false;          // a sort of a string filter: `text` holds the value
+    std::string text;
+    bool bound = false;           // a value was seen
+    bool quiet = false;           // sort quiet: not written into the game
 };
 struct GameResult {
     bool matched = false;

@@ -67,6 +67,9 @@ SquareSet DesignatorFilter::set(Ctx &ctx) const
 
 FilterPtr DesignatorFilter::transformed(const Transform &t) const
 {
+    // An eighth turn moves directions only: a square has no image under it.
+    if (t.rot45 && m_squares != chess::SquareSet::all())
+        throw TransformUndefined("rotate45 cannot be applied to particular squares, only to directions and pieces");
     auto f = std::make_unique<DesignatorFilter>(t.apply(m_pieces), t.apply(m_squares));
     f->range = range;
     uint64_t bits = f->m_squares.bits();
@@ -116,6 +119,8 @@ SquareSet ColorSquaresFilter::set(Ctx &ctx) const
 
 FilterPtr ColorSquaresFilter::transformed(const Transform &t) const
 {
+    if (t.rot45)
+        throw TransformUndefined("rotate45 cannot be applied to 'light' or 'dark'");
     // A transform that moves squares onto squares of the other colour (a
     // mirror, a quarter turn, an odd shift) turns light into dark: under
     // flip, `light A == A` also finds every piece on a dark square.
@@ -140,6 +145,7 @@ const std::vector<Direction> &directionsFor(std::string_view k)
         {"vertical", {up, down}}, {"horizontal", {left, right}},
         {"orthogonal", {up, down, left, right}}, {"diagonal", {ne, nw, se, sw}},
         {"anydirection", {up, down, left, right, ne, nw, se, sw}},
+        {"maindiagonal", {ne, sw}}, {"offdiagonal", {nw, se}},
     };
     static const std::vector<Direction> none;
     for (const auto &[name, dirs] : table)

@@ -77,6 +77,26 @@ FilterPtr StrFilter::transformed(const Transform &t) const
     return std::make_unique<StrFilter>(std::move(args));
 }
 
+bool ConcatFilter::string(Ctx &ctx, std::string &out) const
+{
+    out.clear();
+    std::string part;
+    for (const auto &p : m_parts) {
+        if (!p->string(ctx, part))
+            return false;
+        out += part;
+    }
+    return true;
+}
+
+FilterPtr ConcatFilter::transformed(const Transform &t) const
+{
+    std::vector<FilterPtr> parts;
+    for (const auto &p : m_parts)
+        parts.push_back(p->transformed(t));
+    return std::make_unique<ConcatFilter>(std::move(parts));
+}
+
 bool IntFilter::number(Ctx &ctx, long long &out) const
 {
     std::string s;

@@ -23,6 +23,18 @@ private:
     std::vector<FilterPtr> m_args;
 };
 
+// S + T on strings: the two texts joined; no match when either has none.
+class ConcatFilter : public Filter {
+public:
+    explicit ConcatFilter(std::vector<FilterPtr> parts) : m_parts(std::move(parts)) { type = Type::String; }
+    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool string(Ctx &ctx, std::string &out) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_parts;
+};
+
 // int S: the number a string spells (no match when it spells none).
 class IntFilter : public NumericFilter {
 public:

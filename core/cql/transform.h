@@ -9,9 +9,16 @@
 #include "token.h"
 
 #include <array>
+#include <stdexcept>
 #include <string>
 
 namespace cql {
+
+// A filter that has no image under a transform (rotate45 of a square):
+// thrown while a transform's images are made, reported by the parser.
+struct TransformUndefined : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 struct Transform {
     // Acts on doubled centred coordinates (x, y) = (2f-7, 2r-7): (x', y') = M (x, y).

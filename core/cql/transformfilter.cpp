@@ -6,6 +6,7 @@
 
 #include "logic.h"
 #include "sets.h"
+#include "state.h"
 
 #include <bit>
 #include <unordered_set>
@@ -99,67 +100,115 @@ TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, lo
     : m_kind(kind), m_mode(mode), m_lo(lo), m_hi(hi)
 {
     type = mode == Any ? arg.type : Type::Numeric;
-    std::unordered_set<std::string> seen;
+    ImageSet images;
     for (const Transform &t : transformsOf(kind)) {
         if (--transformImageBudget() < 0)
             break;
-        ImageRecord record;
-        ImageRecord *saved = currentImageRecord();
-        currentImageRecord() = &record;
-        FilterPtr image = arg.transformed(t);
-        currentImageRecord() = saved;
-        if (record.lostSquares)
-            continue; // a designator fell off the board: not an image at all
-        if (!seen.insert(record.fingerprint).second)
-            continue; // same filter as an earlier image
-        if (saved)
-            saved->fingerprint += record.fingerprint;
-        m_images.push_back(std::move(image));
-        m_transforms.push_back(t);
+        addImage(arg, t, t, images);
     }
+    reportImages(images);
     flatten();
+}
+
+void TransformFilter::addImage(const Filter &source, const Transform &t, const Transform &total, ImageSet &images)
+{
+    ImageRecord record;
+    ImageRecord *saved = currentImageRecord();
+    currentImageRecord() = &record;
+    FilterPtr image = source.transformed(t);
+    currentImageRecord() = saved;
+    if (record.lostSquares)
+        return; // a designator fell off the board: not an image at all
+    if (!images.insert(std::move(record.fingerprint)).second)
+        return; // same filter as an earlier image
+    m_images.push_back(std::move(image));
+    m_transforms.push_back(total);
+}
+
+void TransformFilter::reportImages(const ImageSet &images) const
+{
+    ImageRecord *outer = currentImageRecord();
+    if (!outer)
+        return;
+    // A transform whose images all fell off the board is itself off the board,
+    // like a designator without squares: the image around it is dropped too.
+    if (m_images.empty())
+        outer->lostSquares = true;
+    // Two transforms are the same image when they have the same images, in
+    // whatever order (CQL 6.2 compares orbits as sets): `flip count shift
+    // {R[g8,h8] K}` counts 2 images, a rank pair's shifts and a file pair's.
+    std::vector<const std::string *> sorted;
+    sorted.reserve(images.size());
+    for (const std::string &f : images)
+        sorted.push_back(&f);
+    std::sort(sorted.begin(), sorted.end(), [](const std::string *a, const std::string *b) { return *a < *b; });
+    for (const std::string *f : sorted) {
+        size_t n = f->size();
+        noteImage(&n, sizeof n);
+        noteImage(f->data(), n);
+    }
 }
 
 bool TransformFilter::flattenInto(std::vector<Condition> &conds, std::vector<uint32_t> &ends) const
 {
     if (m_mode != Any)
         return false;
-    for (const auto &img : m_images) {
-        if (auto *t = dynamic_cast<const TransformFilter *>(img.get())) {
-            // A nested transform in "any" mode matches when one of its images does.
-            if (!t->flattenInto(conds, ends))
-                return false;
+    for (const auto &img : m_images)
+        if (!flattenImage(*img, conds, ends))
+            return false;
+    return true;
+}
+
+bool TransformFilter::flattenImage(const Filter &image, std::vector<Condition> &conds, std::vector<uint32_t> &ends)
+{
+    if (auto *t = dynamic_cast<const TransformFilter *>(&image)) {
+        // A nested transform in "any" mode matches when one of its images does.
+        return t->flattenInto(conds, ends);
+    }
+    std::vector<const Filter *> parts;
+    if (auto *c = dynamic_cast<const CompoundFilter *>(&image)) {
+        if (c->parts().size() == 1)
+            return flattenImage(*c->parts().front(), conds, ends); // flipcolor {shift ...}
+        for (const auto &p : c->parts())
+            parts.push_back(p.get());
+    } else {
+        parts.push_back(&image);
+    }
+    if (parts.empty())
+        return false;
+    std::vector<Condition> predicates;
+    for (const Filter *p : parts) {
+        if (dynamic_cast<const StateFilter *>(p)) {
+            Condition c;
+            c.source = Predicate;
+            c.predicate = p;
+            predicates.push_back(c);
             continue;
         }
-        std::vector<const DesignatorFilter *> ds;
-        if (auto *d = dynamic_cast<const DesignatorFilter *>(img.get()))
-            ds.push_back(d);
-        else if (auto *c = dynamic_cast<const CompoundFilter *>(img.get()))
-            ds = c->designators();
-        if (ds.empty())
+        auto *d = dynamic_cast<const DesignatorFilter *>(p);
+        if (!d)
             return false;
-        for (const DesignatorFilter *d : ds) {
-            Condition c;
-            c.squares = d->squares().bits();
-            PieceMask m = d->pieces();
-            if (!m)
-                c.source = AnySquare;
-            else if (m == EmptyBit)
-                c.source = EmptySquares;
-            else if (m == WhiteBits)
-                c.source = WhitePieces;
-            else if (m == BlackBits)
-                c.source = BlackPieces;
-            else if (m == (WhiteBits | BlackBits))
-                c.source = Occupied;
-            else if (std::popcount(unsigned(m)) == 1 && !(m & EmptyBit))
-                c.source = uint8_t(FirstPiece + std::countr_zero(unsigned(m)));
-            else
-                return false;
-            conds.push_back(c);
-        }
-        ends.push_back(uint32_t(conds.size()));
+        Condition c;
+        c.squares = d->squares().bits();
+        PieceMask m = d->pieces();
+        if (!m)
+            c.source = AnySquare;
+        else if (m == EmptyBit)
+            c.source = EmptySquares;
+        else if (m == WhiteBits)
+            c.source = WhitePieces;
+        else if (m == BlackBits)
+            c.source = BlackPieces;
+        else if (m == (WhiteBits | BlackBits))
+            c.source = Occupied;
+        else if (std::popcount(unsigned(m)) == 1 && !(m & EmptyBit))
+            c.source = uint8_t(FirstPiece + std::countr_zero(unsigned(m)));
+        else
+            return false;
+        conds.push_back(c);
     }
+    conds.insert(conds.end(), predicates.begin(), predicates.end());
+    ends.push_back(uint32_t(conds.size()));
     return true;
 }
 
@@ -177,11 +226,13 @@ void TransformFilter::flatten()
     for (uint32_t end : m_imageEnds) {
         // A single piece is rarer than a colour, a colour than any occupant.
         int best = -1;
-        auto rank = [](uint8_t src) { return src >= FirstPiece ? 3 : src == Occupied || src == AnySquare ? 1 : 2; };
+        auto rank = [](uint8_t src) {
+            return src >= FirstPiece ? 3 : src == Predicate ? 0 : src == Occupied || src == AnySquare ? 1 : 2;
+        };
         for (uint32_t i = begin; i < end; ++i)
             if (best < 0 || rank(m_conditions[i].source) > rank(m_conditions[size_t(best)].source))
                 best = int(i);
-        if (best < 0 || m_conditions[size_t(best)].source == AnySquare) {
+        if (best < 0 || m_conditions[size_t(best)].source == AnySquare || m_conditions[size_t(best)].source == Predicate) {
             m_reject.clear(); // an image that always holds (or has no condition): no shortcut
             break;
         }
@@ -205,6 +256,13 @@ uint64_t TransformFilter::have(const chess::Position &pos, uint8_t source)
     case Occupied: return pos.occupied().bits();
     default: return pos.pieces(chess::Piece(source - FirstPiece)).bits();
     }
+}
+
+bool TransformFilter::holds(Ctx &ctx, const Condition &c)
+{
+    if (c.source == Predicate)
+        return c.predicate->match(ctx);
+    return (have(*ctx.pos, c.source) & c.squares) != 0;
 }
 
 long long TransformFilter::countMatching(Ctx &ctx) const
@@ -240,7 +298,7 @@ bool TransformFilter::match(Ctx &ctx) const
         for (uint32_t end : m_imageEnds) {
             bool ok = true;
             for (uint32_t i = begin; i < end && ok; ++i)
-                ok = (have(pos, m_conditions[i].source) & m_conditions[i].squares) != 0;
+                ok = holds(ctx, m_conditions[i]);
             if (ok)
                 return true;
             begin = end;
@@ -300,12 +358,16 @@ FilterPtr TransformFilter::transformed(const Transform &t) const
     f->m_mode = m_mode;
     f->m_lo = m_lo;
     f->m_hi = m_hi;
+    // Each image is moved on its own: the ones t pushes off the board are
+    // dropped, the others stay (shift flip X keeps the flips of X that a shift
+    // leaves on the board).
+    ImageSet images;
     for (size_t i = 0; i < m_images.size(); ++i) {
         if (--transformImageBudget() < 0)
             break;
-        f->m_images.push_back(m_images[i]->transformed(t));
-        f->m_transforms.push_back(t * m_transforms[i]);
+        f->addImage(*m_images[i], t, t * m_transforms[i], images);
     }
+    f->reportImages(images);
     f->flatten();
     return f;
 }

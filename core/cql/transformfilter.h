@@ -5,6 +5,8 @@
 
 #include "filter.h"
 
+#include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace cql {
@@ -35,19 +37,28 @@ public:
 
 private:
     TransformFilter() = default;
+    // The fingerprints of the images built so far, to drop repeats.
+    using ImageSet = std::unordered_set<std::string>;
+    void addImage(const Filter &source, const Transform &t, const Transform &total, ImageSet &images);
+    void reportImages(const ImageSet &images) const;
     long long countMatching(Ctx &ctx) const;
     void flatten();
     // When every image is a conjunction of piece designators ({Ka1 kh8}), the
     // images are tested from flat arrays: no virtual calls in the hot loop.
-    // What a condition tests: which squares of the position must meet `squares`.
-    enum Source : uint8_t { AnySquare, EmptySquares, WhitePieces, BlackPieces, Occupied, FirstPiece };
+    // What a condition tests: which squares of the position must meet `squares`;
+    // Predicate: a check, mate ... filter of the conjunction, tested after its
+    // designators since most positions fail on those.
+    enum Source : uint8_t { AnySquare, EmptySquares, WhitePieces, BlackPieces, Occupied, Predicate, FirstPiece };
     // FirstPiece + p: the squares of piece p (chess::Piece).
     struct Condition {
         uint8_t source = AnySquare;
         uint64_t squares = 0;
+        const Filter *predicate = nullptr;
     };
     static uint64_t have(const chess::Position &pos, uint8_t source);
+    static bool holds(Ctx &ctx, const Condition &c);
     bool flattenInto(std::vector<Condition> &conds, std::vector<uint32_t> &ends) const;
+    static bool flattenImage(const Filter &image, std::vector<Condition> &conds, std::vector<uint32_t> &ends);
     std::vector<Condition> m_conditions;
     std::vector<uint32_t> m_imageEnds; // image i uses conditions [end(i-1), end(i))
     // Every image needs its most selective condition: when none of these holds
@@ -73,6 +84,8 @@ public:
     bool match(Ctx &ctx) const override { return m_a->match(ctx); }
     chess::SquareSet set(Ctx &ctx) const override { return m_a->set(ctx); }
     bool number(Ctx &ctx, long long &out) const override { return m_a->number(ctx, out); }
+    bool string(Ctx &ctx, std::string &out) const override { return m_a->string(ctx, out); }
+    bool position(Ctx &ctx, game::NodeId &out) const override { return m_a->position(ctx, out); }
     FilterPtr transformed(const Transform &) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_a->markSquares(ctx, out); }
     bool transformSensitive() const override { return false; }

@@ -302,17 +302,38 @@ FilterPtr CommentFilter::transformed(const Transform &t) const
     return std::make_unique<CommentFilter>(std::move(args));
 }
 
-bool SortFilter::number(Ctx &ctx, long long &out) const
+bool SortFilter::string(Ctx &ctx, std::string &out) const
 {
     const size_t mark = ctx.comments.size();
-    if (!numericValue(*m_arg, ctx, out)) {
+    if (m_arg->type != Type::String || !m_arg->string(ctx, out)) {
         ctx.comments.resize(mark);
         return false;
     }
     if (ctx.sortValues && m_index < (int)ctx.sortValues->size()) {
         SortValue &sv = (*ctx.sortValues)[m_index];
-        // The value starts at the LLONG_MIN/MAX sentinel the evaluator sets.
-        if (m_min ? out < sv.value : out > sv.value) {
+        if (!sv.bound || (m_min ? out < sv.text : out > sv.text)) {
+            sv.isText = true;
+            sv.bound = true;
+            sv.text = out;
+            if (m_index < (int)ctx.sortComments.size())
+                ctx.sortComments[m_index].assign(ctx.comments.begin() + long(mark), ctx.comments.end());
+        }
+        ctx.comments.resize(mark);
+    }
+    return true;
+}
+
+bool SortFilter::number(Ctx &ctx, long long &out) const
+{
+    const size_t mark = ctx.comments.size();
+    if (m_arg->type == Type::String || !numericValue(*m_arg, ctx, out)) {
+        ctx.comments.resize(mark);
+        return false;
+    }
+    if (ctx.sortValues && m_index < (int)ctx.sortValues->size()) {
+        SortValue &sv = (*ctx.sortValues)[m_index];
+        if (!sv.bound || (m_min ? out < sv.value : out > sv.value)) {
+            sv.bound = true;
             sv.value = out;
             if (m_index < (int)ctx.sortComments.size())
                 ctx.sortComments[m_index].assign(ctx.comments.begin() + long(mark), ctx.comments.end());

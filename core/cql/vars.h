@@ -72,9 +72,22 @@ private:
 // sort [min] ["title"] F: remembers the game's best value of F.
 class SortFilter : public Filter {
 public:
-    SortFilter(int index, bool min, FilterPtr arg) : m_index(index), m_min(min), m_arg(std::move(arg)) { type = Type::Numeric; }
-    bool match(Ctx &ctx) const override { long long v; return number(ctx, v); }
+    // A sort of a string filter keeps the greatest (or least) text.
+    SortFilter(int index, bool min, FilterPtr arg) : m_index(index), m_min(min), m_arg(std::move(arg))
+    {
+        type = m_arg->type == Type::String ? Type::String : Type::Numeric;
+    }
+    bool match(Ctx &ctx) const override
+    {
+        if (type == Type::String) {
+            std::string s;
+            return string(ctx, s);
+        }
+        long long v;
+        return number(ctx, v);
+    }
     bool number(Ctx &ctx, long long &out) const override;
+    bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_arg->markSquares(ctx, out); }
 

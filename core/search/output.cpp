@@ -3,6 +3,7 @@
 #include "output.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace search {
 
@@ -10,46 +11,97 @@ std::string sortText(const cql::SortValue &value, size_t index)
 {
     std::string s = value.title.empty() ? "<sort-id-" + std::to_string(index + 1) + ">" : value.title;
     s += ": ";
-    s += std::to_string(value.value);
+    s += value.isText ? value.text : std::to_string(value.value);
     return s;
 }
 
 pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &result)
 {
     pgn::ExtraComments extra;
-    extra.reserve(result.comments.size() + 1);
-    std::string root = "Game number " + std::to_string(game.number);
+    extra.reserve(result.comments.size() + 2);
+    extra.emplace_back(game::NodeId(0), "Game number " + std::to_string(game.number));
     // A node's texts so far, to drop repeats; comments of one node are usually
     // adjacent but need not be (a `find` may comment an earlier position).
+    pgn::ExtraComments later;
     auto seen = [&](game::NodeId node, const std::string &text) {
-        for (const auto &[n, t] : extra)
+        for (const auto &[n, t] : node == 0 ? extra : later)
             if (n == node && t == text)
                 return true;
         return false;
     };
-    std::vector<const std::string *> rootTexts;
     for (const cql::NodeComment &c : result.comments) {
-        if (c.text.empty() || c.node >= game.nodes.size())
+        if (c.text.empty() || c.node >= game.nodes.size() || seen(c.node, c.text))
             continue;
-        if (c.node == 0) {
-            if (std::none_of(rootTexts.begin(), rootTexts.end(), [&](const std::string *t) { return *t == c.text; }))
-                rootTexts.push_back(&c.text);
-            continue;
-        }
-        if (!seen(c.node, c.text))
-            extra.emplace_back(c.node, c.text);
-    }
-    for (const std::string *t : rootTexts) {
-        root += ' ';
-        root += *t;
+        if (c.node == 0)
+            extra.emplace_back(c.node, c.text); // the root's texts stay together, first
+        else
+            later.emplace_back(c.node, c.text);
     }
     // Two spaces before the sort texts, as the reference engine writes them.
+    std::string sorts;
     for (size_t i = 0; i < result.sortValues.size(); ++i) {
-        root += i == 0 ? "  " : " ";
-        root += sortText(result.sortValues[i], i);
+        if (result.sortValues[i].quiet)
+            continue; // sort quiet: sorts, but is not written
+        sorts += ' ';
+        sorts += sortText(result.sortValues[i], i);
     }
-    extra.insert(extra.begin(), {game::NodeId(0), std::move(root)});
+    if (!sorts.empty())
+        extra.emplace_back(game::NodeId(0), std::move(sorts));
+    extra.insert(extra.end(), std::make_move_iterator(later.begin()), std::make_move_iterator(later.end()));
     return extra;
+}
+
+void limitCommentsLikeReference(const game::Game &game, const cql::GameResult &result, pgn::ExtraComments &extra)
+{
+    static constexpr std::string_view Mark = "[cql truncate]...";
+    std::vector<std::vector<size_t>> byNode(game.nodes.size());
+    for (size_t i = 0; i < extra.size(); ++i)
+        byNode[extra[i].first].push_back(i);
+    std::vector<bool> drop(extra.size(), false);
+    for (game::NodeId n = 0; n < byNode.size(); ++n) {
+        const std::vector<size_t> &texts = byNode[n];
+        if (texts.empty())
+            continue;
+        const game::Node &node = game.nodes[n];
+        size_t original = game.text(node.comment).size() + (n == 0 ? game.text(node.preComment).size() : 0);
+        // The texts' own lengths count towards the limits, not their separators.
+        size_t total = original, written = 0, kept = 0;
+        bool cut = false;
+        for (size_t i : texts) {
+            size_t size = extra[i].second.size();
+            if (total + size > ReferenceCommentHardLimit)
+                break;
+            if (total + size > ReferenceCommentLimit) {
+                cut = true;
+                written += Mark.size();
+                break;
+            }
+            written += (total > 0 ? 1 : 0) + size;
+            total += size;
+            ++kept;
+        }
+        bool removed = std::find(result.removedComments.begin(), result.removedComments.end(), n)
+                       != result.removedComments.end();
+        // The comment as written, spaces included, is checked once more: past
+        // the limit, none of it is written ("Game number N" at the start neither).
+        if ((removed ? 0 : original) + written > ReferenceCommentLimit)
+            kept = 0, cut = false;
+        for (size_t k = kept; k < texts.size(); ++k)
+            drop[texts[k]] = true;
+        if (cut && kept > 0)
+            extra[texts[kept - 1]].second += Mark;
+        else if (cut)
+            drop[texts[0]] = false, extra[texts[0]].second = std::string(Mark);
+    }
+    size_t next = 0;
+    for (size_t i = 0; i < extra.size(); ++i) {
+        if (drop[i])
+            continue;
+        if (next != i)
+            extra[next] = std::move(extra[i]);
+        ++next;
+    }
+    extra.resize(next);
 }
 
 void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameResult &result,
@@ -58,13 +110,7 @@ void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameR
     pgn::ExtraComments extra = matchComments(game, result);
     pgn::WriteOptions o = options;
     if (gameTextLimit) {
-        // The reference drops what a query says at a position when it comes
-        // to more than about 4 KB there (seen: 3,160 characters kept, 4,923
-        // dropped); so do we in its compatibility mode.
-        std::vector<size_t> length(game.nodes.size(), 0);
-        for (const auto &[node, text] : extra)
-            length[node] += text.size() + 1;
-        std::erase_if(extra, [&](const auto &e) { return e.first != 0 && length[e.first] > ReferenceCommentLimit; });
+        limitCommentsLikeReference(game, result, extra);
         // The cut falls where the reference engine's would only in its layout.
         o.cqlLayout = true;
         o.textLimit = gameTextLimit;

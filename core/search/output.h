@@ -22,15 +22,24 @@ std::string sortText(const cql::SortValue &value, size_t index);
 // The comments CQL adds to a matched game, per node: the root gets
 // "Game number N", then the comments of the initial position, then the sort
 // texts; every other node its comments in order. A text repeated at one node
-// is written once.
+// is written once. The writer joins a node's texts with spaces.
 pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &result);
+
+// Leaves out of `extra` (matchComments) what the reference engine would not
+// write: at each position the texts join the original comment while their
+// lengths add up to at most ReferenceCommentLimit; one more that keeps within
+// ReferenceCommentHardLimit is replaced by "[cql truncate]...", and a comment
+// still longer than ReferenceCommentLimit with its spaces is dropped whole,
+// "Game number N" included.
+void limitCommentsLikeReference(const game::Game &game, const cql::GameResult &result, pgn::ExtraComments &extra);
 
 // The reference cql cuts a game's output text at 105,000 bytes and ends it
 // with "game truncated by CQL } *". cqlwb-cli does the same by default, so its
 // output gives the same matches; 0 means no limit.
 constexpr size_t ReferenceGameTextLimit = 105000;
-// ... and leaves out a position's comments when they pass this length.
-constexpr size_t ReferenceCommentLimit = 4096;
+// ... and limits what it adds to a position's comment (limitCommentsLikeReference).
+constexpr size_t ReferenceCommentLimit = 4500;
+constexpr size_t ReferenceCommentHardLimit = 4800;
 
 // Appends the matched game as PGN (ending with a blank line). When
 // gameTextLimit is not 0 the game is written in the reference's layout and

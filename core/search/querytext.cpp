@@ -28,14 +28,26 @@ std::optional<size_t> headerEnd(std::string_view text)
 
 std::string quoteString(std::string_view s)
 {
-    std::string out = "\"";
+    if (s.find_first_of("\"\n") == std::string_view::npos)
+        return "\"" + std::string(s) + "\"";
+    std::string out = "(";
+    std::string part;
+    auto flush = [&] {
+        if (!part.empty())
+            out += (out.size() > 1 ? " + \"" : "\"") + part + "\"";
+        part.clear();
+    };
     for (char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        out += c;
+        if (c != '"' && c != '\n') {
+            part += c;
+            continue;
+        }
+        flush();
+        out += out.size() > 1 ? " + " : "";
+        out += c == '"' ? "\\\"" : "\\n";
     }
-    out += '"';
-    return out;
+    flush();
+    return out + ")";
 }
 
 bool fenBoardFilter(std::string_view fen, std::string &filter, std::string &error)

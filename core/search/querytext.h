@@ -17,7 +17,8 @@ namespace search {
 // not closed.
 std::optional<size_t> headerEnd(std::string_view text);
 
-// S as a CQL string literal: "S" with " and \ escaped.
+// S as a CQL string expression: "S", or for a text holding '"' or a line
+// break (which a CQL 6 string cannot) the pieces joined: ("a" + \" + "b").
 std::string quoteString(std::string_view s);
 
 // Filters true exactly at positions whose board is the FEN's piece placement

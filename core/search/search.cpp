@@ -43,7 +43,7 @@ std::vector<SortSpec> sortSpecs(const cql::Query &query)
 
 // A game's sort values lined up with the query's sorts; the evaluator leaves
 // out a sort that never had a value, so the gaps are found by title.
-using SortKey = std::vector<std::optional<long long>>;
+using SortKey = std::vector<const cql::SortValue *>; // null: no value
 
 SortKey sortKey(const std::vector<SortSpec> &specs, const cql::GameResult &r)
 {
@@ -52,7 +52,7 @@ SortKey sortKey(const std::vector<SortSpec> &specs, const cql::GameResult &r)
     for (size_t i = 0; i < specs.size() && j < r.sortValues.size(); ++i) {
         const cql::SortValue &v = r.sortValues[j];
         if (v.title == specs[i].title && v.minimize == specs[i].minimize) {
-            key[i] = v.value;
+            key[i] = &v;
             ++j;
         }
     }
@@ -62,13 +62,17 @@ SortKey sortKey(const std::vector<SortSpec> &specs, const cql::GameResult &r)
 bool keyBefore(const std::vector<SortSpec> &specs, const SortKey &a, const SortKey &b)
 {
     for (size_t i = 0; i < specs.size(); ++i) {
-        if (a[i] == b[i])
+        if (!a[i] && !b[i])
             continue;
         if (!b[i])
             return true; // a value sorts before no value
         if (!a[i])
             return false;
-        return specs[i].minimize ? *a[i] < *b[i] : *a[i] > *b[i];
+        const cql::SortValue &x = *a[i], &y = *b[i];
+        int c = x.isText || y.isText ? x.text.compare(y.text) : (x.value < y.value ? -1 : x.value > y.value ? 1 : 0);
+        if (c == 0)
+            continue;
+        return specs[i].minimize ? c < 0 : c > 0;
     }
     return false;
 }

@@ -41,8 +41,9 @@ private slots:
     void persistentNeedsFirstDeclaration();
     void dictionaryKeepsEntriesAcrossGames();
     void settagAndRemovecomment();
-    void unknownHhdbFieldIsReported();
     void badRegexIsReported();
+    void stringSort();
+    void sortQuietIsNotWritten();
 };
 
 void TestLanguage::counts_data()
@@ -56,8 +57,6 @@ void TestLanguage::counts_data()
     const QString promotion = QString::fromStdString(fenGame("8/P7/8/8/8/2k4K/6p1/8 w - - 0 1", "1. a8=Q g1=N *"));
     const QString pure = QString::fromStdString(fenGame("5N2/8/2pp4/2pkq2R/4P3/3K4/8/8 b - - 0 7", "*"));
     const QString impure = QString::fromStdString(fenGame("8/8/8/1p6/1B1K1N2/8/2pnQp1p/3n1kq1 b - - 5 12", "*"));
-    const QString hhdb = QStringLiteral("[Event \"1/2.p Some Tourney\"]\n[White \"Composer=A\"]\n[Black \"(+0471.21a2h4) (m)\"]\n\n1. e4 *\n");
-    const QString hm = QStringLiteral("[Event \".hm Another\"]\n[Black \"(=0000.10a1a3)\"]\n\n1. e4 *\n");
     const QString tries = QStringLiteral("1. e4 (1. d4 $2 d5) (1. c4 c5) 1... e5 *\n");
 
     // moves: countmoves, legal and the 6.2 dash parameters
@@ -100,7 +99,7 @@ void TestLanguage::counts_data()
     QTest::newRow("loop") << scholar << "x = 0 loop { x < 5 x += 1 } x == 5" << 8;
     QTest::newRow("while regex walks matches") << scholar << "sum = 0 while (\"a1b2c3\" ~~ \"[0-9]\") sum += int \\0 sum == 6" << 8;
     QTest::newRow("while condition") << scholar << "cnt = 0 while (cnt < 3) cnt += 1 cnt == 3" << 8;
-    QTest::newRow("local and atomic prefixes") << scholar << "local x = 1 atomic x += 1 x == 2" << 8;
+    QTest::newRow("atomic assignment") << scholar << "x = 1 atomic x += 1 x == 2" << 8;
 
     // line lastposition: its value is the position where the line ends
     QTest::newRow("line lastposition") << scholar << "initial (line lastposition --> true --> true --> true) : ply == 2" << 1;
@@ -108,7 +107,7 @@ void TestLanguage::counts_data()
 
     // a line constituent ends with its source line unless a comment follows
     QTest::newRow("if line with a body below") << scholar << "cnt = 0 if line --> true --> true\n cnt += 1\ncnt == 1" << 7;
-    QTest::newRow("line constituent with a comment below") << scholar << "line --> true\n comment(\"c\") --> true" << 7;
+    QTest::newRow("line constituent, a move with its comment below") << scholar << "line --> move from A\n comment(\"c\") --> true" << 4;
 
     QTest::newRow("four slashes are a comment") << scholar << "//////// not a comment filter: #x\ntrue" << 8;
 
@@ -130,13 +129,26 @@ void TestLanguage::counts_data()
     QTest::newRow("impure: guarded self-block") << impure << "mate not puremate" << 1;
     QTest::newRow("no stalemate twin in a mate") << pure << "purestalemate" << 0;
 
-    // HHdb conventions
-    QTest::newRow("hhdb shared prize") << hhdb << "initial hhdb prize == 1" << 1;
-    QTest::newRow("hhdb gbr") << hhdb << "initial hhdb gbr == \"0471.21\" hhdb stipulation == \"+\"" << 1;
-    QTest::newRow("hhdb composer") << hhdb << "initial hhdb composer == \"Composer=A\"" << 1;
-    QTest::newRow("hhdb prize missing") << hm << "hhdb prize" << 0;
-    QTest::newRow("hhdb unnumbered hm") << hm << "initial hhdb hm == 1 hhdb stipulation == \"=\"" << 1;
     QTest::newRow("try") << tries << "try" << 2;
+
+    // CQL 6.2 forms: strings, move counts, if without else part
+    QTest::newRow("string concatenation") << scholar << "initial \"a\" + \"b\" == \"ab\"" << 1;
+    QTest::newRow("concatenation of variables") << scholar << "initial I = \"v\" I + I == \"vv\"" << 1;
+    QTest::newRow("newline token") << scholar << "initial #(\"a\" + \\n) == 2" << 1;
+    QTest::newRow("backslash kept in a string") << scholar << "initial \"a\\d\" ~~ \"^a\\\\d$\"" << 1;
+    QTest::newRow("regex class \\d") << scholar << "initial \"x12\" ~~ \"\\d+\" == \"12\"" << 1;
+    QTest::newRow("slice of a regex match") << scholar << "initial \"abcd\" ~~ \"b.*\"[1:] == \"cd\"" << 1;
+    QTest::newRow("move legal count") << scholar << "initial move legal count == 20" << 1;
+    QTest::newRow("move legal from count") << scholar << "initial (move legal from N count) == 4" << 1;
+    QTest::newRow("else without filter") << scholar << "initial if btm then check else" << 1;
+    QTest::newRow("comment without parentheses") << scholar << "initial comment \"x\"" << 1;
+    QTest::newRow("assignment stops before or") << scholar << "initial v = k or q #v == 1" << 1;
+    QTest::newRow("dictionary declared and set") << scholar << "initial dictionary D[\"a\"] = \"bc\" D[\"a\"] == \"bc\"" << 1;
+    QTest::newRow("piece loop spelled [Aa]x") << scholar << "initial [forall][Aa]x[element]N x & [b1,g1]" << 1;
+    QTest::newRow("alias dihedral") << scholar << "initial dihedral Ra1" << 1;
+    QTest::newRow("alias initialposition") << scholar << "terminal initialposition : wtm" << 1;
+    QTest::newRow("offdiagonal") << scholar << "initial #offdiagonal 1 7 Bc1 == 2" << 1;
+    QTest::newRow("extension never matches") << scholar << "extension" << 0;
 }
 
 void TestLanguage::counts()
@@ -235,14 +247,34 @@ void TestLanguage::settagAndRemovecomment()
     QVERIFY(r.tagEdits.empty());
 }
 
-void TestLanguage::unknownHhdbFieldIsReported()
-{
-    QVERIFY(firstError("cql()\nhhdb nosuchfield").find("not implemented yet") != std::string::npos);
-}
-
 void TestLanguage::badRegexIsReported()
 {
     QVERIFY(firstError("cql()\n\"abc\" ~~ \"(\"").find("regular expression") != std::string::npos);
+}
+
+void TestLanguage::stringSort()
+{
+    game::Game g = pgnGame("[White \"Zed\"]\n[Black \"Abe\"]\n\n1. e4 *\n");
+    cql::GameResult r = runText("cql()\nsort \"name\" player white", g);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QCOMPARE(int(r.sortValues.size()), 1);
+    QVERIFY(r.sortValues[0].isText);
+    QCOMPARE(QString::fromStdString(r.sortValues[0].text), QStringLiteral("Zed"));
+    // The greatest text of the game wins; with min the least.
+    r = runText("cql()\nsort \"side\" {if wtm player white else player black}", g);
+    QCOMPARE(QString::fromStdString(r.sortValues[0].text), QStringLiteral("Zed"));
+    r = runText("cql()\nsort min \"side\" {if wtm player white else player black}", g);
+    QCOMPARE(QString::fromStdString(r.sortValues[0].text), QStringLiteral("Abe"));
+}
+
+void TestLanguage::sortQuietIsNotWritten()
+{
+    game::Game g = pgnGame(Scholar);
+    cql::GameResult r = runText("cql()\nsort quiet \"plies\" ply", g);
+    QCOMPARE(int(r.sortValues.size()), 1);
+    QVERIFY(r.sortValues[0].quiet);
+    r = runText("cql()\nsort \"plies\" ply", g);
+    QVERIFY(!r.sortValues[0].quiet);
 }
 
 QTEST_GUILESS_MAIN(TestLanguage)

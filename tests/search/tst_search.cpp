@@ -543,7 +543,9 @@ void TestSearch::editQueryWrapsBody()
     search::QueryEdits edits;
     edits.transforms = {"flipcolor"};
     edits.innerFilters = {"mate"};
-    edits.outerFilters = {"player white " + search::quoteString("W\"1")};
+    edits.outerFilters = {search::quoteString("W\"1") + " in player white"};
+    QCOMPARE(search::quoteString("W\"1"), std::string("(\"W\" + \\\" + \"1\")"));
+    QCOMPARE(search::quoteString("plain"), std::string("\"plain\""));
     std::string edited = search::editQuery(text, *end, edits);
     // The body keeps its line.
     auto lineOf = [](const std::string &t, const char *word) {

@@ -90,9 +90,12 @@ std::string block(const std::vector<std::string> &parts)
             return p.find(' ') == std::string::npos ? p : "{" + p + "}";
     }
     std::string s = "{";
-    for (const std::string &p : parts)
+    bool onlyNotes = true; // CQL 6 has no empty block: what was left out still reads as true
+    for (const std::string &p : parts) {
         s += "\n  " + indent(p);
-    return s + "\n}";
+        onlyNotes = onlyNotes && p.starts_with("//");
+    }
+    return s + (onlyNotes ? "\n  true\n}" : "\n}");
 }
 
 std::string number(long long v) { return std::to_string(v); }

@@ -1,0 +1,191 @@
+// The CQL 6 grammar as CQL 6.2 accepts it: statements the reference engine
+// runs and statements it refuses, each verdict taken from CQL 6.2 build 9.493.
+// A refusal must come with a message at line:column.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cqltest.h"
+
+using namespace cqltest;
+
+class TestCql6Grammar : public QObject {
+    Q_OBJECT
+private slots:
+    void verdict_data();
+    void verdict();
+};
+
+namespace {
+
+void row(const char *statement, bool accepted)
+{
+    QTest::newRow(statement) << QString::fromUtf8(statement) << accepted;
+}
+
+} // namespace
+
+void TestCql6Grammar::verdict_data()
+{
+    QTest::addColumn<QString>("statement");
+    QTest::addColumn<bool>("accepted");
+    row("dictionary X[\"a\"]=\"bc\"", true);
+    row("dictionary X[\"a\"]", true);
+    row("local dictionary D[\"k\"]=3", true);
+    row("dictionary X[1] dictionary Y", true);
+    row("[forall][Aa]x[element].k", true);
+    row("[Aa]x[element]A k", true);
+    row("∀◭x∊A k", true);
+    row("v=k or q", true);
+    row("I=\"v\" I+I", true);
+    row("I=\"v\" I+1", false);
+    row("\"a\"+1", false);
+    row("sort str(\"1\")", true);
+    row("sort \"checks\" \"checks\" find all check", true);
+    row("sort min check", false);
+    row("sort min \"x\" #A", true);
+    row("sort quiet \"a\" #A", true);
+    row("sort 3", false);
+    row("message quiet (A)", true);
+    row("message quiet \"x\"", true);
+    row("message", false);
+    row("comment \"text\"", true);
+    row("comment(\"a\" \"b\")", true);
+    row("if wtm then check else", true);
+    row("if wtm check else mate", true);
+    row("local X=currentposition", false);
+    row("atomic x = 1", true);
+    row("atomic check", false);
+    row("settag(\"MyTag\" 1)", false);
+    row("settag(\"MyTag\" \"v\")", true);
+    row("( Q n k k )", false);
+    row("( Q )", true);
+    row("{ }", false);
+    row("()", false);
+    row("1>=\"t\"", false);
+    row("a<=A", false);
+    row("A == a", true);
+    row("A != a", true);
+    row("A < 2", true);
+    row("\"a\" < \"b\"", true);
+    row("y+=k", false);
+    row("x=1 x+=1", true);
+    row("x=1 x+=A", false);
+    row("x=\"a\" x+=\"b\"", true);
+    row("x=A x|=a", true);
+    row("x=A x+=a", false);
+    row("persistent n += 1", false);
+    row("abs A", false);
+    row("abs #A", true);
+    row("max(A 1) > 1", false);
+    row("2 - A", false);
+    row("- A", false);
+    row("a - h8", false);
+    row("a-h8", true);
+    row("[g1, h1]", false);
+    row("[g1,h1]", true);
+    row("[ g1,h1]", false);
+    row("x=[]", true);
+    row("x=[ ]", false);
+    row("line --> check {3, 5}", false);
+    row("line --> check {3,5}", true);
+    row("line --> check {*}", true);
+    row("line --> check {+} --> mate", true);
+    row("line --> . {*} --> move from R to g1", true);
+    row("line --> check comment(\"x\") --> mate", false);
+    row("line --> move from R comment \"x\" --> mate", true);
+    row("line --> check 3 --> mate", false);
+    row("line --> move . --> check", false);
+    row("line --> move capture . --> move capture .", true);
+    row("line 2 3 --> check", true);
+    row("line 2 -1 --> check", false);
+    row("move legal count == 1", true);
+    row("move count legal <= 3", true);
+    row("(move legal from B count) > 8", true);
+    row("parent : move count legal == 1", true);
+    row("move count", false);
+    row("move castle castle", false);
+    row("move null null", true);
+    row("move from R from R", false);
+    row("move promote Q", true);
+    row("move promote Qa1", false);
+    row("move enpassant promote Q", false);
+    row("move legal capture a", false);
+    row("move previous legal", false);
+    row("move captures A", true);
+    row("legal move from k", false);
+    row("legal K--", true);
+    row("countmoves legal --", true);
+    row("currentmove castle", false);
+    row("currentmove K--", true);
+    row("P --=Q", true);
+    row("P -- = Q", false);
+    row("-- =Q", false);
+    row("ray diagonal diagonal (B p k)", false);
+    row("ray diagonal (B p k)", true);
+    row("right 1 - 1 K", false);
+    row("right 1 2 K", true);
+    row("maindiagonal 1 K", true);
+    row("offdiagonal N", true);
+    row("dihedral K", true);
+    row("flipdihedral K", true);
+    row("initialposition : check", true);
+    row("curpos", true);
+    row("hascomment", true);
+    row("extension", true);
+    row("pathdebug", true);
+    row("cql_abort", true);
+    row("hhdb cooked", true);
+    row("hhdb gbr kings", true);
+    row("hhdb special max award", true);
+    row("hhdb \"<cook>\"", true);
+    row("hhdb <cook>", false);
+    row("hhdb \"cooked\"", false);
+    row("hhdb sort prize", true);
+    row("hhdb prize sort", false);
+    row("hhdb sort", false);
+    row("hhdb sort max prize", false);
+    row("hhdb prize prize", false);
+    row("hhdb composer \"Kasp\"", true);
+    row("hhdb composer \"a*b\"", false);
+    row("hhdb AN", true);
+    row("hhdb \"(m)\"", true);
+    row("hhdb anticipation", true);
+    row("hhdb source", false);
+    row("hhdb kings", false);
+    row("hhdb mainline", false);
+    row("hhdb prize == 1 terminal sort \"Length of game\" \"Length of game\" movenumber", true);
+    row("event \"a*b\"", false);
+    row("player white \"[x]\"", false);
+    row("player white \"Kasp\"", true);
+    row("x = event ~~ \"a\"", true);
+    row("event ~~ \"a\"[1:]", true);
+    row("x = \"a\" event ~~ x", false);
+    row("x = event + \\n + tag \"White\"", true);
+    row("\"a\\d\" ~~ \"a\"", true);
+    row("--|--", false);
+    row("2+×=q", false);
+    row("A -> P <- P", false);
+    row("e2--Qa4=q>=2", false);
+    row("rotate45 [a5,b7]", false);
+}
+
+void TestCql6Grammar::verdict()
+{
+    QFETCH(QString, statement);
+    QFETCH(bool, accepted);
+    std::vector<cql::Diagnostic> diags;
+    auto q = compileBody(statement.toStdString(), &diags);
+    bool errors = false;
+    for (const cql::Diagnostic &d : diags) {
+        if (d.severity != cql::Diagnostic::Error)
+            continue;
+        errors = true;
+        // The statement is on line 2, after the header.
+        QVERIFY2(d.line == 2 && d.column >= 1, (std::to_string(d.line) + ":" + std::to_string(d.column) + " " + d.message).c_str());
+        QVERIFY(!d.message.empty());
+    }
+    const std::string first = diags.empty() ? std::string() : diags[0].message;
+    QVERIFY2((q != nullptr) == accepted, first.c_str());
+    QCOMPARE(errors, !accepted);
+}
+
+QTEST_GUILESS_MAIN(TestCql6Grammar)
+#include "tst_cql6grammar.moc"
