@@ -7,6 +7,7 @@
 #include "cql/cqls/extrafilters.h"
 #include "cql/cqls/filters.h"
 #include "cql/cqls/gameinfo.h"
+#include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/line.h"
 #include "cql/cqls/pawncounting.h"
@@ -31,46 +32,6 @@ namespace cql::cqls {
 using chess::SquareSet;
 
 namespace {
-
-// The keywords of the seed's index (position list) and of the match list page;
-// the position list also knows two the pages use outside the index: :preceding
-// (the English position list page) and :promotion (the seed's own example).
-const std::vector<std::string_view> PositionIndex = {
-    "accumulate", "accumulate*", "and", "attackcount", "blackcannotwin", "blackelo", "btm", "captureforced",
-    "castling", "check", "checkcount", "cond", "contactcheck", "cut", "doublecheck", "elo", "endgame",
-    "endgameevaluation", "enpassant", "evaluation", "exchangeevaluation", "exclude", "fen", "fivefoldrepetition",
-    "flip", "flipcolor", "flipdiagonal", "flipdihedral", "fliphorizontal", "flipvertical", "forced", "gameisover",
-    "gappedsequence", "goodbishop", "halfmoveclock", "halfmovenumber", "initial", "inside", "insidevariation",
-    "iscastling", "ischeck", "ischess960", "iscontactcheck", "isdoublecheck", "isillegal", "isinvalid", "ismate",
-    "isnull", "ispromotedpiece", "isshufflechess", "isstalemate", "kingonthehill", "line", "line*", "losing",
-    "markall", "match", "matchconsecutive", "matchcount", "mate", "matingmaterial", "maxswapevaluation",
-    "moveevaluation", "movefrom", "movenumber", "moveto", "mustcapture", "noannotate", "nocheck", "noenpassant",
-    "nomatingmaterial", "not", "opposition", "or", "passedpawnrace", "pawncount", "pawncountdifference",
-    "perpendicular", "piececount", "piececountdifference", "power", "powerdifference", "pretransformmatchcount",
-    "pretransformrepetitioncount", "preceding", "promote", "promotion", "ray", "rayattack", "raydiagonal", "rayhorizontal", "rayorthogonal",
-    "rayvertical", "relation", "repetitioncount", "reset", "result", "sequence", "shift", "shiftdiagonal",
-    "shifthorizontal", "shiftmaindiagonal", "shiftoffdiagonal", "shiftvertical", "skip", "stalemate",
-    "startposition", "sumrange", "tagmatch", "takeslastpiece", "terminal", "threechecks", "threefoldrepetition",
-    "unstoppablepawns", "variant", "variations", "variationsonly", "whitecannotwin", "whiteelo", "wtm", "xor",
-};
-
-const std::vector<std::string_view> MatchIndex = {
-    "and", "annotator", "averagerating", "averagerating*", "birthyear", "blackbirthyear", "blackcountry",
-    "blackdeathyear", "blackelo", "blackgender", "blackid", "blackiscomputer", "blackishuman", "blackplayer",
-    "blackrating", "blacktitle", "comment", "cond", "country", "date", "deathyear", "eco", "eithercolor", "elo",
-    "error", "event", "eventcategory", "eventcountry", "eventdate", "eventmode", "eventtype", "gamenumber", "gender",
-    "goodgame", "hasannotation", "hascomments", "forany", "hasmarker", "hasspecialmarker", "hasvariations",
-    "ischess960", "iscomputer", "ishuman", "isshufflechess", "markall", "noannotate", "not", "or", "output", "pgn",
-    "player", "plycount", "rating", "ratingdifference", "result", "round", "site", "startposition", "subround",
-    "tag", "termination", "timemode", "title", "variant", "whitebirthyear", "whitecountry", "whitedeathyear",
-    "whiteelo", "whitegender", "whiteid", "whiteiscomputer", "whiteishuman", "whiteplayer", "whiterating",
-    "whitetitle", "xor", "year",
-};
-
-bool inIndex(const std::vector<std::string_view> &index, std::string_view k)
-{
-    return std::find(index.begin(), index.end(), k) != index.end();
-}
 
 class Compiler {
 public:
@@ -473,7 +434,7 @@ private:
             f = tagKeyword(n, at, items, i);
             if (!f)
                 return nullptr;
-        } else if (inIndex(MatchIndex, n)) {
+        } else if (findKeyword(n, InMatch)) {
             error(at, "':" + n + "' is not implemented yet");
             return nullptr;
         } else {
@@ -1537,12 +1498,19 @@ private:
             warning(at, "'" + at.text + "' is read as ':promote'");
             n = "promote";
         }
+        if (k.negated) {
+            const KeywordSignature *row = findKeyword(n, InPosition);
+            if (row && !row->negatable) {
+                error(at, "':" + n + "' cannot be negated");
+                skipArguments(items, i);
+                return;
+            }
+        }
         if (n == "preceding") {
             // In the list of a :cut: the cut comes first at the position it
             // matches, which is then not searched (the position list page).
-            if (!m_inCutArgument || k.negated || top)
-                error(at, k.negated ? "'" + at.text + "' cannot be negated"
-                                    : "':preceding' belongs in the (position ...) list of a ':cut'");
+            if (!m_inCutArgument || top)
+                error(at, "':preceding' belongs in the (position ...) list of a ':cut'");
             else
                 m_sawPreceding = true;
             return;
@@ -1551,10 +1519,6 @@ private:
         if (transformGroup(n, group)) {
             if (n == "flipcolor" && m_eitherColour) {
                 error(at, "':flipcolor' is not allowed with the match list's :eithercolor");
-                return;
-            }
-            if (k.negated) {
-                error(at, "':" + n + "' cannot be negated");
                 return;
             }
             st.transforms.push_back(std::move(group));
@@ -1600,9 +1564,8 @@ private:
             return;
         }
         if (n == "cut" || n == "exclude" || n == "skip") {
-            if (!top || k.negated) {
-                error(at, k.negated ? "'" + at.text + "' cannot be negated"
-                                    : "':" + n + "' belongs in a position list of the match list");
+            if (!top) {
+                error(at, "':" + n + "' belongs in a position list of the match list");
                 skipArguments(items, i);
                 return;
             }
@@ -1629,10 +1592,6 @@ private:
             return;
         }
         if (n == "accumulate" || n == "accumulate*" || n == "sumrange" || n == "reset") {
-            if (k.negated) {
-                error(at, "'" + at.text + "' cannot be negated");
-                return;
-            }
             if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
                 error(at, "'" + at.text + "' expects the name of an accumulator");
                 return;
@@ -2516,7 +2475,7 @@ private:
         }
         if (n == "result")
             return resultArg(at, items, i);
-        if (inIndex(PositionIndex, n)) {
+        if (findKeyword(n, InPosition)) {
             error(at, "':" + n + "' is not implemented yet");
             skipArguments(items, i);
             return nullptr;
@@ -2592,7 +2551,16 @@ bool compileScript(std::string_view text, QueryHeader &header, Program &program,
     return c.run(text);
 }
 
-const std::vector<std::string_view> &positionKeywords() { return PositionIndex; }
-const std::vector<std::string_view> &matchKeywords() { return MatchIndex; }
+const std::vector<std::string_view> &positionKeywords()
+{
+    static const std::vector<std::string_view> words = keywordsIn(InPosition);
+    return words;
+}
+
+const std::vector<std::string_view> &matchKeywords()
+{
+    static const std::vector<std::string_view> words = keywordsIn(InMatch);
+    return words;
+}
 
 } // namespace cql::cqls

@@ -5,6 +5,7 @@
 
 #include "cql/cqls/designators.h"
 #include "cql/cqls/gameinfo.h"
+#include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"
 
 #include "chess/types.h"
@@ -18,50 +19,25 @@ using chess::SquareSet;
 
 namespace {
 
-// Keywords with no counterpart in CQL 6 at all: CQL 6 has nothing that
-// tells the same thing about a position, a move or a game.
-const std::vector<std::string_view> NoEquivalent = {
-    // position list
-    "accumulate", "accumulate*", "attackcount", "blackcannotwin", "captureforced", "castling", "checkcount",
-    "cut", "endgame", "endgameevaluation", "evaluation", "exchangeevaluation", "exclude", "fen",
-    "fivefoldrepetition", "forced", "gameisover", "goodbishop", "halfmoveclock", "inside",
-    "isillegal", "isinvalid", "ispromotedpiece", "kingonthehill", "line", "line*", "losing",
-    "match", "matchconsecutive", "matingmaterial", "maxswapevaluation", "moveevaluation", "mustcapture",
-    "nomatingmaterial", "opposition", "passedpawnrace", "perpendicular", "pretransformmatchcount",
-    "pretransformrepetitioncount", "relation", "repetitioncount", "reset", "skip", "startposition", "sumrange",
-    "tagmatch", "takeslastpiece", "threechecks", "threefoldrepetition", "unstoppablepawns", "variant",
-    "whitecannotwin", "ischess960", "isshufflechess", "flipdiagonal", "shiftdiagonal", "shiftmaindiagonal",
-    "shiftoffdiagonal",
-    // match list
-    "annotator", "birthyear", "blackbirthyear", "blackcountry", "blackdeathyear",
-    "blackiscomputer", "blackishuman", "blacktitle", "country", "deathyear", "eco",
-    "eithercolor", "eventcategory", "eventcountry", "eventdate", "eventtype", "goodgame", "hasannotation",
-    "hascomments", "forany", "hasmarker", "hasvariations", "iscomputer", "ishuman", "plycount",
-    "round", "subround", "tag", "timemode", "title", "whitebirthyear", "whitecountry",
-    "whitedeathyear", "whiteiscomputer", "whiteishuman", "whitetitle",
-    "comment", "error", "eventmode", "hasspecialmarker", "termination", "whiteid", "blackid",
-};
-
-// Keywords of other chess variants, and the two the reader makes impossible:
-// the CQL-S engine never matches them in a standard game, so CQL 6 `false`
-// keeps the script's meaning.
-const std::vector<std::string_view> NeverInChess = {
-    "losing", "mustcapture", "captureforced", "threechecks", "kingonthehill", "isillegal", "isinvalid",
-};
-
-// Keywords that take no argument: after one of them the next word is a new
-// part of the list, not something to skip.
-const std::vector<std::string_view> NoArgument = {
-    "blackcannotwin", "captureforced", "endgame", "fivefoldrepetition", "forced", "gameisover",
-    "isillegal", "isinvalid", "kingonthehill", "losing", "matingmaterial", "mustcapture",
-    "nomatingmaterial", "takeslastpiece", "threechecks", "threefoldrepetition", "whitecannotwin", "ischess960",
-    "isshufflechess", "hasvariations", "hasannotation", "goodgame", "iscomputer", "ishuman", "whiteiscomputer",
-    "blackiscomputer", "whiteishuman", "blackishuman",
-};
-
-bool among(const std::vector<std::string_view> &list, std::string_view k)
+// What the keyword table says for the converter: nothing in CQL 6 says the
+// same; never true in a standard game (CQL 6 `false` keeps the meaning); no
+// argument (the next word is a new part of the list, not one to skip).
+bool noEquivalent(std::string_view k)
 {
-    return std::find(list.begin(), list.end(), k) != list.end();
+    const KeywordSignature *row = findKeyword(k);
+    return row && (row->cql6 == Cql6::None || row->cql6 == Cql6::NeverInChess);
+}
+
+bool neverInChess(std::string_view k)
+{
+    const KeywordSignature *row = findKeyword(k);
+    return row && row->cql6 == Cql6::NeverInChess;
+}
+
+bool takesNoArgument(std::string_view k)
+{
+    const KeywordSignature *row = findKeyword(k);
+    return row && row->args.empty();
 }
 
 std::string indent(const std::string &s)
@@ -497,12 +473,12 @@ private:
         } else if (n == "output" || n == "pgn") {
             skipArguments(items, i, true);
             return "// " + at.text + " (no effect)";
-        } else if (among(NoArgument, n)) {
+        } else if (takesNoArgument(n)) {
             return leaveOut(at, "");
         } else {
             skipArguments(items, i, true);
-            return leaveOut(at, among(NoEquivalent, n) ? "" : n == "date" ? "CQL 6 compares dates as text" : "unknown keyword",
-                            among(NoEquivalent, n));
+            return leaveOut(at, noEquivalent(n) ? "" : n == "date" ? "CQL 6 compares dates as text" : "unknown keyword",
+                            noEquivalent(n));
         }
         if (f.empty())
             return leaveOut(at, "with these arguments", false);
@@ -821,7 +797,7 @@ private:
             return n;
         if (n == "insidevariation")
             return "variation";
-        if (among(NeverInChess, n))
+        if (neverInChess(n))
             return "false " + leaveOut(at, "never true in a standard game");
         if (n == "piececount" || n == "power") {
             Designator d;
@@ -973,10 +949,10 @@ private:
             }
             return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
         }
-        if (among(NoArgument, n))
+        if (takesNoArgument(n))
             return leaveOut(at, "");
         skipArguments(items, i);
-        if (among(NoEquivalent, n))
+        if (noEquivalent(n))
             return leaveOut(at, "");
         return leaveOut(at, "unknown keyword", false);
     }
