@@ -4,6 +4,7 @@
 
 #include "cql/cqls/filters.h"
 #include "cql/cqls/linemoves.h"
+#include "cql/cqls/listlogic.h"
 
 #include <vector>
 
@@ -55,7 +56,7 @@ FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr
         std::vector<FilterPtr> parts;
         if (!lineMoveFilters(m, parts, error))
             return nullptr;
-        steps.push_back(std::make_unique<AllFilter>(std::move(parts)));
+        steps.push_back(allOf(std::move(parts)));
     }
     if (span) {
         auto sp = std::make_shared<StepSpan>();

@@ -9,6 +9,7 @@
 #include "cql/cqls/gameinfo.h"
 #include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"
+#include "cql/cqls/listlogic.h"
 #include "cql/cqls/line.h"
 #include "cql/cqls/pawncounting.h"
 #include "cql/cqls/relationimage.h"
@@ -66,7 +67,7 @@ public:
             // :eithercolor: the match list as written, or with the colours swapped
             // throughout (players, ratings, result and every position list).
             std::vector<FilterPtr> parts;
-            parts.push_back(std::make_unique<AllFilter>(std::move(m_program.body)));
+            parts.push_back(allOf(std::move(m_program.body)));
             m_program.body.clear();
             m_flip = true;
             m_accumulators.clear();
@@ -74,16 +75,16 @@ public:
             m_resetAt.clear();
             compileMatch(top[0]);
             checkAccumulators();
-            parts.push_back(std::make_unique<AllFilter>(std::move(m_program.body)));
+            parts.push_back(allOf(std::move(m_program.body)));
             m_program.body.clear();
-            m_program.body.push_back(std::make_unique<AnyOfFilter>(false, std::move(parts)));
+            m_program.body.push_back(anyOf(std::move(parts)));
         }
         if (!m_tags.empty() && m_ok) {
             // The whole match list runs under each binding of its tags.
             int cache = int(m_program.slotTypes.size());
             m_program.slotTypes.push_back(Type::Numeric);
             m_program.slotNames.push_back("(tag binding found)");
-            auto inner = std::make_unique<AllFilter>(std::move(m_program.body));
+            FilterPtr inner = allOf(std::move(m_program.body));
             m_program.body.clear();
             m_program.body.push_back(std::make_unique<ForAnyFilter>(m_tags, m_gateSlots, cache, std::move(inner)));
         }
@@ -1064,7 +1065,7 @@ private:
         }
         if (any.size() == 1)
             return std::move(any[0]);
-        return std::make_unique<AnyOfFilter>(false, std::move(any));
+        return anyOf(std::move(any));
     }
 
     // :and/:or/:xor/:not/:cond of the match list: sub-match lists without position lists.
@@ -1091,7 +1092,7 @@ private:
                 if (FilterPtr f = matchKeyword(k, it, s->items, j))
                     inner.push_back(std::move(f));
             }
-            FilterPtr all = std::make_unique<AllFilter>(std::move(inner));
+            FilterPtr all = allOf(std::move(inner));
             if (m_bareNot)
                 all = std::make_unique<NotFilter>(std::move(all));
             m_bareNot = outerNot;
@@ -1127,22 +1128,14 @@ private:
     static FilterPtr combine(const std::string &n, std::vector<FilterPtr> parts)
     {
         if (n == "and")
-            return std::make_unique<AllFilter>(std::move(parts));
-        if (n == "or" || n == "xor")
-            return std::make_unique<AnyOfFilter>(n == "xor", std::move(parts));
-        if (n == "not") {
-            auto all = std::make_unique<AllFilter>(std::move(parts));
-            return std::make_unique<NotFilter>(std::move(all));
-        }
-        // cond: clause, association pairs; an odd last one is the fallback.
-        std::vector<std::pair<FilterPtr, FilterPtr>> arms;
-        for (size_t j = 0; j < parts.size(); j += 2) {
-            if (j + 1 < parts.size())
-                arms.emplace_back(std::move(parts[j]), std::move(parts[j + 1]));
-            else
-                arms.emplace_back(nullptr, std::move(parts[j]));
-        }
-        return std::make_unique<CondFilter>(std::move(arms));
+            return allOf(std::move(parts));
+        if (n == "or")
+            return anyOf(std::move(parts));
+        if (n == "xor")
+            return std::make_unique<XorFilter>(std::move(parts));
+        if (n == "not")
+            return std::make_unique<NotFilter>(allOf(std::move(parts)));
+        return firstClause(std::move(parts));
     }
 
     // --- position lists
@@ -1239,7 +1232,7 @@ private:
             m_tooHeavy = true;
             restore.mine = 1;
             // A stand-in the parents can copy; the script does not compile.
-            return std::make_unique<AllFilter>(std::vector<FilterPtr>{});
+            return allOf({});
         }
         if (!st.accumulate.empty()) {
             // The images the accumulator counts: the list without its :sumrange parts.
@@ -1247,18 +1240,18 @@ private:
             for (size_t j = 0; j < st.parts.size(); ++j)
                 if (std::find(st.sumranges.begin(), st.sumranges.end(), j) == st.sumranges.end())
                     counted.push_back(st.parts[j]->transformed(Transform::identity()));
-            AllFilter countBody(std::move(counted));
+            FilterPtr countBody = allOf(std::move(counted));
             auto src = std::make_shared<AccumulatorSource>();
             for (size_t k = 0; k < all.size(); ++k) {
                 const Transform &t = all[k];
-                src->images.push_back(countBody.transformed(t));
+                src->images.push_back(countBody->transformed(t));
                 src->swapped.push_back(t.swapColors);
                 src->transforms.push_back(t);
                 src->group.push_back(lastGroup[k]);
             }
             accumulator(st.accumulate)->sources.push_back(std::move(src));
         }
-        FilterPtr body = std::make_unique<AllFilter>(std::move(st.parts));
+        FilterPtr body = allOf(std::move(st.parts));
         if (!st.transforms.empty()) {
             std::vector<FilterPtr> images;
             for (const Transform &t : all)
@@ -1906,7 +1899,7 @@ private:
             std::vector<FilterPtr> both;
             both.push_back(pawnCountIn(white, attrs, r));
             both.push_back(pawnCountIn(black, attrs, blackRange));
-            return std::make_unique<AllFilter>(std::move(both));
+            return allOf(std::move(both));
         }
         if (!difference)
             return pawnCountIn(d1, attrs, r);
@@ -2166,7 +2159,7 @@ private:
                 parts.push_back(std::make_unique<FactFilter>(FactFilter::HasMoves));
                 parts.push_back(std::make_unique<NotFilter>(
                     std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, PieceMask(WhiteBits | BlackBits))));
-                return std::make_unique<AllFilter>(std::move(parts));
+                return allOf(std::move(parts));
             }
             return std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, m, d.squares);
         }
@@ -2387,7 +2380,7 @@ private:
                     count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(white))), r));
                 both.push_back(std::make_unique<InRangeFilter>(
                     count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(black))), blackRange));
-                return std::make_unique<AllFilter>(std::move(both));
+                return allOf(std::move(both));
             }
             return std::make_unique<InRangeFilter>(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), r);
         }
