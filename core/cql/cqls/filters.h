@@ -337,6 +337,17 @@ private:
 
 // :opposition [K|k]: the king has the opposition, by the kings' distance on
 // a common file or rank and the side to move (other pieces don't count).
+// A side a filter names (enum Side { ToMove, White, Black }) under t: the
+// colours swap, the side to move stays.
+template <typename Side>
+Side sideUnder(const Transform &t, Side s)
+{
+    if (t.swapColors && s != Side::ToMove)
+        s = s == Side::White ? Side::Black : Side::White;
+    noteImage(&s, sizeof s);
+    return s;
+}
+
 class OppositionFilter : public Filter {
 public:
     enum Side { ToMove, White, Black };

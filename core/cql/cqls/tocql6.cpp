@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/tocql6.h"
 
+#include "cql/cqls/arguments.h"
 #include "cql/cqls/designators.h"
 #include "cql/cqls/gameinfo.h"
 #include "cql/cqls/keywordtable.h"
@@ -143,21 +144,17 @@ std::string squarePart(SquareSet s)
 std::string piecePart(PieceMask m)
 {
     using namespace chess;
-    static const std::pair<Piece, char> white[] = {{WKing, 'K'}, {WQueen, 'Q'}, {WRook, 'R'}, {WBishop, 'B'}, {WKnight, 'N'}, {WPawn, 'P'}};
-    static const std::pair<Piece, char> black[] = {{BKing, 'k'}, {BQueen, 'q'}, {BRook, 'r'}, {BBishop, 'b'}, {BKnight, 'n'}, {BPawn, 'p'}};
-    std::string s;
-    if ((m & WhiteBits) == WhiteBits)
-        s += 'A';
-    else
-        for (auto [p, c] : white)
-            if (m & PieceMask(1u << p))
-                s += c;
-    if ((m & BlackBits) == BlackBits)
-        s += 'a';
-    else
-        for (auto [p, c] : black)
-            if (m & PieceMask(1u << p))
-                s += c;
+    // One colour's letters, king first, or its "all pieces" letter (A, a) when it has them all.
+    auto side = [m](PieceMask bits, char all, const char *letters, Piece first) {
+        if ((m & bits) == bits)
+            return std::string(1, all);
+        std::string s;
+        for (int k = 0; k < 6; ++k)
+            if (m & PieceMask(1u << (first - k))) // King down to Pawn
+                s += letters[k];
+        return s;
+    };
+    std::string s = side(WhiteBits, 'A', "KQRBNP", WKing) + side(BlackBits, 'a', "kqrbnp", BKing);
     if (m & EmptyBit)
         s += '_';
     return s.size() > 1 ? "[" + s + "]" : s;
@@ -208,54 +205,17 @@ private:
             + (reason.empty() ? "" : " (" + reason + ")");
     }
 
-    // --- arguments, read as the CQL-S compiler reads them
-    static bool isArgumentWord(const std::vector<Item> &items, size_t i)
+    // --- arguments, read as the CQL-S compiler reads them (arguments.h)
+    static bool designatorArg(const std::vector<Item> &items, size_t &i, Designator &d)
     {
-        return i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword;
-    }
-
-    bool designatorArg(const std::vector<Item> &items, size_t &i, Designator &d)
-    {
-        std::string err;
-        if (!isArgumentWord(items, i) || !parseDesignator(items[i].text, d, err))
-            return false;
-        ++i;
-        return true;
-    }
-
-    bool optionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d)
-    {
-        if (!isArgumentWord(items, i))
-            return false;
-        Range r;
-        bool plain;
-        if (parseRangeWord(items[i].text, r, plain, true, true))
-            return false;
-        std::string err;
-        if (!parseDesignator(items[i].text, d, err))
-            return false;
-        ++i;
-        return true;
+        std::string why;
+        return readDesignator(items, i, d, why) == Argument::Read;
     }
 
     static bool rangeArg(const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd = true,
                          bool allowPercent = true)
     {
-        bool plain = false;
-        if (!isArgumentWord(items, i) || !parseRangeWord(items[i].text, r, plain, allowEnd, allowPercent))
-            return false;
-        ++i;
-        if (plain && i < items.size() && !items[i].isList() && closeRange(items[i].text, r, allowEnd, allowPercent))
-            ++i;
-        return true;
-    }
-
-    // Everything up to the next keyword: the arguments of a keyword left out.
-    // In the match list a position list is no argument either.
-    static void skipArguments(const std::vector<Item> &items, size_t &i, bool inMatchList = false)
-    {
-        while (i < items.size() && !keywordOf(items[i]).isKeyword && !(inMatchList && items[i].head() == "position"))
-            ++i;
+        return readRange(items, i, r, allowEnd, allowPercent) == Argument::Read;
     }
 
     // The lists :and/:or/:xor/:not/:cond/:sequence take; an empty outer list is stepped over.
@@ -772,7 +732,7 @@ private:
         }
         if (n == "check") {
             Designator d;
-            if (!optionalDesignator(items, i, d))
+            if (!readOptionalDesignator(items, i, d))
                 return "check";
             std::string s = designator(d);
             if (s.empty())
@@ -783,7 +743,7 @@ private:
         if (n == "doublecheck" || n == "contactcheck") {
             Designator d;
             std::string by;
-            if (optionalDesignator(items, i, d) && (by = designator(d)).empty())
+            if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty())
                 return {};
             return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
         }
@@ -884,7 +844,7 @@ private:
         }
         if (n == "iscastling") {
             Designator d;
-            if (!optionalDesignator(items, i, d))
+            if (!readOptionalDesignator(items, i, d))
                 return "move castle";
             if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
                 return {};
@@ -996,7 +956,7 @@ private:
         Designator d1, d2;
         if (!designatorArg(items, i, d1))
             return false;
-        if (optionalDesignator(items, i, d2)) {
+        if (readOptionalDesignator(items, i, d2)) {
             a = designator(d1);
             b = designator(d2);
             return !a.empty() && !b.empty();
