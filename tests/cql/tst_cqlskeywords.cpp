@@ -110,6 +110,13 @@ void TestCqlsKeywords::cond()
     // A final association alone is the fallback; the written-out form works too.
     QCOMPARE(positionMatches(":cond ((position Pe7) (position pe2) (position Ka1))", "k7/8/8/8/8/8/8/K7 w - - 0 1"), 1);
     QCOMPARE(positionMatches(":cond (position Pe7) (position pe2)", "k7/4P3/8/8/8/8/4p3/K7 w - - 0 1"), 1);
+    // The first clause that matches decides, even when its association fails
+    // and a later clause or the fallback would match.
+    const char *two = ":cond ((position Pe7) (position pe2) (position Ka1) (position kh8) (position Ka1))";
+    QCOMPARE(positionMatches(two, "k7/4P3/8/8/8/8/8/K7 w - - 0 1"), 0);  // Pe7, no pe2
+    QCOMPARE(positionMatches(two, "7k/8/8/8/8/8/8/K7 w - - 0 1"), 1);    // second clause: kh8
+    QCOMPARE(positionMatches(two, "k7/8/8/8/8/8/8/K7 w - - 0 1"), 0);    // second clause, no kh8
+    QCOMPARE(positionMatches(two, "k7/8/8/8/8/8/8/1K6 w - - 0 1"), 0);   // fallback Ka1 fails
 }
 
 void TestCqlsKeywords::simple_data()
