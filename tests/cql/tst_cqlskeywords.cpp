@@ -110,6 +110,13 @@ void TestCqlsKeywords::cond()
     // A final association alone is the fallback; the written-out form works too.
     QCOMPARE(positionMatches(":cond ((position Pe7) (position pe2) (position Ka1))", "k7/8/8/8/8/8/8/K7 w - - 0 1"), 1);
     QCOMPARE(positionMatches(":cond (position Pe7) (position pe2)", "k7/4P3/8/8/8/8/4p3/K7 w - - 0 1"), 1);
+    // The first clause that matches decides, even when its association fails
+    // and a later clause or the fallback would match.
+    const char *two = ":cond ((position Pe7) (position pe2) (position Ka1) (position kh8) (position Ka1))";
+    QCOMPARE(positionMatches(two, "k7/4P3/8/8/8/8/8/K7 w - - 0 1"), 0);  // Pe7, no pe2
+    QCOMPARE(positionMatches(two, "7k/8/8/8/8/8/8/K7 w - - 0 1"), 1);    // second clause: kh8
+    QCOMPARE(positionMatches(two, "k7/8/8/8/8/8/8/K7 w - - 0 1"), 0);    // second clause, no kh8
+    QCOMPARE(positionMatches(two, "k7/8/8/8/8/8/8/1K6 w - - 0 1"), 0);   // fallback Ka1 fails
 }
 
 void TestCqlsKeywords::simple_data()
@@ -604,7 +611,7 @@ void TestCqlsKeywords::relations()
     // :pattern: only the squares of the list's designators are compared.
     QCOMPARE(matches("(match (position Pd7 :relation (:pattern :missingpiececount A 1)))", gone), 1);
     QCOMPARE(matches("(match (position Ke1 :relation (:pattern)))", gone), 1); // pos 0 and 4: e1 holds the king
-    QCOMPARE(cqlsError("(match (position :relation (:flip :shift)))"), std::string()); // tst_cqlsrelation2
+    QCOMPARE(cqlsError("(match (position :relation (:flip :shift)))"), std::string()); // tst_cqlsrelationtransforms
     QVERIFY(cqlsError("(match (position :relation (:frob)))").find("unknown relation list keyword") != std::string::npos);
 }
 
@@ -735,7 +742,7 @@ void TestCqlsKeywords::lines()
     QCOMPARE(matches("(match (position :line \"P=Q\"))", promo), 0);
     QCOMPARE(matches("(match (position :line \"a7-a8=R h2-h1=N\"))", promo), 1);
     QVERIFY(cqlsError("(match (position :line \"e2-e4 | d2-d4 | d7-d5\"))").find("'|'") != std::string::npos);
-    // A '*' ending the moves makes the line :line*, whose pieces must be named (tst_cqlskeywords2::lineStar).
+    // A '*' ending the moves makes the line :line*, whose pieces must be named (tst_cqlsseedkeywords::lineStar).
     QCOMPARE(cqlsError("(match (position :line \"e2-e4 e7-e6 *\"))"), "1:24: 'e2-e4': the moving piece is not determined (write one piece letter)");
     QVERIFY(cqlsError("(match (position :line \"Pe2-e4 * pe7-e6\"))").find("'*' is not a move") != std::string::npos);
     // Drop moves (drop chess, bughouse) are read, and a standard game never has one.
@@ -839,7 +846,7 @@ void TestCqlsKeywords::matchListGameInformation()
     QCOMPARE(matches("(match (position :initial :match ((position :check) (position Qh5))))", pgnGame(Scholar)), 1);
     QCOMPARE(matches("(match (position :initial :match ((position :stalemate) (position Qh5))))", pgnGame(Scholar)), 0);
     QVERIFY(cqlsError("(match :eco Z99)").find("not an ECO code") != std::string::npos);
-    QVERIFY(cqlsError("(match :player \"C*\")").empty()); // quoted patterns: tst_cqlskeywords2
+    QVERIFY(cqlsError("(match :player \"C*\")").empty()); // quoted patterns: tst_cqlsseedkeywords
     QCOMPARE(matches("(match :hascomments de,en)", g), 0); // g's comments have no language marks
     QCOMPARE(matches("(match :hascomments xx)", g), 5);
 }

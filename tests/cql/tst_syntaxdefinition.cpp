@@ -1,25 +1,27 @@
 // The KSyntaxHighlighting definition (resources/syntax/cql.xml) and the
-// parser's keyword table must name the same CQL 6 keywords.
+// parsers' keyword tables must name the same keywords: CQL 6's and CQL-S's.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/cqls/keywordtable.h"
 #include "cql/keywords.h"
 
 #include <QFile>
+#include <QMap>
 #include <QSet>
 #include <QTest>
 #include <QXmlStreamReader>
 
-class TestSyntaxDefinition : public QObject {
-    Q_OBJECT
-private slots:
-    void keywordsAgree();
-};
+namespace {
 
-void TestSyntaxDefinition::keywordsAgree()
+// The definition's <list>s by name: their items.
+QMap<QString, QSet<QString>> definitionLists(QString &error)
 {
+    QMap<QString, QSet<QString>> lists;
     QFile f(QStringLiteral(CQLWB_SOURCE_DIR "/resources/syntax/cql.xml"));
-    QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+    if (!f.open(QIODevice::ReadOnly)) {
+        error = f.fileName() + QStringLiteral(": cannot be read");
+        return lists;
+    }
     QXmlStreamReader xml(&f);
-    QSet<QString> inDefinition;
     QString list;
     while (!xml.atEnd()) {
         xml.readNext();
@@ -27,25 +29,78 @@ void TestSyntaxDefinition::keywordsAgree()
             list = xml.attributes().value(QLatin1String("name")).toString();
         else if (xml.isEndElement() && xml.name() == QLatin1String("list"))
             list.clear();
-        else if (xml.isStartElement() && xml.name() == QLatin1String("item") && !list.startsWith(QLatin1String("cqls")))
-            inDefinition.insert(xml.readElementText().trimmed());
+        else if (xml.isStartElement() && xml.name() == QLatin1String("item") && !list.isEmpty())
+            lists[list].insert(xml.readElementText().trimmed());
     }
-    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-    QSet<QString> inTable;
-    for (const cql::Keyword &k : cql::keywords())
-        inTable.insert(QString::fromUtf8(k.name.data(), qsizetype(k.name.size())));
-    // Spellings the lexer splits (o-o) are listed in the definition as written.
+    if (xml.hasError())
+        error = xml.errorString();
+    return lists;
+}
+
+// "" when both name the same words, else what each lacks.
+QString difference(const QSet<QString> &table, const QSet<QString> &definition, const QString &tableName)
+{
     QStringList missing, extra;
-    for (const QString &k : inTable)
-        if (!inDefinition.contains(k))
+    for (const QString &k : table)
+        if (!definition.contains(k))
             missing << k;
-    for (const QString &k : inDefinition)
-        if (!inTable.contains(k))
+    for (const QString &k : definition)
+        if (!table.contains(k))
             extra << k;
     missing.sort();
     extra.sort();
-    QVERIFY2(missing.isEmpty(), qPrintable("in the keyword table, not in cql.xml: " + missing.join(u' ')));
-    QVERIFY2(extra.isEmpty(), qPrintable("in cql.xml, not in the keyword table: " + extra.join(u' ')));
+    QString out;
+    if (!missing.isEmpty())
+        out += QStringLiteral("in the %1, not in cql.xml: %2. ").arg(tableName, missing.join(u' '));
+    if (!extra.isEmpty())
+        out += QStringLiteral("in cql.xml, not in the %1: %2.").arg(tableName, extra.join(u' '));
+    return out;
+}
+
+QString fromView(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+} // namespace
+
+class TestSyntaxDefinition : public QObject {
+    Q_OBJECT
+private slots:
+    void keywordsAgree();
+    void cqlsKeywordsAgree();
+};
+
+void TestSyntaxDefinition::keywordsAgree()
+{
+    QString error;
+    const auto lists = definitionLists(error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QSet<QString> inDefinition;
+    for (auto it = lists.cbegin(); it != lists.cend(); ++it)
+        if (!it.key().startsWith(QLatin1String("cqls")))
+            inDefinition |= it.value();
+    QSet<QString> inTable;
+    for (const cql::Keyword &k : cql::keywords())
+        inTable.insert(fromView(k.name));
+    // Spellings the lexer splits (o-o) are listed in the definition as written.
+    const QString d = difference(inTable, inDefinition, QStringLiteral("keyword table"));
+    QVERIFY2(d.isEmpty(), qPrintable(d));
+}
+
+void TestSyntaxDefinition::cqlsKeywordsAgree()
+{
+    QString error;
+    const auto lists = definitionLists(error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(lists.contains(QStringLiteral("cqls-keywords")));
+    // ":line*", ":accumulate*": the definition colours the '*' after the word.
+    QSet<QString> inTable;
+    for (const cql::cqls::KeywordSignature &k : cql::cqls::keywordTable()) {
+        QString name = fromView(k.name);
+        if (name.endsWith(u'*'))
+            name.chop(1);
+        inTable.insert(name);
+    }
+    const QString d = difference(inTable, lists.value(QStringLiteral("cqls-keywords")), QStringLiteral("CQL-S keyword table"));
+    QVERIFY2(d.isEmpty(), qPrintable(d));
 }
 
 QTEST_GUILESS_MAIN(TestSyntaxDefinition)

@@ -70,7 +70,7 @@ private slots:
     void formats();
     void cql6Unchanged();
     void editorFollowsDialect();
-    void noCql6CompletionsInCqls();
+    void cqlsCompletionsInCqls();
 };
 
 void TestCqlsHighlighter::formats_data()
@@ -154,9 +154,9 @@ void TestCqlsHighlighter::editorFollowsDialect()
     QCOMPARE(spy.size(), 4);
 }
 
-void TestCqlsHighlighter::noCql6CompletionsInCqls()
+void TestCqlsHighlighter::cqlsCompletionsInCqls()
 {
-    // The popup offers CQL 6 keywords, which would be wrong after a CQL-S ':'.
+    // After a CQL-S ':' the popup offers the CQL-S table's keywords, not CQL 6's.
     wb::CqlEditor editor;
     editor.show();
     QVERIFY(QTest::qWaitForWindowExposed(&editor));
@@ -164,11 +164,22 @@ void TestCqlsHighlighter::noCql6CompletionsInCqls()
     editor.moveCursor(QTextCursor::End);
     editor.showCompletions();
     QVERIFY(editor.completer()->popup()->isVisible());
+    QCOMPARE(editor.completer()->currentCompletion(), QStringLiteral("piece"));
     editor.completer()->popup()->hide();
-    editor.setPlainText(QStringLiteral("(match (position :pie"));
+    editor.setPlainText(QStringLiteral("(match (position :piececou"));
     editor.moveCursor(QTextCursor::End);
     editor.showCompletions();
-    QVERIFY(!editor.completer()->popup()->isVisible());
+    QVERIFY(editor.completer()->popup()->isVisible());
+    QCOMPARE(editor.completer()->completionCount(), 2); // :piececount, :piececountdifference
+    QCOMPARE(editor.completer()->currentCompletion(), QStringLiteral("piececount"));
+    QVERIFY(editor.completer()->helpAt(0).startsWith(QStringLiteral(":piececount D R (position list)")));
+    // The help line under the cursor is the CQL-S table's.
+    editor.completer()->popup()->hide();
+    editor.setPlainText(QStringLiteral("(match (position :piececount R 2))"));
+    QTextCursor c = editor.textCursor();
+    c.setPosition(20);
+    editor.setTextCursor(c);
+    QVERIFY2(editor.helpLine().startsWith(QStringLiteral("piececount — :piececount D R")), qPrintable(editor.helpLine()));
 }
 
 QTEST_MAIN(TestCqlsHighlighter)

@@ -131,6 +131,7 @@ void CqlEditor::updateDialect()
     m_cqls = cqls;
     if (m_builtin)
         m_builtin->setCqls(cqls);
+    m_completer->setCqls(cqls);
     emit dialectChanged(cqls);
 }
 
@@ -327,7 +328,7 @@ QString CqlEditor::toolTipAt(int position) const
     while (b < text.size() && wordChar(text.at(b)))
         ++b;
     const QString word = text.mid(a, b - a);
-    const QString h = cqlkeywords::help(word);
+    const QString h = m_cqls ? cqlkeywords::cqlsHelp(word) : cqlkeywords::help(word);
     return h.isEmpty() ? QString() : QStringLiteral("<b>%1</b> — %2").arg(word.toHtmlEscaped(), h.toHtmlEscaped());
 }
 
@@ -476,7 +477,7 @@ QString CqlEditor::helpLine() const
     while (wordChar(b + 1))
         ++b;
     const QString word = text.mid(a, b - a + 1);
-    const QString h = cqlkeywords::help(word);
+    const QString h = m_cqls ? cqlkeywords::cqlsHelp(word) : cqlkeywords::help(word);
     return h.isEmpty() ? QString() : QStringLiteral("%1 — %2").arg(word, h);
 }
 
@@ -514,11 +515,6 @@ void CqlEditor::updateCompletions(bool force)
 {
     const QString prefix = wordBeforeCursor();
     QAbstractItemView *popup = m_completer->popup();
-    // The completions are CQL 6 keywords: none of them is a CQL-S keyword.
-    if (m_cqls) {
-        popup->hide();
-        return;
-    }
     // Words that start with a digit are numbers or squares, not keywords.
     if ((!force && prefix.size() < 2) || (!prefix.isEmpty() && prefix.at(0).isDigit()) || inCommentOrString()) {
         popup->hide();

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqlkeywords.h"
 
+#include "cql/cqls/keywordtable.h"
 #include "cql/keywords.h"
 
 #include <QSet>
@@ -88,6 +89,13 @@ QString help(QStringView word)
     if (!k)
         return QString();
     return QString::fromUtf8(k->help.data(), qsizetype(k->help.size()));
+}
+
+QString cqlsHelp(QStringView word)
+{
+    const QByteArray utf8 = word.toUtf8();
+    const cql::cqls::KeywordSignature *k = cql::cqls::findKeyword(std::string_view(utf8.constData(), size_t(utf8.size())));
+    return k ? QString::fromStdString(cql::cqls::helpLine(*k)) : QString();
 }
 
 bool isPieceGlyph(char32_t c)

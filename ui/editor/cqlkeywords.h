@@ -14,6 +14,8 @@ const QStringList &keywords();
 bool isKeyword(QStringView word);
 // One line of help for a keyword, from the core's table ("" if none).
 QString help(QStringView word);
+// The same for a CQL-S keyword (without its ':'), from the core's CQL-S table.
+QString cqlsHelp(QStringView word);
 
 // Unicode aliases of CQL 6.2 other than the piece glyphs (△ ▲ ◭ □ ▦ × → ← ⊢ ...).
 bool isSymbolGlyph(char32_t c);

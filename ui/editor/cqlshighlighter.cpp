@@ -5,7 +5,7 @@
 #include "cqlhighlighter.h"
 
 #include "cql/cqls/designators.h"
-#include "cql/cqls/parser.h"
+#include "cql/cqls/keywordtable.h"
 
 #include <algorithm>
 
@@ -16,24 +16,6 @@ namespace {
 bool isBlank(QChar c)
 {
     return c == QLatin1Char(' ') || c == QLatin1Char('\t') || c == QLatin1Char('\r') || c == QLatin1Char('\f');
-}
-
-// The relation list's keywords (the parser knows them one by one).
-const char *const RelationKeywords[] = {
-    "missingpiececount", "newpiececount", "originaldifferentcount", "originalsamecount", "changesidetomove",
-    "samesidetomove", "ignoresidetomove", "pattern", "variations", "variationsonly", "flip", "shift",
-};
-
-bool isCqlsKeyword(const std::string &name)
-{
-    const auto &p = cql::cqls::positionKeywords();
-    const auto &m = cql::cqls::matchKeywords();
-    if (std::find(p.begin(), p.end(), name) != p.end() || std::find(m.begin(), m.end(), name) != m.end())
-        return true;
-    for (const char *k : RelationKeywords)
-        if (name == k)
-            return true;
-    return false;
 }
 
 // ":check", "!:check", "position:check": the keyword's name, "" for none.
@@ -122,7 +104,7 @@ void CqlHighlighter::highlightCqlsBlock(const QString &text)
         if (head && (word == QLatin1String("match") || word == QLatin1String("position") || word == QLatin1String("relation"))) {
             setFormat(i, j - i, m_formats[Keyword]);
         } else if (const std::string name = keywordName(word); !name.empty()) {
-            if (isCqlsKeyword(name))
+            if (cql::cqls::findKeyword(name))
                 setFormat(i, j - i, m_formats[CqlsKeyword]);
         } else {
             cql::cqls::Range range;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "keywordcompleter.h"
 
+#include "cql/cqls/keywordtable.h"
 #include "cql/keywords.h"
 
 #include <QCoreApplication>
@@ -47,10 +48,37 @@ QStandardItemModel *KeywordCompleter::createModel(QObject *parent)
     return model;
 }
 
-KeywordCompleter::KeywordCompleter(QObject *parent)
-    : QCompleter(parent)
+QStandardItemModel *KeywordCompleter::createCqlsModel(QObject *parent)
 {
-    setModel(createModel(this));
+    auto *model = new QStandardItemModel(parent);
+    model->setColumnCount(2);
+    for (const cql::cqls::KeywordSignature &k : cql::cqls::keywordTable()) {
+        auto *name = new QStandardItem(fromView(k.name));
+        auto *line = new QStandardItem(QString::fromStdString(cql::cqls::helpLine(k)));
+        for (QStandardItem *i : {name, line}) {
+            i->setEditable(false);
+            i->setToolTip(line->text().toHtmlEscaped());
+            i->setData(true, ImplementedRole);
+        }
+        model->appendRow({name, line});
+    }
+    model->sort(Keyword);
+    return model;
+}
+
+void KeywordCompleter::setCqls(bool cqls)
+{
+    QStandardItemModel *m = cqls ? m_cqls : m_cql6;
+    if (model() != m)
+        setModel(m);
+}
+
+KeywordCompleter::KeywordCompleter(QObject *parent)
+    : QCompleter(parent), m_models(new QObject(this))
+{
+    m_cql6 = createModel(m_models);
+    m_cqls = createCqlsModel(m_models);
+    setModel(m_cql6);
     setCompletionColumn(Keyword);
     setCaseSensitivity(Qt::CaseInsensitive);
     setModelSorting(QCompleter::CaseInsensitivelySortedModel);

@@ -19,9 +19,19 @@ public:
 
     // Every keyword of cql::keywords(), sorted, with its help and category.
     static QStandardItemModel *createModel(QObject *parent);
+    // Every CQL-S keyword of the core's CQL-S table, without its ':', with its help line.
+    static QStandardItemModel *createCqlsModel(QObject *parent);
+    // Offers the CQL-S keywords instead of CQL 6's.
+    void setCqls(bool cqls);
     // The keyword a completion row stands for, and its help line.
     QString keywordAt(int row) const;
     QString helpAt(int row) const;
+
+private:
+    // Parent of both models: QCompleter::setModel deletes a replaced model that is its own child.
+    QObject *m_models = nullptr;
+    QStandardItemModel *m_cql6 = nullptr;
+    QStandardItemModel *m_cqls = nullptr;
 };
 
 } // namespace wb

@@ -1,6 +1,7 @@
 // Parsing and matching of :evaluation, :moveevaluation and :endgameevaluation.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/evaluation.h"
+#include "cql/cqls/gamewalk.h"
 
 #include "cql/control.h"
 #include "engine/analysis.h"
@@ -293,27 +294,22 @@ bool MoveEvaluationFilter::match(Ctx &ctx) const
     chess::SquareSet pieces = m_pieces->set(ctx), targets = m_targets->set(ctx);
     bool haveBefore = false;
     long long beforeWhite = 0;
-    const game::Node &n = ctx.cur();
-    for (game::NodeId c = n.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+    return someChild(ctx, ctx.node, [&](game::NodeId c) {
         const game::Node &child = ctx.game->nodes[c];
         chess::Move m = child.move;
-        if (!m.isNull() && pieces.contains(m.from()) && targets.contains(m.to())) {
-            if (!haveBefore) {
-                beforeWhite = whiteScore(before, engineScore(before, m_limit, "':moveevaluation'"));
-                haveBefore = true;
-            }
-            const chess::Position &after = child.position;
-            long long diff = whiteScore(after, engineScore(after, m_limit, "':moveevaluation'")) - beforeWhite;
-            // sidetomove: seen by the side to move after the move, so a blunder is a gain (seed).
-            if (m_absolute ? m_blackView : after.sideToMove() == chess::Black)
-                diff = -diff;
-            if (m_range.contains(diff))
-                return true;
+        if (m.isNull() || !pieces.contains(m.from()) || !targets.contains(m.to()))
+            return false;
+        if (!haveBefore) {
+            beforeWhite = whiteScore(before, engineScore(before, m_limit, "':moveevaluation'"));
+            haveBefore = true;
         }
-        if (!ctx.searchVariations)
-            break;
-    }
-    return false;
+        const chess::Position &after = child.position;
+        long long diff = whiteScore(after, engineScore(after, m_limit, "':moveevaluation'")) - beforeWhite;
+        // sidetomove: seen by the side to move after the move, so a blunder is a gain (seed).
+        if (m_absolute ? m_blackView : after.sideToMove() == chess::Black)
+            diff = -diff;
+        return m_range.contains(diff);
+    });
 }
 
 FilterPtr MoveEvaluationFilter::transformed(const Transform &t) const

@@ -3,6 +3,7 @@
 #include "cql/cqls/extrafilters.h"
 
 #include "cql/cqls/filters.h"
+#include "cql/cqls/gamewalk.h"
 #include "cql/vars.h"
 #include "game/ficsstart.h"
 
@@ -34,12 +35,8 @@ bool MatchConsecutiveFilter::from(Ctx &ctx, game::NodeId n, unsigned used) const
         unsigned next = used | (1u << k);
         if (next == (1u << m_lists.size()) - 1)
             return true;
-        for (game::NodeId c = ctx.game->nodes[n].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
-            if (from(ctx, c, next))
-                return true;
-            if (!ctx.searchVariations)
-                break;
-        }
+        if (someChild(ctx, n, [&](game::NodeId c) { return from(ctx, c, next); }))
+            return true;
     }
     return false;
 }
@@ -176,11 +173,7 @@ bool PassedPawnRaceFilter::match(Ctx &ctx) const
 
 FilterPtr PassedPawnRaceFilter::transformed(const Transform &t) const
 {
-    Side s = m_side;
-    if (t.swapColors && s != ToMove)
-        s = s == White ? Black : White;
-    noteImage(&s, sizeof s);
-    return std::make_unique<PassedPawnRaceFilter>(s);
+    return std::make_unique<PassedPawnRaceFilter>(sideUnder(t, m_side));
 }
 
 // --- :startposition
@@ -528,21 +521,10 @@ bool ForAnyFilter::gameMatchesNow(Ctx &ctx) const
         ctx.vars[size_t(slot)] = Value();
         ctx.vars[size_t(slot)].type = type;
     }
-    const auto &nodes = ctx.game->nodes;
-    std::vector<game::NodeId> stack{0};
-    while (!stack.empty()) {
-        game::NodeId n = stack.back();
-        stack.pop_back();
-        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
-            stack.push_back(c);
-            if (!ctx.searchVariations)
-                break;
-        }
+    return someSearchedPosition(ctx, [&](game::NodeId n) {
         ctx.moveTo(n);
-        if (m_inner->match(ctx))
-            return true;
-    }
-    return false;
+        return m_inner->match(ctx);
+    });
 }
 
 bool ForAnyFilter::tryBindings(Ctx &ctx, size_t k, const std::vector<std::vector<int>> &candidates) const
@@ -613,13 +595,9 @@ bool IsCheckCountFilter::match(Ctx &ctx) const
     for (game::NodeId a = ctx.node; a != game::NoNode; a = nodes[a].parent)
         if (nodes[a].position.sideToMove() != us && nodes[a].position.inCheck())
             ++given;
-    for (game::NodeId c = nodes[ctx.node].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
-        if (!nodes[c].move.isNull() && nodes[c].position.inCheck() && m_range.contains(given + 1))
-            return true;
-        if (!ctx.searchVariations)
-            break;
-    }
-    return false;
+    return someChild(ctx, ctx.node, [&](game::NodeId c) {
+        return !nodes[c].move.isNull() && nodes[c].position.inCheck() && m_range.contains(given + 1);
+    });
 }
 
 } // namespace cql::cqls

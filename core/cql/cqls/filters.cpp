@@ -1,6 +1,7 @@
 // The CQL-S evaluator nodes.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/filters.h"
+#include "cql/cqls/gamewalk.h"
 #include "cql/cqls/pawnattributes.h"
 #include "cql/cqls/pawncounting.h"
 #include "cql/cqls/relationimage.h"
@@ -39,14 +40,7 @@ int swapRights(int r)
 template <typename F>
 bool anyNextMove(Ctx &ctx, F &&f)
 {
-    const game::Node &n = ctx.cur();
-    for (game::NodeId c = n.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
-        if (f(ctx.game->nodes[c]))
-            return true;
-        if (!ctx.searchVariations)
-            break;
-    }
-    return false;
+    return someChild(ctx, ctx.node, [&](game::NodeId c) { return f(ctx.game->nodes[c]); });
 }
 
 int pieceCount(const chess::Position &p, chess::Color c, chess::PieceType t) { return p.pieces(c, t).count(); }
@@ -196,77 +190,6 @@ void ImagesFilter::markSquares(Ctx &ctx, SquareSet &out) const
 }
 
 FilterPtr ImagesFilter::transformed(const Transform &t) const { return std::make_unique<ImagesFilter>(transformAll(m_images, t)); }
-
-bool AllFilter::match(Ctx &ctx) const
-{
-    for (const FilterPtr &f : m_parts)
-        if (!f->match(ctx))
-            return false;
-    return true;
-}
-
-void AllFilter::markSquares(Ctx &ctx, SquareSet &out) const
-{
-    for (const FilterPtr &f : m_parts)
-        f->markSquares(ctx, out);
-}
-
-FilterPtr AllFilter::transformed(const Transform &t) const { return std::make_unique<AllFilter>(transformAll(m_parts, t)); }
-
-bool AnyOfFilter::match(Ctx &ctx) const
-{
-    int n = 0;
-    for (const FilterPtr &f : m_parts) {
-        if (f->match(ctx)) {
-            ++n;
-            if (!m_xor || n > 1)
-                return !m_xor;
-        }
-    }
-    return n == 1;
-}
-
-void AnyOfFilter::markSquares(Ctx &ctx, SquareSet &out) const
-{
-    for (const FilterPtr &f : m_parts)
-        if (f->match(ctx))
-            f->markSquares(ctx, out);
-}
-
-FilterPtr AnyOfFilter::transformed(const Transform &t) const
-{
-    noteImage(&m_xor, sizeof m_xor);
-    return std::make_unique<AnyOfFilter>(m_xor, transformAll(m_parts, t));
-}
-
-bool CondFilter::match(Ctx &ctx) const
-{
-    for (const auto &[clause, association] : m_arms)
-        if (!clause || clause->match(ctx))
-            return association->match(ctx);
-    return false;
-}
-
-void CondFilter::markSquares(Ctx &ctx, SquareSet &out) const
-{
-    // The association marks its squares too (the seed: both e7 and e2 are marked).
-    for (const auto &[clause, association] : m_arms) {
-        if (!clause || clause->match(ctx)) {
-            if (clause)
-                clause->markSquares(ctx, out);
-            association->markSquares(ctx, out);
-            return;
-        }
-    }
-}
-
-FilterPtr CondFilter::transformed(const Transform &t) const
-{
-    std::vector<std::pair<FilterPtr, FilterPtr>> arms;
-    for (const auto &[c, a] : m_arms)
-        arms.emplace_back(c ? c->transformed(t) : nullptr, a->transformed(t));
-    return std::make_unique<CondFilter>(std::move(arms));
-}
 
 bool InRangeFilter::match(Ctx &ctx) const
 {
@@ -708,25 +631,18 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
     const size_t L = g.lists.size(), N = nodes.size();
     std::vector<std::vector<char>> hit(L, std::vector<char>(N, 0));
     bool excluded = false;
-    std::vector<game::NodeId> stack{0};
-    while (!stack.empty() && !excluded) {
-        game::NodeId n = stack.back();
-        stack.pop_back();
-        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
-            stack.push_back(c);
-            if (!ctx.searchVariations)
-                break;
-        }
+    someSearchedPosition(ctx, [&](game::NodeId n) {
         if (!searched(ctx, n, cutNode, cutBefore))
-            continue;
+            return false;
         ctx.moveTo(n);
         if (!g.skips.empty() && anyMatches(g.skips, ctx))
-            continue;
+            return false;
         if (anyMatches(g.excludes, ctx))
             excluded = true;
         for (size_t i = 0; i < L; ++i)
             hit[i][n] = g.lists[i]->match(ctx);
-    }
+        return excluded;
+    });
     ctx.moveTo(here);
     // Each list qualifies or not; its positions shown are those that made it qualify.
     std::string shown(N, '0');
@@ -844,27 +760,18 @@ namespace cql::cqls {
 bool SequenceFilter::runFrom(Ctx &ctx, size_t step, game::NodeId n, long long length) const
 {
     const Range &r = m_spans[step]->runRange;
-    const auto &nodes = ctx.game->nodes;
     if (length >= r.lo.value && length <= r.hi.value) {
         if (step + 1 == m_steps.size())
             return true;
-        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
-            if (from(ctx, step + 1, c))
-                return true;
-            if (!ctx.searchVariations)
-                break;
-        }
+        if (someChild(ctx, n, [&](game::NodeId c) { return from(ctx, step + 1, c); }))
+            return true;
     }
     if (length >= r.hi.value)
         return false;
-    for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
+    return someChild(ctx, n, [&](game::NodeId c) {
         ctx.moveTo(c);
-        if (m_steps[step]->match(ctx) && runFrom(ctx, step, c, length + 1))
-            return true;
-        if (!ctx.searchVariations)
-            break;
-    }
-    return false;
+        return m_steps[step]->match(ctx) && runFrom(ctx, step, c, length + 1);
+    });
 }
 
 bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
@@ -895,11 +802,10 @@ bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
         for (int k = 0; k < span->played; ++k) {
             deeper.clear();
             for (game::NodeId e : ends)
-                for (game::NodeId c = ctx.game->nodes[e].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+                someChild(ctx, e, [&](game::NodeId c) {
                     deeper.push_back(c);
-                    if (!ctx.searchVariations)
-                        break;
-                }
+                    return false;
+                });
             ends.swap(deeper);
         }
         std::vector<game::NodeId> targets = ends;
@@ -911,13 +817,7 @@ bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
                 return true;
         return false;
     }
-    for (game::NodeId c = ctx.game->nodes[n].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
-        if (from(ctx, next, c))
-            return true;
-        if (!ctx.searchVariations)
-            break;
-    }
-    return false;
+    return someChild(ctx, n, [&](game::NodeId c) { return from(ctx, next, c); });
 }
 
 bool SequenceFilter::match(Ctx &ctx) const
@@ -960,11 +860,7 @@ bool OppositionFilter::match(Ctx &ctx) const
 
 FilterPtr OppositionFilter::transformed(const Transform &t) const
 {
-    Side s = m_side;
-    if (t.swapColors && s != ToMove)
-        s = s == White ? Black : White;
-    noteImage(&s, sizeof s);
-    return std::make_unique<OppositionFilter>(s);
+    return std::make_unique<OppositionFilter>(sideUnder(t, m_side));
 }
 
 bool StartArrangementFilter::match(Ctx &ctx) const
@@ -1451,26 +1347,14 @@ namespace cql::cqls {
 bool SubMatchFilter::match(Ctx &ctx) const
 {
     game::NodeId here = ctx.node;
-    const auto &nodes = ctx.game->nodes;
     bool all = true;
     for (const FilterPtr &list : m_lists) {
-        bool found = false;
-        std::vector<game::NodeId> stack{0};
-        while (!stack.empty() && !found) {
-            game::NodeId n = stack.back();
-            stack.pop_back();
-            for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
-                stack.push_back(c);
-                if (!ctx.searchVariations)
-                    break;
-            }
+        all = someSearchedPosition(ctx, [&](game::NodeId n) {
             ctx.moveTo(n);
-            found = list->match(ctx);
-        }
-        if (!found) {
-            all = false;
+            return list->match(ctx);
+        });
+        if (!all)
             break;
-        }
     }
     ctx.moveTo(here);
     return all;

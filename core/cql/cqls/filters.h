@@ -1,6 +1,6 @@
 // Evaluator nodes the CQL-S front end needs beyond CQL 6's: trailing-edge
-// shifts of designators, promoted pieces, lists of transform images, xor and
-// cond, counts in ranges, rays with a specifier, castling rights and moves,
+// shifts of designators, promoted pieces, lists of transform images, counts
+// in ranges, rays with a specifier, castling rights and moves,
 // and the per-game condition that every position list matched somewhere.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
@@ -53,44 +53,6 @@ public:
 
 private:
     std::vector<FilterPtr> m_images;
-};
-
-// All parts match (an empty list matches every position).
-class AllFilter : public Filter {
-public:
-    explicit AllFilter(std::vector<FilterPtr> parts) : m_parts(std::move(parts)) {}
-    bool match(Ctx &ctx) const override;
-    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
-    FilterPtr transformed(const Transform &t) const override;
-
-private:
-    std::vector<FilterPtr> m_parts;
-};
-
-// :or (at least one), :xor (exactly one).
-class AnyOfFilter : public Filter {
-public:
-    AnyOfFilter(bool exactlyOne, std::vector<FilterPtr> parts) : m_xor(exactlyOne), m_parts(std::move(parts)) {}
-    bool match(Ctx &ctx) const override;
-    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
-    FilterPtr transformed(const Transform &t) const override;
-
-private:
-    bool m_xor;
-    std::vector<FilterPtr> m_parts;
-};
-
-// :cond: the first clause that matches decides by its association; a last
-// association without a clause (null) is the fallback.
-class CondFilter : public Filter {
-public:
-    explicit CondFilter(std::vector<std::pair<FilterPtr, FilterPtr>> arms) : m_arms(std::move(arms)) {}
-    bool match(Ctx &ctx) const override;
-    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
-    FilterPtr transformed(const Transform &t) const override;
-
-private:
-    std::vector<std::pair<FilterPtr, FilterPtr>> m_arms;
 };
 
 // A numeric filter whose value lies in a range (bounds counted from the end
@@ -375,6 +337,17 @@ private:
 
 // :opposition [K|k]: the king has the opposition, by the kings' distance on
 // a common file or rank and the side to move (other pieces don't count).
+// A side a filter names (enum Side { ToMove, White, Black }) under t: the
+// colours swap, the side to move stays.
+template <typename Side>
+Side sideUnder(const Transform &t, Side s)
+{
+    if (t.swapColors && s != Side::ToMove)
+        s = s == Side::White ? Side::Black : Side::White;
+    noteImage(&s, sizeof s);
+    return s;
+}
+
 class OppositionFilter : public Filter {
 public:
     enum Side { ToMove, White, Black };

@@ -3,7 +3,9 @@
 #include "cql/cqls/line.h"
 
 #include "cql/cqls/filters.h"
+#include "cql/cqls/gamewalk.h"
 #include "cql/cqls/linemoves.h"
+#include "cql/cqls/listlogic.h"
 
 #include <vector>
 
@@ -55,7 +57,7 @@ FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr
         std::vector<FilterPtr> parts;
         if (!lineMoveFilters(m, parts, error))
             return nullptr;
-        steps.push_back(std::make_unique<AllFilter>(std::move(parts)));
+        steps.push_back(allOf(std::move(parts)));
     }
     if (span) {
         auto sp = std::make_shared<StepSpan>();
@@ -68,12 +70,11 @@ FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr
                 for (const LineMove &m : potential) {
                     next.clear();
                     for (game::NodeId n : at)
-                        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
+                        someChild(ctx, n, [&](game::NodeId c) {
                             if (lineMoveHolds(m, nodes[n].position, nodes[c].move, nodes[c].position))
                                 next.push_back(c);
-                            if (!ctx.searchVariations)
-                                break;
-                        }
+                            return false;
+                        });
                     at.swap(next);
                 }
                 out.insert(out.end(), at.begin(), at.end());

@@ -3,8 +3,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/tocql6.h"
 
+#include "cql/cqls/arguments.h"
 #include "cql/cqls/designators.h"
 #include "cql/cqls/gameinfo.h"
+#include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"
 
 #include "chess/types.h"
@@ -18,50 +20,25 @@ using chess::SquareSet;
 
 namespace {
 
-// Keywords with no counterpart in CQL 6 at all: CQL 6 has nothing that
-// tells the same thing about a position, a move or a game.
-const std::vector<std::string_view> NoEquivalent = {
-    // position list
-    "accumulate", "accumulate*", "attackcount", "blackcannotwin", "captureforced", "castling", "checkcount",
-    "cut", "endgame", "endgameevaluation", "evaluation", "exchangeevaluation", "exclude", "fen",
-    "fivefoldrepetition", "forced", "gameisover", "goodbishop", "halfmoveclock", "inside",
-    "isillegal", "isinvalid", "ispromotedpiece", "kingonthehill", "line", "line*", "losing",
-    "match", "matchconsecutive", "matingmaterial", "maxswapevaluation", "moveevaluation", "mustcapture",
-    "nomatingmaterial", "opposition", "passedpawnrace", "perpendicular", "pretransformmatchcount",
-    "pretransformrepetitioncount", "relation", "repetitioncount", "reset", "skip", "startposition", "sumrange",
-    "tagmatch", "takeslastpiece", "threechecks", "threefoldrepetition", "unstoppablepawns", "variant",
-    "whitecannotwin", "ischess960", "isshufflechess", "flipdiagonal", "shiftdiagonal", "shiftmaindiagonal",
-    "shiftoffdiagonal",
-    // match list
-    "annotator", "birthyear", "blackbirthyear", "blackcountry", "blackdeathyear",
-    "blackiscomputer", "blackishuman", "blacktitle", "country", "deathyear", "eco",
-    "eithercolor", "eventcategory", "eventcountry", "eventdate", "eventtype", "goodgame", "hasannotation",
-    "hascomments", "forany", "hasmarker", "hasvariations", "iscomputer", "ishuman", "plycount",
-    "round", "subround", "tag", "timemode", "title", "whitebirthyear", "whitecountry",
-    "whitedeathyear", "whiteiscomputer", "whiteishuman", "whitetitle",
-    "comment", "error", "eventmode", "hasspecialmarker", "termination", "whiteid", "blackid",
-};
-
-// Keywords of other chess variants, and the two the reader makes impossible:
-// the CQL-S engine never matches them in a standard game, so CQL 6 `false`
-// keeps the script's meaning.
-const std::vector<std::string_view> NeverInChess = {
-    "losing", "mustcapture", "captureforced", "threechecks", "kingonthehill", "isillegal", "isinvalid",
-};
-
-// Keywords that take no argument: after one of them the next word is a new
-// part of the list, not something to skip.
-const std::vector<std::string_view> NoArgument = {
-    "blackcannotwin", "captureforced", "endgame", "fivefoldrepetition", "forced", "gameisover",
-    "isillegal", "isinvalid", "kingonthehill", "losing", "matingmaterial", "mustcapture",
-    "nomatingmaterial", "takeslastpiece", "threechecks", "threefoldrepetition", "whitecannotwin", "ischess960",
-    "isshufflechess", "hasvariations", "hasannotation", "goodgame", "iscomputer", "ishuman", "whiteiscomputer",
-    "blackiscomputer", "whiteishuman", "blackishuman",
-};
-
-bool among(const std::vector<std::string_view> &list, std::string_view k)
+// What the keyword table says for the converter: nothing in CQL 6 says the
+// same; never true in a standard game (CQL 6 `false` keeps the meaning); no
+// argument (the next word is a new part of the list, not one to skip).
+bool noEquivalent(std::string_view k)
 {
-    return std::find(list.begin(), list.end(), k) != list.end();
+    const KeywordSignature *row = findKeyword(k);
+    return row && (row->cql6 == Cql6::None || row->cql6 == Cql6::NeverInChess);
+}
+
+bool neverInChess(std::string_view k)
+{
+    const KeywordSignature *row = findKeyword(k);
+    return row && row->cql6 == Cql6::NeverInChess;
+}
+
+bool takesNoArgument(std::string_view k)
+{
+    const KeywordSignature *row = findKeyword(k);
+    return row && row->args.empty();
 }
 
 std::string indent(const std::string &s)
@@ -170,21 +147,17 @@ std::string squarePart(SquareSet s)
 std::string piecePart(PieceMask m)
 {
     using namespace chess;
-    static const std::pair<Piece, char> white[] = {{WKing, 'K'}, {WQueen, 'Q'}, {WRook, 'R'}, {WBishop, 'B'}, {WKnight, 'N'}, {WPawn, 'P'}};
-    static const std::pair<Piece, char> black[] = {{BKing, 'k'}, {BQueen, 'q'}, {BRook, 'r'}, {BBishop, 'b'}, {BKnight, 'n'}, {BPawn, 'p'}};
-    std::string s;
-    if ((m & WhiteBits) == WhiteBits)
-        s += 'A';
-    else
-        for (auto [p, c] : white)
-            if (m & PieceMask(1u << p))
-                s += c;
-    if ((m & BlackBits) == BlackBits)
-        s += 'a';
-    else
-        for (auto [p, c] : black)
-            if (m & PieceMask(1u << p))
-                s += c;
+    // One colour's letters, king first, or its "all pieces" letter (A, a) when it has them all.
+    auto side = [m](PieceMask bits, char all, const char *letters, Piece first) {
+        if ((m & bits) == bits)
+            return std::string(1, all);
+        std::string s;
+        for (int k = 0; k < 6; ++k)
+            if (m & PieceMask(1u << (first - k))) // King down to Pawn
+                s += letters[k];
+        return s;
+    };
+    std::string s = side(WhiteBits, 'A', "KQRBNP", WKing) + side(BlackBits, 'a', "kqrbnp", BKing);
     if (m & EmptyBit)
         s += '_';
     return s.size() > 1 ? "[" + s + "]" : s;
@@ -235,54 +208,17 @@ private:
             + (reason.empty() ? "" : " (" + reason + ")");
     }
 
-    // --- arguments, read as the CQL-S compiler reads them
-    static bool isArgumentWord(const std::vector<Item> &items, size_t i)
+    // --- arguments, read as the CQL-S compiler reads them (arguments.h)
+    static bool designatorArg(const std::vector<Item> &items, size_t &i, Designator &d)
     {
-        return i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword;
-    }
-
-    bool designatorArg(const std::vector<Item> &items, size_t &i, Designator &d)
-    {
-        std::string err;
-        if (!isArgumentWord(items, i) || !parseDesignator(items[i].text, d, err))
-            return false;
-        ++i;
-        return true;
-    }
-
-    bool optionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d)
-    {
-        if (!isArgumentWord(items, i))
-            return false;
-        Range r;
-        bool plain;
-        if (parseRangeWord(items[i].text, r, plain, true, true))
-            return false;
-        std::string err;
-        if (!parseDesignator(items[i].text, d, err))
-            return false;
-        ++i;
-        return true;
+        std::string why;
+        return readDesignator(items, i, d, why) == Argument::Read;
     }
 
     static bool rangeArg(const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd = true,
                          bool allowPercent = true)
     {
-        bool plain = false;
-        if (!isArgumentWord(items, i) || !parseRangeWord(items[i].text, r, plain, allowEnd, allowPercent))
-            return false;
-        ++i;
-        if (plain && i < items.size() && !items[i].isList() && closeRange(items[i].text, r, allowEnd, allowPercent))
-            ++i;
-        return true;
-    }
-
-    // Everything up to the next keyword: the arguments of a keyword left out.
-    // In the match list a position list is no argument either.
-    static void skipArguments(const std::vector<Item> &items, size_t &i, bool inMatchList = false)
-    {
-        while (i < items.size() && !keywordOf(items[i]).isKeyword && !(inMatchList && items[i].head() == "position"))
-            ++i;
+        return readRange(items, i, r, allowEnd, allowPercent) == Argument::Read;
     }
 
     // The lists :and/:or/:xor/:not/:cond/:sequence take; an empty outer list is stepped over.
@@ -500,12 +436,12 @@ private:
         } else if (n == "output" || n == "pgn") {
             skipArguments(items, i, true);
             return "// " + at.text + " (no effect)";
-        } else if (among(NoArgument, n)) {
+        } else if (takesNoArgument(n)) {
             return leaveOut(at, "");
         } else {
             skipArguments(items, i, true);
-            return leaveOut(at, among(NoEquivalent, n) ? "" : n == "date" ? "CQL 6 compares dates as text" : "unknown keyword",
-                            among(NoEquivalent, n));
+            return leaveOut(at, noEquivalent(n) ? "" : n == "date" ? "CQL 6 compares dates as text" : "unknown keyword",
+                            noEquivalent(n));
         }
         if (f.empty())
             return leaveOut(at, "with these arguments", false);
@@ -799,7 +735,7 @@ private:
         }
         if (n == "check") {
             Designator d;
-            if (!optionalDesignator(items, i, d))
+            if (!readOptionalDesignator(items, i, d))
                 return "check";
             std::string s = designator(d);
             if (s.empty())
@@ -810,7 +746,7 @@ private:
         if (n == "doublecheck" || n == "contactcheck") {
             Designator d;
             std::string by;
-            if (optionalDesignator(items, i, d) && (by = designator(d)).empty())
+            if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty())
                 return {};
             return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
         }
@@ -824,7 +760,7 @@ private:
             return n;
         if (n == "insidevariation")
             return "variation";
-        if (among(NeverInChess, n))
+        if (neverInChess(n))
             return "false " + leaveOut(at, "never true in a standard game");
         if (n == "piececount" || n == "power") {
             Designator d;
@@ -911,7 +847,7 @@ private:
         }
         if (n == "iscastling") {
             Designator d;
-            if (!optionalDesignator(items, i, d))
+            if (!readOptionalDesignator(items, i, d))
                 return "move castle";
             if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
                 return {};
@@ -976,10 +912,10 @@ private:
             }
             return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
         }
-        if (among(NoArgument, n))
+        if (takesNoArgument(n))
             return leaveOut(at, "");
         skipArguments(items, i);
-        if (among(NoEquivalent, n))
+        if (noEquivalent(n))
             return leaveOut(at, "");
         return leaveOut(at, "unknown keyword", false);
     }
@@ -1023,7 +959,7 @@ private:
         Designator d1, d2;
         if (!designatorArg(items, i, d1))
             return false;
-        if (optionalDesignator(items, i, d2)) {
+        if (readOptionalDesignator(items, i, d2)) {
             a = designator(d1);
             b = designator(d2);
             return !a.empty() && !b.empty();

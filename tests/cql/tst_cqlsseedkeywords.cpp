@@ -30,7 +30,7 @@ int gameMatch(const std::string &script, const game::Game &g)
 
 } // namespace
 
-class TestCqlsKeywords2 : public QObject {
+class TestCqlsSeedKeywords : public QObject {
     Q_OBJECT
 private slots:
     void potentialContinuations();
@@ -59,7 +59,7 @@ private slots:
     void errors();
 };
 
-void TestCqlsKeywords2::potentialContinuations()
+void TestCqlsSeedKeywords::potentialContinuations()
 {
     // The examples page: Legal's mate, the game Falkbeer-N.N., Vienna 1847 ("bxQ": a black
     // bishop takes the white queen), and the same game given up after the bishop's check.
@@ -89,7 +89,7 @@ void TestCqlsKeywords2::potentialContinuations()
     QVERIFY(positionError(":line (Pe2-e4 | U~e4)").find("'~'") != std::string::npos);
 }
 
-void TestCqlsKeywords2::potentialRookChecks()
+void TestCqlsSeedKeywords::potentialRookChecks()
 {
     // The seed's example: rook checks, each followed by a king move, the last
     // king move only possible. The game ends with the fourth check.
@@ -119,7 +119,7 @@ void TestCqlsKeywords2::potentialRookChecks()
     QCOMPARE(scholar(":sequence ((position :line (Pe2-e4 pe7-e5)) (position :btm))"), 0);
 }
 
-void TestCqlsKeywords2::lineStar()
+void TestCqlsSeedKeywords::lineStar()
 {
     // The seed: the French defence with transpositions, as the position after the moves.
     const std::string french = ":line* (1.Pe2-e4 Pe7-e6 2.Pd2-d4 Pd7-d5)";
@@ -169,7 +169,7 @@ void TestCqlsKeywords2::lineStar()
     QCOMPARE(matches("(match (position :line* (Pg2-g3 Ng8-f6 Ng1-f3 Pg7-g6 Bf1-h3 Bf8-g7 O-O)))", castle), 0);
 }
 
-void TestCqlsKeywords2::lineStarErrors_data()
+void TestCqlsSeedKeywords::lineStarErrors_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("error");
@@ -191,14 +191,14 @@ void TestCqlsKeywords2::lineStarErrors_data()
                               << "1:25: '--': ':line*' needs every move determined; '--' is not";
 }
 
-void TestCqlsKeywords2::lineStarErrors()
+void TestCqlsSeedKeywords::lineStarErrors()
 {
     QFETCH(QString, script);
     QFETCH(QString, error);
     QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
 }
 
-void TestCqlsKeywords2::matchConsecutive()
+void TestCqlsSeedKeywords::matchConsecutive()
 {
     // The seed: one side promotes to two different minor pieces one after the other.
     const std::string script = "(match (position :flipcolor :matchconsecutive ((position :promote B) (position) "
@@ -216,7 +216,7 @@ void TestCqlsKeywords2::matchConsecutive()
              0);
 }
 
-void TestCqlsKeywords2::perpendicular()
+void TestCqlsSeedKeywords::perpendicular()
 {
     QCOMPARE(positionMatches(":perpendicular R r", "7r/8/8/8/8/8/8/R3K2k w - - 0 1"), 1);
     QCOMPARE(positionMatches(":perpendicular R r", "r7/8/8/8/8/8/8/R3K2k w - - 0 1"), 0); // one file: no crossing
@@ -227,7 +227,7 @@ void TestCqlsKeywords2::perpendicular()
     QCOMPARE(positionMatches(":perpendicular K k", "7k/8/8/8/8/8/8/4K3 w - - 0 1"), 0); // only line pieces
 }
 
-void TestCqlsKeywords2::passedPawnRace()
+void TestCqlsSeedKeywords::passedPawnRace()
 {
     // Both sides have a pawn the other king cannot catch, three moves from promoting.
     const char *white = "4k3/8/8/P7/7p/8/8/K7 w - - 0 1";
@@ -245,7 +245,7 @@ void TestCqlsKeywords2::passedPawnRace()
     QCOMPARE(positionError(":passedpawnrace R"), "1:34: ':passedpawnrace' takes P or p");
 }
 
-void TestCqlsKeywords2::resetAccumulator()
+void TestCqlsSeedKeywords::resetAccumulator()
 {
     // The seed's tripled-pawn example: the count starts again for every horizontal shift.
     const std::string list = ":reset akku Pe2 :flipcolor :accumulate* akku :sumrange akku 3 :shiftvertical :shifthorizontal";
@@ -258,7 +258,7 @@ void TestCqlsKeywords2::resetAccumulator()
     QCOMPARE(positionError(":reset nowhere"), "1:18: no position list accumulates into 'nowhere'");
 }
 
-void TestCqlsKeywords2::variants()
+void TestCqlsSeedKeywords::variants()
 {
     game::Game standard = pgnGame(Scholar);
     QCOMPARE(gameMatch("(match :variant normal)", standard), 1);
@@ -280,7 +280,7 @@ void TestCqlsKeywords2::variants()
     QCOMPARE(gameMatch("(match (position !:mustcapture :mate))", standard), 1);
 }
 
-void TestCqlsKeywords2::startPositions()
+void TestCqlsSeedKeywords::startPositions()
 {
     game::Game standard = pgnGame(Scholar);
     QCOMPARE(gameMatch("(match :startposition 518)", standard), 1);
@@ -349,7 +349,7 @@ void TestCqlsKeywords2::startPositions()
 
 // ':not' standing in a match list negates the list it stands in (the match
 // list page's first form); in a sub-match list, that list.
-void TestCqlsKeywords2::bareNot()
+void TestCqlsSeedKeywords::bareNot()
 {
     const game::Game standard = pgnGame(Scholar); // 1-0, standard start
     const game::Game draw = pgnGame("[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n");
@@ -393,7 +393,7 @@ void TestCqlsKeywords2::bareNot()
 
 // Forms the match list page's examples use: date steps and reversed '..'
 // ranges, blank dates, result lists, "a, b" lists, keywords in a group.
-void TestCqlsKeywords2::matchListPageForms()
+void TestCqlsSeedKeywords::matchListPageForms()
 {
     auto dated = [](const std::string &date) { return pgnGame("[Date \"" + date + "\"]\n\n1. e4 *\n"); };
     // "2010-10-01 .. 2010-10-01+1m": October 2010.
@@ -456,7 +456,7 @@ void TestCqlsKeywords2::matchListPageForms()
 
 // Forms of the seed's own examples: lists of keywords without a head as the
 // lists :and/:or take, and a :sequence step that holds for several positions.
-void TestCqlsKeywords2::seedListForms()
+void TestCqlsSeedKeywords::seedListForms()
 {
     // The evergreen game's double check by the rook on d1 and the bishop on f5.
     const game::Game evergreen = pgnGame(
@@ -501,7 +501,7 @@ void TestCqlsKeywords2::seedListForms()
              "1:58: a :sequence step takes one :repetitioncount");
 }
 
-void TestCqlsKeywords2::tagKeywords()
+void TestCqlsSeedKeywords::tagKeywords()
 {
     game::Game g = pgnGame("[Event \"Open\"]\n[Site \"Berlin\"]\n[Date \"2013.05.01\"]\n[Round \"3.2\"]\n[White \"A\"]\n"
                            "[Black \"B\"]\n[Result \"1-0\"]\n[Annotator \"Fritz\"]\n[EventDate \"2013.04.30\"]\n"
@@ -542,7 +542,7 @@ void TestCqlsKeywords2::tagKeywords()
     QCOMPARE(gameMatch("(match :rating ACF >2000)", pgnGame("[BlackACF \"2100\"]\n\n1. e4 *\n")), 1);
 }
 
-void TestCqlsKeywords2::skip()
+void TestCqlsSeedKeywords::skip()
 {
     // Positions a :skip list matches are passed over: no list counts them.
     const game::Game g = pgnGame(Scholar);
@@ -553,7 +553,7 @@ void TestCqlsKeywords2::skip()
     QCOMPARE(QString::fromStdString(positionError(":or ((position :skip))")), QString("1:33: ':skip' belongs in a position list of the match list"));
 }
 
-void TestCqlsKeywords2::tagging()
+void TestCqlsSeedKeywords::tagging()
 {
     const game::Game g = pgnGame(Scholar);
     // The tagged piece is followed through the game: the queen that stood on h5 takes on f7.
@@ -574,7 +574,7 @@ void TestCqlsKeywords2::tagging()
     QCOMPARE(matches("(match :forany t Q (position $t[b7] :check))", promo), 1);
 }
 
-void TestCqlsKeywords2::taggingErrors_data()
+void TestCqlsSeedKeywords::taggingErrors_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("error");
@@ -591,14 +591,14 @@ void TestCqlsKeywords2::taggingErrors_data()
                                 << "1:18: 'R~': ':forany' expects piece types (K, Q, ..., A, U)";
 }
 
-void TestCqlsKeywords2::taggingErrors()
+void TestCqlsSeedKeywords::taggingErrors()
 {
     QFETCH(QString, script);
     QFETCH(QString, error);
     QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
 }
 
-void TestCqlsKeywords2::eitherColour()
+void TestCqlsSeedKeywords::eitherColour()
 {
     // The match list page: a player rated 2300 or less beats one rated 2600 or more, with either colour.
     const std::string script = "(match :result 1-0 :whiteelo <=2300 :blackelo >=2600 :eithercolor)";
@@ -622,7 +622,7 @@ void TestCqlsKeywords2::eitherColour()
              std::string("1:31: ':flipcolor' is not allowed with the match list's :eithercolor"));
 }
 
-void TestCqlsKeywords2::isCheckCount()
+void TestCqlsSeedKeywords::isCheckCount()
 {
     // White checks twice (moves 2 and 6), Black once (move 4).
     const game::Game g = pgnGame("1. e4 f5 2. Qh5+ g6 3. Qe2 Bh6 4. Qb5 Bxd2+ 5. Kd1 a6 6. Qxd7+ Kxd7 *\n");
@@ -637,7 +637,7 @@ void TestCqlsKeywords2::isCheckCount()
     QCOMPARE(matches("(match (position :matchcount 1 :ischeck))", pgnGame("1. e4 f5 2. Qh5+ g6 *\n")), 1);
 }
 
-void TestCqlsKeywords2::quotedPatterns()
+void TestCqlsSeedKeywords::quotedPatterns()
 {
     // Quoted patterns match the whole value: '*' any text, '?' one character.
     const game::Game g = pgnGame("[Event \"FIDE-Wch 1985\"]\n[Site \"Moscow\"]\n[White \"Kasparov, Garry\"]\n"
@@ -659,7 +659,7 @@ void TestCqlsKeywords2::quotedPatterns()
     QCOMPARE(gameMatch("(match :eithercolor :result 0-1 :blackplayer \"Kasparov*\")", g), 1);
 }
 
-void TestCqlsKeywords2::errors_data()
+void TestCqlsSeedKeywords::errors_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("error");
@@ -677,7 +677,7 @@ void TestCqlsKeywords2::errors_data()
                                    << "1:41: pawn attributes 'single' and 'double' contradict each other";
 }
 
-void TestCqlsKeywords2::errors()
+void TestCqlsSeedKeywords::errors()
 {
     // Attributes that can hold together still compile.
     QCOMPARE(positionMatches(":pawncount P isolated-passed 1", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), 1);
@@ -687,5 +687,5 @@ void TestCqlsKeywords2::errors()
     QCOMPARE(QString::fromStdString(cqlsError(script.toStdString())), error);
 }
 
-QTEST_GUILESS_MAIN(TestCqlsKeywords2)
-#include "tst_cqlskeywords2.moc"
+QTEST_GUILESS_MAIN(TestCqlsSeedKeywords)
+#include "tst_cqlsseedkeywords.moc"

@@ -24,7 +24,7 @@ int related(const std::string &relationList, const game::Game &g, const std::str
 
 } // namespace
 
-class TestCqlsRelation2 : public QObject {
+class TestCqlsRelationTransforms : public QObject {
     Q_OBJECT
 private slots:
     void flip();
@@ -33,7 +33,7 @@ private slots:
     void bitboardImagesAgreeWithSquares();
 };
 
-void TestCqlsRelation2::flip()
+void TestCqlsRelationTransforms::flip()
 {
     // Ke1 Ra1 / ke8 comes back mirrored (Kd1 Rh1 / kd8) with White to move again.
     const game::Game g = fromFen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "1. Kd2 Kd7 2. Rh1 Ke7 3. Kd1 Kd8");
@@ -50,7 +50,7 @@ void TestCqlsRelation2::flip()
     QCOMPARE(related(":pattern :flip", g, "Ke1"), 1);
 }
 
-void TestCqlsRelation2::shift()
+void TestCqlsRelationTransforms::shift()
 {
     // Kb1 / kb8 comes back one file to the right (Kc1 / kc8).
     const game::Game g = fromFen("1k6/8/8/8/8/8/8/1K6 w - - 0 1", "1. Kc2 Kc7 2. Kc1 Kc8");
@@ -69,7 +69,7 @@ void TestCqlsRelation2::shift()
     QCOMPARE(related(":missingpiececount a 1", off), 0);
 }
 
-void TestCqlsRelation2::flipAndShift()
+void TestCqlsRelationTransforms::flipAndShift()
 {
     // Kb1 Rc1 / kb8 comes back as Kf1 Re1 / kf8: mirrored (rook now left of
     // the king) and shifted, so neither :flip nor :shift alone finds it.
@@ -80,7 +80,7 @@ void TestCqlsRelation2::flipAndShift()
     QCOMPARE(related(":ignoresidetomove :shift :flip", g), 1);
 }
 
-void TestCqlsRelation2::bitboardImagesAgreeWithSquares()
+void TestCqlsRelationTransforms::bitboardImagesAgreeWithSquares()
 {
     // Every flip of every shift, on random boards: the bit operations give
     // what Transform::apply gives square by square.
@@ -111,5 +111,5 @@ void TestCqlsRelation2::bitboardImagesAgreeWithSquares()
     QCOMPARE(wrong, 0);
 }
 
-QTEST_APPLESS_MAIN(TestCqlsRelation2)
-#include "tst_cqlsrelation2.moc"
+QTEST_APPLESS_MAIN(TestCqlsRelationTransforms)
+#include "tst_cqlsrelationtransforms.moc"

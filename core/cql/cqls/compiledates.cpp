@@ -1,0 +1,160 @@
+// The CQL-S compiler's dates and date ranges (:date, :eventdate):
+// days counted on the proleptic Gregorian calendar (compiler.h).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/cqls/compiler.h"
+
+namespace cql::cqls {
+
+FilterPtr Compiler::dateArg(const Item &at, const std::vector<Item> &items, size_t &i)
+{
+    auto word = [&](size_t k) -> std::string_view {
+        return k < items.size() && items[k].kind == Item::Word && !keywordOf(items[k]).isKeyword
+            ? std::string_view(items[k].text)
+            : std::string_view();
+    };
+    std::string_view w = word(i);
+    Range r;
+    if (w == "*" || w == "\xE2\x80\x93" || w == "-") {
+        // Dated at all (a year is known), or blank dated.
+        ++i;
+        r.empty = w != "*";
+        return std::make_unique<DateFilter>(r);
+    }
+    int op = 0;
+    for (auto [prefix, code] : {std::pair<std::string_view, int>{">=", 2}, {"<=", 4}, {">", 1}, {"<", 3}})
+        if (w.substr(0, prefix.size()) == prefix) {
+            op = code;
+            w.remove_prefix(prefix.size());
+            break;
+        }
+    long long v;
+    std::string why;
+    if (!parseDate(w, v, why)) {
+        error(i < items.size() ? items[i] : at, why.empty() ? "':date' expects a date as 2010-10-27 (or 2010-10-27+1m, *, \xE2\x80\x93)" : why);
+        if (!word(i).empty())
+            ++i; // no further errors about it
+        return nullptr;
+    }
+    ++i;
+    switch (op) {
+    case 1: r.lo.value = v + 1; break;
+    case 2: r.lo.value = v; break;
+    case 3: r.hi.value = v - 1; break;
+    case 4: r.hi.value = v; break;
+    default: {
+        r.lo.value = r.hi.value = v;
+        long long v2;
+        if (word(i) == "..") {
+            // The former date included, the latter excluded, in either order.
+            if (!parseDate(word(i + 1), v2, why)) {
+                error(i + 1 < items.size() ? items[i + 1] : items[i], why.empty() ? "'..' expects a date after it" : why);
+                i += word(i + 1).empty() ? 1 : 2;
+                return nullptr;
+            }
+            if (v2 == v) {
+                error(items[i + 1], "the date range '" + std::string(word(i - 1)) + " .. " + std::string(word(i + 1))
+                                        + "' is empty");
+                i += 2;
+                return nullptr;
+            }
+            if (v2 > v)
+                r.hi.value = v2 - 1;
+            else
+                r.lo.value = v2 + 1, r.hi.value = v;
+            i += 2;
+        } else if (!word(i).empty() && parseDate(word(i), v2, why)) {
+            r.lo.value = std::min(v, v2);
+            r.hi.value = std::max(v, v2);
+            ++i;
+        }
+    }
+    }
+    return std::make_unique<DateFilter>(r);
+}
+
+bool Compiler::parseDate(std::string_view t, long long &out, std::string &why)
+{
+    why.clear();
+    auto digits = [&](size_t at, size_t n, int &v) {
+        v = 0;
+        if (t.size() < at + n)
+            return false;
+        for (size_t k = at; k < at + n; ++k) {
+            if (t[k] < '0' || t[k] > '9')
+                return false;
+            v = v * 10 + (t[k] - '0');
+        }
+        return true;
+    };
+    int y, m, d;
+    if (t.size() < 10 || !digits(0, 4, y) || t[4] != '-' || !digits(5, 2, m) || t[7] != '-' || !digits(8, 2, d))
+        return false;
+    if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
+        why = "'" + std::string(t.substr(0, 10)) + "' is not a day of the calendar";
+        return false;
+    }
+    std::string_view rest = t.substr(10);
+    int order = 0; // steps come as y, m, d
+    while (!rest.empty()) {
+        const char sign = rest[0];
+        size_t k = 1;
+        long long n = 0;
+        while (k < rest.size() && rest[k] >= '0' && rest[k] <= '9' && n < 100000)
+            n = n * 10 + (rest[k++] - '0');
+        const char unit = k < rest.size() ? rest[k] : 0;
+        const int unitOrder = unit == 'y' ? 1 : unit == 'm' ? 2 : unit == 'd' ? 3 : 0;
+        if ((sign != '+' && sign != '-') || k == 1 || !unitOrder || unitOrder <= order) {
+            why = "'" + std::string(t) + "': a date step is +N or -N with y, m or d, in that order (2010-10-01+1m)";
+            return false;
+        }
+        order = unitOrder;
+        const long long step = sign == '-' ? -n : n;
+        if (unit == 'y') {
+            y = int(y + step);
+        } else if (unit == 'm') {
+            long long months = (long long)y * 12 + (m - 1) + step;
+            y = int(months >= 0 ? months / 12 : (months - 11) / 12);
+            m = int(months - (long long)y * 12) + 1;
+        }
+        if (unit != 'd')
+            d = std::min(d, daysInMonth(y, m)); // Jan 31 + 1m is Feb 28 (or 29)
+        else
+            civilFromDays(daysFromCivil(y, m, d) + step, y, m, d);
+        if (y < 0 || y > 9999) {
+            why = "'" + std::string(t) + "' leaves the years 0 to 9999";
+            return false;
+        }
+        rest.remove_prefix(k + 1);
+    }
+    out = (long long)y * 10000 + m * 100 + d;
+    return true;
+}
+
+int Compiler::daysInMonth(int y, int m)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && leapYear(y) ? 29 : days[m - 1];
+}
+
+long long Compiler::daysFromCivil(int y, int m, int d)
+{
+    const long long yy = m <= 2 ? y - 1 : y;
+    const long long era = (yy >= 0 ? yy : yy - 399) / 400;
+    const long long yearOfEra = yy - era * 400;
+    const long long dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    return era * 146097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+}
+
+void Compiler::civilFromDays(long long z, int &y, int &m, int &d)
+{
+    const long long era = (z >= 0 ? z : z - 146096) / 146097;
+    const long long dayOfEra = z - era * 146097;
+    const long long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
+    const long long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+    const long long mp = (5 * dayOfYear + 2) / 153;
+    d = int(dayOfYear - (153 * mp + 2) / 5 + 1);
+    m = int(mp < 10 ? mp + 3 : mp - 9);
+    y = int(yearOfEra + era * 400 + (m <= 2 ? 1 : 0));
+}
+
+} // namespace cql::cqls

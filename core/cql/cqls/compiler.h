@@ -1,0 +1,275 @@
+// The CQL-S compiler (parser.h's compileScript): the checked list tree in,
+// the filter tree out. One class, its members in files by what they compile:
+// parser.cpp the match and position lists, compilekeywords.cpp the position
+// list keywords, compilematch.cpp the match list's game information,
+// compiledates.cpp dates, compilepawns.cpp pawn attributes.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/cqls/arguments.h"
+#include "cql/cqls/designators.h"
+#include "cql/cqls/evaluation.h"
+#include "cql/cqls/extrafilters.h"
+#include "cql/cqls/filters.h"
+#include "cql/cqls/gameinfo.h"
+#include "cql/cqls/keywordtable.h"
+#include "cql/cqls/lexer.h"
+#include "cql/cqls/listlogic.h"
+#include "cql/cqls/line.h"
+#include "cql/cqls/pawncounting.h"
+#include "cql/cqls/relationimage.h"
+#include "game/ficsstart.h"
+
+#include "cql/logic.h"
+#include "cql/moves.h"
+#include "cql/sets.h"
+#include "cql/state.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <climits>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace cql::cqls {
+
+using chess::SquareSet;
+
+class Compiler {
+public:
+    Compiler(QueryHeader &h, Program &p, std::vector<Diagnostic> &d) : m_header(h), m_program(p), m_diags(d) {}
+
+    bool run(std::string_view text);
+
+    // Under :eithercolor's second reading: White's keywords become Black's.
+    std::string colourSwapped(const std::string &n) const;
+
+private:
+    // --- diagnostics
+    // A keyword that compiles but cannot match in a PGN game: said, not hidden.
+    void warning(const Item &at, std::string message);
+
+    void error(const Item &at, std::string message);
+
+    // --- tagging: ':forany name D' in the match list declares a tag for the whole script.
+    void declareTags(const Item &list);
+
+    // --- the match list
+    // What a position list of the match list says about the game beyond its filter.
+    struct TopLevel {
+        Range count;                  // :matchcount (default: at least once)
+        bool haveCount = false;
+        bool cutSelf = false;         // parameterless :cut: the list is a cut condition
+        bool excludeSelf = false;     // parameterless :exclude: the list is an exclusion
+        bool skipSelf = false;        // parameterless :skip: the positions the list matches are passed over
+        bool runs = false;            // :repetitioncount: the range is for runs of positions
+        bool perImage = false;        // :pretransform...: each transform image counts on its own
+        std::vector<FilterPtr> cuts, excludes, skips; // the argument forms
+        std::vector<bool> cutsPreceding;              // per cut: it holds :preceding
+        TopLevel() { count.lo.value = 1; }
+    };
+
+    void compileMatch(const Item &list);
+
+    // A variable slot for a GameGateFilter's answer for the game.
+    int gateSlot();
+
+    // Game-level keywords of the match list.
+    FilterPtr matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // A comma-separated list word ("GM,IM", "tourn,swiss"), lower case.
+    bool commaList(const Item &at, const std::vector<Item> &items, size_t &i, std::vector<std::string> &out);
+
+    // :variant and :startposition, in both kinds of list.
+    FilterPtr gameVariantKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // Whether :line's moves end with a lone '*' ("e2-e4 e7-e5 *").
+    static bool lineEndsWithStar(std::string_view t);
+
+    // :birthyear and its kin: years from the player base the program is given.
+    FilterPtr playerYearKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // :hasmarker w,b or :hasmarker alone: Scidb's game markers, one letter each
+    // (case matters: m middlegame, M material).
+    FilterPtr markerKeyword(const std::vector<Item> &items, size_t &i);
+
+    // :hasspecialmarker and :error: the defects reading found. The markers and
+    // error kinds that only Scidb's own databases (or the Scid and ChessBase
+    // decoders) set are accepted with a warning that they never match here.
+    FilterPtr defectKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    static bool isTagKeyword(const std::string &n);
+
+    // Match list keywords answered from the game's PGN tags.
+    FilterPtr tagKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // A range word that is a Roman numeral, after an optional comparison ("XX",
+    // ">=XV"), as the same word in decimal; other words as they are.
+    static Item romanToDecimal(const Item &item);
+
+    // :timemode, :gender (side 0, 1 White, 2 Black) and :goodgame, read from Scidb's tags.
+    FilterPtr gameInfoKeyword(const std::string &base, int side, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
+    FilterPtr ecoArg(const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // ":date 2010-10-27", ">=2010-10-27", "2010-10-01 2010-10-31", "2010-10-01 .. 2010-11-01" (end excluded).
+    FilterPtr dateArg(const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // A date of the match list page, yyyy-mm-dd with optional steps (+1y, -2m,
+    // +43d, in that order), as yyyymmdd. False (why set for a bad step or an
+    // impossible date) when the text is no such date.
+    static bool parseDate(std::string_view t, long long &out, std::string &why);
+
+    static bool leapYear(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+    static int daysInMonth(int y, int m);
+    // Days since 0000-03-01 of the proleptic Gregorian calendar, and back:
+    // counting years from March puts the leap day at a year's end.
+    static long long daysFromCivil(int y, int m, int d);
+    static void civilFromDays(long long z, int &y, int &m, int &d);
+
+    FilterPtr resultArg(const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // :and/:or/:xor/:not/:cond of the match list: sub-match lists without position lists.
+    FilterPtr subMatchLists(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // Lists as arguments of :and/:or/:xor/:not/:cond: either one list of lists
+    // "((position ...) (position ...))" or, for :not and :cond, lists written one after another.
+    bool listArguments(const std::string &n, std::string_view head, const Item &at, const std::vector<Item> &items,
+                       size_t &i, std::vector<const Item *> &out);
+
+    static FilterPtr combine(const std::string &n, std::vector<FilterPtr> parts);
+
+    // --- position lists
+
+    struct ListState {
+        std::vector<FilterPtr> parts;
+        SquareSet designatorSquares;                 // for :relation's :pattern
+        std::string accumulate;                      // the accumulator this list counts into
+        std::vector<size_t> sumranges;               // parts that read accumulators (not counted)
+        std::vector<RelationFilter *> patternRelations;
+        std::vector<std::vector<Transform>> transforms;
+        bool negate = false;
+        const Item *lineStarAt = nullptr;            // :line* refuses transforms (seed)
+        std::shared_ptr<const StepSpan> span;        // a :line's moves, for a :sequence step
+        bool sequenceStep = false;                   // the list is a step of :sequence / :gappedsequence
+        const Item *runAt = nullptr;                 // ... with :repetitioncount (the seed's queen sacrifice)
+        Range run;
+    };
+
+    // top: what the list says about the game when it stands in the match list (else null).
+    // sequenceStep: the list is a :sequence step (it may have a :repetitioncount).
+    FilterPtr compilePosition(const Item &list, TopLevel *top, bool sequenceStep = false);
+
+    FilterPtr designator(const Item &it);
+
+    // A '$name' designator needs a tag the match list binds with :forany.
+    bool checkTag(const Designator &d, const Item &at);
+
+    // :relation (relation-list): a later position related to this one.
+    FilterPtr relation(const Item &at, const std::vector<Item> &items, size_t &i, ListState &st);
+
+    FilterPtr designatorFilter(const Designator &d);
+
+    // Required designator argument.
+    FilterPtr designatorArg(const Item &at, const std::vector<Item> &items, size_t &i, Designator *raw = nullptr);
+
+    // An optional argument naming a side by one of its pieces ("K or k"):
+    // 0 none, 1 White, 2 Black (as the filters' Side { ToMove, White, Black }),
+    // -1 after an error (`refusal` says it).
+    int optionalSide(const std::vector<Item> &items, size_t &i, chess::Piece white, chess::Piece black,
+                     const char *refusal);
+
+    // A designator argument of a white and a black piece type only
+    // (":goodbishop' takes a designator of bishops only").
+    FilterPtr designatorArgOf(chess::Piece white, chess::Piece black, const char *what, const Item &at,
+                              const std::vector<Item> &items, size_t &i, Designator &d);
+
+    // An optional designator argument: taken when the next word is one.
+    bool optionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d);
+
+    bool rangeArg(const Item &at, const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd, bool allowPercent,
+                  bool optional = false);
+
+    // Transform groups of a keyword, or false if it is none.
+    static bool transformGroup(const std::string &n, std::vector<Transform> &out);
+
+    void positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
+                         TopLevel *top);
+
+    static FilterPtr state(StateFilter::Kind k) { return std::make_unique<StateFilter>(k); }
+
+    // Two designator arguments (:attackcount, :maxswapevaluation, :perpendicular).
+    bool designatorPair(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b);
+
+    static FilterPtr moveFilter(std::function<void(MoveSpec &)> fill);
+
+    FilterPtr inRange(FilterPtr v, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    static FilterPtr count(FilterPtr set) { return std::make_unique<CountFilter>(std::move(set)); }
+
+    // "R1 : R2" after a first range: the seed's form for White's and Black's
+    // counts. True with the second range read when a ':' follows.
+    bool secondRange(const Item &at, const std::vector<Item> &items, size_t &i, Range &second, bool allowPercent, bool &ok);
+
+    // "D R1 : R2" needs pieces of both colours in D: White's in R1, Black's in R2.
+    bool splitByColour(const Item &where, const Designator &d, Designator &white, Designator &black);
+
+    // One designator, or two: "D" counts white minus black of D, "D1 D2" counts D1 minus D2.
+    bool differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b);
+
+    // Two attributes no pawn can have at once: X and !X, single and doubled,
+    // isolated and any neighbour on an adjacent file.
+    static bool contradict(const PawnAttribute &a, const PawnAttribute &b);
+
+    bool pawnAttributes(const Item &word, std::vector<PawnAttribute> &out);
+
+    // :pawncount D attrs range|percent, :pawncountdifference D [D2] attrs range.
+    FilterPtr pawnCount(bool difference, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // A word that is no designator but pawn attributes ("triple", "passed-isolated", "double!").
+    static bool looksLikePawnAttributes(std::string_view w);
+
+    // The pawns of d with the attributes, counted (or as a percentage of the
+    // pawns of d's colours) in r.
+    FilterPtr pawnCountIn(const Designator &d, const std::vector<PawnAttribute> &attrs, const Range &r);
+
+    FilterPtr rayKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    static int rightsOf(const Designator &d, bool &ok);
+
+    FilterPtr positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    std::shared_ptr<Accumulator> accumulator(const std::string &name);
+
+    // Every accumulator read by :sumrange must be filled by some list.
+    void checkAccumulators();
+
+    std::map<std::string, std::shared_ptr<Accumulator>> m_accumulators;
+    std::map<std::string, Item> m_sumrangeAt;
+    std::map<std::string, Item> m_resetAt;
+    std::map<std::string, int> m_tagSlots;      // :forany tags by name
+    std::vector<ForAnyTag> m_tags;
+    const Item *m_relationAt = nullptr;
+    const std::vector<Item> *m_topItems = nullptr;
+    std::vector<int> m_gateSlots;               // per-game caches of the position lists (for :forany)
+    static constexpr long MaxWeight = 200000;   // filter copies transforms may make (compilePosition)
+    long m_weight = 0;
+    bool m_tooHeavy = false;
+    bool m_eitherColour = false;                // :eithercolor in the match list
+    bool m_flip = false;                        // compiling its colour-swapped reading
+    bool m_playerBaseWarned = false;            // its unreadable dates were reported
+    bool m_bareNot = false;                     // the list being compiled holds a bare ':not' (an odd number)
+    bool m_inCutArgument = false;               // compiling the (position ...) argument of a :cut
+    bool m_sawPreceding = false;                // ... and it holds :preceding
+    std::shared_ptr<const StepSpan> m_pendingSpan; // the :line just compiled
+    std::shared_ptr<const StepSpan> m_lastSpan;    // the list just compiled, as a :sequence step
+    QueryHeader &m_header;
+    Program &m_program;
+    std::vector<Diagnostic> &m_diags;
+    bool m_ok = true;
+};
+
+} // namespace cql::cqls

@@ -1,0 +1,251 @@
+// The CQL-S keyword table (keywordtable.h): the seed's index of position
+// and match list keywords, the relation list's, and two the pages use
+// outside the index (:preceding, :promotion).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/cqls/keywordtable.h"
+
+#include <algorithm>
+#include <array>
+
+namespace cql::cqls {
+
+namespace {
+
+constexpr KeywordSignature Rows[] = {
+    {"accumulate", InPosition, "name", false, Cql6::None, "counts the list's matches into an accumulator"},
+    {"accumulate*", InPosition, "name", false, Cql6::None, "counts the list's matches into an accumulator, by colour"},
+    {"and", InPosition | InMatch, "lists", true, Cql6::Same, "all of the lists match"},
+    {"annotator", InMatch, "name", true, Cql6::None, "the Annotator tag"},
+    {"attackcount", InPosition, "D D R", true, Cql6::None, "number of attacks of the first pieces on the second squares"},
+    {"averagerating", InMatch, "R", true, Cql6::NotConverted, "the players' average rating"},
+    {"averagerating*", InMatch, "R", true, Cql6::NotConverted, "the players' average rating, unrated players counted"},
+    {"birthyear", InMatch, "R", true, Cql6::None, "a player's year of birth"},
+    {"blackbirthyear", InMatch, "R", true, Cql6::None, "Black's year of birth"},
+    {"blackcannotwin", InPosition, "", true, Cql6::None, "Black lacks the material to mate"},
+    {"blackcountry", InMatch, "codes", true, Cql6::None, "Black's federation"},
+    {"blackdeathyear", InMatch, "R", true, Cql6::None, "Black's year of death"},
+    {"blackelo", InPosition | InMatch, "R", true, Cql6::Same, "Black's Elo rating"},
+    {"blackgender", InMatch, "m or f", true, Cql6::NotConverted, "Black's gender"},
+    {"blackid", InMatch, "id", true, Cql6::None, "Black's player identifier"},
+    {"blackiscomputer", InMatch, "", true, Cql6::None, "Black is a program"},
+    {"blackishuman", InMatch, "", true, Cql6::None, "Black is a human player"},
+    {"blackplayer", InMatch, "name", true, Cql6::Same, "Black's name"},
+    {"blackrating", InMatch, "type R", true, Cql6::NotConverted, "Black's rating of a type"},
+    {"blacktitle", InMatch, "titles", true, Cql6::None, "Black's title"},
+    {"btm", InPosition, "", true, Cql6::Same, "Black to move"},
+    {"captureforced", InPosition, "", true, Cql6::NeverInChess, "a capture is forced (losing chess)"},
+    {"castling", InPosition, "D", true, Cql6::None, "castling rights held (K, Q, k, q)"},
+    {"changesidetomove", InRelation, "", false, Cql6::None, "the second position has the other side to move"},
+    {"check", InPosition, "[D]", true, Cql6::Same, "the side to move is in check (by D)"},
+    {"checkcount", InPosition, "R : R", true, Cql6::None, "checks given so far (three-check chess)"},
+    {"comment", InMatch, "\"pattern\"", true, Cql6::None, "a comment matches the pattern"},
+    {"cond", InPosition | InMatch, "lists", true, Cql6::Same, "the first clause that matches decides"},
+    {"contactcheck", InPosition, "[D]", true, Cql6::Same, "check by an adjacent piece"},
+    {"country", InMatch, "codes", true, Cql6::None, "a player's federation"},
+    {"cut", InPosition, "[(position ...)]", false, Cql6::None, "positions after the one matched are not searched"},
+    {"date", InMatch, "dates", true, Cql6::NotConverted, "the Date tag in a range of dates"},
+    {"deathyear", InMatch, "R", true, Cql6::None, "a player's year of death"},
+    {"doublecheck", InPosition, "[D]", true, Cql6::Same, "check by two pieces"},
+    {"eco", InMatch, "codes", true, Cql6::None, "the ECO code in a range"},
+    {"eithercolor", InMatch, "", true, Cql6::None, "the match list, or it with the colours swapped"},
+    {"elo", InPosition | InMatch, "R", true, Cql6::Same, "either player's Elo rating"},
+    {"endgame", InPosition, "", true, Cql6::None, "an endgame by material"},
+    {"endgameevaluation", InPosition, "...", true, Cql6::None, "the tablebase verdict"},
+    {"enpassant", InPosition, "", true, Cql6::Same, "the next move captures en passant"},
+    {"error", InMatch, "codes", true, Cql6::None, "the game has a defect"},
+    {"evaluation", InPosition, "...", true, Cql6::None, "the engine's evaluation of the position"},
+    {"event", InMatch, "name", true, Cql6::Same, "the Event tag"},
+    {"eventcategory", InMatch, "R", true, Cql6::None, "the event's category"},
+    {"eventcountry", InMatch, "codes", true, Cql6::None, "the event's country"},
+    {"eventdate", InMatch, "dates", true, Cql6::None, "the EventDate tag"},
+    {"eventmode", InMatch, "modes", true, Cql6::None, "the event's mode (OTB, email, ...)"},
+    {"eventtype", InMatch, "types", true, Cql6::None, "the event's type (tourn, swiss, ...)"},
+    {"exchangeevaluation", InPosition, "depth R [D]", true, Cql6::None, "the result of exchanges on a square"},
+    {"exclude", InPosition, "[(position ...)]", false, Cql6::None, "a game with a position matched is not wanted"},
+    {"fen", InPosition, "\"FEN\"", true, Cql6::None, "the position equals the FEN"},
+    {"fivefoldrepetition", InPosition, "", true, Cql6::None, "the position occurred five times"},
+    {"flip", InPosition | InRelation, "", false, Cql6::Same, "the list and its images under the eight flips"},
+    {"flipcolor", InPosition, "", false, Cql6::Same, "the list and its colour-swapped image"},
+    {"flipdiagonal", InPosition, "", false, Cql6::None, "the list and its image mirrored on the main diagonal"},
+    {"flipdihedral", InPosition, "", false, Cql6::Same, "the list and its images under the eight flips"},
+    {"fliphorizontal", InPosition, "", false, Cql6::Same, "the list and its image mirrored top to bottom"},
+    {"flipvertical", InPosition, "", false, Cql6::Same, "the list and its image mirrored left to right"},
+    {"forany", InMatch, "name D", false, Cql6::None, "declares a tag bound to each piece type of D"},
+    {"forced", InPosition, "", true, Cql6::None, "the next move is the only legal one"},
+    {"gameisover", InPosition, "", true, Cql6::None, "mate, stalemate or no mating material"},
+    {"gamenumber", InMatch, "R", true, Cql6::Same, "the game's number"},
+    {"gappedsequence", InPosition, "lists", true, Cql6::Same, "the lists match positions in order, with gaps"},
+    {"gender", InMatch, "m or f", true, Cql6::NotConverted, "a player's gender"},
+    {"goodbishop", InPosition, "D R R", true, Cql6::None, "a bishop with few own pawns on its colour"},
+    {"goodgame", InMatch, "", true, Cql6::None, "a game between strong players in a long time control"},
+    {"halfmoveclock", InPosition, "R", true, Cql6::None, "half moves since a capture or pawn move"},
+    {"halfmovenumber", InPosition, "R", true, Cql6::Same, "the ply of the position"},
+    {"hasannotation", InMatch, "", true, Cql6::None, "the game has annotations"},
+    {"hascomments", InMatch, "[languages]", true, Cql6::None, "the game has comments (in these languages)"},
+    {"hasmarker", InMatch, "markers", true, Cql6::None, "the game has board markers"},
+    {"hasspecialmarker", InMatch, "codes", true, Cql6::None, "the game has special markers"},
+    {"hasvariations", InMatch, "", true, Cql6::None, "the game has variations"},
+    {"ignoresidetomove", InRelation, "", false, Cql6::None, "the side to move does not matter"},
+    {"initial", InPosition, "", true, Cql6::Same, "the initial position"},
+    {"inside", InPosition, "D S", true, Cql6::None, "some piece of D stands on S"},
+    {"insidevariation", InPosition, "", true, Cql6::Same, "the position is in a variation"},
+    {"iscastling", InPosition, "[D]", true, Cql6::Same, "the next move castles"},
+    {"ischeck", InPosition, "[R]", true, Cql6::Same, "the next move checks"},
+    {"ischess960", InPosition | InMatch, "", true, Cql6::None, "the game starts from a Chess960 arrangement"},
+    {"iscomputer", InMatch, "", true, Cql6::None, "a player is a program"},
+    {"iscontactcheck", InPosition, "", true, Cql6::Same, "the next move gives a contact check"},
+    {"isdoublecheck", InPosition, "", true, Cql6::Same, "the next move gives a double check"},
+    {"ishuman", InMatch, "", true, Cql6::None, "a player is human"},
+    {"isillegal", InPosition, "", true, Cql6::NeverInChess, "the next move is illegal"},
+    {"isinvalid", InPosition, "", true, Cql6::NeverInChess, "the next move is invalid"},
+    {"ismate", InPosition, "", true, Cql6::Same, "the next move mates"},
+    {"isnull", InPosition, "", true, Cql6::Same, "the next move is a null move"},
+    {"ispromotedpiece", InPosition, "", true, Cql6::None, "the next move is made by a promoted piece"},
+    {"isshufflechess", InPosition | InMatch, "", true, Cql6::None, "the game starts from a shuffled arrangement"},
+    {"isstalemate", InPosition, "", true, Cql6::Same, "the next move stalemates"},
+    {"kingonthehill", InPosition, "", true, Cql6::NeverInChess, "a king reached the centre (king of the hill)"},
+    {"line", InPosition, "\"moves\"", true, Cql6::None, "the game goes on with these moves"},
+    {"line*", InPosition, "\"moves\"", true, Cql6::None, "the moves, in any order of the line"},
+    {"losing", InPosition, "", true, Cql6::NeverInChess, "losing chess"},
+    {"markall", InPosition | InMatch, "", true, Cql6::Same, "no effect"},
+    {"match", InPosition, "(position ...) lists", true, Cql6::None, "the lists match positions of the game"},
+    {"matchconsecutive", InPosition, "(position ...) lists", true, Cql6::None, "the lists match consecutive positions"},
+    {"matchcount", InPosition, "R", true, Cql6::Same, "the list matches so many positions"},
+    {"mate", InPosition, "", true, Cql6::Same, "the side to move is mated"},
+    {"matingmaterial", InPosition, "", true, Cql6::None, "both sides have mating material"},
+    {"maxswapevaluation", InPosition, "D D R", true, Cql6::None, "the best swap-off on a square"},
+    {"missingpiececount", InRelation, "D R", false, Cql6::None, "pieces of the first position missing in the second"},
+    {"moveevaluation", InPosition, "...", true, Cql6::None, "the engine's evaluation of the next move"},
+    {"movefrom", InPosition, "D", true, Cql6::Same, "the next move starts on D"},
+    {"movenumber", InPosition, "R", true, Cql6::Same, "the move number of the position"},
+    {"moveto", InPosition, "D", true, Cql6::Same, "the next move goes to D"},
+    {"mustcapture", InPosition, "", true, Cql6::NeverInChess, "a capture is compulsory (losing chess)"},
+    {"newpiececount", InRelation, "D R", false, Cql6::None, "pieces of the second position not in the first"},
+    {"noannotate", InPosition | InMatch, "", true, Cql6::Same, "no effect"},
+    {"nocheck", InPosition, "", true, Cql6::Same, "the side to move is not in check"},
+    {"noenpassant", InPosition, "", true, Cql6::Same, "the next move does not capture en passant"},
+    {"nomatingmaterial", InPosition, "", true, Cql6::None, "a side lacks mating material"},
+    {"not", InPosition | InMatch, "[lists]", true, Cql6::Same, "negates the lists (or, alone, the list it stands in)"},
+    {"opposition", InPosition, "[K or k]", true, Cql6::None, "the king has the opposition"},
+    {"or", InPosition | InMatch, "lists", true, Cql6::Same, "one of the lists matches"},
+    {"originaldifferentcount", InRelation, "R", false, Cql6::None, "pieces on other squares than in the first position"},
+    {"originalsamecount", InRelation, "R", false, Cql6::None, "pieces on the same squares as in the first position"},
+    {"output", InMatch, "file", true, Cql6::Same, "no effect (CQL compatibility)"},
+    {"passedpawnrace", InPosition, "[K or k]", true, Cql6::None, "a passed pawn race the side wins"},
+    {"pattern", InRelation, "", false, Cql6::None, "only the squares of the list's designators are compared"},
+    {"pawncount", InPosition, "D attributes R", true, Cql6::NotConverted, "pawns with attributes"},
+    {"pawncountdifference", InPosition, "D D attributes R", true, Cql6::NotConverted, "difference of pawns with attributes"},
+    {"perpendicular", InPosition, "D D", true, Cql6::None, "the pieces stand on perpendicular lines"},
+    {"pgn", InMatch, "file", true, Cql6::Same, "no effect (CQL compatibility)"},
+    {"piececount", InPosition, "D R", true, Cql6::Same, "number of pieces"},
+    {"piececountdifference", InPosition, "D D R", true, Cql6::Same, "difference of piece counts"},
+    {"player", InMatch, "name", true, Cql6::Same, "a player's name"},
+    {"plycount", InMatch, "R", true, Cql6::None, "the PlyCount of the game"},
+    {"power", InPosition, "D R", true, Cql6::Same, "material value of the pieces"},
+    {"powerdifference", InPosition, "D D R", true, Cql6::Same, "difference of material values"},
+    {"preceding", InPosition, "", false, Cql6::Same, "a cut comes first at the position it matches"},
+    {"pretransformmatchcount", InPosition, "R", true, Cql6::None, "each image matches so many positions"},
+    {"pretransformrepetitioncount", InPosition, "R", true, Cql6::None, "each image matches so many consecutive positions"},
+    {"promote", InPosition, "D", true, Cql6::Same, "the next move promotes to D"},
+    {"promotion", InPosition, "D", true, Cql6::Same, "read as :promote"},
+    {"rating", InMatch, "type R", true, Cql6::NotConverted, "a player's rating of a type"},
+    {"ratingdifference", InMatch, "type R", true, Cql6::NotConverted, "difference of the players' ratings"},
+    {"ray", InPosition, "D D ... [R]", true, Cql6::Same, "a ray through the designators"},
+    {"rayattack", InPosition, "D D ... [R]", true, Cql6::Same, "an attacking ray through the designators"},
+    {"raydiagonal", InPosition, "D D ... [R]", true, Cql6::Same, "a diagonal ray"},
+    {"rayhorizontal", InPosition, "D D ... [R]", true, Cql6::Same, "a horizontal ray"},
+    {"rayorthogonal", InPosition, "D D ... [R]", true, Cql6::Same, "an orthogonal ray"},
+    {"rayvertical", InPosition, "D D ... [R]", true, Cql6::Same, "a vertical ray"},
+    {"relation", InPosition, "(relation ...)", true, Cql6::None, "the position relates to a later one"},
+    {"repetitioncount", InPosition, "R", true, Cql6::None, "the list matches so many consecutive positions"},
+    {"reset", InPosition, "name", false, Cql6::None, "the accumulator restarts at each game"},
+    {"result", InPosition | InMatch, "result", true, Cql6::Same, "the game's result"},
+    {"round", InMatch, "R", true, Cql6::None, "the Round tag"},
+    {"samesidetomove", InRelation, "", false, Cql6::None, "both positions have the same side to move"},
+    {"sequence", InPosition, "lists", true, Cql6::Same, "the lists match successive positions"},
+    {"shift", InPosition | InRelation, "", false, Cql6::Same, "the list and its shifted images"},
+    {"shiftdiagonal", InPosition, "", false, Cql6::None, "the list and its images shifted along diagonals"},
+    {"shifthorizontal", InPosition, "", false, Cql6::Same, "the list and its images shifted along ranks"},
+    {"shiftmaindiagonal", InPosition, "", false, Cql6::None, "the list and its images shifted along the main diagonal"},
+    {"shiftoffdiagonal", InPosition, "", false, Cql6::None, "the list and its images shifted along the off diagonal"},
+    {"shiftvertical", InPosition, "", false, Cql6::Same, "the list and its images shifted along files"},
+    {"site", InMatch, "name", true, Cql6::Same, "the Site tag"},
+    {"skip", InPosition, "[(position ...)]", false, Cql6::None, "positions matched are not searched"},
+    {"stalemate", InPosition, "", true, Cql6::Same, "the side to move is stalemated"},
+    {"startposition", InPosition | InMatch, "...", true, Cql6::None, "the game's start position"},
+    {"subround", InMatch, "R", true, Cql6::None, "the sub-round"},
+    {"sumrange", InPosition, "name R", false, Cql6::None, "the accumulator's sum in a range"},
+    {"tag", InMatch, "name \"value\"", true, Cql6::None, "a PGN tag's value"},
+    {"tagmatch", InPosition, "name D", true, Cql6::None, "the tag bound by :forany matches D"},
+    {"takeslastpiece", InPosition, "", true, Cql6::None, "the next move takes the last piece"},
+    {"terminal", InPosition, "", true, Cql6::Same, "the last position of the game"},
+    {"termination", InMatch, "reasons", true, Cql6::None, "how the game ended"},
+    {"threechecks", InPosition, "", true, Cql6::NeverInChess, "three-check chess"},
+    {"threefoldrepetition", InPosition, "", true, Cql6::None, "the position occurred three times"},
+    {"timemode", InMatch, "modes", true, Cql6::None, "the time mode"},
+    {"title", InMatch, "titles", true, Cql6::None, "a player's title"},
+    {"unstoppablepawns", InPosition, "D R [: R]", true, Cql6::None, "pawns that cannot be stopped"},
+    {"variant", InPosition | InMatch, "...", true, Cql6::None, "the game's variant"},
+    {"variations", InPosition | InRelation, "", true, Cql6::Same, "variations are searched too"},
+    {"variationsonly", InPosition | InRelation, "", true, Cql6::Same, "only variations are searched"},
+    {"whitebirthyear", InMatch, "R", true, Cql6::None, "White's year of birth"},
+    {"whitecannotwin", InPosition, "", true, Cql6::None, "White lacks the material to mate"},
+    {"whitecountry", InMatch, "codes", true, Cql6::None, "White's federation"},
+    {"whitedeathyear", InMatch, "R", true, Cql6::None, "White's year of death"},
+    {"whiteelo", InPosition | InMatch, "R", true, Cql6::Same, "White's Elo rating"},
+    {"whitegender", InMatch, "m or f", true, Cql6::NotConverted, "White's gender"},
+    {"whiteid", InMatch, "id", true, Cql6::None, "White's player identifier"},
+    {"whiteiscomputer", InMatch, "", true, Cql6::None, "White is a program"},
+    {"whiteishuman", InMatch, "", true, Cql6::None, "White is a human player"},
+    {"whiteplayer", InMatch, "name", true, Cql6::Same, "White's name"},
+    {"whiterating", InMatch, "type R", true, Cql6::NotConverted, "White's rating of a type"},
+    {"whitetitle", InMatch, "titles", true, Cql6::None, "White's title"},
+    {"wtm", InPosition, "", true, Cql6::Same, "White to move"},
+    {"xor", InPosition | InMatch, "lists", true, Cql6::Same, "exactly one of the lists matches"},
+    {"year", InMatch, "R", true, Cql6::Same, "the year of the game"},
+};
+
+constexpr bool sortedAndUnique()
+{
+    for (size_t i = 1; i < std::size(Rows); ++i)
+        if (!(Rows[i - 1].name < Rows[i].name))
+            return false;
+    return true;
+}
+static_assert(sortedAndUnique(), "keyword rows are sorted by name, one row a name (findKeyword searches them)");
+
+} // namespace
+
+std::span<const KeywordSignature> keywordTable() { return Rows; }
+
+const KeywordSignature *findKeyword(std::string_view name, std::uint8_t where)
+{
+    auto it = std::lower_bound(std::begin(Rows), std::end(Rows), name,
+                               [](const KeywordSignature &k, std::string_view n) { return k.name < n; });
+    if (it == std::end(Rows) || it->name != name || !(it->lists & where))
+        return nullptr;
+    return &*it;
+}
+
+std::vector<std::string_view> keywordsIn(std::uint8_t where)
+{
+    std::vector<std::string_view> out;
+    for (const KeywordSignature &k : Rows)
+        if (k.lists & where)
+            out.push_back(k.name);
+    return out;
+}
+
+std::string helpLine(const KeywordSignature &k)
+{
+    std::string where;
+    for (auto [bit, name] : {std::pair{InPosition, "position"}, {InMatch, "match"}, {InRelation, "relation"}})
+        if (k.lists & bit)
+            where += (where.empty() ? "" : "/") + std::string(name);
+    std::string s = ":" + std::string(k.name);
+    if (!k.args.empty())
+        s += " " + std::string(k.args);
+    return s + " (" + where + " list): " + std::string(k.help);
+}
+
+} // namespace cql::cqls
