@@ -5,7 +5,6 @@
 
 #include "chess/position.h"
 #include "cql/convert.h"
-#include "cql/cqls/parser.h"
 #include "cql/cqls/tocql6.h"
 #include "cql/query.h"
 #include "database/database.h"
@@ -153,7 +152,7 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
     }
     if (haveFile && edits.empty())
         return query;
-    if (haveFile && cql::cqls::isCqlsSource(text, o.queryFile)) {
+    if (haveFile && cql::detectDialect(text, o.queryFile) == cql::Dialect::CqlS) {
         fail(o.queryFile + ": a CQL-S query cannot be combined with command-line filters or transforms yet");
         return nullptr;
     }

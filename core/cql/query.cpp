@@ -39,11 +39,16 @@ std::vector<std::string> Query::persistentReport() const
     return lines;
 }
 
+Dialect detectDialect(std::string_view text, std::string_view fileName)
+{
+    return cqls::isCqlsSource(text, fileName) ? Dialect::CqlS : Dialect::Cql6;
+}
+
 std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &options, std::vector<Diagnostic> &diagnostics)
 {
     auto q = std::unique_ptr<Query>(new Query());
     q->m_program = std::make_unique<Program>();
-    if (options.dialect == Dialect::CqlS || cqls::isCqlsSource(text, options.fileName)) {
+    if (options.dialect == Dialect::CqlS || detectDialect(text, options.fileName) == Dialect::CqlS) {
         if (!cqls::compileScript(text, q->m_header, *q->m_program, diagnostics))
             return nullptr;
         return q;

@@ -41,6 +41,10 @@ struct QueryHeader {
 
 enum class Dialect { Cql6, CqlS };
 
+// The dialect of a query: CQL-S for a file named *.cqls or text whose first
+// item is a "(match" list, CQL 6 otherwise. Everyone decides it here.
+Dialect detectDialect(std::string_view text, std::string_view fileName = {});
+
 struct CompileOptions {
     Dialect dialect = Dialect::Cql6;
     std::string fileName;       // for messages

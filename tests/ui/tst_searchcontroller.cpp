@@ -67,9 +67,14 @@ void TestSearchController::compileReportsDiagnostics()
 
 void TestSearchController::dialectFromFileName()
 {
-    QCOMPARE(wb::dialectForFile(QStringLiteral("a.cqls")), cql::Dialect::CqlS);
-    QCOMPARE(wb::dialectForFile(QStringLiteral("a.cql")), cql::Dialect::Cql6);
-    QCOMPARE(wb::dialectForFile(QString()), cql::Dialect::Cql6);
+    // One function decides for the editor, the compiler and the command line.
+    QCOMPARE(cql::detectDialect("check", "a.cqls"), cql::Dialect::CqlS);
+    QCOMPARE(cql::detectDialect("check", "a.cql"), cql::Dialect::Cql6);
+    QCOMPARE(cql::detectDialect("check"), cql::Dialect::Cql6);
+    QCOMPARE(cql::detectDialect("; a script\n(match (position))"), cql::Dialect::CqlS);
+    // The editor compiles what it shows: a (match ...) text in an unnamed buffer is CQL-S.
+    wb::CompiledQuery c = wb::compileQuery(QStringLiteral("(match (position :check))"), QString());
+    QVERIFY(c.query);
 }
 
 void TestSearchController::searchFindsMates_data()

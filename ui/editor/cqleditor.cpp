@@ -10,7 +10,6 @@
 #include "linenumberarea.h"
 
 #include "cql/convert.h"
-#include "cql/cqls/parser.h"
 
 #include <QFontDatabase>
 #include <QAbstractItemView>
@@ -125,7 +124,8 @@ void CqlEditor::updateDialect()
     for (QTextBlock b = document()->firstBlock(); b.isValid() && text.size() < 4096; b = b.next())
         text += b.text() + QLatin1Char('\n');
     const QByteArray head = text.toUtf8();
-    const bool cqls = cql::cqls::isCqlsSource(std::string_view(head.constData(), size_t(head.size())), m_fileName.toStdString());
+    const bool cqls = cql::detectDialect(std::string_view(head.constData(), size_t(head.size())), m_fileName.toStdString())
+                      == cql::Dialect::CqlS;
     if (cqls == m_cqls)
         return;
     m_cqls = cqls;

@@ -14,57 +14,12 @@ namespace {
 
 QStringList buildKeywords()
 {
-    // Kept as one literal so that replacing it with the core's table is a one-line change.
-    static const char *const words[] = {
-        // query header
-        "cql", "input", "output", "gamenumber", "matchcount", "sort", "result", "variations",
-        "silent", "quiet", "matchstring",
-        // sets and pieces
-        "light", "dark", "file", "rank", "makesquare", "square", "piece", "all", "in", "colortype",
-        "type", "enpassantsquare", "pieceid", "piecename", "typename",
-        // geometry and attacks
-        "attacks", "attackedby", "between", "ray", "xray", "pin", "from", "through", "to",
-        "up", "down", "left", "right", "northeast", "northwest", "southeast", "southwest",
-        "vertical", "horizontal", "orthogonal", "diagonal", "anydirection", "dir",
-        "check", "mate", "stalemate", "power", "passedpawns", "doubledpawns", "isolatedpawns",
-        "connectedpawns", "modelmate", "modelstalemate", "puremate", "purestalemate",
-        "idealmate", "idealstalemate",
-        // numbers
-        "abs", "max", "min", "sqrt", "ply", "movenumber", "depth", "elo", "year", "distance",
-        "int", "indexof", "ascii", "countmoves", "lastgamenumber",
-        // positions and the game tree
-        "wtm", "btm", "sidetomove", "white", "black", "initial", "terminal", "mainline",
-        "variation", "virtualmainline", "legal", "pseudolegal", "fen", "currentposition",
-        "position", "positionid", "parent", "child", "ancestor", "descendant", "lca",
-        "originalcomment", "zobristkey",
-        // moves
-        "move", "capture", "promote", "enpassant", "castle", "o-o", "o-o-o", "null",
-        "previous", "primary", "secondary", "currentmove", "nullmove",
-        // several positions
-        "find", "line", "firstmatch", "lastposition", "singlecolor", "nestban", "path",
-        "focus", "piecepath", "pathcount", "pathstart", "pathlastposition", "echo",
-        "consecutivemoves", "count",
-        // transforms
-        "flip", "flipvertical", "fliphorizontal", "flipcolor", "reversecolor", "rotate90",
-        "rotate45", "shift", "shifthorizontal", "shiftvertical", "notransform",
-        "currenttransform",
-        // logic, variables, functions
-        "and", "or", "not", "if", "then", "else", "true", "false", "loop", "while", "break",
-        "continue", "return", "exit", "function", "local", "persistent", "atomic", "unbind",
-        "isbound", "isunbound", "assert", "try", "dictionary",
-        // strings and game information
-        "str", "lowercase", "uppercase", "readfile", "writefile", "player", "event", "site",
-        "date", "eventdate", "eco", "tag", "settag", "comment", "message", "hascomment",
-        // CQL-S list heads
-        "match", "relation",
-    };
+    // The core's keyword table is the one list: parser, completion, help line
+    // and highlighting all read it.
     QStringList out;
-    for (const char *w : words)
-        out << QString::fromLatin1(w);
     for (const cql::Keyword &k : cql::keywords())
         out << QString::fromUtf8(k.name.data(), qsizetype(k.name.size()));
     out.sort();
-    out.removeDuplicates();
     return out;
 }
 

@@ -80,7 +80,7 @@ void MainWindow::convertQueryToCql6()
     }
     // The CQL 6 text is a new query: a .cqls file keeps its CQL-S, and Undo
     // brings the CQL-S text back into the editor.
-    if (dialectForFile(m_queryFile) == cql::Dialect::CqlS) {
+    if (cql::detectDialect({}, m_queryFile.toStdString()) == cql::Dialect::CqlS) {
         if (!maybeSaveQuery())
             return;
         m_queryFile.clear();

@@ -6,23 +6,18 @@
 
 namespace wb {
 
-cql::Dialect dialectForFile(const QString &fileName)
-{
-    return fileName.endsWith(QLatin1String(".cqls"), Qt::CaseInsensitive) ? cql::Dialect::CqlS : cql::Dialect::Cql6;
-}
-
 CompiledQuery compileQuery(const QString &text, const QString &fileName)
 {
     CompiledQuery out;
     QElapsedTimer timer;
     timer.start();
     cql::CompileOptions options;
-    options.dialect = dialectForFile(fileName);
     options.fileName = fileName.toStdString();
     // The editor often holds a bare list of filters; a header is used when present.
     options.requireHeader = false;
     std::vector<cql::Diagnostic> diagnostics;
     const QByteArray utf8 = text.toUtf8();
+    options.dialect = cql::detectDialect(std::string_view(utf8.constData(), size_t(utf8.size())), options.fileName);
     std::unique_ptr<cql::Query> q = cql::compile(std::string_view(utf8.constData(), size_t(utf8.size())), options, diagnostics);
     out.query = QueryPtr(std::move(q));
     for (const auto &d : diagnostics)

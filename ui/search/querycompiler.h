@@ -20,8 +20,6 @@ struct CompiledQuery {
     double milliseconds = 0;
 };
 
-// The dialect follows the file name: .cqls is CQL-S, everything else CQL 6.
-cql::Dialect dialectForFile(const QString &fileName);
 CompiledQuery compileQuery(const QString &text, const QString &fileName);
 
 } // namespace wb
