@@ -1,7 +1,7 @@
 // CQL-S pawn attributes of :pawncount (backward, behind, candidate, stoppable, stopped, chained, single!, uno!,
 // symmetrical, mirrored, inside), each on a position whose pawns were sorted by hand.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include <algorithm>
 #include <cctype>

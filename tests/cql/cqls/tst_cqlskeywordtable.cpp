@@ -3,7 +3,7 @@
 // checked as its signature says, with the keyword's line and column, and the
 // converter treats each row as its CQL 6 column says.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include "cql/cqls/keywordtable.h"
 #include "cql/cqls/parser.h"

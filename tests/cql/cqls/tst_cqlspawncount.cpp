@@ -1,7 +1,7 @@
 // CQL-S :pawncount counting attributes (islands, compounds, files, ranks, lines, bothsides, oneside), the
 // forefront/rear views and quart(n), on hand-built positions whose counts were worked out by hand.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include "cql/cqls/tocql6.h"
 

@@ -2,7 +2,7 @@
 // percentage specifiers, and the transforms of designators exactly as seeds
 // 000 and 002 define them (shifts keep the squares on the trailing edge).
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include "cql/cqls/designators.h"
 #include "cql/cqls/filters.h"

@@ -2,7 +2,7 @@
 // same positions of the same games, and keywords CQL 6 cannot say are named
 // with their place.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include "cql/cqls/tocql6.h"
 

@@ -1,5 +1,5 @@
-// Syntax met in the official CQL examples that the parser used to reject:
-// the empty square list `[]` and a transform whose argument starts with a number.
+// Corners of the grammar the official examples use: the empty square list `[]`,
+// a transform before a comparison, countmoves, an arrow looser than a union.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqltest.h"
 
@@ -9,7 +9,7 @@ namespace {
 
 } // namespace
 
-class TestExampleSyntax : public QObject {
+class TestGrammarCorners : public QObject {
     Q_OBJECT
 private slots:
     void emptySquareList();
@@ -18,7 +18,7 @@ private slots:
     void arrowLooserThanUnion();
 };
 
-void TestExampleSyntax::emptySquareList()
+void TestGrammarCorners::emptySquareList()
 {
     QCOMPARE(evalSet("[]"), chess::SquareSet());
     // No blanks inside the brackets (CQL 6.2 refuses [ ]).
@@ -30,7 +30,7 @@ void TestExampleSyntax::emptySquareList()
     QVERIFY(!runQuery("cql()\nS=[]\nS", g).matched);
 }
 
-void TestExampleSyntax::transformOverComparison()
+void TestGrammarCorners::transformOverComparison()
 {
     // `flipcolor 8<=F` compares; `flipcolor 1 2 F` is still a count range.
     QCOMPARE(firstError("cql()\nflipcolor 8<=sort \"n\" #P"), std::string());
@@ -44,7 +44,7 @@ void TestExampleSyntax::transformOverComparison()
     QVERIFY(!runQuery("cql()\n8<=#P", g2).matched);
 }
 
-void TestExampleSyntax::countMovesPromotionOnce()
+void TestGrammarCorners::countMovesPromotionOnce()
 {
     // White: king a1 hemmed in by its own pawns, pawn g7 can only promote.
     game::Game g = positionGame("k7/6P1/8/8/8/8/PP6/K7 w - - 0 1");
@@ -56,7 +56,7 @@ void TestExampleSyntax::countMovesPromotionOnce()
     QVERIFY(!runQuery("cql()\ncountmoves legal move promote A == 4", g).error.empty());
 }
 
-void TestExampleSyntax::arrowLooserThanUnion()
+void TestGrammarCorners::arrowLooserThanUnion()
 {
     // Start position: the knight b1 attacks a3 c3 d2; nothing white attacks e8.
     // b1->a3|e8 is b1->(a3|e8) = b1, not (b1->a3)|e8 = [b1,e8].
@@ -67,5 +67,5 @@ void TestExampleSyntax::arrowLooserThanUnion()
     QCOMPARE(evalSet("b1 attacks a3|e8"), squares("b1 e8"));
 }
 
-QTEST_APPLESS_MAIN(TestExampleSyntax)
-#include "tst_examplesyntax.moc"
+QTEST_APPLESS_MAIN(TestGrammarCorners)
+#include "tst_grammarcorners.moc"

@@ -3,7 +3,7 @@
 // :variant and :startposition, and further match list keywords; each with the
 // seed's example where it gives one, and the errors the seed describes.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include "cql/cqls/parser.h"
 #include "cql/cqls/tocql6.h"

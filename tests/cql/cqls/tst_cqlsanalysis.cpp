@@ -3,7 +3,7 @@
 // installed) on positions of known value; their syntax errors and the
 // errors for a missing engine or a dying one run everywhere.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include "cql/cqls/evaluation.h"
 #include "engine/analysis.h"

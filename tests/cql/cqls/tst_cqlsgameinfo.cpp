@@ -2,7 +2,7 @@
 // :eventmode, :termination, :eventcategory, :whiteid/:blackid; those about the game data (:comment, :hasspecialmarker, :error,
 // :output/:pgn, :hasmarker, :hascomments with languages); :birthyear and its kin from a player base; and their CQL 6 forms.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include "cql/cqls/gameinfo.h"
 #include "cql/cqls/tocql6.h"

@@ -2,7 +2,7 @@
 // flipped or shifted before it is compared with P1. Each game has a later
 // position that equals an earlier one only under such a transform.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include "cql/cqls/relationimage.h"
 

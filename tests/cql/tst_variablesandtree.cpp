@@ -1,5 +1,5 @@
-// CQL 6.2 keywords that were missing: virtualmainline, atomic rollback, and
-// ∊ / ∀ over the keys of a dictionary.
+// Variables and the game tree: virtualmainline, currentmove, atomic (as CQL 6.2
+// reads it), and ∊ / ∀ over the keys of a dictionary.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqltest.h"
 
@@ -15,7 +15,7 @@ int matches(const std::string &query, const char *pgn = "1. e4 e5 *\n")
 
 } // namespace
 
-class TestKeywords62 : public QObject {
+class TestVariablesAndTree : public QObject {
     Q_OBJECT
 private slots:
     void virtualMainline();
@@ -26,7 +26,7 @@ private slots:
     void currentMove();
 };
 
-void TestKeywords62::virtualMainline()
+void TestVariablesAndTree::virtualMainline()
 {
     // Main line: start, e4, e5, Nf3 (4); the variation 1.d4 d5 2.c4 is a
     // variation's own main line (3); 2.Nf3 inside it leaves it again.
@@ -37,14 +37,14 @@ void TestKeywords62::virtualMainline()
     QCOMPARE(matches("cql(variations) mainline", tree), 4);
 }
 
-void TestKeywords62::atomicUndoesAssignments()
+void TestVariablesAndTree::atomicUndoesAssignments()
 {
     // CQL 6.2 takes atomic only before an assignment.
     QCOMPARE(matches("cql() initial atomic {x = 1 false}"), -1);
     QCOMPARE(matches("cql() initial atomic check"), -1);
 }
 
-void TestKeywords62::atomicKeepsSuccess()
+void TestVariablesAndTree::atomicKeepsSuccess()
 {
     // atomic x = v assigns; what 6.2 adds (restoring x when a path backtracks)
     // is not implemented, and compiling says so in a warning.
@@ -56,7 +56,7 @@ void TestKeywords62::atomicKeepsSuccess()
     QVERIFY(d[0].message.find("not implemented") != std::string::npos);
 }
 
-void TestKeywords62::dictionaryKeys()
+void TestVariablesAndTree::dictionaryKeys()
 {
     const std::string d = "cql() initial dictionary D D[\"a\"] = 1 D[\"b\"] = 2 ";
     QCOMPARE(matches(d + "Key∊D D[Key] == 2"), 1);
@@ -74,14 +74,14 @@ void TestKeywords62::dictionaryKeys()
     QCOMPARE(matches(n + "Count = 0  ∀Key∊Nums {Count += 1} Count == 2"), 1);
 }
 
-void TestKeywords62::dictionaryKeyErrors()
+void TestVariablesAndTree::dictionaryKeyErrors()
 {
     QVERIFY(firstError("cql() dictionary D Key∊D true").find("not known here") != std::string::npos);
     // Position keys iterate too (tst_positiondict).
     QCOMPARE(firstError("cql() dictionary D D[currentposition] = 1 Key∊D true"), std::string());
 }
 
-void TestKeywords62::currentMove()
+void TestVariablesAndTree::currentMove()
 {
     // 1.e4 d5 2.exd5 Nf6 3.d4 Nxd5: seven positions, six moves.
     const char *game = "1. e4 d5 2. exd5 Nf6 3. d4 Nxd5 *\n";
@@ -94,5 +94,5 @@ void TestKeywords62::currentMove()
     QVERIFY(firstError("cql() currentmove legal --").find("expected a dash filter") != std::string::npos);
 }
 
-QTEST_APPLESS_MAIN(TestKeywords62)
-#include "tst_keywords62.moc"
+QTEST_APPLESS_MAIN(TestVariablesAndTree)
+#include "tst_variablesandtree.moc"

@@ -2,7 +2,7 @@
 // a position or a game it talks about, and the errors for keywords of the
 // index that are not implemented yet.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cqlstest.h"
+#include "../cqlstest.h"
 
 #include "cql/cqls/parser.h"
 #include "cql/cqls/tocql6.h"

@@ -1,5 +1,5 @@
-// Behaviour the official CQL 6.2 examples rely on: direction ranges given by
-// numeric variables (chameleon), a complement glued to a dash (followpath).
+// Direction ranges given by numeric variables (the chameleon example), and a
+// complement glued to a dash (followpath).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqltest.h"
 
@@ -12,7 +12,7 @@ const char *Kings = "k7/8/8/8/4K3/8/8/8 w - - 0 1";
 
 } // namespace
 
-class TestExamples6 : public QObject {
+class TestDirectionRanges : public QObject {
     Q_OBJECT
 private slots:
     void directionRangeFromVariable();
@@ -20,7 +20,7 @@ private slots:
     void complementGluedToDash();
 };
 
-void TestExamples6::directionRangeFromVariable()
+void TestDirectionRanges::directionRangeFromVariable()
 {
     game::Game g = positionGame(Kings);
     // 'up D S' with D a numeric variable moves exactly D steps.
@@ -43,7 +43,7 @@ void TestExamples6::directionRangeFromVariable()
     QCOMPARE(matchCount("D = 2\nfliphorizontal {K & up D e3}", g), 1);
 }
 
-void TestExamples6::directionRangeParses()
+void TestDirectionRanges::directionRangeParses()
 {
     // chameleon.cql: a numeric variable after a direction is its range, not its set.
     QCOMPARE(firstError("cql()\nDeltaRank = 1\nDeltaFile = 1\n"
@@ -54,7 +54,7 @@ void TestExamples6::directionRangeParses()
     QCOMPARE(firstError("cql()\nS = K\nup S"), std::string());
 }
 
-void TestExamples6::complementGluedToDash()
+void TestDirectionRanges::complementGluedToDash()
 {
     // followpath.cql: 'piece T2= ~T1――(from)' is a move by a piece other
     // than T1, so ~ takes only the glued set on the dash's left.
@@ -72,5 +72,5 @@ void TestExamples6::complementGluedToDash()
     QCOMPARE(matchCount("X = ~g1――(from)\nX == e7", g), 1);
 }
 
-QTEST_GUILESS_MAIN(TestExamples6)
-#include "tst_examples6.moc"
+QTEST_GUILESS_MAIN(TestDirectionRanges)
+#include "tst_directionranges.moc"
