@@ -15,7 +15,8 @@ int main()
         plain += "{Q" + sq + " k attackedby N} or {line --> check --> not check} // line " + std::to_string(i) + "\n";
         transforms += "{flip {Q" + sq + " k attackedby N}} or {line --> check --> not check}\n";
     }
-    for (auto [name, text] : {std::pair{"200 lines, no transforms", &plain}, std::pair{"200 lines, a flip each", &transforms}}) {
+    for (auto [name, text] :
+         {std::pair{"200 lines, no transforms", &plain}, std::pair{"200 lines, a flip each", &transforms}}) {
         const int runs = 200;
         auto t0 = std::chrono::steady_clock::now();
         for (int i = 0; i < runs; ++i) {

@@ -52,8 +52,7 @@ bool benchSan(int repetitions)
     std::vector<std::string> sans;
     for (const char *p = LongGame; *p;) {
         const char *end = std::strchr(p, ' ');
-        if (!end)
-            end = p + std::strlen(p);
+        if (!end) end = p + std::strlen(p);
         sans.emplace_back(p, end);
         p = *end ? end + 1 : end;
     }

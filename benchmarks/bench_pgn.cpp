@@ -40,8 +40,7 @@ double cpuSeconds()
 std::string defaultFile()
 {
     const char *env = std::getenv("CQLWB_SHARED_DIR");
-    if (env && *env)
-        return std::string(env) + "/data/masters.pgn.zst";
+    if (env && *env) return std::string(env) + "/data/masters.pgn.zst";
     return "/work/shared/data/masters.pgn.zst";
 }
 
@@ -98,8 +97,7 @@ int benchCheck(const std::string &path, bool variations, bool quiet)
     std::printf("seconds         %.3f (cpu %.3f)\n", s, cpu);
     std::printf("games/s         %.0f\n", st.games / s);
     std::printf("plies/s         %.0f\n", st.mainlinePlies / s);
-    if (!quiet)
-        printProblems(withErrors, replayer.strayErrors());
+    if (!quiet) printProblems(withErrors, replayer.strayErrors());
     return 0;
 }
 
@@ -125,8 +123,7 @@ int benchTree(const std::string &path, bool variations, bool replay, bool quiet,
         ++games;
         plies += uint64_t(g.mainlinePlies());
         nodes += g.nodes.size();
-        if (g.unsupported)
-            ++unsupported;
+        if (g.unsupported) ++unsupported;
         if (!g.errors.empty()) {
             errorCount += g.errors.size();
             if (withErrors.size() < 10000)
@@ -139,8 +136,7 @@ int benchTree(const std::string &path, bool variations, bool replay, bool quiet,
     }
     double s = secondsSince(t0);
     double cpu = cpuSeconds() - c0;
-    if (!stream.error().empty())
-        std::fprintf(stderr, "read error: %s\n", stream.error().c_str());
+    if (!stream.error().empty()) std::fprintf(stderr, "read error: %s\n", stream.error().c_str());
     std::printf("file            %s\n", path.c_str());
     std::printf("mode            %s%s%s\n", replay ? "game trees" : "tags only", variations ? " with variations" : "",
                 prefetch ? ", decompressing on a second thread" : ", single-threaded");
@@ -153,8 +149,7 @@ int benchTree(const std::string &path, bool variations, bool replay, bool quiet,
     std::printf("seconds         %.3f (cpu %.3f)\n", s, cpu);
     std::printf("games/s         %.0f\n", games / s);
     std::printf("plies/s         %.0f\n", plies / s);
-    if (!quiet)
-        printProblems(withErrors, stream.strayErrors());
+    if (!quiet) printProblems(withErrors, stream.strayErrors());
     return 0;
 }
 
@@ -175,8 +170,7 @@ int benchParts(const std::string &path)
             bytes += n;
         double s = secondsSince(t0);
         std::printf("decompress      %llu bytes in %.3f s, cpu %.3f (%.0f MB/s)%s\n", (unsigned long long)bytes, s,
-                    cpuSeconds() - c0,
-                    bytes / s / 1e6, src.failed() ? (" ERROR " + src.error()).c_str() : "");
+                    cpuSeconds() - c0, bytes / s / 1e6, src.failed() ? (" ERROR " + src.error()).c_str() : "");
     }
     {
         struct Counter : pgn::Visitor {
@@ -223,7 +217,8 @@ int benchIndex(const std::string &path, bool countPlies)
     std::printf("text bytes      %zu\n", database.text().size());
     std::printf("mainline plies  %llu (move tokens)\n", (unsigned long long)plies);
     std::printf("load seconds    %.3f\n", database.stats().loadSeconds);
-    std::printf("index seconds   %.3f (%u pieces at once)\n", database.stats().indexSeconds, database.stats().indexPieces);
+    std::printf("index seconds   %.3f (%u pieces at once)\n", database.stats().indexSeconds,
+                database.stats().indexPieces);
     std::printf("total seconds   %.3f (cpu %.3f)\n", s, cpu);
     std::printf("index memory    %.1f MB\n", database.indexMemory() / 1048576.0);
     // Load some games by number, as the GUI does.
@@ -263,19 +258,17 @@ int main(int argc, char **argv)
         else if (!std::strcmp(argv[i], "--quiet"))
             quiet = true;
         else if (argv[i][0] == '-') {
-            std::fprintf(stderr, "usage: %s [FILE] [--tree] [--variations] [--no-replay] [--index] [--skim] [--parts] [--prefetch] [--quiet]\n",
+            std::fprintf(stderr,
+                         "usage: %s [FILE] [--tree] [--variations] [--no-replay] [--index] [--skim] [--parts] "
+                         "[--prefetch] [--quiet]\n",
                          argv[0]);
             return 2;
         } else
             path = argv[i];
     }
-    if (path.empty())
-        path = defaultFile();
-    if (parts)
-        return benchParts(path);
-    if (index)
-        return benchIndex(path, !skim);
-    if (tree || !replay || prefetch)
-        return benchTree(path, variations, replay, quiet, prefetch);
+    if (path.empty()) path = defaultFile();
+    if (parts) return benchParts(path);
+    if (index) return benchIndex(path, !skim);
+    if (tree || !replay || prefetch) return benchTree(path, variations, replay, quiet, prefetch);
     return benchCheck(path, variations, quiet);
 }

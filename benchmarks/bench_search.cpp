@@ -36,8 +36,7 @@ int main(int argc, char **argv)
     std::vector<std::string> bodies;
     for (int i = 2; i < argc; ++i)
         bodies.push_back(argv[i]);
-    if (bodies.empty())
-        bodies = {"false", "mate", "flipcolor rotate90 {Ka1 kh8}", "pin through A >= 2"};
+    if (bodies.empty()) bodies = {"false", "mate", "flipcolor rotate90 {Ka1 kh8}", "pin through A >= 2"};
 
     db::Database d;
     std::string error;
@@ -62,8 +61,7 @@ int main(int argc, char **argv)
             continue;
         }
         for (unsigned threads : {1u, cores}) {
-            if (threads == cores && cores == 1)
-                break;
+            if (threads == cores && cores == 1) break;
             search::SearchOptions o;
             o.threads = threads;
             o.formatPgn = true; // as the command line does

@@ -30,6 +30,9 @@ REQUIRED=(
 # editor Kate's highlighting engine; a command-line highlighter (KF6, else KF5
 # as on Debian 12) runs the highlighting reference tests.
 OPTIONAL=(libkf6syntaxhighlighting-dev ccache)   # ccache: rebuilds after a fresh clone are quick
+# clang-format checks the code against .clang-format (ctest style.clang-format,
+# registered when it is version 14, the one the style was written for).
+OPTIONAL+=(clang-format)
 # CQL-S analysis: :evaluation and :moveevaluation ask a UCI engine (stockfish),
 # :endgameevaluation probes Gaviota tablebases (the library and the 3-piece
 # tables). Without them the build and the tests still work: those keywords

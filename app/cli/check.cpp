@@ -14,10 +14,8 @@ namespace {
 std::string describe(const game::ReplayedGame &g)
 {
     std::string s = (g.white.empty() ? "?" : g.white) + " - " + (g.black.empty() ? "?" : g.black);
-    if (!g.event.empty())
-        s += ", " + g.event;
-    if (!g.date.empty())
-        s += ", " + g.date;
+    if (!g.event.empty()) s += ", " + g.event;
+    if (!g.date.empty()) s += ", " + g.date;
     return s;
 }
 

@@ -32,10 +32,7 @@ namespace fs = std::filesystem;
 
 std::atomic<bool> g_interrupted{false};
 
-extern "C" void onSignal(int)
-{
-    g_interrupted.store(true);
-}
+extern "C" void onSignal(int) { g_interrupted.store(true); }
 
 // Error messages before any match was found: exit status 1.
 int fail(const std::string &message, int status = 1)
@@ -104,8 +101,7 @@ bool readFenOption(const std::string &fen, bool chess960, std::string &error, st
                 warnings.push_back(plain(std::move(n)));
             return true;
         }
-        if (k == 0)
-            error = plain(std::move(why));
+        if (k == 0) error = plain(std::move(why));
     }
     return false;
 }
@@ -122,8 +118,7 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
     if (haveFile) {
         co.requireHeader = !o.noHeader;
         query = cql::compile(text, co, diags);
-        if (report(diags, o.queryFile) || !query)
-            return nullptr;
+        if (report(diags, o.queryFile) || !query) return nullptr;
     }
     // Each -cql text alone first, so its errors point into it.
     for (size_t k = 0; k < o.cqlFilters.size(); ++k) {
@@ -134,8 +129,7 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
         fo.variations = co.variations;
         auto part = cql::compile(o.cqlFilters[k], fo, diags);
         std::string name = o.cqlFilters.size() > 1 ? "-cql #" + std::to_string(k + 1) : "-cql";
-        if (report(diags, name) || !part)
-            return nullptr;
+        if (report(diags, name) || !part) return nullptr;
     }
     search::QueryEdits edits = o.edits;
     edits.innerFilters = o.cqlFilters;
@@ -150,8 +144,7 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
             std::fprintf(stderr, "cqlwb-cli: warning: -fen: %s\n", w.c_str());
         edits.innerFilters.push_back(filter);
     }
-    if (haveFile && edits.empty())
-        return query;
+    if (haveFile && edits.empty()) return query;
     if (haveFile && cql::detectDialect(text, o.queryFile) == cql::Dialect::CqlS) {
         fail(o.queryFile + ": a CQL-S query cannot be combined with command-line filters or transforms yet");
         return nullptr;
@@ -180,8 +173,7 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
 std::string resolveInput(const std::string &path, const std::string &queryFile)
 {
     std::error_code ec;
-    if (path.empty() || fs::exists(path, ec) || fs::path(path).is_absolute() || queryFile.empty())
-        return path;
+    if (path.empty() || fs::exists(path, ec) || fs::path(path).is_absolute() || queryFile.empty()) return path;
     fs::path beside = fs::path(queryFile).parent_path() / path;
     return fs::exists(beside, ec) ? beside.string() : path;
 }
@@ -192,8 +184,7 @@ std::string resolveInput(const std::string &path, const std::string &queryFile)
 bool refuseOverwrite(const std::string &output, const std::vector<std::string> &inputs)
 {
     const std::string *same = search::overwrittenInput(output, inputs);
-    if (!same)
-        return false;
+    if (!same) return false;
     fail("refusing to write the output to " + output + ": it is "
          + (*same == output ? std::string("also an input of this run") : "the same file as the input " + *same)
          + "; choose another output file");
@@ -202,11 +193,9 @@ bool refuseOverwrite(const std::string &output, const std::vector<std::string> &
 
 std::string defaultOutput(const std::string &queryFile)
 {
-    if (queryFile.empty())
-        return "cql-out.pgn";
+    if (queryFile.empty()) return "cql-out.pgn";
     std::string stem = fs::path(queryFile).filename().string();
-    if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".cql") == 0)
-        stem.resize(stem.size() - 4);
+    if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".cql") == 0) stem.resize(stem.size() - 4);
     return stem + "-out.pgn";
 }
 
@@ -216,8 +205,7 @@ public:
     void add(const search::GameProblem &p)
     {
         ++m_count;
-        if (m_count > Shown)
-            return;
+        if (m_count > Shown) return;
         std::fprintf(stderr, "%s:%d: game %llu: %s\n", p.file.c_str(), p.line, (unsigned long long)p.gameNumber,
                      p.message.c_str());
     }
@@ -240,8 +228,7 @@ int main(int argc, char **argv)
     const auto start = std::chrono::steady_clock::now();
     cli::Options o;
     std::string error;
-    if (!cli::parseOptions(argc, argv, o, error))
-        return fail(error, 2);
+    if (!cli::parseOptions(argc, argv, o, error)) return fail(error, 2);
     if (o.help) {
         std::fputs(cli::helpText(), stdout);
         return 0;
@@ -250,47 +237,44 @@ int main(int argc, char **argv)
         std::printf("cqlwb-cli %s (CQL Workbench), CQL 6.2 language\n", CQLWB_VERSION);
         return 0;
     }
-    if (!o.check.empty())
-        return cli::runCheck(o);
+    if (!o.check.empty()) return cli::runCheck(o);
     if (!o.convertToCql6.empty()) {
         // --convert-to-cql6: the CQL 6 text to -o FILE or standard output, the
         // keywords left out on standard error (status 1 when there are any).
         std::string source;
-        if (!readFile(o.convertToCql6, source, error))
-            return fail(error);
+        if (!readFile(o.convertToCql6, source, error)) return fail(error);
         cql::cqls::Cql6Conversion c = cql::cqls::convertToCql6(source);
         if (!c.ok) {
             for (const cql::Diagnostic &d : c.diagnostics)
-                std::fprintf(stderr, "%s:%d:%d: error: %s\n", o.convertToCql6.c_str(), d.line, d.column, d.message.c_str());
+                std::fprintf(stderr, "%s:%d:%d: error: %s\n", o.convertToCql6.c_str(), d.line, d.column,
+                             d.message.c_str());
             return 1;
         }
         if (o.output.empty()) {
             std::fwrite(c.text.data(), 1, c.text.size(), stdout);
         } else {
-            if (refuseOverwrite(o.output, {o.convertToCql6}))
-                return 1;
+            if (refuseOverwrite(o.output, {o.convertToCql6})) return 1;
             search::OutputFile out;
             if (!out.open(o.output, &error) || !out.write(c.text) || !out.commit(&error))
                 return fail(error.empty() ? "cannot write " + o.output : error);
         }
         for (const cql::cqls::Untranslated &u : c.untranslated)
             std::fprintf(stderr, "%s:%d:%d: %s: %s%s%s\n", o.convertToCql6.c_str(), u.line, u.column, u.keyword.c_str(),
-                         u.noEquivalent ? "no CQL 6 equivalent" : "not converted", u.reason.empty() ? "" : " - ", u.reason.c_str());
+                         u.noEquivalent ? "no CQL 6 equivalent" : "not converted", u.reason.empty() ? "" : " - ",
+                         u.reason.c_str());
         return c.untranslated.empty() ? 0 : 1;
     }
     if (!o.toAscii.empty() || !o.toUnicode.empty()) {
         // -a / -u: the query re-spelled, to -o FILE or standard output.
         const std::string &path = o.toAscii.empty() ? o.toUnicode : o.toAscii;
         std::string source;
-        if (!readFile(path, source, error))
-            return fail(error);
+        if (!readFile(path, source, error)) return fail(error);
         std::string converted = o.toAscii.empty() ? cql::toUnicode(source) : cql::toAscii(source);
         if (o.output.empty()) {
             std::fwrite(converted.data(), 1, converted.size(), stdout);
             return 0;
         }
-        if (refuseOverwrite(o.output, {path}))
-            return 1;
+        if (refuseOverwrite(o.output, {path})) return 1;
         search::OutputFile out;
         if (!out.open(o.output, &error) || !out.write(converted) || !out.commit(&error))
             return fail(error.empty() ? "cannot write " + o.output : error);
@@ -299,49 +283,34 @@ int main(int argc, char **argv)
     {
         // Before compiling: the analysing keywords look for their engine and tables then.
         engine::Settings es = engine::settingsFromEnvironment();
-        if (o.engine)
-            es.enginePath = *o.engine;
-        if (!o.engineOptions.empty())
-            es.engineOptions = o.engineOptions;
-        if (!o.tablebases.empty())
-            es.tablebasePaths = o.tablebases;
+        if (o.engine) es.enginePath = *o.engine;
+        if (!o.engineOptions.empty()) es.engineOptions = o.engineOptions;
+        if (!o.tablebases.empty()) es.tablebasePaths = o.tablebases;
         engine::configure(es);
-        if (o.playerBase)
-            database::setPlayerBasePath(*o.playerBase);
+        if (o.playerBase) database::setPlayerBasePath(*o.playerBase);
     }
     if (o.queryFile.empty() && o.cqlFilters.empty() && !o.fen && o.edits.innerFilters.empty()
         && o.edits.outerFilters.empty())
         return fail("no query: give a .cql file, -cql FILTERS or -fen FEN (see -help)", 2);
 
     std::string text;
-    if (!o.queryFile.empty() && !readFile(o.queryFile, text, error))
-        return fail(error);
+    if (!o.queryFile.empty() && !readFile(o.queryFile, text, error)) return fail(error);
     std::unique_ptr<cql::Query> query = buildQuery(o, text);
-    if (!query)
-        return 1;
+    if (!query) return 1;
 
     // Options override the header.
     cql::QueryHeader &h = query->header();
-    if (o.gameNumber)
-        h.gameNumber = o.gameNumber;
-    if (o.matchCount)
-        h.matchCount = o.matchCount;
-    if (o.variations)
-        h.variations = *o.variations;
-    if (o.matchString)
-        h.matchString = *o.matchString;
-    if (o.silent)
-        h.silent = true;
-    if (o.quiet)
-        h.quiet = true;
-    if (!o.result.empty())
-        h.result = o.result;
+    if (o.gameNumber) h.gameNumber = o.gameNumber;
+    if (o.matchCount) h.matchCount = o.matchCount;
+    if (o.variations) h.variations = *o.variations;
+    if (o.matchString) h.matchString = *o.matchString;
+    if (o.silent) h.silent = true;
+    if (o.quiet) h.quiet = true;
+    if (!o.result.empty()) h.result = o.result;
     std::string input = !o.input.empty() ? o.input : resolveInput(h.input, o.queryFile);
-    if (input.empty())
-        return fail("no input file: give -i FILE.pgn or `input FILE.pgn` in the cql header");
+    if (input.empty()) return fail("no input file: give -i FILE.pgn or `input FILE.pgn` in the cql header");
     std::string output = !o.output.empty() ? o.output : !h.output.empty() ? h.output : defaultOutput(o.queryFile);
-    if (refuseOverwrite(output, {input, o.queryFile, o.playerBase.value_or(std::string())}))
-        return 1;
+    if (refuseOverwrite(output, {input, o.queryFile, o.playerBase.value_or(std::string())})) return 1;
 
     const bool tty = isatty(STDERR_FILENO);
     db::Database database;
@@ -352,8 +321,7 @@ int main(int argc, char **argv)
     {
         // On one thread the search indexes the text as it reads it: one pass, not two.
         unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
-        if (query->needsSingleThread())
-            threads = 1;
+        if (query->needsSingleThread()) threads = 1;
         open.index = threads > 1;
     }
     if (tty)
@@ -365,16 +333,12 @@ int main(int argc, char **argv)
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     bool opened = database.open(input, open, &error);
-    if (tty)
-        std::fputs("\r\033[K", stderr);
-    if (g_interrupted)
-        return fail("interrupted", 130);
-    if (!opened)
-        return fail(error);
+    if (tty) std::fputs("\r\033[K", stderr);
+    if (g_interrupted) return fail("interrupted", 130);
+    if (!opened) return fail(error);
 
     search::OutputFile file;
-    if (!file.open(output, &error))
-        return fail(error);
+    if (!file.open(output, &error)) return fail(error);
 
     search::SearchOptions so;
     so.threads = o.threads;
@@ -401,8 +365,7 @@ int main(int argc, char **argv)
                         std::string(database.field(m.gameIndex, db::Field::Black)).c_str());
     };
     cb.onProblem = [&](const search::GameProblem &p) {
-        if (tty)
-            std::fputs("\r\033[K", stderr);
+        if (tty) std::fputs("\r\033[K", stderr);
         problems.add(p);
     };
     cb.onProgress = [&](const search::Progress &p) {
@@ -423,8 +386,7 @@ int main(int argc, char **argv)
         }
     };
     search::Summary sum = s.run(cb);
-    if (tty && !nextLine)
-        std::fputs("\r\033[K", stderr);
+    if (tty && !nextLine) std::fputs("\r\033[K", stderr);
     problems.finish(sum.problemGames);
     if (g_interrupted) {
         file.abort();
@@ -437,8 +399,7 @@ int main(int argc, char **argv)
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     for (const std::string &line : query->persistentReport())
         std::printf("%s\n", line.c_str());
-    std::printf("%llu matches of %llu games in %.3f seconds using %u threads to %s\n",
-                (unsigned long long)sum.matches, (unsigned long long)sum.gamesExamined, seconds, sum.threads,
-                output.c_str());
+    std::printf("%llu matches of %llu games in %.3f seconds using %u threads to %s\n", (unsigned long long)sum.matches,
+                (unsigned long long)sum.gamesExamined, seconds, sum.threads, output.c_str());
     return 0;
 }

@@ -23,8 +23,9 @@ bool isNumber(const char *s)
 }
 
 // Options that wrap the body in the transform of the same name.
-constexpr const char *Transforms[] = {"flip", "flipcolor", "fliphorizontal", "flipvertical", "shift",
-                                      "shifthorizontal", "shiftvertical", "reversecolor", "rotate90", "rotate45"};
+constexpr const char *Transforms[] = {"flip",     "flipcolor",       "fliphorizontal", "flipvertical",
+                                      "shift",    "shifthorizontal", "shiftvertical",  "reversecolor",
+                                      "rotate90", "rotate45"};
 
 } // namespace
 
@@ -43,16 +44,14 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
     // N [M]: a second number is taken when one follows. single: the value M when only N is given.
     auto range = [&](const std::string &name, std::optional<Range> &out, long single) {
         std::string a;
-        if (!value(name, a))
-            return false;
+        if (!value(name, a)) return false;
         long lo, hi;
         if (!parseLong(a.c_str(), lo) || lo < 0) {
             error = "option -" + name + " needs a number, not '" + a + "'";
             return false;
         }
         hi = single < 0 ? lo : single;
-        if (i + 1 < argc && isNumber(argv[i + 1]))
-            parseLong(argv[++i], hi);
+        if (i + 1 < argc && isNumber(argv[i + 1])) parseLong(argv[++i], hi);
         if (hi < lo) {
             error = "option -" + name + ": the range " + std::to_string(lo) + " " + std::to_string(hi) + " is empty";
             return false;
@@ -63,8 +62,7 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
     // A game filter with a string argument.
     auto stringFilter = [&](const std::string &name, const std::string &prefix) {
         std::string v;
-        if (!value(name, v))
-            return false;
+        if (!value(name, v)) return false;
         // X "text" searches the text in X; a text no CQL string can hold is
         // joined from pieces and searched with `in`.
         const std::string q = search::quoteString(v);
@@ -89,25 +87,19 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
                 o.edits.transforms.push_back(t);
                 isTransform = true;
             }
-        if (isTransform)
-            continue;
+        if (isTransform) continue;
         if (name == "i" || name == "input") {
-            if (!value(name, o.input))
-                return false;
+            if (!value(name, o.input)) return false;
         } else if (name == "o" || name == "output") {
-            if (!value(name, o.output))
-                return false;
+            if (!value(name, o.output)) return false;
         } else if (name == "g" || name == "gamenumber") {
-            if (!range(name, o.gameNumber, -1))
-                return false;
+            if (!range(name, o.gameNumber, -1)) return false;
         } else if (name == "matchcount") {
-            if (!range(name, o.matchCount, 1000000000))
-                return false;
+            if (!range(name, o.matchCount, 1000000000)) return false;
         } else if (name == "threads") {
             std::string v;
             long n;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             if (!parseLong(v.c_str(), n) || n < 1 || n > 1024) {
                 error = "option -threads needs a number from 1 to 1024, not '" + v + "'";
                 return false;
@@ -121,8 +113,7 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             o.noTruncate = true;
         } else if (name == "lineincrement") {
             std::string v;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             if (!parseLong(v.c_str(), o.lineIncrement) || o.lineIncrement < 1) {
                 error = "option -lineincrement needs a positive number, not '" + v + "'";
                 return false;
@@ -135,8 +126,7 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             o.variations = true;
         } else if (name == "matchstring") {
             std::string v;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             o.matchString = v;
         } else if (name == "noheader") {
             o.noHeader = true;
@@ -146,60 +136,47 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             o.quiet = true;
         } else if (name == "cql") {
             std::string v;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             o.cqlFilters.push_back(v);
         } else if (name == "fen") {
             std::string v;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             o.fen = v;
         } else if (name == "white") {
-            if (!stringFilter(name, "player white"))
-                return false;
+            if (!stringFilter(name, "player white")) return false;
         } else if (name == "black") {
-            if (!stringFilter(name, "player black"))
-                return false;
+            if (!stringFilter(name, "player black")) return false;
         } else if (name == "player") {
-            if (!stringFilter(name, "player"))
-                return false;
+            if (!stringFilter(name, "player")) return false;
         } else if (name == "event") {
-            if (!stringFilter(name, "event"))
-                return false;
+            if (!stringFilter(name, "event")) return false;
         } else if (name == "site") {
-            if (!stringFilter(name, "site"))
-                return false;
+            if (!stringFilter(name, "site")) return false;
         } else if (name == "result") {
-            if (!value(name, o.result))
-                return false;
+            if (!value(name, o.result)) return false;
             if (o.result != "1-0" && o.result != "0-1" && o.result != "1/2-1/2") {
                 error = "option -result needs 1-0, 0-1 or 1/2-1/2, not '" + o.result + "'";
                 return false;
             }
         } else if (name == "year") {
             std::optional<Range> years;
-            if (!range(name, years, -1))
-                return false;
+            if (!range(name, years, -1)) return false;
             std::string f = "year >= " + std::to_string(years->first);
             f += " year <= " + std::to_string(years->second);
             o.edits.outerFilters.push_back(f);
         } else if (name == "wtm" || name == "btm") {
             o.edits.outerFilters.push_back(name);
         } else if (name == "a") {
-            if (!value(name, o.toAscii))
-                return false;
+            if (!value(name, o.toAscii)) return false;
         } else if (name == "u") {
-            if (!value(name, o.toUnicode))
-                return false;
+            if (!value(name, o.toUnicode)) return false;
         } else if (name == "engine") {
             std::string v;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             o.engine = v;
         } else if (name == "engineoption" || name == "engine-option") {
             std::string v;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             size_t eq = v.find('=');
             if (eq == std::string::npos || eq == 0) {
                 error = "option -engineoption needs NAME=VALUE, not '" + v + "'";
@@ -208,22 +185,18 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             o.engineOptions.emplace_back(v.substr(0, eq), v.substr(eq + 1));
         } else if (name == "playerbase" || name == "player-base") {
             std::string v;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             o.playerBase = v;
         } else if (name == "tablebases") {
             std::string v;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             o.tablebases.push_back(v);
         } else if (name == "check") {
             std::string v;
-            if (!value(name, v))
-                return false;
+            if (!value(name, v)) return false;
             o.check.push_back(v);
         } else if (name == "convert-to-cql6") {
-            if (!value(name, o.convertToCql6))
-                return false;
+            if (!value(name, o.convertToCql6)) return false;
         } else if (name == "version") {
             o.version = true;
         } else if (name == "help" || name == "h") {

@@ -15,32 +15,32 @@ namespace cli {
 using Range = std::pair<long, long>;
 
 struct Options {
-    std::string queryFile;                   // "" when the query comes from -cql only
-    std::string input;                       // -i: overrides the header's input
-    std::string output;                      // -o: overrides the header's output
+    std::string queryFile; // "" when the query comes from -cql only
+    std::string input;     // -i: overrides the header's input
+    std::string output;    // -o: overrides the header's output
     std::optional<Range> gameNumber;
     std::optional<Range> matchCount;
-    unsigned threads = 0;                    // 0: all cores
-    long lineIncrement = 0;                  // progress line every N games (0: none, or live on a terminal)
+    unsigned threads = 0;   // 0: all cores
+    long lineIncrement = 0; // progress line every N games (0: none, or live on a terminal)
     bool showMatches = false;
-    std::optional<bool> variations;          // -variations / -mainline
+    std::optional<bool> variations; // -variations / -mainline
     std::optional<std::string> matchString;
     bool noHeader = false;
     bool silent = false;
     bool quiet = false;
-    std::vector<std::string> cqlFilters;     // -cql, in order
+    std::vector<std::string> cqlFilters; // -cql, in order
     std::optional<std::string> fen;
-    std::string result;                      // -result
-    search::QueryEdits edits;                // transforms and game filters (not -cql, -fen)
-    std::string toAscii, toUnicode;          // -a F, -u F
-    std::string convertToCql6;               // --convert-to-cql6 F: a CQL-S script in CQL 6
-    std::vector<std::string> check;          // -check F (repeatable): replay the games, report problems
-    bool noTruncate = false;                 // -notruncate: no 105,000-byte cap on a game's output
-    bool chess960 = false;                   // -chess960: Chess960 castling (the reference reads such games as standard chess)
-    std::optional<std::string> engine;       // -engine PATH: the UCI engine of :evaluation / :moveevaluation
+    std::string result;             // -result
+    search::QueryEdits edits;       // transforms and game filters (not -cql, -fen)
+    std::string toAscii, toUnicode; // -a F, -u F
+    std::string convertToCql6;      // --convert-to-cql6 F: a CQL-S script in CQL 6
+    std::vector<std::string> check; // -check F (repeatable): replay the games, report problems
+    bool noTruncate = false;        // -notruncate: no 105,000-byte cap on a game's output
+    bool chess960 = false;          // -chess960: Chess960 castling (the reference reads such games as standard chess)
+    std::optional<std::string> engine; // -engine PATH: the UCI engine of :evaluation / :moveevaluation
     std::vector<std::pair<std::string, std::string>> engineOptions; // -engineoption NAME=VALUE
-    std::vector<std::string> tablebases;     // -tablebases DIR: Gaviota tables of :endgameevaluation
-    std::optional<std::string> playerBase;   // -playerbase FILE: birth and death years of CQL-S :birthyear ...
+    std::vector<std::string> tablebases;   // -tablebases DIR: Gaviota tables of :endgameevaluation
+    std::optional<std::string> playerBase; // -playerbase FILE: birth and death years of CQL-S :birthyear ...
     bool version = false;
     bool help = false;
 };

@@ -25,7 +25,8 @@ int main(int argc, char *argv[])
     wb::installTranslations(app, settings.value(QLatin1String(wb::LanguageSettingsKey)).toString());
 
     const wb::CommandLine commandLine = wb::parseCommandLine(QApplication::arguments());
-    const QString theme = commandLine.theme.isEmpty() ? settings.value(QStringLiteral("view/theme")).toString() : commandLine.theme;
+    const QString theme =
+        commandLine.theme.isEmpty() ? settings.value(QStringLiteral("view/theme")).toString() : commandLine.theme;
     wb::applyTheme(wb::themeFromString(theme));
     QApplication::setWindowIcon(wb::themedIcon(QStringLiteral("cqlwb"), QApplication::palette()));
 

@@ -25,8 +25,7 @@ uint64_t slowSlider(const int (*dirs)[2], Square s, uint64_t occ)
         while (onBoard(f, r)) {
             const uint64_t bit = uint64_t(1) << (r * 8 + f);
             result |= bit;
-            if (occ & bit)
-                break;
+            if (occ & bit) break;
             f += dirs[d][0];
             r += dirs[d][1];
         }
@@ -54,8 +53,7 @@ uint64_t leaper(Square s, const int (*steps)[2], int n)
     uint64_t result = 0;
     for (int i = 0; i < n; ++i) {
         const int f = fileOf(s) + steps[i][0], r = rankOf(s) + steps[i][1];
-        if (onBoard(f, r))
-            result |= uint64_t(1) << (r * 8 + f);
+        if (onBoard(f, r)) result |= uint64_t(1) << (r * 8 + f);
     }
     return result;
 }
@@ -108,8 +106,7 @@ void initTables(AttackTables &t)
         for (int b = 0; b < 64; ++b) {
             t.between[a][b] = 0;
             t.line[a][b] = 0;
-            if (a == b)
-                continue;
+            if (a == b) continue;
             const uint64_t bbA = uint64_t(1) << a, bbB = uint64_t(1) << b;
             for (const auto *dirs : {RookDirs, BishopDirs}) {
                 if (slowSlider(dirs, Square(a), 0) & bbB) {

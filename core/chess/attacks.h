@@ -15,7 +15,10 @@ inline SquareSet bishopAttacks(Square s, SquareSet occupied)
 {
     return SquareSet(detail::bishopAttacksBB(s, occupied.bits()));
 }
-inline SquareSet rookAttacks(Square s, SquareSet occupied) { return SquareSet(detail::rookAttacksBB(s, occupied.bits())); }
+inline SquareSet rookAttacks(Square s, SquareSet occupied)
+{
+    return SquareSet(detail::rookAttacksBB(s, occupied.bits()));
+}
 inline SquareSet queenAttacks(Square s, SquareSet occupied)
 {
     return SquareSet(detail::rookAttacksBB(s, occupied.bits()) | detail::bishopAttacksBB(s, occupied.bits()));

@@ -17,7 +17,10 @@ struct Magic {
     uint64_t magic;
     const uint64_t *attacks;
     unsigned shift;
-    __attribute__((always_inline)) unsigned index(uint64_t occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
+    __attribute__((always_inline)) unsigned index(uint64_t occupied) const
+    {
+        return unsigned(((occupied & mask) * magic) >> shift);
+    }
 };
 
 // 102400 rook + 5248 bishop entries with per-square variable shifts.

@@ -57,8 +57,8 @@ CHESS_HOT_INLINE uint64_t unblockedBB(Square s, uint64_t sliders, uint64_t occ)
 CHESS_HOT_INLINE uint64_t attackersColdBB(const Position &p, Square s, Color by, uint64_t occ)
 {
     const uint64_t queens = bb(p, by, Queen);
-    const uint64_t sliders = (rookPseudoBB(s) & (bb(p, by, Rook) | queens))
-        | (bishopPseudoBB(s) & (bb(p, by, Bishop) | queens));
+    const uint64_t sliders =
+        (rookPseudoBB(s) & (bb(p, by, Rook) | queens)) | (bishopPseudoBB(s) & (bb(p, by, Bishop) | queens));
     return (pawnAttacksBB(~by, s) & bb(p, by, Pawn)) | (knightAttacksBB(s) & bb(p, by, Knight))
         | (kingAttacksBB(s) & bb(p, by, King)) | unblockedBB(s, sliders, occ);
 }

@@ -17,15 +17,13 @@ namespace {
 
 std::nullopt_t fail(std::string *error, std::string message)
 {
-    if (error)
-        *error = "FEN: " + std::move(message);
+    if (error) *error = "FEN: " + std::move(message);
     return std::nullopt;
 }
 
 bool parseNumber(std::string_view text, int &value, int maxValue)
 {
-    if (text.empty() || text.size() > 9)
-        return false;
+    if (text.empty() || text.size() > 9) return false;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     return ec == std::errc() && end == text.data() + text.size() && value >= 0 && value <= maxValue;
 }
@@ -42,10 +40,7 @@ Square outermostRook(const Position &pos, Color c, Square king, bool kingSide)
     return left ? lsb(left) : NoSquare;
 }
 
-const char *colorName(Color c)
-{
-    return c == White ? "white" : "black";
-}
+const char *colorName(Color c) { return c == White ? "white" : "black"; }
 
 const char *typeName(PieceType t)
 {
@@ -73,11 +68,9 @@ std::string impossibleMaterial(const Position &pos, Color c)
 {
     const std::string name = colorName(c);
     const int all = pos.pieces(c).count();
-    if (all > 16)
-        return std::to_string(all) + " " + name + " pieces (at most 16)";
+    if (all > 16) return std::to_string(all) + " " + name + " pieces (at most 16)";
     const int pawns = pos.pieces(c, Pawn).count();
-    if (pawns > 8)
-        return std::to_string(pawns) + " " + name + " pawns (at most 8)";
+    if (pawns > 8) return std::to_string(pawns) + " " + name + " pawns (at most 8)";
     const auto beyond = [&](PieceType t, int initial) { return std::max(0, pos.pieces(c, t).count() - initial); };
     const int promoted = beyond(Queen, 1) + beyond(Rook, 2) + beyond(Bishop, 2) + beyond(Knight, 2);
     const auto counted = [](int n, const char *what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
@@ -96,10 +89,8 @@ SquareSet possibleOrigins(const Position &pos, Square to)
     const int rank = relativeRank(mover, rankOf(to));
     // A pawn's step or capture onto `to`; only asked where its origin is on the board.
     const auto step = [&] { return bit(Square(to - pawnPush(mover))) | pawnAttacksBB(~mover, to); };
-    if (typeOf(p) == Knight)
-        return SquareSet(knightAttacksBB(to) | (rank == 7 ? step() : 0));
-    if (rank < 2)
-        return {};
+    if (typeOf(p) == Knight) return SquareSet(knightAttacksBB(to) | (rank == 7 ? step() : 0));
+    if (rank < 2) return {};
     return SquareSet(step() | (rank == 3 ? bit(Square(to - 2 * pawnPush(mover))) : 0));
 }
 
@@ -116,8 +107,7 @@ SquareSet possibleOrigins(const Position &pos, Square to)
 std::string impossibleChecks(const Position &pos)
 {
     const SquareSet checkers = pos.checkers();
-    if (!checkers.moreThanOne())
-        return {};
+    if (!checkers.moreThanOne()) return {};
     const Color us = pos.sideToMove();
     const Square king = pos.kingSquare(us);
     const std::string who = std::string("the ") + colorName(us) + " king on " + squareName(king);
@@ -134,8 +124,7 @@ std::string impossibleChecks(const Position &pos)
     if (between(a, b).contains(king))
         return what + " from both sides: the piece that moved cannot have crossed the king's line";
     for (const auto &[moved, opened] : {std::pair{a, b}, std::pair{b, a}}) {
-        if (isSlider(pos.pieceAt(moved)))
-            continue;
+        if (isSlider(pos.pieceAt(moved))) continue;
         if ((possibleOrigins(pos, moved) & between(opened, king)).empty())
             return what + ": the " + typeName(typeOf(pos.pieceAt(moved))) + " cannot have come from the "
                 + typeName(typeOf(pos.pieceAt(opened))) + "'s line to the king";
@@ -155,10 +144,8 @@ std::string impossibleEnPassant(const Position &pos, Square ep)
     const std::string push = squareName(origin) + "-" + squareName(pawn);
     if (pos.pieceAt(pawn) != makePiece(them, Pawn))
         return std::string("no ") + colorName(them) + " pawn on " + squareName(pawn) + " can have just played " + push;
-    if (pos.pieceAt(ep) != NoPiece)
-        return squareName(ep) + " is occupied, so no pawn has just passed it";
-    if (pos.pieceAt(origin) != NoPiece)
-        return squareName(origin) + " is occupied, so no pawn has just left it";
+    if (pos.pieceAt(ep) != NoPiece) return squareName(ep) + " is occupied, so no pawn has just passed it";
+    if (pos.pieceAt(origin) != NoPiece) return squareName(origin) + " is occupied, so no pawn has just left it";
     // That push was the last move, so it gave every check: with its pawn, or
     // along a line through the square it left.
     for (const Square s : pos.checkers()) {
@@ -177,8 +164,7 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
     // Handed out only with the position: a rejected FEN has its error alone.
     std::vector<std::string> corrections;
     const auto warn = [&](std::string message) {
-        if (warnings)
-            corrections.push_back("FEN: " + std::move(message));
+        if (warnings) corrections.push_back("FEN: " + std::move(message));
     };
     std::array<std::string_view, 7> fields;
     int count = 0;
@@ -197,8 +183,9 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
         fields[count++] = fen.substr(start, i - start);
     }
     if (count < 4 || count > 6) {
-        return fail(error, count > 6 ? "too many fields (expected 4 to 6)"
-                                     : "expected 4 to 6 fields, got " + std::to_string(count));
+        return fail(error,
+                    count > 6 ? "too many fields (expected 4 to 6)"
+                              : "expected 4 to 6 fields, got " + std::to_string(count));
     }
 
     Position pos{EmptyTag{}};
@@ -211,37 +198,29 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
         int rank = 7, file = 0;
         for (const char c : placement) {
             if (c == '/') {
-                if (file != 8 || rank == 0)
-                    return bad();
+                if (file != 8 || rank == 0) return bad();
                 --rank;
                 file = 0;
             } else if (c >= '1' && c <= '8') {
                 file += c - '0';
-                if (file > 8)
-                    return bad();
+                if (file > 8) return bad();
             } else {
                 const Piece p = pieceFromChar(c);
-                if (p == NoPiece || file >= 8)
-                    return bad();
+                if (p == NoPiece || file >= 8) return bad();
                 pos.putPiece(p, makeSquare(file++, rank));
             }
         }
-        if (rank != 0 || file != 8)
-            return bad();
+        if (rank != 0 || file != 8) return bad();
     }
     for (const Color c : {White, Black}) {
         const char *name = c == White ? "white" : "black";
         const int kings = pos.pieces(c, King).count();
-        if (kings == 0)
-            return fail(error, std::string(name) + " king missing");
-        if (kings > 1)
-            return fail(error, "too many " + std::string(name) + " kings");
+        if (kings == 0) return fail(error, std::string(name) + " king missing");
+        if (kings > 1) return fail(error, "too many " + std::string(name) + " kings");
     }
-    if ((pos.pieces(Pawn) & (SquareSet::rank(0) | SquareSet::rank(7))).any())
-        return fail(error, "pawn on rank 1 or 8");
+    if ((pos.pieces(Pawn) & (SquareSet::rank(0) | SquareSet::rank(7))).any()) return fail(error, "pawn on rank 1 or 8");
     for (const Color c : {White, Black}) {
-        if (std::string why = impossibleMaterial(pos, c); !why.empty())
-            return fail(error, std::move(why));
+        if (std::string why = impossibleMaterial(pos, c); !why.empty()) return fail(error, std::move(why));
     }
 
     if (fields[1] == "w" || fields[1] == "W")
@@ -281,8 +260,7 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
                 else
                     warn(dropped + "no " + colorName(color) + " rook on " + squareName(s));
             }
-            if (rook != NoSquare)
-                pos.m_castleRooks |= SquareSet::of(rook);
+            if (rook != NoSquare) pos.m_castleRooks |= SquareSet::of(rook);
         }
     }
     if (!pos.m_chess960) {
@@ -290,7 +268,8 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
             const int back = c == White ? 0 : 7;
             const SquareSet rooks = pos.m_castleRooks & SquareSet::rank(back);
             if (rooks.any()
-                && (pos.kingSquare(c) != makeSquare(4, back) || (rooks - SquareSet::file(0) - SquareSet::file(7)).any()))
+                && (pos.kingSquare(c) != makeSquare(4, back)
+                    || (rooks - SquareSet::file(0) - SquareSet::file(7)).any()))
                 pos.m_chess960 = true;
         }
     }
@@ -298,8 +277,7 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
     Square ep = NoSquare;
     if (fields[3] != "-") {
         ep = parseSquare(fields[3]);
-        if (ep == NoSquare)
-            return fail(error, "bad en passant square '" + std::string(fields[3]) + "'");
+        if (ep == NoSquare) return fail(error, "bad en passant square '" + std::string(fields[3]) + "'");
     }
 
     int halfmove = 0, fullmove = 1;
@@ -314,8 +292,7 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
     if (pos.attackersTo(pos.kingSquare(them), pos.m_stm).any())
         return fail(error, std::string("side not to move (") + (them == White ? "white" : "black") + ") is in check");
     pos.m_checkers = pos.attackersTo(pos.kingSquare(pos.m_stm), them);
-    if (std::string why = impossibleChecks(pos); !why.empty())
-        return fail(error, std::move(why));
+    if (std::string why = impossibleChecks(pos); !why.empty()) return fail(error, std::move(why));
     if (ep != NoSquare) {
         if (std::string why = impossibleEnPassant(pos, ep); !why.empty()) {
             warn("en passant square " + squareName(ep) + " dropped: " + why);
@@ -342,15 +319,12 @@ std::string Position::fen() const
                 ++empty;
                 continue;
             }
-            if (empty)
-                out += char('0' + empty);
+            if (empty) out += char('0' + empty);
             empty = 0;
             out += pieceChar(p);
         }
-        if (empty)
-            out += char('0' + empty);
-        if (rank)
-            out += '/';
+        if (empty) out += char('0' + empty);
+        if (rank) out += '/';
     }
     out += m_stm == White ? " w " : " b ";
 
@@ -373,8 +347,7 @@ std::string Position::fen() const
             }
         }
     }
-    if (out.size() == castlingStart)
-        out += '-';
+    if (out.size() == castlingStart) out += '-';
     out += ' ';
     out += squareName(m_ep);
     out += ' ';

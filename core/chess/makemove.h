@@ -22,8 +22,7 @@ inline __attribute__((always_inline)) void Position::playNormal(Square from, Squ
     const Piece mover = m_board[from], captured = m_board[to];
     const uint64_t fromBit = bit(from), toBit = bit(to);
     if (m_ep != NoSquare) {
-        if constexpr (Keys)
-            m_key ^= zobrist::keys.enPassant[fileOf(m_ep)];
+        if constexpr (Keys) m_key ^= zobrist::keys.enPassant[fileOf(m_ep)];
         m_ep = NoSquare;
     }
     // Branch-free where the data decide: whether a move captures, and what moves,
@@ -34,16 +33,14 @@ inline __attribute__((always_inline)) void Position::playNormal(Square from, Squ
     m_byColor[them] = SquareSet(m_byColor[them].bits() & ~toBit);
     m_byType[typeOf(captured)] = SquareSet(m_byType[typeOf(captured)].bits() & ~toBit);
     if constexpr (Keys) {
-        if (captured != NoPiece)
-            m_key ^= zobrist::keys.piece[captured][to];
+        if (captured != NoPiece) m_key ^= zobrist::keys.piece[captured][to];
     }
     m_board[from] = NoPiece;
     m_board[to] = placed;
     m_byColor[us] = SquareSet(m_byColor[us].bits() ^ fromBit ^ toBit);
     m_byType[typeOf(mover)] = SquareSet(m_byType[typeOf(mover)].bits() & ~fromBit);
     m_byType[typeOf(placed)] = SquareSet(m_byType[typeOf(placed)].bits() | toBit);
-    if constexpr (Keys)
-        m_key ^= zobrist::keys.piece[mover][from] ^ zobrist::keys.piece[placed][to];
+    if constexpr (Keys) m_key ^= zobrist::keys.piece[mover][from] ^ zobrist::keys.piece[placed][to];
 
     // A move from or to a castling rook's square, or by the king, ends rights.
     const uint64_t oldRights = m_castleRooks.bits();
@@ -55,8 +52,7 @@ inline __attribute__((always_inline)) void Position::playNormal(Square from, Squ
             m_key ^= zobrist::keys.castling[popLsb(gone)];
     }
     const bool doublePush = pawnMove && (from ^ to) == 16;
-    if constexpr (Keys)
-        m_key ^= zobrist::keys.side;
+    if constexpr (Keys) m_key ^= zobrist::keys.side;
     m_fullmove += uint16_t(us == Black); // branch-free: the side alternates
     m_stm = them;
 
@@ -66,9 +62,8 @@ inline __attribute__((always_inline)) void Position::playNormal(Square from, Squ
     } else {
         const Square ksq = lsb(kings);
         const uint64_t occ = m_byColor[White].bits() | m_byColor[Black].bits();
-        const uint64_t direct = ((pawnAttacksBB(them, ksq) & bb(*this, us, Pawn))
-                                 | (knightAttacksBB(ksq) & bb(*this, us, Knight)))
-            & toBit;
+        const uint64_t direct =
+            ((pawnAttacksBB(them, ksq) & bb(*this, us, Pawn)) | (knightAttacksBB(ksq) & bb(*this, us, Knight))) & toBit;
         const uint64_t queens = bb(*this, us, Queen);
         const uint64_t rookLike = bb(*this, us, Rook) | queens, bishopLike = bb(*this, us, Bishop) | queens;
         const uint64_t rookRays = rookPseudoBB(ksq), bishopRays = bishopPseudoBB(ksq);
@@ -81,8 +76,7 @@ inline __attribute__((always_inline)) void Position::playNormal(Square from, Squ
     }
     if (doublePush) {
         const Square passed = Square((from + to) / 2);
-        if (pawnAttacksBB(us, passed) & bb(*this, them, Pawn))
-            setEnPassantIfLegal(passed);
+        if (pawnAttacksBB(us, passed) & bb(*this, them, Pawn)) setEnPassantIfLegal(passed);
     }
 }
 

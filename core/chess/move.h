@@ -25,7 +25,10 @@ public:
     constexpr Square from() const { return Square(m_data & 63); }
     constexpr Square to() const { return Square((m_data >> 6) & 63); }
     constexpr Kind kind() const { return Kind(m_data >> 12 & 3); }
-    constexpr PieceType promotion() const { return kind() == Promotion ? PieceType(Knight + (m_data >> 14)) : NoPieceType; }
+    constexpr PieceType promotion() const
+    {
+        return kind() == Promotion ? PieceType(Knight + (m_data >> 14)) : NoPieceType;
+    }
     constexpr bool isNull() const { return m_data == 65; }
     constexpr bool isNone() const { return m_data == 0; }
     constexpr bool isCastling() const { return kind() == Castling; }

@@ -37,22 +37,20 @@ inline void pushAll(MoveList &out, Square from, uint64_t targets)
 bool Position::castlingPathClear(Square king, Square rook) const
 {
     const Square kingTo = castlingKingTarget(king, rook), rookTo = castlingRookTarget(king, rook);
-    const uint64_t mustBeEmpty = (betweenBB(king, kingTo) | bit(kingTo) | betweenBB(rook, rookTo) | bit(rookTo))
-        & ~(bit(king) | bit(rook));
+    const uint64_t mustBeEmpty =
+        (betweenBB(king, kingTo) | bit(kingTo) | betweenBB(rook, rookTo) | bit(rookTo)) & ~(bit(king) | bit(rook));
     return !(occupied().bits() & mustBeEmpty);
 }
 
 bool Position::castlingLegal(Square king, Square rook) const
 {
-    if (m_checkers.any() || !castlingPathClear(king, rook))
-        return false;
+    if (m_checkers.any() || !castlingPathClear(king, rook)) return false;
     const Color them = ~m_stm;
     const Square kingTo = castlingKingTarget(king, rook), rookTo = castlingRookTarget(king, rook);
     const uint64_t occ = occupied().bits();
     uint64_t path = betweenBB(king, kingTo);
     while (path) {
-        if (attackedColdBB(*this, popLsb(path), them, occ))
-            return false;
+        if (attackedColdBB(*this, popLsb(path), them, occ)) return false;
     }
     // The final square is judged on the final board: in Chess960 the rook may have been
     // shielding the king's destination from a slider on the back rank.
@@ -69,14 +67,11 @@ bool Position::legalGivenPinned(Move m, SquareSet pinnedPieces) const
     case Move::EnPassant: return epCaptureLegal(from, to);
     default: break;
     }
-    if (from == ksq)
-        return !attackersBB(*this, to, ~m_stm, occupied().bits() ^ bit(from));
+    if (from == ksq) return !attackersBB(*this, to, ~m_stm, occupied().bits() ^ bit(from));
     const uint64_t checkers = m_checkers.bits();
     if (checkers) {
-        if (checkers & (checkers - 1))
-            return false;
-        if (!((betweenBB(ksq, lsb(checkers)) | checkers) & bit(to)))
-            return false;
+        if (checkers & (checkers - 1)) return false;
+        if (!((betweenBB(ksq, lsb(checkers)) | checkers) & bit(to))) return false;
     }
     return !pinnedPieces.contains(from) || (lineBB(ksq, from) & bit(to));
 }
@@ -92,13 +87,11 @@ void Position::generateLegal(MoveList &out) const
         const uint64_t occWithoutKing = occ ^ bit(ksq);
         while (targets) {
             const Square to = popLsb(targets);
-            if (!attackersBB(*this, to, them, occWithoutKing))
-                out.push(Move::make(ksq, to));
+            if (!attackersBB(*this, to, them, occWithoutKing)) out.push(Move::make(ksq, to));
         }
     }
     const uint64_t checkers = m_checkers.bits();
-    if (checkers & (checkers - 1))
-        return;
+    if (checkers & (checkers - 1)) return;
     const uint64_t target = checkers ? (betweenBB(ksq, lsb(checkers)) | checkers) : ~own;
     const uint64_t pinnedBB = pinned(us).bits();
     const uint64_t queens = bb(*this, us, Queen);
@@ -112,16 +105,14 @@ void Position::generateLegal(MoveList &out) const
     while (diagonal) {
         const Square from = popLsb(diagonal);
         uint64_t t = bishopAttacksBB(from, occ) & target;
-        if (pinnedBB & bit(from))
-            t &= lineBB(ksq, from);
+        if (pinnedBB & bit(from)) t &= lineBB(ksq, from);
         pushAll(out, from, t);
     }
     uint64_t straight = bb(*this, us, Rook) | queens;
     while (straight) {
         const Square from = popLsb(straight);
         uint64_t t = rookAttacksBB(from, occ) & target;
-        if (pinnedBB & bit(from))
-            t &= lineBB(ksq, from);
+        if (pinnedBB & bit(from)) t &= lineBB(ksq, from);
         pushAll(out, from, t);
     }
 
@@ -166,8 +157,7 @@ void Position::generateLegal(MoveList &out) const
         const uint64_t allowed = lineBB(ksq, from) & target;
         const Square one = Square(from + up);
         if (!(occ & bit(one))) {
-            if (allowed & bit(one))
-                pushPawnMove(out, from, one);
+            if (allowed & bit(one)) pushPawnMove(out, from, one);
             const Square two = Square(from + 2 * up);
             if (relativeRank(us, rankOf(from)) == 1 && !(occ & bit(two)) && (allowed & bit(two)))
                 out.push(Move::make(from, two));
@@ -181,16 +171,14 @@ void Position::generateLegal(MoveList &out) const
         uint64_t capturers = pawnAttacksBB(them, m_ep) & pawns;
         while (capturers) {
             const Square from = popLsb(capturers);
-            if (epCaptureLegal(from, m_ep))
-                out.push(Move::make(from, m_ep, Move::EnPassant));
+            if (epCaptureLegal(from, m_ep)) out.push(Move::make(from, m_ep, Move::EnPassant));
         }
     }
     if (!checkers) {
         uint64_t rooks = (m_castleRooks & m_byColor[us]).bits();
         while (rooks) {
             const Square rook = popLsb(rooks);
-            if (castlingLegal(ksq, rook))
-                out.push(Move::make(ksq, rook, Move::Castling));
+            if (castlingLegal(ksq, rook)) out.push(Move::make(ksq, rook, Move::Castling));
         }
     }
 }
@@ -212,8 +200,7 @@ void Position::generatePseudoLegal(MoveList &out) const
         if (!(occ & bit(one))) {
             pushPawnMove(out, from, one);
             const Square two = Square(from + 2 * up);
-            if (relativeRank(us, rankOf(from)) == 1 && !(occ & bit(two)))
-                out.push(Move::make(from, two));
+            if (relativeRank(us, rankOf(from)) == 1 && !(occ & bit(two))) out.push(Move::make(from, two));
         }
         uint64_t caps = pawnAttacksBB(us, from) & enemy;
         while (caps)
@@ -225,8 +212,7 @@ void Position::generatePseudoLegal(MoveList &out) const
     uint64_t rooks = (m_castleRooks & m_byColor[us]).bits();
     while (rooks) {
         const Square rook = popLsb(rooks);
-        if (castlingPathClear(ksq, rook))
-            out.push(Move::make(ksq, rook, Move::Castling));
+        if (castlingPathClear(ksq, rook)) out.push(Move::make(ksq, rook, Move::Castling));
     }
 }
 
@@ -239,11 +225,9 @@ bool Position::hasLegalMove() const
     uint64_t targets = kingAttacksBB(ksq) & ~own;
     const uint64_t occWithoutKing = occupied().bits() ^ bit(ksq);
     while (targets) {
-        if (!attackersBB(*this, popLsb(targets), them, occWithoutKing))
-            return true;
+        if (!attackersBB(*this, popLsb(targets), them, occWithoutKing)) return true;
     }
-    if (m_checkers.moreThanOne())
-        return false;
+    if (m_checkers.moreThanOne()) return false;
     MoveList list;
     generateLegal(list);
     return list.size > 0;
@@ -252,44 +236,33 @@ bool Position::hasLegalMove() const
 bool Position::isPseudoLegal(Move m) const
 {
     // Only canonical encodings: the promotion bits are zero unless promoting.
-    if (m.isNone() || m.isNull() || (m.kind() != Move::Promotion && (m.raw() >> 14)))
-        return false;
+    if (m.isNone() || m.isNull() || (m.kind() != Move::Promotion && (m.raw() >> 14))) return false;
     const Color us = m_stm;
     const Square from = m.from(), to = m.to();
     const Piece piece = m_board[from];
-    if (piece == NoPiece || colorOf(piece) != us)
-        return false;
+    if (piece == NoPiece || colorOf(piece) != us) return false;
     const uint64_t occ = occupied().bits(), own = m_byColor[us].bits(), enemy = m_byColor[~us].bits();
     const PieceType type = typeOf(piece);
 
     switch (m.kind()) {
     case Move::Castling:
         return type == King && m_castleRooks.contains(to) && (own & bit(to)) && castlingPathClear(from, to);
-    case Move::EnPassant:
-        return type == Pawn && to == m_ep && (pawnAttacksBB(us, from) & bit(to));
+    case Move::EnPassant: return type == Pawn && to == m_ep && (pawnAttacksBB(us, from) & bit(to));
     default: break;
     }
-    if (own & bit(to))
-        return false;
+    if (own & bit(to)) return false;
     if (type != Pawn)
         return m.kind() == Move::Normal && (pieceAttacks(type, us, from, SquareSet(occ)).bits() & bit(to));
 
     const bool lastRank = relativeRank(us, rankOf(to)) == 7;
-    if (lastRank != (m.kind() == Move::Promotion))
-        return false;
+    if (lastRank != (m.kind() == Move::Promotion)) return false;
     const int up = pawnPush(us);
-    if (pawnAttacksBB(us, from) & bit(to))
-        return enemy & bit(to);
-    if (to == from + up)
-        return !(occ & bit(to));
-    if (to == from + 2 * up && relativeRank(us, rankOf(from)) == 1)
-        return !(occ & (bit(to) | bit(Square(from + up))));
+    if (pawnAttacksBB(us, from) & bit(to)) return enemy & bit(to);
+    if (to == from + up) return !(occ & bit(to));
+    if (to == from + 2 * up && relativeRank(us, rankOf(from)) == 1) return !(occ & (bit(to) | bit(Square(from + up))));
     return false;
 }
 
-bool Position::isLegal(Move m) const
-{
-    return isPseudoLegal(m) && legalGivenPinned(m, pinned(m_stm));
-}
+bool Position::isLegal(Move m) const { return isPseudoLegal(m) && legalGivenPinned(m, pinned(m_stm)); }
 
 } // namespace chess

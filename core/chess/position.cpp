@@ -55,16 +55,14 @@ SquareSet Position::attackersTo(Square s, Color by, SquareSet occ) const
 SquareSet Position::attacksFrom(Square s) const
 {
     const Piece p = m_board[s];
-    if (p == NoPiece)
-        return SquareSet();
+    if (p == NoPiece) return SquareSet();
     return pieceAttacks(typeOf(p), colorOf(p), s, occupied());
 }
 
 SquareSet Position::pinned(Color c) const
 {
     const Square ksq = kingSquare(c);
-    if (!isValid(ksq))
-        return SquareSet();
+    if (!isValid(ksq)) return SquareSet();
     const Color them = ~c;
     const uint64_t occ = occupied().bits();
     const uint64_t queens = bb(*this, them, Queen);
@@ -73,23 +71,18 @@ SquareSet Position::pinned(Color c) const
     uint64_t result = 0;
     while (snipers) {
         const uint64_t blockers = betweenBB(ksq, popLsb(snipers)) & occ;
-        if (blockers && !(blockers & (blockers - 1)))
-            result |= blockers;
+        if (blockers && !(blockers & (blockers - 1))) result |= blockers;
     }
     return SquareSet(result) & m_byColor[c];
 }
 
 Piece Position::capturedPiece(Move m) const
 {
-    if (m.isNull() || m.isNone() || m.isCastling())
-        return NoPiece;
+    if (m.isNull() || m.isNone() || m.isCastling()) return NoPiece;
     return m_board[captureSquare(m)];
 }
 
-Square Position::captureSquare(Move m) const
-{
-    return m.kind() == Move::EnPassant ? Square(m.to() ^ 8) : m.to();
-}
+Square Position::captureSquare(Move m) const { return m.kind() == Move::EnPassant ? Square(m.to() ^ 8) : m.to(); }
 
 bool Position::epCaptureLegal(Square from, Square ep) const
 {
@@ -108,13 +101,11 @@ void Position::setEnPassantIfLegal(Square ep)
 {
     // The square must be behind a pawn of the side not to move that could just have
     // advanced two squares, and some pawn of the side to move must capture legally.
-    if (!isValid(ep) || rankOf(ep) != (m_stm == White ? 5 : 2))
-        return;
+    if (!isValid(ep) || rankOf(ep) != (m_stm == White ? 5 : 2)) return;
     const Color them = ~m_stm;
     const Square pawnSq = Square(ep ^ 8);
     const Square origin = Square(m_stm == White ? ep + 8 : ep - 8);
-    if (m_board[pawnSq] != makePiece(them, Pawn) || m_board[ep] != NoPiece || m_board[origin] != NoPiece)
-        return;
+    if (m_board[pawnSq] != makePiece(them, Pawn) || m_board[ep] != NoPiece || m_board[origin] != NoPiece) return;
     uint64_t capturers = pawnAttacksBB(them, ep) & bb(*this, m_stm, Pawn);
     while (capturers) {
         if (epCaptureLegal(popLsb(capturers), ep)) {

@@ -37,8 +37,8 @@ public:
     // passant square no double push can have left, are dropped; warnings, if
     // given, gets a line saying so for each ("FEN: castling right K dropped:
     // ..."), and only when a position is returned.
-    static std::optional<Position> fromFen(std::string_view fen, std::string *error = nullptr,
-                                           bool chess960 = false, std::vector<std::string> *warnings = nullptr);
+    static std::optional<Position> fromFen(std::string_view fen, std::string *error = nullptr, bool chess960 = false,
+                                           std::vector<std::string> *warnings = nullptr);
     // FEN; castling written as KQkq when unambiguous, else Shredder letters.
     std::string fen() const;
 
@@ -91,7 +91,12 @@ public:
     Square captureSquare(Move m) const; // differs from to() only for en passant
 
     // Copy-make: the position after m (legal or null move assumed).
-    Position after(Move m) const { Position p(*this); p.play(m); return p; }
+    Position after(Move m) const
+    {
+        Position p(*this);
+        p.play(m);
+        return p;
+    }
     void play(Move m);
     // play without keeping key() up to date (it becomes meaningless): for a
     // replay that only checks moves, never repetitions.

@@ -17,8 +17,7 @@ constexpr const char *BadSyntax = "bad move syntax";
 
 Move failWith(std::string *error, const char *message)
 {
-    if (error)
-        *error = message;
+    if (error) *error = message;
     return Move::none();
 }
 
@@ -28,10 +27,14 @@ constexpr bool isRank(char c) { return c >= '1' && c <= '8'; }
 PieceType promotionType(char c)
 {
     switch (c) {
-    case 'Q': case 'q': return Queen;
-    case 'R': case 'r': return Rook;
-    case 'B': case 'b': return Bishop;
-    case 'N': case 'n': return Knight;
+    case 'Q':
+    case 'q': return Queen;
+    case 'R':
+    case 'r': return Rook;
+    case 'B':
+    case 'b': return Bishop;
+    case 'N':
+    case 'n': return Knight;
     default: return NoPieceType;
     }
 }
@@ -40,11 +43,15 @@ PieceType promotionType(char c)
 PieceType pieceLetter(char c)
 {
     switch (c) {
-    case 'N': case 'n': return Knight;
+    case 'N':
+    case 'n': return Knight;
     case 'B': return Bishop;
-    case 'R': case 'r': return Rook;
-    case 'Q': case 'q': return Queen;
-    case 'K': case 'k': return King;
+    case 'R':
+    case 'r': return Rook;
+    case 'Q':
+    case 'q': return Queen;
+    case 'K':
+    case 'k': return King;
     case 'P': return Pawn;
     default: return NoPieceType;
     }
@@ -59,8 +66,9 @@ bool endsWith(std::string_view s, std::string_view tail)
 std::string_view stripDecorations(std::string_view s)
 {
     for (;;) {
-        while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'
-                              || s.back() == ' ' || s.back() == '\t'))
+        while (!s.empty()
+               && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?' || s.back() == ' '
+                   || s.back() == '\t'))
             s.remove_suffix(1);
         if (endsWith(s, "e.p.") && s.size() > 4)
             s.remove_suffix(4);
@@ -111,12 +119,9 @@ inline bool decodeCommonSan(std::string_view text, PieceType &type, int &fromFil
 {
     size_t n = text.size();
     const char *s = text.data();
-    if (n < 2)
-        return false;
-    if (s[n - 1] == '+' || s[n - 1] == '#')
-        --n;
-    if (n < 2 || !isFile(s[n - 2]) || !isRank(s[n - 1]))
-        return false;
+    if (n < 2) return false;
+    if (s[n - 1] == '+' || s[n - 1] == '#') --n;
+    if (n < 2 || !isFile(s[n - 2]) || !isRank(s[n - 1])) return false;
     to = makeSquare(s[n - 2] - 'a', s[n - 1] - '1');
     const auto piece = [](char c) {
         switch (c) {
@@ -129,27 +134,20 @@ inline bool decodeCommonSan(std::string_view text, PieceType &type, int &fromFil
         }
     };
     switch (n) {
-    case 2:
-        return true; // a pawn push: the type stays open, as in the general grammar
-    case 3:
-        type = piece(s[0]);
-        return type != NoPieceType;
+    case 2: return true; // a pawn push: the type stays open, as in the general grammar
+    case 3: type = piece(s[0]); return type != NoPieceType;
     case 4:
         if (s[1] == 'x' && isFile(s[0])) {
             fromFile = s[0] - 'a';
             return true;
         }
         type = piece(s[0]);
-        if (type == NoPieceType)
-            return false;
-        if (s[1] == 'x')
-            return true;
-        if (!isFile(s[1]))
-            return false;
+        if (type == NoPieceType) return false;
+        if (s[1] == 'x') return true;
+        if (!isFile(s[1])) return false;
         fromFile = s[1] - 'a';
         return true;
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -171,8 +169,7 @@ inline __attribute__((always_inline)) bool Position::leavesKingLineExposed(Squar
     const auto all = [](uint64_t b) { return uint64_t(0) - uint64_t(b != 0); };
     uint64_t snipers = (rookRays & (bb(*this, them, Rook) | queens) & all(rookRays & fromBit))
         | (bishopRays & (bb(*this, them, Bishop) | queens) & all(bishopRays & fromBit));
-    if (!snipers)
-        return false;
+    if (!snipers) return false;
     const uint64_t line = lineBB(ksq, from);
     snipers &= line;
     return snipers && !(line & bit(to)) && unblockedBB(ksq, snipers, occ ^ fromBit) != 0;
@@ -199,50 +196,38 @@ Move Position::parseSan(std::string_view text, std::string *error) const
         while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
             text.remove_prefix(1);
         std::string_view s = stripDecorations(text);
-        if (s.empty())
-            return failWith(error, BadSyntax);
+        if (s.empty()) return failWith(error, BadSyntax);
 
-        if (s == "--" || s == "Z0" || s == "0000" || s == "@@@@")
-            return Move::null();
+        if (s == "--" || s == "Z0" || s == "0000" || s == "@@@@") return Move::null();
         if (s[0] == 'O' || s[0] == '0' || s[0] == 'o') {
             const int n = castlingLength(s);
-            if (!n)
-                return failWith(error, BadSyntax);
+            if (!n) return failWith(error, BadSyntax);
             return sanCastling(n == 2, error);
         }
 
         // Grammar (tolerant): [piece] [from-file] [from-rank] [x|:|-] to-square [[=|/] promo | (promo)]
         size_t i = 0, end = s.size();
         type = pieceLetter(s[0]);
-        if (type != NoPieceType)
-            i = 1;
+        if (type != NoPieceType) i = 1;
 
         if (end >= 3 && s[end - 1] == ')') {
             promo = promotionType(s[end - 2]);
-            if (promo == NoPieceType || s[end - 3] != '(')
-                return failWith(error, BadSyntax);
+            if (promo == NoPieceType || s[end - 3] != '(') return failWith(error, BadSyntax);
             end -= 3;
         } else if (end >= 3 && !isRank(s[end - 1])) {
             promo = promotionType(s[end - 1]);
-            if (promo == NoPieceType)
-                return failWith(error, BadSyntax);
+            if (promo == NoPieceType) return failWith(error, BadSyntax);
             --end;
-            if (s[end - 1] == '=' || s[end - 1] == '/')
-                --end;
+            if (s[end - 1] == '=' || s[end - 1] == '/') --end;
         }
-        if (end < i + 2 || !isFile(s[end - 2]) || !isRank(s[end - 1]))
-            return failWith(error, BadSyntax);
+        if (end < i + 2 || !isFile(s[end - 2]) || !isRank(s[end - 1])) return failWith(error, BadSyntax);
         to = makeSquare(s[end - 2] - 'a', s[end - 1] - '1');
         end -= 2;
 
-        if (i < end && isFile(s[i]))
-            fromFile = s[i++] - 'a';
-        if (i < end && isRank(s[i]))
-            fromRank = s[i++] - '1';
-        if (i < end && (s[i] == 'x' || s[i] == ':' || s[i] == '-'))
-            ++i;
-        if (i != end)
-            return failWith(error, BadSyntax);
+        if (i < end && isFile(s[i])) fromFile = s[i++] - 'a';
+        if (i < end && isRank(s[i])) fromRank = s[i++] - '1';
+        if (i < end && (s[i] == 'x' || s[i] == ':' || s[i] == '-')) ++i;
+        if (i != end) return failWith(error, BadSyntax);
     }
 
     const Color us = m_stm;
@@ -251,36 +236,29 @@ Move Position::parseSan(std::string_view text, std::string *error) const
         if (fromFile >= 0 && fromRank >= 0) {
             // Coordinate notation (e2e4): the piece is whatever stands there.
             const Piece p = m_board[makeSquare(fromFile, fromRank)];
-            if (p == NoPiece || colorOf(p) != us)
-                return failWith(error, IllegalMove);
+            if (p == NoPiece || colorOf(p) != us) return failWith(error, IllegalMove);
             type = typeOf(p);
         } else {
             type = Pawn;
         }
     }
-    if (promo != NoPieceType && type != Pawn)
-        return failWith(error, BadSyntax);
+    if (promo != NoPieceType && type != Pawn) return failWith(error, BadSyntax);
 
     uint64_t fromMask = ~uint64_t(0);
-    if (fromFile >= 0)
-        fromMask &= FileABB << fromFile;
-    if (fromRank >= 0)
-        fromMask &= rankBB(fromRank);
+    if (fromFile >= 0) fromMask &= FileABB << fromFile;
+    if (fromRank >= 0) fromMask &= rankBB(fromRank);
     const uint64_t occ = occupied().bits();
 
     if (type == King) {
         const Square king = kingSquare(us);
-        if (!(fromMask & bit(king)))
-            return failWith(error, IllegalMove);
+        if (!(fromMask & bit(king))) return failWith(error, IllegalMove);
         // King takes own castling rook: Chess960 castling (also UCI "e1h1").
         if (m_castleRooks.contains(to) && (own & bit(to))) {
-            if (castlingLegal(king, to))
-                return Move::make(king, to, Move::Castling);
+            if (castlingLegal(king, to)) return Move::make(king, to, Move::Castling);
             return failWith(error, IllegalMove);
         }
         if ((kingAttacksBB(king) & bit(to)) && !(own & bit(to))) {
-            if (!attackedColdBB(*this, to, ~us, occ ^ bit(king)))
-                return Move::make(king, to);
+            if (!attackedColdBB(*this, to, ~us, occ ^ bit(king))) return Move::make(king, to);
             return failWith(error, IllegalMove);
         }
         // A two-square king move onto a castling target: standard "e1g1" / "Kg1".
@@ -293,37 +271,28 @@ Move Position::parseSan(std::string_view text, std::string *error) const
         return failWith(error, IllegalMove);
     }
 
-    if (own & bit(to))
-        return failWith(error, IllegalMove);
+    if (own & bit(to)) return failWith(error, IllegalMove);
 
     if (type == Pawn) {
         const int up = pawnPush(us);
         const bool lastRank = relativeRank(us, rankOf(to)) == 7;
-        if (promo != NoPieceType && !lastRank)
-            return failWith(error, IllegalMove);
-        if (lastRank && promo == NoPieceType)
-            promo = Queen; // "e8": a bare promotion is taken as a queen
+        if (promo != NoPieceType && !lastRank) return failWith(error, IllegalMove);
+        if (lastRank && promo == NoPieceType) promo = Queen; // "e8": a bare promotion is taken as a queen
         Move move;
         if (fromFile >= 0 && fromFile != fileOf(to)) {
-            if (fromFile != fileOf(to) - 1 && fromFile != fileOf(to) + 1)
-                return failWith(error, IllegalMove);
+            if (fromFile != fileOf(to) - 1 && fromFile != fileOf(to) + 1) return failWith(error, IllegalMove);
             const int fromIndex = int(to) - up + (fromFile - fileOf(to));
-            if (fromIndex < 0 || fromIndex > 63)
-                return failWith(error, IllegalMove);
+            if (fromIndex < 0 || fromIndex > 63) return failWith(error, IllegalMove);
             const Square from = Square(fromIndex);
-            if (m_board[from] != makePiece(us, Pawn) || !(fromMask & bit(from)))
-                return failWith(error, IllegalMove);
+            if (m_board[from] != makePiece(us, Pawn) || !(fromMask & bit(from))) return failWith(error, IllegalMove);
             if (to == m_ep)
                 return epCaptureLegal(from, to) ? Move::make(from, to, Move::EnPassant) : failWith(error, IllegalMove);
-            if (!(m_byColor[~us].bits() & bit(to)))
-                return failWith(error, IllegalMove);
+            if (!(m_byColor[~us].bits() & bit(to))) return failWith(error, IllegalMove);
             move = promo != NoPieceType ? Move::make(from, to, Move::Promotion, promo) : Move::make(from, to);
         } else {
-            if (occ & bit(to))
-                return failWith(error, IllegalMove);
+            if (occ & bit(to)) return failWith(error, IllegalMove);
             const int oneBack = int(to) - up;
-            if (oneBack < 0 || oneBack > 63)
-                return failWith(error, IllegalMove);
+            if (oneBack < 0 || oneBack > 63) return failWith(error, IllegalMove);
             Square from = Square(oneBack);
             if (m_board[from] != makePiece(us, Pawn)) {
                 if (m_board[from] != NoPiece || relativeRank(us, rankOf(to)) != 3
@@ -331,19 +300,16 @@ Move Position::parseSan(std::string_view text, std::string *error) const
                     return failWith(error, IllegalMove);
                 from = Square(oneBack - up);
             }
-            if (!(fromMask & bit(from)))
-                return failWith(error, IllegalMove);
+            if (!(fromMask & bit(from))) return failWith(error, IllegalMove);
             move = promo != NoPieceType ? Move::make(from, to, Move::Promotion, promo) : Move::make(from, to);
         }
         if (m_checkers.any()) {
-            if (!legalGivenPinned(move, pinned(us)))
-                return failWith(error, IllegalMove);
+            if (!legalGivenPinned(move, pinned(us))) return failWith(error, IllegalMove);
             return move;
         }
         // Not in check: only leaving a line through the own king can expose it.
         const Square from = move.from();
-        if (leavesKingLineExposed(from, to, occ))
-            return failWith(error, IllegalMove);
+        if (leavesKingLineExposed(from, to, occ)) return failWith(error, IllegalMove);
         return move;
     }
 
@@ -356,15 +322,13 @@ Move Position::parseSan(std::string_view text, std::string *error) const
         candidates = unblockedBB(to, (rookPseudoBB(to) | bishopPseudoBB(to)) & bb(*this, us, type) & fromMask, occ);
         break;
     }
-    if (!candidates)
-        return failWith(error, IllegalMove);
+    if (!candidates) return failWith(error, IllegalMove);
 
     const uint64_t checkers = m_checkers.bits();
     if (!(candidates & (candidates - 1)) && !checkers) {
         // The common case: one candidate, no check; only a pin can make it illegal.
         const Square from = lsb(candidates);
-        if (leavesKingLineExposed(from, to, occ))
-            return failWith(error, IllegalMove);
+        if (leavesKingLineExposed(from, to, occ)) return failWith(error, IllegalMove);
         return Move::make(from, to);
     }
     const SquareSet pinnedPieces = pinned(us);
@@ -372,13 +336,11 @@ Move Position::parseSan(std::string_view text, std::string *error) const
     while (candidates) {
         const Move m = Move::make(popLsb(candidates), to);
         if (legalGivenPinned(m, pinnedPieces)) {
-            if (!found.isNone())
-                return failWith(error, AmbiguousMove);
+            if (!found.isNone()) return failWith(error, AmbiguousMove);
             found = m;
         }
     }
-    if (found.isNone())
-        return failWith(error, IllegalMove);
+    if (found.isNone()) return failWith(error, IllegalMove);
     return found;
 }
 
@@ -387,20 +349,15 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
 {
     size_t n = text.size();
     const char *s = text.data();
-    if (n < 2 || m_checkers.any())
-        return Move::none();
-    if (s[n - 1] == '+' || s[n - 1] == '#')
-        --n;
-    if (n < 2 || n > 4)
-        return Move::none();
+    if (n < 2 || m_checkers.any()) return Move::none();
+    if (s[n - 1] == '+' || s[n - 1] == '#') --n;
+    if (n < 2 || n > 4) return Move::none();
     const unsigned toFile = unsigned(s[n - 2] - 'a'), toRank = unsigned(s[n - 1] - '1');
-    if (toFile > 7 || toRank > 7)
-        return Move::none();
+    if (toFile > 7 || toRank > 7) return Move::none();
     const Square to = makeSquare(int(toFile), int(toRank));
     const Color us = m_stm;
     const uint64_t own = m_byColor[us].bits(), occ = own | m_byColor[~us].bits(), toBit = bit(to);
-    if (own & toBit)
-        return Move::none();
+    if (own & toBit) return Move::none();
     Square from;
     const unsigned lead = unsigned(s[0] - 'a');
     if (lead <= 7) {
@@ -408,57 +365,47 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
         // not en passant (the target square is empty). Targets on the first two
         // ranks, possible only from odd set-up positions, go the long way.
         const int rank = relativeRank(us, int(toRank));
-        if (rank == 7 || rank <= 1)
-            return Move::none();
+        if (rank == 7 || rank <= 1) return Move::none();
         const int up = pawnPush(us);
         const Piece pawn = makePiece(us, Pawn);
         if (n == 2) {
-            if (occ & toBit)
-                return Move::none();
+            if (occ & toBit) return Move::none();
             from = Square(int(to) - up);
             if (m_board[from] != pawn) {
-                if (m_board[from] != NoPiece || rank != 3
-                    || m_board[Square(int(from) - up)] != pawn)
+                if (m_board[from] != NoPiece || rank != 3 || m_board[Square(int(from) - up)] != pawn)
                     return Move::none();
                 from = Square(int(from) - up);
             }
         } else if (n == 4 && s[1] == 'x' && (lead + 1 == toFile || lead == toFile + 1)) {
-            if (!(occ & toBit))
-                return Move::none();
+            if (!(occ & toBit)) return Move::none();
             from = Square(int(to) - up + int(lead) - int(toFile));
-            if (m_board[from] != pawn)
-                return Move::none();
+            if (m_board[from] != pawn) return Move::none();
         } else {
             return Move::none();
         }
     } else {
         const PieceType type = PieceLetters.type[static_cast<unsigned char>(s[0])];
-        if (type == NoPieceType)
-            return Move::none();
+        if (type == NoPieceType) return Move::none();
         // "Nbd2" narrows to a file; "Nxd2" and "Nd2" do not. Branch-free: which
         // form comes is as good as random.
         const unsigned second = unsigned(s[1] - 'a');
         const bool four = n == 4;
-        if (four & (second > 7) & (s[1] != 'x'))
-            return Move::none();
+        if (four & (second > 7) & (s[1] != 'x')) return Move::none();
         const uint64_t fromMask = four && second <= 7 ? FileABB << second : ~uint64_t(0);
         // One table for every type: for knights and the king, `between` is empty
         // and unblockedBB keeps them all.
         uint64_t candidates = unblockedBB(to, pseudoBB(type, to) & bb(*this, us, type) & fromMask, occ);
         // None, or several: the general reader sorts out pins and ambiguity.
-        if (!candidates || (candidates & (candidates - 1)))
-            return Move::none();
+        if (!candidates || (candidates & (candidates - 1))) return Move::none();
         from = lsb(candidates);
         if (type == King) {
             // The king: a step onto a square the other side does not attack.
-            if (attackedColdBB(*this, to, ~us, occ ^ candidates))
-                return Move::none();
+            if (attackedColdBB(*this, to, ~us, occ ^ candidates)) return Move::none();
             playNormal<Keys>(from, to, makePiece(us, King));
             return Move::make(from, to);
         }
     }
-    if (leavesKingLineExposed(from, to, occ))
-        return Move::none();
+    if (leavesKingLineExposed(from, to, occ)) return Move::none();
     playNormal<Keys>(from, to, m_board[from]);
     return Move::make(from, to);
 }
@@ -469,19 +416,14 @@ Move Position::playCommonSanUnkeyed(std::string_view san) { return playCommonSan
 
 Move Position::parseUci(std::string_view uci) const
 {
-    if (uci == "0000")
-        return Move::null();
-    if (uci.size() < 4 || uci.size() > 5)
-        return Move::none();
+    if (uci == "0000") return Move::null();
+    if (uci.size() < 4 || uci.size() > 5) return Move::none();
     const Square from = parseSquare(uci.substr(0, 2)), to = parseSquare(uci.substr(2, 2));
-    if (from == NoSquare || to == NoSquare)
-        return Move::none();
+    if (from == NoSquare || to == NoSquare) return Move::none();
     const PieceType promo = uci.size() == 5 ? promotionType(uci[4]) : NoPieceType;
-    if (uci.size() == 5 && promo == NoPieceType)
-        return Move::none();
+    if (uci.size() == 5 && promo == NoPieceType) return Move::none();
     const Piece p = m_board[from];
-    if (p == NoPiece || colorOf(p) != m_stm)
-        return Move::none();
+    if (p == NoPiece || colorOf(p) != m_stm) return Move::none();
 
     if (typeOf(p) == King) {
         if (m_castleRooks.contains(to) && m_board[to] == makePiece(m_stm, Rook))
@@ -508,25 +450,19 @@ Move Position::parseUci(std::string_view uci) const
 
 std::string Position::uci(Move m) const
 {
-    if (m.isNull())
-        return "0000";
-    if (m.isNone())
-        return "";
+    if (m.isNull()) return "0000";
+    if (m.isNone()) return "";
     Square to = m.to();
-    if (m.isCastling() && !m_chess960)
-        to = castlingKingTarget(m.from(), m.to());
+    if (m.isCastling() && !m_chess960) to = castlingKingTarget(m.from(), m.to());
     std::string out = squareName(m.from()) + squareName(to);
-    if (m.kind() == Move::Promotion)
-        out += char(pieceTypeChar(m.promotion()) - 'A' + 'a');
+    if (m.kind() == Move::Promotion) out += char(pieceTypeChar(m.promotion()) - 'A' + 'a');
     return out;
 }
 
 std::string Position::san(Move m) const
 {
-    if (m.isNull())
-        return "--";
-    if (m.isNone())
-        return "";
+    if (m.isNull()) return "--";
+    if (m.isNone()) return "";
     std::string out;
     const Square from = m.from(), to = m.to();
     if (m.isCastling()) {
@@ -548,15 +484,14 @@ std::string Position::san(Move m) const
             out += pieceTypeChar(type);
             if (type != King) {
                 const uint64_t occ = occupied().bits();
-                uint64_t others = pieceAttacks(type, m_stm, to, SquareSet(occ)).bits() & bb(*this, m_stm, type)
-                    & ~bit(from);
+                uint64_t others =
+                    pieceAttacks(type, m_stm, to, SquareSet(occ)).bits() & bb(*this, m_stm, type) & ~bit(from);
                 if (others) {
                     const SquareSet pinnedPieces = pinned(m_stm);
                     uint64_t rivals = 0;
                     while (others) {
                         const Square o = popLsb(others);
-                        if (legalGivenPinned(Move::make(o, to), pinnedPieces))
-                            rivals |= bit(o);
+                        if (legalGivenPinned(Move::make(o, to), pinnedPieces)) rivals |= bit(o);
                     }
                     if (rivals) {
                         if (!(rivals & (FileABB << fileOf(from))))
@@ -568,14 +503,12 @@ std::string Position::san(Move m) const
                     }
                 }
             }
-            if (capture)
-                out += 'x';
+            if (capture) out += 'x';
             out += squareName(to);
         }
     }
     const Position next = after(m);
-    if (next.inCheck())
-        out += next.hasLegalMove() ? '+' : '#';
+    if (next.inCheck()) out += next.hasLegalMove() ? '+' : '#';
     return out;
 }
 

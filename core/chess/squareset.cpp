@@ -51,8 +51,7 @@ SquareSet SquareSet::rotate270() const { return SquareSet(byteSwap(swapFileRank(
 
 SquareSet SquareSet::shifted(int df, int dr) const
 {
-    if (df <= -8 || df >= 8 || dr <= -8 || dr >= 8)
-        return SquareSet();
+    if (df <= -8 || df >= 8 || dr <= -8 || dr >= 8) return SquareSet();
     uint64_t x = m_bits;
     if (df > 0) {
         // Files that would wrap onto the next rank are dropped first.
@@ -77,8 +76,7 @@ std::string SquareSet::toString() const
 {
     std::string out = "[";
     for (Square s : *this) {
-        if (out.size() > 1)
-            out += ',';
+        if (out.size() > 1) out += ',';
         out += squareName(s);
     }
     out += ']';

@@ -45,17 +45,38 @@ public:
     constexpr bool contains(Square s) const { return (m_bits >> s) & 1; }
     constexpr bool moreThanOne() const { return m_bits & (m_bits - 1); }
     constexpr Square first() const { return m_bits ? Square(std::countr_zero(m_bits)) : NoSquare; }
-    constexpr Square popFirst() { Square s = first(); m_bits &= m_bits - 1; return s; }
+    constexpr Square popFirst()
+    {
+        Square s = first();
+        m_bits &= m_bits - 1;
+        return s;
+    }
 
     constexpr SquareSet operator|(SquareSet o) const { return SquareSet(m_bits | o.m_bits); }
     constexpr SquareSet operator&(SquareSet o) const { return SquareSet(m_bits & o.m_bits); }
     constexpr SquareSet operator^(SquareSet o) const { return SquareSet(m_bits ^ o.m_bits); }
     constexpr SquareSet operator-(SquareSet o) const { return SquareSet(m_bits & ~o.m_bits); }
     constexpr SquareSet operator~() const { return SquareSet(~m_bits); }
-    constexpr SquareSet &operator|=(SquareSet o) { m_bits |= o.m_bits; return *this; }
-    constexpr SquareSet &operator&=(SquareSet o) { m_bits &= o.m_bits; return *this; }
-    constexpr SquareSet &operator-=(SquareSet o) { m_bits &= ~o.m_bits; return *this; }
-    constexpr SquareSet &operator^=(SquareSet o) { m_bits ^= o.m_bits; return *this; }
+    constexpr SquareSet &operator|=(SquareSet o)
+    {
+        m_bits |= o.m_bits;
+        return *this;
+    }
+    constexpr SquareSet &operator&=(SquareSet o)
+    {
+        m_bits &= o.m_bits;
+        return *this;
+    }
+    constexpr SquareSet &operator-=(SquareSet o)
+    {
+        m_bits &= ~o.m_bits;
+        return *this;
+    }
+    constexpr SquareSet &operator^=(SquareSet o)
+    {
+        m_bits ^= o.m_bits;
+        return *this;
+    }
     constexpr bool operator==(const SquareSet &) const = default;
 
     // CQL "flipvertical": mirror about the vertical axis, a-file <-> h-file.
@@ -77,8 +98,13 @@ public:
     public:
         constexpr explicit Iterator(uint64_t b) : m_b(b) {}
         constexpr Square operator*() const { return Square(std::countr_zero(m_b)); }
-        constexpr Iterator &operator++() { m_b &= m_b - 1; return *this; }
+        constexpr Iterator &operator++()
+        {
+            m_b &= m_b - 1;
+            return *this;
+        }
         constexpr bool operator!=(const Iterator &o) const { return m_b != o.m_b; }
+
     private:
         uint64_t m_b;
     };

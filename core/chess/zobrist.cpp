@@ -12,10 +12,8 @@ uint64_t Position::computeKey() const
         key ^= zobrist::keys.piece[m_board[s]][s];
     for (Square s : m_castleRooks)
         key ^= zobrist::keys.castling[s];
-    if (m_ep != NoSquare)
-        key ^= zobrist::keys.enPassant[fileOf(m_ep)];
-    if (m_stm == Black)
-        key ^= zobrist::keys.side;
+    if (m_ep != NoSquare) key ^= zobrist::keys.enPassant[fileOf(m_ep)];
+    if (m_stm == Black) key ^= zobrist::keys.side;
     return key;
 }
 
@@ -26,8 +24,7 @@ void Position::restrictToStandardCastling()
         const Color c = colorOf(m_board[r]);
         const Square king = c == White ? E1 : E8;
         const bool corner = r == (c == White ? A1 : A8) || r == (c == White ? H1 : H8);
-        if (corner && m_board[king] == makePiece(c, King))
-            keep |= SquareSet::of(r);
+        if (corner && m_board[king] == makePiece(c, King)) keep |= SquareSet::of(r);
     }
     m_castleRooks = keep;
     m_chess960 = false;

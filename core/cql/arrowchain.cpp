@@ -33,8 +33,7 @@ chess::SquareSet ArrowChainFilter::set(Ctx &ctx) const
     sets.reserve(m_links.size());
     for (const auto &l : m_links) {
         sets.push_back(l->set(ctx));
-        if (sets.back().empty())
-            return {};
+        if (sets.back().empty()) return {};
     }
     const chess::Position &pos = *ctx.pos;
     const size_t n = sets.size();
@@ -43,15 +42,16 @@ chess::SquareSet ArrowChainFilter::set(Ctx &ctx) const
     for (chess::SquareSet from = sets[0]; from.any();) {
         chess::Square s = from.popFirst();
         chess::Piece p = pos.pieceAt(s);
-        if (p == chess::NoPiece)
-            continue;
+        if (p == chess::NoPiece) continue;
         for (int d = 0; d < 8; ++d) {
             int reach = reachAlong(p, d);
-            if (!reach)
-                continue;
+            if (!reach) continue;
             // Walk the line; `link` is the next set to reach, the first step
             // limited by the piece's reach, the later ones not.
-            struct Frame { chess::Square at; size_t link; };
+            struct Frame {
+                chess::Square at;
+                size_t link;
+            };
             std::vector<Frame> todo{{s, 1}};
             while (!todo.empty()) {
                 Frame f = todo.back();
@@ -61,8 +61,7 @@ chess::SquareSet ArrowChainFilter::set(Ctx &ctx) const
                 for (int step = 1; step <= limit; ++step) {
                     file += Dirs[d][0];
                     rank += Dirs[d][1];
-                    if (file < 0 || file > 7 || rank < 0 || rank > 7)
-                        break;
+                    if (file < 0 || file > 7 || rank < 0 || rank > 7) break;
                     chess::Square q = chess::Square(rank * 8 + file);
                     if (sets[f.link].contains(q)) {
                         if (f.link + 1 == n) {
@@ -72,8 +71,7 @@ chess::SquareSet ArrowChainFilter::set(Ctx &ctx) const
                             todo.push_back({q, f.link + 1});
                         }
                     }
-                    if (pos.pieceAt(q) != chess::NoPiece)
-                        break;
+                    if (pos.pieceAt(q) != chess::NoPiece) break;
                 }
             }
         }

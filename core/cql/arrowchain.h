@@ -16,7 +16,9 @@ namespace cql {
 // same direction over empty squares each next link is reached in turn.
 class ArrowChainFilter : public SetFilter {
 public:
-    ArrowChainFilter(bool rightward, std::vector<FilterPtr> links) : m_rightward(rightward), m_links(std::move(links)) {}
+    ArrowChainFilter(bool rightward, std::vector<FilterPtr> links) : m_rightward(rightward), m_links(std::move(links))
+    {
+    }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 

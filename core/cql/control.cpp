@@ -8,8 +8,7 @@ namespace cql {
 
 void Ctx::checkCancel() const
 {
-    if (cancelled && *cancelled && (*cancelled)())
-        throw EvaluationCancelled();
+    if (cancelled && *cancelled && (*cancelled)()) throw EvaluationCancelled();
 }
 
 void Ctx::recountComments(size_t adding)
@@ -29,8 +28,7 @@ void Ctx::recountComments(size_t adding)
 bool LoopFilter::match(Ctx &ctx) const
 {
     for (long i = 0; i < MaxLoopRounds; ++i)
-        if (!m_body->match(ctx))
-            return true;
+        if (!m_body->match(ctx)) return true;
     throw EvaluationError("loop did not end after " + std::to_string(MaxLoopRounds) + " rounds");
 }
 
@@ -40,14 +38,12 @@ bool WhileFilter::match(Ctx &ctx) const
         std::string subject;
         size_t offset = 0;
         for (long i = 0; i < MaxLoopRounds; ++i) {
-            if (!re->next(ctx, offset, subject))
-                return true;
+            if (!re->next(ctx, offset, subject)) return true;
             m_body->match(ctx);
         }
     } else {
         for (long i = 0; i < MaxLoopRounds; ++i) {
-            if (!m_cond->match(ctx))
-                return true;
+            if (!m_cond->match(ctx)) return true;
             m_body->match(ctx);
         }
     }
@@ -61,8 +57,7 @@ FilterPtr WhileFilter::transformed(const Transform &t) const
 
 bool AssertFilter::match(Ctx &ctx) const
 {
-    if (!m_a->match(ctx))
-        throw EvaluationError("assertion failed: " + m_where);
+    if (!m_a->match(ctx)) throw EvaluationError("assertion failed: " + m_where);
     return true;
 }
 

@@ -26,7 +26,10 @@ class LoopFilter : public Filter {
 public:
     explicit LoopFilter(FilterPtr body) : m_body(std::move(body)) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<LoopFilter>(m_body->transformed(t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<LoopFilter>(m_body->transformed(t));
+    }
 
 private:
     FilterPtr m_body;
@@ -48,7 +51,10 @@ class AssertFilter : public Filter {
 public:
     AssertFilter(FilterPtr a, std::string where) : m_a(std::move(a)), m_where(std::move(where)) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<AssertFilter>(m_a->transformed(t), m_where); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<AssertFilter>(m_a->transformed(t), m_where);
+    }
 
 private:
     FilterPtr m_a;

@@ -11,10 +11,21 @@ namespace {
 const char *unicodePiece(char c)
 {
     switch (c) {
-    case 'K': return "♔"; case 'Q': return "♕"; case 'R': return "♖"; case 'B': return "♗";
-    case 'N': return "♘"; case 'P': return "♙"; case 'k': return "♚"; case 'q': return "♛";
-    case 'r': return "♜"; case 'b': return "♝"; case 'n': return "♞"; case 'p': return "♟";
-    case 'A': return "△"; case 'a': return "▲"; case '_': return "□";
+    case 'K': return "♔";
+    case 'Q': return "♕";
+    case 'R': return "♖";
+    case 'B': return "♗";
+    case 'N': return "♘";
+    case 'P': return "♙";
+    case 'k': return "♚";
+    case 'q': return "♛";
+    case 'r': return "♜";
+    case 'b': return "♝";
+    case 'n': return "♞";
+    case 'p': return "♟";
+    case 'A': return "△";
+    case 'a': return "▲";
+    case '_': return "□";
     default: return nullptr;
     }
 }
@@ -24,8 +35,14 @@ std::string asciiPieces(PieceMask m)
 {
     if (m == (WhiteBits | BlackBits)) return "[Aa]";
     std::string out;
-    if ((m & WhiteBits) == WhiteBits) { out += 'A'; m &= ~WhiteBits; }
-    if ((m & BlackBits) == BlackBits) { out += 'a'; m &= ~BlackBits; }
+    if ((m & WhiteBits) == WhiteBits) {
+        out += 'A';
+        m &= ~WhiteBits;
+    }
+    if ((m & BlackBits) == BlackBits) {
+        out += 'a';
+        m &= ~BlackBits;
+    }
     static constexpr char order[] = "KQRBNPkqrbnp";
     for (char c : std::string_view(order)) {
         chess::Piece p = chess::pieceFromChar(c);
@@ -41,8 +58,7 @@ std::string unicodePieces(PieceMask m)
     std::string ascii = asciiPieces(m);
     std::string out;
     for (char c : ascii)
-        if (const char *u = unicodePiece(c))
-            out += u;
+        if (const char *u = unicodePiece(c)) out += u;
     return out;
 }
 
@@ -64,12 +80,17 @@ std::string_view squarePart(std::string_view text)
     while (i < text.size()) {
         unsigned char c = text[i];
         // Q[a1,b2] and ♕♛[a-h8]: the square list after one piece is bracketed.
-        if (c == '[')
+        if (c == '[') break;
+        if (c >= 'a' && c <= 'h' && i + 1 < text.size()
+            && ((text[i + 1] >= '1' && text[i + 1] <= '8') || text[i + 1] == '-'))
             break;
-        if (c >= 'a' && c <= 'h' && i + 1 < text.size() && ((text[i + 1] >= '1' && text[i + 1] <= '8') || text[i + 1] == '-'))
-            break;
-        if (c < 0x80) ++i;
-        else { int len; decodeUtf8(text, i, &len); i += len; }
+        if (c < 0x80)
+            ++i;
+        else {
+            int len;
+            decodeUtf8(text, i, &len);
+            i += len;
+        }
     }
     return text.substr(i);
 }
@@ -81,8 +102,7 @@ std::string convert(std::string_view text, bool unicode)
     std::string out;
     size_t copied = 0;
     for (const Token &t : tokens) {
-        if (t.kind == Tok::End || t.kind == Tok::Error)
-            continue;
+        if (t.kind == Tok::End || t.kind == Tok::Error) continue;
         size_t b = size_t(t.range.begin.offset), e = size_t(t.range.end.offset);
         std::string_view src = text.substr(b, e - b);
         std::string repl;
@@ -96,12 +116,18 @@ std::string convert(std::string_view text, bool unicode)
                 replace = true;
             }
         } else if (t.kind == Tok::Punct) {
-            static constexpr struct { Op op; const char *ascii, *uni; } ops[] = {
-                {Op::ArrowRight, "->", "→"}, {Op::ArrowLeft, "<-", "←"}, {Op::Bar, "|", "∪"},
-                {Op::Amp, "&", "∩"}, {Op::Le, "<=", "≤"}, {Op::Ge, ">=", "≥"}, {Op::Ne, "!=", "≠"},
-                {Op::CaptureDash, "[x]", "×"}, {Op::Dash, "--", "――"}, {Op::Element, "[element]", "∊"},
-                {Op::ForAll, "[forall]", "∀"}, {Op::PosLt, "[<]", "≺"}, {Op::PosGt, "[>]", "≻"},
-                {Op::PosLe, "[<=]", "≼"}, {Op::PosGe, "[>=]", "≽"},
+            static constexpr struct {
+                Op op;
+                const char *ascii, *uni;
+            } ops[] = {
+                {Op::ArrowRight, "->", "→"},   {Op::ArrowLeft, "<-", "←"},
+                {Op::Bar, "|", "∪"},           {Op::Amp, "&", "∩"},
+                {Op::Le, "<=", "≤"},           {Op::Ge, ">=", "≥"},
+                {Op::Ne, "!=", "≠"},           {Op::CaptureDash, "[x]", "×"},
+                {Op::Dash, "--", "――"},        {Op::Element, "[element]", "∊"},
+                {Op::ForAll, "[forall]", "∀"}, {Op::PosLt, "[<]", "≺"},
+                {Op::PosGt, "[>]", "≻"},       {Op::PosLe, "[<=]", "≼"},
+                {Op::PosGe, "[>=]", "≽"},
             };
             for (const auto &o : ops)
                 if (o.op == t.op) {
@@ -109,31 +135,29 @@ std::string convert(std::string_view text, bool unicode)
                     replace = true;
                 }
         } else if (t.kind == Tok::Word) {
-            static constexpr struct { const char *ascii, *uni; } words[] = {
-                {"path", "⊢"}, {"focus", "◎"}, {"flip", "✵"}, {"flipcolor", "⬓"},
-                {"currentposition", "∙"}, {"attacks", "→"}, {"attackedby", "←"}, {"piece", "◭"},
+            static constexpr struct {
+                const char *ascii, *uni;
+            } words[] = {
+                {"path", "⊢"},    {"focus", "◎"},      {"flip", "✵"},  {"flipcolor", "⬓"}, {"currentposition", "∙"},
+                {"attacks", "→"}, {"attackedby", "←"}, {"piece", "◭"},
             };
             for (const auto &w : words) {
                 if (t.text == w.ascii) {
                     // `piece` is ◭ only before its variable; attacks/attackedby are arrows.
                     repl = unicode ? w.uni : w.ascii;
-                    if (!unicode && src == std::string_view("◭"))
-                        repl = "piece ";
+                    if (!unicode && src == std::string_view("◭")) repl = "piece ";
                     replace = unicode ? src != std::string_view(w.uni) : src != std::string_view(w.ascii);
                 }
             }
         }
-        if (!replace)
-            continue;
+        if (!replace) continue;
         out.append(text.substr(copied, b - copied));
         // Glyphs need no space around them, words do: ⊢◎△ is "path focus A",
         // not the name "pathfocusA".
-        if (!unicode && !out.empty() && !repl.empty() && isWordChar(out.back()) && isWordChar(repl.front()))
-            out += ' ';
+        if (!unicode && !out.empty() && !repl.empty() && isWordChar(out.back()) && isWordChar(repl.front())) out += ' ';
         out += repl;
         copied = e;
-        if (!unicode && !repl.empty() && e < text.size() && isWordChar(repl.back()) && isWordChar(text[e]))
-            out += ' ';
+        if (!unicode && !repl.empty() && e < text.size() && isWordChar(repl.back()) && isWordChar(text[e])) out += ' ';
         // ◭x: the piece glyph must touch its variable to mean `piece`.
         if (unicode && t.kind == Tok::Word && t.text == "piece")
             while (copied < text.size() && (text[copied] == ' ' || text[copied] == '\t'))

@@ -21,7 +21,10 @@ bool parsePositionKeyText(const std::string &text, uint64_t &gameSerial, game::N
 
 class DictionaryGetFilter : public Filter {
 public:
-    DictionaryGetFilter(int slot, FilterPtr key, Type valueType) : m_slot(slot), m_key(std::move(key)) { type = valueType; }
+    DictionaryGetFilter(int slot, FilterPtr key, Type valueType) : m_slot(slot), m_key(std::move(key))
+    {
+        type = valueType;
+    }
     bool match(Ctx &ctx) const override;
     chess::SquareSet set(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
@@ -37,7 +40,10 @@ private:
 
 class DictionarySetFilter : public Filter {
 public:
-    DictionarySetFilter(int slot, FilterPtr key, FilterPtr value) : m_slot(slot), m_key(std::move(key)), m_value(std::move(value)) {}
+    DictionarySetFilter(int slot, FilterPtr key, FilterPtr value)
+        : m_slot(slot), m_key(std::move(key)), m_value(std::move(value))
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 

@@ -19,16 +19,13 @@ namespace {
 // another game than ctx's have no value here.
 bool decodeKey(const std::string &key, Type type, const Ctx &ctx, Value &out)
 {
-    if (key.empty() || key[0] != char('0' + int(type)))
-        return false;
+    if (key.empty() || key[0] != char('0' + int(type))) return false;
     std::string text = key.substr(1);
     out = Value();
     out.type = type;
     out.bound = true;
     switch (type) {
-    case Type::String:
-        out.str = text;
-        return true;
+    case Type::String: out.str = text; return true;
     case Type::Numeric: {
         char *end = nullptr;
         out.num = std::strtoll(text.c_str(), &end, 10);
@@ -49,14 +46,13 @@ bool decodeKey(const std::string &key, Type type, const Ctx &ctx, Value &out)
     }
     case Type::Position: {
         uint64_t game = 0;
-        if (!parsePositionKeyText(text, game, out.node) || game != ctx.gameSerial || !ctx.game ||
-            out.node >= ctx.game->nodes.size())
+        if (!parsePositionKeyText(text, game, out.node) || game != ctx.gameSerial || !ctx.game
+            || out.node >= ctx.game->nodes.size())
             return false;
         out.game = game;
         return true;
     }
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -80,8 +76,7 @@ bool DictIterateFilter::match(Ctx &ctx) const
     bool any = false, all = true;
     for (const std::string &k : keys) {
         Value key;
-        if (!decodeKey(k, m_keyType, ctx, key))
-            continue;
+        if (!decodeKey(k, m_keyType, ctx, key)) continue;
         ctx.vars[size_t(m_keySlot)] = key;
         size_t mark = ctx.comments.size();
         if (m_body->match(ctx)) {
@@ -89,8 +84,7 @@ bool DictIterateFilter::match(Ctx &ctx) const
         } else {
             ctx.comments.resize(mark);
             all = false;
-            if (m_all)
-                break;
+            if (m_all) break;
         }
     }
     ctx.vars[size_t(m_keySlot)] = saved;

@@ -15,8 +15,7 @@ game::NodeId lowestCommonAncestor(const game::Game &g, game::NodeId a, game::Nod
             a = g.nodes[a].parent;
         else
             b = g.nodes[b].parent;
-        if (a == game::NoNode || b == game::NoNode)
-            return game::NoNode;
+        if (a == game::NoNode || b == game::NoNode) return game::NoNode;
     }
     return a;
 }
@@ -44,10 +43,8 @@ bool EchoFilter::run(Ctx &ctx, long long *value) const
     int matches = 0;
     const game::Game &g = *ctx.game;
     for (game::NodeId n = 0; n < g.nodes.size(); ++n) {
-        if (!ctx.searchVariations && g.nodes[n].variationDepth > 0)
-            continue;
-        if (n == source && !m_all)
-            continue;
+        if (!ctx.searchVariations && g.nodes[n].variationDepth > 0) continue;
+        if (n == source && !m_all) continue;
         const size_t targetMark = ctx.comments.size();
         Value &tv = ctx.vars[m_target];
         tv.type = Type::Position;
@@ -63,8 +60,7 @@ bool EchoFilter::run(Ctx &ctx, long long *value) const
         ++matches;
         if (!m_quiet) {
             game::NodeId l = lowestCommonAncestor(g, source, n);
-            if (l != game::NoNode && l != source && l != n)
-                ctx.addComment({l, "LCA", true});
+            if (l != game::NoNode && l != source && l != n) ctx.addComment({l, "LCA", true});
             ctx.addComment({source, m_sourceName, true});
             ctx.addComment({n, m_targetName, true});
             ctx.addComment({n, "-->" + positionIdString(ctx, source), true});
@@ -76,8 +72,7 @@ bool EchoFilter::run(Ctx &ctx, long long *value) const
             else
                 ctx.comments.erase(ctx.comments.begin() + long(mark), ctx.comments.begin() + long(targetMark));
         }
-        if (numeric && current > best)
-            best = current;
+        if (numeric && current > best) best = current;
     }
     ctx.vars[m_source].bound = false;
     ctx.vars[m_target].bound = false;
@@ -85,8 +80,7 @@ bool EchoFilter::run(Ctx &ctx, long long *value) const
         ctx.comments.resize(mark);
         return false;
     }
-    if (value)
-        *value = best;
+    if (value) *value = best;
     return true;
 }
 
@@ -129,8 +123,7 @@ long long moveKey(const game::Game &g, game::NodeId n)
 {
     const game::Node &node = g.nodes[n];
     chess::Move m = node.move;
-    if (m.isNull() || m.isNone())
-        return -1;
+    if (m.isNull() || m.isNone()) return -1;
     chess::Piece p = g.nodes[node.parent].position.pieceAt(m.from());
     return ((long long)m.to() * 100 + m.from()) * 100 + p;
 }
@@ -140,16 +133,16 @@ long long moveKey(const game::Game &g, game::NodeId n)
 bool ConsecutiveMovesFilter::number(Ctx &ctx, long long &out) const
 {
     game::NodeId a, b;
-    if (!m_left->position(ctx, a) || !m_right->position(ctx, b) || a == b)
-        return false;
+    if (!m_left->position(ctx, a) || !m_right->position(ctx, b) || a == b) return false;
     const game::Game &g = *ctx.game;
     game::NodeId l = lowestCommonAncestor(g, a, b);
-    if (l == game::NoNode || l == a || l == b)
-        return false;
+    if (l == game::NoNode || l == a || l == b) return false;
     std::vector<game::NodeId> pa = nodesBetween(g, l, a), pb = nodesBetween(g, l, b);
     std::vector<long long> ka, kb;
-    for (game::NodeId n : pa) ka.push_back(moveKey(g, n));
-    for (game::NodeId n : pb) kb.push_back(moveKey(g, n));
+    for (game::NodeId n : pa)
+        ka.push_back(moveKey(g, n));
+    for (game::NodeId n : pb)
+        kb.push_back(moveKey(g, n));
     // Longest common run of moves; the first one found wins ties.
     size_t best = 0, bestA = 0, bestB = 0;
     std::vector<size_t> prev(kb.size() + 1, 0), cur(kb.size() + 1, 0);
@@ -164,14 +157,12 @@ bool ConsecutiveMovesFilter::number(Ctx &ctx, long long &out) const
         }
         std::swap(prev, cur);
     }
-    if (best == 0 || (long long)best < m_lo || (long long)best > m_hi)
-        return false;
+    if (best == 0 || (long long)best < m_lo || (long long)best > m_hi) return false;
     if (!m_quiet) {
         // Only the longest run of the game is written, once.
         auto *slot = static_cast<std::pair<long long, std::vector<NodeComment>> *>(nullptr);
         for (auto &e : ctx.gameComments)
-            if (e.first == this)
-                slot = &e.second;
+            if (e.first == this) slot = &e.second;
         if (!slot) {
             ctx.gameComments.push_back({this, {0, {}}});
             slot = &ctx.gameComments.back().second;

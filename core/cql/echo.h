@@ -12,8 +12,8 @@ namespace cql {
 
 class EchoFilter : public Filter {
 public:
-    EchoFilter(int sourceSlot, int targetSlot, std::string sourceName, std::string targetName, FilterPtr body,
-               bool all, bool quiet);
+    EchoFilter(int sourceSlot, int targetSlot, std::string sourceName, std::string targetName, FilterPtr body, bool all,
+               bool quiet);
     bool match(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &t) const override;

@@ -26,13 +26,9 @@ bool Filter::string(Ctx &, std::string &) const { return false; }
 
 void Filter::markSquares(Ctx &ctx, chess::SquareSet &out) const
 {
-    if (type == Type::Set)
-        out |= set(ctx);
+    if (type == Type::Set) out |= set(ctx);
 }
 
-FilterPtr cloneTransformed(const FilterPtr &f, const Transform &t)
-{
-    return f ? f->transformed(t) : nullptr;
-}
+FilterPtr cloneTransformed(const FilterPtr &f, const Transform &t) { return f ? f->transformed(t) : nullptr; }
 
 } // namespace cql

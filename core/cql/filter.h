@@ -83,7 +83,11 @@ public:
 class NumericFilter : public Filter {
 public:
     NumericFilter() { type = Type::Numeric; }
-    bool match(Ctx &ctx) const override { long long v; return number(ctx, v); }
+    bool match(Ctx &ctx) const override
+    {
+        long long v;
+        return number(ctx, v);
+    }
 };
 
 // Evaluation state for one game, shared by all filters during a run.
@@ -94,20 +98,20 @@ struct Ctx {
     uint64_t gameSerial = 0;
     game::NodeId node = 0;
     const chess::Position *pos = nullptr;
-    std::vector<Value> vars;                 // variable slots (indices fixed at compile time)
-    std::vector<NodeComment> comments;       // comments made while evaluating (committed on match)
+    std::vector<Value> vars;           // variable slots (indices fixed at compile time)
+    std::vector<NodeComment> comments; // comments made while evaluating (committed on match)
     std::vector<SortValue> *sortValues = nullptr;
     // Comments made inside each sort's argument by its best evaluation so far:
     // only those reach the output, as in the reference engine.
     std::vector<std::vector<NodeComment>> sortComments;
     bool searchVariations = false;
-    int transformIndex = 0;                  // for currenttransform: index into Program::transformNames
+    int transformIndex = 0;                       // for currenttransform: index into Program::transformNames
     std::vector<std::array<int8_t, 64>> pieceIds; // lazily computed piece identities per node
     // CQL's numbering of the positions (positionorder.cpp), computed on first use.
     struct PositionOrder {
         const game::Game *game = nullptr;
         bool variations = false;
-        std::vector<long long> order;         // by node id
+        std::vector<long long> order; // by node id
         std::vector<game::NodeId> byOrder;
     };
     mutable PositionOrder positionOrder;
@@ -115,7 +119,7 @@ struct Ctx {
     // filters note the images that matched (else null).
     std::vector<ImageMark> *imageMarks = nullptr;
     std::vector<std::pair<std::string, std::string>> tagEdits; // settag, applied to the written game
-    std::vector<game::NodeId> removedComments;                // removecomment, likewise
+    std::vector<game::NodeId> removedComments;                 // removecomment, likewise
     // The path family (path.cpp, echo.cpp), reset for every game: paths being
     // matched (innermost last), the last path that matched (what pathstart,
     // pathcount... mean outside a path), positions a nestban path covered, and
@@ -142,15 +146,13 @@ struct Ctx {
     size_t commentBytes = 0; // an upper bound of the live comments' size (recounted when it passes the limit)
     void step()
     {
-        if ((++steps & 0xFFF) == 0)
-            checkCancel();
+        if ((++steps & 0xFFF) == 0) checkCancel();
     }
     void checkCancel() const;
     void addComment(NodeComment c)
     {
         commentBytes += c.text.size() + sizeof(NodeComment);
-        if (commentBytes > MaxCommentBytes)
-            recountComments(c.text.size() + sizeof(NodeComment));
+        if (commentBytes > MaxCommentBytes) recountComments(c.text.size() + sizeof(NodeComment));
         comments.push_back(std::move(c));
     }
     void recountComments(size_t adding);

@@ -9,12 +9,10 @@ namespace cql {
 bool SetTagFilter::match(Ctx &ctx) const
 {
     std::string name;
-    if (!m_name->string(ctx, name) || name.empty())
-        return false;
+    if (!m_name->string(ctx, name) || name.empty()) return false;
     bool ok;
     std::string value = valueText(*m_value, ctx, ok);
-    if (!ok)
-        return false;
+    if (!ok) return false;
     for (auto &[n, v] : ctx.tagEdits) {
         if (n == name) {
             v = std::move(value);

@@ -13,8 +13,7 @@ bool readNumber(std::string_view &s, int &out)
     long long v = 0;
     while (i < s.size() && s[i] >= '0' && s[i] <= '9' && v < 1000000)
         v = v * 10 + (s[i++] - '0');
-    if (i == 0 || v == 0)
-        return false;
+    if (i == 0 || v == 0) return false;
     out = int(v);
     s.remove_prefix(i);
     return true;
@@ -22,8 +21,7 @@ bool readNumber(std::string_view &s, int &out)
 
 bool readText(std::string_view &s, std::string_view text)
 {
-    if (!s.starts_with(text))
-        return false;
+    if (!s.starts_with(text)) return false;
     s.remove_prefix(text.size());
     return true;
 }
@@ -36,18 +34,20 @@ bool HhdbAwardFilter::rank(Ctx &ctx, int &out) const
     int first = 0, last = 0;
     if (readNumber(s, first)) {
         last = first;
-        if (readText(s, "/") && (!readNumber(s, last) || last <= first))
-            return false; // "2/1" or "1/" is no award
+        if (readText(s, "/") && (!readNumber(s, last) || last <= first)) return false; // "2/1" or "1/" is no award
     }
     const bool ranked = first > 0;
     const bool special = readText(s, ranked ? ".sp" : "sp");
     Kind kind;
-    if (readText(s, ".p")) kind = Prize;
-    else if (readText(s, ".hm")) kind = HonorableMention;
-    else if (readText(s, ".c")) kind = Commendation;
-    else return false;
-    if ((m_kind != Award && kind != m_kind) || (m_special && !special))
+    if (readText(s, ".p"))
+        kind = Prize;
+    else if (readText(s, ".hm"))
+        kind = HonorableMention;
+    else if (readText(s, ".c"))
+        kind = Commendation;
+    else
         return false;
+    if ((m_kind != Award && kind != m_kind) || (m_special && !special)) return false;
     if (!ranked) {
         first = 1;
         last = UnrankedMax;
@@ -59,8 +59,7 @@ bool HhdbAwardFilter::rank(Ctx &ctx, int &out) const
 bool HhdbAwardFilter::number(Ctx &ctx, long long &out) const
 {
     int r = 0;
-    if (!rank(ctx, r) || r <= 0)
-        return false;
+    if (!rank(ctx, r) || r <= 0) return false;
     out = r;
     return true;
 }
@@ -69,8 +68,8 @@ bool HhdbCookedFilter::match(Ctx &ctx) const
 {
     const game::Game &g = *ctx.game;
     for (const game::Node &n : g.nodes)
-        if (g.text(n.comment).find("<cook") != std::string_view::npos ||
-            g.text(n.preComment).find("<cook") != std::string_view::npos)
+        if (g.text(n.comment).find("<cook") != std::string_view::npos
+            || g.text(n.preComment).find("<cook") != std::string_view::npos)
             return true;
     return false;
 }

@@ -18,10 +18,20 @@ namespace cql {
 class HhdbAwardFilter : public Filter {
 public:
     enum Kind { Award, Prize, HonorableMention, Commendation };
-    HhdbAwardFilter(Kind kind, bool special, bool max) : m_kind(kind), m_special(special), m_max(max) { type = Type::Numeric; }
-    bool match(Ctx &ctx) const override { int r; return rank(ctx, r); }
+    HhdbAwardFilter(Kind kind, bool special, bool max) : m_kind(kind), m_special(special), m_max(max)
+    {
+        type = Type::Numeric;
+    }
+    bool match(Ctx &ctx) const override
+    {
+        int r;
+        return rank(ctx, r);
+    }
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<HhdbAwardFilter>(m_kind, m_special, m_max); }
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<HhdbAwardFilter>(m_kind, m_special, m_max);
+    }
     bool transformSensitive() const override { return false; }
 
     // The rank given to an award without one (".p"): after every ranked award.

@@ -9,15 +9,28 @@
 namespace cql {
 
 enum class KeywordCategory {
-    Header, Logic, Set, Geometry, Direction, Transform, Position, Move, Multi, Numeric,
-    GameInfo, Variable, String, Output, Parameter,
+    Header,
+    Logic,
+    Set,
+    Geometry,
+    Direction,
+    Transform,
+    Position,
+    Move,
+    Multi,
+    Numeric,
+    GameInfo,
+    Variable,
+    String,
+    Output,
+    Parameter,
 };
 
 struct Keyword {
     std::string_view name;
     KeywordCategory category;
-    std::string_view help;   // one line for hover help
-    bool implemented;        // false: the parser reports "'name' is not implemented yet"
+    std::string_view help; // one line for hover help
+    bool implemented;      // false: the parser reports "'name' is not implemented yet"
 };
 
 std::span<const Keyword> keywords();

@@ -12,13 +12,25 @@ char32_t decodeUtf8(std::string_view s, size_t p, int *len)
     uint8_t c = b(p);
     int n = 1;
     char32_t cp = c;
-    if (c >= 0xF0 && c < 0xF8) { n = 4; cp = c & 7; }
-    else if (c >= 0xE0) { n = 3; cp = c & 15; }
-    else if (c >= 0xC0) { n = 2; cp = c & 31; }
-    else if (c >= 0x80) { if (len) *len = 1; return 0xFFFD; }
+    if (c >= 0xF0 && c < 0xF8) {
+        n = 4;
+        cp = c & 7;
+    } else if (c >= 0xE0) {
+        n = 3;
+        cp = c & 15;
+    } else if (c >= 0xC0) {
+        n = 2;
+        cp = c & 31;
+    } else if (c >= 0x80) {
+        if (len) *len = 1;
+        return 0xFFFD;
+    }
     for (int i = 1; i < n; ++i) {
         uint8_t x = b(p + i);
-        if ((x & 0xC0) != 0x80) { if (len) *len = 1; return 0xFFFD; }
+        if ((x & 0xC0) != 0x80) {
+            if (len) *len = 1;
+            return 0xFFFD;
+        }
         cp = (cp << 6) | (x & 63);
     }
     if (len) *len = n;
@@ -34,9 +46,9 @@ bool isWordChar(char c) { return isWordStart(c) || (c >= '0' && c <= '9'); }
 // □ empty, ▦ every square.
 PieceMask glyphPieces(char32_t cp)
 {
-    static constexpr chess::Piece white[] = {chess::WKing, chess::WQueen, chess::WRook,
+    static constexpr chess::Piece white[] = {chess::WKing,   chess::WQueen,  chess::WRook,
                                              chess::WBishop, chess::WKnight, chess::WPawn};
-    static constexpr chess::Piece black[] = {chess::BKing, chess::BQueen, chess::BRook,
+    static constexpr chess::Piece black[] = {chess::BKing,   chess::BQueen,  chess::BRook,
                                              chess::BBishop, chess::BKnight, chess::BPawn};
     if (cp >= 0x2654 && cp <= 0x2659) return PieceMask(1u << white[cp - 0x2654]);
     if (cp >= 0x265A && cp <= 0x265F) return PieceMask(1u << black[cp - 0x265A]);
@@ -98,8 +110,7 @@ Op glyphOp(char32_t cp)
 
 Lexer::Lexer(std::string_view text) : m_text(text)
 {
-    if (m_text.substr(0, 3) == "\xEF\xBB\xBF")
-        m_pos = 3;
+    if (m_text.substr(0, 3) == "\xEF\xBB\xBF") m_pos = 3;
 }
 
 char32_t Lexer::peekCode(size_t p, int *len) const
@@ -118,15 +129,21 @@ void Lexer::advanceTo(size_t p)
         const unsigned char b = static_cast<unsigned char>(m_text[m_pos]);
         if (b < 0x80) {
             ++m_pos;
-            if (b == '\n') { ++m_line; m_col = 1; }
-            else ++m_col;
+            if (b == '\n') {
+                ++m_line;
+                m_col = 1;
+            } else
+                ++m_col;
             continue;
         }
         int len = 1;
         char32_t cp = decodeUtf8(m_text, m_pos, &len);
         m_pos += len;
-        if (cp == '\n') { ++m_line; m_col = 1; }
-        else ++m_col;
+        if (cp == '\n') {
+            ++m_line;
+            m_col = 1;
+        } else
+            ++m_col;
     }
 }
 
@@ -138,8 +155,7 @@ std::vector<Token> Lexer::tokenize()
         Token t = next();
         bool end = t.kind == Tok::End;
         out.push_back(std::move(t));
-        if (end)
-            break;
+        if (end) break;
     }
     return out;
 }
@@ -147,8 +163,7 @@ std::vector<Token> Lexer::tokenize()
 void Lexer::skipSpaceAndComments(bool &sawSpace)
 {
     for (;;) {
-        if (m_pos >= m_text.size())
-            return;
+        if (m_pos >= m_text.size()) return;
         char c = m_text[m_pos];
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
             advanceTo(m_pos + 1);
@@ -165,8 +180,7 @@ void Lexer::skipSpaceAndComments(bool &sawSpace)
             sawSpace = true;
         } else if (c == '/' && m_text.substr(m_pos, 2) == "/*") {
             size_t e = m_text.find("*/", m_pos + 2);
-            if (e == std::string_view::npos)
-                return; // reported by next() as an unterminated comment
+            if (e == std::string_view::npos) return; // reported by next() as an unterminated comment
             advanceTo(e + 2);
             sawSpace = true;
         } else {
@@ -194,8 +208,7 @@ bool Lexer::lexPieceChar(size_t &p, PieceMask &out) const
         out |= m;
         p += len;
         char32_t next = peekCode(p, &len);
-        if (next < 128 || next == 0x25A6 || !(m = glyphPieces(next)))
-            break;
+        if (next < 128 || next == 0x25A6 || !(m = glyphPieces(next))) break;
     }
     return true;
 }
@@ -207,16 +220,15 @@ bool Lexer::lexPiecePart(size_t &p, PieceMask &out) const
         ++q;
         PieceMask m = 0;
         int n = 0;
-        while (lexPieceChar(q, m)) ++n;
-        if (n == 0 || q >= m_text.size() || m_text[q] != ']')
-            return false;
+        while (lexPieceChar(q, m))
+            ++n;
+        if (n == 0 || q >= m_text.size() || m_text[q] != ']') return false;
         out = m;
         p = q + 1;
         return true;
     }
     PieceMask m = 0;
-    if (!lexPieceChar(q, m))
-        return false;
+    if (!lexPieceChar(q, m)) return false;
     out = m;
     p = q;
     return true;
@@ -232,11 +244,17 @@ bool Lexer::lexSquarePart(size_t &p, SquareSet &out) const
     if (!isFile(at(q))) return false;
     int f0 = at(q) - 'a', f1 = f0;
     ++q;
-    if (at(q) == '-' && isFile(at(q + 1))) { f1 = at(q + 1) - 'a'; q += 2; }
+    if (at(q) == '-' && isFile(at(q + 1))) {
+        f1 = at(q + 1) - 'a';
+        q += 2;
+    }
     if (!isRank(at(q))) return false;
     int r0 = at(q) - '1', r1 = r0;
     ++q;
-    if (at(q) == '-' && isRank(at(q + 1))) { r1 = at(q + 1) - '1'; q += 2; }
+    if (at(q) == '-' && isRank(at(q + 1))) {
+        r1 = at(q + 1) - '1';
+        q += 2;
+    }
     if (f1 < f0 || r1 < r0) return false;
     SquareSet s;
     for (int f = f0; f <= f1; ++f)
@@ -264,8 +282,14 @@ bool Lexer::lexSquareList(size_t &p, SquareSet &out) const
         SquareSet part;
         if (!lexSquarePart(q, part)) return false;
         s |= part;
-        if (q < m_text.size() && m_text[q] == ',') { ++q; continue; }
-        if (q < m_text.size() && m_text[q] == ']') { ++q; break; }
+        if (q < m_text.size() && m_text[q] == ',') {
+            ++q;
+            continue;
+        }
+        if (q < m_text.size() && m_text[q] == ']') {
+            ++q;
+            break;
+        }
         return false;
     }
     out = s;
@@ -291,8 +315,7 @@ bool Lexer::lexDesignator(Token &t)
     }
     p = m_pos;
     PieceMask pieces = 0;
-    if (!lexPiecePart(p, pieces))
-        return false;
+    if (!lexPiecePart(p, pieces)) return false;
     squares = SquareSet::all();
     size_t q = p;
     SquareSet sq;
@@ -300,8 +323,7 @@ bool Lexer::lexDesignator(Token &t)
         p = q;
         squares = sq;
     }
-    if (!endsCleanly(p))
-        return false;
+    if (!endsCleanly(p)) return false;
     t.kind = Tok::Designator;
     t.pieces = pieces;
     t.squares = squares;
@@ -358,8 +380,15 @@ Token Lexer::next()
         bool newline = false;
         while (p < m_text.size()) {
             char d = m_text[p];
-            if (d == '"') { closed = true; ++p; break; }
-            if (d == '\n') { newline = true; break; }
+            if (d == '"') {
+                closed = true;
+                ++p;
+                break;
+            }
+            if (d == '\n') {
+                newline = true;
+                break;
+            }
             s += d;
             ++p;
         }
@@ -402,21 +431,19 @@ Token Lexer::next()
     auto pieceDeclaration = [&](size_t afterGlyph) {
         SquareSet dummy;
         size_t q = afterGlyph;
-        if (afterGlyph >= m_text.size() || !isWordStart(m_text[afterGlyph]) || lexSquarePart(q, dummy))
-            return false;
+        if (afterGlyph >= m_text.size() || !isWordStart(m_text[afterGlyph]) || lexSquarePart(q, dummy)) return false;
         t.kind = Tok::Word;
         t.text = "piece";
         advanceTo(afterGlyph);
         return true;
     };
-    if (rest.substr(0, 4) == "[Aa]" && pieceDeclaration(m_pos + 4))
-        return finish(t);
+    if (rest.substr(0, 4) == "[Aa]" && pieceDeclaration(m_pos + 4)) return finish(t);
 
     // Bracketed special tokens: [x] [element] [forall] [<] [>] [<=] [>=]
     if (c == '[') {
         static constexpr std::pair<std::string_view, Op> specials[] = {
-            {"[x]", Op::CaptureDash}, {"[element]", Op::Element}, {"[forall]", Op::ForAll},
-            {"[<=]", Op::PosLe}, {"[>=]", Op::PosGe}, {"[<]", Op::PosLt}, {"[>]", Op::PosGt},
+            {"[x]", Op::CaptureDash}, {"[element]", Op::Element}, {"[forall]", Op::ForAll}, {"[<=]", Op::PosLe},
+            {"[>=]", Op::PosGe},      {"[<]", Op::PosLt},         {"[>]", Op::PosGt},
         };
         for (auto [s, op] : specials) {
             if (rest.substr(0, s.size()) == s) {
@@ -431,8 +458,7 @@ Token Lexer::next()
 
     int len = 1;
     char32_t cp = peekCode(m_pos, &len);
-    if (cp == 0x25ED && pieceDeclaration(m_pos + len))
-        return finish(t);
+    if (cp == 0x25ED && pieceDeclaration(m_pos + len)) return finish(t);
     if (cp == 0x2015 && peekCode(m_pos + len) == 0x2015) {
         t.kind = Tok::Punct;
         t.op = Op::Dash;
@@ -464,7 +490,7 @@ Token Lexer::next()
             return finish(t);
         }
     }
-    if (c == '.' ) {
+    if (c == '.') {
         t.kind = Tok::Designator;
         t.pieces = 0;
         t.squares = SquareSet::all();
@@ -472,11 +498,11 @@ Token Lexer::next()
         advanceTo(m_pos + 1);
         return finish(t);
     }
-    if (lexDesignator(t))
-        return finish(t);
+    if (lexDesignator(t)) return finish(t);
     if (isWordStart(c)) {
         size_t p = m_pos;
-        while (p < m_text.size() && isWordChar(m_text[p])) ++p;
+        while (p < m_text.size() && isWordChar(m_text[p]))
+            ++p;
         t.kind = Tok::Word;
         t.text = std::string(m_text.substr(m_pos, p - m_pos));
         advanceTo(p);
@@ -487,8 +513,13 @@ Token Lexer::next()
     if (c == '\\' && m_pos + 1 < m_text.size()) {
         const char e = m_text[m_pos + 1];
         const bool word = m_pos + 2 < m_text.size() && isWordChar(m_text[m_pos + 2]);
-        const char *value = e == '"' ? "\"" : e == '\\' ? "\\"
-                          : word ? nullptr : e == 'n' ? "\n" : e == 'r' ? "\r" : e == 't' ? "\t" : nullptr;
+        const char *value = e == '"' ? "\""
+            : e == '\\'              ? "\\"
+            : word                   ? nullptr
+            : e == 'n'               ? "\n"
+            : e == 'r'               ? "\r"
+            : e == 't'               ? "\t"
+                                     : nullptr;
         if (value) {
             t.kind = Tok::String;
             t.text = value;
@@ -504,17 +535,45 @@ Token Lexer::next()
         return finish(t);
     }
     static constexpr std::pair<std::string_view, Op> ops[] = {
-        {"-->", Op::LineForward}, {"<--", Op::LineBackward},
-        {"->", Op::ArrowRight}, {"<-", Op::ArrowLeft}, {"--", Op::Dash},
-        {"==", Op::Eq}, {"!=", Op::Ne}, {"<=", Op::Le}, {">=", Op::Ge},
-        {"=?", Op::AssignIfUnbound}, {"+=", Op::PlusAssign}, {"-=", Op::MinusAssign},
-        {"*=", Op::StarAssign}, {"/=", Op::SlashAssign}, {"%=", Op::PercentAssign},
-        {"|=", Op::OrAssign}, {"&=", Op::AndAssign}, {"~~", Op::RegexMatch},
-        {"(", Op::LParen}, {")", Op::RParen}, {"{", Op::LBrace}, {"}", Op::RBrace},
-        {",", Op::Comma}, {":", Op::Colon}, {"+", Op::Plus}, {"-", Op::Minus},
-        {"*", Op::Star}, {"/", Op::Slash}, {"%", Op::Percent}, {"=", Op::Assign},
-        {"<", Op::Lt}, {">", Op::Gt}, {"&", Op::Amp}, {"|", Op::Bar}, {"~", Op::Tilde},
-        {"#", Op::Hash}, {"?", Op::Question}, {"[", Op::LBracket}, {"]", Op::RBracket},
+        {"-->", Op::LineForward},
+        {"<--", Op::LineBackward},
+        {"->", Op::ArrowRight},
+        {"<-", Op::ArrowLeft},
+        {"--", Op::Dash},
+        {"==", Op::Eq},
+        {"!=", Op::Ne},
+        {"<=", Op::Le},
+        {">=", Op::Ge},
+        {"=?", Op::AssignIfUnbound},
+        {"+=", Op::PlusAssign},
+        {"-=", Op::MinusAssign},
+        {"*=", Op::StarAssign},
+        {"/=", Op::SlashAssign},
+        {"%=", Op::PercentAssign},
+        {"|=", Op::OrAssign},
+        {"&=", Op::AndAssign},
+        {"~~", Op::RegexMatch},
+        {"(", Op::LParen},
+        {")", Op::RParen},
+        {"{", Op::LBrace},
+        {"}", Op::RBrace},
+        {",", Op::Comma},
+        {":", Op::Colon},
+        {"+", Op::Plus},
+        {"-", Op::Minus},
+        {"*", Op::Star},
+        {"/", Op::Slash},
+        {"%", Op::Percent},
+        {"=", Op::Assign},
+        {"<", Op::Lt},
+        {">", Op::Gt},
+        {"&", Op::Amp},
+        {"|", Op::Bar},
+        {"~", Op::Tilde},
+        {"#", Op::Hash},
+        {"?", Op::Question},
+        {"[", Op::LBracket},
+        {"]", Op::RBracket},
     };
     for (auto [s, op] : ops) {
         if (s[0] == c && rest.substr(0, s.size()) == s) {

@@ -16,8 +16,7 @@ void takeCommentsAfterMove(std::vector<FilterPtr> &parts, std::vector<FilterPtr>
             afterMove.push_back(std::move(p));
             continue;
         }
-        if (auto *m = dynamic_cast<MoveFilter *>(p.get()); m && !m->spec().previous && !move)
-            move = m;
+        if (auto *m = dynamic_cast<MoveFilter *>(p.get()); m && !m->spec().previous && !move) move = m;
         kept.push_back(std::move(p));
     }
     parts = std::move(kept);
@@ -30,15 +29,12 @@ void takeCommentsAfterMove(std::vector<FilterPtr> &parts, std::vector<FilterPtr>
 void writeCommentsAfterMove(Ctx &ctx, const std::vector<FilterPtr> &afterMove, const Filter *moveCheck,
                             game::NodeId node, game::NodeId next, bool singleColor)
 {
-    if (afterMove.empty())
-        return;
+    if (afterMove.empty()) return;
     game::NodeId target = next;
-    if (singleColor && target != game::NoNode)
-        target = ctx.game->nodes[target].parent;
+    if (singleColor && target != game::NoNode) target = ctx.game->nodes[target].parent;
     if (target == game::NoNode) // the line ends here: the move is the game's own
         target = ctx.game->nodes[node].firstChild;
-    if (target == game::NoNode)
-        return;
+    if (target == game::NoNode) return;
     const game::NodeId here = ctx.node;
     ctx.moveTo(target);
     if (!moveCheck || moveCheck->match(ctx))

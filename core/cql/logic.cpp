@@ -25,8 +25,7 @@ CompoundFilter::CompoundFilter(std::vector<FilterPtr> parts) : m_parts(std::move
 bool CompoundFilter::prefix(Ctx &ctx) const
 {
     for (size_t i = 0; i + 1 < m_parts.size(); ++i)
-        if (!m_parts[i]->match(ctx))
-            return false;
+        if (!m_parts[i]->match(ctx)) return false;
     return true;
 }
 
@@ -34,20 +33,17 @@ bool CompoundFilter::match(Ctx &ctx) const
 {
     if (!m_designators.empty()) {
         for (const DesignatorFilter *d : m_designators)
-            if (d->DesignatorFilter::set(ctx).empty())
-                return false;
+            if (d->DesignatorFilter::set(ctx).empty()) return false;
         return true;
     }
     for (const auto &p : m_parts)
-        if (!p->match(ctx))
-            return false;
+        if (!p->match(ctx)) return false;
     return true;
 }
 
 chess::SquareSet CompoundFilter::set(Ctx &ctx) const
 {
-    if (m_parts.empty() || !prefix(ctx))
-        return {};
+    if (m_parts.empty() || !prefix(ctx)) return {};
     return m_parts.back()->set(ctx);
 }
 
@@ -90,10 +86,7 @@ bool NotFilter::match(Ctx &ctx) const
     return !r;
 }
 
-FilterPtr NotFilter::transformed(const Transform &t) const
-{
-    return std::make_unique<NotFilter>(m_a->transformed(t));
-}
+FilterPtr NotFilter::transformed(const Transform &t) const { return std::make_unique<NotFilter>(m_a->transformed(t)); }
 
 IfFilter::IfFilter(FilterPtr c, FilterPtr a, FilterPtr b) : m_c(std::move(c)), m_a(std::move(a)), m_b(std::move(b))
 {
@@ -102,36 +95,31 @@ IfFilter::IfFilter(FilterPtr c, FilterPtr a, FilterPtr b) : m_c(std::move(c)), m
 
 bool IfFilter::match(Ctx &ctx) const
 {
-    if (m_c->match(ctx))
-        return m_a->match(ctx);
+    if (m_c->match(ctx)) return m_a->match(ctx);
     return m_b ? m_b->match(ctx) : true;
 }
 
 chess::SquareSet IfFilter::set(Ctx &ctx) const
 {
-    if (m_c->match(ctx))
-        return m_a->set(ctx);
+    if (m_c->match(ctx)) return m_a->set(ctx);
     return m_b ? m_b->set(ctx) : chess::SquareSet();
 }
 
 bool IfFilter::number(Ctx &ctx, long long &out) const
 {
-    if (m_c->match(ctx))
-        return numericValue(*m_a, ctx, out);
+    if (m_c->match(ctx)) return numericValue(*m_a, ctx, out);
     return m_b && numericValue(*m_b, ctx, out);
 }
 
 bool IfFilter::string(Ctx &ctx, std::string &out) const
 {
-    if (m_c->match(ctx))
-        return m_a->string(ctx, out);
+    if (m_c->match(ctx)) return m_a->string(ctx, out);
     return m_b && m_b->string(ctx, out);
 }
 
 bool IfFilter::position(Ctx &ctx, game::NodeId &out) const
 {
-    if (m_c->match(ctx))
-        return m_a->position(ctx, out);
+    if (m_c->match(ctx)) return m_a->position(ctx, out);
     return m_b && m_b->position(ctx, out);
 }
 
@@ -152,19 +140,26 @@ bool numericValue(const Filter &f, Ctx &ctx, long long &out)
 bool ArithFilter::number(Ctx &ctx, long long &out) const
 {
     long long a, b = 0;
-    if (!numericValue(*m_a, ctx, a))
-        return false;
-    if (m_b && !numericValue(*m_b, ctx, b))
-        return false;
+    if (!numericValue(*m_a, ctx, a)) return false;
+    if (m_b && !numericValue(*m_b, ctx, b)) return false;
     switch (m_op) {
     case Add: out = a + b; return true;
     case Sub: out = a - b; return true;
     case Mul: out = a * b; return true;
-    case Div: if (b == 0) return false; out = a / b; return true;
-    case Mod: if (b == 0) return false; out = a % b; return true;
+    case Div:
+        if (b == 0) return false;
+        out = a / b;
+        return true;
+    case Mod:
+        if (b == 0) return false;
+        out = a % b;
+        return true;
     case Neg: out = -a; return true;
     case Abs: out = a < 0 ? -a : a; return true;
-    case Sqrt: if (a < 0) return false; out = (long long)std::sqrt(double(a)); return true;
+    case Sqrt:
+        if (a < 0) return false;
+        out = (long long)std::sqrt(double(a));
+        return true;
     }
     return false;
 }
@@ -179,10 +174,8 @@ bool MinMaxFilter::number(Ctx &ctx, long long &out) const
     bool any = false;
     for (const auto &a : m_args) {
         long long v;
-        if (!numericValue(*a, ctx, v))
-            continue;
-        if (!any || (m_max ? v > out : v < out))
-            out = v;
+        if (!numericValue(*a, ctx, v)) continue;
+        if (!any || (m_max ? v > out : v < out)) out = v;
         any = true;
     }
     return any;
@@ -216,11 +209,14 @@ bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
 {
     if (m_countVsConstant) {
         const long long a = m_a->set(ctx).count(), b = m_constant;
-        if (leftValue)
-            *leftValue = a;
+        if (leftValue) *leftValue = a;
         switch (m_op) {
-        case Lt: return a < b; case Le: return a <= b; case Eq: return a == b;
-        case Ne: return a != b; case Ge: return a >= b; case Gt: return a > b;
+        case Lt: return a < b;
+        case Le: return a <= b;
+        case Eq: return a == b;
+        case Ne: return a != b;
+        case Ge: return a >= b;
+        case Gt: return a > b;
         }
         return false;
     }
@@ -231,36 +227,43 @@ bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
     if (m_a->type == Type::Position && m_b->type == Type::Position) {
         // Positions compare by their ids (the order positionid gives them).
         game::NodeId na, nb;
-        if (!m_a->position(ctx, na) || !m_b->position(ctx, nb))
-            return false;
+        if (!m_a->position(ctx, na) || !m_b->position(ctx, nb)) return false;
         long long a = positionOrder(ctx, na), b = positionOrder(ctx, nb);
-        if (leftValue)
-            *leftValue = a;
+        if (leftValue) *leftValue = a;
         switch (m_op) {
-        case Lt: return a < b; case Le: return a <= b; case Eq: return a == b;
-        case Ne: return a != b; case Ge: return a >= b; case Gt: return a > b;
+        case Lt: return a < b;
+        case Le: return a <= b;
+        case Eq: return a == b;
+        case Ne: return a != b;
+        case Ge: return a >= b;
+        case Gt: return a > b;
         }
         return false;
     }
     if (m_a->type == Type::String || m_b->type == Type::String) {
         std::string a, b;
-        if (!m_a->string(ctx, a) || !m_b->string(ctx, b))
-            return false;
+        if (!m_a->string(ctx, a) || !m_b->string(ctx, b)) return false;
         int c = a.compare(b);
         switch (m_op) {
-        case Lt: return c < 0; case Le: return c <= 0; case Eq: return c == 0;
-        case Ne: return c != 0; case Ge: return c >= 0; case Gt: return c > 0;
+        case Lt: return c < 0;
+        case Le: return c <= 0;
+        case Eq: return c == 0;
+        case Ne: return c != 0;
+        case Ge: return c >= 0;
+        case Gt: return c > 0;
         }
         return false;
     }
     long long a, b;
-    if (!numericValue(*m_a, ctx, a) || !numericValue(*m_b, ctx, b))
-        return false;
-    if (leftValue)
-        *leftValue = a;
+    if (!numericValue(*m_a, ctx, a) || !numericValue(*m_b, ctx, b)) return false;
+    if (leftValue) *leftValue = a;
     switch (m_op) {
-    case Lt: return a < b; case Le: return a <= b; case Eq: return a == b;
-    case Ne: return a != b; case Ge: return a >= b; case Gt: return a > b;
+    case Lt: return a < b;
+    case Le: return a <= b;
+    case Eq: return a == b;
+    case Ne: return a != b;
+    case Ge: return a >= b;
+    case Gt: return a > b;
     }
     return false;
 }
@@ -274,10 +277,7 @@ chess::SquareSet CompareFilter::set(Ctx &ctx) const
     return compare(ctx, nullptr) ? m_a->set(ctx) : chess::SquareSet();
 }
 
-bool CompareFilter::string(Ctx &ctx, std::string &out) const
-{
-    return compare(ctx, nullptr) && m_a->string(ctx, out);
-}
+bool CompareFilter::string(Ctx &ctx, std::string &out) const { return compare(ctx, nullptr) && m_a->string(ctx, out); }
 
 FilterPtr CompareFilter::transformed(const Transform &t) const
 {
@@ -289,8 +289,7 @@ FilterPtr CompareFilter::transformed(const Transform &t) const
 chess::SquareSet InFilter::set(Ctx &ctx) const
 {
     chess::SquareSet a = m_a->set(ctx);
-    if (a.empty() || (a - m_b->set(ctx)).any())
-        return {};
+    if (a.empty() || (a - m_b->set(ctx)).any()) return {};
     return a;
 }
 

@@ -30,7 +30,11 @@ public:
     bool position(Ctx &ctx, game::NodeId &out) const override;
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
-    void markSquares(Ctx &ctx, chess::SquareSet &out) const override { for (const auto &p : m_parts) p->markSquares(ctx, out); }
+    void markSquares(Ctx &ctx, chess::SquareSet &out) const override
+    {
+        for (const auto &p : m_parts)
+            p->markSquares(ctx, out);
+    }
     const std::vector<FilterPtr> &parts() const { return m_parts; }
     // Non-empty when every part is a plain piece designator.
     const std::vector<const class DesignatorFilter *> &designators() const { return m_designators; }
@@ -46,7 +50,10 @@ private:
 class AndOrFilter : public Filter {
 public:
     AndOrFilter(bool isAnd, FilterPtr a, FilterPtr b) : m_and(isAnd), m_a(std::move(a)), m_b(std::move(b)) {}
-    bool match(Ctx &ctx) const override { return m_and ? (m_a->match(ctx) && m_b->match(ctx)) : (m_a->match(ctx) || m_b->match(ctx)); }
+    bool match(Ctx &ctx) const override
+    {
+        return m_and ? (m_a->match(ctx) && m_b->match(ctx)) : (m_a->match(ctx) || m_b->match(ctx));
+    }
     FilterPtr transformed(const Transform &t) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override
     {
@@ -87,7 +94,11 @@ private:
 class NumberFilter : public NumericFilter {
 public:
     explicit NumberFilter(long long v) : m_v(v) {}
-    bool number(Ctx &, long long &out) const override { out = m_v; return true; }
+    bool number(Ctx &, long long &out) const override
+    {
+        out = m_v;
+        return true;
+    }
     long long value() const { return m_v; }
     FilterPtr transformed(const Transform &) const override { return std::make_unique<NumberFilter>(m_v); }
     bool transformSensitive() const override { return false; }
@@ -102,8 +113,15 @@ bool numericValue(const Filter &f, Ctx &ctx, long long &out);
 class CountFilter : public NumericFilter { // #S
 public:
     explicit CountFilter(FilterPtr a) : m_a(std::move(a)) {}
-    bool number(Ctx &ctx, long long &out) const override { out = m_a->set(ctx).count(); return true; }
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<CountFilter>(m_a->transformed(t)); }
+    bool number(Ctx &ctx, long long &out) const override
+    {
+        out = m_a->set(ctx).count();
+        return true;
+    }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<CountFilter>(m_a->transformed(t));
+    }
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_a->markSquares(ctx, out); }
 
 private:
@@ -175,7 +193,11 @@ class StringLiteralFilter : public Filter {
 public:
     explicit StringLiteralFilter(std::string s) : m_s(std::move(s)) { type = Type::String; }
     bool match(Ctx &) const override { return true; }
-    bool string(Ctx &, std::string &out) const override { out = m_s; return true; }
+    bool string(Ctx &, std::string &out) const override
+    {
+        out = m_s;
+        return true;
+    }
     FilterPtr transformed(const Transform &) const override { return std::make_unique<StringLiteralFilter>(m_s); }
     bool transformSensitive() const override { return false; }
     const std::string &text() const { return m_s; }

@@ -22,13 +22,11 @@ using chess::SquareSet;
 
 bool isPatternMate(const chess::Position &p, MateFilter::Kind kind, bool stalemate, SquareSet &participants)
 {
-    if (stalemate ? !p.isStalemate() : !p.isCheckmate())
-        return false;
+    if (stalemate ? !p.isStalemate() : !p.isCheckmate()) return false;
     const chess::Color def = p.sideToMove();
     const chess::Color att = chess::Color(!def);
     const chess::Square ks = p.kingSquare(def);
-    if (ks == chess::NoSquare)
-        return false;
+    if (ks == chess::NoSquare) return false;
     const SquareSet occNoKing = p.occupied() - SquareSet::of(ks);
     const SquareSet field = chess::kingAttacks(ks) | SquareSet::of(ks);
     SquareSet part;
@@ -36,13 +34,11 @@ bool isPatternMate(const chess::Position &p, MateFilter::Kind kind, bool stalema
         SquareSet guards = p.attackersTo(s, att, occNoKing);
         chess::Piece here = p.pieceAt(s);
         if (s == ks) {
-            if (!stalemate && guards.count() > 2)
-                return false;
+            if (!stalemate && guards.count() > 2) return false;
         } else if (here != chess::NoPiece && chess::colorOf(here) == def) {
             // A self-block must not be guarded too, except by the piece pinning it.
             SquareSet pinners = p.attackersTo(ks, att, p.occupied() - SquareSet::of(s)) - p.attackersTo(ks, att);
-            if ((guards - pinners).any())
-                return false;
+            if ((guards - pinners).any()) return false;
             part |= SquareSet::of(s);
         } else if (guards.count() != 1) {
             return false;
@@ -57,12 +53,10 @@ bool isPatternMate(const chess::Position &p, MateFilter::Kind kind, bool stalema
     }
     if (kind == MateFilter::Model) {
         SquareSet needed = p.pieces(att) - p.pieces(att, chess::King) - p.pieces(att, chess::Pawn);
-        if ((needed - part).any())
-            return false;
+        if ((needed - part).any()) return false;
     } else if (kind == MateFilter::Ideal) {
         SquareSet needed = p.occupied() - SquareSet::of(ks);
-        if ((needed - part).any())
-            return false;
+        if ((needed - part).any()) return false;
     }
     participants = part;
     return true;
@@ -71,8 +65,7 @@ bool isPatternMate(const chess::Position &p, MateFilter::Kind kind, bool stalema
 SquareSet MateFilter::set(Ctx &ctx) const
 {
     SquareSet part;
-    if (!isPatternMate(*ctx.pos, m_kind, m_stalemate, part))
-        return {};
+    if (!isPatternMate(*ctx.pos, m_kind, m_stalemate, part)) return {};
     // The value must be non-empty when the pattern holds: the mated king counts too.
     return part | SquareSet::of(ctx.pos->kingSquare(ctx.pos->sideToMove()));
 }

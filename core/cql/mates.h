@@ -12,7 +12,10 @@ public:
     enum Kind { Pure, Model, Ideal };
     MateFilter(Kind k, bool stalemate) : m_kind(k), m_stalemate(stalemate) {}
     chess::SquareSet set(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<MateFilter>(m_kind, m_stalemate); }
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<MateFilter>(m_kind, m_stalemate);
+    }
     bool transformSensitive() const override { return false; }
 
 private:

@@ -37,8 +37,8 @@ struct MoveSets {
     int promoteType = -1;
 };
 
-bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m, MoveSets &sets,
-                 bool primaryMove, SquareSet &value)
+bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m, MoveSets &sets, bool primaryMove,
+                 SquareSet &value)
 {
     if (s.primary && !primaryMove) return false;
     if (s.secondary && primaryMove) return false;
@@ -71,8 +71,7 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
     if (s.from && !sets.from.contains(from)) return false;
     if (s.to && !sets.to.contains(to)) return false;
     chess::Square capSq = chess::NoSquare;
-    if (!m.isCastling() && before.capturedPiece(m) != chess::NoPiece)
-        capSq = before.captureSquare(m);
+    if (!m.isCastling() && before.capturedPiece(m) != chess::NoPiece) capSq = before.captureSquare(m);
     if (s.captureOnly && capSq == chess::NoSquare) return false;
     if (s.capture && (capSq == chess::NoSquare || !sets.capture.contains(capSq))) return false;
     switch (s.value) {
@@ -104,22 +103,19 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         if (s.capture) sets.capture = s.capture->set(ctx);
         if (s.promoteName) {
             std::string name;
-            if (s.promoteName->string(ctx, name))
-                sets.promoteType = promotionTypeOf(name);
+            if (s.promoteName->string(ctx, name)) sets.promoteType = promotionTypeOf(name);
         }
     };
     if (s.previous) {
         const game::Node &n = ctx.cur();
-        if (n.parent == game::NoNode)
-            return false;
+        if (n.parent == game::NoNode) return false;
         game::NodeId here = ctx.node;
         ctx.moveTo(n.parent);
         MoveSets sets;
         evalSets(sets);
         bool primary = ctx.game->nodes[n.parent].firstChild == here;
         any = moveMatches(s, *ctx.pos, n.move, sets, primary, acc);
-        if (count)
-            *count = any;
+        if (count) *count = any;
         ctx.moveTo(here);
     } else if (s.legal || s.pseudolegal) {
         MoveSets sets;
@@ -135,16 +131,15 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
                 // The reference counts a promotion once, not once per piece
                 // (a lone pawn push to the last rank is a forced move).
                 if (count)
-                    *count += !(m.kind() == chess::Move::Promotion && !s.requirePromotion &&
-                                m.promotion() != chess::Queen);
+                    *count +=
+                        !(m.kind() == chess::Move::Promotion && !s.requirePromotion && m.promotion() != chess::Queen);
                 else if (!value)
                     break;
             }
         }
     } else {
         const game::Node &n = ctx.cur();
-        if (n.firstChild == game::NoNode)
-            return false;
+        if (n.firstChild == game::NoNode) return false;
         MoveSets sets;
         evalSets(sets);
         for (game::NodeId c = n.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
@@ -155,12 +150,10 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
                 else if (!value)
                     break;
             }
-            if (!ctx.searchVariations)
-                break;
+            if (!ctx.searchVariations) break;
         }
     }
-    if (value)
-        *value = acc;
+    if (value) *value = acc;
     return any;
 }
 

@@ -7,9 +7,9 @@
 namespace cql {
 
 struct MoveSpec {
-    FilterPtr from, to, capture;  // null = any
-    PieceMask promote = 0;        // 0 = no promotion condition
-    FilterPtr promoteName;        // --=T with a string T ("Q", "queen", ...)
+    FilterPtr from, to, capture; // null = any
+    PieceMask promote = 0;       // 0 = no promotion condition
+    FilterPtr promoteName;       // --=T with a string T ("Q", "queen", ...)
     bool requirePromotion = false;
     bool enpassant = false;
     bool castle = false, castleShort = false, castleLong = false;
@@ -17,8 +17,8 @@ struct MoveSpec {
     bool legal = false, pseudolegal = false;
     bool previous = false;
     bool primary = false, secondary = false;
-    bool captureOnly = false;      // X[x]Y
-    bool dash = false;             // written X--Y (legal, countmoves, currentmove take only these)
+    bool captureOnly = false; // X[x]Y
+    bool dash = false;        // written X--Y (legal, countmoves, currentmove take only these)
     enum Value { None, From, To, Capture } value = None;
 };
 

@@ -27,11 +27,9 @@ void forEachForward(const Ctx &ctx, game::NodeId start, F &&visit)
     while (!stack.empty()) {
         game::NodeId n = stack.back();
         stack.pop_back();
-        if (!visit(n))
-            return;
+        if (!visit(n)) return;
         const game::Node &node = ctx.game->nodes[n];
-        if (node.firstChild == game::NoNode)
-            continue;
+        if (node.firstChild == game::NoNode) continue;
         if (ctx.searchVariations) {
             std::vector<game::NodeId> kids;
             for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling)
@@ -47,7 +45,8 @@ void forEachForward(const Ctx &ctx, game::NodeId start, F &&visit)
 } // namespace
 
 FindFilter::FindFilter(FilterPtr body, bool all, bool quiet, bool backward, bool hasRange, long long lo, long long hi)
-    : m_body(std::move(body)), m_all(all), m_quiet(quiet), m_backward(backward), m_hasRange(hasRange), m_lo(lo), m_hi(hi)
+    : m_body(std::move(body)), m_all(all), m_quiet(quiet), m_backward(backward), m_hasRange(hasRange), m_lo(lo),
+      m_hi(hi)
 {
     type = (m_all || m_hasRange) ? Type::Numeric : Type::Position;
 }
@@ -69,16 +68,14 @@ bool FindFilter::run(Ctx &ctx, long long *count, game::NodeId *first) const
     };
     if (m_backward) {
         for (game::NodeId n = here; n != game::NoNode; n = ctx.game->nodes[n].parent)
-            if (!test(n))
-                break;
+            if (!test(n)) break;
     } else {
         forEachForward(ctx, here, test);
     }
     ctx.moveTo(here);
     long long k = (long long)found.size();
     bool ok = counting ? (m_hasRange ? (k >= m_lo && k <= m_hi) : k > 0) : k > 0;
-    if (!ok)
-        return false;
+    if (!ok) return false;
     if (!m_quiet) {
         if (counting) {
             for (size_t i = 0; i < found.size(); ++i)
@@ -87,10 +84,8 @@ bool FindFilter::run(Ctx &ctx, long long *count, game::NodeId *first) const
             ctx.addComment({found[0], "Found", true});
         }
     }
-    if (count)
-        *count = k;
-    if (first)
-        *first = found[0];
+    if (count) *count = k;
+    if (first) *first = found[0];
     return true;
 }
 
@@ -142,19 +137,20 @@ struct LineMatcher {
         const game::Node &node = ctx.game->nodes[n];
         if (o.backward) {
             game::NodeId p = node.parent;
-            if (o.singleColor && p != game::NoNode)
-                p = ctx.game->nodes[p].parent;
+            if (o.singleColor && p != game::NoNode) p = ctx.game->nodes[p].parent;
             f(p);
             return;
         }
         bool any = false;
         for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
             bool primary = c == node.firstChild;
-            if (o.primary && !primary)
-                continue;
+            if (o.primary && !primary) continue;
             if (o.singleColor) {
                 const game::Node &cn = ctx.game->nodes[c];
-                if (cn.firstChild == game::NoNode) { f(game::NoNode); any = true; }
+                if (cn.firstChild == game::NoNode) {
+                    f(game::NoNode);
+                    any = true;
+                }
                 for (game::NodeId g = cn.firstChild; g != game::NoNode; g = ctx.game->nodes[g].nextSibling) {
                     f(g);
                     any = true;
@@ -164,28 +160,25 @@ struct LineMatcher {
                 f(c);
                 any = true;
             }
-            if (!ctx.searchVariations && !o.secondary)
-                break;
+            if (!ctx.searchVariations && !o.secondary) break;
         }
-        if (!any)
-            f(game::NoNode);
+        if (!any) f(game::NoNode);
     }
 
     bool test(const FilterPtr &filter, game::NodeId n)
     {
-        if (n == game::NoNode)
-            return false;
+        if (n == game::NoNode) return false;
         game::NodeId here = ctx.node;
         ctx.moveTo(n);
         size_t mark = ctx.comments.size();
         bool ok = filter->match(ctx);
-        if (!ok)
-            ctx.comments.resize(mark);
+        if (!ok) ctx.comments.resize(mark);
         ctx.moveTo(here);
         return ok;
     }
 
-    void seq(const std::vector<LineElement> &elems, size_t i, game::NodeId node, int consumed, game::NodeId last, const Cont &k)
+    void seq(const std::vector<LineElement> &elems, size_t i, game::NodeId node, int consumed, game::NodeId last,
+             const Cont &k)
     {
         if (i == elems.size()) {
             k(node, consumed, last);
@@ -218,8 +211,7 @@ struct LineMatcher {
                 });
             }
         }
-        if (count >= e.min)
-            seq(elems, i + 1, node, consumed, last, k);
+        if (count >= e.min) seq(elems, i + 1, node, consumed, last, k);
     }
 };
 
@@ -233,27 +225,23 @@ bool LineFilter::run(Ctx &ctx, int *length, game::NodeId *last) const
     const game::NodeId start = ctx.node;
     bool stop = false;
     m.seq(m_elements, 0, start, 0, game::NoNode, [&](game::NodeId, int consumed, game::NodeId lastNode) {
-        if (stop || consumed == 0)
-            return;
-        if (m_o.hasRange && (consumed < m_o.lo || consumed > m_o.hi))
-            return;
+        if (stop || consumed == 0) return;
+        if (m_o.hasRange && (consumed < m_o.lo || consumed > m_o.hi)) return;
         if (consumed > best) {
             best = consumed;
             bestLast = lastNode;
         }
-        if (m_o.firstMatch)
-            stop = true;
+        if (m_o.firstMatch) stop = true;
     });
-    if (best < 0)
-        return false;
+    if (best < 0) return false;
     if (!m_o.quiet) {
         ctx.addComment({start, "Start line that ends at " + positionLabel(ctx, bestLast), true});
-        ctx.addComment({bestLast, "End line of length " + std::to_string(best) + " that starts at " + positionLabel(ctx, start), true});
+        ctx.addComment({bestLast,
+                        "End line of length " + std::to_string(best) + " that starts at " + positionLabel(ctx, start),
+                        true});
     }
-    if (length)
-        *length = best;
-    if (last)
-        *last = bestLast;
+    if (length) *length = best;
+    if (last) *last = bestLast;
     return true;
 }
 
@@ -262,8 +250,7 @@ bool LineFilter::match(Ctx &ctx) const { return run(ctx, nullptr, nullptr); }
 bool LineFilter::number(Ctx &ctx, long long &out) const
 {
     int len;
-    if (!run(ctx, &len, nullptr))
-        return false;
+    if (!run(ctx, &len, nullptr)) return false;
     out = len;
     return true;
 }

@@ -26,11 +26,11 @@ private:
 
 // One element of a line pattern: a filter or a group, repeated min..max times.
 struct LineElement {
-    FilterPtr filter;                  // for a single constituent
-    std::vector<LineElement> group;    // for ( ... ) groups
-    int min = 1, max = 1;              // max = -1: unbounded
-    std::vector<FilterPtr> afterMove;  // comments written after the constituent's move (linecomments.h)
-    FilterPtr afterMoveCheck;          // that move as `move previous`: which positions it leads to
+    FilterPtr filter;                 // for a single constituent
+    std::vector<LineElement> group;   // for ( ... ) groups
+    int min = 1, max = 1;             // max = -1: unbounded
+    std::vector<FilterPtr> afterMove; // comments written after the constituent's move (linecomments.h)
+    FilterPtr afterMoveCheck;         // that move as `move previous`: which positions it leads to
     LineElement clone(const Transform &t) const;
 };
 

@@ -31,8 +31,7 @@ FilterPtr Parser::parseArrowChain(const Token &arrow, FilterPtr first, FilterPtr
     }
     SourceRange r{links.front()->range.begin, links.back()->range.end};
     bool rightward = arrow.op == Op::ArrowRight;
-    if (!rightward)
-        std::reverse(links.begin(), links.end());
+    if (!rightward) std::reverse(links.begin(), links.end());
     auto f = std::make_unique<ArrowChainFilter>(rightward, std::move(links));
     f->range = r;
     return f;

@@ -17,20 +17,19 @@ namespace cql {
 
 namespace {
 
-
 // Flags of the Black tag: `hhdb (m)` is `"(m)" in player black`.
 constexpr std::string_view FlagKeys[] = {"(c)", "(m)", "(s)", "(v)", "AN", "CR", "MC", "PH",
-                                         "TE", "TT", "TW", "U1", "U2", "U3", "U4", "U5"};
+                                         "TE",  "TT",  "TW",  "U1",  "U2", "U3", "U4", "U5"};
 constexpr std::string_view AwardKeys[] = {"award", "commendation", "hm", "max", "prize", "sort", "special"};
 constexpr std::string_view GbrParts[] = {"kings", "material", "pawns", "pieces"};
 // Long names of flags.
 constexpr std::pair<std::string_view, std::string_view> FlagNames[] = {
-    {"anticipation", "AN"}, {"colors_reversed", "CR"}, {"corrected_solution", "(s)"},
-    {"correction", "(c)"}, {"dual_after_move_1", "U2"}, {"dual_at_move_1", "U1"},
-    {"modification", "(m)"}, {"posthumous", "PH"}, {"theme_tournament", "TT"},
+    {"anticipation", "AN"},  {"colors_reversed", "CR"},    {"corrected_solution", "(s)"},
+    {"correction", "(c)"},   {"dual_after_move_1", "U2"},  {"dual_at_move_1", "U1"},
+    {"modification", "(m)"}, {"posthumous", "PH"},         {"theme_tournament", "TT"},
     {"theme_tourney", "TT"}, {"theoretical_ending", "TE"}, {"too_many_composers", "MC"},
-    {"twin", "TW"}, {"unreachable", "U5"}, {"version", "(v)"}, {"white_fails", "U3"},
-    {"white_wins_in_draw", "U4"},
+    {"twin", "TW"},          {"unreachable", "U5"},        {"version", "(v)"},
+    {"white_fails", "U3"},   {"white_wins_in_draw", "U4"},
 };
 
 // The regular expression of a GBR code with its stipulation sign and the two
@@ -45,9 +44,11 @@ constexpr std::pair<std::string_view, std::string_view> FlagNames[] = {
 constexpr std::pair<std::string_view, std::string_view> Fields[] = {
     {"<cook>", R"cql({"<cook" in originalcomment})cql"},
     {"<eg>", R"cql({"<eg>" in originalcomment})cql"},
-    {"<main>", R"cql({cql_assertvariations "'hhdb <main>' needs 'variations' in the cql header" and "<main>" in originalcomment})cql"},
+    {"<main>",
+     R"cql({cql_assertvariations "'hhdb <main>' needs 'variations' in the cql header" and "<main>" in originalcomment})cql"},
     {"<minor_dual>", R"cql({"<minor_dual" in originalcomment})cql"},
-    {"<or>", R"cql({cql_assertvariations "'hhdb <or>' needs 'variations' in the cql header" and "<or>" in originalcomment})cql"},
+    {"<or>",
+     R"cql({cql_assertvariations "'hhdb <or>' needs 'variations' in the cql header" and "<or>" in originalcomment})cql"},
     // The composers: the White tag (less a trailing " NN"), or for several
     // composers ("MC" flag) the first comment up to its first period.
     {"composer", R"cql({if "MC" in player black
@@ -65,14 +66,17 @@ constexpr std::pair<std::string_view, std::string_view> Fields[] = {
     {"gbrmaterial", HHDB_GBR "[1:-4]"},
     {"gbrpawns", HHDB_GBR "[6:8]"},
     {"gbrpieces", HHDB_GBR "[1:5]"},
-    {"mainline", R"cql({cql_assertvariations "'hhdb mainline' needs 'variations' in the cql header" and not )cql" HHDB_SIDELINE "}"},
+    {"mainline",
+     R"cql({cql_assertvariations "'hhdb mainline' needs 'variations' in the cql header" and not )cql" HHDB_SIDELINE
+     "}"},
     {"search", R"cql({event + \n + tag "White" + \n + tag "Black"
                    + if (position 0 : originalcomment) {\n + position 0 : originalcomment} else ""})cql"},
     // Sound: neither a cook with a dual flag (U1, U2) nor a U3-U5 flag.
     {"sound", R"cql({not {hhdb cooked and player black ~~ "U[12]" or player black ~~ "U[345]"}})cql"},
     {"stipulation", R"cql({position 0 : originalcomment ~~ "stipulation: ([^.]+)\." \1})cql"},
     {"unsound", R"cql({hhdb cooked or player black ~~ "U[1-5]"})cql"},
-    {"variation", R"cql({cql_assertvariations "'hhdb variation' needs 'variations' in the cql header" and )cql" HHDB_SIDELINE "}"},
+    {"variation",
+     R"cql({cql_assertvariations "'hhdb variation' needs 'variations' in the cql header" and )cql" HHDB_SIDELINE "}"},
 };
 
 template <typename List>
@@ -91,14 +95,11 @@ bool needsQuotes(std::string_view k)
 
 bool isKey(std::string_view k)
 {
-    if (listed(FlagKeys, k) || listed(AwardKeys, k) || listed(GbrParts, k) || k == "gbr" || k == "source")
-        return true;
+    if (listed(FlagKeys, k) || listed(AwardKeys, k) || listed(GbrParts, k) || k == "gbr" || k == "source") return true;
     for (auto [name, key] : Fields)
-        if (name == k)
-            return true;
+        if (name == k) return true;
     for (auto [name, key] : FlagNames)
-        if (name == k)
-            return true;
+        if (name == k) return true;
     return false;
 }
 
@@ -109,15 +110,13 @@ bool isKey(std::string_view k)
 std::string Parser::hhdbKey()
 {
     const Token &t = peek();
-    if ((t.kind != Tok::Word && t.kind != Tok::String) || !isKey(t.text) ||
-        (t.kind == Tok::String) != needsQuotes(t.text))
+    if ((t.kind != Tok::Word && t.kind != Tok::String) || !isKey(t.text)
+        || (t.kind == Tok::String) != needsQuotes(t.text))
         return {};
     std::string key = advance().text;
     for (auto [name, flag] : FlagNames)
-        if (name == key)
-            return std::string(flag);
-    if (key == "gbr" && peek().kind == Tok::Word && listed(GbrParts, peek().text))
-        key += advance().text;
+        if (name == key) return std::string(flag);
+    if (key == "gbr" && peek().kind == Tok::Word && listed(GbrParts, peek().text)) key += advance().text;
     return key;
 }
 
@@ -160,11 +159,16 @@ FilterPtr Parser::parseHhdb(const Token &t)
         bool max = false, special = false, sort = false;
         for (const std::string &k : awards) {
             bool again = false;
-            if (k == "max") again = std::exchange(max, true);
-            else if (k == "special") again = std::exchange(special, true);
-            else if (k == "sort") again = std::exchange(sort, true);
-            else if (!kind.empty()) again = true;
-            else kind = k;
+            if (k == "max")
+                again = std::exchange(max, true);
+            else if (k == "special")
+                again = std::exchange(special, true);
+            else if (k == "sort")
+                again = std::exchange(sort, true);
+            else if (!kind.empty())
+                again = true;
+            else
+                kind = k;
             if (again) {
                 error(hhdb, "'" + k + "' is given twice after 'hhdb' (or two of award, prize, hm, commendation)");
                 return nullptr;
@@ -181,8 +185,7 @@ FilterPtr Parser::parseHhdb(const Token &t)
             error(hhdb, wrong);
             return nullptr;
         }
-        if (kind.empty())
-            kind = "award";
+        if (kind.empty()) kind = "award";
         if (sort) {
             // Sorted by kind (a special award after the plain one), then rank, then highest rank.
             std::string text;
@@ -192,19 +195,20 @@ FilterPtr Parser::parseHhdb(const Token &t)
                 text = "{hhdb sort prize or hhdb sort hm or hhdb sort commendation}";
             else {
                 const int order = kind == "prize" ? 1 : kind == "hm" ? 3 : 5;
-                text = "{hhdb " + kind + " if hhdb special {hhdb_kind = " + std::to_string(order + 1) +
-                       " hhdb_rank = hhdb special " + kind + " hhdb_lastrank = hhdb special " + kind +
-                       " max} else {hhdb_kind = " + std::to_string(order) + " hhdb_rank = hhdb " + kind +
-                       " hhdb_lastrank = hhdb " + kind + " max}"
-                       " sort quiet min \"hhdb_kind\" hhdb_kind sort quiet min \"hhdb_rank\" hhdb_rank"
-                       " sort quiet min \"hhdb_lastrank\" hhdb_lastrank true}";
+                text = "{hhdb " + kind + " if hhdb special {hhdb_kind = " + std::to_string(order + 1)
+                    + " hhdb_rank = hhdb special " + kind + " hhdb_lastrank = hhdb special " + kind
+                    + " max} else {hhdb_kind = " + std::to_string(order) + " hhdb_rank = hhdb " + kind
+                    + " hhdb_lastrank = hhdb " + kind
+                    + " max}"
+                      " sort quiet min \"hhdb_kind\" hhdb_kind sort quiet min \"hhdb_rank\" hhdb_rank"
+                      " sort quiet min \"hhdb_lastrank\" hhdb_lastrank true}";
             }
             return parseCqlText(text, hhdb);
         }
         HhdbAwardFilter::Kind k = kind == "prize" ? HhdbAwardFilter::Prize
-                                : kind == "hm"    ? HhdbAwardFilter::HonorableMention
-                                : kind == "commendation" ? HhdbAwardFilter::Commendation
-                                                         : HhdbAwardFilter::Award;
+            : kind == "hm"                        ? HhdbAwardFilter::HonorableMention
+            : kind == "commendation"              ? HhdbAwardFilter::Commendation
+                                                  : HhdbAwardFilter::Award;
         return make<HhdbAwardFilter>(hhdb.range, k, special, max);
     }
     std::string key = hhdbKey();
@@ -213,11 +217,9 @@ FilterPtr Parser::parseHhdb(const Token &t)
         return nullptr;
     }
     std::string text;
-    if (listed(FlagKeys, key))
-        text = "\"" + key + "\" in player black";
+    if (listed(FlagKeys, key)) text = "\"" + key + "\" in player black";
     for (auto [name, cql] : Fields)
-        if (name == key)
-            text = cql;
+        if (name == key) text = cql;
     if (text.empty()) {
         error(hhdb, "'hhdb " + key + "' is not a field of its own (HHdb has no such field)");
         return nullptr;
@@ -229,11 +231,9 @@ FilterPtr Parser::parseHhdb(const Token &t)
 FilterPtr Parser::implicitSearch(FilterPtr f)
 {
     // A string filter followed by a quoted text searches it: player white "Kasparov".
-    if (!f || f->type != Type::String || peek().kind != Tok::String || peek().text.empty())
-        return f;
+    if (!f || f->type != Type::String || peek().kind != Tok::String || peek().text.empty()) return f;
     const Token text = advance();
-    if (!plainSearchText(text))
-        return nullptr;
+    if (!plainSearchText(text)) return nullptr;
     SourceRange r{f->range.begin, text.range.end};
     return makeSubstringTest(r, make<StringLiteralFilter>(text.range, text.text), std::move(f));
 }
@@ -244,10 +244,11 @@ bool Parser::plainSearchText(const Token &text)
     // refused rather than quietly searched letter for letter.
     const std::string &s = text.text;
     size_t open = s.find('[');
-    if ((open != std::string::npos && s.find(']', open) != std::string::npos) ||
-        s.find_first_of("*+?", 1) != std::string::npos) {
-        error(text, "\"" + s + "\" looks like a regular expression but is searched as plain text here: write X ~~ \"" +
-                        s + "\" for a regular expression, or \"" + s + "\" in X for plain text");
+    if ((open != std::string::npos && s.find(']', open) != std::string::npos)
+        || s.find_first_of("*+?", 1) != std::string::npos) {
+        error(text,
+              "\"" + s + "\" looks like a regular expression but is searched as plain text here: write X ~~ \"" + s
+                  + "\" for a regular expression, or \"" + s + "\" in X for plain text");
         return false;
     }
     return true;

@@ -15,7 +15,6 @@ namespace {
 // Precedences used here; the same values as the table in parser.cpp.
 constexpr int kLowest = 0, kUnion = 110;
 
-
 bool isDashToken(const Token &t) { return t.kind == Tok::Punct && (t.op == Op::Dash || t.op == Op::CaptureDash); }
 
 } // namespace
@@ -36,8 +35,10 @@ bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
         return true;
     }
     static constexpr std::pair<std::string_view, PathRefFilter::Kind> refs[] = {
-        {"pathcount", PathRefFilter::Count}, {"pathcountunfocused", PathRefFilter::CountUnfocused},
-        {"pathstart", PathRefFilter::Start}, {"pathlastposition", PathRefFilter::LastPosition}};
+        {"pathcount", PathRefFilter::Count},
+        {"pathcountunfocused", PathRefFilter::CountUnfocused},
+        {"pathstart", PathRefFilter::Start},
+        {"pathlastposition", PathRefFilter::LastPosition}};
     for (auto [name, kind] : refs) {
         if (w == name) {
             out = make<PathRefFilter>(t.range, kind);
@@ -45,9 +46,9 @@ bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
         }
     }
     static constexpr std::pair<std::string_view, PastMoveFilter::Kind> past[] = {
-        {"from", PastMoveFilter::From}, {"to", PastMoveFilter::To}, {"primary", PastMoveFilter::Primary},
-        {"secondary", PastMoveFilter::Secondary}, {"nullmove", PastMoveFilter::NullMove},
-        {"enpassant", PastMoveFilter::EnPassant}};
+        {"from", PastMoveFilter::From},         {"to", PastMoveFilter::To},
+        {"primary", PastMoveFilter::Primary},   {"secondary", PastMoveFilter::Secondary},
+        {"nullmove", PastMoveFilter::NullMove}, {"enpassant", PastMoveFilter::EnPassant}};
     if (w == "o" && atOp(Op::Minus) && atWord("o", 1)) {
         // o-o / o-o-o arrive as words and minus signs.
         advance();
@@ -62,8 +63,7 @@ bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
     }
     for (auto [name, kind] : past) {
         if (w == name) {
-            if (kind == PastMoveFilter::Secondary)
-                m_program->usesVariations = true;
+            if (kind == PastMoveFilter::Secondary) m_program->usesVariations = true;
             out = make<PastMoveFilter>(t.range, kind);
             return true;
         }
@@ -80,17 +80,14 @@ bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
 
 bool Parser::atPathWildcard() const
 {
-    if (atOp(Op::Star) || atOp(Op::Plus) || atOp(Op::Question))
-        return true;
+    if (atOp(Op::Star) || atOp(Op::Plus) || atOp(Op::Question)) return true;
     // {m,n} {*} {+} are one word: written without blanks inside.
-    if (!atOp(Op::LBrace) ||
-        !(peek(1).kind == Tok::Number || atOp(Op::Comma, 1) || atOp(Op::Star, 1) || atOp(Op::Plus, 1)))
+    if (!atOp(Op::LBrace)
+        || !(peek(1).kind == Tok::Number || atOp(Op::Comma, 1) || atOp(Op::Star, 1) || atOp(Op::Plus, 1)))
         return false;
     for (size_t i = 1; i < 6; ++i) {
-        if (peek(i).spaceBefore || peek(i).kind == Tok::End)
-            return false;
-        if (atOp(Op::RBrace, i))
-            return true;
+        if (peek(i).spaceBefore || peek(i).kind == Tok::End) return false;
+        if (atOp(Op::RBrace, i)) return true;
     }
     return false;
 }
@@ -98,29 +95,24 @@ bool Parser::atPathWildcard() const
 bool Parser::tiedDashAhead() const
 {
     // X--Y: a dash glued to the filter that starts here.
-    if (isDashToken(peek()))
-        return false;
+    if (isDashToken(peek())) return false;
     for (size_t i = m_pos + 1; i < m_tokens.size(); ++i) {
         const Token &k = m_tokens[i];
-        if (k.spaceBefore || k.kind == Tok::End)
-            return false;
-        if (isDashToken(k))
-            return true;
+        if (k.spaceBefore || k.kind == Tok::End) return false;
+        if (isDashToken(k)) return true;
     }
     return false;
 }
 
 bool Parser::afterBlankLine() const
 {
-    if (m_pos == 0 || peek().kind == Tok::End)
-        return peek().kind == Tok::End;
+    if (m_pos == 0 || peek().kind == Tok::End) return peek().kind == Tok::End;
     size_t from = size_t(m_tokens[m_pos - 1].range.end.offset), to = size_t(peek().range.begin.offset);
     bool lineStarted = false, blank = false;
     for (size_t i = from; i < to && i < m_source.size(); ++i) {
         char ch = m_source[i];
         if (ch == '\n') {
-            if (lineStarted && blank)
-                return true;
+            if (lineStarted && blank) return true;
             lineStarted = true;
             blank = true;
         } else if (ch != ' ' && ch != '\t' && ch != '\r') {
@@ -137,16 +129,12 @@ bool Parser::gluedSetDashAhead() const
     bool setOp = false;
     for (size_t i = m_pos; i < m_tokens.size(); ++i) {
         const Token &k = m_tokens[i];
-        if (k.kind == Tok::End || (i > m_pos && k.spaceBefore))
-            return false;
-        if (isDashToken(k))
-            return setOp && i > m_pos;
-        if (k.kind == Tok::Punct && (k.op == Op::Amp || k.op == Op::Bar))
-            setOp = true;
+        if (k.kind == Tok::End || (i > m_pos && k.spaceBefore)) return false;
+        if (isDashToken(k)) return setOp && i > m_pos;
+        if (k.kind == Tok::Punct && (k.op == Op::Amp || k.op == Op::Bar)) setOp = true;
         if (i == m_pos && k.kind == Tok::Punct && k.op == Op::Tilde)
             setOp = true; // ~T1--(from): the move of a piece other than T1 (followpath)
-        if (k.kind == Tok::Punct && (k.op == Op::LParen || k.op == Op::LBrace || k.op == Op::Assign))
-            return false;
+        if (k.kind == Tok::Punct && (k.op == Op::LParen || k.op == Op::LBrace || k.op == Op::Assign)) return false;
     }
     return false;
 }
@@ -157,8 +145,7 @@ FilterPtr Parser::parseGluedDash(int minPrec)
     m_glued = true;
     FilterPtr left = parseExpr(minPrec);
     m_glued = glued;
-    if (!left || !isDashToken(peek()) || left->type != Type::Set)
-        return left;
+    if (!left || !isDashToken(peek()) || left->type != Type::Set) return left;
     const Token dash = advance();
     return parseDash(std::move(left), dash);
 }
@@ -168,8 +155,7 @@ bool Parser::parenHoldsDash() const
     int depth = 0;
     for (size_t i = m_pos; i < m_tokens.size(); ++i) {
         const Token &k = m_tokens[i];
-        if (k.kind == Tok::End)
-            return false;
+        if (k.kind == Tok::End) return false;
         if (k.kind == Tok::Punct && k.op == Op::LParen)
             ++depth;
         else if (k.kind == Tok::Punct && k.op == Op::RParen && --depth == 0)
@@ -182,24 +168,32 @@ bool Parser::parenHoldsDash() const
 
 void Parser::parsePathWildcard(PathCon &c)
 {
-    if (!parseRepetition(c.min, c.max))
-        return;
-    if (atPathWildcard())
-        error(peek(), "two repetitions in a row are not supported");
+    if (!parseRepetition(c.min, c.max)) return;
+    if (atPathWildcard()) error(peek(), "two repetitions in a row are not supported");
 }
 
 // * + ? {m} {m,} {m,n} {,n} {*} {+} after a line or path constituent; false
 // (nothing consumed) when none follows. max -1: no upper bound.
 bool Parser::parseRepetition(int &min, int &max)
 {
-    if (acceptOp(Op::Star)) { min = 0; max = -1; }
-    else if (acceptOp(Op::Plus)) { min = 1; max = -1; }
-    else if (acceptOp(Op::Question)) { min = 0; max = 1; }
-    else if (atPathWildcard()) {
+    if (acceptOp(Op::Star)) {
+        min = 0;
+        max = -1;
+    } else if (acceptOp(Op::Plus)) {
+        min = 1;
+        max = -1;
+    } else if (acceptOp(Op::Question)) {
+        min = 0;
+        max = 1;
+    } else if (atPathWildcard()) {
         advance(); // {
-        if (acceptOp(Op::Star)) { min = 0; max = -1; }
-        else if (acceptOp(Op::Plus)) { min = 1; max = -1; }
-        else {
+        if (acceptOp(Op::Star)) {
+            min = 0;
+            max = -1;
+        } else if (acceptOp(Op::Plus)) {
+            min = 1;
+            max = -1;
+        } else {
             long long a = 0, b = -1;
             if (peek().kind == Tok::Number) a = advance().number;
             if (acceptOp(Op::Comma)) {
@@ -207,8 +201,7 @@ bool Parser::parseRepetition(int &min, int &max)
             } else {
                 b = a;
             }
-            if (b >= 0 && b < a)
-                error(peek(), "the repetition {m,n} needs m <= n");
+            if (b >= 0 && b < a) error(peek(), "the repetition {m,n} needs m <= n");
             min = int(a);
             max = int(b);
         }
@@ -221,8 +214,7 @@ bool Parser::parseRepetition(int &min, int &max)
 
 bool Parser::parseDashPromotion(PathCon &c, const Token &dashTok)
 {
-    if (!atOp(Op::Assign) || peek().spaceBefore)
-        return true;
+    if (!atOp(Op::Assign) || peek().spaceBefore) return true;
     advance();
     c.requirePromotion = true;
     if (peek().kind == Tok::Designator && peek().pieces) {
@@ -255,23 +247,19 @@ void Parser::parsePathDash(PathCon &c, FilterPtr left, const Token &dashTok)
     }
     // Then every filter up to the next dash, group or repetition is tested
     // after the move.
-    while (startsFilter() && !isDashToken(peek()) && !atPathWildcard() && !tiedDashAhead() &&
-           !(atOp(Op::LParen) && parenHoldsDash()) && !(m_pathChain == 0 && afterBlankLine())) {
+    while (startsFilter() && !isDashToken(peek()) && !atPathWildcard() && !tiedDashAhead()
+           && !(atOp(Op::LParen) && parenHoldsDash()) && !(m_pathChain == 0 && afterBlankLine())) {
         size_t before = m_pos;
-        if (FilterPtr f = parseFilter())
-            c.targets.push_back(std::move(f));
-        if (m_pos == before)
-            break;
+        if (FilterPtr f = parseFilter()) c.targets.push_back(std::move(f));
+        if (m_pos == before) break;
     }
 }
 
 bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
 {
     while (peek().kind != Tok::End) {
-        if (inChain && atOp(Op::RParen))
-            break;
-        if (!out.empty() && m_pathChain == 0 && afterBlankLine())
-            break;
+        if (inChain && atOp(Op::RParen)) break;
+        if (!out.empty() && m_pathChain == 0 && afterBlankLine()) break;
         PathCon c;
         const Token &first = peek();
         if (atOp(Op::LParen)) {
@@ -280,14 +268,12 @@ bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
             ++m_pathChain;
             bool ok = parsePathCons(c.chain, true);
             --m_pathChain;
-            if (!ok)
-                return false;
+            if (!ok) return false;
             if (c.chain.empty()) {
                 error(first, "empty '( )' in a path");
                 return false;
             }
-            if (!expectOp(Op::RParen, "to close the group in the path"))
-                return false;
+            if (!expectOp(Op::RParen, "to close the group in the path")) return false;
             parsePathWildcard(c);
         } else if (isDashToken(peek())) {
             const Token dash = advance();
@@ -315,10 +301,8 @@ bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
             size_t before = m_pos;
             c.kind = PathCon::Holder;
             c.filter = parseFilter();
-            if (!c.filter)
-                return false;
-            if (m_pos == before)
-                break;
+            if (!c.filter) return false;
+            if (m_pos == before) break;
             if (c.filter->type == Type::Numeric && dynamic_cast<const NumberFilter *>(c.filter.get())) {
                 error(c.filter->range, "a number alone is not a path constituent (part of a range? use braces)");
                 return false;
@@ -362,11 +346,9 @@ FilterPtr Parser::parsePath(const Token &t)
                 error(p, "more than one 'focus' in 'path'");
                 return nullptr;
             }
-            if (acceptWord("capture"))
-                o.focusCapture = true;
+            if (acceptWord("capture")) o.focusCapture = true;
             focus = setArg(p, kUnion);
-            if (!focus)
-                return nullptr;
+            if (!focus) return nullptr;
         } else if (acceptWord("primary")) {
             o.primary = true;
         } else if (acceptWord("piecepath")) {
@@ -383,8 +365,7 @@ FilterPtr Parser::parsePath(const Token &t)
         } else if (acceptWord("lastposition")) {
             o.lastPosition = true;
         } else if (bool two; !o.hasRange && peek().kind == Tok::Number && parseRangeNumbers(o.lo, o.hi, two)) {
-            if (!two)
-                o.hi = o.lo;
+            if (!two) o.hi = o.lo;
             o.hasRange = true;
         } else {
             break;
@@ -399,8 +380,9 @@ FilterPtr Parser::parsePath(const Token &t)
         return nullptr;
     }
     if (o.primary && (focus || o.singleColor)) {
-        error(t, "'focus' and 'primary' cannot be parameters of the same path; "
-                 "use 'pathstart:depth==depth' as a constituent instead");
+        error(t,
+              "'focus' and 'primary' cannot be parameters of the same path; "
+              "use 'pathstart:depth==depth' as a constituent instead");
         return nullptr;
     }
     std::vector<PathCon> cons;
@@ -413,8 +395,7 @@ FilterPtr Parser::parsePath(const Token &t)
     m_pathTop = top;
     m_pathChain = chain;
     --m_pathDepth;
-    if (!ok)
-        return nullptr;
+    if (!ok) return nullptr;
     if (cons.empty()) {
         error(t, "expected path constituents after 'path'");
         return nullptr;
@@ -435,13 +416,10 @@ FilterPtr Parser::parseDashTarget(FilterPtr left, FilterPtr right, bool captureO
     advance(); // (
     while (!atOp(Op::RParen) && peek().kind != Tok::End) {
         size_t before = m_pos;
-        if (FilterPtr f = parseFilter())
-            c.targets.push_back(std::move(f));
-        if (m_pos == before)
-            advance();
+        if (FilterPtr f = parseFilter()) c.targets.push_back(std::move(f));
+        if (m_pos == before) advance();
     }
-    if (!expectOp(Op::RParen, "to close the target of '--'"))
-        return nullptr;
+    if (!expectOp(Op::RParen, "to close the target of '--'")) return nullptr;
     if (c.targets.empty()) {
         error(dashTok, "empty target '()' after '--'");
         return nullptr;
@@ -452,8 +430,7 @@ FilterPtr Parser::parseDashTarget(FilterPtr left, FilterPtr right, bool captureO
 FilterPtr Parser::parseEcho(const Token &t)
 {
     bool quiet = acceptWord("quiet");
-    if (!expectOp(Op::LParen, "after 'echo'"))
-        return nullptr;
+    if (!expectOp(Op::LParen, "after 'echo'")) return nullptr;
     if (peek().kind != Tok::Word || peek(1).kind != Tok::Word) {
         error(peek(), "expected two position variable names in 'echo ( ... )'");
         return nullptr;
@@ -464,8 +441,7 @@ FilterPtr Parser::parseEcho(const Token &t)
         error(u, "the source and target variables of 'echo' must differ");
         return nullptr;
     }
-    if (!expectOp(Op::RParen, "after the variables of 'echo'"))
-        return nullptr;
+    if (!expectOp(Op::RParen, "after the variables of 'echo'")) return nullptr;
     bool all = false;
     if (atWord("in") && atWord("all", 1)) {
         advance();
@@ -487,31 +463,25 @@ FilterPtr Parser::parseConsecutiveMoves(const Token &t)
     bool quiet = acceptWord("quiet");
     long long lo = 1, hi = 100000;
     if (bool two; peek().kind == Tok::Number && parseRangeNumbers(lo, hi, two)) {
-        if (!two)
-            hi = lo;
+        if (!two) hi = lo;
     }
-    if (acceptWord("quiet"))
-        quiet = true;
-    if (!expectOp(Op::LParen, "after 'consecutivemoves'"))
-        return nullptr;
+    if (acceptWord("quiet")) quiet = true;
+    if (!expectOp(Op::LParen, "after 'consecutivemoves'")) return nullptr;
     FilterPtr args[2];
     std::string names[2];
     for (int i = 0; i < 2; ++i) {
         names[i] = peek().text;
         args[i] = requireType(startsFilter() ? parseExpr(kUnion) : nullptr, Type::Position, t, "a position variable");
-        if (!args[i])
-            return nullptr;
+        if (!args[i]) return nullptr;
     }
-    if (!expectOp(Op::RParen, "after the arguments of 'consecutivemoves'"))
-        return nullptr;
+    if (!expectOp(Op::RParen, "after the arguments of 'consecutivemoves'")) return nullptr;
     return make<ConsecutiveMovesFilter>(t.range, std::move(args[0]), std::move(args[1]), names[0], names[1], lo, hi,
                                         quiet);
 }
 
 void Parser::markSortedEcho(Filter *sortArgument)
 {
-    if (auto *e = dynamic_cast<EchoFilter *>(sortArgument))
-        e->setSorted();
+    if (auto *e = dynamic_cast<EchoFilter *>(sortArgument)) e->setSorted();
 }
 
 } // namespace cql

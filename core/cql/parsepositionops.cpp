@@ -8,8 +8,8 @@ namespace cql {
 
 bool Parser::isPositionOp(const Token &op)
 {
-    return op.kind == Tok::Punct &&
-           (op.op == Op::PosLt || op.op == Op::PosLe || op.op == Op::PosGt || op.op == Op::PosGe);
+    return op.kind == Tok::Punct
+        && (op.op == Op::PosLt || op.op == Op::PosLe || op.op == Op::PosGt || op.op == Op::PosGe);
 }
 
 FilterPtr Parser::makePositionOp(const Token &op, const SourceRange &r, FilterPtr left, FilterPtr right)
@@ -24,8 +24,8 @@ FilterPtr Parser::makePositionOp(const Token &op, const SourceRange &r, FilterPt
         f = std::make_unique<PositionIntersectFilter>(std::move(left), std::move(right));
     } else {
         PositionOrderFilter::Op o = op.op == Op::PosLt ? PositionOrderFilter::Lt
-                                  : op.op == Op::PosLe ? PositionOrderFilter::Le
-                                  : op.op == Op::PosGt ? PositionOrderFilter::Gt
+            : op.op == Op::PosLe                       ? PositionOrderFilter::Le
+            : op.op == Op::PosGt                       ? PositionOrderFilter::Gt
                                                        : PositionOrderFilter::Ge;
         f = std::make_unique<PositionOrderFilter>(o, std::move(left), std::move(right));
     }

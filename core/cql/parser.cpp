@@ -28,9 +28,21 @@ namespace cql {
 namespace {
 
 enum Prec {
-    P_LOWEST = 0, P_OR = 10, P_AND = 20, P_NOT = 30, P_IN = 40, P_REL = 50, P_ADD = 70,
-    P_MUL = 90, P_UNION = 110, P_INTER = 120, P_COMPL = 130, P_ATTACK = 140,
-    P_STRING = 150, P_DASH = 175, P_COLON = 180,
+    P_LOWEST = 0,
+    P_OR = 10,
+    P_AND = 20,
+    P_NOT = 30,
+    P_IN = 40,
+    P_REL = 50,
+    P_ADD = 70,
+    P_MUL = 90,
+    P_UNION = 110,
+    P_INTER = 120,
+    P_COMPL = 130,
+    P_ATTACK = 140,
+    P_STRING = 150,
+    P_DASH = 175,
+    P_COLON = 180,
 };
 
 struct InfixInfo {
@@ -40,8 +52,9 @@ struct InfixInfo {
 
 bool isLineTerminator(const Token &t)
 {
-    return t.kind == Tok::End || (t.kind == Tok::Punct && (t.op == Op::LineForward || t.op == Op::LineBackward ||
-                                                           t.op == Op::RParen || t.op == Op::RBrace));
+    return t.kind == Tok::End
+        || (t.kind == Tok::Punct
+            && (t.op == Op::LineForward || t.op == Op::LineBackward || t.op == Op::RParen || t.op == Op::RBrace));
 }
 
 const char *opText(Op op)
@@ -55,32 +68,30 @@ const char *opText(Op op)
     }
 }
 
-
 SourceRange span(const SourceRange &a, const SourceRange &b) { return {a.begin, b.end}; }
 
 } // namespace
 
-Parser::Parser(std::string_view source, std::vector<Diagnostic> &diagnostics)
-    : m_source(source), m_diags(diagnostics)
+Parser::Parser(std::string_view source, std::vector<Diagnostic> &diagnostics) : m_source(source), m_diags(diagnostics)
 {
     Lexer lexer(source);
     m_tokens = lexer.tokenize();
     // Lexical errors are reported here, once; the parser then skips those tokens.
     for (const Token &t : m_tokens)
-        if (t.kind == Tok::Error)
-            error(t, t.text);
+        if (t.kind == Tok::Error) error(t, t.text);
     std::erase_if(m_tokens, [](const Token &t) { return t.kind == Tok::Error; });
     // CQL 6.2's other spellings of keywords, read as the usual ones.
     static constexpr std::pair<std::string_view, std::string_view> aliases[] = {
-        {"dihedral", "flip"}, {"flipdihedral", "flip"}, {"curpos", "currentposition"},
-        {"hascomment", "originalcomment"}, {"initialposition", "position"},
+        {"dihedral", "flip"},
+        {"flipdihedral", "flip"},
+        {"curpos", "currentposition"},
+        {"hascomment", "originalcomment"},
+        {"initialposition", "position"},
     };
     for (size_t i = 0; i < m_tokens.size(); ++i) {
-        if (m_tokens[i].kind != Tok::Word)
-            continue;
+        if (m_tokens[i].kind != Tok::Word) continue;
         for (auto [alias, word] : aliases) {
-            if (m_tokens[i].text != alias)
-                continue;
+            if (m_tokens[i].text != alias) continue;
             m_tokens[i].text = std::string(word);
             if (alias == "initialposition") { // position 0
                 Token zero = m_tokens[i];
@@ -103,34 +114,33 @@ const Token &Parser::peek(size_t ahead) const
 const Token &Parser::advance()
 {
     const Token &t = m_tokens[m_pos];
-    if (m_pos + 1 < m_tokens.size())
-        ++m_pos;
+    if (m_pos + 1 < m_tokens.size()) ++m_pos;
     return t;
 }
 
 bool Parser::atOp(Op op, size_t ahead) const { return peek(ahead).kind == Tok::Punct && peek(ahead).op == op; }
-bool Parser::atWord(std::string_view w, size_t ahead) const { return peek(ahead).kind == Tok::Word && peek(ahead).text == w; }
+bool Parser::atWord(std::string_view w, size_t ahead) const
+{
+    return peek(ahead).kind == Tok::Word && peek(ahead).text == w;
+}
 
 bool Parser::acceptOp(Op op)
 {
-    if (!atOp(op))
-        return false;
+    if (!atOp(op)) return false;
     advance();
     return true;
 }
 
 bool Parser::acceptWord(std::string_view w)
 {
-    if (!atWord(w))
-        return false;
+    if (!atWord(w)) return false;
     advance();
     return true;
 }
 
 bool Parser::expectOp(Op op, const char *what)
 {
-    if (acceptOp(op))
-        return true;
+    if (acceptOp(op)) return true;
     error(peek(), std::string("expected '") + opText(op) + "' " + what);
     return false;
 }
@@ -140,8 +150,7 @@ void Parser::error(const Token &at, std::string message) { error(at.range, std::
 void Parser::error(const SourceRange &r, std::string message)
 {
     // One message per place is enough; cascades after the first say nothing new.
-    if (m_tooDeep || !m_errorPlaces.insert({r.begin.line, r.begin.column}).second)
-        return;
+    if (m_tooDeep || !m_errorPlaces.insert({r.begin.line, r.begin.column}).second) return;
     Diagnostic d;
     d.line = r.begin.line;
     d.column = r.begin.column;
@@ -154,15 +163,14 @@ std::string Parser::rawArgument(bool stopAtBraces)
 {
     // File names and results are not CQL tokens: take the raw text up to blank or ')'.
     const Token &first = peek();
-    if (first.kind == Tok::End)
-        return {};
+    if (first.kind == Tok::End) return {};
     if (first.kind == Tok::String) {
         advance();
         return first.text;
     }
     size_t b = size_t(first.range.begin.offset), e = b;
-    while (e < m_source.size() && m_source[e] != ')' && !std::isspace((unsigned char)m_source[e]) &&
-           !(stopAtBraces && (m_source[e] == '{' || m_source[e] == '}')))
+    while (e < m_source.size() && m_source[e] != ')' && !std::isspace((unsigned char)m_source[e])
+           && !(stopAtBraces && (m_source[e] == '{' || m_source[e] == '}')))
         ++e;
     while (peek().kind != Tok::End && size_t(peek().range.begin.offset) < e)
         advance();
@@ -186,14 +194,17 @@ bool Parser::parseSignedNumber(long long &v)
 bool Parser::rangeBoundEnds() const
 {
     const Token &next = peek();
-    if (next.kind != Tok::Punct)
-        return true;
+    if (next.kind != Tok::Punct) return true;
     switch (next.op) {
-    case Op::LParen: case Op::LBrace: case Op::RParen: case Op::RBrace: case Op::LineForward:
-    case Op::LineBackward: case Op::Dash: case Op::CaptureDash:
-        return true;
-    default:
-        return false;
+    case Op::LParen:
+    case Op::LBrace:
+    case Op::RParen:
+    case Op::RBrace:
+    case Op::LineForward:
+    case Op::LineBackward:
+    case Op::Dash:
+    case Op::CaptureDash: return true;
+    default: return false;
     }
 }
 
@@ -201,8 +212,7 @@ bool Parser::parseRangeNumbers(long long &lo, long long &hi, bool &two)
 {
     auto bound = [&](long long &v) {
         const size_t save = m_pos;
-        if (!parseSignedNumber(v))
-            return false;
+        if (!parseSignedNumber(v)) return false;
         if (!rangeBoundEnds()) {
             m_pos = save;
             return false;
@@ -210,19 +220,16 @@ bool Parser::parseRangeNumbers(long long &lo, long long &hi, bool &two)
         return true;
     };
     two = false;
-    if (!bound(lo))
-        return false;
+    if (!bound(lo)) return false;
     hi = lo;
-    if (bound(hi))
-        two = true;
+    if (bound(hi)) two = true;
     return true;
 }
 
 void Parser::parseHeader(QueryHeader &h)
 {
     const Token &cqlTok = advance(); // 'cql'
-    if (!expectOp(Op::LParen, "after 'cql'"))
-        return;
+    if (!expectOp(Op::LParen, "after 'cql'")) return;
     while (!atOp(Op::RParen) && peek().kind != Tok::End) {
         const Token &t = advance();
         if (t.kind != Tok::Word) {
@@ -232,8 +239,7 @@ void Parser::parseHeader(QueryHeader &h)
         const std::string_view w = t.text;
         if (w == "input" || w == "output") {
             std::string v = rawArgument();
-            if (v.empty())
-                error(t, "expected a file name after '" + std::string(w) + "'");
+            if (v.empty()) error(t, "expected a file name after '" + std::string(w) + "'");
             (w == "input" ? h.input : h.output) = v;
         } else if (w == "gamenumber" || w == "matchcount") {
             long long lo, hi;
@@ -242,8 +248,7 @@ void Parser::parseHeader(QueryHeader &h)
                 error(peek(), "expected a number after '" + std::string(w) + "'");
                 continue;
             }
-            if (w == "matchcount" && !two)
-                hi = 1000000000;
+            if (w == "matchcount" && !two) hi = 1000000000;
             (w == "gamenumber" ? h.gameNumber : h.matchCount) = std::make_pair(long(lo), long(hi));
         } else if (w == "sort") {
             if (!acceptWord("matchcount")) {
@@ -253,8 +258,7 @@ void Parser::parseHeader(QueryHeader &h)
             h.sortMatchCount = true;
             long long lo, hi;
             bool two;
-            if (parseRangeNumbers(lo, hi, two))
-                h.matchCount = std::make_pair(long(lo), long(two ? hi : 1000000000));
+            if (parseRangeNumbers(lo, hi, two)) h.matchCount = std::make_pair(long(lo), long(two ? hi : 1000000000));
         } else if (w == "result") {
             std::string r = rawArgument();
             if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*")
@@ -278,8 +282,7 @@ void Parser::parseHeader(QueryHeader &h)
             error(t, "unknown cql header parameter '" + std::string(w) + "'");
         }
     }
-    if (!acceptOp(Op::RParen))
-        error(cqlTok, "the cql header is not closed: missing ')'");
+    if (!acceptOp(Op::RParen)) error(cqlTok, "the cql header is not closed: missing ')'");
 }
 
 bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeader)
@@ -303,19 +306,20 @@ bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeade
             continue;
         }
         FilterPtr f = parseFilter();
-        if (f)
-            program.body.push_back(std::move(f));
-        if (m_pos == before)
-            advance();
+        if (f) program.body.push_back(std::move(f));
+        if (m_pos == before) advance();
     }
-    return std::none_of(m_diags.begin(), m_diags.end(), [](const Diagnostic &d) { return d.severity == Diagnostic::Error; });
+    return std::none_of(m_diags.begin(), m_diags.end(),
+                        [](const Diagnostic &d) { return d.severity == Diagnostic::Error; });
 }
 
 bool Parser::startsFilter(size_t ahead) const
 {
     const Token &t = peek(ahead);
     switch (t.kind) {
-    case Tok::Number: case Tok::String: case Tok::Designator: return true;
+    case Tok::Number:
+    case Tok::String:
+    case Tok::Designator: return true;
     case Tok::Word: {
         static constexpr std::string_view notStarts[] = {"then", "else", "or", "and", "in", "attacks", "attackedby"};
         for (auto w : notStarts)
@@ -324,14 +328,18 @@ bool Parser::startsFilter(size_t ahead) const
     }
     case Tok::Punct:
         switch (t.op) {
-        case Op::LParen: case Op::LBrace: case Op::Tilde: case Op::Hash: case Op::Minus:
-        case Op::Dash: case Op::CaptureDash: case Op::CommentFilter: case Op::ForAll:
-            return true;
-        default:
-            return false;
+        case Op::LParen:
+        case Op::LBrace:
+        case Op::Tilde:
+        case Op::Hash:
+        case Op::Minus:
+        case Op::Dash:
+        case Op::CaptureDash:
+        case Op::CommentFilter:
+        case Op::ForAll: return true;
+        default: return false;
         }
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -342,8 +350,9 @@ FilterPtr Parser::parseExpr(int minPrec)
     // Function arguments are copied at every use of their parameter: nested
     // in each other, the copies multiply. A bound on all filters made stops it.
     if (filtersMade() > MaxFilters && !m_tooDeep) {
-        error(peek(), "the query makes more than " + std::to_string(MaxFilters)
-                          + " filters (function arguments are copied at every use)");
+        error(peek(),
+              "the query makes more than " + std::to_string(MaxFilters)
+                  + " filters (function arguments are copied at every use)");
         m_tooDeep = true;
         m_pos = m_tokens.size() - 1;
         return nullptr;
@@ -359,29 +368,44 @@ FilterPtr Parser::parseExpr(int minPrec)
     FilterPtr left = !m_glued && !m_pathTop && gluedSetDashAhead() ? parseGluedDash(minPrec) : parsePrefix();
     while (left) {
         const Token &t = peek();
-        if ((m_glued && t.spaceBefore) ||
-            ((m_glued || m_pathTop) && t.kind == Tok::Punct && (t.op == Op::Dash || t.op == Op::CaptureDash)))
+        if ((m_glued && t.spaceBefore)
+            || ((m_glued || m_pathTop) && t.kind == Tok::Punct && (t.op == Op::Dash || t.op == Op::CaptureDash)))
             break;
         InfixInfo info;
         bool wordOp = t.kind == Tok::Word;
         if (wordOp) {
-            if (t.text == "or") info = {P_OR};
-            else if (t.text == "and") info = {P_AND};
-            else if (t.text == "in") info = {P_IN};
-            else if (t.text == "attacks" || t.text == "attackedby") info = {P_ATTACK};
+            if (t.text == "or")
+                info = {P_OR};
+            else if (t.text == "and")
+                info = {P_AND};
+            else if (t.text == "in")
+                info = {P_IN};
+            else if (t.text == "attacks" || t.text == "attackedby")
+                info = {P_ATTACK};
         } else if (t.kind == Tok::Punct) {
             switch (t.op) {
-            case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt:
-            case Op::PosLt: case Op::PosLe: case Op::PosGt: case Op::PosGe:
-                info = {P_REL, true};
-                break;
-            case Op::Plus: case Op::Minus: info = {P_ADD}; break;
-            case Op::Star: case Op::Slash: case Op::Percent: info = {P_MUL}; break;
+            case Op::Lt:
+            case Op::Le:
+            case Op::Eq:
+            case Op::Ne:
+            case Op::Ge:
+            case Op::Gt:
+            case Op::PosLt:
+            case Op::PosLe:
+            case Op::PosGt:
+            case Op::PosGe: info = {P_REL, true}; break;
+            case Op::Plus:
+            case Op::Minus: info = {P_ADD}; break;
+            case Op::Star:
+            case Op::Slash:
+            case Op::Percent: info = {P_MUL}; break;
             case Op::Bar: info = {P_UNION}; break;
             case Op::Amp: info = {P_INTER}; break;
-            case Op::ArrowRight: case Op::ArrowLeft: info = {P_ATTACK}; break;
+            case Op::ArrowRight:
+            case Op::ArrowLeft: info = {P_ATTACK}; break;
             case Op::Colon: info = {P_COLON, true}; break;
-            case Op::Dash: case Op::CaptureDash:
+            case Op::Dash:
+            case Op::CaptureDash:
                 if (!t.spaceBefore) info = {P_DASH};
                 break;
             // S ~~ "re" and S[i:j] bind tighter than `attacks`, looser than ':'.
@@ -392,31 +416,33 @@ FilterPtr Parser::parseExpr(int minPrec)
             default: break;
             }
         }
-        if (info.prec < 0 || info.prec < minPrec)
-            break;
-        if (info.prec == P_DASH && minPrec == P_COMPL)
-            break; // the reference reads ~T--(from) as (~T)--(from)
+        if (info.prec < 0 || info.prec < minPrec) break;
+        if (info.prec == P_DASH && minPrec == P_COMPL) break; // the reference reads ~T--(from) as (~T)--(from)
         if (t.kind == Tok::Punct && (t.op == Op::ArrowRight || t.op == Op::ArrowLeft) && m_arrowStop != Op::Comma)
             break; // the next link of an arrow chain belongs to the chain (or is an error there)
         // An operator that cannot apply to what stands on its left ends this
         // argument, so `sort find all check > 20` compares the find, not check.
         Type lt = left->type;
         bool ok = true;
-        if (info.prec == P_IN) ok = lt == Type::Set || lt == Type::String;
-        else if (info.prec == P_REL) ok = lt == Type::Numeric || lt == Type::Set || lt == Type::String || lt == Type::Position;
-        else if (t.kind == Tok::Punct && t.op == Op::Plus) ok = lt == Type::Numeric || lt == Type::String;
-        else if (info.prec == P_ADD || info.prec == P_MUL) ok = lt == Type::Numeric;
-        else if (info.prec == P_UNION || info.prec == P_INTER || info.prec == P_ATTACK || info.prec == P_DASH) ok = lt == Type::Set;
-        else if (info.prec == P_COLON) ok = lt == Type::Position;
+        if (info.prec == P_IN)
+            ok = lt == Type::Set || lt == Type::String;
+        else if (info.prec == P_REL)
+            ok = lt == Type::Numeric || lt == Type::Set || lt == Type::String || lt == Type::Position;
+        else if (t.kind == Tok::Punct && t.op == Op::Plus)
+            ok = lt == Type::Numeric || lt == Type::String;
+        else if (info.prec == P_ADD || info.prec == P_MUL)
+            ok = lt == Type::Numeric;
+        else if (info.prec == P_UNION || info.prec == P_INTER || info.prec == P_ATTACK || info.prec == P_DASH)
+            ok = lt == Type::Set;
+        else if (info.prec == P_COLON)
+            ok = lt == Type::Position;
         if (info.prec == P_INTER && lt == Type::Position) ok = true; // positions: squares alike in both
         if (t.kind == Tok::Punct && (t.op == Op::PosLt || t.op == Op::PosLe || t.op == Op::PosGt || t.op == Op::PosGe))
             ok = lt == Type::Position;
         if (t.kind == Tok::Punct && (t.op == Op::RegexMatch || t.op == Op::LBracket)) ok = lt == Type::String;
-        if (!ok)
-            break;
+        if (!ok) break;
         // In a line, `check+ -->` is a repetition, not an addition.
-        if (t.kind == Tok::Punct && (t.op == Op::Plus || t.op == Op::Star) &&
-            (isLineTerminator(peek(1)) || m_pathTop))
+        if (t.kind == Tok::Punct && (t.op == Op::Plus || t.op == Op::Star) && (isLineTerminator(peek(1)) || m_pathTop))
             break;
         const size_t opAt = m_pos;
         const Token opTok = advance();
@@ -425,9 +451,9 @@ FilterPtr Parser::parseExpr(int minPrec)
             continue;
         }
         if (opTok.op == Op::RegexMatch || opTok.op == Op::LBracket) {
-            left = opTok.op == Op::RegexMatch ? parseRegex(std::move(left), opTok) : parseStringIndex(std::move(left), opTok);
-            if (!left)
-                break;
+            left = opTok.op == Op::RegexMatch ? parseRegex(std::move(left), opTok)
+                                              : parseStringIndex(std::move(left), opTok);
+            if (!left) break;
             continue;
         }
         if (info.prec == P_COLON) {
@@ -446,8 +472,7 @@ FilterPtr Parser::parseExpr(int minPrec)
         // so the right side stops before the next arrow of its kind.
         bool arrow = opTok.kind == Tok::Punct && (opTok.op == Op::ArrowRight || opTok.op == Op::ArrowLeft);
         const Op savedStop = m_arrowStop;
-        if (arrow)
-            m_arrowStop = opTok.op;
+        if (arrow) m_arrowStop = opTok.op;
         FilterPtr right = parseExpr(arrow ? P_UNION : info.rightAssoc ? info.prec : info.prec + 1);
         m_arrowStop = savedStop;
         if (!right) {
@@ -487,8 +512,7 @@ FilterPtr Parser::parseExpr(int minPrec)
             }
         } else if (isPositionOp(opTok) || (info.prec == P_INTER && left->type == Type::Position)) {
             left = makePositionOp(opTok, r, std::move(left), std::move(right));
-            if (!left)
-                return nullptr;
+            if (!left) return nullptr;
         } else if (info.prec == P_REL) {
             CompareFilter::Op op = CompareFilter::Eq;
             switch (opTok.op) {
@@ -507,9 +531,9 @@ FilterPtr Parser::parseExpr(int minPrec)
             const char *why = nullptr;
             if (rt == Type::Logical)
                 why = "cannot compare with a logical filter";
-            else if (lt2 == Type::Set && rt == Type::Set ? !eq
-                     : lt2 == Type::Set || rt == Type::Set ? (lt2 != Type::Numeric && rt != Type::Numeric)
-                                                            : lt2 != rt)
+            else if (lt2 == Type::Set && rt == Type::Set       ? !eq
+                         : lt2 == Type::Set || rt == Type::Set ? (lt2 != Type::Numeric && rt != Type::Numeric)
+                                                               : lt2 != rt)
                 why = "the two sides of the comparison do not go together (numbers, strings, positions, or sets "
                       "compared by == and != or with a number)";
             if (why) {
@@ -531,8 +555,9 @@ FilterPtr Parser::parseExpr(int minPrec)
                 m_pos = opAt;
                 break;
             }
-            error(right->range, lt == Type::String ? "expected a string filter after '+'"
-                                                   : "expected a numeric filter after '" + opTok.text + "'");
+            error(right->range,
+                  lt == Type::String ? "expected a string filter after '+'"
+                                     : "expected a numeric filter after '" + opTok.text + "'");
             return left;
         } else if (lt == Type::String) {
             std::vector<FilterPtr> parts;
@@ -568,7 +593,9 @@ FilterPtr Parser::requireType(FilterPtr f, Type t, const Token &after, const cha
     // A set is no number here: CQL 6.2 counts a set only when it is compared
     // with a number, sorted, or written #S.
     if (f->type != t) {
-        error(f->range, std::string("expected ") + what + " after '" + after.text + "', found a " + typeName(f->type) + " filter");
+        error(f->range,
+              std::string("expected ") + what + " after '" + after.text + "', found a " + typeName(f->type)
+                  + " filter");
         return nullptr;
     }
     return f;
@@ -595,14 +622,21 @@ FilterPtr Parser::numArg(const Token &after)
 FilterPtr Parser::parseSequenceUntil(Op close)
 {
     const Token &open = m_tokens[m_pos - 1];
-    struct Restore { bool &flag; bool value; ~Restore() { flag = value; } };
+    struct Restore {
+        bool &flag;
+        bool value;
+        ~Restore() { flag = value; }
+    };
     Restore glued{m_glued, m_glued}, pathTop{m_pathTop, m_pathTop};
     const Op outerArrowStop = m_arrowStop; // brackets start afresh
     m_arrowStop = Op::Comma;
-    struct RestoreOp { Op &op; Op value; ~RestoreOp() { op = value; } } arrowStop{m_arrowStop, outerArrowStop};
+    struct RestoreOp {
+        Op &op;
+        Op value;
+        ~RestoreOp() { op = value; }
+    } arrowStop{m_arrowStop, outerArrowStop};
     m_glued = false;
-    if (close == Op::RBrace)
-        m_pathTop = false;
+    if (close == Op::RBrace) m_pathTop = false;
     std::vector<FilterPtr> parts;
     while (!atOp(close) && peek().kind != Tok::End) {
         size_t before = m_pos;
@@ -615,10 +649,8 @@ FilterPtr Parser::parseSequenceUntil(Op close)
             error(peek(), "a parenthesized expression holds exactly one filter: expected ')'");
             return nullptr;
         }
-        if (FilterPtr f = parseFilter())
-            parts.push_back(std::move(f));
-        if (m_pos == before)
-            advance();
+        if (FilterPtr f = parseFilter()) parts.push_back(std::move(f));
+        if (m_pos == before) advance();
     }
     const Token &end = peek();
     if (!acceptOp(close)) {
@@ -630,8 +662,7 @@ FilterPtr Parser::parseSequenceUntil(Op close)
         return nullptr;
     }
     SourceRange r = span(open.range, end.range);
-    if (close == Op::RParen && parts.size() == 1)
-        return std::move(parts[0]);
+    if (close == Op::RParen && parts.size() == 1) return std::move(parts[0]);
     return make<CompoundFilter>(r, std::move(parts));
 }
 
@@ -666,8 +697,7 @@ FilterPtr Parser::parsePrefix()
         }
         case Op::Hash: {
             FilterPtr a = parseExpr(P_UNION);
-            if (a && a->type == Type::String)
-                return makeStringLength(p, std::move(a));
+            if (a && a->type == Type::String) return makeStringLength(p, std::move(a));
             a = requireType(std::move(a), Type::Set, p, "a set filter");
             return a ? make<CountFilter>(p.range, std::move(a)) : nullptr;
         }
@@ -675,22 +705,17 @@ FilterPtr Parser::parsePrefix()
             FilterPtr a = requireType(parseExpr(P_MUL), Type::Numeric, p, "a numeric filter");
             return a ? make<ArithFilter>(p.range, ArithFilter::Neg, std::move(a)) : nullptr;
         }
-        case Op::Dash: case Op::CaptureDash:
-            return parseDash(nullptr, p);
-        case Op::CommentFilter:
-            return parseComment(p, true);
+        case Op::Dash:
+        case Op::CaptureDash: return parseDash(nullptr, p);
+        case Op::CommentFilter: return parseComment(p, true);
         case Op::ForAll: {
             // ∀x∊S body = square all x in S body
             return parseIterate(p, false);
         }
-        default:
-            error(p, "unexpected '" + p.text + "'");
-            return nullptr;
+        default: error(p, "unexpected '" + p.text + "'"); return nullptr;
         }
     }
-    case Tok::End:
-        error(t, "unexpected end of query");
-        return nullptr;
+    case Tok::End: error(t, "unexpected end of query"); return nullptr;
     default:
         advance();
         error(t, "unexpected '" + t.text + "'");
@@ -718,13 +743,11 @@ int Parser::slotFor(const std::string &name, Type t, const Token &at)
 FilterPtr Parser::parseWord(const Token &t)
 {
     const std::string &w = t.text;
-    if (w.size() == 2 && w[0] == '\\')
-        return parseCapture(t);
+    if (w.size() == 2 && w[0] == '\\') return parseCapture(t);
     // Function parameters in scope shadow everything.
     for (auto it = m_bindings.rbegin(); it != m_bindings.rend(); ++it) {
         auto b = it->find(w);
-        if (b != it->end())
-            return b->second->transformed(Transform::identity());
+        if (b != it->end()) return b->second->transformed(Transform::identity());
     }
     if (const Keyword *k = findKeyword(w); k && !m_vars.count(w)) {
         if (!k->implemented) {
@@ -733,8 +756,10 @@ FilterPtr Parser::parseWord(const Token &t)
             if (atOp(Op::LParen)) {
                 int depth = 0;
                 do {
-                    if (atOp(Op::LParen)) ++depth;
-                    else if (atOp(Op::RParen)) --depth;
+                    if (atOp(Op::LParen))
+                        ++depth;
+                    else if (atOp(Op::RParen))
+                        --depth;
                     advance();
                 } while (depth > 0 && peek().kind != Tok::End);
             }
@@ -742,9 +767,9 @@ FilterPtr Parser::parseWord(const Token &t)
         }
         return parseKeyword(t);
     }
-    if (atOp(Op::Assign) || atOp(Op::AssignIfUnbound) || atOp(Op::PlusAssign) || atOp(Op::MinusAssign) ||
-        atOp(Op::StarAssign) || atOp(Op::SlashAssign) || atOp(Op::PercentAssign) || atOp(Op::OrAssign) ||
-        atOp(Op::AndAssign)) {
+    if (atOp(Op::Assign) || atOp(Op::AssignIfUnbound) || atOp(Op::PlusAssign) || atOp(Op::MinusAssign)
+        || atOp(Op::StarAssign) || atOp(Op::SlashAssign) || atOp(Op::PercentAssign) || atOp(Op::OrAssign)
+        || atOp(Op::AndAssign)) {
         const Token op = advance();
         // The value is read up to + and -, not over comparisons or and/or:
         // `v=k or q` is (v=k) or q.
@@ -767,17 +792,17 @@ FilterPtr Parser::parseWord(const Token &t)
             }
             const Type vt = existing == m_vars.end() ? type : m_program->slotTypes[existing->second];
             const bool setOp = op.op == Op::OrAssign || op.op == Op::AndAssign;
-            const bool fits = setOp ? vt == Type::Set && type == Type::Set
-                              : vt == Type::String ? op.op == Op::PlusAssign && type == Type::String
-                                                   : vt == Type::Numeric && type == Type::Numeric;
+            const bool fits = setOp  ? vt == Type::Set && type == Type::Set
+                : vt == Type::String ? op.op == Op::PlusAssign && type == Type::String
+                                     : vt == Type::Numeric && type == Type::Numeric;
             if (!fits) {
-                error(op, "'" + op.text + "' does not apply to the " + typeName(vt) + " variable '" + std::string(w) +
-                              "' and a " + typeName(type) + " value");
+                error(op,
+                      "'" + op.text + "' does not apply to the " + typeName(vt) + " variable '" + std::string(w)
+                          + "' and a " + typeName(type) + " value");
                 return nullptr;
             }
         }
-        if (existing != m_vars.end() && m_program->slotTypes[existing->second] == Type::Piece)
-            type = Type::Piece;
+        if (existing != m_vars.end() && m_program->slotTypes[existing->second] == Type::Piece) type = Type::Piece;
         int slot = slotFor(w, type, t);
         AssignFilter::Op aop = AssignFilter::Set;
         switch (op.op) {
@@ -806,12 +831,10 @@ FilterPtr Parser::parseWord(const Token &t)
         return parseIterate(t, false);
     }
     if (auto v = m_vars.find(w); v != m_vars.end()) {
-        if (m_program->slotTypes[v->second] == Type::Dictionary)
-            return parseDictionaryAccess(t, v->second);
+        if (m_program->slotTypes[v->second] == Type::Dictionary) return parseDictionaryAccess(t, v->second);
         return make<VarFilter>(t.range, v->second, m_program->slotTypes[v->second]);
     }
-    if (FilterPtr f; parsePathFamily(t, f))
-        return f;
+    if (FilterPtr f; parsePathFamily(t, f)) return f;
     error(t, "unknown name '" + std::string(w) + "': not a keyword, variable or function");
     return nullptr;
 }
@@ -822,15 +845,14 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
     std::vector<FilterPtr> args;
     while (!atOp(Op::RParen) && peek().kind != Tok::End) {
         size_t before = m_pos;
-        if (FilterPtr a = parseFilter())
-            args.push_back(std::move(a));
-        if (m_pos == before)
-            advance();
+        if (FilterPtr a = parseFilter()) args.push_back(std::move(a));
+        if (m_pos == before) advance();
     }
     expectOp(Op::RParen, "to close the arguments");
     if (args.size() != f.params.size()) {
-        error(t, "function '" + t.text + "' takes " + std::to_string(f.params.size()) + " arguments, not " +
-                     std::to_string(args.size()));
+        error(t,
+              "function '" + t.text + "' takes " + std::to_string(f.params.size()) + " arguments, not "
+                  + std::to_string(args.size()));
         return nullptr;
     }
     if (m_bindings.size() > 50) {
@@ -841,8 +863,9 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
     // double the query at every level, so the expansions have a total bound.
     m_expandedTokens += f.bodyEnd - f.bodyBegin;
     if (++m_functionExpansions > MaxFunctionExpansions || m_expandedTokens > MaxExpandedTokens) {
-        error(t, "function calls expand into more than " + std::to_string(MaxFunctionExpansions)
-                     + " copies of function bodies (recursion?)");
+        error(t,
+              "function calls expand into more than " + std::to_string(MaxFunctionExpansions)
+                  + " copies of function bodies (recursion?)");
         m_tooDeep = true;
         m_pos = m_tokens.size() - 1;
         return nullptr;
@@ -862,10 +885,8 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
             advance();
             continue;
         }
-        if (FilterPtr p = parseFilter())
-            parts.push_back(std::move(p));
-        if (m_pos == before)
-            advance();
+        if (FilterPtr p = parseFilter()) parts.push_back(std::move(p));
+        if (m_pos == before) advance();
     }
     m_pos = saved;
     m_pathTop = pathTop;
@@ -876,53 +897,59 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
 FilterPtr Parser::parseKeyword(const Token &t)
 {
     const std::string_view w = t.text;
-    if (FilterPtr f; parseLanguageKeyword(t, f))
-        return f;
+    if (FilterPtr f; parseLanguageKeyword(t, f)) return f;
     if (w == "not") {
         FilterPtr a = parseExpr(P_NOT);
-        if (!a) { error(t, "expected a filter after 'not'"); return nullptr; }
+        if (!a) {
+            error(t, "expected a filter after 'not'");
+            return nullptr;
+        }
         return make<NotFilter>(span(t.range, a->range), std::move(a));
     }
-    if (w == "true" || w == "false")
-        return make<ConstantFilter>(t.range, w == "true");
+    if (w == "true" || w == "false") return make<ConstantFilter>(t.range, w == "true");
     if (w == "if") {
         FilterPtr c = parseFilter();
         acceptWord("then");
         FilterPtr a = parseFilter();
         FilterPtr b;
         // CQL 6.2 lets `else` end without a filter: then there is no else part.
-        if (acceptWord("else") && startsFilter())
-            b = parseFilter();
-        if (!c || !a) { error(t, "expected 'if condition [then] filter [else filter]'"); return nullptr; }
+        if (acceptWord("else") && startsFilter()) b = parseFilter();
+        if (!c || !a) {
+            error(t, "expected 'if condition [then] filter [else filter]'");
+            return nullptr;
+        }
         return make<IfFilter>(t.range, std::move(c), std::move(a), std::move(b));
     }
     static constexpr std::pair<std::string_view, StateFilter::Kind> states[] = {
-        {"check", StateFilter::Check}, {"mate", StateFilter::Mate}, {"stalemate", StateFilter::Stalemate},
-        {"wtm", StateFilter::Wtm}, {"btm", StateFilter::Btm}, {"initial", StateFilter::Initial},
-        {"terminal", StateFilter::Terminal}, {"mainline", StateFilter::Mainline}, {"variation", StateFilter::Variation},
+        {"check", StateFilter::Check},
+        {"mate", StateFilter::Mate},
+        {"stalemate", StateFilter::Stalemate},
+        {"wtm", StateFilter::Wtm},
+        {"btm", StateFilter::Btm},
+        {"initial", StateFilter::Initial},
+        {"terminal", StateFilter::Terminal},
+        {"mainline", StateFilter::Mainline},
+        {"variation", StateFilter::Variation},
         {"virtualmainline", StateFilter::VirtualMainline},
     };
     for (auto [name, kind] : states) {
         if (w == name) {
-            if (kind == StateFilter::Variation)
-                m_program->usesVariations = true;
+            if (kind == StateFilter::Variation) m_program->usesVariations = true;
             return make<StateFilter>(t.range, kind);
         }
     }
     static constexpr std::pair<std::string_view, PositionNumberFilter::Kind> numbers[] = {
-        {"ply", PositionNumberFilter::Ply}, {"movenumber", PositionNumberFilter::MoveNumber},
+        {"ply", PositionNumberFilter::Ply},     {"movenumber", PositionNumberFilter::MoveNumber},
         {"depth", PositionNumberFilter::Depth}, {"gamenumber", PositionNumberFilter::GameNumber},
         {"year", PositionNumberFilter::Year},
     };
     for (auto [name, kind] : numbers)
-        if (w == name)
-            return make<PositionNumberFilter>(t.range, kind);
+        if (w == name) return make<PositionNumberFilter>(t.range, kind);
     if (w == "light" || w == "dark") {
         FilterPtr a = setArg(t, P_COLON);
         return a ? make<ColorSquaresFilter>(t.range, w == "light", std::move(a)) : nullptr;
     }
-    if (!directionsFor(w).empty())
-        return parseDirection(t);
+    if (!directionsFor(w).empty()) return parseDirection(t);
     if (w == "passedpawns") return make<PawnStructureFilter>(t.range, PawnStructureFilter::Passed);
     if (w == "doubledpawns") return make<PawnStructureFilter>(t.range, PawnStructureFilter::Doubled);
     if (w == "isolatedpawns") return make<PawnStructureFilter>(t.range, PawnStructureFilter::Isolated);
@@ -941,33 +968,32 @@ FilterPtr Parser::parseKeyword(const Token &t)
     }
     if (w == "abs" || w == "sqrt") {
         FilterPtr a = numArg(t);
-        return a ? make<ArithFilter>(t.range, w == "abs" ? ArithFilter::Abs : ArithFilter::Sqrt, std::move(a)) : nullptr;
+        return a ? make<ArithFilter>(t.range, w == "abs" ? ArithFilter::Abs : ArithFilter::Sqrt, std::move(a))
+                 : nullptr;
     }
     if (w == "max" || w == "min") {
-        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str()))
-            return nullptr;
+        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str())) return nullptr;
         std::vector<FilterPtr> args;
         while (!atOp(Op::RParen) && peek().kind != Tok::End) {
             size_t before = m_pos;
             if (FilterPtr a = requireType(parseFilter(), Type::Numeric, t, "numeric arguments"))
                 args.push_back(std::move(a));
-            if (m_pos == before)
-                advance();
+            if (m_pos == before) advance();
         }
         expectOp(Op::RParen, ("to close '" + std::string(w) + "'").c_str());
-        if (args.empty()) { error(t, "'" + std::string(w) + "' needs at least one argument"); return nullptr; }
+        if (args.empty()) {
+            error(t, "'" + std::string(w) + "' needs at least one argument");
+            return nullptr;
+        }
         return make<MinMaxFilter>(t.range, w == "max", std::move(args));
     }
     if (w == "between" || w == "makesquare") {
-        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str()))
-            return nullptr;
+        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str())) return nullptr;
         FilterPtr a = w == "between" ? setArg(t, P_UNION) : numArg(t);
         FilterPtr b = w == "between" ? setArg(t, P_UNION) : numArg(t);
         expectOp(Op::RParen, ("to close '" + std::string(w) + "'").c_str());
-        if (!a || !b)
-            return nullptr;
-        if (w == "between")
-            return make<BetweenFilter>(t.range, std::move(a), std::move(b));
+        if (!a || !b) return nullptr;
+        if (w == "between") return make<BetweenFilter>(t.range, std::move(a), std::move(b));
         return make<MakeSquareFilter>(t.range, std::move(a), std::move(b));
     }
     if (w == "tag") {
@@ -992,57 +1018,49 @@ FilterPtr Parser::parseKeyword(const Token &t)
             return nullptr;
         }
         int slot = m_vars[advance().text];
-        BoundFilter::Kind k = w == "isbound" ? BoundFilter::IsBound : w == "isunbound" ? BoundFilter::IsUnbound : BoundFilter::Unbind;
+        BoundFilter::Kind k = w == "isbound" ? BoundFilter::IsBound
+            : w == "isunbound"               ? BoundFilter::IsUnbound
+                                             : BoundFilter::Unbind;
         return make<BoundFilter>(t.range, k, slot);
     }
-    if (w == "extension")
-        return make<ConstantFilter>(t.range, false);
-    if (w == "pathdebug")
-        return make<ConstantFilter>(t.range, true);
+    if (w == "extension") return make<ConstantFilter>(t.range, false);
+    if (w == "pathdebug") return make<ConstantFilter>(t.range, true);
     if (w == "cql_abort") {
-        std::string where = "cql_abort at line " + std::to_string(t.range.begin.line) + ", column " +
-                            std::to_string(t.range.begin.column);
+        std::string where = "cql_abort at line " + std::to_string(t.range.begin.line) + ", column "
+            + std::to_string(t.range.begin.column);
         return make<AssertFilter>(t.range, make<ConstantFilter>(t.range, false), std::move(where));
     }
-    if (w == "currentposition")
-        return make<CurrentPositionFilter>(t.range);
-    if (w == "parent")
-        return make<RelativeFilter>(t.range, true, nullptr);
+    if (w == "currentposition") return make<CurrentPositionFilter>(t.range);
+    if (w == "parent") return make<RelativeFilter>(t.range, true, nullptr);
     if (w == "child") {
         FilterPtr index;
         if (acceptOp(Op::LParen)) {
             index = numArg(t);
             expectOp(Op::RParen, "to close 'child'");
-            if (!index)
-                return nullptr;
+            if (!index) return nullptr;
         }
         return make<RelativeFilter>(t.range, false, std::move(index));
     }
     if (w == "ancestor" || w == "descendant" || w == "lca" || w == "distance") {
-        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str()))
-            return nullptr;
+        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str())) return nullptr;
         FilterPtr a = requireType(parseFilter(), Type::Position, t, "a position filter");
         FilterPtr b = requireType(parseFilter(), Type::Position, t, "a position filter");
         expectOp(Op::RParen, ("to close '" + std::string(w) + "'").c_str());
-        if (!a || !b)
-            return nullptr;
+        if (!a || !b) return nullptr;
         TreeRelationFilter::Kind k = w == "ancestor" ? TreeRelationFilter::Ancestor
-                                   : w == "descendant" ? TreeRelationFilter::Descendant
-                                   : w == "lca" ? TreeRelationFilter::Lca : TreeRelationFilter::Distance;
+            : w == "descendant"                      ? TreeRelationFilter::Descendant
+            : w == "lca"                             ? TreeRelationFilter::Lca
+                                                     : TreeRelationFilter::Distance;
         return make<TreeRelationFilter>(t.range, k, std::move(a), std::move(b));
     }
-    if (w == "positionid")
-        return make<PositionIdFilter>(t.range, nullptr);
+    if (w == "positionid") return make<PositionIdFilter>(t.range, nullptr);
     if (w == "position") {
         FilterPtr id = numArg(t);
         return id ? make<PositionByIdFilter>(t.range, std::move(id)) : nullptr;
     }
-    if (w == "ray" || w == "xray")
-        return parseRay(t, w == "xray");
-    if (w == "pin")
-        return parsePin(t);
-    if (w == "move")
-        return parseMove(t);
+    if (w == "ray" || w == "xray") return parseRay(t, w == "xray");
+    if (w == "pin") return parsePin(t);
+    if (w == "move") return parseMove(t);
     if (w == "legal" || w == "pseudolegal" || w == "countmoves") {
         // legal X--Y / countmoves [legal] X--Y: the argument is a dash or move filter.
         FilterPtr a = parseExpr(P_DASH);
@@ -1057,8 +1075,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
         }
         if (w == "legal") mf->spec().legal = true;
         if (w == "pseudolegal") mf->spec().pseudolegal = true;
-        if (w != "countmoves")
-            return a;
+        if (w != "countmoves") return a;
         return make<CountMovesFilter>(t.range, std::move(a));
     }
     if (w == "currentmove") {
@@ -1078,41 +1095,37 @@ FilterPtr Parser::parseKeyword(const Token &t)
         s.castle = true;
         return make<MoveFilter>(t.range, std::move(s));
     }
-    if (FilterPtr f; parsePathFamily(t, f))
-        return f;
-    if (w == "find")
-        return parseFind(t);
-    if (w == "line")
-        return parseLine(t);
+    if (FilterPtr f; parsePathFamily(t, f)) return f;
+    if (w == "find") return parseFind(t);
+    if (w == "line") return parseLine(t);
     TransformKind tk;
-    if (transformKindFromName(w, tk))
-        return parseTransform(t, int(tk));
+    if (transformKindFromName(w, tk)) return parseTransform(t, int(tk));
     if (w == "notransform") {
         FilterPtr a = parseFilter();
-        if (!a) { error(t, "expected a filter after 'notransform'"); return nullptr; }
+        if (!a) {
+            error(t, "expected a filter after 'notransform'");
+            return nullptr;
+        }
         return make<NoTransformFilter>(t.range, std::move(a));
     }
-    if (w == "square" || w == "piece")
-        return parseIterate(t, w == "piece");
-    if (w == "comment")
-        return parseComment(t, false);
-    if (w == "sort")
-        return parseSort(t);
-    if (w == "player" || w == "event" || w == "site" || w == "date" || w == "eventdate" || w == "eco" ||
-        w == "elo" || w == "result")
+    if (w == "square" || w == "piece") return parseIterate(t, w == "piece");
+    if (w == "comment") return parseComment(t, false);
+    if (w == "sort") return parseSort(t);
+    if (w == "player" || w == "event" || w == "site" || w == "date" || w == "eventdate" || w == "eco" || w == "elo"
+        || w == "result")
         return parseGameInfo(t);
     if (w == "function") {
-        if (peek().kind != Tok::Word) { error(peek(), "expected a function name after 'function'"); return nullptr; }
+        if (peek().kind != Tok::Word) {
+            error(peek(), "expected a function name after 'function'");
+            return nullptr;
+        }
         std::string name = advance().text;
         Function f;
-        if (!expectOp(Op::LParen, "after the function name"))
-            return nullptr;
+        if (!expectOp(Op::LParen, "after the function name")) return nullptr;
         while (peek().kind == Tok::Word)
             f.params.push_back(advance().text);
-        if (!expectOp(Op::RParen, "after the parameters"))
-            return nullptr;
-        if (!expectOp(Op::LBrace, "to start the function body"))
-            return nullptr;
+        if (!expectOp(Op::RParen, "after the parameters")) return nullptr;
+        if (!expectOp(Op::LBrace, "to start the function body")) return nullptr;
         f.bodyBegin = m_pos;
         int depth = 1;
         while (peek().kind != Tok::End) {
@@ -1121,8 +1134,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
             advance();
         }
         f.bodyEnd = m_pos;
-        if (!expectOp(Op::RBrace, "to end the function body"))
-            return nullptr;
+        if (!expectOp(Op::RBrace, "to end the function body")) return nullptr;
         m_functions[name] = f;
         return make<ConstantFilter>(t.range, true);
     }
@@ -1156,15 +1168,12 @@ FilterPtr Parser::parseDirection(const Token &t)
     if (varBound(loF, lo)) {
         if (!varBound(hiF, hi)) {
             hi = lo;
-            if (loF)
-                hiF = loF->transformed(Transform::identity());
+            if (loF) hiF = loF->transformed(Transform::identity());
         }
-        if (!loF && !hiF && lo > hi)
-            std::swap(lo, hi);
+        if (!loF && !hiF && lo > hi) std::swap(lo, hi);
     }
     FilterPtr a = setArg(t, P_COLON);
-    if (!a)
-        return nullptr;
+    if (!a) return nullptr;
     SourceRange r = span(t.range, a->range);
     auto f = std::make_unique<DirectionFilter>(directionsFor(t.text), int(lo), int(hi), std::move(a));
     f->range = r;
@@ -1184,17 +1193,13 @@ FilterPtr Parser::parseRay(const Token &t, bool xray)
         for (const Direction &d : directionsFor(advance().text))
             dirs.push_back(d);
     }
-    if (dirs.empty())
-        dirs = directionsFor("anydirection");
-    if (!expectOp(Op::LParen, ("after '" + t.text + "'").c_str()))
-        return nullptr;
+    if (dirs.empty()) dirs = directionsFor("anydirection");
+    if (!expectOp(Op::LParen, ("after '" + t.text + "'").c_str())) return nullptr;
     std::vector<FilterPtr> sets;
     while (!atOp(Op::RParen) && peek().kind != Tok::End) {
         size_t before = m_pos;
-        if (FilterPtr s = setArg(t, P_UNION))
-            sets.push_back(std::move(s));
-        if (m_pos == before)
-            advance();
+        if (FilterPtr s = setArg(t, P_UNION)) sets.push_back(std::move(s));
+        if (m_pos == before) advance();
     }
     expectOp(Op::RParen, ("to close '" + t.text + "'").c_str());
     if (sets.size() < 2) {
@@ -1209,10 +1214,17 @@ FilterPtr Parser::parsePin(const Token &t)
     FilterPtr from, through, to;
     enum { None, From, Through, To } first = None;
     for (;;) {
-        if (acceptWord("from")) { from = setArg(t, P_COLON); if (first == None) first = From; }
-        else if (acceptWord("through")) { through = setArg(t, P_COLON); if (first == None) first = Through; }
-        else if (acceptWord("to")) { to = setArg(t, P_COLON); if (first == None) first = To; }
-        else break;
+        if (acceptWord("from")) {
+            from = setArg(t, P_COLON);
+            if (first == None) first = From;
+        } else if (acceptWord("through")) {
+            through = setArg(t, P_COLON);
+            if (first == None) first = Through;
+        } else if (acceptWord("to")) {
+            to = setArg(t, P_COLON);
+            if (first == None) first = To;
+        } else
+            break;
     }
     PinFilter::Value value = first == From ? PinFilter::Pinners : first == To ? PinFilter::Targets : PinFilter::Pinned;
     return make<PinFilter>(t.range, value, std::move(from), std::move(through), std::move(to));
@@ -1230,22 +1242,25 @@ FilterPtr Parser::parseMove(const Token &t)
     };
     for (;; first = false) {
         const Token &p = peek();
-        if (p.kind != Tok::Word)
-            break;
+        if (p.kind != Tok::Word) break;
         const std::string_view w = p.text;
         auto setParam = [&](FilterPtr &slot, MoveSpec::Value v) {
-            if (slot)
-                return false;
+            if (slot) return false;
             advance();
             slot = setArg(p, P_COLON);
-            if (first)
-                s.value = v;
+            if (first) s.value = v;
             return true;
         };
-        if (w == "from") { if (!setParam(s.from, MoveSpec::From)) return twice(p); if (!s.from) return nullptr; }
-        else if (w == "to") { if (!setParam(s.to, MoveSpec::To)) return twice(p); if (!s.to) return nullptr; }
-        else if (w == "capture" || w == "captures") { if (!setParam(s.capture, MoveSpec::Capture)) return twice(p); if (!s.capture) return nullptr; }
-        else if (w == "promote") {
+        if (w == "from") {
+            if (!setParam(s.from, MoveSpec::From)) return twice(p);
+            if (!s.from) return nullptr;
+        } else if (w == "to") {
+            if (!setParam(s.to, MoveSpec::To)) return twice(p);
+            if (!s.to) return nullptr;
+        } else if (w == "capture" || w == "captures") {
+            if (!setParam(s.capture, MoveSpec::Capture)) return twice(p);
+            if (!s.capture) return nullptr;
+        } else if (w == "promote") {
             if (s.requirePromotion) return twice(p);
             advance();
             s.requirePromotion = true;
@@ -1255,13 +1270,14 @@ FilterPtr Parser::parseMove(const Token &t)
                 error(peek(), "expected a piece type after 'promote' (a piece without squares, e.g. promote [RN])");
                 return nullptr;
             }
-        }
-        else if (w == "enpassant") { if (enpassant) return twice(p); advance(); enpassant = s.enpassant = true; }
-        else if (w == "enpassantsquare") {
+        } else if (w == "enpassant") {
+            if (enpassant) return twice(p);
+            advance();
+            enpassant = s.enpassant = true;
+        } else if (w == "enpassantsquare") {
             error(p, "'move enpassantsquare' is not implemented yet");
             return nullptr;
-        }
-        else if (w == "castle" || ((w == "o" && atOp(Op::Minus, 1) && atWord("o", 2)))) {
+        } else if (w == "castle" || ((w == "o" && atOp(Op::Minus, 1) && atWord("o", 2)))) {
             if (castling) {
                 error(p, "more than one castling parameter in 'move'");
                 return nullptr;
@@ -1269,22 +1285,43 @@ FilterPtr Parser::parseMove(const Token &t)
             castling = true;
             advance();
             if (w == "o") {
-                advance(); advance();
-                if (atOp(Op::Minus) && atWord("o", 1)) { advance(); advance(); s.castleLong = true; }
-                else s.castleShort = true;
+                advance();
+                advance();
+                if (atOp(Op::Minus) && atWord("o", 1)) {
+                    advance();
+                    advance();
+                    s.castleLong = true;
+                } else
+                    s.castleShort = true;
             } else {
                 s.castle = true;
             }
         }
         // The flags may repeat (CQL 6.2 accepts `move null null`).
-        else if (w == "count") { advance(); count = true; }
-        else if (w == "null") { advance(); s.null = true; }
-        else if (w == "legal") { advance(); s.legal = true; }
-        else if (w == "pseudolegal") { advance(); s.pseudolegal = true; }
-        else if (w == "previous") { advance(); s.previous = true; }
-        else if (w == "primary") { advance(); s.primary = true; }
-        else if (w == "secondary") { advance(); s.secondary = true; m_program->usesVariations = true; }
-        else break;
+        else if (w == "count") {
+            advance();
+            count = true;
+        } else if (w == "null") {
+            advance();
+            s.null = true;
+        } else if (w == "legal") {
+            advance();
+            s.legal = true;
+        } else if (w == "pseudolegal") {
+            advance();
+            s.pseudolegal = true;
+        } else if (w == "previous") {
+            advance();
+            s.previous = true;
+        } else if (w == "primary") {
+            advance();
+            s.primary = true;
+        } else if (w == "secondary") {
+            advance();
+            s.secondary = true;
+            m_program->usesVariations = true;
+        } else
+            break;
     }
     const bool generated = s.legal || s.pseudolegal;
     const char *conflict = nullptr;
@@ -1307,8 +1344,7 @@ FilterPtr Parser::parseMove(const Token &t)
     // `move ... comment (...)` reads on as the next filter of the sequence; in
     // a line the comment is written after the move (parseLine).
     FilterPtr move = make<MoveFilter>(t.range, std::move(s));
-    if (count)
-        return make<CountMovesFilter>(t.range, std::move(move));
+    if (count) return make<CountMovesFilter>(t.range, std::move(move));
     return move;
 }
 
@@ -1325,7 +1361,8 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
         s.requirePromotion = true;
         if (peek().kind == Tok::Designator && peek().pieces)
             s.promote = advance().pieces;
-        else if (peek().kind == Tok::String || (peek().kind == Tok::Word && (m_vars.count(peek().text) || isParameterName(peek().text))))
+        else if (peek().kind == Tok::String
+                 || (peek().kind == Tok::Word && (m_vars.count(peek().text) || isParameterName(peek().text))))
             s.promoteName = requireType(parseExpr(P_COLON), Type::String, dashTok, "a piece type");
         else
             error(peek(), "expected a piece type after '='");
@@ -1337,16 +1374,14 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
         parsePromotion();
     } else if (startsFilter() && !peek().spaceBefore && peek().kind != Tok::Word && !atOp(Op::LParen)) {
         s.to = setArg(dashTok, P_COLON);
-        if (!s.to)
-            return nullptr;
+        if (!s.to) return nullptr;
         if (atOp(Op::Assign) && !peek().spaceBefore) {
             advance();
             parsePromotion();
         }
     } else if (peek().kind == Tok::Word && !peek().spaceBefore) {
         s.to = setArg(dashTok, P_COLON);
-        if (!s.to)
-            return nullptr;
+        if (!s.to) return nullptr;
         if (atOp(Op::Assign) && !peek().spaceBefore) {
             advance();
             parsePromotion();
@@ -1354,14 +1389,21 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
     }
     // --(target): filters tested after the move (see path.cpp).
     if (atOp(Op::LParen) && !peek().spaceBefore)
-        return parseDashTarget(std::move(s.from), std::move(s.to), s.captureOnly, s.requirePromotion, s.promote, dashTok);
+        return parseDashTarget(std::move(s.from), std::move(s.to), s.captureOnly, s.requirePromotion, s.promote,
+                               dashTok);
     // Trailing parameters: `T--=N primary`, `A-- secondary`, `-- legal`.
     for (;;) {
-        if (acceptWord("primary")) s.primary = true;
-        else if (acceptWord("secondary")) { s.secondary = true; m_program->usesVariations = true; }
-        else if (acceptWord("legal")) s.legal = true;
-        else if (acceptWord("pseudolegal")) s.pseudolegal = true;
-        else break;
+        if (acceptWord("primary"))
+            s.primary = true;
+        else if (acceptWord("secondary")) {
+            s.secondary = true;
+            m_program->usesVariations = true;
+        } else if (acceptWord("legal"))
+            s.legal = true;
+        else if (acceptWord("pseudolegal"))
+            s.pseudolegal = true;
+        else
+            break;
     }
     return make<MoveFilter>(dashTok.range, std::move(s));
 }
@@ -1369,27 +1411,43 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
 // The parameter list of --(...): true when it was one (else nothing is consumed).
 bool Parser::parseDashParameters(MoveSpec &s)
 {
-    static constexpr std::string_view words[] = {"castle", "o", "enpassant", "null", "primary", "secondary",
-                                                 "legal", "pseudolegal", "capture"};
-    if (std::find(std::begin(words), std::end(words), peek(1).text) == std::end(words))
-        return false;
+    static constexpr std::string_view words[] = {"castle",    "o",     "enpassant",   "null",   "primary",
+                                                 "secondary", "legal", "pseudolegal", "capture"};
+    if (std::find(std::begin(words), std::end(words), peek(1).text) == std::end(words)) return false;
     advance(); // (
     while (!atOp(Op::RParen) && peek().kind != Tok::End) {
         const Token &p = peek();
-        if (acceptWord("castle")) s.castle = true;
+        if (acceptWord("castle"))
+            s.castle = true;
         else if (atWord("o") && atOp(Op::Minus, 1) && atWord("o", 2)) {
-            advance(); advance(); advance();
-            if (atOp(Op::Minus) && atWord("o", 1)) { advance(); advance(); s.castleLong = true; }
-            else s.castleShort = true;
+            advance();
+            advance();
+            advance();
+            if (atOp(Op::Minus) && atWord("o", 1)) {
+                advance();
+                advance();
+                s.castleLong = true;
+            } else
+                s.castleShort = true;
+        } else if (acceptWord("enpassant"))
+            s.enpassant = true;
+        else if (acceptWord("null"))
+            s.null = true;
+        else if (acceptWord("primary"))
+            s.primary = true;
+        else if (acceptWord("secondary")) {
+            s.secondary = true;
+            m_program->usesVariations = true;
+        } else if (acceptWord("legal"))
+            s.legal = true;
+        else if (acceptWord("pseudolegal"))
+            s.pseudolegal = true;
+        else if (acceptWord("capture")) {
+            s.captureOnly = true;
+        } else {
+            error(p, "unknown move parameter '" + p.text + "'");
+            advance();
         }
-        else if (acceptWord("enpassant")) s.enpassant = true;
-        else if (acceptWord("null")) s.null = true;
-        else if (acceptWord("primary")) s.primary = true;
-        else if (acceptWord("secondary")) { s.secondary = true; m_program->usesVariations = true; }
-        else if (acceptWord("legal")) s.legal = true;
-        else if (acceptWord("pseudolegal")) s.pseudolegal = true;
-        else if (acceptWord("capture")) { s.captureOnly = true; }
-        else { error(p, "unknown move parameter '" + p.text + "'"); advance(); }
     }
     expectOp(Op::RParen, "to close the move parameters");
     return true;
@@ -1400,19 +1458,22 @@ FilterPtr Parser::parseFind(const Token &t)
     bool all = false, quiet = false, backward = false, hasRange = false;
     long long lo = 0, hi = 0;
     for (;;) {
-        if (acceptWord("all")) all = true;
+        if (acceptWord("all"))
+            all = true;
         else if (acceptWord("count")) {
             // find count F: the number of positions matching F, also when it is 0
             all = hasRange = true;
             lo = 0;
             hi = 1000000000;
-        }
-        else if (acceptWord("quiet")) quiet = true;
-        else if (acceptOp(Op::LineBackward)) backward = true;
+        } else if (acceptWord("quiet"))
+            quiet = true;
+        else if (acceptOp(Op::LineBackward))
+            backward = true;
         else if (bool two; peek().kind == Tok::Number && parseRangeNumbers(lo, hi, two)) {
             if (!two) hi = 1000000000;
             hasRange = true;
-        } else break;
+        } else
+            break;
     }
     FilterPtr body = parseFilter();
     if (!body) {
@@ -1426,17 +1487,26 @@ FilterPtr Parser::parseLine(const Token &t)
 {
     LineFilter::Options o;
     for (;;) {
-        if (acceptWord("firstmatch")) o.firstMatch = true;
-        else if (acceptWord("lastposition")) o.lastPosition = true;
-        else if (acceptWord("singlecolor")) o.singleColor = true;
-        else if (acceptWord("nestban")) { error(m_tokens[m_pos - 1], "'line nestban' is not implemented yet"); }
-        else if (acceptWord("primary")) o.primary = true;
-        else if (acceptWord("secondary")) { o.secondary = true; m_program->usesVariations = true; }
-        else if (acceptWord("quiet")) o.quiet = true;
+        if (acceptWord("firstmatch"))
+            o.firstMatch = true;
+        else if (acceptWord("lastposition"))
+            o.lastPosition = true;
+        else if (acceptWord("singlecolor"))
+            o.singleColor = true;
+        else if (acceptWord("nestban")) {
+            error(m_tokens[m_pos - 1], "'line nestban' is not implemented yet");
+        } else if (acceptWord("primary"))
+            o.primary = true;
+        else if (acceptWord("secondary")) {
+            o.secondary = true;
+            m_program->usesVariations = true;
+        } else if (acceptWord("quiet"))
+            o.quiet = true;
         else if (bool two; peek().kind == Tok::Number && parseRangeNumbers(o.lo, o.hi, two)) {
             if (!two) o.hi = 1000000000;
             o.hasRange = true;
-        } else break;
+        } else
+            break;
     }
     if (!atOp(Op::LineForward) && !atOp(Op::LineBackward)) {
         error(peek(), "expected '-->' or '<--' after 'line'");
@@ -1457,18 +1527,21 @@ FilterPtr Parser::parseLine(const Token &t)
                 int depth = 0;
                 for (size_t i = m_pos; i < m_tokens.size(); ++i) {
                     const Token &k = m_tokens[i];
-                    if (k.kind == Tok::Punct && k.op == Op::LParen) ++depth;
-                    else if (k.kind == Tok::Punct && k.op == Op::RParen && --depth == 0) break;
-                    else if (depth == 1 && k.kind == Tok::Punct && k.op == arrow) { group = true; break; }
+                    if (k.kind == Tok::Punct && k.op == Op::LParen)
+                        ++depth;
+                    else if (k.kind == Tok::Punct && k.op == Op::RParen && --depth == 0)
+                        break;
+                    else if (depth == 1 && k.kind == Tok::Punct && k.op == arrow) {
+                        group = true;
+                        break;
+                    }
                     if (k.kind == Tok::End) break;
                 }
             }
             if (group) {
                 advance();
-                if (!parseSeq(e.group, true))
-                    return false;
-                if (!expectOp(Op::RParen, "to close the line group"))
-                    return false;
+                if (!parseSeq(e.group, true)) return false;
+                if (!expectOp(Op::RParen, "to close the line group")) return false;
             } else {
                 // A constituent is one filter (what follows it without an arrow
                 // is the next filter after the line), and a move's comment:
@@ -1480,23 +1553,21 @@ FilterPtr Parser::parseLine(const Token &t)
                     error(peek(), "expected a filter after the arrow");
                     return false;
                 }
-                if (dynamic_cast<const NumberFilter *>(first.get()) || dynamic_cast<const ArithFilter *>(first.get()) ||
-                    (dynamic_cast<const VarFilter *>(first.get()) && first->type == Type::Numeric)) {
-                    error(first->range, "a number is not a line constituent (a range or wildcard "
-                                        "meant? put the constituent in braces)");
+                if (dynamic_cast<const NumberFilter *>(first.get()) || dynamic_cast<const ArithFilter *>(first.get())
+                    || (dynamic_cast<const VarFilter *>(first.get()) && first->type == Type::Numeric)) {
+                    error(first->range,
+                          "a number is not a line constituent (a range or wildcard "
+                          "meant? put the constituent in braces)");
                     return false;
                 }
                 const bool isMove = dynamic_cast<const MoveFilter *>(first.get()) != nullptr;
                 parts.push_back(std::move(first));
                 while (isMove && atWord("comment")) {
                     size_t before = m_pos;
-                    if (FilterPtr f = parseFilter())
-                        parts.push_back(std::move(f));
-                    if (m_pos == before)
-                        break;
+                    if (FilterPtr f = parseFilter()) parts.push_back(std::move(f));
+                    if (m_pos == before) break;
                 }
-                if (!o.backward)
-                    takeCommentsAfterMove(parts, e.afterMove, e.afterMoveCheck);
+                if (!o.backward) takeCommentsAfterMove(parts, e.afterMove, e.afterMoveCheck);
                 e.filter = parts.size() == 1 ? std::move(parts[0]) : make<CompoundFilter>(r, std::move(parts));
             }
             parseRepetition(e.min, e.max); // repetition suffix
@@ -1505,8 +1576,7 @@ FilterPtr Parser::parseLine(const Token &t)
         return true;
     };
     std::vector<LineElement> elements;
-    if (!parseSeq(elements, false))
-        return nullptr;
+    if (!parseSeq(elements, false)) return nullptr;
     return make<LineFilter>(t.range, o, std::move(elements));
 }
 
@@ -1515,14 +1585,20 @@ FilterPtr Parser::parseLine(const Token &t)
 bool Parser::comparisonAfterNumber() const
 {
     const Token &n = peek(1);
-    if (n.kind != Tok::Punct)
-        return false;
+    if (n.kind != Tok::Punct) return false;
     switch (n.op) {
-    case Op::Lt: case Op::Le: case Op::Eq: case Op::Ne: case Op::Ge: case Op::Gt:
-    case Op::Plus: case Op::Minus: case Op::Star: case Op::Slash: case Op::Percent:
-        return true;
-    default:
-        return false;
+    case Op::Lt:
+    case Op::Le:
+    case Op::Eq:
+    case Op::Ne:
+    case Op::Ge:
+    case Op::Gt:
+    case Op::Plus:
+    case Op::Minus:
+    case Op::Star:
+    case Op::Slash:
+    case Op::Percent: return true;
+    default: return false;
     }
 }
 
@@ -1541,8 +1617,7 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
         error(t, "expected a filter after '" + t.text + "'");
         return nullptr;
     }
-    if (transformImageBudget() < 0)
-        return nullptr; // reported once, by the outermost transform below
+    if (transformImageBudget() < 0) return nullptr; // reported once, by the outermost transform below
     FilterPtr f;
     try {
         f = make<TransformFilter>(span(t.range, arg->range), TransformKind(kind), mode, lo, hi, *arg);
@@ -1551,8 +1626,10 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
         return nullptr;
     }
     if (transformImageBudget() < 0) {
-        error(t, "'" + t.text + "' makes too many transformed copies of its argument "
-                 "(nested transforms multiply); use braces to limit what it applies to");
+        error(t,
+              "'" + t.text
+                  + "' makes too many transformed copies of its argument "
+                    "(nested transforms multiply); use braces to limit what it applies to");
         return nullptr;
     }
     return f;
@@ -1561,8 +1638,7 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
 FilterPtr Parser::parseIterate(const Token &t, bool pieces)
 {
     bool all = t.kind == Tok::Punct && t.op == Op::ForAll;
-    if (acceptWord("all"))
-        all = true;
+    if (acceptWord("all")) all = true;
     if (peek().kind != Tok::Word) {
         error(peek(), std::string("expected a variable name after '") + t.text + "'");
         return nullptr;
@@ -1577,8 +1653,7 @@ FilterPtr Parser::parseIterate(const Token &t, bool pieces)
         // piece x = S: binds the identity of the single piece on S
         advance();
         FilterPtr rhs = setArg(t, P_UNION);
-        if (!rhs)
-            return nullptr;
+        if (!rhs) return nullptr;
         int slot = slotFor(name.text, Type::Piece, name);
         return make<AssignFilter>(t.range, slot, Type::Piece, AssignFilter::Set, std::move(rhs));
     }
@@ -1586,17 +1661,13 @@ FilterPtr Parser::parseIterate(const Token &t, bool pieces)
         error(peek(), "expected 'in' after the variable name");
         return nullptr;
     }
-    if (FilterPtr keys; !pieces && parseDictionaryIteration(t, name, all, keys))
-        return keys;
+    if (FilterPtr keys; !pieces && parseDictionaryIteration(t, name, all, keys)) return keys;
     FilterPtr domain = setArg(t, P_UNION);
-    if (!domain)
-        return nullptr;
+    if (!domain) return nullptr;
     int slot = slotFor(name.text, pieces ? Type::Piece : Type::Set, name);
     FilterPtr body;
-    if (startsFilter())
-        body = parseFilter();
-    if (!body)
-        body = make<ConstantFilter>(t.range, true);
+    if (startsFilter()) body = parseFilter();
+    if (!body) body = make<ConstantFilter>(t.range, true);
     return make<IterateFilter>(t.range, pieces, all, slot, std::move(domain), std::move(body));
 }
 
@@ -1608,10 +1679,8 @@ FilterPtr Parser::parseComment(const Token &t, bool tripleSlash)
         int line = t.range.begin.line;
         while (peek().kind != Tok::End && peek().range.begin.line == line && startsFilter()) {
             size_t before = m_pos;
-            if (FilterPtr a = parseExpr(P_REL))
-                args.push_back(std::move(a));
-            if (m_pos == before)
-                advance();
+            if (FilterPtr a = parseExpr(P_REL)) args.push_back(std::move(a));
+            if (m_pos == before) advance();
         }
     } else if (atOp(Op::LParen)) {
         args = parseArgumentList(t);
@@ -1654,7 +1723,8 @@ FilterPtr Parser::parseSort(const Token &t)
         return nullptr;
     }
     if (arg->type != Type::Numeric && arg->type != Type::Set && arg->type != Type::String) {
-        error(arg->range, std::string("sort needs a numeric, set or string filter, found a ") + typeName(arg->type) + " filter");
+        error(arg->range,
+              std::string("sort needs a numeric, set or string filter, found a ") + typeName(arg->type) + " filter");
         return nullptr;
     }
     if (dynamic_cast<const NumberFilter *>(arg.get())) {
@@ -1672,8 +1742,10 @@ FilterPtr Parser::parseGameInfo(const Token &t)
     const std::string_view w = t.text;
     if (w == "elo") {
         EloFilter::Side side = EloFilter::Either;
-        if (acceptWord("white")) side = EloFilter::White;
-        else if (acceptWord("black")) side = EloFilter::Black;
+        if (acceptWord("white"))
+            side = EloFilter::White;
+        else if (acceptWord("black"))
+            side = EloFilter::Black;
         return make<EloFilter>(t.range, side);
     }
     if (w == "result") {
@@ -1686,17 +1758,23 @@ FilterPtr Parser::parseGameInfo(const Token &t)
     }
     TagFilter::Kind kind = TagFilter::Player;
     if (w == "player") {
-        if (acceptWord("white")) kind = TagFilter::PlayerWhite;
-        else if (acceptWord("black")) kind = TagFilter::PlayerBlack;
-    } else if (w == "event") kind = TagFilter::Event;
-    else if (w == "site") kind = TagFilter::Site;
-    else if (w == "date") kind = TagFilter::Date;
-    else if (w == "eventdate") kind = TagFilter::EventDate;
-    else if (w == "eco") kind = TagFilter::Eco;
+        if (acceptWord("white"))
+            kind = TagFilter::PlayerWhite;
+        else if (acceptWord("black"))
+            kind = TagFilter::PlayerBlack;
+    } else if (w == "event")
+        kind = TagFilter::Event;
+    else if (w == "site")
+        kind = TagFilter::Site;
+    else if (w == "date")
+        kind = TagFilter::Date;
+    else if (w == "eventdate")
+        kind = TagFilter::EventDate;
+    else if (w == "eco")
+        kind = TagFilter::Eco;
     if (peek().kind == Tok::String && !peek().text.empty()) {
         const Token &text = advance();
-        if (!plainSearchText(text))
-            return nullptr;
+        if (!plainSearchText(text)) return nullptr;
         return make<TagFilter>(t.range, kind, text.text, true);
     }
     return make<TagFilter>(t.range, kind, std::string(), false);

@@ -74,11 +74,11 @@ private:
     bool parseRangeNumbers(long long &lo, long long &hi, bool &two);
     bool parseSignedNumber(long long &v);
 
-    FilterPtr parseFilter();                 // one filter at lowest precedence
+    FilterPtr parseFilter(); // one filter at lowest precedence
     FilterPtr parseExpr(int minPrec);
     FilterPtr parsePrefix();
     FilterPtr parseKeyword(const Token &t);
-    FilterPtr parseSequenceUntil(Op close);  // { ... } body
+    FilterPtr parseSequenceUntil(Op close); // { ... } body
     FilterPtr parseTransform(const Token &t, int kind);
     FilterPtr parseDirection(const Token &t);
     FilterPtr parseMove(const Token &t);
@@ -134,7 +134,7 @@ private:
     bool atPathWildcard() const;
     bool tiedDashAhead() const;
     bool parenHoldsDash() const;
-    bool afterBlankLine() const; // a blank line ends the paths open at this level
+    bool afterBlankLine() const;    // a blank line ends the paths open at this level
     bool gluedSetDashAhead() const; // S∩T--U: the dash takes the whole glued set on its left
     FilterPtr parseGluedDash(int minPrec);
     FilterPtr parseDashTarget(FilterPtr left, FilterPtr right, bool captureOnly, bool requirePromotion,
@@ -164,9 +164,9 @@ private:
     int m_functionExpansions = 0;
     size_t m_expandedTokens = 0;
     std::set<std::pair<int, int>> m_errorPlaces; // line, column of each message so far
-    Op m_arrowStop = Op::Comma; // while an arrow's right side is read: that arrow (Comma: none)
-    bool m_glued = false;  // parsing the operand of a dash: only tokens glued to it
-    int m_pathDepth = 0;   // inside path constituents
+    Op m_arrowStop = Op::Comma;                  // while an arrow's right side is read: that arrow (Comma: none)
+    bool m_glued = false;                        // parsing the operand of a dash: only tokens glued to it
+    int m_pathDepth = 0;                         // inside path constituents
     bool m_pathTop = false; // at a path's top level (no brace opened since): + * -- belong to the path
     int m_pathChain = 0;    // inside ( ) groups of a path, where blank lines do not end it
 };

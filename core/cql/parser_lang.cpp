@@ -21,7 +21,6 @@ namespace cql {
 
 namespace {
 
-
 constexpr int PrecTight = 110; // binds like a set argument: over | and tighter operators
 
 } // namespace
@@ -29,14 +28,11 @@ constexpr int PrecTight = 110; // binds like a set argument: over | and tighter 
 std::vector<FilterPtr> Parser::parseArgumentList(const Token &t)
 {
     std::vector<FilterPtr> args;
-    if (!expectOp(Op::LParen, ("after '" + t.text + "'").c_str()))
-        return args;
+    if (!expectOp(Op::LParen, ("after '" + t.text + "'").c_str())) return args;
     while (!atOp(Op::RParen) && peek().kind != Tok::End) {
         size_t before = m_pos;
-        if (FilterPtr a = parseFilter())
-            args.push_back(std::move(a));
-        if (m_pos == before)
-            advance();
+        if (FilterPtr a = parseFilter()) args.push_back(std::move(a));
+        if (m_pos == before) advance();
     }
     expectOp(Op::RParen, ("to close '" + t.text + "'").c_str());
     return args;
@@ -60,8 +56,14 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         out = make<SideFilter>(t.range, w == "sidetomove" ? 0 : w == "white" ? 1 : -1);
         return true;
     }
-    if (w == "currenttransform") { out = make<CurrentTransformFilter>(t.range); return true; }
-    if (w == "fen") { out = make<PositionTextFilter>(t.range, PositionTextFilter::Fen); return true; }
+    if (w == "currenttransform") {
+        out = make<CurrentTransformFilter>(t.range);
+        return true;
+    }
+    if (w == "fen") {
+        out = make<PositionTextFilter>(t.range, PositionTextFilter::Fen);
+        return true;
+    }
     if (w == "originalcomment") {
         m_program->usesAnnotations = true;
         out = make<PositionTextFilter>(t.range, PositionTextFilter::OriginalComment);
@@ -70,8 +72,9 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         if (peek().kind == Tok::String && !peek().text.empty()) {
             const int nag = nagOfCommentArgument(peek().text);
             if (nag == -1 || nag > 255) {
-                error(peek(), nag == -1 ? "'originalcomment' cannot search for the NAG $0"
-                                        : "'originalcomment' cannot search for a NAG above 255");
+                error(peek(),
+                      nag == -1 ? "'originalcomment' cannot search for the NAG $0"
+                                : "'originalcomment' cannot search for a NAG above 255");
                 out = nullptr;
                 return true;
             }
@@ -83,7 +86,10 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         }
         return true;
     }
-    if (w == "removecomment") { out = make<RemoveCommentFilter>(t.range); return true; }
+    if (w == "removecomment") {
+        out = make<RemoveCommentFilter>(t.range);
+        return true;
+    }
     if (w == "settag") {
         std::vector<FilterPtr> args = parseArgumentList(t);
         out = nullptr;
@@ -94,7 +100,10 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         out = make<SetTagFilter>(t.range, std::move(args[0]), std::move(args[1]));
         return true;
     }
-    if (w == "enpassantsquare") { out = make<EnPassantSquareFilter>(t.range); return true; }
+    if (w == "enpassantsquare") {
+        out = make<EnPassantSquareFilter>(t.range);
+        return true;
+    }
     if (w == "try") {
         m_program->usesVariations = true;
         m_program->usesAnnotations = true;
@@ -108,8 +117,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         if (atOp(Op::LParen)) {
             args = parseArgumentList(t);
         } else if (startsFilter()) {
-            if (FilterPtr a = parseFilter())
-                args.push_back(std::move(a));
+            if (FilterPtr a = parseFilter()) args.push_back(std::move(a));
         }
         if (args.empty()) {
             error(t, "expected '(' or a filter after '" + std::string(w) + "'");
@@ -160,22 +168,37 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
     }
     if (w == "loop") {
         FilterPtr body = parseFilter();
-        if (!body) { error(t, "expected a filter after 'loop'"); out = nullptr; return true; }
+        if (!body) {
+            error(t, "expected a filter after 'loop'");
+            out = nullptr;
+            return true;
+        }
         out = make<LoopFilter>(t.range, std::move(body));
         return true;
     }
     if (w == "while") {
-        if (!expectOp(Op::LParen, "after 'while'")) { out = nullptr; return true; }
+        if (!expectOp(Op::LParen, "after 'while'")) {
+            out = nullptr;
+            return true;
+        }
         FilterPtr cond = parseFilter();
         expectOp(Op::RParen, "to close the condition of 'while'");
         FilterPtr body = cond ? parseFilter() : nullptr;
-        if (!body) { error(t, "expected 'while (condition) body'"); out = nullptr; return true; }
+        if (!body) {
+            error(t, "expected 'while (condition) body'");
+            out = nullptr;
+            return true;
+        }
         out = make<WhileFilter>(t.range, std::move(cond), std::move(body));
         return true;
     }
     if (w == "assert") {
         FilterPtr a = parseFilter();
-        if (!a) { error(t, "expected a filter after 'assert'"); out = nullptr; return true; }
+        if (!a) {
+            error(t, "expected a filter after 'assert'");
+            out = nullptr;
+            return true;
+        }
         std::string where = "line " + std::to_string(t.range.begin.line);
         out = make<AssertFilter>(t.range, std::move(a), std::move(where));
         return true;
@@ -188,16 +211,17 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             return true;
         }
         const Token name = advance();
-        if (!atOp(Op::Assign) && !atOp(Op::PlusAssign) && !atOp(Op::MinusAssign) && !atOp(Op::StarAssign) &&
-            !atOp(Op::SlashAssign) && !atOp(Op::PercentAssign) && !atOp(Op::OrAssign) && !atOp(Op::AndAssign)) {
+        if (!atOp(Op::Assign) && !atOp(Op::PlusAssign) && !atOp(Op::MinusAssign) && !atOp(Op::StarAssign)
+            && !atOp(Op::SlashAssign) && !atOp(Op::PercentAssign) && !atOp(Op::OrAssign) && !atOp(Op::AndAssign)) {
             error(name, "expected an assignment after 'persistent " + name.text + "'");
             out = nullptr;
             return true;
         }
         auto known = m_vars.find(name.text);
         bool isNew = known == m_vars.end();
-        bool wasPersistent = !isNew && std::any_of(m_program->persistent.begin(), m_program->persistent.end(),
-                                                   [&](const PersistentVar &v) { return v.slot == known->second; });
+        bool wasPersistent = !isNew
+            && std::any_of(m_program->persistent.begin(), m_program->persistent.end(),
+                           [&](const PersistentVar &v) { return v.slot == known->second; });
         if (!isNew && !wasPersistent) {
             error(name, "variable '" + name.text + "' was used before it was declared persistent");
             out = nullptr;
@@ -206,22 +230,19 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         m_persistentAssign = true; // persistent x += 1 makes x when it is new
         out = parseWord(name);
         m_persistentAssign = false;
-        if (!out)
-            return true;
+        if (!out) return true;
         if (!dynamic_cast<AssignFilter *>(out.get())) {
             error(name, "expected an assignment after 'persistent " + name.text + "'");
             out = nullptr;
             return true;
         }
         int slot = m_vars[name.text];
-        if (!wasPersistent)
-            m_program->persistent.push_back({slot, quiet});
+        if (!wasPersistent) m_program->persistent.push_back({slot, quiet});
         return true;
     }
     if (w == "dictionary" || (w == "local" && atWord("dictionary"))) {
         bool local = w == "local";
-        if (local)
-            advance();
+        if (local) advance();
         if (peek().kind != Tok::Word || findKeyword(peek().text)) {
             error(peek(), "expected a name after 'dictionary'");
             out = nullptr;
@@ -230,15 +251,16 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         const Token name = advance();
         auto known = m_vars.find(name.text);
         if (known != m_vars.end() && m_program->slotTypes[size_t(known->second)] != Type::Dictionary) {
-            error(name, "'" + name.text + "' is already a " + typeName(m_program->slotTypes[size_t(known->second)]) + " variable");
+            error(name,
+                  "'" + name.text + "' is already a " + typeName(m_program->slotTypes[size_t(known->second)])
+                      + " variable");
             out = nullptr;
             return true;
         }
         int slot = slotFor(name.text, Type::Dictionary, name);
         bool listed = std::any_of(m_program->persistent.begin(), m_program->persistent.end(),
                                   [&](const PersistentVar &v) { return v.slot == slot; });
-        if (!local && !listed)
-            m_program->persistent.push_back({slot, true}); // kept across games, never reported
+        if (!local && !listed) m_program->persistent.push_back({slot, true}); // kept across games, never reported
         // The declaration is also a use: `dictionary D[key]` and `dictionary D[key]=value`.
         if (atOp(Op::LBracket) && !peek().spaceBefore)
             out = parseDictionaryAccess(name, slot);
@@ -254,10 +276,10 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
     }
     if (w == "atomic") {
         // atomic x = v: the assignment is undone when the filter around it fails.
-        if (peek().kind != Tok::Word || findKeyword(peek().text) || peek(1).kind != Tok::Punct ||
-            (peek(1).op != Op::Assign && peek(1).op != Op::AssignIfUnbound && peek(1).op != Op::PlusAssign &&
-             peek(1).op != Op::MinusAssign && peek(1).op != Op::StarAssign && peek(1).op != Op::SlashAssign &&
-             peek(1).op != Op::PercentAssign && peek(1).op != Op::OrAssign && peek(1).op != Op::AndAssign)) {
+        if (peek().kind != Tok::Word || findKeyword(peek().text) || peek(1).kind != Tok::Punct
+            || (peek(1).op != Op::Assign && peek(1).op != Op::AssignIfUnbound && peek(1).op != Op::PlusAssign
+                && peek(1).op != Op::MinusAssign && peek(1).op != Op::StarAssign && peek(1).op != Op::SlashAssign
+                && peek(1).op != Op::PercentAssign && peek(1).op != Op::OrAssign && peek(1).op != Op::AndAssign)) {
             error(t, "expected an assignment 'atomic name = value'");
             out = nullptr;
             return true;
@@ -303,9 +325,11 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         out = make<ConstantFilter>(t.range, true);
         return true;
     }
-    if (w == "puremate" || w == "modelmate" || w == "idealmate" || w == "purestalemate" || w == "modelstalemate" ||
-        w == "idealstalemate") {
-        MateFilter::Kind k = w.starts_with("pure") ? MateFilter::Pure : w.starts_with("model") ? MateFilter::Model : MateFilter::Ideal;
+    if (w == "puremate" || w == "modelmate" || w == "idealmate" || w == "purestalemate" || w == "modelstalemate"
+        || w == "idealstalemate") {
+        MateFilter::Kind k = w.starts_with("pure") ? MateFilter::Pure
+            : w.starts_with("model")               ? MateFilter::Model
+                                                   : MateFilter::Ideal;
         out = make<MateFilter>(t.range, k, w.find("stalemate") != std::string::npos);
         return true;
     }
@@ -346,18 +370,14 @@ FilterPtr Parser::parseStringIndex(FilterPtr left, const Token &open)
 {
     FilterPtr from, to;
     bool slice = false;
-    if (!atOp(Op::Colon))
-        from = requireType(parseFilter(), Type::Numeric, open, "a numeric index");
+    if (!atOp(Op::Colon)) from = requireType(parseFilter(), Type::Numeric, open, "a numeric index");
     if (acceptOp(Op::Colon)) {
         slice = true;
-        if (!atOp(Op::RBracket))
-            to = requireType(parseFilter(), Type::Numeric, open, "a numeric index");
+        if (!atOp(Op::RBracket)) to = requireType(parseFilter(), Type::Numeric, open, "a numeric index");
     }
     const Token &close = peek();
-    if (!expectOp(Op::RBracket, "to close the index"))
-        return nullptr;
-    if (!slice && !from)
-        return nullptr;
+    if (!expectOp(Op::RBracket, "to close the index")) return nullptr;
+    if (!slice && !from) return nullptr;
     SourceRange r{left->range.begin, close.range.end};
     return make<StringIndexFilter>(r, std::move(left), std::move(from), std::move(to), slice);
 }
@@ -381,8 +401,7 @@ FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
     }
     m_dictKeyTypes.emplace(slot, key->type);
     const Token &close = peek();
-    if (!expectOp(Op::RBracket, "to close the dictionary key"))
-        return nullptr;
+    if (!expectOp(Op::RBracket, "to close the dictionary key")) return nullptr;
     SourceRange r{name.range.begin, close.range.end};
     if (acceptOp(Op::Assign)) {
         FilterPtr value = parseFilter();
@@ -392,8 +411,9 @@ FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
         }
         auto known = m_dictValueTypes.find(slot);
         if (known != m_dictValueTypes.end() && known->second != value->type) {
-            error(value->range, std::string("the dictionary '") + name.text + "' holds " + typeName(known->second) +
-                                    " values, not " + typeName(value->type));
+            error(value->range,
+                  std::string("the dictionary '") + name.text + "' holds " + typeName(known->second) + " values, not "
+                      + typeName(value->type));
             return nullptr;
         }
         m_dictValueTypes[slot] = value->type;
@@ -408,29 +428,27 @@ FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
 bool Parser::parseDictionaryIteration(const Token &t, const Token &name, bool all, FilterPtr &out)
 {
     // k∊D with D a dictionary (not an entry D[key]): iterate over its keys.
-    if (peek().kind != Tok::Word || (atOp(Op::LBracket, 1) && !peek(1).spaceBefore))
-        return false;
+    if (peek().kind != Tok::Word || (atOp(Op::LBracket, 1) && !peek(1).spaceBefore)) return false;
     auto d = m_vars.find(peek().text);
-    if (d == m_vars.end() || m_program->slotTypes[d->second] != Type::Dictionary)
-        return false;
+    if (d == m_vars.end() || m_program->slotTypes[d->second] != Type::Dictionary) return false;
     const Token dict = advance();
     out = nullptr;
     auto kt = m_dictKeyTypes.find(d->second);
     if (kt == m_dictKeyTypes.end()) {
-        error(dict, "the keys of the dictionary '" + dict.text + "' are not known here: use " + dict.text +
-                        "[key] before iterating over it");
+        error(dict,
+              "the keys of the dictionary '" + dict.text + "' are not known here: use " + dict.text
+                  + "[key] before iterating over it");
         return true;
     }
-    if (kt->second != Type::String && kt->second != Type::Numeric && kt->second != Type::Set &&
-        kt->second != Type::Position) {
-        error(dict, std::string("iterating over a dictionary with ") + typeName(kt->second) +
-                        " keys is not implemented yet");
+    if (kt->second != Type::String && kt->second != Type::Numeric && kt->second != Type::Set
+        && kt->second != Type::Position) {
+        error(dict,
+              std::string("iterating over a dictionary with ") + typeName(kt->second) + " keys is not implemented yet");
         return true;
     }
     int keySlot = slotFor(name.text, kt->second, name);
     FilterPtr body = startsFilter() ? parseFilter() : nullptr;
-    if (!body)
-        body = make<ConstantFilter>(t.range, true);
+    if (!body) body = make<ConstantFilter>(t.range, true);
     out = make<DictIterateFilter>(t.range, all, keySlot, kt->second, d->second, std::move(body));
     return true;
 }
@@ -438,8 +456,7 @@ bool Parser::parseDictionaryIteration(const Token &t, const Token &name, bool al
 bool Parser::isParameterName(const std::string &name) const
 {
     for (const auto &scope : m_bindings)
-        if (scope.count(name))
-            return true;
+        if (scope.count(name)) return true;
     return false;
 }
 

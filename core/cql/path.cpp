@@ -22,18 +22,18 @@ using chess::SquareSet;
 struct PathFrame {
     const PathFilter *path = nullptr;
     game::NodeId start = game::NoNode;
-    long long count = 0;                    // dash moves on the partial path
+    long long count = 0; // dash moves on the partial path
     game::NodeId bestLast = game::NoNode;
     long long bestCount = -1;
     long long bestMax = LLONG_MIN;
     bool bestMaxValid = false;
-    std::vector<NodeComment> bestComments;  // comments the best path's constituents wrote
-    std::vector<game::NodeId> others;       // keepallbest: equally good paths
+    std::vector<NodeComment> bestComments; // comments the best path's constituents wrote
+    std::vector<game::NodeId> others;      // keepallbest: equally good paths
     std::vector<std::vector<NodeComment>> otherComments;
-    size_t mark = 0;                        // ctx.comments when the match began
+    size_t mark = 0; // ctx.comments when the match began
     bool hasFocus = false;
-    std::array<bool, 64> focused{};         // by piece identity
-    SquareSet focusSquares;                 // the focus set at the start
+    std::array<bool, 64> focused{}; // by piece identity
+    SquareSet focusSquares;         // the focus set at the start
 };
 
 namespace {
@@ -104,11 +104,9 @@ MoveActors actorsOf(Ctx &ctx, game::NodeId c)
 bool inFocus(Ctx &ctx, const PathFrame &f, game::NodeId c, bool focusCapture)
 {
     MoveActors a = actorsOf(ctx, c);
-    if (a.null)
-        return false;
+    if (a.null) return false;
     auto focused = [&](int id) { return id >= 0 && id < 64 && f.focused[id]; };
-    if (focused(a.mover) || focused(a.rook))
-        return true;
+    if (focused(a.mover) || focused(a.rook)) return true;
     return focusCapture && focused(a.captured);
 }
 
@@ -118,8 +116,7 @@ void forChildren(const Ctx &ctx, game::NodeId n, F &&f)
 {
     for (game::NodeId c = ctx.game->nodes[n].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
         f(c);
-        if (!ctx.searchVariations)
-            break;
+        if (!ctx.searchVariations) break;
     }
 }
 
@@ -162,7 +159,10 @@ std::vector<game::NodeId> pathNodes(const Ctx &ctx, game::NodeId start, game::No
 
 class Matcher {
 public:
-    Matcher(Ctx &ctx, const PathFilter &path, PathFrame &frame) : m_ctx(ctx), m_path(path), m_o(path.options()), m_f(frame) {}
+    Matcher(Ctx &ctx, const PathFilter &path, PathFrame &frame)
+        : m_ctx(ctx), m_path(path), m_o(path.options()), m_f(frame)
+    {
+    }
 
     void run()
     {
@@ -176,8 +176,8 @@ private:
     struct Item {
         const PathCon *con;
         enum Mode { Full, Single, Repeat } mode;
-        int seen;                 // Repeat: instances matched so far
-        game::NodeId node;        // Repeat: where the current instance began
+        int seen;          // Repeat: instances matched so far
+        game::NodeId node; // Repeat: where the current instance began
         long long count;
     };
 
@@ -188,8 +188,7 @@ private:
                 merge();
             return;
         }
-        if (m_o.firstMatch && m_f.bestLast != game::NoNode)
-            return;
+        if (m_o.firstMatch && m_f.bestLast != game::NoNode) return;
         if (--m_budget < 0)
             throw EvaluationError("path: the pattern needs more than " + std::to_string(MaxSteps)
                                   + " steps at one position; the game is not searched further");
@@ -223,8 +222,7 @@ private:
         const PathCon &c = *r.con;
         // An instance that moved nowhere would repeat forever.
         bool progressed = r.seen == 0 || m_ctx.node != r.node || m_f.count != r.count;
-        if (r.seen >= c.min && (c.max < 0 || r.seen <= c.max))
-            compute();
+        if (r.seen >= c.min && (c.max < 0 || r.seen <= c.max)) compute();
         if ((c.max < 0 || r.seen < c.max) && progressed) {
             m_stack.push_back({&c, Item::Repeat, r.seen + 1, m_ctx.node, m_f.count});
             m_stack.push_back({&c, Item::Single, 0, game::NoNode, 0});
@@ -246,16 +244,14 @@ private:
     void dash(const PathCon &c)
     {
         const game::NodeId here = m_ctx.node;
-        if (m_ctx.game->nodes[here].firstChild == game::NoNode)
-            return;
+        if (m_ctx.game->nodes[here].firstChild == game::NoNode) return;
         const size_t mark = m_ctx.comments.size();
         std::vector<game::NodeId> moves;
         if (!m_f.hasFocus)
             forChildren(m_ctx, here, [&](game::NodeId k) { moves.push_back(k); });
         else if (here == m_f.start)
             forChildren(m_ctx, here, [&](game::NodeId k) {
-                if (inFocus(m_ctx, m_f, k, m_o.focusCapture))
-                    moves.push_back(k);
+                if (inFocus(m_ctx, m_f, k, m_o.focusCapture)) moves.push_back(k);
             });
         else
             focusedMoves(m_ctx, m_f, m_o.focusCapture, here, moves);
@@ -263,21 +259,18 @@ private:
         std::string promoteName;
         game::NodeId setsAt = game::NoNode;
         for (game::NodeId k : moves) {
-            if (m_o.primary && !isPrimaryMove(m_ctx, k))
-                continue;
+            if (m_o.primary && !isPrimaryMove(m_ctx, k)) continue;
             // The sets are read where the move is made.
             game::NodeId head = m_ctx.game->nodes[k].parent;
             if (head != setsAt) {
                 m_ctx.moveTo(head);
                 left = c.left ? c.left->set(m_ctx) : SquareSet();
                 right = c.right ? c.right->set(m_ctx) : SquareSet();
-                if (c.promoteName && !c.promoteName->string(m_ctx, promoteName))
-                    promoteName = "?";
+                if (c.promoteName && !c.promoteName->string(m_ctx, promoteName)) promoteName = "?";
                 setsAt = head;
                 m_ctx.moveTo(here);
             }
-            if (!dashMoveMatches(m_ctx, k, c, left, right, promoteName))
-                continue;
+            if (!dashMoveMatches(m_ctx, k, c, left, right, promoteName)) continue;
             // With a focus, a castling piece outside it does not count for the sets.
             SquareSet maskL = c.left ? left : ~SquareSet(), maskR = c.right ? right : ~SquareSet();
             if (m_f.hasFocus && m_ctx.game->nodes[k].move.isCastling()) {
@@ -292,8 +285,8 @@ private:
                     maskL &= ~SquareSet::of(cs.rookFrom);
                     maskR &= ~SquareSet::of(cs.rookTo);
                 }
-                if (!(maskL.contains(cs.kingFrom) && maskR.contains(cs.kingTo)) &&
-                    !(maskL.contains(cs.rookFrom) && maskR.contains(cs.rookTo)))
+                if (!(maskL.contains(cs.kingFrom) && maskR.contains(cs.kingTo))
+                    && !(maskL.contains(cs.rookFrom) && maskR.contains(cs.rookTo)))
                     continue;
             }
             m_ctx.moveTo(k);
@@ -306,8 +299,7 @@ private:
                     break;
                 }
             }
-            if (ok)
-                compute();
+            if (ok) compute();
             --m_f.count;
             m_ctx.moveTo(here);
             m_ctx.comments.resize(mark);
@@ -318,7 +310,8 @@ private:
     {
         const size_t mark = m_ctx.comments.size();
         auto snapshot = [&]() {
-            return std::vector<NodeComment>(m_ctx.comments.begin() + long(m_f.mark), m_ctx.comments.begin() + long(mark));
+            return std::vector<NodeComment>(m_ctx.comments.begin() + long(m_f.mark),
+                                            m_ctx.comments.begin() + long(mark));
         };
         auto replace = [&]() {
             m_f.bestCount = m_f.count;
@@ -335,8 +328,7 @@ private:
             long long v;
             bool has = numericValue(*mx, m_ctx, v);
             m_ctx.comments.resize(mark);
-            if (!has)
-                return;
+            if (!has) return;
             if (!m_f.bestMaxValid || v > m_f.bestMax) {
                 m_f.bestMax = v;
                 m_f.bestMaxValid = true;
@@ -369,8 +361,7 @@ std::string piecePathText(Ctx &ctx, const PathFrame &f, game::NodeId finish)
     for (chess::Square sq : f.focusSquares) {
         ctx.moveTo(f.start);
         chess::Piece piece = ctx.pos->pieceAt(sq);
-        if (piece == chess::NoPiece)
-            continue;
+        if (piece == chess::NoPiece) continue;
         int id = pieceIdAt(ctx, sq);
         std::string s;
         s += chess::pieceChar(piece);
@@ -388,10 +379,8 @@ std::string piecePathText(Ctx &ctx, const PathFrame &f, game::NodeId finish)
                 last = now;
             }
         }
-        if (s.size() <= 3)
-            continue;
-        if (!all.empty())
-            all += ' ';
+        if (s.size() <= 3) continue;
+        if (!all.empty()) all += ' ';
         all += s;
     }
     ctx.moveTo(here);
@@ -401,29 +390,25 @@ std::string piecePathText(Ctx &ctx, const PathFrame &f, game::NodeId finish)
 void notate(Ctx &ctx, const PathFilter &path, const PathFrame &f, game::NodeId finish)
 {
     const PathOptions &o = path.options();
-    if (!o.title.empty())
-        ctx.addComment({f.start, o.title, false});
+    if (!o.title.empty()) ctx.addComment({f.start, o.title, false});
     if (o.piecePath) {
         std::string s = piecePathText(ctx, f, finish);
-        if (!s.empty())
-            ctx.addComment({f.start, "Focus path: " + s, false});
+        if (!s.empty()) ctx.addComment({f.start, "Focus path: " + s, false});
     }
     if (o.verbose) {
         long long i = 0;
         for (game::NodeId n : pathNodes(ctx, f.start, finish)) {
-            if (f.hasFocus && !inFocus(ctx, f, n, o.focusCapture))
-                continue;
+            if (f.hasFocus && !inFocus(ctx, f, n, o.focusCapture)) continue;
             ++i;
             std::string s = o.title.empty() ? std::string() : o.title + ": ";
             s += "move " + std::to_string(i) + " of " + std::to_string(f.bestCount);
             ctx.addComment({n, s, false});
         }
     }
-    if (o.quiet)
-        return;
-    std::string end = "End path of length " + std::to_string(f.bestCount) + " that starts at " + positionIdString(ctx, f.start);
-    if (path.maxFilter())
-        end += " Max value: " + std::to_string(f.bestMax);
+    if (o.quiet) return;
+    std::string end =
+        "End path of length " + std::to_string(f.bestCount) + " that starts at " + positionIdString(ctx, f.start);
+    if (path.maxFilter()) end += " Max value: " + std::to_string(f.bestMax);
     ctx.addComment({finish, end, true});
     ctx.addComment({f.start, "Start path that ends at " + positionIdString(ctx, finish), true});
 }
@@ -462,39 +447,32 @@ bool dashMoveMatches(const Ctx &ctx, game::NodeId c, const PathCon &dash, Square
 {
     const game::Node &n = ctx.game->nodes[c];
     chess::Move m = n.move;
-    if (m.isNone())
-        return false;
-    if (m.isNull())
-        return !dash.left && !dash.right && !dash.captureOnly && !dash.requirePromotion;
+    if (m.isNone()) return false;
+    if (m.isNull()) return !dash.left && !dash.right && !dash.captureOnly && !dash.requirePromotion;
     const chess::Position &before = ctx.game->nodes[n.parent].position;
     chess::Square from = m.from(), to = m.to();
     if (m.isCastling()) {
         // Either castling piece can be the one the sets name.
         CastleSquares cs = castleSquares(m);
-        if (!squaresFit(dash, left, right, cs.kingFrom, cs.kingTo) && !squaresFit(dash, left, right, cs.rookFrom, cs.rookTo))
+        if (!squaresFit(dash, left, right, cs.kingFrom, cs.kingTo)
+            && !squaresFit(dash, left, right, cs.rookFrom, cs.rookTo))
             return false;
     } else {
-        if (dash.left && !left.contains(from))
-            return false;
-        if (dash.right && !right.contains(to))
-            return false;
+        if (dash.left && !left.contains(from)) return false;
+        if (dash.right && !right.contains(to)) return false;
     }
-    if (dash.captureOnly && (m.isCastling() || before.capturedPiece(m) == chess::NoPiece))
-        return false;
+    if (dash.captureOnly && (m.isCastling() || before.capturedPiece(m) == chess::NoPiece)) return false;
     if (dash.requirePromotion) {
-        if (m.kind() != chess::Move::Promotion)
-            return false;
+        if (m.kind() != chess::Move::Promotion) return false;
         unsigned types = (dash.promote | (dash.promote >> 8)) & 0x7E;
-        if (dash.promote && !(types & (1u << m.promotion())))
-            return false;
+        if (dash.promote && !(types & (1u << m.promotion()))) return false;
         if (dash.promoteName) {
             // A type name or letter: "Q", "queen"; "knight" is the one whose letter differs.
             std::string n;
             for (char ch : promoteName)
                 n += char(std::tolower((unsigned char)ch));
             char letter = n == "knight" ? 'n' : n.empty() ? '?' : n[0];
-            if (letter != std::tolower((unsigned char)chess::pieceTypeChar(m.promotion())))
-                return false;
+            if (letter != std::tolower((unsigned char)chess::pieceTypeChar(m.promotion()))) return false;
         }
     }
     return true;
@@ -533,8 +511,7 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
     const game::NodeId start = ctx.node;
     if (m_o.nestBan) {
         std::vector<bool> &cov = nestCovered(ctx, this);
-        if (cov[start])
-            return false;
+        if (cov[start]) return false;
     }
     PathFrame f;
     f.path = this;
@@ -551,8 +528,7 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
         }
         for (chess::Square s : f.focusSquares) {
             int id = pieceIdAt(ctx, s);
-            if (id >= 0 && id < 64)
-                f.focused[id] = true;
+            if (id >= 0 && id < 64) f.focused[id] = true;
         }
     }
     Matcher m(ctx, *this, f);
@@ -560,11 +536,9 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
     ctx.pathFrames.pop_back();
     ctx.moveTo(start);
     ctx.comments.resize(f.mark);
-    if (f.bestLast == game::NoNode)
-        return false;
+    if (f.bestLast == game::NoNode) return false;
     long long value = m_max ? f.bestMax : f.bestCount;
-    if (m_o.hasRange && (value < m_o.lo || value > m_o.hi))
-        return false;
+    if (m_o.hasRange && (value < m_o.lo || value > m_o.hi)) return false;
     ctx.comments.insert(ctx.comments.end(), f.bestComments.begin(), f.bestComments.end());
     notate(ctx, *this, f, f.bestLast);
     for (size_t i = 0; i < f.others.size(); ++i) {
@@ -577,8 +551,7 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
         std::vector<bool> &cov = nestCovered(ctx, this);
         for (game::NodeId n = ctx.game->nodes[f.bestLast].parent; n != game::NoNode; n = ctx.game->nodes[n].parent) {
             cov[n] = true;
-            if (n == start)
-                break;
+            if (n == start) break;
         }
     }
     ctx.lastPath = {start, f.bestLast, f.bestCount};
@@ -597,8 +570,7 @@ bool PathFilter::match(Ctx &ctx) const
 bool PathFilter::number(Ctx &ctx, long long &out) const
 {
     Outcome o;
-    if (!run(ctx, o))
-        return false;
+    if (!run(ctx, o)) return false;
     out = m_max ? o.max : o.count;
     return true;
 }
@@ -606,8 +578,7 @@ bool PathFilter::number(Ctx &ctx, long long &out) const
 bool PathFilter::position(Ctx &ctx, game::NodeId &out) const
 {
     Outcome o;
-    if (!run(ctx, o))
-        return false;
+    if (!run(ctx, o)) return false;
     out = o.last;
     return true;
 }
@@ -617,7 +588,8 @@ FilterPtr PathFilter::transformed(const Transform &t) const
     std::vector<PathCon> cons;
     for (const auto &c : m_cons)
         cons.push_back(c.clone(t));
-    auto f = std::make_unique<PathFilter>(m_o, std::move(cons), cloneTransformed(m_focus, t), cloneTransformed(m_max, t));
+    auto f =
+        std::make_unique<PathFilter>(m_o, std::move(cons), cloneTransformed(m_focus, t), cloneTransformed(m_max, t));
     f->range = range;
     return f;
 }
@@ -635,13 +607,11 @@ bool PathRefFilter::number(Ctx &ctx, long long &out) const
     game::NodeId start = f ? f->start : ctx.lastPath.start;
     long long count = f ? f->count : ctx.lastPath.count;
     if (m_kind == Count) {
-        if (!f && count <= 0)
-            return false;
+        if (!f && count <= 0) return false;
         out = count;
         return true;
     }
-    if (m_kind != CountUnfocused || start == game::NoNode)
-        return false;
+    if (m_kind != CountUnfocused || start == game::NoNode) return false;
     out = (long long)ctx.cur().ply - (long long)ctx.game->nodes[start].ply - count;
     return true;
 }
@@ -654,8 +624,7 @@ bool PathRefFilter::position(Ctx &ctx, game::NodeId &out) const
         n = f ? f->start : ctx.lastPath.start;
     else if (m_kind == LastPosition)
         n = f ? f->bestLast : ctx.lastPath.last;
-    if (n == game::NoNode)
-        return false;
+    if (n == game::NoNode) return false;
     out = n;
     return true;
 }
@@ -672,23 +641,20 @@ bool PathRefFilter::match(Ctx &ctx) const
 
 // --- PastMoveFilter --------------------------------------------------------
 
-PastMoveFilter::PastMoveFilter(Kind k) : m_kind(k)
-{
-    type = (k == From || k == To) ? Type::Set : Type::Logical;
-}
+PastMoveFilter::PastMoveFilter(Kind k) : m_kind(k) { type = (k == From || k == To) ? Type::Set : Type::Logical; }
 
 SquareSet PastMoveFilter::set(Ctx &ctx) const
 {
     const game::Node &n = ctx.cur();
-    if (n.parent == game::NoNode || n.move.isNull() || n.move.isNone())
-        return {};
+    if (n.parent == game::NoNode || n.move.isNull() || n.move.isNone()) return {};
     chess::Move m = n.move;
     if (m.isCastling()) {
         CastleSquares cs = castleSquares(m);
-        auto fits = [](chess::Square f, chess::Square t) { return tlDash.left.contains(f) && tlDash.right.contains(t); };
+        auto fits = [](chess::Square f, chess::Square t) {
+            return tlDash.left.contains(f) && tlDash.right.contains(t);
+        };
         bool rook = tlDash.active && !fits(cs.kingFrom, cs.kingTo) && fits(cs.rookFrom, cs.rookTo);
-        if (m_kind == From)
-            return SquareSet::of(rook ? cs.rookFrom : cs.kingFrom);
+        if (m_kind == From) return SquareSet::of(rook ? cs.rookFrom : cs.kingFrom);
         return SquareSet::of(rook ? cs.rookTo : cs.kingTo);
     }
     return SquareSet::of(m_kind == From ? m.from() : m.to());
@@ -706,8 +672,7 @@ bool PastMoveFilter::match(Ctx &ctx) const
     case EnPassant: return n.parent != game::NoNode && !n.move.isNull() && n.move.kind() == chess::Move::EnPassant;
     case CastleShort:
     case CastleLong:
-        if (n.parent == game::NoNode || n.move.isNull() || !n.move.isCastling())
-            return false;
+        if (n.parent == game::NoNode || n.move.isNull() || !n.move.isCastling()) return false;
         return (chess::fileOf(n.move.to()) > chess::fileOf(n.move.from())) == (m_kind == CastleShort);
     }
     return false;
@@ -724,25 +689,21 @@ template <typename F>
 bool DashTargetFilter::forEach(Ctx &ctx, F &&f) const
 {
     const game::NodeId here = ctx.node;
-    if (ctx.cur().firstChild == game::NoNode)
-        return false;
+    if (ctx.cur().firstChild == game::NoNode) return false;
     const size_t mark = ctx.comments.size();
     SquareSet left = m_dash.left ? m_dash.left->set(ctx) : SquareSet();
     SquareSet right = m_dash.right ? m_dash.right->set(ctx) : SquareSet();
     std::string promoteName;
-    if (m_dash.promoteName && !m_dash.promoteName->string(ctx, promoteName))
-        promoteName = "?";
+    if (m_dash.promoteName && !m_dash.promoteName->string(ctx, promoteName)) promoteName = "?";
     bool found = false;
     forChildren(ctx, here, [&](game::NodeId k) {
-        if (found || !dashMoveMatches(ctx, k, m_dash, left, right, promoteName))
-            return;
+        if (found || !dashMoveMatches(ctx, k, m_dash, left, right, promoteName)) return;
         ctx.moveTo(k);
         bool ok = true;
         DashMasksScope masks(m_dash, left, right);
         for (size_t i = 0; ok && i + 1 < m_dash.targets.size(); ++i)
             ok = m_dash.targets[i]->match(ctx);
-        if (ok)
-            ok = m_dash.targets.empty() || f(*m_dash.targets.back());
+        if (ok) ok = m_dash.targets.empty() || f(*m_dash.targets.back());
         ctx.moveTo(here);
         if (ok)
             found = true;

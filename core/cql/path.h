@@ -20,15 +20,15 @@ namespace cql {
 struct PathCon {
     enum Kind { Holder, Dash, Chain };
     Kind kind = Holder;
-    FilterPtr filter;                  // holder
-    FilterPtr left, right;             // dash: from / to sets, null = any
-    bool captureOnly = false;          // X[x]Y
-    PieceMask promote = 0;             // --=Q
+    FilterPtr filter;         // holder
+    FilterPtr left, right;    // dash: from / to sets, null = any
+    bool captureOnly = false; // X[x]Y
+    PieceMask promote = 0;    // --=Q
     bool requirePromotion = false;
-    FilterPtr promoteName;             // --=T with T a string ("Q", "queen")
-    std::vector<FilterPtr> targets;    // dash: filters after the move
+    FilterPtr promoteName;          // --=T with T a string ("Q", "queen")
+    std::vector<FilterPtr> targets; // dash: filters after the move
     std::vector<PathCon> chain;
-    int min = 1, max = 1;              // repetition; max < 0: unbounded
+    int min = 1, max = 1; // repetition; max < 0: unbounded
     PathCon clone(const Transform &t) const;
 };
 
@@ -130,7 +130,7 @@ long long preorderIndex(const Ctx &ctx, game::NodeId n);
 // Does the move into node c (from its parent) satisfy the dash's from, to,
 // capture and promotion conditions? left/right are the sets' values,
 // promoteName the value of dash.promoteName (if any), all read before the move.
-bool dashMoveMatches(const Ctx &ctx, game::NodeId c, const PathCon &dash, chess::SquareSet left,
-                     chess::SquareSet right, const std::string &promoteName = {});
+bool dashMoveMatches(const Ctx &ctx, game::NodeId c, const PathCon &dash, chess::SquareSet left, chess::SquareSet right,
+                     const std::string &promoteName = {});
 
 } // namespace cql

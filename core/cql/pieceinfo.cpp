@@ -12,16 +12,14 @@ namespace cql {
 bool PieceNameFilter::string(Ctx &ctx, std::string &out) const
 {
     chess::SquareSet s = m_a->set(ctx);
-    if (s.count() != 1)
-        return false;
+    if (s.count() != 1) return false;
     chess::Piece p = ctx.pos->pieceAt(s.first());
     if (p == chess::NoPiece) {
         out.assign(m_withColor ? 1 : 0, '_');
         return true;
     }
     char c = chess::pieceChar(p);
-    if (!m_withColor && c >= 'a' && c <= 'z')
-        c = char(c - 'a' + 'A');
+    if (!m_withColor && c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
     out = std::string(1, c);
     return true;
 }
@@ -34,11 +32,9 @@ FilterPtr PieceNameFilter::transformed(const Transform &t) const
 bool PieceIdFilter::number(Ctx &ctx, long long &out) const
 {
     chess::SquareSet s = m_a->set(ctx);
-    if (s.count() != 1)
-        return false;
+    if (s.count() != 1) return false;
     int id = pieceIdAt(ctx, s.first());
-    if (id < 0)
-        return false;
+    if (id < 0) return false;
     out = id;
     return true;
 }
@@ -82,8 +78,7 @@ bool PositionTextFilter::string(Ctx &ctx, std::string &out) const
     // move is its comment (CQL 6.2 reads it so); a variation's leading comment
     // is not one of its position's.
     std::string_view c = ctx.game->text(n.parent == game::NoNode ? n.preComment : n.comment);
-    if (c.empty())
-        return false;
+    if (c.empty()) return false;
     out = std::string(c);
     return true;
 }
@@ -92,30 +87,25 @@ bool MoveNagFilter::match(Ctx &ctx) const
 {
     const game::Node &n = ctx.cur();
     for (uint32_t i = 0; i < n.nagCount; ++i)
-        if (ctx.game->nags[n.nagBegin + i] == m_nag)
-            return true;
+        if (ctx.game->nags[n.nagBegin + i] == m_nag) return true;
     return false;
 }
 
 int nagOfCommentArgument(std::string_view a)
 {
     static constexpr std::pair<std::string_view, int> symbols[] = {
-        {"!", 1}, {"?", 2}, {"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"=", 10},
+        {"!", 1},    {"?", 2},    {"!!", 3},   {"??", 4},   {"!?", 5},  {"?!", 6},  {"=", 10},
         {"+/=", 14}, {"=/+", 15}, {"+/-", 16}, {"-/+", 17}, {"+-", 18}, {"-+", 19},
     };
     for (auto [symbol, nag] : symbols)
-        if (a == symbol)
-            return nag;
-    if (a.size() < 2 || a[0] != '$')
-        return 0;
+        if (a == symbol) return nag;
+    if (a.size() < 2 || a[0] != '$') return 0;
     long long n = 0;
     for (char c : a.substr(1)) {
-        if (c < '0' || c > '9')
-            return 0;
+        if (c < '0' || c > '9') return 0;
         n = std::min(n * 10 + (c - '0'), 1000LL); // anything past 255 is as wrong as 1000
     }
-    if (n == 0)
-        return a == "$0" ? -1 : 0; // "$00" is text, as in CQL 6.2
+    if (n == 0) return a == "$0" ? -1 : 0; // "$00" is text, as in CQL 6.2
     return int(n);
 }
 
@@ -131,18 +121,15 @@ bool TryFilter::match(Ctx &ctx) const
     // Walk up to the move where this line left its parent's main continuation.
     for (game::NodeId n = ctx.node; g.nodes[n].parent != game::NoNode; n = g.nodes[n].parent) {
         game::NodeId p = g.nodes[n].parent;
-        if (g.nodes[p].firstChild == n)
-            continue;
+        if (g.nodes[p].firstChild == n) continue;
         const game::Node &first = g.nodes[n];
         for (uint32_t i = 0; i < first.nagCount; ++i)
-            if (g.nags[first.nagBegin + i] == 2)
-                return true;
+            if (g.nags[first.nagBegin + i] == 2) return true;
         // The HHdb also records White's alternatives to the solution as
         // "<or>" and "<cook ...>" variations; the reference counts them as tries.
         for (uint32_t id : {first.comment, first.preComment}) {
             std::string_view c = g.text(id);
-            if (c.find("<or>") != std::string_view::npos || c.find("<cook") != std::string_view::npos)
-                return true;
+            if (c.find("<or>") != std::string_view::npos || c.find("<cook") != std::string_view::npos) return true;
         }
         return false;
     }

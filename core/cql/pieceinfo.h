@@ -14,7 +14,11 @@ namespace cql {
 class PieceNameFilter : public Filter {
 public:
     PieceNameFilter(bool withColor, FilterPtr a) : m_withColor(withColor), m_a(std::move(a)) { type = Type::String; }
-    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool match(Ctx &ctx) const override
+    {
+        std::string s;
+        return string(ctx, s);
+    }
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -63,7 +67,11 @@ class PositionTextFilter : public Filter {
 public:
     enum Kind { Fen, OriginalComment };
     explicit PositionTextFilter(Kind k) : m_kind(k) { type = Type::String; }
-    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool match(Ctx &ctx) const override
+    {
+        std::string s;
+        return string(ctx, s);
+    }
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &) const override { return std::make_unique<PositionTextFilter>(m_kind); }
     bool transformSensitive() const override { return false; }

@@ -7,14 +7,12 @@ namespace cql {
 chess::SquareSet PositionIntersectFilter::set(Ctx &ctx) const
 {
     game::NodeId a, b;
-    if (!m_a->position(ctx, a) || !m_b->position(ctx, b))
-        return {};
+    if (!m_a->position(ctx, a) || !m_b->position(ctx, b)) return {};
     const chess::Position &pa = ctx.game->nodes[a].position;
     const chess::Position &pb = ctx.game->nodes[b].position;
     uint64_t bits = 0;
     for (int s = 0; s < 64; ++s)
-        if (pa.pieceAt(chess::Square(s)) == pb.pieceAt(chess::Square(s)))
-            bits |= uint64_t(1) << s;
+        if (pa.pieceAt(chess::Square(s)) == pb.pieceAt(chess::Square(s))) bits |= uint64_t(1) << s;
     return chess::SquareSet(bits);
 }
 
@@ -28,19 +26,16 @@ FilterPtr PositionIntersectFilter::transformed(const Transform &t) const
 bool PositionOrderFilter::position(Ctx &ctx, game::NodeId &out) const
 {
     game::NodeId a, b;
-    if (!m_a->position(ctx, a) || !m_b->position(ctx, b))
-        return false;
+    if (!m_a->position(ctx, a) || !m_b->position(ctx, b)) return false;
     // The earlier one of the pair must lie on the path from the root to the later.
     game::NodeId upper = m_op == Lt || m_op == Le ? a : b;
     game::NodeId lower = m_op == Lt || m_op == Le ? b : a;
-    if (upper == lower && (m_op == Lt || m_op == Gt))
-        return false;
+    if (upper == lower && (m_op == Lt || m_op == Gt)) return false;
     const auto &nodes = ctx.game->nodes;
     game::NodeId n = lower;
     while (n != game::NoNode && nodes[n].ply > nodes[upper].ply)
         n = nodes[n].parent;
-    if (n != upper)
-        return false;
+    if (n != upper) return false;
     out = a;
     return true;
 }

@@ -26,8 +26,15 @@ private:
 class PositionOrderFilter : public Filter {
 public:
     enum Op { Lt, Le, Gt, Ge };
-    PositionOrderFilter(Op op, FilterPtr a, FilterPtr b) : m_op(op), m_a(std::move(a)), m_b(std::move(b)) { type = Type::Position; }
-    bool match(Ctx &ctx) const override { game::NodeId n; return position(ctx, n); }
+    PositionOrderFilter(Op op, FilterPtr a, FilterPtr b) : m_op(op), m_a(std::move(a)), m_b(std::move(b))
+    {
+        type = Type::Position;
+    }
+    bool match(Ctx &ctx) const override
+    {
+        game::NodeId n;
+        return position(ctx, n);
+    }
     bool position(Ctx &ctx, game::NodeId &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     bool transformSensitive() const override { return m_a->transformSensitive() || m_b->transformSensitive(); }

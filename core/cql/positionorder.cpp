@@ -21,8 +21,7 @@ void numberPositions(const Ctx &ctx)
         std::vector<game::NodeId> kids;
         for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
             kids.push_back(c);
-            if (!ctx.searchVariations)
-                break;
+            if (!ctx.searchVariations) break;
         }
         for (auto it = kids.rbegin(); it != kids.rend(); ++it)
             stack.push_back(*it);
@@ -44,16 +43,14 @@ const Ctx::PositionOrder &orderOf(const Ctx &ctx)
 long long positionOrder(const Ctx &ctx, game::NodeId n)
 {
     const Ctx::PositionOrder &po = orderOf(ctx);
-    if (n >= po.order.size() || po.order[n] < 0)
-        return (long long)n;
+    if (n >= po.order.size() || po.order[n] < 0) return (long long)n;
     return po.order[n];
 }
 
 game::NodeId positionAtOrder(const Ctx &ctx, long long order)
 {
     const Ctx::PositionOrder &po = orderOf(ctx);
-    if (order < 0 || order >= (long long)po.byOrder.size())
-        return game::NoNode;
+    if (order < 0 || order >= (long long)po.byOrder.size()) return game::NoNode;
     return po.byOrder[size_t(order)];
 }
 

@@ -11,19 +11,16 @@ bool RelativeFilter::position(Ctx &ctx, game::NodeId &out) const
 {
     const game::Node &n = ctx.cur();
     if (m_parent) {
-        if (n.parent == game::NoNode)
-            return false;
+        if (n.parent == game::NoNode) return false;
         out = n.parent;
         return true;
     }
     long long k = 0;
-    if (m_index && !numericValue(*m_index, ctx, k))
-        return false;
+    if (m_index && !numericValue(*m_index, ctx, k)) return false;
     game::NodeId c = n.firstChild;
     for (; c != game::NoNode && k > 0; --k)
         c = ctx.game->nodes[c].nextSibling;
-    if (c == game::NoNode || k < 0)
-        return false;
+    if (c == game::NoNode || k < 0) return false;
     out = c;
     return true;
 }
@@ -37,8 +34,7 @@ template <typename F>
 bool AtPositionFilter::at(Ctx &ctx, F &&f) const
 {
     game::NodeId n;
-    if (!m_where->position(ctx, n))
-        return false;
+    if (!m_where->position(ctx, n)) return false;
     game::NodeId here = ctx.node;
     ctx.moveTo(n);
     bool r = f();
@@ -46,12 +42,18 @@ bool AtPositionFilter::at(Ctx &ctx, F &&f) const
     return r;
 }
 
-bool AtPositionFilter::match(Ctx &ctx) const { return at(ctx, [&] { return m_what->match(ctx); }); }
+bool AtPositionFilter::match(Ctx &ctx) const
+{
+    return at(ctx, [&] { return m_what->match(ctx); });
+}
 
 chess::SquareSet AtPositionFilter::set(Ctx &ctx) const
 {
     chess::SquareSet s;
-    at(ctx, [&] { s = m_what->set(ctx); return true; });
+    at(ctx, [&] {
+        s = m_what->set(ctx);
+        return true;
+    });
     return s;
 }
 
@@ -75,7 +77,8 @@ FilterPtr AtPositionFilter::transformed(const Transform &t) const
     return std::make_unique<AtPositionFilter>(m_where->transformed(t), m_what->transformed(t));
 }
 
-TreeRelationFilter::TreeRelationFilter(Kind k, FilterPtr a, FilterPtr b) : m_kind(k), m_a(std::move(a)), m_b(std::move(b))
+TreeRelationFilter::TreeRelationFilter(Kind k, FilterPtr a, FilterPtr b)
+    : m_kind(k), m_a(std::move(a)), m_b(std::move(b))
 {
     type = k == Lca ? Type::Position : k == Distance ? Type::Numeric : Type::Logical;
 }
@@ -83,15 +86,25 @@ TreeRelationFilter::TreeRelationFilter(Kind k, FilterPtr a, FilterPtr b) : m_kin
 bool TreeRelationFilter::eval(Ctx &ctx, game::NodeId &lca, long long &dist, bool &rel) const
 {
     game::NodeId a, b;
-    if (!m_a->position(ctx, a) || !m_b->position(ctx, b))
-        return false;
+    if (!m_a->position(ctx, a) || !m_b->position(ctx, b)) return false;
     const auto &nodes = ctx.game->nodes;
     // Walk the deeper one up until both stand at the same ply.
     game::NodeId x = a, y = b;
     long long dx = 0, dy = 0;
-    while (nodes[x].ply > nodes[y].ply) { x = nodes[x].parent; ++dx; }
-    while (nodes[y].ply > nodes[x].ply) { y = nodes[y].parent; ++dy; }
-    while (x != y) { x = nodes[x].parent; y = nodes[y].parent; ++dx; ++dy; }
+    while (nodes[x].ply > nodes[y].ply) {
+        x = nodes[x].parent;
+        ++dx;
+    }
+    while (nodes[y].ply > nodes[x].ply) {
+        y = nodes[y].parent;
+        ++dy;
+    }
+    while (x != y) {
+        x = nodes[x].parent;
+        y = nodes[y].parent;
+        ++dx;
+        ++dy;
+    }
     lca = x;
     dist = dx + dy;
     // ancestor(x y): x is y or above it; descendant(x y): x is y or below it.
@@ -104,8 +117,7 @@ bool TreeRelationFilter::match(Ctx &ctx) const
     game::NodeId l;
     long long d;
     bool rel;
-    if (!eval(ctx, l, d, rel))
-        return false;
+    if (!eval(ctx, l, d, rel)) return false;
     return m_kind == Ancestor || m_kind == Descendant ? rel : true;
 }
 
@@ -131,8 +143,7 @@ FilterPtr TreeRelationFilter::transformed(const Transform &t) const
 bool PositionIdFilter::number(Ctx &ctx, long long &out) const
 {
     game::NodeId n = ctx.node;
-    if (m_of && !m_of->position(ctx, n))
-        return false;
+    if (m_of && !m_of->position(ctx, n)) return false;
     out = positionOrder(ctx, n);
     return true;
 }
@@ -140,8 +151,7 @@ bool PositionIdFilter::number(Ctx &ctx, long long &out) const
 bool PositionByIdFilter::position(Ctx &ctx, game::NodeId &out) const
 {
     long long id;
-    if (!numericValue(*m_id, ctx, id))
-        return false;
+    if (!numericValue(*m_id, ctx, id)) return false;
     out = positionAtOrder(ctx, id);
     return out != game::NoNode;
 }

@@ -11,7 +11,11 @@ class CurrentPositionFilter : public Filter {
 public:
     CurrentPositionFilter() { type = Type::Position; }
     bool match(Ctx &) const override { return true; }
-    bool position(Ctx &ctx, game::NodeId &out) const override { out = ctx.node; return true; }
+    bool position(Ctx &ctx, game::NodeId &out) const override
+    {
+        out = ctx.node;
+        return true;
+    }
     FilterPtr transformed(const Transform &) const override { return std::make_unique<CurrentPositionFilter>(); }
     bool transformSensitive() const override { return false; }
 };
@@ -19,8 +23,15 @@ public:
 // parent / child [N]: the previous position, or the N-th (0 = main) next one.
 class RelativeFilter : public Filter {
 public:
-    RelativeFilter(bool parent, FilterPtr index) : m_parent(parent), m_index(std::move(index)) { type = Type::Position; }
-    bool match(Ctx &ctx) const override { game::NodeId n; return position(ctx, n); }
+    RelativeFilter(bool parent, FilterPtr index) : m_parent(parent), m_index(std::move(index))
+    {
+        type = Type::Position;
+    }
+    bool match(Ctx &ctx) const override
+    {
+        game::NodeId n;
+        return position(ctx, n);
+    }
     bool position(Ctx &ctx, game::NodeId &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -32,7 +43,10 @@ private:
 // x : F — F evaluated at position x; the value is F's.
 class AtPositionFilter : public Filter {
 public:
-    AtPositionFilter(FilterPtr where, FilterPtr what) : m_where(std::move(where)), m_what(std::move(what)) { type = m_what->type; }
+    AtPositionFilter(FilterPtr where, FilterPtr what) : m_where(std::move(where)), m_what(std::move(what))
+    {
+        type = m_what->type;
+    }
     bool match(Ctx &ctx) const override;
     chess::SquareSet set(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
@@ -67,7 +81,10 @@ class PositionIdFilter : public NumericFilter {
 public:
     explicit PositionIdFilter(FilterPtr of) : m_of(std::move(of)) {}
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<PositionIdFilter>(cloneTransformed(m_of, t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<PositionIdFilter>(cloneTransformed(m_of, t));
+    }
 
 private:
     FilterPtr m_of;
@@ -76,9 +93,16 @@ private:
 class PositionByIdFilter : public Filter {
 public:
     explicit PositionByIdFilter(FilterPtr id) : m_id(std::move(id)) { type = Type::Position; }
-    bool match(Ctx &ctx) const override { game::NodeId n; return position(ctx, n); }
+    bool match(Ctx &ctx) const override
+    {
+        game::NodeId n;
+        return position(ctx, n);
+    }
     bool position(Ctx &ctx, game::NodeId &out) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<PositionByIdFilter>(m_id->transformed(t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<PositionByIdFilter>(m_id->transformed(t));
+    }
 
 private:
     FilterPtr m_id;

@@ -30,12 +30,12 @@ struct PersistentVar {
 
 class Program {
 public:
-    std::vector<FilterPtr> body;       // all must match at a position
-    std::vector<Type> slotTypes;       // variable slots
+    std::vector<FilterPtr> body; // all must match at a position
+    std::vector<Type> slotTypes; // variable slots
     std::vector<std::string> slotNames;
-    std::vector<SortSpec> sorts;       // sort filters, in text order
-    bool usesVariations = false;       // some filter needs variation positions
-    bool usesAnnotations = false;      // some filter reads the game's comments or NAGs
+    std::vector<SortSpec> sorts;  // sort filters, in text order
+    bool usesVariations = false;  // some filter needs variation positions
+    bool usesAnnotations = false; // some filter reads the game's comments or NAGs
     std::vector<PersistentVar> persistent;
     std::shared_ptr<PersistentStore> persistentStore = std::make_shared<PersistentStore>();
 };

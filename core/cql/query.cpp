@@ -26,14 +26,16 @@ std::vector<std::string> Query::persistentReport() const
     PersistentStore &store = *m_program->persistentStore;
     std::lock_guard lock(store.mutex);
     for (const PersistentVar &v : m_program->persistent) {
-        if (v.quiet)
-            continue;
+        if (v.quiet) continue;
         std::string text;
         const Value *val = size_t(v.slot) < store.values.size() ? &store.values[size_t(v.slot)] : nullptr;
         Type t = m_program->slotTypes[size_t(v.slot)];
-        if (t == Type::Numeric) text = std::to_string(val && val->bound ? val->num : 0);
-        else if (t == Type::String) text = val && val->bound ? val->str : std::string();
-        else if (t == Type::Set) text = val && val->bound ? val->set.toString() : chess::SquareSet().toString();
+        if (t == Type::Numeric)
+            text = std::to_string(val && val->bound ? val->num : 0);
+        else if (t == Type::String)
+            text = val && val->bound ? val->str : std::string();
+        else if (t == Type::Set)
+            text = val && val->bound ? val->set.toString() : chess::SquareSet().toString();
         lines.push_back(m_program->slotNames[size_t(v.slot)] + ": " + text);
     }
     return lines;
@@ -44,20 +46,19 @@ Dialect detectDialect(std::string_view text, std::string_view fileName)
     return cqls::isCqlsSource(text, fileName) ? Dialect::CqlS : Dialect::Cql6;
 }
 
-std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &options, std::vector<Diagnostic> &diagnostics)
+std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &options,
+                               std::vector<Diagnostic> &diagnostics)
 {
     auto q = std::unique_ptr<Query>(new Query());
     q->m_program = std::make_unique<Program>();
     if (options.dialect == Dialect::CqlS || detectDialect(text, options.fileName) == Dialect::CqlS) {
-        if (!cqls::compileScript(text, q->m_header, *q->m_program, diagnostics))
-            return nullptr;
+        if (!cqls::compileScript(text, q->m_header, *q->m_program, diagnostics)) return nullptr;
         return q;
     }
     Parser parser(text, diagnostics);
     parser.setVariationsSearched(options.variations);
     bool ok = parser.parseQuery(q->m_header, *q->m_program, options.requireHeader);
-    if (!ok)
-        return nullptr;
+    if (!ok) return nullptr;
     return q;
 }
 
@@ -115,8 +116,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         Ctx &ctx;
         PersistentScope(const Program &p, Ctx &c) : prog(p), ctx(c)
         {
-            if (prog.persistent.empty())
-                return;
+            if (prog.persistent.empty()) return;
             PersistentStore &store = *prog.persistentStore;
             std::lock_guard lock(store.mutex);
             store.values.resize(prog.slotTypes.size());
@@ -140,8 +140,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         }
         ~PersistentScope()
         {
-            if (prog.persistent.empty())
-                return;
+            if (prog.persistent.empty()) return;
             PersistentStore &store = *prog.persistentStore;
             std::lock_guard lock(store.mutex);
             for (const PersistentVar &v : prog.persistent)
@@ -151,8 +150,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.sortComments.assign(prog.sorts.size(), {});
     // A game the reader could not set up (bad FEN, unsupported variant) has no
     // positions to search.
-    if (game.nodes.empty() || game.unsupported)
-        return;
+    if (game.nodes.empty() || game.unsupported) return;
 
     // Pre-order walk: the mainline, and variations when asked for. The main
     // continuation is followed directly; only the alternatives to it wait on
@@ -162,8 +160,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     game::NodeId next = 0;
     for (;;) {
         if (next == game::NoNode) {
-            if (im.stack.empty())
-                break;
+            if (im.stack.empty()) break;
             next = im.stack.back();
             im.stack.pop_back();
         }
@@ -214,8 +211,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         ctx.addComment({n, h.matchString, true});
     }
     bool inRange = h.matchCount ? (matched >= h.matchCount->first && matched <= h.matchCount->second) : matched > 0;
-    if (!inRange)
-        return;
+    if (!inRange) return;
     result.matched = true;
     result.tagEdits = std::move(ctx.tagEdits);
     result.removedComments = std::move(ctx.removedComments);
@@ -227,16 +223,13 @@ void Evaluator::run(const game::Game &game, GameResult &result)
             ctx.comments.push_back(std::move(c));
     if (!h.silent) {
         for (NodeComment &c : ctx.comments) {
-            if (h.quiet && c.automatic)
-                continue;
-            if (c.text.empty())
-                continue;
+            if (h.quiet && c.automatic) continue;
+            if (c.text.empty()) continue;
             result.comments.push_back(std::move(c));
         }
     }
     for (const SortValue &s : im.sorts)
-        if (s.bound)
-            result.sortValues.push_back(s);
+        if (s.bound) result.sortValues.push_back(s);
     if (h.sortMatchCount) {
         SortValue count;
         count.title = "matchcount";

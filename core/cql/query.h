@@ -27,12 +27,12 @@ struct Diagnostic {
 // Header parameters of `cql( ... )` that the driver, not the evaluator, acts on.
 // Command-line options override them.
 struct QueryHeader {
-    std::string input;                       // "" = none given
+    std::string input; // "" = none given
     std::string output;
-    std::optional<std::pair<long, long>> gameNumber;   // inclusive range
-    std::optional<std::pair<long, long>> matchCount;   // inclusive range of matched positions
+    std::optional<std::pair<long, long>> gameNumber; // inclusive range
+    std::optional<std::pair<long, long>> matchCount; // inclusive range of matched positions
     bool sortMatchCount = false;
-    std::string result;                      // "" = any
+    std::string result; // "" = any
     bool variations = false;
     bool silent = false;
     bool quiet = false;
@@ -47,9 +47,9 @@ Dialect detectDialect(std::string_view text, std::string_view fileName = {});
 
 struct CompileOptions {
     Dialect dialect = Dialect::Cql6;
-    std::string fileName;       // for messages
-    bool requireHeader = true;  // false: a bare list of filters (-cql, -noheader, the editor)
-    bool variations = false;    // variations are searched whatever the header says (-variations)
+    std::string fileName;      // for messages
+    bool requireHeader = true; // false: a bare list of filters (-cql, -noheader, the editor)
+    bool variations = false;   // variations are searched whatever the header says (-variations)
 };
 
 class Program; // the compiled filter tree (internal)
@@ -82,43 +82,49 @@ std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &opti
 // What a game's evaluation produced.
 // A transform filter's image that matched at a position.
 struct ImageMark {
-    std::string keyword;          // the transform filter: "flipcolor", "rotate90", ...
-    int index = 0;                // 1-based among the filter's distinct images
-    int count = 0;                // how many distinct images the filter has
-    std::string transform;        // the image's whole transform, as Transform::name() gives it
+    std::string keyword;   // the transform filter: "flipcolor", "rotate90", ...
+    int index = 0;         // 1-based among the filter's distinct images
+    int count = 0;         // how many distinct images the filter has
+    std::string transform; // the image's whole transform, as Transform::name() gives it
 };
 struct PositionMark {
     game::NodeId node = game::NoNode;
-    chess::SquareSet squares;     // squares that made the position match (for the board)
+    chess::SquareSet squares;      // squares that made the position match (for the board)
     std::vector<ImageMark> images; // transform images that matched, outermost filter first
 };
 struct NodeComment {
     game::NodeId node = game::NoNode;
-    std::string text;             // comment text to write after the move leading to node
-    bool automatic = false;       // written by CQL itself ("Found", line texts): dropped when quiet
+    std::string text;       // comment text to write after the move leading to node
+    bool automatic = false; // written by CQL itself ("Found", line texts): dropped when quiet
 };
 struct SortValue {
-    std::string title;            // "" for an untitled sort
+    std::string title; // "" for an untitled sort
     long long value = 0;
     bool minimize = false;
-    bool isText = false;          // a sort of a string filter: `text` holds the value
+    bool isText = false; // a sort of a string filter: `text` holds the value
     std::string text;
-    bool bound = false;           // a value was seen
-    bool quiet = false;           // sort quiet: not written into the game
+    bool bound = false; // a value was seen
+    bool quiet = false; // sort quiet: not written into the game
 };
 struct GameResult {
     bool matched = false;
-    std::vector<PositionMark> matches;     // matched positions in game order
-    std::vector<NodeComment> comments;     // match strings and user comments, in order
+    std::vector<PositionMark> matches; // matched positions in game order
+    std::vector<NodeComment> comments; // match strings and user comments, in order
     std::vector<SortValue> sortValues;
-    std::string error;                     // evaluation-time error (e.g. assert), "" if none
-    bool cancelled = false;                // the cancel check stopped the evaluation: no result
+    std::string error;                                         // evaluation-time error (e.g. assert), "" if none
+    bool cancelled = false;                                    // the cancel check stopped the evaluation: no result
     std::vector<std::pair<std::string, std::string>> tagEdits; // settag: tags to set in the written game
-    std::vector<game::NodeId> removedComments;                // removecomment: original comments to drop
+    std::vector<game::NodeId> removedComments;                 // removecomment: original comments to drop
     void clear()
     {
-        matched = false; matches.clear(); comments.clear(); sortValues.clear(); error.clear(); cancelled = false;
-        tagEdits.clear(); removedComments.clear();
+        matched = false;
+        matches.clear();
+        comments.clear();
+        sortValues.clear();
+        error.clear();
+        cancelled = false;
+        tagEdits.clear();
+        removedComments.clear();
     }
 };
 

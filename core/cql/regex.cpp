@@ -21,8 +21,7 @@ std::string unsupportedFeature(std::string_view p)
         if (c == '\\') {
             if (i + 1 < p.size() && !inClass && p[i + 1] >= '1' && p[i + 1] <= '9')
                 return "backreferences (\\" + std::string(1, p[i + 1]) + ")";
-            if (i + 1 < p.size() && !inClass && p[i + 1] == 'k')
-                return "named backreferences (\\k)";
+            if (i + 1 < p.size() && !inClass && p[i + 1] == 'k') return "named backreferences (\\k)";
             ++i;
         } else if (c == '[') {
             inClass = true;
@@ -30,8 +29,7 @@ std::string unsupportedFeature(std::string_view p)
             inClass = false;
         } else if (c == '(' && !inClass && i + 2 < p.size() && p[i + 1] == '?') {
             const char k = p[i + 2];
-            if (k == '=' || k == '!')
-                return "lookahead ((?" + std::string(1, k) + ")";
+            if (k == '=' || k == '!') return "lookahead ((?" + std::string(1, k) + ")";
             if (k == '<' && i + 3 < p.size() && (p[i + 3] == '=' || p[i + 3] == '!'))
                 return "lookbehind ((?<" + std::string(1, p[i + 3]) + ")";
         }
@@ -75,8 +73,7 @@ Regex::~Regex() = default;
 std::shared_ptr<const Regex> Regex::compile(std::string_view pattern, std::string *error)
 {
     if (std::string what = unsupportedFeature(pattern); !what.empty()) {
-        if (error)
-            *error = what + " not supported: regular expressions are matched by RE2, in time linear in the text";
+        if (error) *error = what + " not supported: regular expressions are matched by RE2, in time linear in the text";
         return nullptr;
     }
     RE2::Options options;
@@ -87,8 +84,7 @@ std::shared_ptr<const Regex> Regex::compile(std::string_view pattern, std::strin
     std::shared_ptr<Regex> re(new Regex);
     re->m_re = std::make_unique<RE2>(toRe2Syntax(pattern), options);
     if (!re->m_re->ok()) {
-        if (error)
-            *error = re->m_re->error();
+        if (error) *error = re->m_re->error();
         return nullptr;
     }
     re->m_groups = std::min<int>(re->m_re->NumberOfCapturingGroups(), int(MaxCaptures) - 1);
@@ -97,14 +93,12 @@ std::shared_ptr<const Regex> Regex::compile(std::string_view pattern, std::strin
 
 bool Regex::search(std::string_view subject, size_t offset, Match &m) const
 {
-    if (offset > subject.size())
-        return false;
+    if (offset > subject.size()) return false;
     std::array<re2::StringPiece, MaxCaptures> groups;
     const int n = m_groups + 1;
     // A null data pointer would make an empty match look like no match.
     const char *data = subject.data() ? subject.data() : "";
-    if (!m_re->Match(re2::StringPiece(data, subject.size()), offset, subject.size(), RE2::UNANCHORED,
-                     groups.data(), n))
+    if (!m_re->Match(re2::StringPiece(data, subject.size()), offset, subject.size(), RE2::UNANCHORED, groups.data(), n))
         return false;
     for (size_t i = 0; i < MaxCaptures; ++i) {
         m.matched[i] = int(i) < n && groups[i].data() != nullptr;

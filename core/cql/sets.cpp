@@ -9,8 +9,8 @@
 
 namespace cql {
 
-using chess::SquareSet;
 using chess::Square;
+using chess::SquareSet;
 
 namespace {
 
@@ -18,20 +18,17 @@ namespace {
 SquareSet occupantSquares(const chess::Position &pos, PieceMask mask)
 {
     SquareSet s;
-    if (mask & EmptyBit)
-        s |= ~pos.occupied();
+    if (mask & EmptyBit) s |= ~pos.occupied();
     if ((mask & WhiteBits) == WhiteBits)
         s |= pos.pieces(chess::White);
     else
         for (int p = 1; p <= 6; ++p)
-            if (mask & (1u << p))
-                s |= pos.pieces(chess::Piece(p));
+            if (mask & (1u << p)) s |= pos.pieces(chess::Piece(p));
     if ((mask & BlackBits) == BlackBits)
         s |= pos.pieces(chess::Black);
     else
         for (int p = 9; p <= 14; ++p)
-            if (mask & (1u << p))
-                s |= pos.pieces(chess::Piece(p));
+            if (mask & (1u << p)) s |= pos.pieces(chess::Piece(p));
     return s;
 }
 
@@ -39,11 +36,16 @@ SquareSet occupantSquares(const chess::Position &pos, PieceMask mask)
 
 DesignatorFilter::DesignatorFilter(PieceMask pieces, chess::SquareSet squares) : m_pieces(pieces), m_squares(squares)
 {
-    if (!pieces) m_shape = AnyContents;
-    else if (pieces == WhiteBits) m_shape = White;
-    else if (pieces == BlackBits) m_shape = Black;
-    else if (pieces == (WhiteBits | BlackBits)) m_shape = AllPieces;
-    else if (pieces == EmptyBit) m_shape = Empty;
+    if (!pieces)
+        m_shape = AnyContents;
+    else if (pieces == WhiteBits)
+        m_shape = White;
+    else if (pieces == BlackBits)
+        m_shape = Black;
+    else if (pieces == (WhiteBits | BlackBits))
+        m_shape = AllPieces;
+    else if (pieces == EmptyBit)
+        m_shape = Empty;
     else if (std::popcount(unsigned(pieces)) == 1) {
         m_shape = OnePiece;
         m_piece = chess::Piece(std::countr_zero(unsigned(pieces)));
@@ -76,8 +78,7 @@ FilterPtr DesignatorFilter::transformed(const Transform &t) const
     PieceMask pm = f->m_pieces;
     noteImage(&bits, sizeof bits);
     noteImage(&pm, sizeof pm);
-    if (ImageRecord *r = currentImageRecord(); r && m_squares.any() && f->m_squares.empty())
-        r->lostSquares = true;
+    if (ImageRecord *r = currentImageRecord(); r && m_squares.any() && f->m_squares.empty()) r->lostSquares = true;
     return f;
 }
 
@@ -91,8 +92,7 @@ SquareSet SetOpFilter::set(Ctx &ctx) const
 {
     if (m_kind == Intersection) {
         SquareSet a = m_a->set(ctx);
-        if (a.empty())
-            return a;
+        if (a.empty()) return a;
         return a & m_b->set(ctx);
     }
     return m_a->set(ctx) | m_b->set(ctx);
@@ -119,8 +119,7 @@ SquareSet ColorSquaresFilter::set(Ctx &ctx) const
 
 FilterPtr ColorSquaresFilter::transformed(const Transform &t) const
 {
-    if (t.rot45)
-        throw TransformUndefined("rotate45 cannot be applied to 'light' or 'dark'");
+    if (t.rot45) throw TransformUndefined("rotate45 cannot be applied to 'light' or 'dark'");
     // A transform that moves squares onto squares of the other colour (a
     // mirror, a quarter turn, an odd shift) turns light into dark: under
     // flip, `light A == A` also finds every piece on a dark square.
@@ -140,35 +139,39 @@ const std::vector<Direction> &directionsFor(std::string_view k)
     static const Direction up{0, 1}, down{0, -1}, left{-1, 0}, right{1, 0};
     static const Direction ne{1, 1}, nw{-1, 1}, se{1, -1}, sw{-1, -1};
     static const std::pair<std::string_view, std::vector<Direction>> table[] = {
-        {"up", {up}}, {"down", {down}}, {"left", {left}}, {"right", {right}},
-        {"northeast", {ne}}, {"northwest", {nw}}, {"southeast", {se}}, {"southwest", {sw}},
-        {"vertical", {up, down}}, {"horizontal", {left, right}},
-        {"orthogonal", {up, down, left, right}}, {"diagonal", {ne, nw, se, sw}},
+        {"up", {up}},
+        {"down", {down}},
+        {"left", {left}},
+        {"right", {right}},
+        {"northeast", {ne}},
+        {"northwest", {nw}},
+        {"southeast", {se}},
+        {"southwest", {sw}},
+        {"vertical", {up, down}},
+        {"horizontal", {left, right}},
+        {"orthogonal", {up, down, left, right}},
+        {"diagonal", {ne, nw, se, sw}},
         {"anydirection", {up, down, left, right, ne, nw, se, sw}},
-        {"maindiagonal", {ne, sw}}, {"offdiagonal", {nw, se}},
+        {"maindiagonal", {ne, sw}},
+        {"offdiagonal", {nw, se}},
     };
     static const std::vector<Direction> none;
     for (const auto &[name, dirs] : table)
-        if (name == k)
-            return dirs;
+        if (name == k) return dirs;
     return none;
 }
 
 SquareSet DirectionFilter::set(Ctx &ctx) const
 {
     long long lo = m_lo, hi = m_hi;
-    if (m_loF && !m_loF->number(ctx, lo))
-        return {};
-    if (m_hiF && !m_hiF->number(ctx, hi))
-        return {};
-    if (lo > hi)
-        std::swap(lo, hi);
+    if (m_loF && !m_loF->number(ctx, lo)) return {};
+    if (m_hiF && !m_hiF->number(ctx, hi)) return {};
+    if (lo > hi) std::swap(lo, hi);
     // Beyond 7 steps (either way) nothing stays on the board.
     lo = std::max(lo, -8LL);
     hi = std::min(hi, 8LL);
     SquareSet base = m_a->set(ctx);
-    if (base.empty())
-        return base;
+    if (base.empty()) return base;
     SquareSet out;
     for (const Direction &d : m_dirs)
         for (int k = int(lo); k <= int(hi); ++k)
@@ -195,16 +198,13 @@ SquareSet AttackFilter::set(Ctx &ctx) const
 {
     const chess::Position &pos = *ctx.pos;
     SquareSet x = m_x->set(ctx) & pos.occupied();
-    if (x.empty())
-        return x;
+    if (x.empty()) return x;
     SquareSet y = m_y->set(ctx);
-    if (y.empty())
-        return y;
+    if (y.empty()) return y;
     SquareSet out;
     if (m_attackersValue) {
         for (Square s : x)
-            if ((pos.attacksFrom(s) & y).any())
-                out |= SquareSet::of(s);
+            if ((pos.attacksFrom(s) & y).any()) out |= SquareSet::of(s);
     } else {
         SquareSet attacked;
         for (Square s : x)
@@ -221,8 +221,7 @@ void AttackFilter::markSquares(Ctx &ctx, SquareSet &out) const
     SquareSet x = m_x->set(ctx) & pos.occupied(), y = m_y->set(ctx);
     for (Square s : x) {
         SquareSet hit = pos.attacksFrom(s) & y;
-        if (hit.any())
-            out |= SquareSet::of(s) | hit;
+        if (hit.any()) out |= SquareSet::of(s) | hit;
     }
 }
 
@@ -250,7 +249,6 @@ FilterPtr BetweenFilter::transformed(const Transform &t) const
     return f;
 }
 
-
 // ray: squares s1..sn, one from each set, lie in this order along one line in
 // one of the allowed directions, with only empty squares between neighbours.
 // xray: the same, but the squares between neighbours need not be empty. The
@@ -262,8 +260,7 @@ SquareSet RayFilter::set(Ctx &ctx) const
     std::vector<SquareSet> sets(n);
     for (size_t i = 0; i < n; ++i) {
         sets[i] = m_sets[i]->set(ctx);
-        if (sets[i].empty())
-            return {};
+        if (sets[i].empty()) return {};
     }
     SquareSet occ = pos.occupied();
     SquareSet out;
@@ -273,25 +270,21 @@ SquareSet RayFilter::set(Ctx &ctx) const
         for (const Direction &d : m_dirs) {
             // xray is a ray whose first square holds a line piece moving
             // that way: it would attack the last square but for the others.
-            if (m_xray && !((d.df && d.dr) ? diagonal : straight).contains(s0))
-                continue;
+            if (m_xray && !((d.df && d.dr) ? diagonal : straight).contains(s0)) continue;
             // Walk along d from s0 and match sets[1..n-1] in order.
             size_t next = 1;
             int f = chess::fileOf(s0), r = chess::rankOf(s0);
             for (;;) {
                 f += d.df;
                 r += d.dr;
-                if (f < 0 || f > 7 || r < 0 || r > 7)
-                    break;
+                if (f < 0 || f > 7 || r < 0 || r > 7) break;
                 Square s = chess::makeSquare(f, r);
                 if (sets[next].contains(s)) {
                     ++next;
-                    if (next == n)
-                        break;
+                    if (next == n) break;
                     continue;
                 }
-                if (occ.contains(s))
-                    break;
+                if (occ.contains(s)) break;
             }
             if (next == n) {
                 out |= SquareSet::of(s0);
@@ -336,19 +329,17 @@ SquareSet PinFilter::set(Ctx &ctx) const
     bool argsKnown = false;
     for (Square t : to) {
         const chess::Color c = chess::colorOf(pos.pieceAt(t));
-        const SquareSet pinners = pos.pieces(~c)
-            & ((chess::rookRays(t) & rookLike) | (chess::bishopRays(t) & bishopLike));
+        const SquareSet pinners =
+            pos.pieces(~c) & ((chess::rookRays(t) & rookLike) | (chess::bishopRays(t) & bishopLike));
         for (Square p : pinners) {
             const SquareSet mid = chess::between(t, p) & occ;
-            if (mid.moreThanOne() || !(mid & pos.pieces(c)).any())
-                continue;
+            if (mid.moreThanOne() || !(mid & pos.pieces(c)).any()) continue;
             if (!argsKnown) {
                 from = m_from ? m_from->set(ctx) : occ;
                 through = m_through ? m_through->set(ctx) : occ;
                 argsKnown = true;
             }
-            if (!from.contains(p) || !(mid & through).any())
-                continue;
+            if (!from.contains(p) || !(mid & through).any()) continue;
             switch (m_value) {
             case Pinned: out |= mid; break;
             case Pinners: out |= SquareSet::of(p); break;
@@ -385,23 +376,15 @@ SquareSet PawnStructureFilter::set(Ctx &ctx) const
             case Passed: {
                 SquareSet ahead;
                 for (int rr = 0; rr < 8; ++rr)
-                    if (c == chess::White ? rr > r : rr < r)
-                        ahead |= SquareSet::rank(rr);
+                    if (c == chess::White ? rr > r : rr < r) ahead |= SquareSet::rank(rr);
                 hit = (theirs & (fileSet | adjacent) & ahead).empty();
                 break;
             }
-            case Doubled:
-                hit = (own & fileSet).moreThanOne();
-                break;
-            case Isolated:
-                hit = (own & adjacent).empty();
-                break;
-            case Connected:
-                hit = (own & adjacent).any();
-                break;
+            case Doubled: hit = (own & fileSet).moreThanOne(); break;
+            case Isolated: hit = (own & adjacent).empty(); break;
+            case Connected: hit = (own & adjacent).any(); break;
             }
-            if (hit)
-                out |= SquareSet::of(s);
+            if (hit) out |= SquareSet::of(s);
         }
     }
     return out;
@@ -410,8 +393,7 @@ SquareSet PawnStructureFilter::set(Ctx &ctx) const
 SquareSet MakeSquareFilter::set(Ctx &ctx) const
 {
     long long f, r;
-    if (!m_f->number(ctx, f) || !m_r->number(ctx, r) || f < 1 || f > 8 || r < 1 || r > 8)
-        return {};
+    if (!m_f->number(ctx, f) || !m_r->number(ctx, r) || f < 1 || f > 8 || r < 1 || r > 8) return {};
     return SquareSet::of(chess::makeSquare(int(f - 1), int(r - 1)));
 }
 

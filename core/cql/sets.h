@@ -72,9 +72,15 @@ const std::vector<Direction> &directionsFor(std::string_view keyword); // empty 
 class DirectionFilter : public SetFilter {
 public:
     DirectionFilter(std::vector<Direction> dirs, int lo, int hi, FilterPtr a)
-        : m_dirs(std::move(dirs)), m_lo(lo), m_hi(hi), m_a(std::move(a)) {}
+        : m_dirs(std::move(dirs)), m_lo(lo), m_hi(hi), m_a(std::move(a))
+    {
+    }
     // A bound given by a numeric variable (up DeltaRank S) replaces lo / hi when set.
-    void setRangeFilters(FilterPtr lo, FilterPtr hi) { m_loF = std::move(lo); m_hiF = std::move(hi); }
+    void setRangeFilters(FilterPtr lo, FilterPtr hi)
+    {
+        m_loF = std::move(lo);
+        m_hiF = std::move(hi);
+    }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -90,7 +96,9 @@ private:
 class AttackFilter : public SetFilter {
 public:
     AttackFilter(bool attackersValue, FilterPtr attackers, FilterPtr targets)
-        : m_attackersValue(attackersValue), m_x(std::move(attackers)), m_y(std::move(targets)) {}
+        : m_attackersValue(attackersValue), m_x(std::move(attackers)), m_y(std::move(targets))
+    {
+    }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
@@ -114,7 +122,9 @@ private:
 class RayFilter : public SetFilter {
 public:
     RayFilter(bool xray, std::vector<Direction> dirs, std::vector<FilterPtr> sets)
-        : m_xray(xray), m_dirs(std::move(dirs)), m_sets(std::move(sets)) {}
+        : m_xray(xray), m_dirs(std::move(dirs)), m_sets(std::move(sets))
+    {
+    }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -130,7 +140,9 @@ public:
     // (from), the pinned pieces (through, the default) or what they are pinned to.
     enum Value { Pinners, Pinned, Targets };
     PinFilter(Value v, FilterPtr from, FilterPtr through, FilterPtr to)
-        : m_value(v), m_from(std::move(from)), m_through(std::move(through)), m_to(std::move(to)) {}
+        : m_value(v), m_from(std::move(from)), m_through(std::move(through)), m_to(std::move(to))
+    {
+    }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 

@@ -41,8 +41,10 @@ void StateFilter::markSquares(Ctx &ctx, chess::SquareSet &out) const
 FilterPtr StateFilter::transformed(const Transform &t) const
 {
     Kind k = m_kind;
-    if (t.swapColors && k == Wtm) k = Btm;
-    else if (t.swapColors && k == Btm) k = Wtm;
+    if (t.swapColors && k == Wtm)
+        k = Btm;
+    else if (t.swapColors && k == Btm)
+        k = Wtm;
     noteImage(&k, sizeof k);
     return std::make_unique<StateFilter>(k);
 }
@@ -56,12 +58,10 @@ bool PositionNumberFilter::number(Ctx &ctx, long long &out) const
     case GameNumber: out = (long long)ctx.game->number; return true;
     case Year: {
         std::string_view d = ctx.game->tag("Date");
-        if (d.size() < 4)
-            return false;
+        if (d.size() < 4) return false;
         long long y = 0;
         for (int i = 0; i < 4; ++i) {
-            if (d[i] < '0' || d[i] > '9')
-                return false;
+            if (d[i] < '0' || d[i] > '9') return false;
             y = y * 10 + (d[i] - '0');
         }
         out = y;
@@ -76,12 +76,10 @@ namespace {
 bool tagNumber(const game::Game &g, std::string_view tag, long long &out)
 {
     std::string_view v = g.tag(tag);
-    if (v.empty())
-        return false;
+    if (v.empty()) return false;
     long long x = 0;
     for (char c : v) {
-        if (c < '0' || c > '9')
-            return false;
+        if (c < '0' || c > '9') return false;
         x = x * 10 + (c - '0');
     }
     out = x;
@@ -98,8 +96,7 @@ bool EloFilter::number(Ctx &ctx, long long &out) const
     case White: out = w; return hw;
     case Black: out = b; return hb;
     case Either:
-        if (!hw && !hb)
-            return false;
+        if (!hw && !hb) return false;
         out = hw && hb ? std::max(w, b) : (hw ? w : b);
         return true;
     }
@@ -109,8 +106,7 @@ bool EloFilter::number(Ctx &ctx, long long &out) const
 FilterPtr EloFilter::transformed(const Transform &t) const
 {
     Side s = m_side;
-    if (t.swapColors && s != Either)
-        s = s == White ? Black : White;
+    if (t.swapColors && s != Either) s = s == White ? Black : White;
     noteImage(&s, sizeof s);
     return std::make_unique<EloFilter>(s);
 }
@@ -122,8 +118,7 @@ bool PowerFilter::number(Ctx &ctx, long long &out) const
     long long sum = 0;
     for (chess::Square sq : s) {
         chess::Piece p = ctx.pos->pieceAt(sq);
-        if (p != chess::NoPiece)
-            sum += value[chess::typeOf(p)];
+        if (p != chess::NoPiece) sum += value[chess::typeOf(p)];
     }
     out = sum;
     return true;
@@ -132,8 +127,7 @@ bool PowerFilter::number(Ctx &ctx, long long &out) const
 bool SquareCoordFilter::number(Ctx &ctx, long long &out) const
 {
     chess::SquareSet s = m_a->set(ctx);
-    if (s.count() != 1)
-        return false;
+    if (s.count() != 1) return false;
     chess::Square sq = s.first();
     out = (m_file ? chess::fileOf(sq) : chess::rankOf(sq)) + 1;
     return true;
@@ -142,12 +136,10 @@ bool SquareCoordFilter::number(Ctx &ctx, long long &out) const
 bool PieceTypeFilter::number(Ctx &ctx, long long &out) const
 {
     chess::SquareSet s = m_a->set(ctx);
-    if (s.count() != 1)
-        return false;
+    if (s.count() != 1) return false;
     chess::Piece p = ctx.pos->pieceAt(s.first());
     out = p == chess::NoPiece ? 0 : chess::typeOf(p);
-    if (m_signed && p != chess::NoPiece && chess::colorOf(p) == chess::Black)
-        out = -out;
+    if (m_signed && p != chess::NoPiece && chess::colorOf(p) == chess::Black) out = -out;
     return true;
 }
 
@@ -183,11 +175,10 @@ bool TagFilter::match(Ctx &ctx) const
         std::string s;
         return string(ctx, s);
     }
-    if (m_kind == Result)
-        return ctx.game->tag("Result") == m_pattern;
+    if (m_kind == Result) return ctx.game->tag("Result") == m_pattern;
     if (m_kind == Player)
-        return ctx.game->tag("White").find(m_pattern) != std::string_view::npos ||
-               ctx.game->tag("Black").find(m_pattern) != std::string_view::npos;
+        return ctx.game->tag("White").find(m_pattern) != std::string_view::npos
+            || ctx.game->tag("Black").find(m_pattern) != std::string_view::npos;
     return ctx.game->tag(tagName(m_kind)).find(m_pattern) != std::string_view::npos;
 }
 
@@ -198,8 +189,7 @@ bool TagFilter::string(Ctx &ctx, std::string &out) const
         return true;
     }
     std::string_view v = ctx.game->tag(tagName(m_kind));
-    if (v.empty())
-        return false;
+    if (v.empty()) return false;
     out = std::string(v);
     return true;
 }
@@ -214,10 +204,14 @@ FilterPtr TagFilter::transformed(const Transform &t) const
     Kind k = m_kind;
     std::string p = m_pattern;
     if (t.swapColors) {
-        if (k == PlayerWhite) k = PlayerBlack;
-        else if (k == PlayerBlack) k = PlayerWhite;
-        else if (k == Result && p == "1-0") p = "0-1";
-        else if (k == Result && p == "0-1") p = "1-0";
+        if (k == PlayerWhite)
+            k = PlayerBlack;
+        else if (k == PlayerBlack)
+            k = PlayerWhite;
+        else if (k == Result && p == "1-0")
+            p = "0-1";
+        else if (k == Result && p == "0-1")
+            p = "1-0";
     }
     noteImage(&k, sizeof k);
     noteImage(p.data(), p.size());

@@ -48,7 +48,10 @@ class PowerFilter : public NumericFilter {
 public:
     explicit PowerFilter(FilterPtr a) : m_a(std::move(a)) {}
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<PowerFilter>(m_a->transformed(t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<PowerFilter>(m_a->transformed(t));
+    }
 
 private:
     FilterPtr m_a;
@@ -59,7 +62,10 @@ class SquareCoordFilter : public NumericFilter {
 public:
     SquareCoordFilter(bool file, FilterPtr a) : m_file(file), m_a(std::move(a)) {}
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<SquareCoordFilter>(m_file, m_a->transformed(t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<SquareCoordFilter>(m_file, m_a->transformed(t));
+    }
 
 private:
     bool m_file;
@@ -72,7 +78,10 @@ class PieceTypeFilter : public NumericFilter {
 public:
     PieceTypeFilter(bool signedByColor, FilterPtr a) : m_signed(signedByColor), m_a(std::move(a)) {}
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<PieceTypeFilter>(m_signed, m_a->transformed(t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<PieceTypeFilter>(m_signed, m_a->transformed(t));
+    }
 
 private:
     bool m_signed;

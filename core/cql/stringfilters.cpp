@@ -82,8 +82,7 @@ bool ConcatFilter::string(Ctx &ctx, std::string &out) const
     out.clear();
     std::string part;
     for (const auto &p : m_parts) {
-        if (!p->string(ctx, part))
-            return false;
+        if (!p->string(ctx, part)) return false;
         out += part;
     }
     return true;
@@ -100,18 +99,14 @@ FilterPtr ConcatFilter::transformed(const Transform &t) const
 bool IntFilter::number(Ctx &ctx, long long &out) const
 {
     std::string s;
-    if (!m_a->string(ctx, s))
-        return false;
+    if (!m_a->string(ctx, s)) return false;
     size_t i = 0;
     bool neg = false;
-    if (i < s.size() && (s[i] == '-' || s[i] == '+'))
-        neg = s[i++] == '-';
-    if (i >= s.size())
-        return false;
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
+    if (i >= s.size()) return false;
     long long v = 0;
     for (; i < s.size(); ++i) {
-        if (s[i] < '0' || s[i] > '9' || v > 100000000000000000LL)
-            return false;
+        if (s[i] < '0' || s[i] > '9' || v > 100000000000000000LL) return false;
         v = v * 10 + (s[i] - '0');
     }
     out = neg ? -v : v;
@@ -131,8 +126,7 @@ bool AsciiFilter::match(Ctx &ctx) const
 bool AsciiFilter::number(Ctx &ctx, long long &out) const
 {
     std::string s;
-    if (type != Type::Numeric || !m_a->string(ctx, s) || s.size() != 1)
-        return false;
+    if (type != Type::Numeric || !m_a->string(ctx, s) || s.size() != 1) return false;
     out = (unsigned char)s[0];
     return true;
 }
@@ -140,8 +134,7 @@ bool AsciiFilter::number(Ctx &ctx, long long &out) const
 bool AsciiFilter::string(Ctx &ctx, std::string &out) const
 {
     long long v;
-    if (type != Type::String || !m_a->number(ctx, v) || v < 1 || v > 127)
-        return false;
+    if (type != Type::String || !m_a->number(ctx, v) || v < 1 || v > 127) return false;
     out = std::string(1, char(v));
     return true;
 }
@@ -149,8 +142,7 @@ bool AsciiFilter::string(Ctx &ctx, std::string &out) const
 bool IndexOfFilter::number(Ctx &ctx, long long &out) const
 {
     std::string a, b;
-    if (!m_a->string(ctx, a) || !m_b->string(ctx, b))
-        return false;
+    if (!m_a->string(ctx, a) || !m_b->string(ctx, b)) return false;
     size_t p = a.find(b);
     out = p == std::string::npos ? -1 : (long long)p;
     return true;
@@ -161,32 +153,27 @@ FilterPtr IndexOfFilter::transformed(const Transform &t) const
     return std::make_unique<IndexOfFilter>(m_a->transformed(t), m_b->transformed(t));
 }
 
-RegexFilter::RegexFilter(FilterPtr subject, FilterPtr pattern) : m_subject(std::move(subject)), m_pattern(std::move(pattern))
+RegexFilter::RegexFilter(FilterPtr subject, FilterPtr pattern)
+    : m_subject(std::move(subject)), m_pattern(std::move(pattern))
 {
     type = Type::String;
     // A bad literal pattern is reported by the parser, which compiles it too.
-    if (auto *lit = dynamic_cast<const StringLiteralFilter *>(m_pattern.get()))
-        m_fixed = Regex::compile(lit->text());
+    if (auto *lit = dynamic_cast<const StringLiteralFilter *>(m_pattern.get())) m_fixed = Regex::compile(lit->text());
 }
 
 bool RegexFilter::next(Ctx &ctx, size_t &offset, std::string &subject) const
 {
-    if (offset == 0 && !m_subject->string(ctx, subject))
-        return false;
-    if (offset > subject.size())
-        return false;
+    if (offset == 0 && !m_subject->string(ctx, subject)) return false;
+    if (offset > subject.size()) return false;
     std::shared_ptr<const Regex> re = m_fixed;
     if (!re) {
         std::string p;
-        if (!m_pattern->string(ctx, p))
-            return false;
+        if (!m_pattern->string(ctx, p)) return false;
         re = dynamicRegex(p);
-        if (!re)
-            return false;
+        if (!re) return false;
     }
     Regex::Match m;
-    if (!re->search(subject, offset, m))
-        return false;
+    if (!re->search(subject, offset, m)) return false;
     setCaptures(m);
     const size_t end = size_t(m.group[0].data() - subject.data()) + m.group[0].size();
     offset = m.group[0].empty() ? end + 1 : end; // an empty match must still move on
@@ -197,8 +184,7 @@ bool RegexFilter::string(Ctx &ctx, std::string &out) const
 {
     std::string subject;
     size_t offset = 0;
-    if (!next(ctx, offset, subject))
-        return false;
+    if (!next(ctx, offset, subject)) return false;
     out = t_captures[0];
     return true;
 }
@@ -210,8 +196,7 @@ FilterPtr RegexFilter::transformed(const Transform &t) const
 
 bool CaptureFilter::string(Ctx &, std::string &out) const
 {
-    if (!t_haveCapture[size_t(m_n)])
-        return false;
+    if (!t_haveCapture[size_t(m_n)]) return false;
     out = t_captures[size_t(m_n)];
     return true;
 }
@@ -220,21 +205,16 @@ bool StringIndexFilter::string(Ctx &ctx, std::string &out) const
 {
     std::string s;
     long long a = 0, b = 0;
-    if (!m_s->string(ctx, s))
-        return false;
-    if (m_from && !numericValue(*m_from, ctx, a))
-        return false;
+    if (!m_s->string(ctx, s)) return false;
+    if (m_from && !numericValue(*m_from, ctx, a)) return false;
     if (!m_slice) {
-        if (a < 0)
-            a += (long long)s.size();
-        if (a < 0 || a >= (long long)s.size())
-            return false;
+        if (a < 0) a += (long long)s.size();
+        if (a < 0 || a >= (long long)s.size()) return false;
         out = std::string(1, s[size_t(a)]);
         return true;
     }
     b = (long long)s.size();
-    if (m_to && !numericValue(*m_to, ctx, b))
-        return false;
+    if (m_to && !numericValue(*m_to, ctx, b)) return false;
     if (a < 0) a += (long long)s.size();
     if (b < 0) b += (long long)s.size();
     a = std::clamp<long long>(a, 0, (long long)s.size());
@@ -245,7 +225,8 @@ bool StringIndexFilter::string(Ctx &ctx, std::string &out) const
 
 FilterPtr StringIndexFilter::transformed(const Transform &t) const
 {
-    return std::make_unique<StringIndexFilter>(m_s->transformed(t), cloneTransformed(m_from, t), cloneTransformed(m_to, t), m_slice);
+    return std::make_unique<StringIndexFilter>(m_s->transformed(t), cloneTransformed(m_from, t),
+                                               cloneTransformed(m_to, t), m_slice);
 }
 
 bool FileFilter::match(Ctx &ctx) const
@@ -255,12 +236,10 @@ bool FileFilter::match(Ctx &ctx) const
         return string(ctx, s);
     }
     std::string name, text;
-    if (!m_name->string(ctx, name))
-        return false;
+    if (!m_name->string(ctx, name)) return false;
     bool ok;
     text = valueText(*m_text, ctx, ok);
-    if (!ok)
-        return false;
+    if (!ok) return false;
     std::lock_guard lock(ioMutex());
     std::ofstream f(name, std::ios::app | std::ios::binary);
     f << text;
@@ -270,11 +249,9 @@ bool FileFilter::match(Ctx &ctx) const
 bool FileFilter::string(Ctx &ctx, std::string &out) const
 {
     std::string name;
-    if (m_write || !m_name->string(ctx, name))
-        return false;
+    if (m_write || !m_name->string(ctx, name)) return false;
     std::ifstream f(name, std::ios::binary);
-    if (!f)
-        return false;
+    if (!f) return false;
     std::ostringstream ss;
     ss << f.rdbuf();
     out = ss.str();

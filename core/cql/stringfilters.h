@@ -27,7 +27,11 @@ private:
 class ConcatFilter : public Filter {
 public:
     explicit ConcatFilter(std::vector<FilterPtr> parts) : m_parts(std::move(parts)) { type = Type::String; }
-    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool match(Ctx &ctx) const override
+    {
+        std::string s;
+        return string(ctx, s);
+    }
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -40,7 +44,10 @@ class IntFilter : public NumericFilter {
 public:
     explicit IntFilter(FilterPtr a) : m_a(std::move(a)) {}
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<IntFilter>(m_a->transformed(t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<IntFilter>(m_a->transformed(t));
+    }
 
 private:
     FilterPtr m_a;
@@ -49,11 +56,17 @@ private:
 // ascii S: the code of a one-character string; ascii N: the one-character string.
 class AsciiFilter : public Filter {
 public:
-    explicit AsciiFilter(FilterPtr a) : m_a(std::move(a)) { type = m_a->type == Type::String ? Type::Numeric : Type::String; }
+    explicit AsciiFilter(FilterPtr a) : m_a(std::move(a))
+    {
+        type = m_a->type == Type::String ? Type::Numeric : Type::String;
+    }
     bool match(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
     bool string(Ctx &ctx, std::string &out) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<AsciiFilter>(m_a->transformed(t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<AsciiFilter>(m_a->transformed(t));
+    }
 
 private:
     FilterPtr m_a;
@@ -74,7 +87,11 @@ private:
 class RegexFilter : public Filter {
 public:
     RegexFilter(FilterPtr subject, FilterPtr pattern);
-    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool match(Ctx &ctx) const override
+    {
+        std::string s;
+        return string(ctx, s);
+    }
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     // while (s ~~ r): the next match after offset; advances offset.
@@ -88,7 +105,10 @@ private:
 // s in t: t contains s; the value is s.
 class SubstringFilter : public Filter {
 public:
-    SubstringFilter(FilterPtr part, FilterPtr whole) : m_part(std::move(part)), m_whole(std::move(whole)) { type = Type::Logical; }
+    SubstringFilter(FilterPtr part, FilterPtr whole) : m_part(std::move(part)), m_whole(std::move(whole))
+    {
+        type = Type::Logical;
+    }
     bool match(Ctx &ctx) const override
     {
         std::string a, b;
@@ -110,12 +130,14 @@ public:
     bool number(Ctx &ctx, long long &out) const override
     {
         std::string s;
-        if (!m_a->string(ctx, s))
-            return false;
+        if (!m_a->string(ctx, s)) return false;
         out = (long long)s.size();
         return true;
     }
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<StringLengthFilter>(m_a->transformed(t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<StringLengthFilter>(m_a->transformed(t));
+    }
 
 private:
     FilterPtr m_a;
@@ -125,7 +147,11 @@ private:
 class CaptureFilter : public Filter {
 public:
     explicit CaptureFilter(int n) : m_n(n) { type = Type::String; }
-    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool match(Ctx &ctx) const override
+    {
+        std::string s;
+        return string(ctx, s);
+    }
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &) const override { return std::make_unique<CaptureFilter>(m_n); }
     bool transformSensitive() const override { return false; }
@@ -138,8 +164,15 @@ private:
 class StringIndexFilter : public Filter {
 public:
     StringIndexFilter(FilterPtr s, FilterPtr from, FilterPtr to, bool slice)
-        : m_s(std::move(s)), m_from(std::move(from)), m_to(std::move(to)), m_slice(slice) { type = Type::String; }
-    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+        : m_s(std::move(s)), m_from(std::move(from)), m_to(std::move(to)), m_slice(slice)
+    {
+        type = Type::String;
+    }
+    bool match(Ctx &ctx) const override
+    {
+        std::string s;
+        return string(ctx, s);
+    }
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -152,7 +185,10 @@ private:
 class FileFilter : public Filter {
 public:
     FileFilter(bool write, FilterPtr name, FilterPtr text)
-        : m_write(write), m_name(std::move(name)), m_text(std::move(text)) { type = write ? Type::Logical : Type::String; }
+        : m_write(write), m_name(std::move(name)), m_text(std::move(text))
+    {
+        type = write ? Type::Logical : Type::String;
+    }
     bool match(Ctx &ctx) const override;
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;

@@ -17,8 +17,7 @@ bool TagValueFilter::string(Ctx &ctx, std::string &out) const
 
 bool CaseFilter::string(Ctx &ctx, std::string &out) const
 {
-    if (!m_a->string(ctx, out))
-        return false;
+    if (!m_a->string(ctx, out)) return false;
     for (char &c : out) {
         if (m_upper && c >= 'a' && c <= 'z')
             c = char(c - 'a' + 'A');

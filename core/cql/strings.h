@@ -11,7 +11,11 @@ namespace cql {
 class TagValueFilter : public Filter {
 public:
     explicit TagValueFilter(std::string name) : m_name(std::move(name)) { type = Type::String; }
-    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool match(Ctx &ctx) const override
+    {
+        std::string s;
+        return string(ctx, s);
+    }
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &) const override { return std::make_unique<TagValueFilter>(m_name); }
     bool transformSensitive() const override { return false; }
@@ -23,9 +27,16 @@ private:
 class CaseFilter : public Filter {
 public:
     CaseFilter(bool upper, FilterPtr a) : m_upper(upper), m_a(std::move(a)) { type = Type::String; }
-    bool match(Ctx &ctx) const override { std::string s; return string(ctx, s); }
+    bool match(Ctx &ctx) const override
+    {
+        std::string s;
+        return string(ctx, s);
+    }
     bool string(Ctx &ctx, std::string &out) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<CaseFilter>(m_upper, m_a->transformed(t)); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<CaseFilter>(m_upper, m_a->transformed(t));
+    }
 
 private:
     bool m_upper;

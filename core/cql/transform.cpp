@@ -9,24 +9,69 @@ Transform Transform::dihedral(int i)
     Transform t;
     switch (i & 7) {
     case 0: break;
-    case 1: t.m00 = 0; t.m01 = -1; t.m10 = 1; t.m11 = 0; break;   // counterclockwise 90: a1 -> h1
-    case 2: t.m00 = -1; t.m11 = -1; break;
-    case 3: t.m00 = 0; t.m01 = 1; t.m10 = -1; t.m11 = 0; break;
-    case 4: t.m00 = -1; break;                                     // a-file <-> h-file
-    case 5: t.m11 = -1; break;                                     // rank 1 <-> 8
-    case 6: t.m00 = 0; t.m01 = 1; t.m10 = 1; t.m11 = 0; break;     // a1-h8 diagonal
-    case 7: t.m00 = 0; t.m01 = -1; t.m10 = -1; t.m11 = 0; break;   // a8-h1 diagonal
+    case 1:
+        t.m00 = 0;
+        t.m01 = -1;
+        t.m10 = 1;
+        t.m11 = 0;
+        break; // counterclockwise 90: a1 -> h1
+    case 2:
+        t.m00 = -1;
+        t.m11 = -1;
+        break;
+    case 3:
+        t.m00 = 0;
+        t.m01 = 1;
+        t.m10 = -1;
+        t.m11 = 0;
+        break;
+    case 4: t.m00 = -1; break; // a-file <-> h-file
+    case 5: t.m11 = -1; break; // rank 1 <-> 8
+    case 6:
+        t.m00 = 0;
+        t.m01 = 1;
+        t.m10 = 1;
+        t.m11 = 0;
+        break; // a1-h8 diagonal
+    case 7:
+        t.m00 = 0;
+        t.m01 = -1;
+        t.m10 = -1;
+        t.m11 = 0;
+        break; // a8-h1 diagonal
     }
     return t;
 }
 
 Transform Transform::mirrorFiles() { return dihedral(4); }
 Transform Transform::mirrorRanks() { return dihedral(5); }
-Transform Transform::flipColor() { Transform t = dihedral(5); t.swapColors = true; return t; }
-Transform Transform::reverseColor() { Transform t; t.swapColors = true; return t; }
-Transform Transform::shift(int dx, int dy) { Transform t; t.dx = dx; t.dy = dy; t.shifting = true; return t; }
+Transform Transform::flipColor()
+{
+    Transform t = dihedral(5);
+    t.swapColors = true;
+    return t;
+}
+Transform Transform::reverseColor()
+{
+    Transform t;
+    t.swapColors = true;
+    return t;
+}
+Transform Transform::shift(int dx, int dy)
+{
+    Transform t;
+    t.dx = dx;
+    t.dy = dy;
+    t.shifting = true;
+    return t;
+}
 
-Transform Transform::rotate45(int steps) { Transform t; t.rot45 = steps & 7; return t; }
+Transform Transform::rotate45(int steps)
+{
+    Transform t;
+    t.rot45 = steps & 7;
+    return t;
+}
 
 bool Transform::isIdentity() const { return *this == Transform(); }
 
@@ -51,8 +96,7 @@ chess::Square Transform::apply(chess::Square s) const
     int x = 2 * chess::fileOf(s) - 7, y = 2 * chess::rankOf(s) - 7;
     int nx = m00 * x + m01 * y, ny = m10 * x + m11 * y;
     int f = (nx + 7) / 2 + dx, r = (ny + 7) / 2 + dy;
-    if (f < 0 || f > 7 || r < 0 || r > 7)
-        return chess::NoSquare;
+    if (f < 0 || f > 7 || r < 0 || r > 7) return chess::NoSquare;
     return chess::makeSquare(f, r);
 }
 
@@ -60,14 +104,12 @@ chess::SquareSet Transform::apply(chess::SquareSet s) const
 {
     // The whole board stays the whole board: a designator without a square part
     // means "anywhere", whatever the transform.
-    if (isIdentity() || s == chess::SquareSet::all())
-        return s;
+    if (isIdentity() || s == chess::SquareSet::all()) return s;
     chess::SquareSet out;
     if (!shifting || (dx == 0 && dy == 0)) {
         for (chess::Square sq : s) {
             chess::Square t = apply(sq);
-            if (t != chess::NoSquare)
-                out |= chess::SquareSet::of(t);
+            if (t != chess::NoSquare) out |= chess::SquareSet::of(t);
         }
         return out;
     }
@@ -79,10 +121,8 @@ chess::SquareSet Transform::apply(chess::SquareSet s) const
     chess::SquareSet turned = turn.apply(s);
     chess::SquareSet fullRanks, fullFiles;
     for (int i = 0; i < 8; ++i) {
-        if ((turned & chess::SquareSet::rank(i)) == chess::SquareSet::rank(i))
-            fullRanks |= chess::SquareSet::rank(i);
-        if ((turned & chess::SquareSet::file(i)) == chess::SquareSet::file(i))
-            fullFiles |= chess::SquareSet::file(i);
+        if ((turned & chess::SquareSet::rank(i)) == chess::SquareSet::rank(i)) fullRanks |= chess::SquareSet::rank(i);
+        if ((turned & chess::SquareSet::file(i)) == chess::SquareSet::file(i)) fullFiles |= chess::SquareSet::file(i);
     }
     out |= fullRanks.shifted(0, dy);
     out |= (fullFiles - fullRanks).shifted(dx, 0);
@@ -92,8 +132,7 @@ chess::SquareSet Transform::apply(chess::SquareSet s) const
 
 PieceMask Transform::apply(PieceMask m) const
 {
-    if (!swapColors)
-        return m;
+    if (!swapColors) return m;
     // White pieces are bits 1..6, black 9..14: swapping colours swaps the bytes.
     return PieceMask((m & EmptyBit) | ((m & WhiteBits) << 8) | ((m & BlackBits) >> 8));
 }
@@ -118,7 +157,7 @@ void Transform::applyDirection(int &df, int &dr) const
 
 std::string Transform::name() const
 {
-    static const char *names[] = {"identity", "rotate90", "rotate180", "rotate270",
+    static const char *names[] = {"identity",     "rotate90",       "rotate180",    "rotate270",
                                   "flipvertical", "fliphorizontal", "flipdiagonal", "flipoffdiagonal"};
     std::string n;
     for (int i = 0; i < 8; ++i) {
@@ -128,10 +167,8 @@ std::string Transform::name() const
             break;
         }
     }
-    if (dx || dy)
-        n += " shift(" + std::to_string(dx) + "," + std::to_string(dy) + ")";
-    if (swapColors)
-        n += " reversecolor";
+    if (dx || dy) n += " shift(" + std::to_string(dx) + "," + std::to_string(dy) + ")";
+    if (swapColors) n += " reversecolor";
     return n;
 }
 

@@ -23,17 +23,17 @@ struct TransformUndefined : std::runtime_error {
 struct Transform {
     // Acts on doubled centred coordinates (x, y) = (2f-7, 2r-7): (x', y') = M (x, y).
     int m00 = 1, m01 = 0, m10 = 0, m11 = 1;
-    int dx = 0, dy = 0;          // translation in squares, after the dihedral part
+    int dx = 0, dy = 0; // translation in squares, after the dihedral part
     bool swapColors = false;
-    bool shifting = false;       // a translation is involved: squares may fall off
-    int rot45 = 0;               // rotate45: eighth turns applied to directions only
+    bool shifting = false; // a translation is involved: squares may fall off
+    int rot45 = 0;         // rotate45: eighth turns applied to directions only
 
     static Transform identity() { return {}; }
-    static Transform dihedral(int index);   // 0..7: id, rot90, rot180, rot270, mirrorFiles, mirrorRanks, diag, antidiag
-    static Transform mirrorFiles();         // flipvertical
-    static Transform mirrorRanks();         // fliphorizontal
-    static Transform flipColor();           // mirror ranks + swap colours
-    static Transform reverseColor();        // swap colours only
+    static Transform dihedral(int index); // 0..7: id, rot90, rot180, rot270, mirrorFiles, mirrorRanks, diag, antidiag
+    static Transform mirrorFiles();       // flipvertical
+    static Transform mirrorRanks();       // fliphorizontal
+    static Transform flipColor();         // mirror ranks + swap colours
+    static Transform reverseColor();      // swap colours only
     static Transform shift(int dx, int dy);
     static Transform rotate45(int steps);
 
@@ -42,7 +42,7 @@ struct Transform {
     // Composition: (a * b)(p) = a(b(p)).
     friend Transform operator*(const Transform &a, const Transform &b);
 
-    chess::Square apply(chess::Square s) const;     // NoSquare if it leaves the board
+    chess::Square apply(chess::Square s) const; // NoSquare if it leaves the board
     chess::SquareSet apply(chess::SquareSet s) const;
     PieceMask apply(PieceMask m) const;
     // Direction vector (df, dr) under the dihedral part (translations don't turn directions).
@@ -64,8 +64,7 @@ struct ImageRecord {
 ImageRecord *&currentImageRecord();
 inline void noteImage(const void *data, size_t n)
 {
-    if (ImageRecord *r = currentImageRecord())
-        r->fingerprint.append(static_cast<const char *>(data), n);
+    if (ImageRecord *r = currentImageRecord()) r->fingerprint.append(static_cast<const char *>(data), n);
 }
 
 } // namespace cql

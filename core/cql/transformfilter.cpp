@@ -24,25 +24,20 @@ std::vector<Transform> transformsOf(TransformKind k)
     std::vector<Transform> out;
     switch (k) {
     case TransformKind::Flip:
-        for (int i = 0; i < 8; ++i) out.push_back(Transform::dihedral(i));
+        for (int i = 0; i < 8; ++i)
+            out.push_back(Transform::dihedral(i));
         break;
     case TransformKind::Rotate90:
-        for (int i = 0; i < 4; ++i) out.push_back(Transform::dihedral(i));
+        for (int i = 0; i < 4; ++i)
+            out.push_back(Transform::dihedral(i));
         break;
-    case TransformKind::FlipVertical:
-        out = {Transform::identity(), Transform::mirrorFiles()};
-        break;
-    case TransformKind::FlipHorizontal:
-        out = {Transform::identity(), Transform::mirrorRanks()};
-        break;
-    case TransformKind::FlipColor:
-        out = {Transform::identity(), Transform::flipColor()};
-        break;
-    case TransformKind::ReverseColor:
-        out = {Transform::flipColor()};
-        break;
+    case TransformKind::FlipVertical: out = {Transform::identity(), Transform::mirrorFiles()}; break;
+    case TransformKind::FlipHorizontal: out = {Transform::identity(), Transform::mirrorRanks()}; break;
+    case TransformKind::FlipColor: out = {Transform::identity(), Transform::flipColor()}; break;
+    case TransformKind::ReverseColor: out = {Transform::flipColor()}; break;
     case TransformKind::Rotate45:
-        for (int i = 0; i < 8; ++i) out.push_back(Transform::rotate45(i));
+        for (int i = 0; i < 8; ++i)
+            out.push_back(Transform::rotate45(i));
         break;
     case TransformKind::Shift:
         out.push_back(Transform::shift(0, 0));
@@ -67,15 +62,23 @@ std::vector<Transform> transformsOf(TransformKind k)
 bool transformKindFromName(std::string_view n, TransformKind &out)
 {
     static constexpr std::pair<std::string_view, TransformKind> names[] = {
-        {"flip", TransformKind::Flip}, {"flipdihedral", TransformKind::Flip},
-        {"flipvertical", TransformKind::FlipVertical}, {"fliphorizontal", TransformKind::FlipHorizontal},
-        {"flipcolor", TransformKind::FlipColor}, {"reversecolor", TransformKind::ReverseColor},
-        {"rotate90", TransformKind::Rotate90}, {"rotate45", TransformKind::Rotate45},
-        {"shift", TransformKind::Shift}, {"shifthorizontal", TransformKind::ShiftHorizontal},
+        {"flip", TransformKind::Flip},
+        {"flipdihedral", TransformKind::Flip},
+        {"flipvertical", TransformKind::FlipVertical},
+        {"fliphorizontal", TransformKind::FlipHorizontal},
+        {"flipcolor", TransformKind::FlipColor},
+        {"reversecolor", TransformKind::ReverseColor},
+        {"rotate90", TransformKind::Rotate90},
+        {"rotate45", TransformKind::Rotate45},
+        {"shift", TransformKind::Shift},
+        {"shifthorizontal", TransformKind::ShiftHorizontal},
         {"shiftvertical", TransformKind::ShiftVertical},
     };
     for (auto [name, k] : names)
-        if (n == name) { out = k; return true; }
+        if (n == name) {
+            out = k;
+            return true;
+        }
     return false;
 }
 
@@ -102,8 +105,7 @@ TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, lo
     type = mode == Any ? arg.type : Type::Numeric;
     ImageSet images;
     for (const Transform &t : transformsOf(kind)) {
-        if (--transformImageBudget() < 0)
-            break;
+        if (--transformImageBudget() < 0) break;
         addImage(arg, t, t, images);
     }
     reportImages(images);
@@ -117,10 +119,8 @@ void TransformFilter::addImage(const Filter &source, const Transform &t, const T
     currentImageRecord() = &record;
     FilterPtr image = source.transformed(t);
     currentImageRecord() = saved;
-    if (record.lostSquares)
-        return; // a designator fell off the board: not an image at all
-    if (!images.insert(std::move(record.fingerprint)).second)
-        return; // same filter as an earlier image
+    if (record.lostSquares) return; // a designator fell off the board: not an image at all
+    if (!images.insert(std::move(record.fingerprint)).second) return; // same filter as an earlier image
     m_images.push_back(std::move(image));
     m_transforms.push_back(total);
 }
@@ -128,12 +128,10 @@ void TransformFilter::addImage(const Filter &source, const Transform &t, const T
 void TransformFilter::reportImages(const ImageSet &images) const
 {
     ImageRecord *outer = currentImageRecord();
-    if (!outer)
-        return;
+    if (!outer) return;
     // A transform whose images all fell off the board is itself off the board,
     // like a designator without squares: the image around it is dropped too.
-    if (m_images.empty())
-        outer->lostSquares = true;
+    if (m_images.empty()) outer->lostSquares = true;
     // Two transforms are the same image when they have the same images, in
     // whatever order (CQL 6.2 compares orbits as sets): `flip count shift
     // {R[g8,h8] K}` counts 2 images, a rank pair's shifts and a file pair's.
@@ -151,11 +149,9 @@ void TransformFilter::reportImages(const ImageSet &images) const
 
 bool TransformFilter::flattenInto(std::vector<Condition> &conds, std::vector<uint32_t> &ends) const
 {
-    if (m_mode != Any)
-        return false;
+    if (m_mode != Any) return false;
     for (const auto &img : m_images)
-        if (!flattenImage(*img, conds, ends))
-            return false;
+        if (!flattenImage(*img, conds, ends)) return false;
     return true;
 }
 
@@ -167,15 +163,13 @@ bool TransformFilter::flattenImage(const Filter &image, std::vector<Condition> &
     }
     std::vector<const Filter *> parts;
     if (auto *c = dynamic_cast<const CompoundFilter *>(&image)) {
-        if (c->parts().size() == 1)
-            return flattenImage(*c->parts().front(), conds, ends); // flipcolor {shift ...}
+        if (c->parts().size() == 1) return flattenImage(*c->parts().front(), conds, ends); // flipcolor {shift ...}
         for (const auto &p : c->parts())
             parts.push_back(p.get());
     } else {
         parts.push_back(&image);
     }
-    if (parts.empty())
-        return false;
+    if (parts.empty()) return false;
     std::vector<Condition> predicates;
     for (const Filter *p : parts) {
         if (dynamic_cast<const StateFilter *>(p)) {
@@ -186,8 +180,7 @@ bool TransformFilter::flattenImage(const Filter &image, std::vector<Condition> &
             continue;
         }
         auto *d = dynamic_cast<const DesignatorFilter *>(p);
-        if (!d)
-            return false;
+        if (!d) return false;
         Condition c;
         c.squares = d->squares().bits();
         PieceMask m = d->pieces();
@@ -230,14 +223,15 @@ void TransformFilter::flatten()
             return src >= FirstPiece ? 3 : src == Predicate ? 0 : src == Occupied || src == AnySquare ? 1 : 2;
         };
         for (uint32_t i = begin; i < end; ++i)
-            if (best < 0 || rank(m_conditions[i].source) > rank(m_conditions[size_t(best)].source))
-                best = int(i);
-        if (best < 0 || m_conditions[size_t(best)].source == AnySquare || m_conditions[size_t(best)].source == Predicate) {
+            if (best < 0 || rank(m_conditions[i].source) > rank(m_conditions[size_t(best)].source)) best = int(i);
+        if (best < 0 || m_conditions[size_t(best)].source == AnySquare
+            || m_conditions[size_t(best)].source == Predicate) {
             m_reject.clear(); // an image that always holds (or has no condition): no shortcut
             break;
         }
         const Condition &c = m_conditions[size_t(best)];
-        auto it = std::find_if(m_reject.begin(), m_reject.end(), [&](const Condition &r) { return r.source == c.source; });
+        auto it =
+            std::find_if(m_reject.begin(), m_reject.end(), [&](const Condition &r) { return r.source == c.source; });
         if (it == m_reject.end())
             m_reject.push_back(c);
         else
@@ -260,8 +254,7 @@ uint64_t TransformFilter::have(const chess::Position &pos, uint8_t source)
 
 bool TransformFilter::holds(Ctx &ctx, const Condition &c)
 {
-    if (c.source == Predicate)
-        return c.predicate->match(ctx);
+    if (c.source == Predicate) return c.predicate->match(ctx);
     return (have(*ctx.pos, c.source) & c.squares) != 0;
 }
 
@@ -269,15 +262,13 @@ long long TransformFilter::countMatching(Ctx &ctx) const
 {
     long long n = 0;
     for (const auto &img : m_images)
-        if (img->match(ctx))
-            ++n;
+        if (img->match(ctx)) ++n;
     return n;
 }
 
 bool TransformFilter::match(Ctx &ctx) const
 {
-    if (m_mode == Count)
-        return true; // a count always has a value, possibly 0
+    if (m_mode == Count) return true; // a count always has a value, possibly 0
     if (m_mode == Range) {
         long long n = countMatching(ctx);
         return n >= m_lo && n <= m_hi;
@@ -291,23 +282,20 @@ bool TransformFilter::match(Ctx &ctx) const
                     possible = true;
                     break;
                 }
-            if (!possible)
-                return false;
+            if (!possible) return false;
         }
         uint32_t begin = 0;
         for (uint32_t end : m_imageEnds) {
             bool ok = true;
             for (uint32_t i = begin; i < end && ok; ++i)
                 ok = holds(ctx, m_conditions[i]);
-            if (ok)
-                return true;
+            if (ok) return true;
             begin = end;
         }
         return false;
     }
     for (const auto &img : m_images)
-        if (img->match(ctx))
-            return true;
+        if (img->match(ctx)) return true;
     return false;
 }
 
@@ -340,10 +328,10 @@ void TransformFilter::markSquares(Ctx &ctx, chess::SquareSet &out) const
 {
     // The images that matched made the position match.
     for (size_t i = 0; i < m_images.size(); ++i) {
-        if (!m_images[i]->match(ctx))
-            continue;
+        if (!m_images[i]->match(ctx)) continue;
         if (ctx.imageMarks)
-            ctx.imageMarks->push_back({transformKindName(m_kind), int(i + 1), int(m_images.size()), m_transforms[i].name()});
+            ctx.imageMarks->push_back(
+                {transformKindName(m_kind), int(i + 1), int(m_images.size()), m_transforms[i].name()});
         m_images[i]->markSquares(ctx, out);
     }
 }
@@ -363,8 +351,7 @@ FilterPtr TransformFilter::transformed(const Transform &t) const
     // leaves on the board).
     ImageSet images;
     for (size_t i = 0; i < m_images.size(); ++i) {
-        if (--transformImageBudget() < 0)
-            break;
+        if (--transformImageBudget() < 0) break;
         f->addImage(*m_images[i], t, t * m_transforms[i], images);
     }
     f->reportImages(images);

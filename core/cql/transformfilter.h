@@ -12,8 +12,16 @@
 namespace cql {
 
 enum class TransformKind {
-    Flip, FlipVertical, FlipHorizontal, FlipColor, ReverseColor, Rotate90, Rotate45,
-    Shift, ShiftHorizontal, ShiftVertical,
+    Flip,
+    FlipVertical,
+    FlipHorizontal,
+    FlipColor,
+    ReverseColor,
+    Rotate90,
+    Rotate45,
+    Shift,
+    ShiftHorizontal,
+    ShiftVertical,
 };
 // The basic transforms a transform keyword denotes (identity first, except reversecolor).
 std::vector<Transform> transformsOf(TransformKind k);

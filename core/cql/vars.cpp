@@ -30,8 +30,7 @@ const std::array<int8_t, 64> &idsAt(Ctx &ctx, game::NodeId n)
             }
             ids = ctx.pieceIds[node.parent];
             chess::Move m = node.move;
-            if (m.isNull() || m.isNone())
-                continue;
+            if (m.isNull() || m.isNone()) continue;
             if (m.isCastling()) {
                 const chess::Position &before = g.nodes[node.parent].position;
                 bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
@@ -59,21 +58,16 @@ chess::Square pieceSquare(Ctx &ctx, int pieceId)
 {
     const auto &ids = idsAt(ctx, ctx.node);
     for (int s = 0; s < 64; ++s)
-        if (ids[s] == pieceId)
-            return chess::Square(s);
+        if (ids[s] == pieceId) return chess::Square(s);
     return chess::NoSquare;
 }
 
-int pieceIdAt(Ctx &ctx, chess::Square s)
-{
-    return idsAt(ctx, ctx.node)[s];
-}
+int pieceIdAt(Ctx &ctx, chess::Square s) { return idsAt(ctx, ctx.node)[s]; }
 
 bool VarFilter::match(Ctx &ctx) const
 {
     const Value &v = ctx.vars[m_slot];
-    if (!v.bound)
-        return false;
+    if (!v.bound) return false;
     switch (type) {
     case Type::Set: return set(ctx).any();
     default: return true;
@@ -83,8 +77,7 @@ bool VarFilter::match(Ctx &ctx) const
 SquareSet VarFilter::set(Ctx &ctx) const
 {
     const Value &v = ctx.vars[m_slot];
-    if (!v.bound)
-        return {};
+    if (!v.bound) return {};
     if (m_piece) {
         chess::Square s = pieceSquare(ctx, v.pieceId);
         return s == chess::NoSquare ? SquareSet() : SquareSet::of(s);
@@ -95,8 +88,7 @@ SquareSet VarFilter::set(Ctx &ctx) const
 bool VarFilter::number(Ctx &ctx, long long &out) const
 {
     const Value &v = ctx.vars[m_slot];
-    if (!v.bound || type != Type::Numeric)
-        return false;
+    if (!v.bound || type != Type::Numeric) return false;
     out = v.num;
     return true;
 }
@@ -104,8 +96,7 @@ bool VarFilter::number(Ctx &ctx, long long &out) const
 bool VarFilter::position(Ctx &ctx, game::NodeId &out) const
 {
     const Value &v = ctx.vars[m_slot];
-    if (!v.bound || type != Type::Position)
-        return false;
+    if (!v.bound || type != Type::Position) return false;
     out = v.node;
     return true;
 }
@@ -113,8 +104,7 @@ bool VarFilter::position(Ctx &ctx, game::NodeId &out) const
 bool VarFilter::string(Ctx &ctx, std::string &out) const
 {
     const Value &v = ctx.vars[m_slot];
-    if (!v.bound || type != Type::String)
-        return false;
+    if (!v.bound || type != Type::String) return false;
     out = v.str;
     return true;
 }
@@ -128,60 +118,68 @@ FilterPtr VarFilter::transformed(const Transform &) const
 bool AssignFilter::match(Ctx &ctx) const
 {
     Value &v = ctx.vars[m_slot];
-    if (m_op == SetIfUnbound && v.bound)
-        return true;
+    if (m_op == SetIfUnbound && v.bound) return true;
     switch (m_varType) {
     case Type::Set: {
         SquareSet s = m_rhs->set(ctx);
-        if (m_op == Union) s = v.set | s;
-        else if (m_op == Intersect) s = v.set & s;
+        if (m_op == Union)
+            s = v.set | s;
+        else if (m_op == Intersect)
+            s = v.set & s;
         v.set = s;
         v.bound = true;
         return true;
     }
     case Type::Numeric: {
         long long x;
-        if (!numericValue(*m_rhs, ctx, x))
-            return false;
-        if (m_op == Set || m_op == SetIfUnbound) { v.num = x; v.bound = true; return true; }
+        if (!numericValue(*m_rhs, ctx, x)) return false;
+        if (m_op == Set || m_op == SetIfUnbound) {
+            v.num = x;
+            v.bound = true;
+            return true;
+        }
         if (!v.bound) return false;
         switch (m_op) {
         case Add: v.num += x; break;
         case Sub: v.num -= x; break;
         case Mul: v.num *= x; break;
-        case Div: if (!x) return false; v.num /= x; break;
-        case Mod: if (!x) return false; v.num %= x; break;
+        case Div:
+            if (!x) return false;
+            v.num /= x;
+            break;
+        case Mod:
+            if (!x) return false;
+            v.num %= x;
+            break;
         default: break;
         }
         return true;
     }
     case Type::Position: {
         game::NodeId n;
-        if (!m_rhs->position(ctx, n))
-            return false;
+        if (!m_rhs->position(ctx, n)) return false;
         v.node = n;
         v.bound = true;
         return true;
     }
     case Type::String: {
         std::string s;
-        if (!m_rhs->string(ctx, s))
-            return false;
-        if (m_op == Add && v.bound) v.str += s;
-        else v.str = std::move(s);
+        if (!m_rhs->string(ctx, s)) return false;
+        if (m_op == Add && v.bound)
+            v.str += s;
+        else
+            v.str = std::move(s);
         v.bound = true;
         return true;
     }
     case Type::Piece: {
         SquareSet s = m_rhs->set(ctx);
-        if (s.count() != 1)
-            return false;
+        if (s.count() != 1) return false;
         v.pieceId = pieceIdAt(ctx, s.first());
         v.bound = v.pieceId >= 0;
         return v.bound;
     }
-    default:
-        return m_rhs->match(ctx);
+    default: return m_rhs->match(ctx);
     }
 }
 
@@ -193,8 +191,7 @@ FilterPtr AssignFilter::transformed(const Transform &t) const
 SquareSet IterateFilter::run(Ctx &ctx, bool &allOk) const
 {
     SquareSet domain = m_domain->set(ctx);
-    if (m_pieces)
-        domain &= ctx.pos->occupied();
+    if (m_pieces) domain &= ctx.pos->occupied();
     Value saved = ctx.vars[m_slot];
     SquareSet hits;
     allOk = true;
@@ -214,8 +211,7 @@ SquareSet IterateFilter::run(Ctx &ctx, bool &allOk) const
         } else {
             ctx.comments.resize(mark);
             allOk = false;
-            if (m_all)
-                break;
+            if (m_all) break;
         }
     }
     ctx.vars[m_slot] = saved;
@@ -226,8 +222,7 @@ SquareSet IterateFilter::set(Ctx &ctx) const
 {
     bool allOk;
     SquareSet hits = run(ctx, allOk);
-    if (m_all)
-        return allOk ? m_domain->set(ctx) : SquareSet();
+    if (m_all) return allOk ? m_domain->set(ctx) : SquareSet();
     return hits;
 }
 
@@ -260,8 +255,7 @@ std::string valueText(const Filter &f, Ctx &ctx, bool &ok)
     case Type::Position: {
         game::NodeId n;
         ok = f.position(ctx, n);
-        if (!ok)
-            return {};
+        if (!ok) return {};
         const chess::Position &p = ctx.game->nodes[n].position;
         return "move " + std::to_string(p.fullmoveNumber()) + (p.sideToMove() == chess::White ? "(wtm)" : "(btm)");
     }
@@ -273,13 +267,10 @@ std::string valueText(const Filter &f, Ctx &ctx, bool &ok)
                 return std::string(1, chess::pieceChar(p)) + chess::squareName(s.first());
             }
         }
-        if (s.count() == 1)
-            return chess::squareName(s.first());
+        if (s.count() == 1) return chess::squareName(s.first());
         return s.toString();
     }
-    default:
-        ok = f.match(ctx);
-        return {};
+    default: ok = f.match(ctx); return {};
     }
 }
 

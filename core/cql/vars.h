@@ -12,7 +12,11 @@ namespace cql {
 // the query text, and a variable stands for a value.
 class VarFilter : public Filter {
 public:
-    VarFilter(int slot, Type t) : m_slot(slot) { type = t == Type::Piece ? Type::Set : t; m_piece = t == Type::Piece; }
+    VarFilter(int slot, Type t) : m_slot(slot)
+    {
+        type = t == Type::Piece ? Type::Set : t;
+        m_piece = t == Type::Piece;
+    }
     bool match(Ctx &ctx) const override;
     chess::SquareSet set(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
@@ -31,7 +35,10 @@ private:
 class AssignFilter : public Filter {
 public:
     enum Op { Set, SetIfUnbound, Add, Sub, Mul, Div, Mod, Union, Intersect };
-    AssignFilter(int slot, Type varType, Op op, FilterPtr rhs) : m_slot(slot), m_varType(varType), m_op(op), m_rhs(std::move(rhs)) {}
+    AssignFilter(int slot, Type varType, Op op, FilterPtr rhs)
+        : m_slot(slot), m_varType(varType), m_op(op), m_rhs(std::move(rhs))
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -46,7 +53,9 @@ private:
 class IterateFilter : public SetFilter {
 public:
     IterateFilter(bool pieces, bool all, int slot, FilterPtr domain, FilterPtr body)
-        : m_pieces(pieces), m_all(all), m_slot(slot), m_domain(std::move(domain)), m_body(std::move(body)) {}
+        : m_pieces(pieces), m_all(all), m_slot(slot), m_domain(std::move(domain)), m_body(std::move(body))
+    {
+    }
     chess::SquareSet set(Ctx &ctx) const override;
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;

@@ -12,8 +12,8 @@ namespace db {
 
 namespace {
 
-constexpr const char *FieldNames[FieldCount] = {"White", "Black", "Result", "Event", "Site",
-                                                "Date", "Round", "ECO", "WhiteElo", "BlackElo"};
+constexpr const char *FieldNames[FieldCount] = {"White", "Black", "Result", "Event",    "Site",
+                                                "Date",  "Round", "ECO",    "WhiteElo", "BlackElo"};
 
 int fieldIndex(std::string_view name)
 {
@@ -55,8 +55,7 @@ public:
     void tag(std::string_view name, std::string_view value) override
     {
         int f = fieldIndex(name);
-        if (f < 0 || m_len[f])
-            return; // the first of duplicate tags wins
+        if (f < 0 || m_len[f]) return; // the first of duplicate tags wins
         size_t n = std::min<size_t>(value.size(), 0xFFFF);
         m_values[f].assign(value.substr(0, n));
         m_len[f] = 1;
@@ -79,8 +78,7 @@ public:
             uint16_t len = m_len[f] ? uint16_t(m_values[f].size()) : 0;
             m_pool.push_back(char(len & 0xFF));
             m_pool.push_back(char(len >> 8));
-            if (len)
-                m_pool.append(m_values[f]);
+            if (len) m_pool.append(m_values[f]);
         }
         m_entries.push_back(m_entry);
         return !stop;
@@ -102,10 +100,7 @@ private:
 
 } // namespace
 
-const char *fieldName(Field f)
-{
-    return FieldNames[int(f)];
-}
+const char *fieldName(Field f) { return FieldNames[int(f)]; }
 
 Database::Database() = default;
 Database::~Database() = default;
@@ -122,20 +117,11 @@ void Database::close()
     m_indexed = false;
 }
 
-pgn::Compression Database::compression() const
-{
-    return m_text ? m_text->compression() : pgn::Compression::None;
-}
+pgn::Compression Database::compression() const { return m_text ? m_text->compression() : pgn::Compression::None; }
 
-std::string_view Database::text() const
-{
-    return m_text ? m_text->view() : std::string_view();
-}
+std::string_view Database::text() const { return m_text ? m_text->view() : std::string_view(); }
 
-size_t Database::indexMemory() const
-{
-    return m_entries.capacity() * sizeof(GameEntry) + m_fieldPool.capacity();
-}
+size_t Database::indexMemory() const { return m_entries.capacity() * sizeof(GameEntry) + m_fieldPool.capacity(); }
 
 bool Database::open(const std::string &path, const OpenOptions &options, std::string *error)
 {
@@ -147,23 +133,19 @@ bool Database::open(const std::string &path, const OpenOptions &options, std::st
             options.progress(Progress{Progress::Loading, p.inputDone, p.inputTotal, 0});
         };
     m_text = pgn::Text::load(path, error, loadProgress, options.cancel);
-    if (!m_text)
-        return false;
+    if (!m_text) return false;
     m_stats.loadSeconds = secondsSince(t0);
     m_path = path;
-    if (!options.index)
-        return true;
+    if (!options.index) return true;
     return buildIndex(path, options, error);
 }
 
-bool Database::openText(std::string text, const std::string &name, const OpenOptions &options,
-                        std::string *error)
+bool Database::openText(std::string text, const std::string &name, const OpenOptions &options, std::string *error)
 {
     close();
     m_text = pgn::Text::fromString(std::move(text));
     m_path = name;
-    if (!options.index)
-        return true;
+    if (!options.index) return true;
     return buildIndex(name, options, error);
 }
 
@@ -201,7 +183,8 @@ size_t likelyGameStart(std::string_view all, size_t from)
 {
     for (size_t p = from; (p = all.find("\n\n[", p)) != std::string_view::npos; ++p) {
         const size_t tag = p + 2;
-        if (tag + 1 < all.size() && ((all[tag + 1] >= 'A' && all[tag + 1] <= 'Z') || (all[tag + 1] >= 'a' && all[tag + 1] <= 'z')))
+        if (tag + 1 < all.size()
+            && ((all[tag + 1] >= 'A' && all[tag + 1] <= 'Z') || (all[tag + 1] >= 'a' && all[tag + 1] <= 'z')))
             return tag;
     }
     return std::string_view::npos;
@@ -223,13 +206,11 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
     std::vector<size_t> cuts{0};
     for (unsigned k = 1; k < threads; ++k) {
         size_t at = likelyGameStart(all, std::max(cuts.back() + 1, all.size() / threads * k));
-        if (at == std::string_view::npos)
-            break;
+        if (at == std::string_view::npos) break;
         cuts.push_back(at);
     }
     cuts.push_back(all.size());
-    if (cuts.size() < 3)
-        return false;
+    if (cuts.size() < 3) return false;
     std::vector<Piece> pieces(cuts.size() - 1);
     std::atomic<uint64_t> done{0};
     auto work = [&](size_t j) {
@@ -246,8 +227,7 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
         while (reader.readGame(visitor)) {
             piece.entries.back().length = reader.lastGameEnd() - piece.entries.back().offset;
             if ((piece.entries.size() & 255) == 0) {
-                if (options.cancel && options.cancel->load(std::memory_order_relaxed))
-                    return;
+                if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return;
                 const uint64_t pos = reader.position();
                 done.fetch_add(pos - reported, std::memory_order_relaxed);
                 reported = pos;
@@ -270,15 +250,13 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
     }
     for (auto &w : workers)
         w.join();
-    if (options.cancel && options.cancel->load(std::memory_order_relaxed))
-        return true; // the caller sees the flag
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return true; // the caller sees the flag
     // Each piece's last game was read up to the piece's end; in the whole text
     // the reader must end it at the same place and start the next game
     // exactly at the cut. Read it again from the whole text to know.
     for (size_t j = 0; j + 1 < pieces.size(); ++j) {
         Piece &piece = pieces[j];
-        if (piece.entries.empty())
-            return false;
+        if (piece.entries.empty()) return false;
         const GameEntry last = piece.entries.back();
         const size_t start = piece.begin + size_t(last.offset);
         std::vector<GameEntry> again;
@@ -286,8 +264,7 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
         IndexVisitor visitor(again, pool, options.countPlies);
         pgn::Reader reader;
         reader.resetText(all.substr(start));
-        if (!reader.readGame(visitor))
-            return false;
+        if (!reader.readGame(visitor)) return false;
         again.back().length = reader.lastGameEnd() - again.back().offset;
         if (!reader.readGame(visitor) || start + again[1].offset != piece.end || again[0].length != last.length
             || again[0].plies != last.plies || again[0].errors != last.errors)
@@ -324,8 +301,7 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
         if (buildIndexParallel(options, threads)) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
                 close();
-                if (error)
-                    *error = "cancelled";
+                if (error) *error = "cancelled";
                 return false;
             }
             m_stats.indexSeconds = secondsSince(t0);
@@ -349,8 +325,7 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
         if ((m_entries.size() & 255) == 0) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
                 close();
-                if (error)
-                    *error = "cancelled";
+                if (error) *error = "cancelled";
                 return false;
             }
             uint64_t pos = reader.position();
@@ -364,16 +339,14 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
     }
     if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
         close();
-        if (error)
-            *error = "cancelled";
+        if (error) *error = "cancelled";
         return false;
     }
     (void)name;
     m_stats.strayErrors = visitor.stray;
     m_stats.indexSeconds = secondsSince(t0);
     m_indexed = true;
-    if (options.progress)
-        options.progress(Progress{Progress::Indexing, all.size(), all.size(), m_entries.size()});
+    if (options.progress) options.progress(Progress{Progress::Indexing, all.size(), all.size(), m_entries.size()});
     return true;
 }
 
@@ -382,8 +355,7 @@ std::string_view Database::field(size_t index, Field f) const
     const char *p = m_fieldPool.data() + m_entries[index].fields;
     for (int i = 0;; ++i) {
         size_t len = size_t(static_cast<unsigned char>(p[0])) | size_t(static_cast<unsigned char>(p[1])) << 8;
-        if (i == int(f))
-            return std::string_view(p + 2, len);
+        if (i == int(f)) return std::string_view(p + 2, len);
         p += 2 + len;
     }
 }
@@ -403,8 +375,7 @@ pgn::Location Database::origin(size_t index) const
 bool Database::loadGame(size_t index, game::Game &out, game::GameParser &parser,
                         const game::BuildOptions &options) const
 {
-    if (index >= m_entries.size())
-        return false;
+    if (index >= m_entries.size()) return false;
     return parser.parse(gameText(index), number(index), origin(index), out, options);
 }
 
@@ -428,8 +399,7 @@ std::vector<Batch> Database::batches(size_t targetBytes) const
             bytes = 0;
         }
     }
-    if (first < m_entries.size())
-        out.push_back({first, m_entries.size()});
+    if (first < m_entries.size()) out.push_back({first, m_entries.size()});
     return out;
 }
 

@@ -26,21 +26,21 @@ constexpr int FieldCount = 10;
 const char *fieldName(Field f); // the tag name: "White", ..., "BlackElo"
 
 struct GameEntry {
-    uint64_t offset = 0;  // of the game's first byte in text()
-    uint64_t fields = 0;  // into the field pool
-    uint64_t length = 0;  // bytes of game text
-    uint32_t line = 0;    // 1-based line of the first byte
-    uint32_t plies = 0;   // mainline move tokens (not checked for legality); 0 without OpenOptions::countPlies
-    uint16_t column = 1;  // 1-based column of the first byte
-    uint16_t errors = 0;  // problems the reader found while indexing (tags, syntax; moves are not replayed;
-                          // without countPlies only those outside the movetext)
+    uint64_t offset = 0; // of the game's first byte in text()
+    uint64_t fields = 0; // into the field pool
+    uint64_t length = 0; // bytes of game text
+    uint32_t line = 0;   // 1-based line of the first byte
+    uint32_t plies = 0;  // mainline move tokens (not checked for legality); 0 without OpenOptions::countPlies
+    uint16_t column = 1; // 1-based column of the first byte
+    uint16_t errors = 0; // problems the reader found while indexing (tags, syntax; moves are not replayed;
+                         // without countPlies only those outside the movetext)
 };
 
 struct Progress {
     enum Stage { Loading, Indexing } stage = Loading;
-    uint64_t done = 0;   // bytes: of the file while loading, of the text while indexing
+    uint64_t done = 0; // bytes: of the file while loading, of the text while indexing
     uint64_t total = 0;
-    uint64_t games = 0;  // indexed so far
+    uint64_t games = 0; // indexed so far
 };
 
 struct OpenOptions {

@@ -28,10 +28,8 @@ std::string_view trim(std::string_view s)
 // the text is no date at all.
 int yearOf(std::string_view d)
 {
-    if (d.empty())
-        return 0;
-    if (d.size() < 4)
-        return -1;
+    if (d.empty()) return 0;
+    if (d.size() < 4) return -1;
     int year = 0;
     bool unknown = false;
     for (size_t i = 0; i < 4; ++i) {
@@ -43,8 +41,7 @@ int yearOf(std::string_view d)
             return -1;
     }
     for (size_t i = 4; i < d.size(); ++i)
-        if (!(d[i] == '.' || d[i] == '?' || (d[i] >= '0' && d[i] <= '9')))
-            return -1;
+        if (!(d[i] == '.' || d[i] == '?' || (d[i] >= '0' && d[i] <= '9'))) return -1;
     return unknown ? 0 : year;
 }
 
@@ -54,8 +51,7 @@ void PlayerBase::normalize(std::string_view name, std::string &out) const
 {
     out.clear();
     for (char c : name)
-        if (m_ignore.find(c) == std::string::npos)
-            out += char(std::tolower(static_cast<unsigned char>(c)));
+        if (m_ignore.find(c) == std::string::npos) out += char(std::tolower(static_cast<unsigned char>(c)));
 }
 
 namespace {
@@ -72,8 +68,7 @@ void PlayerBase::addKey(std::vector<Key> &to, std::string_view name, uint32_t pl
 {
     std::string k;
     normalize(name, k);
-    if (k.empty())
-        return;
+    if (k.empty()) return;
     to.push_back(Key{hashOf(k), uint32_t(m_keys.size()), uint32_t(k.size()), player});
     m_keys += k;
 }
@@ -88,8 +83,7 @@ void PlayerBase::forEachKey(const std::vector<Key> &in, std::string_view name, F
     auto it = std::lower_bound(in.begin(), in.end(), h, [](const Key &e, uint64_t v) { return e.hash < v; });
     for (; it != in.end() && it->hash == h; ++it)
         if (std::string_view(m_keys).substr(it->offset, it->length) == k)
-            if (!f(it->player))
-                return;
+            if (!f(it->player)) return;
 }
 
 void PlayerBase::parse(std::string_view text)
@@ -102,35 +96,28 @@ void PlayerBase::parse(std::string_view text)
         std::string_view line = text.substr(0, nl);
         text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
         ++lineNo;
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        if (lineNo == 1 && line.substr(0, 3) == "\xEF\xBB\xBF")
-            line.remove_prefix(3);
-        if (line.empty() || line[0] == '#')
-            continue;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (lineNo == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
+        if (line.empty() || line[0] == '#') continue;
         if (line[0] == '@') {
             inPlayers = line.substr(0, 7) == "@PLAYER";
             last = UINT32_MAX;
             if (inPlayers) {
                 // @PLAYER ", .-": the characters names are compared without.
                 const size_t q = line.find('"'), q2 = q == std::string_view::npos ? q : line.find('"', q + 1);
-                if (q2 != std::string_view::npos)
-                    m_ignore = std::string(line.substr(q + 1, q2 - q - 1));
+                if (q2 != std::string_view::npos) m_ignore = std::string(line.substr(q + 1, q2 - q - 1));
             }
             continue;
         }
-        if (!inPlayers || line[0] == '%' || line[0] == '>')
-            continue;
+        if (!inPlayers || line[0] == '%' || line[0] == '>') continue;
         if (line[0] == '=') {
-            if (last != UINT32_MAX)
-                addKey(m_names, trim(line.substr(1)), last);
+            if (last != UINT32_MAX) addKey(m_names, trim(line.substr(1)), last);
             continue;
         }
         const size_t hash = line.find('#');
         PlayerRecord r;
         r.name = std::string(trim(line.substr(0, hash)));
-        if (r.name.empty())
-            continue;
+        if (r.name.empty()) continue;
         if (hash != std::string_view::npos) {
             // After the titles, countries and [rating]: the dates, birth--death.
             std::string_view rest = line.substr(hash + 1);
@@ -148,8 +135,9 @@ void PlayerBase::parse(std::string_view text)
                     while (j < rest.size() && !isSpace(rest[j]))
                         ++j;
                     std::string_view field = rest.substr(i, j - i);
-                    if (!field.empty() && (std::isdigit(static_cast<unsigned char>(field[0])) || field[0] == '?'
-                                           || field.substr(0, 2) == "--")) {
+                    if (!field.empty()
+                        && (std::isdigit(static_cast<unsigned char>(field[0])) || field[0] == '?'
+                            || field.substr(0, 2) == "--")) {
                         dates = trim(rest.substr(i));
                         break;
                     }
@@ -203,27 +191,23 @@ std::shared_ptr<const PlayerBase> PlayerBase::load(const std::string &path, std:
 {
     pgn::FileSource source;
     if (!source.open(path)) {
-        if (error)
-            *error = source.error();
+        if (error) *error = source.error();
         return nullptr;
     }
     std::string text;
     char buffer[1 << 16];
     for (;;) {
         const size_t n = source.read(buffer, sizeof buffer);
-        if (n == 0)
-            break;
+        if (n == 0) break;
         text.append(buffer, n);
     }
     if (source.failed()) {
-        if (error)
-            *error = source.error();
+        if (error) *error = source.error();
         return nullptr;
     }
     auto base = fromText(text, path);
     if (base->size() == 0) {
-        if (error)
-            *error = path + ": no players (a spelling file has them in a @PLAYER section)";
+        if (error) *error = path + ": no players (a spelling file has them in a @PLAYER section)";
         return nullptr;
     }
     return base;
@@ -237,17 +221,14 @@ const PlayerRecord *PlayerBase::find(std::string_view pgnName) const
         found = &m_players[player];
         return false;
     });
-    if (found)
-        return found;
+    if (found) return found;
     // "Surname, F." or "Surname,F": the one player of that surname with that initial.
     const size_t comma = pgnName.find(',');
-    if (comma == std::string_view::npos)
-        return nullptr;
+    if (comma == std::string_view::npos) return nullptr;
     std::string_view fore = trim(pgnName.substr(comma + 1));
     while (!fore.empty() && fore.back() == '.')
         fore.remove_suffix(1);
-    if (fore.size() != 1 || !std::isalpha(static_cast<unsigned char>(fore[0])))
-        return nullptr;
+    if (fore.size() != 1 || !std::isalpha(static_cast<unsigned char>(fore[0]))) return nullptr;
     const int initial = std::tolower(static_cast<unsigned char>(fore[0]));
     bool ambiguous = false;
     forEachKey(m_surnames, pgnName.substr(0, comma), [&](uint32_t player) {
@@ -316,21 +297,20 @@ std::shared_ptr<const PlayerBase> configuredPlayerBase(std::string *error)
     std::lock_guard<std::mutex> lock(c.mutex);
     const std::string path = pathLocked(c);
     if (path.empty()) {
-        if (error)
-            *error = "no player base is set";
+        if (error) *error = "no player base is set";
         return nullptr;
     }
     // Read again when the file changed (or could not be read before and may now).
     struct stat st {};
-    const long long stamp = ::stat(path.c_str(), &st) == 0 ? (long long)st.st_mtime * 1000003 + (long long)st.st_size : -1;
+    const long long stamp =
+        ::stat(path.c_str(), &st) == 0 ? (long long)st.st_mtime * 1000003 + (long long)st.st_size : -1;
     if (path != c.loadedPath || stamp != c.loadedStamp || (!c.base && stamp != -1)) {
         c.error.clear();
         c.base = PlayerBase::load(path, &c.error);
         c.loadedPath = path;
         c.loadedStamp = stamp;
     }
-    if (!c.base && error)
-        *error = c.error;
+    if (!c.base && error) *error = c.error;
     return c.base;
 }
 

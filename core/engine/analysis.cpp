@@ -62,8 +62,7 @@ UciEngine::Options engineOptions(const Settings &s)
     std::string error;
     UciEngine::Options o;
     o.path = resolveEnginePath(s.enginePath, &error);
-    if (o.path.empty())
-        throw EngineError(error);
+    if (o.path.empty()) throw EngineError(error);
     o.setOptions = s.engineOptions;
     o.startTimeoutMs = s.startTimeoutMs;
     o.depthTimeoutMs = s.depthTimeoutMs;
@@ -91,8 +90,7 @@ Score evaluate(const chess::Position &pos, Limit limit)
             ++p.stats.cacheHits;
             return it->second;
         }
-        if (!p.startError.empty())
-            throw EngineError(p.startError);
+        if (!p.startError.empty()) throw EngineError(p.startError);
         if (!p.idle.empty()) {
             eng = std::move(p.idle.back());
             p.idle.pop_back();
@@ -105,8 +103,7 @@ Score evaluate(const chess::Position &pos, Limit limit)
             eng->start();
         } catch (const EngineError &e) {
             std::lock_guard lock(p.mutex);
-            if (p.generation == generation)
-                p.startError = e.what();
+            if (p.generation == generation) p.startError = e.what();
             throw;
         }
     }
@@ -115,8 +112,7 @@ Score evaluate(const chess::Position &pos, Limit limit)
     std::lock_guard lock(p.mutex);
     ++p.stats.searches;
     if (p.generation == generation) {
-        if (p.cache.size() >= MaxCached)
-            p.cache.clear();
+        if (p.cache.size() >= MaxCached) p.cache.clear();
         p.cache.emplace(key, s);
         p.idle.push_back(std::move(eng));
     }

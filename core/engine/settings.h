@@ -11,11 +11,11 @@
 namespace engine {
 
 struct Settings {
-    std::string enginePath;                                   // "" = stockfish from PATH or /usr/games
+    std::string enginePath;                                         // "" = stockfish from PATH or /usr/games
     std::vector<std::pair<std::string, std::string>> engineOptions; // UCI setoption name/value pairs
-    int startTimeoutMs = 10000;                               // for 'uci' ... 'uciok' and 'isready'
-    int depthTimeoutMs = 120000;                              // a 'go depth N' that takes longer is an error
-    std::vector<std::string> tablebasePaths;                  // empty = /usr/share/gaviotatb
+    int startTimeoutMs = 10000;                                     // for 'uci' ... 'uciok' and 'isready'
+    int depthTimeoutMs = 120000;                                    // a 'go depth N' that takes longer is an error
+    std::vector<std::string> tablebasePaths;                        // empty = /usr/share/gaviotatb
 };
 
 // The built-in defaults overridden by CQLWB_ENGINE (engine path),

@@ -41,12 +41,10 @@ unsigned schemesIn(const fs::path &dir)
     std::error_code ec;
     for (const auto &e : fs::directory_iterator(dir, ec)) {
         std::string n = e.path().filename().string();
-        if (n.size() > 4 && n.compare(n.size() - 4, 4, ".gtb") == 0)
-            mask |= 1u;
+        if (n.size() > 4 && n.compare(n.size() - 4, 4, ".gtb") == 0) mask |= 1u;
         for (int k = 1; k <= 4; ++k) {
             std::string ext = ".gtb.cp" + std::to_string(k);
-            if (n.size() > ext.size() && n.compare(n.size() - ext.size(), ext.size(), ext) == 0)
-                mask |= 1u << k;
+            if (n.size() > ext.size() && n.compare(n.size() - ext.size(), ext.size(), ext) == 0) mask |= 1u << k;
         }
     }
     return mask;
@@ -78,19 +76,16 @@ bool open(const std::vector<std::string> &dirs, std::string &error)
 #else
     State &s = state();
     std::lock_guard lock(s.mutex);
-    if (s.opened && s.dirs == dirs)
-        return true;
+    if (s.opened && s.dirs == dirs) return true;
     // Every candidate directory: the given ones and their subdirectories.
     std::vector<std::pair<fs::path, unsigned>> found;
     unsigned all = 0;
     for (const std::string &d : dirs) {
         std::error_code ec;
-        if (!fs::is_directory(d, ec))
-            continue;
+        if (!fs::is_directory(d, ec)) continue;
         std::vector<fs::path> candidates{fs::path(d)};
         for (const auto &e : fs::directory_iterator(d, ec))
-            if (e.is_directory(ec))
-                candidates.push_back(e.path());
+            if (e.is_directory(ec)) candidates.push_back(e.path());
         for (const fs::path &c : candidates) {
             unsigned m = schemesIn(c);
             if (m) {
@@ -103,7 +98,8 @@ bool open(const std::vector<std::string> &dirs, std::string &error)
     for (const std::string &d : dirs)
         where += (where.empty() ? "" : ", ") + d;
     if (!all) {
-        error = "no Gaviota tablebase files (*.gtb.cp4 ...) in " + (where.empty() ? std::string("(no directory)") : where)
+        error = "no Gaviota tablebase files (*.gtb.cp4 ...) in "
+            + (where.empty() ? std::string("(no directory)") : where)
             + " (install the gaviotatb package, or name a directory with --tablebases DIR or CQLWB_TABLEBASES)";
         return false;
     }
@@ -116,16 +112,13 @@ bool open(const std::vector<std::string> &dirs, std::string &error)
         }
     const char **paths = tbpaths_init();
     for (const auto &[dir, mask] : found)
-        if (mask & (1u << scheme))
-            paths = tbpaths_add(paths, dir.c_str());
+        if (mask & (1u << scheme)) paths = tbpaths_add(paths, dir.c_str());
     if (s.opened)
         tb_restart(0, scheme, paths);
     else
         tb_init(0, scheme, paths);
-    if (!tbcache_is_on())
-        tbcache_init(16 * 1024 * 1024, 50);
-    if (s.paths)
-        tbpaths_done(s.paths);
+    if (!tbcache_is_on()) tbcache_init(16 * 1024 * 1024, 50);
+    if (s.paths) tbpaths_done(s.paths);
     s.paths = paths;
     s.opened = true;
     s.dirs = dirs;
@@ -138,10 +131,7 @@ bool open(const std::vector<std::string> &dirs, std::string &error)
 #endif
 }
 
-bool openConfigured(std::string &error)
-{
-    return open(tablebaseDirectories(currentSettings()), error);
-}
+bool openConfigured(std::string &error) { return open(tablebaseDirectories(currentSettings()), error); }
 
 int completePieces()
 {
@@ -149,8 +139,7 @@ int completePieces()
     std::lock_guard lock(s.mutex);
     int n = 0;
     for (int k = 0; k < 4; ++k)
-        if (s.availability & (1u << (2 * k + 1)))
-            n = k + 3;
+        if (s.availability & (1u << (2 * k + 1))) n = k + 3;
     return n;
 }
 
@@ -168,11 +157,9 @@ std::optional<TablebaseResult> probe(const chess::Position &pos, bool wdlOnly)
     {
         State &s = state();
         std::lock_guard lock(s.mutex);
-        if (!s.opened || !s.availability)
-            return std::nullopt;
+        if (!s.opened || !s.availability) return std::nullopt;
     }
-    if (pos.castlingRooks().any() || pos.occupied().count() > 5)
-        return std::nullopt;
+    if (pos.castlingRooks().any() || pos.occupied().count() > 5) return std::nullopt;
     unsigned ws[17], bs[17];
     unsigned char wp[17], bp[17];
     int nw = 0, nb = 0;
@@ -194,8 +181,7 @@ std::optional<TablebaseResult> probe(const chess::Position &pos, bool wdlOnly)
     unsigned info = tb_UNKNOWN, plies = 0;
     int ok = wdlOnly ? tb_probe_WDL_hard(stm, ep, tb_NOCASTLE, ws, bs, wp, bp, &info)
                      : tb_probe_hard(stm, ep, tb_NOCASTLE, ws, bs, wp, bp, &info, &plies);
-    if (!ok)
-        return std::nullopt;
+    if (!ok) return std::nullopt;
     TablebaseResult r;
     switch (info) {
     case tb_DRAW: r.outcome = TablebaseResult::Draw; break;

@@ -15,7 +15,7 @@ namespace engine {
 struct TablebaseResult {
     enum Outcome { Draw, WhiteWins, BlackWins };
     Outcome outcome = Draw;
-    int plies = 0;        // half moves to the mate with best play (DTM probes of won positions)
+    int plies = 0;         // half moves to the mate with best play (DTM probes of won positions)
     bool hasPlies = false; // false after a WDL-only probe
 };
 

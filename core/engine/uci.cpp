@@ -38,8 +38,7 @@ bool parseInt(const std::string &t, int &out)
     try {
         size_t used = 0;
         long v = std::stol(t, &used);
-        if (used != t.size())
-            return false;
+        if (used != t.size()) return false;
         out = int(v);
         return true;
     } catch (...) {
@@ -52,30 +51,22 @@ bool parseInt(const std::string &t, int &out)
 bool parseInfoScore(const std::string &line, Score &out)
 {
     std::vector<std::string> w = words(line);
-    if (w.empty() || w[0] != "info")
-        return false;
+    if (w.empty() || w[0] != "info") return false;
     Score s;
     bool haveScore = false;
     for (size_t i = 1; i < w.size(); ++i) {
-        if (w[i] == "string")
-            return false; // free text follows
-        if (w[i] == "multipv" && i + 1 < w.size() && w[i + 1] != "1")
-            return false;
-        if (w[i] == "depth" && i + 1 < w.size())
-            parseInt(w[i + 1], s.depth);
-        if (w[i] == "lowerbound" || w[i] == "upperbound")
-            return false; // an aspiration window's bound, not a score
+        if (w[i] == "string") return false; // free text follows
+        if (w[i] == "multipv" && i + 1 < w.size() && w[i + 1] != "1") return false;
+        if (w[i] == "depth" && i + 1 < w.size()) parseInt(w[i + 1], s.depth);
+        if (w[i] == "lowerbound" || w[i] == "upperbound") return false; // an aspiration window's bound, not a score
         if (w[i] == "score" && i + 2 < w.size()) {
-            if (w[i + 1] != "cp" && w[i + 1] != "mate")
-                return false;
+            if (w[i + 1] != "cp" && w[i + 1] != "mate") return false;
             s.mate = w[i + 1] == "mate";
-            if (!parseInt(w[i + 2], s.value))
-                return false;
+            if (!parseInt(w[i + 2], s.value)) return false;
             haveScore = true;
         }
     }
-    if (!haveScore)
-        return false;
+    if (!haveScore) return false;
     out = s;
     return true;
 }
@@ -87,15 +78,13 @@ UciEngine::~UciEngine() { stop(); }
 bool UciEngine::hasOption(const std::string &name) const
 {
     for (const std::string &o : m_options)
-        if (o.size() == name.size() && strncasecmp(o.c_str(), name.c_str(), o.size()) == 0)
-            return true;
+        if (o.size() == name.size() && strncasecmp(o.c_str(), name.c_str(), o.size()) == 0) return true;
     return false;
 }
 
 void UciEngine::start()
 {
-    if (running())
-        return;
+    if (running()) return;
     int sv[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
         throw EngineError(std::string("cannot create the engine's pipe: ") + std::strerror(errno));
@@ -132,12 +121,9 @@ void UciEngine::start()
     for (;;) {
         std::string line = readLine(deadline, "'uciok'");
         std::vector<std::string> w = words(line);
-        if (w.empty())
-            continue;
-        if (w[0] == "uciok")
-            break;
-        if (w[0] == "id" && w.size() > 2 && w[1] == "name")
-            m_name = line.substr(line.find("name") + 5);
+        if (w.empty()) continue;
+        if (w[0] == "uciok") break;
+        if (w[0] == "id" && w.size() > 2 && w[1] == "name") m_name = line.substr(line.find("name") + 5);
         if (w[0] == "option" && w.size() > 2 && w[1] == "name") {
             // The name runs up to " type".
             size_t b = line.find("name") + 5, e = line.find(" type ", b);
@@ -145,8 +131,7 @@ void UciEngine::start()
         }
     }
     for (const auto &[name, value] : m_opt.setOptions) {
-        if (!hasOption(name))
-            fail("the engine '" + m_opt.path + "' has no option '" + name + "'");
+        if (!hasOption(name)) fail("the engine '" + m_opt.path + "' has no option '" + name + "'");
         send("setoption name " + name + " value " + value);
     }
     send("isready");
@@ -159,10 +144,8 @@ void UciEngine::send(const std::string &line)
     size_t done = 0;
     while (done < data.size()) {
         ssize_t n = ::send(m_fd, data.data() + done, data.size() - done, MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            fail("the engine '" + m_opt.path + "' stopped reading its input" + exitDescription());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail("the engine '" + m_opt.path + "' stopped reading its input" + exitDescription());
         done += size_t(n);
     }
 }
@@ -174,23 +157,18 @@ std::string UciEngine::readLine(Clock::time_point deadline, const char *waitingF
         if (nl != std::string::npos) {
             std::string line = m_buffer.substr(0, nl);
             m_buffer.erase(0, nl + 1);
-            if (!line.empty() && line.back() == '\r')
-                line.pop_back();
+            if (!line.empty() && line.back() == '\r') line.pop_back();
             return line;
         }
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-        if (left <= 0)
-            fail("the engine '" + m_opt.path + "' did not answer " + waitingFor + " in time");
+        if (left <= 0) fail("the engine '" + m_opt.path + "' did not answer " + waitingFor + " in time");
         pollfd p{m_fd, POLLIN, 0};
         int r = ::poll(&p, 1, int(std::min<long long>(left, 1000)));
-        if (r < 0 && errno != EINTR)
-            fail(std::string("cannot wait for the engine: ") + std::strerror(errno));
-        if (r <= 0)
-            continue;
+        if (r < 0 && errno != EINTR) fail(std::string("cannot wait for the engine: ") + std::strerror(errno));
+        if (r <= 0) continue;
         char buf[4096];
         ssize_t n = ::read(m_fd, buf, sizeof buf);
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
-            continue;
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (n <= 0)
             fail("the engine '" + m_opt.path + "' exited while we waited for " + waitingFor + exitDescription());
         m_buffer.append(buf, size_t(n));
@@ -202,15 +180,13 @@ void UciEngine::waitFor(const std::string &word, Clock::time_point deadline)
     std::string what = "'" + word + "'";
     for (;;) {
         std::vector<std::string> w = words(readLine(deadline, what.c_str()));
-        if (!w.empty() && w[0] == word)
-            return;
+        if (!w.empty() && w[0] == word) return;
     }
 }
 
 std::string UciEngine::exitDescription()
 {
-    if (m_pid <= 0)
-        return {};
+    if (m_pid <= 0) return {};
     int status = 0;
     // Give a dying process a moment to be reaped, so the message can say how it ended.
     for (int i = 0; i < 20; ++i) {
@@ -220,12 +196,10 @@ std::string UciEngine::exitDescription()
             if (WIFSIGNALED(status))
                 return std::string(" (killed by signal ") + std::to_string(WTERMSIG(status)) + ", "
                     + strsignal(WTERMSIG(status)) + ")";
-            if (WIFEXITED(status))
-                return " (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
+            if (WIFEXITED(status)) return " (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
             return {};
         }
-        if (r < 0)
-            return {};
+        if (r < 0) return {};
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     return {};
@@ -240,8 +214,7 @@ void UciEngine::fail(const std::string &message)
 void UciEngine::stop()
 {
     if (m_fd >= 0) {
-        if (m_pid > 0)
-            ::send(m_fd, "quit\n", 5, MSG_NOSIGNAL);
+        if (m_pid > 0) ::send(m_fd, "quit\n", 5, MSG_NOSIGNAL);
         ::close(m_fd);
         m_fd = -1;
     }
@@ -262,10 +235,8 @@ void UciEngine::stop()
 
 Score UciEngine::analyse(const std::string &fen, Limit limit, bool chess960)
 {
-    if (!running())
-        start();
-    if (limit.value <= 0)
-        throw EngineError("an engine search needs a positive depth or time");
+    if (!running()) start();
+    if (limit.value <= 0) throw EngineError("an engine search needs a positive depth or time");
     auto readyBy = Clock::now() + std::chrono::milliseconds(m_opt.startTimeoutMs);
     if (chess960 != m_chess960 && hasOption("UCI_Chess960")) {
         send(std::string("setoption name UCI_Chess960 value ") + (chess960 ? "true" : "false"));
@@ -291,13 +262,11 @@ Score UciEngine::analyse(const std::string &fen, Limit limit, bool chess960)
         }
         std::vector<std::string> w = words(line);
         if (!w.empty() && w[0] == "bestmove") {
-            if (w.size() > 1 && w[1] != "(none)" && w[1] != "0000")
-                score.bestMove = w[1];
+            if (w.size() > 1 && w[1] != "(none)" && w[1] != "0000") score.bestMove = w[1];
             break;
         }
     }
-    if (!have)
-        throw EngineError("the engine '" + m_opt.path + "' gave no score for " + fen);
+    if (!have) throw EngineError("the engine '" + m_opt.path + "' gave no score for " + fen);
     return score;
 }
 

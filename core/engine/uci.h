@@ -37,17 +37,16 @@ struct Limit {
 // The engine's verdict, from the side to move's point of view.
 struct Score {
     bool mate = false;
-    int value = 0;          // centipawns, or moves to mate (> 0: the side to move mates; 0: it is mated)
-    int depth = 0;          // depth of the search that gave it
-    std::string bestMove;   // UCI notation, "" if none (a final position)
+    int value = 0;        // centipawns, or moves to mate (> 0: the side to move mates; 0: it is mated)
+    int depth = 0;        // depth of the search that gave it
+    std::string bestMove; // UCI notation, "" if none (a final position)
 
     // Half moves to the mate (mate scores only).
     int matePlies() const { return value > 0 ? 2 * value - 1 : -2 * value; }
     // Centipawns, with mates mapped as MateCentipawns describes.
     long long centipawns() const
     {
-        if (!mate)
-            return value;
+        if (!mate) return value;
         return value > 0 ? MateCentipawns - matePlies() : -(MateCentipawns - matePlies());
     }
 };
@@ -55,7 +54,7 @@ struct Score {
 class UciEngine {
 public:
     struct Options {
-        std::string path;                                          // executable (resolved)
+        std::string path;                                            // executable (resolved)
         std::vector<std::pair<std::string, std::string>> setOptions; // sent after 'uciok'
         int startTimeoutMs = 10000;
         int depthTimeoutMs = 120000;

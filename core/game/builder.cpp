@@ -12,8 +12,7 @@ namespace {
 
 bool equalsNoCase(std::string_view a, std::string_view b)
 {
-    if (a.size() != b.size())
-        return false;
+    if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i)
         if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
             return false;
@@ -29,10 +28,7 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-bool isResultText(std::string_view r)
-{
-    return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
-}
+bool isResultText(std::string_view r) { return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*"; }
 
 } // namespace
 
@@ -40,13 +36,12 @@ std::string_view classifyVariant(std::string_view tag, bool &chess960)
 {
     chess960 = false;
     std::string_view v = trim(tag);
-    static const char *const standard[] = {"", "standard", "chess", "normal", "from position", "fromposition",
+    static const char *const standard[] = {"",          "standard", "chess", "normal", "from position", "fromposition",
                                            "classical", "?"};
     for (const char *s : standard)
-        if (equalsNoCase(v, s))
-            return {};
-    static const char *const c960[] = {"chess960", "chess 960", "chess-960", "fischerandom", "fischer random",
-                                       "fischerrandom", "fischer-random", "960", "frc"};
+        if (equalsNoCase(v, s)) return {};
+    static const char *const c960[] = {"chess960",      "chess 960",      "chess-960", "fischerandom", "fischer random",
+                                       "fischerrandom", "fischer-random", "960",       "frc"};
     for (const char *s : c960)
         if (equalsNoCase(v, s)) {
             chess960 = true;
@@ -96,11 +91,9 @@ std::string unplayableMoveMessage(std::string_view san, const std::string &decod
                                   bool &bad)
 {
     bad = pgn::looksLikeMove(san);
-    if (!bad)
-        return "unexpected text '" + std::string(san.substr(0, 40)) + "' in the movetext";
+    if (!bad) return "unexpected text '" + std::string(san.substr(0, 40)) + "' in the movetext";
     std::string what = decodeError.empty() ? std::string("illegal move") : decodeError;
-    if (what == "bad move syntax")
-        what = "bad move";
+    if (what == "bad move syntax") what = "bad move";
     return what + " " + std::string(san) + " at ply " + std::to_string(ply) + (inVariation ? " (in a variation)" : "");
 }
 
@@ -131,8 +124,7 @@ StartPosition startPosition(const std::string_view *fen, const std::string_view 
             // Shredder-FEN castling letters without a Variant tag: a Chess960 game.
             std::string err2;
             pos = chess::Position::fromFen(text, &err2, true, &out.warnings);
-            if (pos)
-                chess960 = out.chess960 = true;
+            if (pos) chess960 = out.chess960 = true;
         }
         if (!pos) {
             out.error = "bad FEN \"" + std::string(text) + "\": " + err + "; game skipped";
@@ -161,12 +153,10 @@ bool GameBuilder::setUpStart()
     Game &g = *m_game;
     m_started = true;
     std::string_view fen, variant;
-    if (m_fenTag >= 0)
-        fen = g.tags[size_t(m_fenTag)].second;
-    if (m_variantTag >= 0)
-        variant = g.tags[size_t(m_variantTag)].second;
-    StartPosition start = startPosition(m_fenTag >= 0 ? &fen : nullptr, m_variantTag >= 0 ? &variant : nullptr,
-                                        m_options);
+    if (m_fenTag >= 0) fen = g.tags[size_t(m_fenTag)].second;
+    if (m_variantTag >= 0) variant = g.tags[size_t(m_variantTag)].second;
+    StartPosition start =
+        startPosition(m_fenTag >= 0 ? &fen : nullptr, m_variantTag >= 0 ? &variant : nullptr, m_options);
     g.chess960 = start.chess960;
     if (!start.error.empty()) {
         g.nodes.emplace_back();
@@ -213,8 +203,7 @@ pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Place &where)
             g.nodes.pop_back();
             bool bad = false;
             addError(where.location(), unplayableMoveMessage(san, m_err, ply, !m_stack.empty(), bad));
-            if (!bad)
-                return pgn::MoveAction::Continue; // stray text inside the movetext: read on
+            if (!bad) return pgn::MoveAction::Continue; // stray text inside the movetext: read on
             return m_stack.empty() ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::SkipVariation;
         }
         pos.play(m);
@@ -247,11 +236,9 @@ pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Place &where)
 
 void GameBuilder::nag(int nag)
 {
-    if (!m_options.nags || !m_started || nag <= 0 || nag > 255)
-        return;
+    if (!m_options.nags || !m_started || nag <= 0 || nag > 255) return;
     Game &g = *m_game;
-    if (g.nodes.empty())
-        return;
+    if (g.nodes.empty()) return;
     if (m_lineStart && !m_stack.empty())
         m_pendingNags.push_back(uint8_t(nag)); // before a variation's first move
     else
@@ -260,16 +247,14 @@ void GameBuilder::nag(int nag)
 
 void GameBuilder::comment(std::string_view text)
 {
-    if (!m_options.comments || text.empty())
-        return;
+    if (!m_options.comments || text.empty()) return;
     Game &g = *m_game;
-    if (g.nodes.empty())
-        return; // movetext skipped
+    if (g.nodes.empty()) return; // movetext skipped
     if (m_lineStart) {
         if (m_stack.empty())
             g.appendComment(g.nodes[0].preComment, text); // before the game's first move
         else
-            g.appendComment(m_pendingPre, text);          // before a variation's first move
+            g.appendComment(m_pendingPre, text); // before a variation's first move
     } else {
         g.appendComment(g.nodes[m_cur].comment, text);
     }
@@ -277,8 +262,7 @@ void GameBuilder::comment(std::string_view text)
 
 bool GameBuilder::beginVariation()
 {
-    if (!m_options.variations)
-        return false;
+    if (!m_options.variations) return false;
     Game &g = *m_game;
     if (g.nodes.empty() || m_lineStart) {
         // "(" before any move of the current line: nothing to be an alternative to.
@@ -295,8 +279,7 @@ bool GameBuilder::beginVariation()
 
 void GameBuilder::endVariation()
 {
-    if (m_stack.empty())
-        return;
+    if (m_stack.empty()) return;
     Game &g = *m_game;
     if (m_lineStart && m_pendingPre != NoText) {
         // A variation with a comment and no move: keep the comment on the move it follows.
@@ -317,19 +300,14 @@ void GameBuilder::result(std::string_view result)
     m_haveResult = true;
 }
 
-void GameBuilder::error(const pgn::Location &where, std::string_view message)
-{
-    addError(where, std::string(message));
-}
+void GameBuilder::error(const pgn::Location &where, std::string_view message) { addError(where, std::string(message)); }
 
 bool GameBuilder::endGame()
 {
     Game &g = *m_game;
-    if (!m_started)
-        setUpStart();
+    if (!m_started) setUpStart();
     if (!m_haveResult) {
-        std::string_view tagResult =
-            m_resultTag >= 0 ? trim(g.tags[size_t(m_resultTag)].second) : std::string_view();
+        std::string_view tagResult = m_resultTag >= 0 ? trim(g.tags[size_t(m_resultTag)].second) : std::string_view();
         g.result.assign(isResultText(tagResult) ? tagResult : std::string_view("*"));
     }
     return true;
@@ -338,8 +316,7 @@ bool GameBuilder::endGame()
 void GameBuilder::strayError(const pgn::Location &where, std::string_view message)
 {
     ++strayErrorCount;
-    if (strayErrors.size() < MaxStray)
-        strayErrors.push_back(GameError{where.line, where.column, std::string(message)});
+    if (strayErrors.size() < MaxStray) strayErrors.push_back(GameError{where.line, where.column, std::string(message)});
 }
 
 // ---------------------------------------------------------------------------
@@ -363,8 +340,7 @@ bool GameStream::open(const std::string &path, std::string *error, bool prefetch
     m_reader.reset(nullptr);
     m_prefetch.reset(); // stops its thread before the file is closed
     if (!m_source.open(path)) {
-        if (error)
-            *error = m_source.error();
+        if (error) *error = m_source.error();
         return false;
     }
     if (prefetch) {

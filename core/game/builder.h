@@ -39,10 +39,10 @@ std::string unplayableMoveMessage(std::string_view san, const std::string &decod
 
 // How a game starts, decided from its FEN and Variant tags.
 struct StartPosition {
-    chess::Position position;   // the FEN's position, else the standard start
-    bool chess960 = false;      // played with Chess960 castling
-    bool readAsStandard = false; // a Chess960 game read as standard chess (options.chess960 off)
-    std::string error;          // not empty: the game cannot be replayed (bad FEN, unsupported variant)
+    chess::Position position;          // the FEN's position, else the standard start
+    bool chess960 = false;             // played with Chess960 castling
+    bool readAsStandard = false;       // a Chess960 game read as standard chess (options.chess960 off)
+    std::string error;                 // not empty: the game cannot be replayed (bad FEN, unsupported variant)
     std::vector<std::string> warnings; // what reading the FEN dropped (stale castling rights, en passant square)
 };
 // fen / variant: the tags' values, nullptr when the game has no such tag.
@@ -83,8 +83,8 @@ private:
     BuildOptions m_options;
     pgn::Location m_start;
     NodeId m_cur = 0;
-    bool m_started = false;     // the root node exists
-    bool m_lineStart = true;    // no move yet in the current line (game or variation)
+    bool m_started = false;  // the root node exists
+    bool m_lineStart = true; // no move yet in the current line (game or variation)
     uint32_t m_pendingPre = NoText;
     std::vector<uint8_t> m_pendingNags;
     std::vector<NodeId> m_stack; // current node of each enclosing line

@@ -38,20 +38,17 @@ const FicsStart *ficsStartNamed(std::string_view identifier)
     for (char &c : lower)
         c = char(std::tolower(static_cast<unsigned char>(c)));
     for (const FicsStart &s : ficsStarts())
-        if (std::find(s.names.begin(), s.names.end(), lower) != s.names.end())
-            return &s;
+        if (std::find(s.names.begin(), s.names.end(), lower) != s.names.end()) return &s;
     return nullptr;
 }
 
 int ficsStartNumber(const chess::Position &p)
 {
-    if (p.sideToMove() != chess::White)
-        return 0;
+    if (p.sideToMove() != chess::White) return 0;
     const std::string fen = p.fen();
     const std::string_view placement = std::string_view(fen).substr(0, fen.find(' '));
     for (const FicsStart &s : ficsStarts())
-        if (s.fen.substr(0, s.fen.find(' ')) == placement)
-            return s.number;
+        if (s.fen.substr(0, s.fen.find(' ')) == placement) return s.number;
     return 0;
 }
 

@@ -14,8 +14,8 @@
 namespace game {
 
 struct FicsStart {
-    int number;                         // Scidb's 4000-4015
-    std::string_view fen;               // the position as FICS sets it up
+    int number;                          // Scidb's 4000-4015
+    std::string_view fen;                // the position as FICS sets it up
     std::vector<std::string_view> names; // identifiers, lower case, first the usual one
 };
 

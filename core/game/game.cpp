@@ -58,8 +58,7 @@ void Game::appendComment(uint32_t &slot, std::string_view text)
         return;
     }
     std::string &s = texts[slot];
-    if (!s.empty() && !text.empty())
-        s += ' ';
+    if (!s.empty() && !text.empty()) s += ' ';
     s.append(text);
 }
 
@@ -82,16 +81,14 @@ void Game::addNag(NodeId node, uint8_t nag)
 std::string_view Game::tagOrDefault(std::string_view name, std::string_view fallback) const
 {
     for (const auto &[k, v] : tags)
-        if (k == name)
-            return v;
+        if (k == name) return v;
     return fallback;
 }
 
 std::string_view Game::tag(std::string_view name) const
 {
     for (const auto &[k, v] : tags)
-        if (k == name)
-            return v;
+        if (k == name) return v;
     return {};
 }
 
@@ -101,8 +98,7 @@ NodeId Game::mainlineEnd() const
     // the nodes of depth 0, so its end is the last of them: found from the back in a
     // step or two instead of a walk over the whole game.
     for (size_t i = nodes.size(); i-- > 0;)
-        if (nodes[i].variationDepth == 0)
-            return NodeId(i);
+        if (nodes[i].variationDepth == 0) return NodeId(i);
     return NoNode;
 }
 

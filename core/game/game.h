@@ -22,21 +22,20 @@ constexpr uint32_t NoText = 0xFFFFFFFFu;
 
 struct Node {
     chess::Position position;
-    chess::Move move;                // move that led here; none() at the root
+    chess::Move move; // move that led here; none() at the root
     NodeId parent = NoNode;
-    NodeId firstChild = NoNode;      // main continuation
-    NodeId nextSibling = NoNode;     // next alternative to this node's move
-    uint16_t ply = 0;                // half-moves from the game's start position
-    uint16_t variationDepth = 0;     // 0 on the mainline, +1 per nested variation
-    uint32_t comment = NoText;       // comment after the move (index into Game::texts)
-    uint32_t preComment = NoText;    // comment before the move (first of a variation, or game start);
-                                     // on the root: the comment before the game's first move
-    uint32_t nagBegin = 0;           // NAGs: Game::nags[nagBegin .. nagBegin+nagCount)
+    NodeId firstChild = NoNode;   // main continuation
+    NodeId nextSibling = NoNode;  // next alternative to this node's move
+    uint16_t ply = 0;             // half-moves from the game's start position
+    uint16_t variationDepth = 0;  // 0 on the mainline, +1 per nested variation
+    uint32_t comment = NoText;    // comment after the move (index into Game::texts)
+    uint32_t preComment = NoText; // comment before the move (first of a variation, or game start);
+                                  // on the root: the comment before the game's first move
+    uint32_t nagBegin = 0;        // NAGs: Game::nags[nagBegin .. nagBegin+nagCount)
     uint16_t nagCount = 0;
 
     Node() = default;
-    Node(const chess::Position &pos, chess::Move m, NodeId parentId, uint16_t plyNumber, uint16_t depth,
-         uint32_t pre)
+    Node(const chess::Position &pos, chess::Move m, NodeId parentId, uint16_t plyNumber, uint16_t depth, uint32_t pre)
         : position(pos), move(m), parent(parentId), ply(plyNumber), variationDepth(depth), preComment(pre)
     {
     }
@@ -44,9 +43,9 @@ struct Node {
 
 // A problem found while reading a game (the game is kept up to the last good move).
 struct GameError {
-    int line = 0;          // 1-based line in the file
+    int line = 0; // 1-based line in the file
     int column = 0;
-    std::string message;   // "illegal move Qxe1 at ply 61", "NUL byte", ...
+    std::string message; // "illegal move Qxe1 at ply 61", "NUL byte", ...
 };
 
 class Game {
@@ -57,21 +56,21 @@ public:
     std::vector<std::pair<std::string, std::string>> tags;
     std::string_view tag(std::string_view name) const; // "" when absent
 
-    std::vector<Node> nodes;          // nodes[0] = start position
-    std::vector<std::string> texts;   // comment pool
-    std::vector<uint8_t> nags;        // NAG pool
-    std::string result;               // "1-0", "0-1", "1/2-1/2" or "*"
-    std::vector<GameError> errors;    // reported problems; empty for a clean game
+    std::vector<Node> nodes;        // nodes[0] = start position
+    std::vector<std::string> texts; // comment pool
+    std::vector<uint8_t> nags;      // NAG pool
+    std::string result;             // "1-0", "0-1", "1/2-1/2" or "*"
+    std::vector<GameError> errors;  // reported problems; empty for a clean game
 
-    uint64_t number = 0;      // 1-based position in its file, as CQL counts
-    uint64_t fileOffset = 0;  // byte offset of the game's first character
-    int firstLine = 0;        // 1-based line of its first tag or move
+    uint64_t number = 0;     // 1-based position in its file, as CQL counts
+    uint64_t fileOffset = 0; // byte offset of the game's first character
+    int firstLine = 0;       // 1-based line of its first tag or move
     bool chess960 = false;
     // The game cannot be searched: a variant other than chess / Chess960, or a
     // start position (FEN) that cannot be read. It still counts; errors says why.
     bool unsupported = false;
     bool readAsStandard = false; // a Chess960 game read as standard chess (BuildOptions::chess960 off)
-    int firstColumn = 1;      // column of its first character (games may share a line)
+    int firstColumn = 1;         // column of its first character (games may share a line)
 
     const Node &root() const { return nodes[0]; }
     // Walks the mainline: root, its first child, ...; returns the last mainline node.

@@ -22,13 +22,20 @@ void Replayer::beginGame(const pgn::GameStart &start)
 void Replayer::tag(std::string_view name, std::string_view value)
 {
     // Only what a report names and what decides the start position is kept.
-    if (name.size() < 3 || name.size() > 7)
-        return;
+    if (name.size() < 3 || name.size() > 7) return;
     switch (name[0]) {
-    case 'W': if (name == "White") m_game.white.assign(value); break;
-    case 'B': if (name == "Black") m_game.black.assign(value); break;
-    case 'E': if (name == "Event") m_game.event.assign(value); break;
-    case 'D': if (name == "Date") m_game.date.assign(value); break;
+    case 'W':
+        if (name == "White") m_game.white.assign(value);
+        break;
+    case 'B':
+        if (name == "Black") m_game.black.assign(value);
+        break;
+    case 'E':
+        if (name == "Event") m_game.event.assign(value);
+        break;
+    case 'D':
+        if (name == "Date") m_game.date.assign(value);
+        break;
     case 'F':
         if (name == "FEN") {
             m_fen.assign(value);
@@ -57,8 +64,7 @@ bool Replayer::beginMovetext()
     }
     for (std::string &w : start.warnings)
         addError(m_game.start, std::move(w));
-    if (m_lines.empty())
-        m_lines.resize(1);
+    if (m_lines.empty()) m_lines.resize(1);
     Line &main = m_lines[0];
     main.now = start.position;
     main.ply = 0;
@@ -72,11 +78,9 @@ pgn::MoveAction Replayer::move(std::string_view san, const pgn::Place &where)
     Line &line = m_lines[m_depth];
     // Keys are not kept: a check never asks about repetitions.
     const auto play = [&](chess::Position &pos) {
-        if (!pos.playCommonSanUnkeyed(san).isNone())
-            return true;
+        if (!pos.playCommonSanUnkeyed(san).isNone()) return true;
         const chess::Move m = pos.parseSan(san, &m_err);
-        if (m.isNone())
-            return false;
+        if (m.isNone()) return false;
         pos.playUnkeyed(m);
         return true;
     };
@@ -86,16 +90,14 @@ pgn::MoveAction Replayer::move(std::string_view san, const pgn::Place &where)
         // last good move.
         const chess::Position prior = line.now;
         played = play(line.now);
-        if (played)
-            line.before = prior;
+        if (played) line.before = prior;
     } else {
         played = play(line.now);
     }
     if (!played) {
         bool bad = false;
         addError(where.location(), unplayableMoveMessage(san, m_err, line.ply + 1, m_depth > 0, bad));
-        if (!bad)
-            return pgn::MoveAction::Continue;
+        if (!bad) return pgn::MoveAction::Continue;
         return m_depth == 0 ? pgn::MoveAction::SkipMovetext : pgn::MoveAction::SkipVariation;
     }
     ++line.ply;
@@ -108,8 +110,7 @@ bool Replayer::beginVariation()
 {
     if (!m_options.variations || !m_started || !m_lines[m_depth].hasMove)
         return false; // "(" before any move of the line: nothing to be an alternative to
-    if (m_lines.size() <= m_depth + 1)
-        m_lines.resize(m_depth + 2);
+    if (m_lines.size() <= m_depth + 1) m_lines.resize(m_depth + 2);
     const Line &parent = m_lines[m_depth];
     Line &var = m_lines[m_depth + 1];
     var.now = parent.before;
@@ -121,14 +122,10 @@ bool Replayer::beginVariation()
 
 void Replayer::endVariation()
 {
-    if (m_depth > 0)
-        --m_depth;
+    if (m_depth > 0) --m_depth;
 }
 
-void Replayer::error(const pgn::Location &where, std::string_view message)
-{
-    addError(where, std::string(message));
-}
+void Replayer::error(const pgn::Location &where, std::string_view message) { addError(where, std::string(message)); }
 
 void Replayer::addError(const pgn::Location &where, std::string message)
 {
@@ -139,18 +136,15 @@ void Replayer::addError(const pgn::Location &where, std::string message)
 bool Replayer::endGame()
 {
     ++m_stats.games;
-    if (!m_started)
-        beginMovetext(); // a game without movetext still has a start position to check
+    if (!m_started) beginMovetext(); // a game without movetext still has a start position to check
     if (!m_lines.empty() && !m_game.unsupported) {
         m_game.mainlinePlies = m_lines[0].ply;
         m_stats.mainlinePlies += uint64_t(m_lines[0].ply);
     }
-    if (m_game.unsupported)
-        ++m_stats.unsupported;
+    if (m_game.unsupported) ++m_stats.unsupported;
     if (!m_game.errors.empty()) {
         ++m_stats.gamesWithErrors;
-        if (onProblem)
-            onProblem(m_game);
+        if (onProblem) onProblem(m_game);
     }
     return true;
 }
@@ -158,24 +152,21 @@ bool Replayer::endGame()
 void Replayer::strayError(const pgn::Location &where, std::string_view message)
 {
     ++m_strayCount;
-    if (m_stray.size() < MaxStray)
-        m_stray.push_back(GameError{where.line, where.column, std::string(message)});
+    if (m_stray.size() < MaxStray) m_stray.push_back(GameError{where.line, where.column, std::string(message)});
 }
 
 bool replayFile(const std::string &path, Replayer &replayer, std::string *error)
 {
     pgn::FileSource source;
     if (!source.open(path)) {
-        if (error)
-            *error = source.error();
+        if (error) *error = source.error();
         return false;
     }
     pgn::Reader reader;
     reader.reset(&source);
     reader.readAll(replayer);
     if (!reader.sourceError().empty()) {
-        if (error)
-            *error = reader.sourceError();
+        if (error) *error = reader.sourceError();
         return false;
     }
     return true;

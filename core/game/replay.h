@@ -24,11 +24,11 @@ struct ReplayStats {
 // A game with problems, as reported after its end.
 struct ReplayedGame {
     uint64_t number = 0;
-    pgn::Location start;            // where the game's text starts
+    pgn::Location start; // where the game's text starts
     std::string white, black, event, date;
-    int mainlinePlies = 0;          // plies kept: the mainline up to its first bad move
+    int mainlinePlies = 0; // plies kept: the mainline up to its first bad move
     bool unsupported = false;
-    std::vector<GameError> errors;  // in file order; the first MaxErrors of them
+    std::vector<GameError> errors; // in file order; the first MaxErrors of them
 };
 
 class Replayer final : public pgn::Visitor {

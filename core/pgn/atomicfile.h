@@ -59,15 +59,15 @@ private:
     bool fail(int err);
 
     std::string m_path;
-    std::string m_dir;       // the directory the temporary file and the target are in
-    std::string m_name;      // the target's name in it (a symbolic link resolved)
-    std::string m_tempName;  // "" while unnamed
+    std::string m_dir;      // the directory the temporary file and the target are in
+    std::string m_name;     // the target's name in it (a symbolic link resolved)
+    std::string m_tempName; // "" while unnamed
     std::string m_tempPath;
     std::string m_buffer;
     std::string m_error;
     int m_fd = -1;
     int m_dirFd = -1;
-    unsigned m_mode = 0;     // the old target's permissions, to keep them
+    unsigned m_mode = 0; // the old target's permissions, to keep them
     bool m_keepMode = false;
     bool m_direct = false;
     bool m_unnamed = false;

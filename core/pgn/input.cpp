@@ -20,10 +20,8 @@ namespace pgn {
 Compression detectCompression(std::string_view head)
 {
     auto b = [&](size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0u; };
-    if (head.size() >= 2 && b(0) == 0x1f && b(1) == 0x8b)
-        return Compression::Gzip;
-    if (head.size() >= 4 && b(0) == 0x28 && b(1) == 0xb5 && b(2) == 0x2f && b(3) == 0xfd)
-        return Compression::Zstd;
+    if (head.size() >= 2 && b(0) == 0x1f && b(1) == 0x8b) return Compression::Gzip;
+    if (head.size() >= 4 && b(0) == 0x28 && b(1) == 0xb5 && b(2) == 0x2f && b(3) == 0xfd) return Compression::Zstd;
     return Compression::None;
 }
 
@@ -57,24 +55,18 @@ struct FileSource::Codec {
 
     ~Codec()
     {
-        if (zInit)
-            inflateEnd(&z);
-        if (zstd)
-            ZSTD_freeDStream(zstd);
+        if (zInit) inflateEnd(&z);
+        if (zstd) ZSTD_freeDStream(zstd);
     }
 };
 
 FileSource::FileSource() = default;
 
-FileSource::~FileSource()
-{
-    close();
-}
+FileSource::~FileSource() { close(); }
 
 void FileSource::close()
 {
-    if (m_fd >= 0)
-        ::close(m_fd);
+    if (m_fd >= 0) ::close(m_fd);
     m_fd = -1;
     m_codec.reset();
     m_inPos = m_inEnd = 0;
@@ -112,19 +104,17 @@ bool FileSource::open(const std::string &path)
     }
     // Peek at the magic bytes; they stay in the input buffer for the decoder.
     while (m_inEnd < 4 && !m_inputEof)
-        if (!fillInput())
-            return false;
+        if (!fillInput()) return false;
     m_compression = detectCompression(std::string_view(m_in.get(), m_inEnd));
     m_sizeHint = m_compression == Compression::None ? m_fileSize : 0;
     if (m_compression == Compression::Zstd) {
         unsigned long long n = ZSTD_getFrameContentSize(m_in.get(), m_inEnd);
-        if (n != ZSTD_CONTENTSIZE_UNKNOWN && n != ZSTD_CONTENTSIZE_ERROR)
-            m_sizeHint = n;
+        if (n != ZSTD_CONTENTSIZE_UNKNOWN && n != ZSTD_CONTENTSIZE_ERROR) m_sizeHint = n;
     } else if (m_compression == Compression::Gzip && m_fileSize >= 18) {
         unsigned char isize[4];
         if (pread(m_fd, isize, 4, off_t(m_fileSize - 4)) == 4)
-            m_sizeHint = uint64_t(isize[0]) | uint64_t(isize[1]) << 8 | uint64_t(isize[2]) << 16
-                | uint64_t(isize[3]) << 24;
+            m_sizeHint =
+                uint64_t(isize[0]) | uint64_t(isize[1]) << 8 | uint64_t(isize[2]) << 16 | uint64_t(isize[3]) << 24;
     }
     m_codec = std::make_unique<Codec>();
     if (m_compression == Compression::Gzip) {
@@ -157,8 +147,7 @@ bool FileSource::fillInput()
     while (m_inEnd < m_inCapacity) {
         ssize_t n = ::read(m_fd, m_in.get() + m_inEnd, m_inCapacity - m_inEnd);
         if (n < 0) {
-            if (errno == EINTR)
-                continue;
+            if (errno == EINTR) continue;
             m_error = "cannot read " + m_path + ": " + std::strerror(errno);
             return false;
         }
@@ -174,16 +163,14 @@ bool FileSource::fillInput()
 
 size_t FileSource::read(char *dst, size_t capacity)
 {
-    if (m_fd < 0 || m_done || capacity == 0 || failed())
-        return 0;
+    if (m_fd < 0 || m_done || capacity == 0 || failed()) return 0;
     size_t n = 0;
     switch (m_compression) {
     case Compression::None: n = readPlain(dst, capacity); break;
     case Compression::Gzip: n = readGzip(dst, capacity); break;
     case Compression::Zstd: n = readZstd(dst, capacity); break;
     }
-    if (n == 0)
-        m_done = true;
+    if (n == 0) m_done = true;
     return n;
 }
 
@@ -201,13 +188,11 @@ size_t FileSource::readPlain(char *dst, size_t capacity)
     while (n == 0 && !m_inputEof) {
         ssize_t r = ::read(m_fd, dst, capacity);
         if (r < 0) {
-            if (errno == EINTR)
-                continue;
+            if (errno == EINTR) continue;
             m_error = "cannot read " + m_path + ": " + std::strerror(errno);
             return 0;
         }
-        if (r == 0)
-            m_inputEof = true;
+        if (r == 0) m_inputEof = true;
         n = size_t(r);
     }
     m_consumed += n;
@@ -222,8 +207,7 @@ size_t FileSource::readGzip(char *dst, size_t capacity)
     z.avail_out = uInt(capacity);
     while (z.avail_out > 0) {
         if (m_inPos == m_inEnd && !m_inputEof) {
-            if (!fillInput())
-                return 0;
+            if (!fillInput()) return 0;
             continue;
         }
         // With no input left the decoder may still hold output: call it anyway.
@@ -237,8 +221,7 @@ size_t FileSource::readGzip(char *dst, size_t capacity)
         if (rc == Z_STREAM_END) {
             // Another gzip member may follow (files made by concatenation).
             while (m_inPos == m_inEnd && !m_inputEof)
-                if (!fillInput())
-                    return 0;
+                if (!fillInput()) return 0;
             if (m_inPos == m_inEnd) {
                 m_gzipEnded = true;
                 break;
@@ -249,17 +232,14 @@ size_t FileSource::readGzip(char *dst, size_t capacity)
         }
         if (rc != Z_OK && rc != Z_BUF_ERROR) {
             m_error = m_path + ": corrupt gzip data at byte " + std::to_string(m_consumed);
-            if (z.msg)
-                m_error += std::string(" (") + z.msg + ")";
+            if (z.msg) m_error += std::string(" (") + z.msg + ")";
             return 0;
         }
         m_gzipEnded = false;
-        if (used == 0 && z.avail_out == outBefore && m_inPos == m_inEnd && m_inputEof)
-            break; // no progress possible
+        if (used == 0 && z.avail_out == outBefore && m_inPos == m_inEnd && m_inputEof) break; // no progress possible
     }
     size_t produced = capacity - z.avail_out;
-    if (produced == 0 && !m_gzipEnded)
-        m_error = m_path + ": truncated gzip data (unexpected end of file)";
+    if (produced == 0 && !m_gzipEnded) m_error = m_path + ": truncated gzip data (unexpected end of file)";
     return produced;
 }
 
@@ -268,8 +248,7 @@ size_t FileSource::readZstd(char *dst, size_t capacity)
     ZSTD_outBuffer out{dst, capacity, 0};
     while (out.pos < out.size) {
         if (m_inPos == m_inEnd && !m_inputEof) {
-            if (!fillInput())
-                return 0;
+            if (!fillInput()) return 0;
             continue;
         }
         // With no input left the decoder may still hold output: call it anyway.
@@ -284,14 +263,12 @@ size_t FileSource::readZstd(char *dst, size_t capacity)
             return 0;
         }
         if (in.pos == 0 && out.pos == outBefore) {
-            if (m_inPos == m_inEnd && m_inputEof)
-                break; // no progress possible
+            if (m_inPos == m_inEnd && m_inputEof) break; // no progress possible
             continue;
         }
         m_codec->zstdLast = rc; // 0: the last frame is complete
     }
-    if (out.pos == 0 && m_codec->zstdLast != 0)
-        m_error = m_path + ": truncated zstd data (unexpected end of file)";
+    if (out.pos == 0 && m_codec->zstdLast != 0) m_error = m_path + ": truncated zstd data (unexpected end of file)";
     return out.pos;
 }
 
@@ -299,8 +276,7 @@ size_t FileSource::readZstd(char *dst, size_t capacity)
 
 Text::~Text()
 {
-    if (m_mapBase)
-        munmap(m_mapBase, m_mapLength);
+    if (m_mapBase) munmap(m_mapBase, m_mapLength);
     std::free(m_heap);
 }
 
@@ -331,8 +307,7 @@ public:
     {
         if (!m_skipping) {
             const size_t end = used + n;
-            if (end - m_lastStart <= MaxGameBytes)
-                return end;
+            if (end - m_lastStart <= MaxGameBytes) return end;
             // The last tag line in what is new since the last game start.
             for (size_t i = end; i-- > m_lastStart + 1;) {
                 if (buf[i - 1] == '\n' && tagLineAt(buf + i) && i + 1 < end) {
@@ -340,8 +315,7 @@ public:
                     break;
                 }
             }
-            if (end - m_lastStart <= MaxGameBytes)
-                return end;
+            if (end - m_lastStart <= MaxGameBytes) return end;
             m_skipping = true;
             m_cut = true;
             const size_t keep = m_lastStart + MaxGameBytes + 1;
@@ -354,8 +328,7 @@ public:
         for (size_t i = used; i + 1 < used + n; ++i) {
             if (prev == '\n' && tagLineAt(buf + i)) {
                 m_skippedLines += countLines(buf + used, i - used);
-                const std::string marker =
-                    "\n\n" + std::string(SkipMarker) + std::to_string(m_skippedLines) + "\n\n";
+                const std::string marker = "\n\n" + std::string(SkipMarker) + std::to_string(m_skippedLines) + "\n\n";
                 const size_t rest = used + n - i;
                 std::memmove(buf + used + marker.size(), buf + i, rest);
                 std::memcpy(buf + used, marker.data(), marker.size());
@@ -389,13 +362,11 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
                                  const std::atomic<bool> *cancel)
 {
     auto fail = [&](std::string message) -> std::unique_ptr<Text> {
-        if (error)
-            *error = std::move(message);
+        if (error) *error = std::move(message);
         return nullptr;
     };
     FileSource src;
-    if (!src.open(path))
-        return fail(src.error());
+    if (!src.open(path)) return fail(src.error());
 
     auto text = std::make_unique<Text>();
     text->m_compression = src.compression();
@@ -408,18 +379,15 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
         void *base = mmap(nullptr, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (base != MAP_FAILED) {
             int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-            void *m = fd >= 0 ? mmap(base, size_t(fileSize), PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0)
-                              : MAP_FAILED;
-            if (fd >= 0)
-                ::close(fd);
+            void *m = fd >= 0 ? mmap(base, size_t(fileSize), PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) : MAP_FAILED;
+            if (fd >= 0) ::close(fd);
             if (m != MAP_FAILED) {
                 madvise(base, size_t(fileSize), MADV_SEQUENTIAL);
                 text->m_mapBase = base;
                 text->m_mapLength = length;
                 text->m_data = static_cast<const char *>(base);
                 text->m_size = size_t(fileSize);
-                if (progress)
-                    progress({fileSize, fileSize});
+                if (progress) progress({fileSize, fileSize});
                 return text;
             }
             munmap(base, length);
@@ -434,11 +402,9 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
     // allocate gigabytes before a byte is read. The buffer grows as needed.
     const uint64_t plausible = uint64_t(fileSize) * 16 + (64u << 20);
     size_t capacity = size_t(std::min<uint64_t>(src.contentSizeHint(), plausible)) + (1 << 20);
-    if (src.contentSizeHint() == 0)
-        capacity = size_t(fileSize) * 6 + (1 << 20);
+    if (src.contentSizeHint() == 0) capacity = size_t(fileSize) * 6 + (1 << 20);
     char *buf = static_cast<char *>(std::malloc(capacity + 1));
-    if (!buf)
-        return fail(path + ": out of memory");
+    if (!buf) return fail(path + ": out of memory");
     text->m_heap = buf;
     size_t used = 0;
     uint64_t lastReport = 0;
@@ -450,39 +416,33 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
         if (capacity - used < (1 << 20)) {
             size_t grown = capacity + std::max<size_t>(capacity / 2, 1 << 20);
             char *p = static_cast<char *>(std::realloc(buf, grown + 1));
-            if (!p)
-                return fail(path + ": out of memory");
+            if (!p) return fail(path + ": out of memory");
             buf = text->m_heap = p;
             capacity = grown;
         }
         // Room is kept for the marker a cut inserts (GameSizeGuard).
         size_t chunk = std::min<size_t>(capacity - used - 256, 4 << 20);
         size_t n = src.read(buf + used, chunk);
-        if (n == 0)
-            break;
+        if (n == 0) break;
         used = guard.admit(buf, used, n);
         if (memoryLimit && used > memoryLimit)
             return fail(path + ": the text is larger than " + std::to_string(memoryLimit >> 20)
                         + " MiB (three quarters of this machine's memory) and cannot be loaded");
-        if (cancel && cancel->load(std::memory_order_relaxed))
-            return fail("cancelled");
+        if (cancel && cancel->load(std::memory_order_relaxed)) return fail("cancelled");
         if (progress && src.inputPosition() - lastReport >= (8u << 20)) {
             lastReport = src.inputPosition();
             progress({src.inputPosition(), fileSize});
         }
     }
-    if (src.failed())
-        return fail(src.error());
+    if (src.failed()) return fail(src.error());
     if (capacity > used + used / 8 + (1 << 20)) {
-        if (char *p = static_cast<char *>(std::realloc(buf, used + 1)))
-            buf = text->m_heap = p;
+        if (char *p = static_cast<char *>(std::realloc(buf, used + 1))) buf = text->m_heap = p;
     }
     buf[used] = '\0';
     text->m_cut = guard.cut();
     text->m_data = buf;
     text->m_size = used;
-    if (progress)
-        progress({fileSize, fileSize});
+    if (progress) progress({fileSize, fileSize});
     return text;
 }
 

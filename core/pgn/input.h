@@ -51,7 +51,11 @@ class MemorySource : public ByteSource {
 public:
     MemorySource() = default;
     explicit MemorySource(std::string_view text) : m_text(text) {}
-    void reset(std::string_view text) { m_text = text; m_pos = 0; }
+    void reset(std::string_view text)
+    {
+        m_text = text;
+        m_pos = 0;
+    }
     size_t read(char *dst, size_t capacity) override;
     uint64_t inputPosition() const override { return m_pos; }
     uint64_t inputSize() const override { return m_text.size(); }

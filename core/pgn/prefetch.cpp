@@ -33,8 +33,7 @@ void PrefetchSource::run()
         {
             std::unique_lock<std::mutex> lock(m_mutex);
             m_changed.wait(lock, [&] { return m_stop || m_produced - m_consumed < m_blocks.size(); });
-            if (m_stop)
-                return;
+            if (m_stop) return;
             index = m_produced % m_blocks.size();
         }
         // The block is free: fill it without the lock.
@@ -42,22 +41,18 @@ void PrefetchSource::run()
         size_t n = 0;
         while (n < m_blockSize) {
             size_t got = m_inner.read(b.data.get() + n, m_blockSize - n);
-            if (got == 0)
-                break;
+            if (got == 0) break;
             n += got;
         }
         b.size = n;
         m_inputPosition.store(m_inner.inputPosition(), std::memory_order_relaxed);
         {
             std::lock_guard<std::mutex> lock(m_mutex);
-            if (n > 0)
-                ++m_produced;
-            if (n < m_blockSize)
-                m_finished = true;
+            if (n > 0) ++m_produced;
+            if (n < m_blockSize) m_finished = true;
         }
         m_changed.notify_all();
-        if (n < m_blockSize)
-            return;
+        if (n < m_blockSize) return;
     }
 }
 
@@ -71,8 +66,7 @@ size_t PrefetchSource::read(char *dst, size_t capacity)
             m_changed.wait(lock, [&] { return m_produced > m_consumed || m_finished; });
             if (m_produced == m_consumed) {
                 // The thread is done and everything was handed out.
-                if (m_inner.failed() && m_error.empty())
-                    m_error = m_inner.error();
+                if (m_inner.failed() && m_error.empty()) m_error = m_inner.error();
                 return done;
             }
             index = m_consumed % m_blocks.size();
@@ -90,8 +84,7 @@ size_t PrefetchSource::read(char *dst, size_t capacity)
             }
             m_changed.notify_all();
         }
-        if (done > 0)
-            return done; // hand out what is there; the next call waits for more
+        if (done > 0) return done; // hand out what is there; the next call waits for more
     }
     return done;
 }

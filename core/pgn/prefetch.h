@@ -38,11 +38,11 @@ private:
     std::vector<Block> m_blocks;
     std::mutex m_mutex;
     std::condition_variable m_changed;
-    size_t m_produced = 0;  // blocks filled by the thread (ring index = count % size)
-    size_t m_consumed = 0;  // blocks given back by the reader
+    size_t m_produced = 0;   // blocks filled by the thread (ring index = count % size)
+    size_t m_consumed = 0;   // blocks given back by the reader
     bool m_finished = false; // the thread read the end (or an error)
     bool m_stop = false;
-    size_t m_offset = 0;    // read position in the current block
+    size_t m_offset = 0; // read position in the current block
     std::atomic<uint64_t> m_inputPosition{0};
     uint64_t m_inputSize = 0;
     std::thread m_thread;

@@ -23,10 +23,7 @@ uint32_t hashName(std::string_view s)
     return h;
 }
 
-bool isResult(std::string_view w)
-{
-    return w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*";
-}
+bool isResult(std::string_view w) { return w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*"; }
 
 std::string quoted(std::string_view s)
 {
@@ -43,8 +40,7 @@ std::string quoted(std::string_view s)
             out += char(ch);
         }
     }
-    if (s.size() > n)
-        out += "...";
+    if (s.size() > n) out += "...";
     out += "'";
     return out;
 }
@@ -53,14 +49,12 @@ std::string quoted(std::string_view s)
 // things shaped like moves do; other words are stray text.
 bool looksLikeMovetext(std::string_view w)
 {
-    if (w.empty())
-        return false;
+    if (w.empty()) return false;
     if (w[0] >= '0' && w[0] <= '9') {
         size_t i = 0;
         while (i < w.size() && w[i] >= '0' && w[i] <= '9')
             ++i;
-        if (i == w.size() || w[i] == '.')
-            return true;
+        if (i == w.size() || w[i] == '.') return true;
     }
     return looksLikeMove(w);
 }
@@ -70,58 +64,38 @@ bool strayBetweenGames(unsigned char c)
     return c && !is(c, CSpace | CLine | CWord) && c != '[' && c != '{' && c != ';';
 }
 
-bool strayInGame(unsigned char c)
-{
-    return c && !is(c, CSpace | CLine | CWord) && !std::strchr("[]{}();$*%", c);
-}
+bool strayInGame(unsigned char c) { return c && !is(c, CSpace | CLine | CWord) && !std::strchr("[]{}();$*%", c); }
 
-bool insideBrackets(unsigned char c)
-{
-    return c && c != ']' && c != '\n' && c != '\r' && c != '[' && c != '{';
-}
+bool insideBrackets(unsigned char c) { return c && c != ']' && c != '\n' && c != '\r' && c != '[' && c != '{'; }
 
 } // namespace
 
 bool looksLikeMove(std::string_view w)
 {
-    if (w.empty())
-        return false;
-    if (w == "--" || w == "Z0" || w == "0000" || w.substr(0, 3) == "O-O" || w.substr(0, 3) == "0-0")
-        return true;
+    if (w.empty()) return false;
+    if (w == "--" || w == "Z0" || w == "0000" || w.substr(0, 3) == "O-O" || w.substr(0, 3) == "0-0") return true;
     size_t i = 0;
-    if (w[0] && std::strchr("KQRBNP", w[0]))
-        ++i;
+    if (w[0] && std::strchr("KQRBNP", w[0])) ++i;
     // Then [a-h]?[1-8]?[x:-]? and a file letter with a digit (e9 is a bad move, not stray text).
     for (; i + 1 < w.size(); ++i) {
-        if (w[i] >= 'a' && w[i] <= 'h' && w[i + 1] >= '0' && w[i + 1] <= '9')
-            return true;
-        if (!w[i] || !std::strchr("abcdefgh12345678x:-", w[i]))
-            return false;
+        if (w[i] >= 'a' && w[i] <= 'h' && w[i + 1] >= '0' && w[i + 1] <= '9') return true;
+        if (!w[i] || !std::strchr("abcdefgh12345678x:-", w[i])) return false;
     }
     return false;
 }
 
 int nagForSymbol(std::string_view s)
 {
-    if (s.empty() || s.size() > 3)
-        return 0;
+    if (s.empty() || s.size() > 3) return 0;
     switch (s[0]) {
-    case '!':
-        return s == "!" ? 1 : s == "!!" ? 3 : s == "!?" ? 5 : 0;
-    case '?':
-        return s == "?" ? 2 : s == "??" ? 4 : s == "?!" ? 6 : 0;
-    case '=':
-        return s == "=" ? 10 : s == "=+" ? 15 : s == "=/+" ? 15 : 0;
-    case '~':
-        return s == "~" ? 13 : 0;
-    case '+':
-        return s == "+=" ? 14 : s == "+/=" ? 14 : s == "+/-" ? 16 : s == "+-" ? 18 : 0;
-    case '-':
-        return s == "-/+" ? 17 : s == "-+" ? 19 : 0;
-    case 'N':
-        return s.size() == 1 ? 146 : 0;
-    default:
-        return 0;
+    case '!': return s == "!" ? 1 : s == "!!" ? 3 : s == "!?" ? 5 : 0;
+    case '?': return s == "?" ? 2 : s == "??" ? 4 : s == "?!" ? 6 : 0;
+    case '=': return s == "=" ? 10 : s == "=+" ? 15 : s == "=/+" ? 15 : 0;
+    case '~': return s == "~" ? 13 : 0;
+    case '+': return s == "+=" ? 14 : s == "+/=" ? 14 : s == "+/-" ? 16 : s == "+-" ? 18 : 0;
+    case '-': return s == "-/+" ? 17 : s == "-+" ? 19 : 0;
+    case 'N': return s.size() == 1 ? 146 : 0;
+    default: return 0;
     }
 }
 
@@ -166,8 +140,7 @@ void Reader::finishGame(Visitor &v)
 {
     m_lastGameEnd = offsetOf(m_p);
     m_inGame = false;
-    if (!v.endGame())
-        m_stop = true;
+    if (!v.endGame()) m_stop = true;
 }
 
 uint64_t Reader::readAll(Visitor &v)
@@ -180,23 +153,20 @@ uint64_t Reader::readAll(Visitor &v)
 
 bool Reader::readGame(Visitor &v)
 {
-    if (!m_source)
-        return false;
+    if (!m_source) return false;
     m_visitor = &v;
     m_inGame = false;
     m_strayNulReported = false;
     m_pending.clear();
     m_havePending = false;
-    if (m_p == m_end && !m_eof)
-        refill();
+    if (m_p == m_end && !m_eof) refill();
 
     // Between games: space, stray comments, escape lines, garbage.
     for (;;) {
         skipSpace();
         const char *p = m_p;
         unsigned char c = static_cast<unsigned char>(*p);
-        if (c == 0)
-            return false; // end of input (skipSpace ate every other NUL)
+        if (c == 0) return false; // end of input (skipSpace ate every other NUL)
         if (c == '[') {
             if (looksLikeTag()) {
                 beginGame(v, offsetOf(m_p), here(m_p));
@@ -211,8 +181,7 @@ bool Reader::readGame(Visitor &v)
             Location where = here(p);
             std::string_view text;
             bool closed = c == '{' ? readComment(text, true) : readLineComment(text, true);
-            if (!closed)
-                v.strayError(where, "unterminated comment");
+            if (!closed) v.strayError(where, "unterminated comment");
             if (!m_havePending) {
                 m_havePending = true;
                 m_pendingWhere = where;
@@ -245,8 +214,9 @@ bool Reader::readGame(Visitor &v)
                 movetextPhase(v);
                 return true;
             }
-            v.strayError(where, result ? "result " + std::string(w) + " outside a game"
-                                       : "unexpected text " + quoted(w) + " between games");
+            v.strayError(where,
+                         result ? "result " + std::string(w) + " outside a game"
+                                : "unexpected text " + quoted(w) + " between games");
             continue;
         }
         if (c == '*' && m_havePending) {
@@ -278,8 +248,7 @@ void Reader::headerPhase(Visitor &v)
     // current one had no movetext. Otherwise the tag is noted.
     const auto startsNextGame = [&](std::string_view name) {
         const uint32_t h = hashName(name);
-        if (blankSinceTag && std::find(m_tagHashes.begin(), m_tagHashes.end(), h) != m_tagHashes.end())
-            return true;
+        if (blankSinceTag && std::find(m_tagHashes.begin(), m_tagHashes.end(), h) != m_tagHashes.end()) return true;
         m_tagHashes.push_back(h);
         blankSinceTag = false;
         return false;
@@ -292,14 +261,14 @@ void Reader::headerPhase(Visitor &v)
     for (;;) {
         skipSpace();
         if (offsetOf(m_p) - m_gameStart > m_limits.maxGameBytes) {
-            reportError(v, m_p, "the game's header is longer than " + std::to_string(m_limits.maxGameBytes >> 20)
-                                    + " MiB; the rest of it is skipped");
+            reportError(v, m_p,
+                        "the game's header is longer than " + std::to_string(m_limits.maxGameBytes >> 20)
+                            + " MiB; the rest of it is skipped");
             skipOverlongGame(v);
             endWithoutMovetext();
             return;
         }
-        if (m_newlines >= 2)
-            blankSinceTag = true;
+        if (m_newlines >= 2) blankSinceTag = true;
         const char *p = m_p;
         char c = *p;
         if (c == '[') {
@@ -328,20 +297,18 @@ void Reader::headerPhase(Visitor &v)
             }
             if (!ok && value.size() >= m_limits.maxTagLength) {
                 // The value was cut: what is left of its line is no header text of its own.
-                reportError(v, where, "tag " + quoted(name.empty() ? std::string_view("?") : name)
-                                          + " is longer than " + std::to_string(m_limits.maxTagLength)
-                                          + " bytes: its value is cut and the rest of its line skipped");
+                reportError(v, where,
+                            "tag " + quoted(name.empty() ? std::string_view("?") : name) + " is longer than "
+                                + std::to_string(m_limits.maxTagLength)
+                                + " bytes: its value is cut and the rest of its line skipped");
                 // Copies: skipping the line refills the buffer the views point into.
                 const std::string tagName(name), kept(cleanText(value, m_scratch2));
                 skipRestOfLine();
-                if (!tagName.empty())
-                    v.tag(tagName, kept);
+                if (!tagName.empty()) v.tag(tagName, kept);
                 continue;
             }
-            if (!ok)
-                reportError(v, where, "malformed tag " + quoted(name.empty() ? std::string_view("?") : name));
-            if (name.empty())
-                continue;
+            if (!ok) reportError(v, where, "malformed tag " + quoted(name.empty() ? std::string_view("?") : name));
+            if (name.empty()) continue;
             v.tag(name, cleanText(value, m_scratch2));
             continue;
         }
@@ -349,10 +316,8 @@ void Reader::headerPhase(Visitor &v)
             Location where = here(p);
             std::string_view text;
             bool closed = c == '{' ? readComment(text, true) : readLineComment(text, true);
-            if (!closed)
-                reportError(v, where, "unterminated comment");
-            if (m_havePending)
-                m_pending += ' ';
+            if (!closed) reportError(v, where, "unterminated comment");
+            if (m_havePending) m_pending += ' ';
             m_havePending = true;
             m_pending += cleanText(trimmed(text), m_scratch);
             continue;
@@ -384,7 +349,6 @@ void Reader::headerPhase(Visitor &v)
     movetextPhase(v);
 }
 
-
 // A run of bytes from p (past its first `skip` bytes) while inRun holds, at
 // most maxLen long, and the closer after it if there is one. The run may cross
 // the buffer's end: the buffer is then refilled, so a run reads the same
@@ -401,17 +365,14 @@ std::string_view Reader::scanRun(const char *p, size_t skip, size_t maxLen, bool
             m_p = q;
             const bool more = refill();
             q = m_p;
-            if (more)
-                continue;
+            if (more) continue;
         }
         break;
     }
     p = m_keep;
     m_keep = nullptr;
-    if (closer && *q == closer)
-        ++q;
-    if (q == p)
-        ++q;
+    if (closer && *q == closer) ++q;
+    if (q == p) ++q;
     m_p = q;
     return std::string_view(p, size_t(q - p));
 }
@@ -426,17 +387,14 @@ void Reader::skipOverlongGame(Visitor &)
         else
             skipRestOfLine();
         skipSpace();
-        if (*m_p == 0 && m_p == m_end)
-            return;
-        if (*m_p == '[' && atLineStart(m_p) && tagLineFollows())
-            return;
+        if (*m_p == 0 && m_p == m_end) return;
+        if (*m_p == '[' && atLineStart(m_p) && tagLineFollows()) return;
     }
 }
 
 void Reader::deliverPending(Visitor &v, bool deliver)
 {
-    if (m_havePending && deliver && !m_pending.empty())
-        v.comment(m_pending);
+    if (m_havePending && deliver && !m_pending.empty()) v.comment(m_pending);
     m_pending.clear();
     m_havePending = false;
 }
@@ -496,10 +454,10 @@ void Reader::movetextPhase(Visitor &v)
     const int maxDepth = int(m_limits.maxVariationDepth);
     // Counts a move against the game's limit; past it, the rest is skipped.
     const auto overMoveLimit = [&](const Location &where) {
-        if (++m_moves <= m_limits.maxMovesPerGame)
-            return false;
-        reportError(v, where, "too many moves in one game (limit " + std::to_string(m_limits.maxMovesPerGame)
-                                  + "); the rest is skipped");
+        if (++m_moves <= m_limits.maxMovesPerGame) return false;
+        reportError(v, where,
+                    "too many moves in one game (limit " + std::to_string(m_limits.maxMovesPerGame)
+                        + "); the rest is skipped");
         skipFrom = 0;
         return true;
     };
@@ -515,23 +473,21 @@ void Reader::movetextPhase(Visitor &v)
 
     for (;;) {
         if (offsetOf(m_p) - m_gameStart > m_limits.maxGameBytes) {
-            reportError(v, m_p, "the game is longer than " + std::to_string(m_limits.maxGameBytes >> 20)
-                                    + " MiB; the rest of it is skipped");
+            reportError(v, m_p,
+                        "the game is longer than " + std::to_string(m_limits.maxGameBytes >> 20)
+                            + " MiB; the rest of it is skipped");
             skipOverlongGame(v);
             finishGame(v);
             return;
         }
-        if (skipFrom == 0)
-            m_p = skim(m_p);
+        if (skipFrom == 0) m_p = skim(m_p);
         {
             // Most tokens are followed by one space: step over it without a call.
             const char *p0 = m_p;
-            if (*p0 == ' ')
-                ++p0;
+            if (*p0 == ' ') ++p0;
             m_p = p0;
             unsigned char c0 = static_cast<unsigned char>(*p0);
-            if ((Chars.c[c0] & (CSpace | CLine)) || c0 == 0 || c0 == 0xEF)
-                skipSpace();
+            if ((Chars.c[c0] & (CSpace | CLine)) || c0 == 0 || c0 == 0xEF) skipSpace();
         }
         const char *p = m_p;
         unsigned char c = static_cast<unsigned char>(*p);
@@ -550,20 +506,17 @@ void Reader::movetextPhase(Visitor &v)
                     const char *q = r + 1;
                     while (is(static_cast<unsigned char>(*q), CDigit))
                         ++q;
-                    if (*q != '.')
-                        break;
+                    if (*q != '.') break;
                     while (*q == '.')
                         ++q;
-                    if (*q == 0 && q == m_end)
-                        break; // the dots may go on in the next chunk
+                    if (*q == 0 && q == m_end) break; // the dots may go on in the next chunk
                     r = q;
                 } else if (is(d, CSanStart) && deliver) {
                     const char *q = r + 1;
                     while (is(static_cast<unsigned char>(*q), CSan))
                         ++q;
                     const unsigned char t = static_cast<unsigned char>(*q);
-                    if (t == 0 || is(t, CWord) || q - r < 2 || size_t(q - r) > m_limits.maxTokenLength)
-                        break;
+                    if (t == 0 || is(t, CWord) || q - r < 2 || size_t(q - r) > m_limits.maxTokenLength) break;
                     if (overMoveLimit(here(r))) {
                         r = q;
                         break;
@@ -577,8 +530,7 @@ void Reader::movetextPhase(Visitor &v)
                 } else {
                     break;
                 }
-                if (*r == ' ')
-                    ++r;
+                if (*r == ' ') ++r;
             }
             if (r != p) {
                 m_p = r;
@@ -625,8 +577,7 @@ void Reader::movetextPhase(Visitor &v)
                 }
             }
             if (m_wordCut) {
-                if (deliver)
-                    reportError(v, where(), "token too long: " + quoted(w));
+                if (deliver) reportError(v, where(), "token too long: " + quoted(w));
                 continue;
             }
             if (is(c, CDigit)) {
@@ -642,8 +593,7 @@ void Reader::movetextPhase(Visitor &v)
                     continue;
                 }
                 if (isResult(w)) {
-                    if (depth > 0 && skipFrom != 0)
-                        reportError(v, where(), "unterminated variation");
+                    if (depth > 0 && skipFrom != 0) reportError(v, where(), "unterminated variation");
                     v.result(w);
                     finishGame(v);
                     return;
@@ -653,15 +603,12 @@ void Reader::movetextPhase(Visitor &v)
             if (w.front() == '.' || w.back() == '.') {
                 while (!w.empty() && w.front() == '.')
                     w.remove_prefix(1);
-                if (w.size() > 4 && w.substr(w.size() - 4) == "e.p.")
-                    w.remove_suffix(4);
+                if (w.size() > 4 && w.substr(w.size() - 4) == "e.p.") w.remove_suffix(4);
                 while (!w.empty() && w.back() == '.')
                     w.remove_suffix(1);
-                if (w.empty())
-                    continue;
+                if (w.empty()) continue;
             }
-            if (!deliver)
-                continue;
+            if (!deliver) continue;
             // Annotation suffix: !, ?, !!, ??, !?, ?!
             size_t s = w.size();
             while (s > 0 && (w[s - 1] == '!' || w[s - 1] == '?'))
@@ -670,25 +617,21 @@ void Reader::movetextPhase(Visitor &v)
             if (s < w.size()) {
                 suffixNag = nagForSymbol(w.substr(s));
                 if (s == 0) {
-                    if (suffixNag)
-                        v.nag(suffixNag);
+                    if (suffixNag) v.nag(suffixNag);
                     continue;
                 }
                 w = w.substr(0, s);
             }
             if (!is(static_cast<unsigned char>(w[0]), CIdent) || w.size() == 1) {
                 if (int symbol = nagForSymbol(w); symbol || w == "<=>") {
-                    if (symbol)
-                        v.nag(symbol);
+                    if (symbol) v.nag(symbol);
                     continue;
                 }
             }
-            if (overMoveLimit(where()))
-                continue;
+            if (overMoveLimit(where())) continue;
             MoveAction a = hasCrossed ? v.move(w, Place(crossed)) : v.move(w, Place(*this, p));
             if (a == MoveAction::Continue) {
-                if (suffixNag)
-                    v.nag(suffixNag);
+                if (suffixNag) v.nag(suffixNag);
             } else {
                 skipAfter(a);
             }
@@ -701,15 +644,12 @@ void Reader::movetextPhase(Visitor &v)
             const Location where = here(p);
             std::string_view text;
             bool closed = c == '{' ? readComment(text, deliver) : readLineComment(text, deliver);
-            if (!closed && deliver)
-                reportError(v, where, "unterminated comment");
+            if (!closed && deliver) reportError(v, where, "unterminated comment");
             if (deliver) {
-                if (m_commentTruncated)
-                    reportError(v, where, "comment too long; cut");
+                if (m_commentTruncated) reportError(v, where, "comment too long; cut");
                 if (wantComments) {
                     std::string_view t = cleanText(trimmed(text), m_scratch);
-                    if (!t.empty())
-                        v.comment(t);
+                    if (!t.empty()) v.comment(t);
                 }
             }
             continue;
@@ -719,8 +659,8 @@ void Reader::movetextPhase(Visitor &v)
             ++m_p;
             if (deliver) {
                 if (depth + 1 > maxDepth) {
-                    reportError(v, where, "variations nested too deeply (limit " + std::to_string(maxDepth)
-                                              + "); skipped");
+                    reportError(v, where,
+                                "variations nested too deeply (limit " + std::to_string(maxDepth) + "); skipped");
                     skipFrom = depth + 1;
                     skipEndPending = false;
                 } else if (!v.beginVariation()) {
@@ -733,14 +673,12 @@ void Reader::movetextPhase(Visitor &v)
         }
         case ')': {
             if (depth == 0) {
-                if (deliver)
-                    reportError(v, p, "unmatched ')'");
+                if (deliver) reportError(v, p, "unmatched ')'");
                 ++m_p;
                 continue;
             }
             ++m_p;
-            if (depth < skipFrom || (depth == skipFrom && skipEndPending))
-                v.endVariation();
+            if (depth < skipFrom || (depth == skipFrom && skipEndPending)) v.endVariation();
             if (skipFrom == depth) {
                 skipFrom = INT_MAX;
                 skipEndPending = false;
@@ -758,16 +696,14 @@ void Reader::movetextPhase(Visitor &v)
                     bool more = refill(); // moves the buffer even when nothing more comes
                     q = m_p;
                     p = m_keep;
-                    if (!more)
-                        break;
+                    if (!more) break;
                     continue;
                 }
                 ++q;
             }
             m_keep = nullptr;
             m_p = q;
-            if (!deliver)
-                continue;
+            if (!deliver) continue;
             size_t len = size_t(q - p - 1);
             if (len == 0 || len > 3) {
                 reportError(v, where, "bad NAG " + quoted(std::string_view(p, size_t(q - p))));
@@ -784,8 +720,7 @@ void Reader::movetextPhase(Visitor &v)
             continue;
         }
         case '*': {
-            if (depth > 0 && skipFrom != 0)
-                reportError(v, p, "unterminated variation");
+            if (depth > 0 && skipFrom != 0) reportError(v, p, "unterminated variation");
             ++m_p;
             v.result("*");
             finishGame(v);
@@ -795,16 +730,14 @@ void Reader::movetextPhase(Visitor &v)
             bool tag = looksLikeTag(); // may move the buffer
             p = m_p;
             if (tag) {
-                if (depth > 0 && skipFrom != 0)
-                    reportError(v, p, "unterminated variation");
+                if (depth > 0 && skipFrom != 0) reportError(v, p, "unterminated variation");
                 finishGame(v);
                 return;
             }
             // "[%clk 0:01:00]" outside braces and the like: skip to ']' on this line.
             const Location where = here(p);
             const std::string_view run = scanRun(p, 1, 1 << 16, insideBrackets, ']');
-            if (deliver)
-                reportError(v, where, "unexpected text " + quoted(run));
+            if (deliver) reportError(v, where, "unexpected text " + quoted(run));
             continue;
         }
         case '%':
@@ -815,20 +748,16 @@ void Reader::movetextPhase(Visitor &v)
             break;
         case 0:
             // End of input (skipSpace ate every other NUL).
-            if (depth > 0 && skipFrom != 0)
-                reportError(v, p, "unterminated variation");
+            if (depth > 0 && skipFrom != 0) reportError(v, p, "unterminated variation");
             finishGame(v);
             return;
-        default:
-            break;
+        default: break;
         }
         // Garbage: a run of characters that belong to no token.
         const Location where = here(p);
         const std::string_view run = scanRun(p, 0, 40, strayInGame);
-        if (deliver)
-            reportError(v, where, "unexpected text " + quoted(run));
+        if (deliver) reportError(v, where, "unexpected text " + quoted(run));
     }
 }
-
 
 } // namespace pgn

@@ -189,7 +189,7 @@ private:
     int m_newlines = 0;       // newlines crossed by the last skipSpace
 
     uint64_t m_firstNumber = 1;
-    uint64_t m_number = 1;    // number the next game gets
+    uint64_t m_number = 1; // number the next game gets
     uint64_t m_lastGameEnd = 0;
 
     Visitor *m_visitor = nullptr;
@@ -219,9 +219,6 @@ bool looksLikeMove(std::string_view word);
 // NAG for an annotation suffix or symbol ("!" -> 1, "?!" -> 6, "+-" -> 18), 0 if none.
 int nagForSymbol(std::string_view symbol);
 
-inline Location Place::location() const
-{
-    return m_fixed ? *m_fixed : m_reader->here(m_p);
-}
+inline Location Place::location() const { return m_fixed ? *m_fixed : m_reader->here(m_p); }
 
 } // namespace pgn

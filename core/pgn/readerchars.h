@@ -7,12 +7,12 @@
 namespace pgn::detail {
 
 enum : uint8_t {
-    CSpace = 1,  // space, tab, vertical tab, form feed
-    CLine = 2,   // \n \r
-    CWord = 4,   // may appear in a move, move number, result or symbol
+    CSpace = 1, // space, tab, vertical tab, form feed
+    CLine = 2,  // \n \r
+    CWord = 4,  // may appear in a move, move number, result or symbol
     CDigit = 8,
-    CIdent = 16, // tag name
-    CSan = 32,   // may appear in a plain move ("Nbxd7+", "O-O", "e8=Q"): the fast path
+    CIdent = 16,    // tag name
+    CSan = 32,      // may appear in a plain move ("Nbxd7+", "O-O", "e8=Q"): the fast path
     CSanStart = 64, // may begin one
 };
 

@@ -49,10 +49,7 @@ void Reader::resetText(std::string_view text, uint64_t firstNumber, const Locati
     reset(&m_memory, firstNumber, origin);
 }
 
-uint64_t Reader::position() const
-{
-    return m_p ? offsetOf(m_p) : 0;
-}
+uint64_t Reader::position() const { return m_p ? offsetOf(m_p) : 0; }
 
 const std::string &Reader::sourceError() const
 {
@@ -64,8 +61,7 @@ const std::string &Reader::sourceError() const
 // Relocates m_p, m_keep and m_end. False when there is nothing more to read.
 bool Reader::refill()
 {
-    if (m_eof)
-        return false;
+    if (m_eof) return false;
     const char *keep = m_keep ? m_keep : m_p;
     size_t drop = size_t(keep - m_buf);
     size_t live = size_t(m_end - keep);
@@ -74,8 +70,7 @@ bool Reader::refill()
         std::memmove(m_buf - 1, keep - 1, live + 1);
         m_bufOffset += drop;
         m_p -= drop;
-        if (m_keep)
-            m_keep -= drop;
+        if (m_keep) m_keep -= drop;
         m_end -= drop;
     }
     if (m_capacity - live < m_capacity / 4) {
@@ -84,8 +79,7 @@ bool Reader::refill()
         std::memcpy(storage.get(), m_buf - 1, live + 1);
         char *buf = storage.get() + 1;
         m_p = buf + (m_p - m_buf);
-        if (m_keep)
-            m_keep = buf + (m_keep - m_buf);
+        if (m_keep) m_keep = buf + (m_keep - m_buf);
         m_end = buf + live;
         m_buf = buf;
         m_storage = std::move(storage);
@@ -113,15 +107,13 @@ bool Reader::refill()
 bool Reader::need(size_t n)
 {
     while (size_t(m_end - m_p) < n)
-        if (!refill())
-            return false;
+        if (!refill()) return false;
     return true;
 }
 
 void Reader::newline(const char *p)
 {
-    if (*p == '\r' || p[-1] != '\r')
-        ++m_line;
+    if (*p == '\r' || p[-1] != '\r') ++m_line;
     m_lineStart = offsetOf(p + 1);
 }
 
@@ -151,8 +143,7 @@ void Reader::skipSpace()
             if (p == m_end) {
                 m_p = p;
                 m_keep = nullptr;
-                if (!refill())
-                    return;
+                if (!refill()) return;
                 p = m_p;
                 continue;
             }
@@ -173,12 +164,10 @@ void Reader::skipSpace()
             m_p = p;
             need(3);
             p = m_p;
-            if (std::memcmp(p, "\xEF\xBB\xBF", 3) != 0)
-                break;
+            if (std::memcmp(p, "\xEF\xBB\xBF", 3) != 0) break;
             // A byte order mark (at the start, or where files were joined) is
             // space, and columns count from after it.
-            if (m_lineStart == offsetOf(p))
-                m_lineStart += 3;
+            if (m_lineStart == offsetOf(p)) m_lineStart += 3;
             p += 3;
         } else {
             break;
@@ -192,13 +181,11 @@ void Reader::skipRestOfLine()
     const char *p = m_p;
     for (;;) {
         char c = *p;
-        if (c == '\n' || c == '\r')
-            break;
+        if (c == '\n' || c == '\r') break;
         if (c == 0 && p == m_end) {
             m_p = p;
             m_keep = nullptr;
-            if (!refill())
-                return;
+            if (!refill()) return;
             p = m_p;
             continue;
         }
@@ -241,8 +228,7 @@ std::string_view Reader::readWord()
             if (size_t(p - start) > limit) {
                 // Keep only the beginning; skip the rest without growing the buffer.
                 // Only the first chunk holds the word's beginning; later ones are skipped.
-                if (!cut)
-                    m_scratch2.assign(start, limit);
+                if (!cut) m_scratch2.assign(start, limit);
                 cut = true;
                 m_p = p;
                 m_keep = nullptr;
@@ -271,8 +257,7 @@ std::string_view Reader::readWord()
     m_keep = nullptr;
     m_p = p;
     m_wordCut = cut || size_t(p - start) > m_limits.maxTokenLength;
-    if (cut)
-        return m_scratch2;
+    if (cut) return m_scratch2;
     return std::string_view(start, size_t(p - start));
 }
 
@@ -281,20 +266,16 @@ bool Reader::tagLineFollows()
 {
     // At the buffer's end the line is not there yet: what it holds must not
     // depend on where the input's chunks happen to end.
-    if (*m_p == 0 && m_p == m_end)
-        need(80);
-    if (*m_p != '[')
-        return false;
+    if (*m_p == 0 && m_p == m_end) need(80);
+    if (*m_p != '[') return false;
     need(80);
     const char *p = m_p + 1;
     while (*p == ' ' || *p == '\t')
         ++p;
-    if (!is(static_cast<unsigned char>(*p), CIdent))
-        return false;
+    if (!is(static_cast<unsigned char>(*p), CIdent)) return false;
     while (is(static_cast<unsigned char>(*p), CIdent))
         ++p;
-    if (*p != ' ' && *p != '\t')
-        return false;
+    if (*p != ' ' && *p != '\t') return false;
     while (*p == ' ' || *p == '\t')
         ++p;
     return *p == '"';
@@ -307,15 +288,13 @@ bool Reader::looksLikeTag()
     // decide differently depending on where the buffer ends.
     need(80);
     const auto at = [this](size_t k) {
-        if (size_t(m_end - m_p) <= k && size_t(k) < m_limits.maxTagLength)
-            need(k + 80);
+        if (size_t(m_end - m_p) <= k && size_t(k) < m_limits.maxTagLength) need(k + 80);
         return static_cast<unsigned char>(k < size_t(m_end - m_p) ? m_p[k] : 0);
     };
     size_t k = 1;
     while (at(k) == ' ' || at(k) == '\t')
         ++k;
-    if (!is(at(k), CIdent))
-        return false;
+    if (!is(at(k), CIdent)) return false;
     while (is(at(k), CIdent))
         ++k;
     while (at(k) == ' ' || at(k) == '\t')
@@ -360,14 +339,12 @@ bool Reader::readPlainTag(std::string_view &name, std::string_view &value)
     const char *nameStart = p;
     while (is(static_cast<unsigned char>(*p), CIdent))
         ++p;
-    if (p == nameStart || p[0] != ' ' || p[1] != '"')
-        return false;
+    if (p == nameStart || p[0] != ' ' || p[1] != '"') return false;
     const char *v = p + 2, *q = v;
     while (!PlainTagStops.stop[static_cast<unsigned char>(*q)])
         ++q;
     // The buffer's end is a NUL, and the padding behind it keeps q[1] readable.
-    if (*q != '"' || q[1] != ']' || size_t(q - v) > m_limits.maxTagLength)
-        return false;
+    if (*q != '"' || q[1] != ']' || size_t(q - v) > m_limits.maxTagLength) return false;
     name = std::string_view(nameStart, size_t(p - nameStart));
     value = std::string_view(v, size_t(q - v));
     m_p = q + 2;
@@ -385,11 +362,9 @@ bool Reader::readTag(std::string_view &name, std::string_view &value)
     for (size_t scanned = 0; !lineInBuffer;) {
         const char *q = m_keep + scanned;
         char c = *q;
-        if (c == '\n' || c == '\r')
-            break;
+        if (c == '\n' || c == '\r') break;
         if (c == 0 && q == m_end) {
-            if (scanned > m_limits.maxTagLength + 64 || !refill())
-                break;
+            if (scanned > m_limits.maxTagLength + 64 || !refill()) break;
             continue;
         }
         ++scanned;
@@ -420,20 +395,17 @@ bool Reader::readTag(std::string_view &name, std::string_view &value)
             for (;;) {
                 while (!TagStops.stop[static_cast<unsigned char>(*q)])
                     ++q;
-                if (*q != '"')
-                    break;
+                if (*q != '"') break;
                 const char *r = q + 1;
                 while (*r == ' ' || *r == '\t')
                     ++r;
                 if (*r == ']' || lineEnd(r)) {
-                    if (size_t(q - v) <= limit)
-                        close = q;
+                    if (size_t(q - v) <= limit) close = q;
                     break;
                 }
                 ++q;
             }
-            if (close)
-                p = close;
+            if (close) p = close;
         }
         while (!close && (!lineEnd(p) || (*p == 0 && p < m_end))) {
             if (*p == '\\' && (p[1] == '"' || p[1] == '\\')) {
@@ -450,16 +422,14 @@ bool Reader::readTag(std::string_view &name, std::string_view &value)
                     break;
                 }
             }
-            if (size_t(p - v) > limit)
-                break;
+            if (size_t(p - v) > limit) break;
             ++p;
         }
         if (close) {
             if (escapes) {
                 m_scratch.clear();
                 for (const char *q = v; q < close; ++q) {
-                    if (*q == '\\' && (q[1] == '"' || q[1] == '\\'))
-                        ++q;
+                    if (*q == '\\' && (q[1] == '"' || q[1] == '\\')) ++q;
                     m_scratch += *q;
                 }
                 value = m_scratch;
@@ -493,11 +463,9 @@ bool Reader::readTag(std::string_view &name, std::string_view &value)
                 const char *q = lastQuote + 1;
                 while (*q == ' ' || *q == '\t')
                     ++q;
-                if (q != lastBracket)
-                    ok = false;
+                if (q != lastBracket) ok = false;
                 for (q = lastBracket + 1; q < e; ++q)
-                    if (*q != ' ' && *q != '\t')
-                        ok = false;
+                    if (*q != ' ' && *q != '\t') ok = false;
             } else {
                 value = std::string_view(v, size_t((lastBracket ? lastBracket : e) - v));
                 ok = false;
@@ -561,23 +529,19 @@ bool Reader::readComment(std::string_view &text, bool deliver)
             m_p = p;
             bool tag = tagLineFollows(); // may move the buffer
             p = m_p;
-            if (tag)
-                break;
+            if (tag) break;
             continue;
         }
         if (c == 0 && p == m_end) {
             if (!truncated && size_t(p - m_keep) > m_limits.maxCommentLength) {
                 truncated = true;
-                if (deliver)
-                    m_commentCut.assign(m_keep + 1, m_limits.maxCommentLength);
+                if (deliver) m_commentCut.assign(m_keep + 1, m_limits.maxCommentLength);
             }
             m_p = p;
-            if (truncated)
-                m_keep = nullptr; // the rest is skipped, not kept
+            if (truncated) m_keep = nullptr; // the rest is skipped, not kept
             bool more = refill();
             p = m_p;
-            if (!more)
-                break;
+            if (!more) break;
             continue;
         }
         ++p;
@@ -606,20 +570,17 @@ bool Reader::readLineComment(std::string_view &text, bool deliver)
     bool truncated = false;
     for (;;) {
         char c = *p;
-        if (c == '\n' || c == '\r')
-            break;
+        if (c == '\n' || c == '\r') break;
         if (c == 0 && p == m_end) {
             if (!truncated && size_t(p - m_keep) > m_limits.maxCommentLength) {
                 truncated = true;
-                if (deliver)
-                    m_commentCut.assign(m_keep + 1, m_limits.maxCommentLength);
+                if (deliver) m_commentCut.assign(m_keep + 1, m_limits.maxCommentLength);
                 m_keep = nullptr;
             }
             m_p = p;
             bool more = refill();
             p = m_p;
-            if (!more)
-                break;
+            if (!more) break;
             continue;
         }
         ++p;
@@ -653,13 +614,11 @@ bool plainText(std::string_view raw)
     for (; i + 8 <= raw.size(); i += 8) {
         uint64_t w;
         std::memcpy(&w, raw.data() + i, 8);
-        if ((w & highs) || hasZeroByte(w) || hasZeroByte(w ^ (ones * '\r')))
-            return false;
+        if ((w & highs) || hasZeroByte(w) || hasZeroByte(w ^ (ones * '\r'))) return false;
     }
     for (; i < raw.size(); ++i) {
         const unsigned char c = static_cast<unsigned char>(raw[i]);
-        if (c >= 0x80 || c == '\r' || c == 0)
-            return false;
+        if (c >= 0x80 || c == '\r' || c == 0) return false;
     }
     return true;
 }
@@ -668,8 +627,7 @@ bool plainText(std::string_view raw)
 
 std::string_view Reader::cleanText(std::string_view raw, std::string &scratch)
 {
-    if (plainText(raw))
-        return raw;
+    if (plainText(raw)) return raw;
     std::string_view utf8 = raw;
     std::string converted;
     if (!isValidUtf8(raw)) {
@@ -680,12 +638,10 @@ std::string_view Reader::cleanText(std::string_view raw, std::string &scratch)
     out.reserve(utf8.size());
     for (size_t i = 0; i < utf8.size(); ++i) {
         char c = utf8[i];
-        if (c == 0)
-            continue;
+        if (c == 0) continue;
         if (c == '\r') {
             out += '\n';
-            if (i + 1 < utf8.size() && utf8[i + 1] == '\n')
-                ++i;
+            if (i + 1 < utf8.size() && utf8[i + 1] == '\n') ++i;
             continue;
         }
         out += c;

@@ -11,8 +11,7 @@ size_t utf8Length(std::string_view s, size_t i)
 {
     auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
     unsigned char c = b(i);
-    if (c < 0x80)
-        return 1;
+    if (c < 0x80) return 1;
     size_t n;
     uint32_t cp;
     if (c >= 0xC2 && c <= 0xDF) {
@@ -27,11 +26,9 @@ size_t utf8Length(std::string_view s, size_t i)
     } else {
         return 0;
     }
-    if (i + n > s.size())
-        return 0;
+    if (i + n > s.size()) return 0;
     for (size_t k = 1; k < n; ++k) {
-        if ((b(i + k) & 0xC0) != 0x80)
-            return 0;
+        if ((b(i + k) & 0xC0) != 0x80) return 0;
         cp = (cp << 6) | (b(i + k) & 0x3F);
     }
     if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
@@ -49,8 +46,7 @@ bool isValidUtf8(std::string_view s)
             continue;
         }
         size_t n = utf8Length(s, i);
-        if (n == 0)
-            return false;
+        if (n == 0) return false;
         i += n;
     }
     return true;

@@ -40,8 +40,7 @@ public:
 
     void word(std::string_view w)
     {
-        if (w.empty())
-            return;
+        if (w.empty()) return;
         if (m_cql) {
             cqlWord(w);
             return;
@@ -99,8 +98,7 @@ public:
         std::string_view rest = cleaned;
         while (!rest.empty()) {
             size_t b = rest.find_first_not_of(' ');
-            if (b == rest.npos)
-                break;
+            if (b == rest.npos) break;
             rest.remove_prefix(b);
             size_t e = rest.find(' ');
             words.push_back(rest.substr(0, e));
@@ -113,8 +111,7 @@ public:
         if (m_cql) {
             // "{", the words and "}" are items of their own, glued together.
             // cql splits at every space: two spaces stay two.
-            if (m_stopped)
-                return;
+            if (m_stopped) return;
             // A line break in the text (with the spaces around it) is one space there.
             std::string joined;
             joined.reserve(text.size());
@@ -123,7 +120,8 @@ public:
                 if (c == '\n' || c == '\r' || c == '\t') {
                     while (!joined.empty() && joined.back() == ' ')
                         joined.pop_back();
-                    while (i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '\n' || text[i + 1] == '\r' || text[i + 1] == '\t'))
+                    while (i + 1 < text.size()
+                           && (text[i + 1] == ' ' || text[i + 1] == '\n' || text[i + 1] == '\r' || text[i + 1] == '\t'))
                         ++i;
                     joined += ' ';
                 } else {
@@ -138,8 +136,7 @@ public:
             m_inComment = true;
             for (size_t i = 0; i < body.size() && !m_stopped;) {
                 size_t e = std::min(body.find(' ', i), body.size());
-                if (i == 0)
-                    glue();
+                if (i == 0) glue();
                 cqlWord(body.substr(i, e - i));
                 i = e + 1;
             }
@@ -159,11 +156,9 @@ public:
         }
         for (size_t i = 0; i < words.size(); ++i) {
             std::string w;
-            if (i == 0)
-                w += '{';
+            if (i == 0) w += '{';
             w.append(words[i]);
-            if (i + 1 == words.size())
-                w += '}';
+            if (i + 1 == words.size()) w += '}';
             word(w);
         }
     }
@@ -173,8 +168,7 @@ private:
     // written) when the text would reach it.
     bool spend(size_t n)
     {
-        if (m_stopped)
-            return false;
+        if (m_stopped) return false;
         if (m_budget && m_used + n >= m_budget) {
             m_stopped = true;
             return false;
@@ -184,12 +178,10 @@ private:
     }
     void cqlWord(std::string_view w)
     {
-        if (m_stopped)
-            return;
+        if (m_stopped) return;
         if (m_space && !m_glue) {
             // The space after the previous item: a line break when it would pass the end.
-            if (!spend(1))
-                return;
+            if (!spend(1)) return;
             if (m_column + 1 > m_limit) {
                 m_out += '\n';
                 m_column = 0;
@@ -201,13 +193,11 @@ private:
         m_glue = false;
         const size_t n = characters(w);
         if (m_column > 0 && m_column + n > m_limit + (m_extraColumn ? 1 : 0)) {
-            if (!spend(1))
-                return;
+            if (!spend(1)) return;
             m_out += '\n';
             m_column = 0;
         }
-        if (!spend(n))
-            return;
+        if (!spend(n)) return;
         m_out.append(w);
         m_column += n;
         m_space = true;
@@ -233,16 +223,14 @@ public:
                std::string_view leading, size_t tagCharacters)
         : m_g(g), m_o(o), m_lines(out, o.lineLength), m_leading(leading)
     {
-        if (o.cqlLayout)
-            m_lines.setCqlLayout(o.textLimit, tagCharacters);
+        if (o.cqlLayout) m_lines.setCqlLayout(o.textLimit, tagCharacters);
         if (extra && !extra->empty()) {
             m_extraHead.assign(g.nodes.size(), -1);
             m_extraNext.assign(extra->size(), -1);
             // Keep the order in which they were given for one node.
             for (int i = int(extra->size()) - 1; i >= 0; --i) {
                 game::NodeId n = (*extra)[size_t(i)].first;
-                if (n >= g.nodes.size())
-                    continue;
+                if (n >= g.nodes.size()) continue;
                 m_extraNext[size_t(i)] = m_extraHead[n];
                 m_extraHead[n] = i;
             }
@@ -266,13 +254,10 @@ public:
         appendExtra(first, 0);
         if (!first.empty()) {
             m_lines.comment(first, true);
-            if (m_lines.cqlLayout())
-                m_lines.endLine(); // cql gives the opening comment a line of its own
+            if (m_lines.cqlLayout()) m_lines.endLine(); // cql gives the opening comment a line of its own
         }
-        if (m_o.nags)
-            writeNags(root);
-        if (root.firstChild != game::NoNode)
-            line(root.firstChild, true);
+        if (m_o.nags) writeNags(root);
+        if (root.firstChild != game::NoNode) line(root.firstChild, true);
         m_lines.word(m_g.result.empty() ? "*" : m_g.result);
         m_lines.endLine();
     }
@@ -282,17 +267,14 @@ public:
 private:
     static void append(std::string &to, std::string_view text)
     {
-        if (text.empty())
-            return;
-        if (!to.empty())
-            to += ' ';
+        if (text.empty()) return;
+        if (!to.empty()) to += ' ';
         to.append(text);
     }
 
     void appendExtra(std::string &to, game::NodeId n)
     {
-        if (!m_extra)
-            return;
+        if (!m_extra) return;
         for (int i = m_extraHead[n]; i >= 0; i = m_extraNext[size_t(i)])
             append(to, (*m_extra)[size_t(i)].second);
     }
@@ -320,16 +302,13 @@ private:
             if (before.sideToMove() == chess::White || forceNumber) {
                 m_buf = std::to_string(before.fullmoveNumber()) + (before.sideToMove() == chess::White ? "." : "...");
                 m_lines.word(m_buf);
-                if (m_lines.cqlLayout())
-                    m_lines.glue();
+                if (m_lines.cqlLayout()) m_lines.glue();
             }
             m_lines.word(before.san(n.move));
             forceNumber = false;
-            if (m_o.nags)
-                writeNags(n);
+            if (m_o.nags) writeNags(n);
             std::string after;
-            if (m_o.comments)
-                append(after, m_g.text(n.comment));
+            if (m_o.comments) append(after, m_g.text(n.comment));
             appendExtra(after, id);
             if (!after.empty()) {
                 m_lines.comment(after);
@@ -338,11 +317,9 @@ private:
             if (!m_o.mainlineOnly && parent.firstChild == id) {
                 for (game::NodeId s = n.nextSibling; s != game::NoNode; s = m_g.nodes[s].nextSibling) {
                     m_lines.word("(");
-                    if (!m_lines.cqlLayout())
-                        m_lines.glue();
+                    if (!m_lines.cqlLayout()) m_lines.glue();
                     line(s, true);
-                    if (!m_lines.cqlLayout())
-                        m_lines.glue();
+                    if (!m_lines.cqlLayout()) m_lines.glue();
                     m_lines.word(")");
                     forceNumber = true;
                 }
@@ -376,10 +353,8 @@ std::string escapeTagValue(std::string_view value)
     std::string out;
     out.reserve(value.size());
     for (char c : value) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        if (c == '\n' || c == '\r' || c == '\t')
-            c = ' ';
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
         out += c;
     }
     return out;
@@ -391,8 +366,7 @@ bool writeGame(std::string &out, const game::Game &g, const WriteOptions &option
     const size_t start = out.size();
     for (int i = 0; i < 7; ++i) {
         std::string_view value = g.tagOrDefault(SevenTags[i], SevenDefaults[i]);
-        if (i == 6 && !g.result.empty())
-            value = g.result; // the result the movetext ends with
+        if (i == 6 && !g.result.empty()) value = g.result; // the result the movetext ends with
         writeTag(out, SevenTags[i], value);
     }
     bool haveFen = false, haveSetUp = false, haveVariant = false;
@@ -408,13 +382,11 @@ bool writeGame(std::string &out, const game::Game &g, const WriteOptions &option
         writeTag(out, name, value);
     }
     if (!g.nodes.empty() && !g.unsupported) {
-        if (g.chess960 && !haveVariant)
-            writeTag(out, "Variant", "Chess960");
+        if (g.chess960 && !haveVariant) writeTag(out, "Variant", "Chess960");
         if (!haveFen) {
             std::string fen = g.nodes[0].position.fen();
             if (fen != chess::Position::StartFen) {
-                if (!haveSetUp)
-                    writeTag(out, "SetUp", "1");
+                if (!haveSetUp) writeTag(out, "SetUp", "1");
                 writeTag(out, "FEN", fen);
             }
         }

@@ -17,7 +17,7 @@ struct WriteOptions {
     bool mainlineOnly = false; // leave out variations
     bool comments = true;
     bool nags = true;
-    int lineLength = 79;       // longer lines are wrapped (a single longer word stays whole)
+    int lineLength = 79; // longer lines are wrapped (a single longer word stays whole)
     // The layout of the cql program's output, for a drop-in command line:
     // "12.e4" and "12...e5", "( ... )", the game's opening comment on a line
     // of its own, a space after every item (kept before a line break unless
@@ -39,8 +39,8 @@ using ExtraComments = std::vector<std::pair<game::NodeId, std::string>>;
 // Returns false when the game was cut at options.textLimit.
 bool writeGame(std::string &out, const game::Game &game, const WriteOptions &options = {},
                const ExtraComments *extra = nullptr, std::string_view leadingComment = {});
-std::string gameToPgn(const game::Game &game, const WriteOptions &options = {},
-                      const ExtraComments *extra = nullptr, std::string_view leadingComment = {});
+std::string gameToPgn(const game::Game &game, const WriteOptions &options = {}, const ExtraComments *extra = nullptr,
+                      std::string_view leadingComment = {});
 
 // A tag value with " and \ escaped (without the surrounding quotes).
 std::string escapeTagValue(std::string_view value);

@@ -25,13 +25,11 @@ pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &
     pgn::ExtraComments later;
     auto seen = [&](game::NodeId node, const std::string &text) {
         for (const auto &[n, t] : node == 0 ? extra : later)
-            if (n == node && t == text)
-                return true;
+            if (n == node && t == text) return true;
         return false;
     };
     for (const cql::NodeComment &c : result.comments) {
-        if (c.text.empty() || c.node >= game.nodes.size() || seen(c.node, c.text))
-            continue;
+        if (c.text.empty() || c.node >= game.nodes.size() || seen(c.node, c.text)) continue;
         if (c.node == 0)
             extra.emplace_back(c.node, c.text); // the root's texts stay together, first
         else
@@ -40,13 +38,11 @@ pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &
     // Two spaces before the sort texts, as the reference engine writes them.
     std::string sorts;
     for (size_t i = 0; i < result.sortValues.size(); ++i) {
-        if (result.sortValues[i].quiet)
-            continue; // sort quiet: sorts, but is not written
+        if (result.sortValues[i].quiet) continue; // sort quiet: sorts, but is not written
         sorts += ' ';
         sorts += sortText(result.sortValues[i], i);
     }
-    if (!sorts.empty())
-        extra.emplace_back(game::NodeId(0), std::move(sorts));
+    if (!sorts.empty()) extra.emplace_back(game::NodeId(0), std::move(sorts));
     extra.insert(extra.end(), std::make_move_iterator(later.begin()), std::make_move_iterator(later.end()));
     return extra;
 }
@@ -60,8 +56,7 @@ void limitCommentsLikeReference(const game::Game &game, const cql::GameResult &r
     std::vector<bool> drop(extra.size(), false);
     for (game::NodeId n = 0; n < byNode.size(); ++n) {
         const std::vector<size_t> &texts = byNode[n];
-        if (texts.empty())
-            continue;
+        if (texts.empty()) continue;
         const game::Node &node = game.nodes[n];
         size_t original = game.text(node.comment).size() + (n == 0 ? game.text(node.preComment).size() : 0);
         // The texts' own lengths count towards the limits, not their separators.
@@ -69,8 +64,7 @@ void limitCommentsLikeReference(const game::Game &game, const cql::GameResult &r
         bool cut = false;
         for (size_t i : texts) {
             size_t size = extra[i].second.size();
-            if (total + size > ReferenceCommentHardLimit)
-                break;
+            if (total + size > ReferenceCommentHardLimit) break;
             if (total + size > ReferenceCommentLimit) {
                 cut = true;
                 written += Mark.size();
@@ -80,12 +74,11 @@ void limitCommentsLikeReference(const game::Game &game, const cql::GameResult &r
             total += size;
             ++kept;
         }
-        bool removed = std::find(result.removedComments.begin(), result.removedComments.end(), n)
-                       != result.removedComments.end();
+        bool removed =
+            std::find(result.removedComments.begin(), result.removedComments.end(), n) != result.removedComments.end();
         // The comment as written, spaces included, is checked once more: past
         // the limit, none of it is written ("Game number N" at the start neither).
-        if ((removed ? 0 : original) + written > ReferenceCommentLimit)
-            kept = 0, cut = false;
+        if ((removed ? 0 : original) + written > ReferenceCommentLimit) kept = 0, cut = false;
         for (size_t k = kept; k < texts.size(); ++k)
             drop[texts[k]] = true;
         if (cut && kept > 0)
@@ -95,10 +88,8 @@ void limitCommentsLikeReference(const game::Game &game, const cql::GameResult &r
     }
     size_t next = 0;
     for (size_t i = 0; i < extra.size(); ++i) {
-        if (drop[i])
-            continue;
-        if (next != i)
-            extra[next] = std::move(extra[i]);
+        if (drop[i]) continue;
+        if (next != i) extra[next] = std::move(extra[i]);
         ++next;
     }
     extra.resize(next);
@@ -121,15 +112,15 @@ void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameR
         for (const auto &edit : result.tagEdits) {
             // Not a structured binding: clang before 16 cannot capture one in the lambda.
             const std::string &name = edit.first, &value = edit.second;
-            auto it = std::find_if(edited.tags.begin(), edited.tags.end(), [&](const auto &t) { return t.first == name; });
+            auto it =
+                std::find_if(edited.tags.begin(), edited.tags.end(), [&](const auto &t) { return t.first == name; });
             if (it != edited.tags.end())
                 it->second = value;
             else
                 edited.tags.emplace_back(name, value);
         }
         for (game::NodeId n : result.removedComments)
-            if (n < edited.nodes.size())
-                edited.nodes[n].comment = edited.nodes[n].preComment = game::NoText;
+            if (n < edited.nodes.size()) edited.nodes[n].comment = edited.nodes[n].preComment = game::NoText;
         pgn::writeGame(out, edited, o, &extra);
     } else {
         pgn::writeGame(out, game, o, &extra);

@@ -16,8 +16,7 @@ std::optional<size_t> headerEnd(std::string_view text)
     int depth = 0;
     for (size_t i = 1; i < tokens.size(); ++i) {
         const cql::Token &t = tokens[i];
-        if (t.kind != cql::Tok::Punct)
-            continue;
+        if (t.kind != cql::Tok::Punct) continue;
         if (t.op == cql::Op::LParen)
             ++depth;
         else if (t.op == cql::Op::RParen && --depth == 0)
@@ -28,13 +27,11 @@ std::optional<size_t> headerEnd(std::string_view text)
 
 std::string quoteString(std::string_view s)
 {
-    if (s.find_first_of("\"\n") == std::string_view::npos)
-        return "\"" + std::string(s) + "\"";
+    if (s.find_first_of("\"\n") == std::string_view::npos) return "\"" + std::string(s) + "\"";
     std::string out = "(";
     std::string part;
     auto flush = [&] {
-        if (!part.empty())
-            out += (out.size() > 1 ? " + \"" : "\"") + part + "\"";
+        if (!part.empty()) out += (out.size() > 1 ? " + \"" : "\"") + part + "\"";
         part.clear();
     };
     for (char c : s) {
@@ -99,10 +96,8 @@ bool fenBoardFilter(std::string_view fen, std::string &filter, std::string &erro
     for (int pass = 0; pass < 2; ++pass) {
         for (int sq = 0; sq < 64; ++sq) {
             bool empty = squares[sq] == '_';
-            if (empty != (pass == 1))
-                continue;
-            if (filter.size() > 1)
-                filter += ' ';
+            if (empty != (pass == 1)) continue;
+            if (filter.size() > 1) filter += ' ';
             filter += squares[sq];
             filter += char('a' + sq % 8);
             filter += char('1' + sq / 8);

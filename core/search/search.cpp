@@ -21,10 +21,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double secondsSince(Clock::time_point start)
-{
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 struct SortSpec {
     std::string title;
@@ -34,8 +31,7 @@ struct SortSpec {
 std::vector<SortSpec> sortSpecs(const cql::Query &query)
 {
     std::vector<SortSpec> specs;
-    if (query.header().sortMatchCount)
-        specs.push_back({"matchcount", false});
+    if (query.header().sortMatchCount) specs.push_back({"matchcount", false});
     for (const cql::SortSpec &s : query.program().sorts)
         specs.push_back({s.title, s.minimize});
     return specs;
@@ -62,16 +58,12 @@ SortKey sortKey(const std::vector<SortSpec> &specs, const cql::GameResult &r)
 bool keyBefore(const std::vector<SortSpec> &specs, const SortKey &a, const SortKey &b)
 {
     for (size_t i = 0; i < specs.size(); ++i) {
-        if (!a[i] && !b[i])
-            continue;
-        if (!b[i])
-            return true; // a value sorts before no value
-        if (!a[i])
-            return false;
+        if (!a[i] && !b[i]) continue;
+        if (!b[i]) return true; // a value sorts before no value
+        if (!a[i]) return false;
         const cql::SortValue &x = *a[i], &y = *b[i];
         int c = x.isText || y.isText ? x.text.compare(y.text) : (x.value < y.value ? -1 : x.value > y.value ? 1 : 0);
-        if (c == 0)
-            continue;
+        if (c == 0) continue;
         return specs[i].minimize ? c < 0 : c > 0;
     }
     return false;
@@ -117,8 +109,8 @@ struct Search::Impl {
     std::condition_variable windowMoved; // the driver handed slots on
     size_t window = 8;
 
-    game::BuildOptions leanBuild;  // what evaluation needs
-    game::BuildOptions fullBuild;  // what output and node ids refer to
+    game::BuildOptions leanBuild; // what evaluation needs
+    game::BuildOptions fullBuild; // what output and node ids refer to
     std::string resultFilter;
     bool wantPgn = false;
 
@@ -160,21 +152,18 @@ bool Search::Impl::remapToFull(Worker &w)
     for (game::NodeId n = 0; n != game::NoNode && n < w.full.nodes.size(); n = w.full.nodes[n].firstChild)
         w.fullMainline.push_back(n);
     auto map = [&](game::NodeId &node) {
-        if (node >= w.steps.size() || w.steps[node] >= w.fullMainline.size())
-            return false;
+        if (node >= w.steps.size() || w.steps[node] >= w.fullMainline.size()) return false;
         node = w.fullMainline[w.steps[node]];
         return true;
     };
     // Check first, so a failed remap leaves the result as it was.
     for (const cql::PositionMark &m : w.result.matches) {
         game::NodeId n = m.node;
-        if (!map(n))
-            return false;
+        if (!map(n)) return false;
     }
     for (const cql::NodeComment &c : w.result.comments) {
         game::NodeId n = c.node;
-        if (!map(n))
-            return false;
+        if (!map(n)) return false;
     }
     for (cql::PositionMark &m : w.result.matches)
         map(m.node);
@@ -187,8 +176,7 @@ bool Search::Impl::remapToFull(Worker &w)
 void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, size_t index, BatchResult &out)
 {
     ++out.games;
-    if (!resultFilter.empty() && d.field(index, db::Field::Result) != resultFilter)
-        return;
+    if (!resultFilter.empty() && d.field(index, db::Field::Result) != resultFilter) return;
     std::string_view text = d.gameText(index);
     uint64_t number = d.number(index);
     pgn::Location origin = d.origin(index);
@@ -204,18 +192,14 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
         for (const game::GameError &e : w.game.errors)
             out.problems.push_back({d.path(), e.line, e.column, number, e.message});
     }
-    if (!parsed || w.game.unsupported || w.game.nodes.empty())
-        return;
+    if (!parsed || w.game.unsupported || w.game.nodes.empty()) return;
     w.evaluator.run(w.game, w.result);
-    if (w.result.cancelled)
-        return;
+    if (w.result.cancelled) return;
     if (!w.result.error.empty()) {
-        if (w.game.errors.empty())
-            ++out.problemGames;
+        if (w.game.errors.empty()) ++out.problemGames;
         out.problems.push_back({d.path(), w.game.firstLine, w.game.firstColumn, number, w.result.error});
     }
-    if (!w.result.matched)
-        return;
+    if (!w.result.matched) return;
     const game::Game *g = &w.game;
     bool skippedVariations = !leanBuild.variations && text.find('(') != std::string_view::npos;
     bool leanIsFull = leanBuild.variations && leanBuild.comments && leanBuild.nags;
@@ -229,14 +213,12 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
     m.input = input;
     m.gameIndex = index;
     m.gameNumber = number;
-    if (wantPgn)
-        writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit);
+    if (wantPgn) writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit);
     m.result = std::move(w.result);
     // The comments are in the text now; kept, they would sit in the ordering
     // window with every match of up to `window` batches (megabytes each for
     // queries that comment every pair of positions).
-    if (wantPgn)
-        std::vector<cql::NodeComment>().swap(m.result.comments);
+    if (wantPgn) std::vector<cql::NodeComment>().swap(m.result.comments);
     w.result = cql::GameResult();
     out.matches.push_back(std::move(m));
 }
@@ -248,8 +230,7 @@ void Search::Impl::processBatch(Worker &w, size_t b)
     BatchResult &out = slots[b];
     uint64_t reported = 0;
     for (size_t i = item.first; i < item.last; ++i) {
-        if (cancelled())
-            break;
+        if (cancelled()) break;
         processGame(w, d, item.input, i, out);
         if (out.games - reported >= 16) {
             gamesDone.fetch_add(out.games - reported, std::memory_order_relaxed);
@@ -267,8 +248,7 @@ void Search::Impl::workerLoop()
     w.evaluator.setCancelCheck([this] { return cancelled(); });
     while (!cancelled()) {
         size_t b = nextItem.fetch_add(1);
-        if (b >= items.size())
-            break;
+        if (b >= items.size()) break;
         {
             // Stay within a window of the driver, so a slow consumer does not
             // let finished batches pile up in memory.
@@ -276,8 +256,7 @@ void Search::Impl::workerLoop()
             while (b >= delivered.load() + window && !cancelled())
                 windowMoved.wait_for(lock, std::chrono::milliseconds(20));
         }
-        if (cancelled())
-            break;
+        if (cancelled()) break;
         processBatch(w, b);
         {
             std::lock_guard lock(mutex);
@@ -308,13 +287,11 @@ void Search::Impl::streamInput(Worker &w, db::Database &d, size_t input, BatchRe
     game::GameBuilder builder(w.game, leanBuild);
     std::string_view fields[db::FieldCount];
     for (uint64_t number = 1; !cancelled(); ++number) {
-        if (number > hi)
-            return; // the rest is not looked at (and stays unindexed)
+        if (number > hi) return; // the rest is not looked at (and stays unindexed)
         const bool inRange = number >= lo;
         builder.setOptions(inRange ? leanBuild : skim);
         builder.strayErrors.clear();
-        if (!reader.readGame(builder))
-            break;
+        if (!reader.readGame(builder)) break;
         const game::Game &g = w.game;
         db::GameEntry e;
         e.offset = g.fileOffset;
@@ -326,8 +303,7 @@ void Search::Impl::streamInput(Worker &w, db::Database &d, size_t input, BatchRe
             fields[f] = g.tag(db::fieldName(db::Field(f)));
         d.appendEntry(e, fields);
         const size_t index = d.size() - 1;
-        if (!inRange)
-            continue;
+        if (!inRange) continue;
         if (!resultFilter.empty() && fields[int(db::Field::Result)] != resultFilter) {
             ++out.games;
         } else {
@@ -338,8 +314,7 @@ void Search::Impl::streamInput(Worker &w, db::Database &d, size_t input, BatchRe
         }
         onGame(double(reader.position()) / double(std::max<size_t>(all.size(), 1)));
     }
-    if (!cancelled())
-        d.markIndexed();
+    if (!cancelled()) d.markIndexed();
 }
 
 Search::Search(const cql::Query &query, const SearchOptions &options) : m_query(query), m_options(options) {}
@@ -361,8 +336,7 @@ void Search::addDatabase(db::Database &database)
 bool Search::addFile(const std::string &path, std::string *error, const db::OpenOptions &open)
 {
     auto d = std::make_unique<db::Database>();
-    if (!d->open(path, open, error))
-        return false;
+    if (!d->open(path, open, error)) return false;
     m_inputs.push_back(d.get());
     m_writable.push_back(d.get());
     m_owned.push_back(std::move(d));
@@ -378,15 +352,13 @@ bool Search::cancelled() const
 unsigned Search::threadCount() const
 {
     unsigned t = m_options.threads ? m_options.threads : std::thread::hardware_concurrency();
-    if (m_query.needsSingleThread())
-        return 1;
+    if (m_query.needsSingleThread()) return 1;
     return std::max(1u, t);
 }
 
 bool Search::sortsOutput() const
 {
-    if (m_options.order == Order::Input)
-        return false;
+    if (m_options.order == Order::Input) return false;
     return m_query.header().sortMatchCount || !m_query.program().sorts.empty();
 }
 
@@ -428,8 +400,7 @@ Summary Search::run(const Callbacks &cb)
                 bytes = 0;
             }
         }
-        if (begin < last)
-            im.items.push_back({in, begin, last});
+        if (begin < last) im.items.push_back({in, begin, last});
     }
     im.slots.resize(im.items.size());
 
@@ -439,8 +410,7 @@ Summary Search::run(const Callbacks &cb)
 
     Summary sum;
     sum.threads = unsigned(std::min<size_t>(threadCount(), std::max<size_t>(im.items.size(), 1)));
-    if (streaming)
-        sum.threads = 1;
+    if (streaming) sum.threads = 1;
     im.window = std::max<size_t>(8, size_t(sum.threads) * 4);
     const bool sorted = sortsOutput();
     std::vector<SortSpec> specs = sorted ? sortSpecs(m_query) : std::vector<SortSpec>();
@@ -449,11 +419,9 @@ Summary Search::run(const Callbacks &cb)
     Clock::time_point lastProgress = start;
     double streamFraction = 0;
     auto progress = [&](bool force) {
-        if (!cb.onProgress)
-            return;
+        if (!cb.onProgress) return;
         Clock::time_point now = Clock::now();
-        if (!force && now - lastProgress < std::chrono::milliseconds(100))
-            return;
+        if (!force && now - lastProgress < std::chrono::milliseconds(100)) return;
         lastProgress = now;
         Progress p;
         p.gamesDone = im.gamesDone.load(std::memory_order_relaxed);
@@ -481,8 +449,7 @@ Summary Search::run(const Callbacks &cb)
                 collected.push_back(std::move(m));
             } else {
                 ++sum.matches;
-                if (cb.onMatch)
-                    cb.onMatch(std::move(m));
+                if (cb.onMatch) cb.onMatch(std::move(m));
             }
         }
         r = BatchResult();
@@ -493,12 +460,10 @@ Summary Search::run(const Callbacks &cb)
     };
     // One thread: matches go out as they come, not batch by batch (unless sorted).
     auto streamMatches = [&](BatchResult &out) {
-        if (out.matches.empty() || sorted)
-            return;
+        if (out.matches.empty() || sorted) return;
         for (Match &m : out.matches) {
             ++sum.matches;
-            if (cb.onMatch)
-                cb.onMatch(std::move(m));
+            if (cb.onMatch) cb.onMatch(std::move(m));
         }
         out.matches.clear();
     };
@@ -512,13 +477,11 @@ Summary Search::run(const Callbacks &cb)
         size_t streamed = 0;
         auto streamUpTo = [&](size_t input) {
             for (; streamed < input && !im.cancelled(); ++streamed) {
-                if (m_inputs[streamed]->indexed())
-                    continue;
+                if (m_inputs[streamed]->indexed()) continue;
                 BatchResult out;
                 db::Database *d = m_writable[streamed];
                 if (!d) {
-                    out.problems.push_back({m_inputs[streamed]->path(), 0, 0, 0,
-                                            "database not indexed; not searched"});
+                    out.problems.push_back({m_inputs[streamed]->path(), 0, 0, 0, "database not indexed; not searched"});
                 } else {
                     const size_t in = streamed;
                     im.streamInput(w, *d, in, out, [&](double fraction) {
@@ -526,8 +489,7 @@ Summary Search::run(const Callbacks &cb)
                         im.matchesFound.store(sum.matches + collected.size() + out.matches.size(),
                                               std::memory_order_relaxed);
                         streamFraction = (double(in) + fraction) / double(m_inputs.size());
-                        if ((out.games & 15) == 0)
-                            progress(false);
+                        if ((out.games & 15) == 0) progress(false);
                         if (cb.onProblem && !out.problems.empty()) {
                             for (const GameProblem &p : out.problems)
                                 cb.onProblem(p);
@@ -546,13 +508,11 @@ Summary Search::run(const Callbacks &cb)
             const db::Database &d = *m_inputs[item.input];
             BatchResult &out = im.slots[b];
             for (size_t i = item.first; i < item.last; ++i) {
-                if (im.cancelled())
-                    break;
+                if (im.cancelled()) break;
                 im.processGame(w, d, item.input, i, out);
                 im.gamesDone.fetch_add(1, std::memory_order_relaxed);
                 im.matchesFound.store(sum.matches + collected.size() + out.matches.size(), std::memory_order_relaxed);
-                if ((out.games & 15) == 0)
-                    progress(false);
+                if ((out.games & 15) == 0) progress(false);
                 streamMatches(out);
             }
             deliver(b);
@@ -568,8 +528,7 @@ Summary Search::run(const Callbacks &cb)
         while (next < im.items.size()) {
             im.batchDone.wait_for(lock, std::chrono::milliseconds(20),
                                   [&] { return im.slots[next].done || im.cancelled(); });
-            if (im.cancelled())
-                break;
+            if (im.cancelled()) break;
             while (next < im.items.size() && im.slots[next].done) {
                 lock.unlock();
                 deliver(next);
@@ -578,8 +537,7 @@ Summary Search::run(const Callbacks &cb)
                 im.windowMoved.notify_all();
                 progress(false);
                 lock.lock();
-                if (im.cancelled())
-                    break;
+                if (im.cancelled()) break;
             }
             lock.unlock();
             progress(false);
@@ -608,8 +566,7 @@ Summary Search::run(const Callbacks &cb)
                 break;
             }
             ++sum.matches;
-            if (cb.onMatch)
-                cb.onMatch(std::move(collected[i]));
+            if (cb.onMatch) cb.onMatch(std::move(collected[i]));
         }
     }
     sum.seconds = secondsSince(start);

@@ -22,38 +22,38 @@ namespace search {
 
 // A matched game as delivered to the consumer.
 struct Match {
-    size_t input = 0;         // which database (order of addDatabase)
-    size_t gameIndex = 0;     // index in that database
-    uint64_t gameNumber = 0;  // 1-based number in its file, as CQL counts
-    cql::GameResult result;   // markers, comments and sort values
-    std::string pgn;          // the game as output PGN, when SearchOptions::formatPgn
+    size_t input = 0;        // which database (order of addDatabase)
+    size_t gameIndex = 0;    // index in that database
+    uint64_t gameNumber = 0; // 1-based number in its file, as CQL counts
+    cql::GameResult result;  // markers, comments and sort values
+    std::string pgn;         // the game as output PGN, when SearchOptions::formatPgn
 };
 
 // A problem found while reading one game; the game is still searched as far as it could be read.
 struct GameProblem {
-    std::string file;         // the database's path (or its name for in-memory text)
-    int line = 0;             // 1-based line in that file, 0 if unknown
+    std::string file; // the database's path (or its name for in-memory text)
+    int line = 0;     // 1-based line in that file, 0 if unknown
     int column = 0;
     uint64_t gameNumber = 0;
     std::string message;
 };
 
 struct Progress {
-    uint64_t gamesDone = 0;   // games examined (or skipped by the header filters) so far
-    uint64_t gamesTotal = 0;  // games the search will look at (so far, while totalKnown is false)
-    bool totalKnown = true;   // false while a database is indexed as it is searched (one thread)
-    double fraction = 0;      // of the work done, 0..1
-    uint64_t matches = 0;     // matched games found so far (not necessarily delivered yet)
-    double elapsed = 0;       // seconds since run() started
+    uint64_t gamesDone = 0;  // games examined (or skipped by the header filters) so far
+    uint64_t gamesTotal = 0; // games the search will look at (so far, while totalKnown is false)
+    bool totalKnown = true;  // false while a database is indexed as it is searched (one thread)
+    double fraction = 0;     // of the work done, 0..1
+    uint64_t matches = 0;    // matched games found so far (not necessarily delivered yet)
+    double elapsed = 0;      // seconds since run() started
 };
 
 enum class Order {
-    Auto,   // sorted when the query sorts (a `sort` filter or `sort matchcount`), else input order
-    Input,  // always input order, streamed as soon as possible (a GUI may sort itself)
+    Auto,  // sorted when the query sorts (a `sort` filter or `sort matchcount`), else input order
+    Input, // always input order, streamed as soon as possible (a GUI may sort itself)
 };
 
 struct SearchOptions {
-    unsigned threads = 0;     // 0: std::thread::hardware_concurrency()
+    unsigned threads = 0; // 0: std::thread::hardware_concurrency()
     Order order = Order::Auto;
     // Format each matched game as output PGN in the worker threads (Match::pgn).
     bool formatPgn = false;

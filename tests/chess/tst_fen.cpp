@@ -21,8 +21,7 @@ Position load(const QString &fen, bool chess960 = false)
 {
     std::string error;
     const auto pos = Position::fromFen(fen.toStdString(), &error, chess960);
-    if (!pos)
-        qFatal("bad test FEN %s: %s", qPrintable(fen), error.c_str());
+    if (!pos) qFatal("bad test FEN %s: %s", qPrintable(fen), error.c_str());
     return *pos;
 }
 
@@ -91,10 +90,14 @@ private slots:
     {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("output");
-        QTest::newRow("4 fields") << "4k3/8/8/8/8/8/8/4K3 b - -" << "4k3/8/8/8/8/8/8/4K3 b - - 0 1";
-        QTest::newRow("5 fields") << "4k3/8/8/8/8/8/8/4K3 w - - 7" << "4k3/8/8/8/8/8/8/4K3 w - - 7 1";
-        QTest::newRow("extra spaces") << "  4k3/8/8/8/8/8/8/4K3   w  -  -  3  9 " << "4k3/8/8/8/8/8/8/4K3 w - - 3 9";
-        QTest::newRow("fullmove 0") << "4k3/8/8/8/8/8/8/4K3 w - - 0 0" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        QTest::newRow("4 fields") << "4k3/8/8/8/8/8/8/4K3 b - -"
+                                  << "4k3/8/8/8/8/8/8/4K3 b - - 0 1";
+        QTest::newRow("5 fields") << "4k3/8/8/8/8/8/8/4K3 w - - 7"
+                                  << "4k3/8/8/8/8/8/8/4K3 w - - 7 1";
+        QTest::newRow("extra spaces") << "  4k3/8/8/8/8/8/8/4K3   w  -  -  3  9 "
+                                      << "4k3/8/8/8/8/8/8/4K3 w - - 3 9";
+        QTest::newRow("fullmove 0") << "4k3/8/8/8/8/8/8/4K3 w - - 0 0"
+                                    << "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
     }
     void shortFen()
     {
@@ -108,36 +111,48 @@ private slots:
         QTest::addColumn<QString>("fen");
         QTest::addColumn<QString>("error");
         const QString rest = " w KQkq - 0 1";
-        QTest::newRow("short placement") << "rnbqkbnr/pppp w KQkq - 0 1" << "FEN: bad piece placement 'rnbqkbnr/pppp'";
-        QTest::newRow("rank too long")
-            << "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" + rest
-            << "FEN: bad piece placement 'rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'";
+        QTest::newRow("short placement") << "rnbqkbnr/pppp w KQkq - 0 1"
+                                         << "FEN: bad piece placement 'rnbqkbnr/pppp'";
+        QTest::newRow("rank too long") << "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" + rest
+                                       << "FEN: bad piece placement 'rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'";
         QTest::newRow("rank too short") << "rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" + rest
                                         << "FEN: bad piece placement 'rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'";
-        QTest::newRow("nine ranks") << "8/8/8/8/8/8/8/8/8 w - - 0 1" << "FEN: bad piece placement '8/8/8/8/8/8/8/8/8'";
+        QTest::newRow("nine ranks") << "8/8/8/8/8/8/8/8/8 w - - 0 1"
+                                    << "FEN: bad piece placement '8/8/8/8/8/8/8/8/8'";
         QTest::newRow("bad letter") << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX" + rest
                                     << "FEN: bad piece placement 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX'";
-        QTest::newRow("digit 9") << "9/8/8/8/8/8/8/8 w - - 0 1" << "FEN: bad piece placement '9/8/8/8/8/8/8/8'";
+        QTest::newRow("digit 9") << "9/8/8/8/8/8/8/8 w - - 0 1"
+                                 << "FEN: bad piece placement '9/8/8/8/8/8/8/8'";
         QTest::newRow("side") << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"
                               << "FEN: side to move must be w or b, not 'x'";
         QTest::newRow("no black king") << "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"
                                        << "FEN: black king missing";
-        QTest::newRow("no white king") << "4k3/8/8/8/8/8/8/8 w - - 0 1" << "FEN: white king missing";
-        QTest::newRow("two white kings") << "4k3/8/8/8/8/8/8/3KK3 w - - 0 1" << "FEN: too many white kings";
-        QTest::newRow("two black kings") << "3kk3/8/8/8/8/8/8/4K3 w - - 0 1" << "FEN: too many black kings";
-        QTest::newRow("pawn rank 8") << "4k2P/8/8/8/8/8/8/4K3 w - - 0 1" << "FEN: pawn on rank 1 or 8";
-        QTest::newRow("pawn rank 1") << "4k3/8/8/8/8/8/8/p3K3 w - - 0 1" << "FEN: pawn on rank 1 or 8";
+        QTest::newRow("no white king") << "4k3/8/8/8/8/8/8/8 w - - 0 1"
+                                       << "FEN: white king missing";
+        QTest::newRow("two white kings") << "4k3/8/8/8/8/8/8/3KK3 w - - 0 1"
+                                         << "FEN: too many white kings";
+        QTest::newRow("two black kings") << "3kk3/8/8/8/8/8/8/4K3 w - - 0 1"
+                                         << "FEN: too many black kings";
+        QTest::newRow("pawn rank 8") << "4k2P/8/8/8/8/8/8/4K3 w - - 0 1"
+                                     << "FEN: pawn on rank 1 or 8";
+        QTest::newRow("pawn rank 1") << "4k3/8/8/8/8/8/8/p3K3 w - - 0 1"
+                                     << "FEN: pawn on rank 1 or 8";
         QTest::newRow("not to move in check") << "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"
                                               << "FEN: side not to move (black) is in check";
         QTest::newRow("castling") << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"
                                   << "FEN: bad castling field 'KQkx'";
         QTest::newRow("ep") << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"
                             << "FEN: bad en passant square 'e9'";
-        QTest::newRow("halfmove") << "4k3/8/8/8/8/8/8/4K3 w - - x 1" << "FEN: bad halfmove clock 'x'";
-        QTest::newRow("negative halfmove") << "4k3/8/8/8/8/8/8/4K3 w - - -1 1" << "FEN: bad halfmove clock '-1'";
-        QTest::newRow("fullmove") << "4k3/8/8/8/8/8/8/4K3 w - - 0 y" << "FEN: bad fullmove number 'y'";
-        QTest::newRow("too few fields") << "4k3/8/8/8/8/8/8/4K3 w" << "FEN: expected 4 to 6 fields, got 2";
-        QTest::newRow("empty") << "" << "FEN: expected 4 to 6 fields, got 0";
+        QTest::newRow("halfmove") << "4k3/8/8/8/8/8/8/4K3 w - - x 1"
+                                  << "FEN: bad halfmove clock 'x'";
+        QTest::newRow("negative halfmove") << "4k3/8/8/8/8/8/8/4K3 w - - -1 1"
+                                           << "FEN: bad halfmove clock '-1'";
+        QTest::newRow("fullmove") << "4k3/8/8/8/8/8/8/4K3 w - - 0 y"
+                                  << "FEN: bad fullmove number 'y'";
+        QTest::newRow("too few fields") << "4k3/8/8/8/8/8/8/4K3 w"
+                                        << "FEN: expected 4 to 6 fields, got 2";
+        QTest::newRow("empty") << ""
+                               << "FEN: expected 4 to 6 fields, got 0";
         QTest::newRow("too many fields") << "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x"
                                          << "FEN: too many fields (expected 4 to 6)";
     }
@@ -161,8 +176,8 @@ private slots:
         QTest::addColumn<QString>("written");
         const QString board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w ";
         QTest::newRow("KQkq") << board + "KQkq - 0 1" << false << squares({A1, H1, A8, H8}) << false << "KQkq";
-        QTest::newRow("Shredder on standard") << board + "HAha - 0 1" << false << squares({A1, H1, A8, H8}) << false
-                                              << "KQkq";
+        QTest::newRow("Shredder on standard")
+            << board + "HAha - 0 1" << false << squares({A1, H1, A8, H8}) << false << "KQkq";
         QTest::newRow("partial") << board + "Qk - 0 1" << false << squares({A1, H8}) << false << "Qk";
         QTest::newRow("none") << board + "- - 0 1" << false << SquareSet() << false << "-";
         // bqnb1rkr: white rooks f1 h1, king g1.
@@ -180,13 +195,13 @@ private slots:
         QTest::newRow("X-FEN both") << inner + "HE - 0 1" << true << squares({E1, H1}) << true << "KE";
         // Stale rights with no rook or a moved king are dropped.
         QTest::newRow("no rook") << "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1" << false << SquareSet() << false << "-";
-        QTest::newRow("king off back rank") << "r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1" << false << squares({A8, H8})
-                                            << false << "kq";
+        QTest::newRow("king off back rank")
+            << "r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1" << false << squares({A8, H8}) << false << "kq";
         // A king on f1 between rooks is a Chess960 setup: KQ is accepted and the flag set.
-        QTest::newRow("king f1 is 960") << "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1" << false
-                                        << squares({A1, H1, A8, H8}) << true << "KQkq";
-        QTest::newRow("letter without rook") << "r3k2r/8/8/8/8/8/8/R3K2R w KQkqC - 0 1" << false
-                                             << squares({A1, H1, A8, H8}) << false << "KQkq";
+        QTest::newRow("king f1 is 960") << "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1" << false << squares({A1, H1, A8, H8})
+                                        << true << "KQkq";
+        QTest::newRow("letter without rook")
+            << "r3k2r/8/8/8/8/8/8/R3K2R w KQkqC - 0 1" << false << squares({A1, H1, A8, H8}) << false << "KQkq";
     }
     void castling()
     {
@@ -207,16 +222,26 @@ private slots:
     {
         QTest::addColumn<QString>("fen");
         QTest::addColumn<QString>("ep");
-        QTest::newRow("legal capture") << "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3" << "f6";
-        QTest::newRow("no capturer") << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" << "-";
-        QTest::newRow("wrong rank") << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1" << "-";
-        QTest::newRow("wrong side's rank") << "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f3 0 3" << "-";
-        QTest::newRow("no pawn passed") << "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1" << "-";
-        QTest::newRow("horizontal pin") << "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1" << "-";
-        QTest::newRow("horizontal no pin") << "8/8/8/K2pP3/8/8/8/7k w - d6 0 1" << "d6";
-        QTest::newRow("diagonal pin of capturer") << "4k2b/8/8/3pP3/8/8/8/K7 w - d6 0 1" << "-";
-        QTest::newRow("capture resolves check") << "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1" << "d3";
-        QTest::newRow("check elsewhere") << "4k3/8/8/3pP3/8/8/8/r3K3 w - d6 0 1" << "-";
+        QTest::newRow("legal capture") << "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+                                       << "f6";
+        QTest::newRow("no capturer") << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+                                     << "-";
+        QTest::newRow("wrong rank") << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1"
+                                    << "-";
+        QTest::newRow("wrong side's rank") << "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f3 0 3"
+                                           << "-";
+        QTest::newRow("no pawn passed") << "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1"
+                                        << "-";
+        QTest::newRow("horizontal pin") << "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1"
+                                        << "-";
+        QTest::newRow("horizontal no pin") << "8/8/8/K2pP3/8/8/8/7k w - d6 0 1"
+                                           << "d6";
+        QTest::newRow("diagonal pin of capturer") << "4k2b/8/8/3pP3/8/8/8/K7 w - d6 0 1"
+                                                  << "-";
+        QTest::newRow("capture resolves check") << "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1"
+                                                << "d3";
+        QTest::newRow("check elsewhere") << "4k3/8/8/3pP3/8/8/8/r3K3 w - d6 0 1"
+                                         << "-";
     }
     void enPassant()
     {
@@ -271,13 +296,14 @@ private slots:
                                             << "FEN: impossible double check of the white king on e1 by the rook on "
                                                "a1 and the knight on f3: the knight cannot have come from the "
                                                "rook's line to the king";
-        QTest::newRow("nine pawns") << "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1" << "FEN: 9 white pawns (at most 8)";
+        QTest::newRow("nine pawns") << "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"
+                                    << "FEN: 9 white pawns (at most 8)";
         QTest::newRow("seventeen pieces") << "4k3/8/8/8/8/QQQQQQQQ/QQQQQQQQ/4K3 w - - 0 1"
                                           << "FEN: 17 white pieces (at most 16)";
-        QTest::newRow("promotions without missing pawns")
-            << "4k3/pppppppp/8/8/8/8/8/2qqK3 w - - 0 1" << "FEN: black has 1 promoted piece but only 0 pawns missing";
-        QTest::newRow("too many promotions")
-            << "4k3/8/8/8/8/8/PPPPPPP1/QQQ1K3 w - - 0 1" << "FEN: white has 2 promoted pieces but only 1 pawn missing";
+        QTest::newRow("promotions without missing pawns") << "4k3/pppppppp/8/8/8/8/8/2qqK3 w - - 0 1"
+                                                          << "FEN: black has 1 promoted piece but only 0 pawns missing";
+        QTest::newRow("too many promotions") << "4k3/8/8/8/8/8/PPPPPPP1/QQQ1K3 w - - 0 1"
+                                             << "FEN: white has 2 promoted pieces but only 1 pawn missing";
     }
     void impossible()
     {
@@ -311,8 +337,8 @@ private slots:
         // f7-f5 uncovering the bishop g8: the square is possible, no capture is legal.
         QTest::newRow("check uncovered by the push") << "4k1b1/8/8/3KPp2/8/8/8/8 w - f6 0 2" << 1 << "-";
         QTest::newRow("legal ep") << "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3" << 0 << "f6";
-        QTest::newRow("ep without capturer") << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" << 0
-                                             << "-";
+        QTest::newRow("ep without capturer")
+            << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" << 0 << "-";
         QTest::newRow("every pawn a knight") << "k7/8/8/8/8/NNNNN3/NNNNN3/RRBBQ2K w - - 0 1" << 0 << "-";
         QTest::newRow("two rooks and a promoted one") << "4k3/8/8/8/8/8/PPPPPPP1/RR2K2R w - - 0 1" << 0 << "-";
     }
@@ -357,10 +383,9 @@ private slots:
                                                    "FEN: castling right Q dropped: the white king is on e2, not on "
                                                    "rank 1"}
                                     << "r3k2r/8/8/8/8/8/4K3/R6R w kq - 0 1";
-        QTest::newRow("file letter without rook")
-            << "r3k2r/8/8/8/8/8/8/R3K2R w KQkqC - 0 1"
-            << QStringList{"FEN: castling right C dropped: no white rook on c1"}
-            << "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        QTest::newRow("file letter without rook") << "r3k2r/8/8/8/8/8/8/R3K2R w KQkqC - 0 1"
+                                                  << QStringList{"FEN: castling right C dropped: no white rook on c1"}
+                                                  << "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         QTest::newRow("ep rank, black to move")
             << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1"
             << QStringList{"FEN: en passant square e4 dropped: with black to move it must be on rank 3"}
@@ -437,9 +462,13 @@ private slots:
                 const size_t at = rng() % (fen.size() + 1);
                 const char c = alphabet[rng() % alphabet.size()];
                 switch (rng() % 3) {
-                case 0: if (at < fen.size()) fen[at] = c; break;
+                case 0:
+                    if (at < fen.size()) fen[at] = c;
+                    break;
                 case 1: fen.insert(fen.begin() + at, c); break;
-                default: if (at < fen.size()) fen.erase(at, 1); break;
+                default:
+                    if (at < fen.size()) fen.erase(at, 1);
+                    break;
                 }
             }
             std::string error;

@@ -19,8 +19,7 @@ Position load(const QString &fen, bool chess960 = false)
 {
     std::string error;
     const auto pos = Position::fromFen(fen.toStdString(), &error, chess960);
-    if (!pos)
-        qFatal("bad test FEN %s: %s", qPrintable(fen), error.c_str());
+    if (!pos) qFatal("bad test FEN %s: %s", qPrintable(fen), error.c_str());
     return *pos;
 }
 
@@ -29,8 +28,7 @@ SquareSet parseSquares(const QString &list)
     SquareSet s;
     for (const QString &name : list.split(',', Qt::SkipEmptyParts)) {
         const Square sq = parseSquare(name.trimmed().toStdString());
-        if (sq == NoSquare)
-            qFatal("bad square %s", qPrintable(name));
+        if (sq == NoSquare) qFatal("bad square %s", qPrintable(name));
         s |= SquareSet::of(sq);
     }
     return s;
@@ -40,8 +38,7 @@ SquareSet parseSquares(const QString &list)
 Move uciMove(const Position &pos, const char *text)
 {
     const Move m = pos.parseUci(text);
-    if (m.isNone())
-        qFatal("not a legal move: %s in %s", text, pos.fen().c_str());
+    if (m.isNone()) qFatal("not a legal move: %s in %s", text, pos.fen().c_str());
     return m;
 }
 
@@ -132,11 +129,14 @@ private slots:
         QTest::newRow("start e4") << QString(Position::StartFen) << "e4" << int(White) << "";
         QTest::newRow("start d6 black") << QString(Position::StartFen) << "d6" << int(Black) << "c7,e7";
         QTest::newRow("start c6 black") << QString(Position::StartFen) << "c6" << int(Black) << "b7,d7,b8";
-        QTest::newRow("battery front only") << "4k3/8/8/8/8/8/R7/R3K3 w - - 0 1" << "a5" << int(White) << "a2";
-        QTest::newRow("all pieces") << "6B1/8/8/Q7/2P1KN2/8/7k/3R4 w - - 0 1" << "d5" << int(White)
-                                    << "a5,c4,d1,e4,f4,g8";
-        QTest::newRow("all pieces, other side") << "6B1/8/8/Q7/2P1KN2/8/7k/3R4 w - - 0 1" << "d5" << int(Black) << "";
-        QTest::newRow("occupied square") << "4k3/8/8/8/8/2p5/1P6/4K3 w - - 0 1" << "c3" << int(White) << "b2";
+        QTest::newRow("battery front only") << "4k3/8/8/8/8/8/R7/R3K3 w - - 0 1"
+                                            << "a5" << int(White) << "a2";
+        QTest::newRow("all pieces") << "6B1/8/8/Q7/2P1KN2/8/7k/3R4 w - - 0 1"
+                                    << "d5" << int(White) << "a5,c4,d1,e4,f4,g8";
+        QTest::newRow("all pieces, other side") << "6B1/8/8/Q7/2P1KN2/8/7k/3R4 w - - 0 1"
+                                                << "d5" << int(Black) << "";
+        QTest::newRow("occupied square") << "4k3/8/8/8/8/2p5/1P6/4K3 w - - 0 1"
+                                         << "c3" << int(White) << "b2";
     }
     void attackers()
     {
@@ -151,8 +151,7 @@ private slots:
         // attackersTo agrees with attacksFrom of every piece of that colour.
         SquareSet viaAttacks;
         for (Square from : pos.pieces(Color(by)))
-            if (pos.attacksFrom(from).contains(s))
-                viaAttacks |= SquareSet::of(from);
+            if (pos.attacksFrom(from).contains(s)) viaAttacks |= SquareSet::of(from);
         QCOMPARE(viaAttacks, expected);
     }
 
@@ -199,16 +198,16 @@ private slots:
         QTest::newRow("castle") << castle << int(E1) << int(H1) << C << 0 << true << true;
         QTest::newRow("castle as king move") << castle << int(E1) << int(G1) << N << 0 << false << false;
         QTest::newRow("castle wrong rook") << castle << int(E1) << int(H8) << C << 0 << false << false;
-        QTest::newRow("castle through check") << "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1" << int(E1) << int(H1) << C
-                                              << 0 << true << false;
+        QTest::newRow("castle through check")
+            << "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1" << int(E1) << int(H1) << C << 0 << true << false;
         QTest::newRow("castle blocked") << "r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1" << int(E1) << int(H1) << C << 0
                                         << false << false;
         const QString ep = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
         QTest::newRow("en passant") << ep << int(E5) << int(F6) << E << 0 << true << true;
         QTest::newRow("en passant as normal") << ep << int(E5) << int(F6) << N << 0 << false << false;
         QTest::newRow("en passant other file") << ep << int(E5) << int(D6) << E << 0 << false << false;
-        QTest::newRow("horizontal pin ep") << "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1" << int(E5) << int(D6) << E << 0
-                                           << false << false;
+        QTest::newRow("horizontal pin ep")
+            << "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1" << int(E5) << int(D6) << E << 0 << false << false;
         const QString promo = "1n4bk/P6p/8/8/8/8/8/K7 w - - 0 1";
         QTest::newRow("promotion") << promo << int(A7) << int(A8) << P << int(Rook) << true << true;
         QTest::newRow("promotion capture") << promo << int(A7) << int(B8) << P << int(Knight) << true << true;
@@ -393,13 +392,15 @@ private slots:
         QCOMPARE(passed.sideToMove(), Black);
         QCOMPARE(passed.epSquare(), NoSquare);
         QCOMPARE(passed.key(), load(QString::fromStdString(passed.fen())).key());
-        QCOMPARE(passed.after(Move::null()).key(), load("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 2 4").key());
+        QCOMPARE(passed.after(Move::null()).key(),
+                 load("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 2 4").key());
     }
 
     void attackTables()
     {
-        QCOMPARE(between(A1, H8), SquareSet::of(B2) | SquareSet::of(C3) | SquareSet::of(D4) | SquareSet::of(E5)
-                     | SquareSet::of(F6) | SquareSet::of(G7));
+        QCOMPARE(between(A1, H8),
+                 SquareSet::of(B2) | SquareSet::of(C3) | SquareSet::of(D4) | SquareSet::of(E5) | SquareSet::of(F6)
+                     | SquareSet::of(G7));
         QCOMPARE(between(A1, B3), SquareSet());
         QCOMPARE(between(E1, E2), SquareSet());
         QCOMPARE(lineThrough(C3, E5).count(), 8);
@@ -410,9 +411,9 @@ private slots:
         QCOMPARE(pawnAttacks(White, E4), SquareSet::of(D5) | SquareSet::of(F5));
         QCOMPARE(pawnAttacks(Black, A5), SquareSet::of(B4));
         const SquareSet occ = SquareSet::of(D6) | SquareSet::of(F4);
-        QCOMPARE(rookAttacks(D4, occ), (SquareSet::file(3) - SquareSet::rank(7) - SquareSet::rank(6) - SquareSet::of(D4))
-                                           | SquareSet::of(A4) | SquareSet::of(B4) | SquareSet::of(C4)
-                                           | SquareSet::of(E4) | SquareSet::of(F4));
+        QCOMPARE(rookAttacks(D4, occ),
+                 (SquareSet::file(3) - SquareSet::rank(7) - SquareSet::rank(6) - SquareSet::of(D4)) | SquareSet::of(A4)
+                     | SquareSet::of(B4) | SquareSet::of(C4) | SquareSet::of(E4) | SquareSet::of(F4));
         QCOMPARE(queenAttacks(D4, occ), rookAttacks(D4, occ) | bishopAttacks(D4, occ));
         QCOMPARE(pieceAttacks(Knight, White, D4, occ), knightAttacks(D4));
         QCOMPARE(pieceAttacks(Pawn, Black, D4, occ), pawnAttacks(Black, D4));

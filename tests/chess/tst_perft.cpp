@@ -18,8 +18,7 @@ Position load(const QString &fen, bool chess960)
 {
     std::string error;
     const auto pos = Position::fromFen(fen.toStdString(), &error, chess960);
-    if (!pos)
-        qFatal("bad test FEN %s: %s", qPrintable(fen), error.c_str());
+    if (!pos) qFatal("bad test FEN %s: %s", qPrintable(fen), error.c_str());
     return *pos;
 }
 
@@ -27,14 +26,12 @@ Position load(const QString &fen, bool chess960)
 // an independent path through the code.
 quint64 slowPerft(const Position &pos, int depth)
 {
-    if (depth == 0)
-        return 1;
+    if (depth == 0) return 1;
     MoveList moves;
     pos.generatePseudoLegal(moves);
     quint64 nodes = 0;
     for (Move m : moves)
-        if (pos.isLegal(m))
-            nodes += slowPerft(pos.after(m), depth - 1);
+        if (pos.isLegal(m)) nodes += slowPerft(pos.after(m), depth - 1);
     return nodes;
 }
 
@@ -92,8 +89,7 @@ private slots:
         QFETCH(bool, chess960);
         QFETCH(int, depth);
         QFETCH(quint64, nodes);
-        if (quickMode() && nodes > QuickLimit)
-            QSKIP("deep perft skipped (CQLWB_QUICK)");
+        if (quickMode() && nodes > QuickLimit) QSKIP("deep perft skipped (CQLWB_QUICK)");
         QCOMPARE(chess::perft(load(fen, chess960), depth), nodes);
     }
 
@@ -107,7 +103,8 @@ private slots:
         QTest::newRow("position3") << QString(Position3) << false << 4;
         QTest::newRow("position4") << QString(Position4) << false << 3;
         QTest::newRow("position5") << QString(Position5) << false << 3;
-        QTest::newRow("960") << QString("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9") << true << 3;
+        QTest::newRow("960") << QString("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9") << true
+                             << 3;
     }
     void pseudoLegalAgrees()
     {

@@ -20,8 +20,7 @@ Position load(const QString &fen, bool chess960 = false)
 {
     std::string error;
     const auto pos = Position::fromFen(fen.toStdString(), &error, chess960);
-    if (!pos)
-        qFatal("bad test FEN %s: %s", qPrintable(fen), error.c_str());
+    if (!pos) qFatal("bad test FEN %s: %s", qPrintable(fen), error.c_str());
     return *pos;
 }
 
@@ -209,8 +208,8 @@ private slots:
         for (const char *s : {"O-O-O", "0-0-0", "O-O-O+", "0-0-0#", "e1c1", "e1a1", "Kc1", "Kxa1", "OOO"})
             QTest::addRow("castle long %s", s) << QString(CastlingFen) << false << s << "O-O-O";
 
-        for (const char *s : {"axb8=Q", "axb8Q", "axb8(Q)", "axb8=q", "a7b8q", "axb8/Q", "ab8=Q", "axb8", "axb8=Q+",
-                              "a7xb8=Q"})
+        for (const char *s :
+             {"axb8=Q", "axb8Q", "axb8(Q)", "axb8=q", "a7b8q", "axb8/Q", "ab8=Q", "axb8", "axb8=Q+", "a7xb8=Q"})
             QTest::addRow("promotion %s", s) << QString(PromotionFen) << false << s << "axb8=Q";
         for (const char *s : {"a8=N", "a8N", "a8n", "a7a8n", "a8(N)"})
             QTest::addRow("underpromotion %s", s) << QString(PromotionFen) << false << s << "a8=N";
@@ -263,7 +262,8 @@ private slots:
         QCOMPARE(sanOf(pos, m), QString("--"));
         const Position passed = pos.after(m);
         QCOMPARE(passed.sideToMove(), Black);
-        QCOMPARE(QString::fromStdString(passed.fen()), QString("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1"));
+        QCOMPARE(QString::fromStdString(passed.fen()),
+                 QString("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1"));
     }
 
     void errors_data()
@@ -272,39 +272,78 @@ private slots:
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("error");
         const QString start = Position::StartFen;
-        QTest::newRow("knight can't reach") << start << "Nf4" << "illegal move";
-        QTest::newRow("pawn too far") << start << "e5" << "illegal move";
-        QTest::newRow("blocked king") << start << "Ke2" << "illegal move";
-        QTest::newRow("no castling") << start << "O-O" << "illegal move";
-        QTest::newRow("capture nothing") << start << "exd3" << "illegal move";
-        QTest::newRow("promotion too early") << start << "e4=Q" << "illegal move";
-        QTest::newRow("wrong disambiguation") << start << "Nhf3" << "illegal move";
-        QTest::newRow("empty square uci") << start << "e4e5" << "illegal move";
-        QTest::newRow("opponent piece uci") << start << "e7e5" << "illegal move";
-        QTest::newRow("own piece") << start << "Nd2" << "illegal move";
-        QTest::newRow("pinned knight") << QString(PinnedKnightFen) << "Nb3" << "illegal move";
-        QTest::newRow("pinned knight named") << QString(PinnedKnightFen) << "Ndc4" << "illegal move";
-        QTest::newRow("into check") << "4k3/8/8/8/8/8/8/r3K3 w - - 0 1" << "Kd1" << "illegal move";
-        QTest::newRow("castle out of check") << "4k3/8/8/8/8/8/8/R3K2r w Q - 0 1" << "O-O-O" << "illegal move";
-        QTest::newRow("castle attacked path") << "3rk3/8/8/8/8/8/8/R3K3 w Q - 0 1" << "O-O-O" << "illegal move";
-        QTest::newRow("ambiguous knights") << QString(KnightsFen) << "Nd2" << "ambiguous move";
-        QTest::newRow("ambiguous rooks file") << "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1" << "Ra2" << "ambiguous move";
-        QTest::newRow("ambiguous queens") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1" << "Qb2" << "ambiguous move";
-        QTest::newRow("ambiguous queens rank") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1" << "Q3b2" << "ambiguous move";
-        QTest::newRow("empty") << start << "" << "bad move syntax";
-        QTest::newRow("blank") << start << "  " << "bad move syntax";
-        QTest::newRow("only marks") << start << "+!" << "bad move syntax";
-        QTest::newRow("garbage") << start << "xyz" << "bad move syntax";
-        QTest::newRow("off board") << start << "Nz9" << "bad move syntax";
-        QTest::newRow("rank 9") << start << "e9" << "bad move syntax";
-        QTest::newRow("no square") << start << "Ke" << "bad move syntax";
-        QTest::newRow("piece only") << start << "Q" << "bad move syntax";
-        QTest::newRow("four O") << start << "O-O-O-O" << "bad move syntax";
-        QTest::newRow("dash end") << start << "O-O-" << "bad move syntax";
-        QTest::newRow("promote to king") << QString(PromotionFen) << "a8=K" << "bad move syntax";
-        QTest::newRow("piece promotes") << start << "Nf3=Q" << "bad move syntax";
-        QTest::newRow("trailing junk") << start << "Nf3x" << "bad move syntax";
-        QTest::newRow("long junk") << start << "Ng1f3f3" << "bad move syntax";
+        QTest::newRow("knight can't reach") << start << "Nf4"
+                                            << "illegal move";
+        QTest::newRow("pawn too far") << start << "e5"
+                                      << "illegal move";
+        QTest::newRow("blocked king") << start << "Ke2"
+                                      << "illegal move";
+        QTest::newRow("no castling") << start << "O-O"
+                                     << "illegal move";
+        QTest::newRow("capture nothing") << start << "exd3"
+                                         << "illegal move";
+        QTest::newRow("promotion too early") << start << "e4=Q"
+                                             << "illegal move";
+        QTest::newRow("wrong disambiguation") << start << "Nhf3"
+                                              << "illegal move";
+        QTest::newRow("empty square uci") << start << "e4e5"
+                                          << "illegal move";
+        QTest::newRow("opponent piece uci") << start << "e7e5"
+                                            << "illegal move";
+        QTest::newRow("own piece") << start << "Nd2"
+                                   << "illegal move";
+        QTest::newRow("pinned knight") << QString(PinnedKnightFen) << "Nb3"
+                                       << "illegal move";
+        QTest::newRow("pinned knight named") << QString(PinnedKnightFen) << "Ndc4"
+                                             << "illegal move";
+        QTest::newRow("into check") << "4k3/8/8/8/8/8/8/r3K3 w - - 0 1"
+                                    << "Kd1"
+                                    << "illegal move";
+        QTest::newRow("castle out of check") << "4k3/8/8/8/8/8/8/R3K2r w Q - 0 1"
+                                             << "O-O-O"
+                                             << "illegal move";
+        QTest::newRow("castle attacked path") << "3rk3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+                                              << "O-O-O"
+                                              << "illegal move";
+        QTest::newRow("ambiguous knights") << QString(KnightsFen) << "Nd2"
+                                           << "ambiguous move";
+        QTest::newRow("ambiguous rooks file") << "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1"
+                                              << "Ra2"
+                                              << "ambiguous move";
+        QTest::newRow("ambiguous queens") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1"
+                                          << "Qb2"
+                                          << "ambiguous move";
+        QTest::newRow("ambiguous queens rank") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1"
+                                               << "Q3b2"
+                                               << "ambiguous move";
+        QTest::newRow("empty") << start << ""
+                               << "bad move syntax";
+        QTest::newRow("blank") << start << "  "
+                               << "bad move syntax";
+        QTest::newRow("only marks") << start << "+!"
+                                    << "bad move syntax";
+        QTest::newRow("garbage") << start << "xyz"
+                                 << "bad move syntax";
+        QTest::newRow("off board") << start << "Nz9"
+                                   << "bad move syntax";
+        QTest::newRow("rank 9") << start << "e9"
+                                << "bad move syntax";
+        QTest::newRow("no square") << start << "Ke"
+                                   << "bad move syntax";
+        QTest::newRow("piece only") << start << "Q"
+                                    << "bad move syntax";
+        QTest::newRow("four O") << start << "O-O-O-O"
+                                << "bad move syntax";
+        QTest::newRow("dash end") << start << "O-O-"
+                                  << "bad move syntax";
+        QTest::newRow("promote to king") << QString(PromotionFen) << "a8=K"
+                                         << "bad move syntax";
+        QTest::newRow("piece promotes") << start << "Nf3=Q"
+                                        << "bad move syntax";
+        QTest::newRow("trailing junk") << start << "Nf3x"
+                                       << "bad move syntax";
+        QTest::newRow("long junk") << start << "Ng1f3f3"
+                                   << "bad move syntax";
     }
     void errors()
     {
@@ -326,32 +365,57 @@ private slots:
         QTest::addColumn<QString>("uci");
         QTest::addColumn<QString>("san");
         const QString start = Position::StartFen;
-        QTest::newRow("pawn push") << start << false << "e2e4" << "e4";
-        QTest::newRow("knight") << start << false << "g1f3" << "Nf3";
+        QTest::newRow("pawn push") << start << false << "e2e4"
+                                   << "e4";
+        QTest::newRow("knight") << start << false << "g1f3"
+                                << "Nf3";
         QTest::newRow("scholar mate") << "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4" << false
-                                      << "h5f7" << "Qxf7#";
-        QTest::newRow("check") << "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1" << false << "a1a8" << "Ra8+";
-        QTest::newRow("back rank mate") << "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1" << false << "a1a8" << "Ra8#";
-        QTest::newRow("castle check") << "5k2/8/8/8/8/8/8/4K2R w K - 0 1" << false << "e1g1" << "O-O+";
-        QTest::newRow("castle long") << "r3k3/8/8/8/8/8/8/4K3 b q - 0 1" << false << "e8c8" << "O-O-O";
-        QTest::newRow("promotion check") << "k7/7P/8/8/8/8/8/K7 w - - 0 1" << false << "h7h8q" << "h8=Q+";
-        QTest::newRow("underpromotion") << "k7/7P/8/8/8/8/8/K7 w - - 0 1" << false << "h7h8n" << "h8=N";
-        QTest::newRow("capture promotion") << QString(PromotionFen) << false << "a7b8r" << "axb8=R";
-        QTest::newRow("en passant") << QString(EpFen) << false << "e5f6" << "exf6";
-        QTest::newRow("by file") << QString(KnightsFen) << false << "b1d2" << "Nbd2";
-        QTest::newRow("by file f") << QString(KnightsFen) << false << "f3d2" << "Nfd2";
-        QTest::newRow("by rank") << "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1" << false << "a4a2" << "R4a2";
-        QTest::newRow("by rank 1") << "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1" << false << "a1a2" << "R1a2";
-        QTest::newRow("by square") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1" << false << "a3b2" << "Qa3b2";
-        QTest::newRow("by file of three") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1" << false << "c3b2" << "Qcb2";
-        QTest::newRow("by rank of three") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1" << false << "a1b2" << "Q1b2";
-        QTest::newRow("pinned rival ignored") << QString(PinnedKnightFen) << false << "a3c4" << "Nc4";
-        QTest::newRow("blocked rival ignored") << "4k3/8/8/8/8/8/8/R2NK2R w - - 0 1" << false << "h1f1" << "Rf1";
-        QTest::newRow("king capture") << "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1" << false << "e1d2" << "Kxd2";
-        QTest::newRow("960 short") << QString(C960Fen) << true << "b1h1" << "O-O";
-        QTest::newRow("960 long") << QString(C960Fen) << true << "b1a1" << "O-O-O";
-        QTest::newRow("960 black short") << "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/RK5R b AHbh - 0 1" << true << "g8h8" << "O-O";
-        QTest::newRow("960 black long") << "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/RK5R b AHbh - 0 1" << true << "g8b8" << "O-O-O";
+                                      << "h5f7"
+                                      << "Qxf7#";
+        QTest::newRow("check") << "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1" << false << "a1a8"
+                               << "Ra8+";
+        QTest::newRow("back rank mate") << "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1" << false << "a1a8"
+                                        << "Ra8#";
+        QTest::newRow("castle check") << "5k2/8/8/8/8/8/8/4K2R w K - 0 1" << false << "e1g1"
+                                      << "O-O+";
+        QTest::newRow("castle long") << "r3k3/8/8/8/8/8/8/4K3 b q - 0 1" << false << "e8c8"
+                                     << "O-O-O";
+        QTest::newRow("promotion check") << "k7/7P/8/8/8/8/8/K7 w - - 0 1" << false << "h7h8q"
+                                         << "h8=Q+";
+        QTest::newRow("underpromotion") << "k7/7P/8/8/8/8/8/K7 w - - 0 1" << false << "h7h8n"
+                                        << "h8=N";
+        QTest::newRow("capture promotion") << QString(PromotionFen) << false << "a7b8r"
+                                           << "axb8=R";
+        QTest::newRow("en passant") << QString(EpFen) << false << "e5f6"
+                                    << "exf6";
+        QTest::newRow("by file") << QString(KnightsFen) << false << "b1d2"
+                                 << "Nbd2";
+        QTest::newRow("by file f") << QString(KnightsFen) << false << "f3d2"
+                                   << "Nfd2";
+        QTest::newRow("by rank") << "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1" << false << "a4a2"
+                                 << "R4a2";
+        QTest::newRow("by rank 1") << "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1" << false << "a1a2"
+                                   << "R1a2";
+        QTest::newRow("by square") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1" << false << "a3b2"
+                                   << "Qa3b2";
+        QTest::newRow("by file of three") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1" << false << "c3b2"
+                                          << "Qcb2";
+        QTest::newRow("by rank of three") << "3k4/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1" << false << "a1b2"
+                                          << "Q1b2";
+        QTest::newRow("pinned rival ignored") << QString(PinnedKnightFen) << false << "a3c4"
+                                              << "Nc4";
+        QTest::newRow("blocked rival ignored") << "4k3/8/8/8/8/8/8/R2NK2R w - - 0 1" << false << "h1f1"
+                                               << "Rf1";
+        QTest::newRow("king capture") << "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1" << false << "e1d2"
+                                      << "Kxd2";
+        QTest::newRow("960 short") << QString(C960Fen) << true << "b1h1"
+                                   << "O-O";
+        QTest::newRow("960 long") << QString(C960Fen) << true << "b1a1"
+                                  << "O-O-O";
+        QTest::newRow("960 black short") << "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/RK5R b AHbh - 0 1" << true << "g8h8"
+                                         << "O-O";
+        QTest::newRow("960 black long") << "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/RK5R b AHbh - 0 1" << true << "g8b8"
+                                        << "O-O-O";
     }
     void writer()
     {
@@ -373,14 +437,26 @@ private slots:
         QTest::addColumn<QString>("fen");
         QTest::addColumn<QString>("san");
         QTest::addColumn<QString>("after");
-        QTest::newRow("standard short") << QString(CastlingFen) << "O-O" << "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1";
-        QTest::newRow("standard long") << QString(CastlingFen) << "O-O-O" << "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1";
-        QTest::newRow("960 short from b1") << QString(C960Fen) << "O-O" << "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1";
-        QTest::newRow("960 long from b1") << QString(C960Fen) << "O-O-O" << "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq - 1 1";
-        QTest::newRow("960 king stays") << "4k3/8/8/8/8/8/8/6KR w H - 0 1" << "O-O" << "4k3/8/8/8/8/8/8/5RK1 b - - 1 1";
-        QTest::newRow("960 swap") << "4k3/8/8/8/8/8/8/5KR1 w G - 0 1" << "O-O" << "4k3/8/8/8/8/8/8/5RK1 b - - 1 1";
-        QTest::newRow("960 rook stays") << "4k3/8/8/8/8/8/8/3RK3 w D - 0 1" << "O-O-O" << "4k3/8/8/8/8/8/8/2KR4 b - - 1 1";
-        QTest::newRow("960 king passes rook") << "4k3/8/8/8/8/8/8/1KR5 w C - 0 1" << "O-O" << "4k3/8/8/8/8/8/8/5RK1 b - - 1 1";
+        QTest::newRow("standard short") << QString(CastlingFen) << "O-O"
+                                        << "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1";
+        QTest::newRow("standard long") << QString(CastlingFen) << "O-O-O"
+                                       << "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1";
+        QTest::newRow("960 short from b1") << QString(C960Fen) << "O-O"
+                                           << "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1";
+        QTest::newRow("960 long from b1") << QString(C960Fen) << "O-O-O"
+                                          << "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq - 1 1";
+        QTest::newRow("960 king stays") << "4k3/8/8/8/8/8/8/6KR w H - 0 1"
+                                        << "O-O"
+                                        << "4k3/8/8/8/8/8/8/5RK1 b - - 1 1";
+        QTest::newRow("960 swap") << "4k3/8/8/8/8/8/8/5KR1 w G - 0 1"
+                                  << "O-O"
+                                  << "4k3/8/8/8/8/8/8/5RK1 b - - 1 1";
+        QTest::newRow("960 rook stays") << "4k3/8/8/8/8/8/8/3RK3 w D - 0 1"
+                                        << "O-O-O"
+                                        << "4k3/8/8/8/8/8/8/2KR4 b - - 1 1";
+        QTest::newRow("960 king passes rook") << "4k3/8/8/8/8/8/8/1KR5 w C - 0 1"
+                                              << "O-O"
+                                              << "4k3/8/8/8/8/8/8/5RK1 b - - 1 1";
     }
     void castlingResult()
     {

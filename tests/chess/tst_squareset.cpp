@@ -22,8 +22,7 @@ SquareSet parseSet(QString text)
 {
     text.remove('[').remove(']').remove(' ');
     SquareSet set;
-    if (text.isEmpty())
-        return set;
+    if (text.isEmpty()) return set;
     for (const QString &part : text.split(',')) {
         int i = 0;
         auto range = [&](char lo, char hi, int &from, int &to) {
@@ -72,8 +71,7 @@ const std::vector<TransformCase> &transforms()
 const TransformCase &transformNamed(const QString &name)
 {
     for (const auto &t : transforms())
-        if (name == t.name)
-            return t;
+        if (name == t.name) return t;
     qFatal("no transform %s", qPrintable(name));
 }
 
@@ -87,8 +85,14 @@ private slots:
     {
         // The inline count (used without a POPCNT target) against bit by bit.
         std::mt19937_64 rng(12345);
-        std::vector<uint64_t> values = {0, 1, ~uint64_t(0), uint64_t(1) << 63, 0x8000000000000001ULL,
-                                        0x5555555555555555ULL, 0xAAAAAAAAAAAAAAAAULL, 0xFF00FF00FF00FF00ULL};
+        std::vector<uint64_t> values = {0,
+                                        1,
+                                        ~uint64_t(0),
+                                        uint64_t(1) << 63,
+                                        0x8000000000000001ULL,
+                                        0x5555555555555555ULL,
+                                        0xAAAAAAAAAAAAAAAAULL,
+                                        0xFF00FF00FF00FF00ULL};
         for (int i = 0; i < 2000; ++i)
             values.push_back(rng() & rng()); // sparse and dense sets alike
         for (uint64_t v : values) {
@@ -129,10 +133,30 @@ private slots:
         QTest::addColumn<QString>("intersection");
         QTest::addColumn<QString>("difference");
         QTest::addColumn<QString>("symmetric");
-        QTest::newRow("overlap") << "a-c1" << "b-d1" << "a-d1" << "b-c1" << "a1" << "a1,d1";
-        QTest::newRow("disjoint") << "a1" << "h8" << "a1,h8" << "" << "a1" << "a1,h8";
-        QTest::newRow("subset") << "a-h1" << "c1" << "a-h1" << "c1" << "a-b1,d-h1" << "a-b1,d-h1";
-        QTest::newRow("empty") << "" << "e4" << "e4" << "" << "" << "e4";
+        QTest::newRow("overlap") << "a-c1"
+                                 << "b-d1"
+                                 << "a-d1"
+                                 << "b-c1"
+                                 << "a1"
+                                 << "a1,d1";
+        QTest::newRow("disjoint") << "a1"
+                                  << "h8"
+                                  << "a1,h8"
+                                  << ""
+                                  << "a1"
+                                  << "a1,h8";
+        QTest::newRow("subset") << "a-h1"
+                                << "c1"
+                                << "a-h1"
+                                << "c1"
+                                << "a-b1,d-h1"
+                                << "a-b1,d-h1";
+        QTest::newRow("empty") << ""
+                               << "e4"
+                               << "e4"
+                               << ""
+                               << ""
+                               << "e4";
     }
     void algebra()
     {
@@ -189,10 +213,14 @@ private slots:
     {
         QTest::addColumn<QString>("set");
         QTest::addColumn<QString>("text");
-        QTest::newRow("empty") << "" << "[]";
-        QTest::newRow("one") << "e4" << "[e4]";
-        QTest::newRow("sorted") << "e4,a1,c3" << "[a1,c3,e4]";
-        QTest::newRow("corners") << "a1,h1,a8,h8" << "[a1,h1,a8,h8]";
+        QTest::newRow("empty") << ""
+                               << "[]";
+        QTest::newRow("one") << "e4"
+                             << "[e4]";
+        QTest::newRow("sorted") << "e4,a1,c3"
+                                << "[a1,c3,e4]";
+        QTest::newRow("corners") << "a1,h1,a8,h8"
+                                 << "[a1,h1,a8,h8]";
     }
     void toString()
     {
@@ -207,23 +235,57 @@ private slots:
         QTest::addColumn<QString>("transform");
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("diagonal seed") << "flipDiagonal" << "a-h1-2,f6,h7" << "a-b1-8,f6,g8";
-        QTest::newRow("off-diagonal a8") << "flipAntiDiagonal" << "a8" << "a8";
-        QTest::newRow("off-diagonal a-file") << "flipAntiDiagonal" << "a1-8" << "a-h8";
-        QTest::newRow("off-diagonal a1") << "flipAntiDiagonal" << "a1" << "h8";
-        QTest::newRow("vertical f6") << "mirrorFiles" << "f6" << "c6";
-        QTest::newRow("horizontal f6") << "mirrorRanks" << "f6" << "f3";
-        QTest::newRow("rotate90 a1") << "rotate90" << "a1" << "h1";
-        QTest::newRow("rotate90 h1") << "rotate90" << "h1" << "h8";
-        QTest::newRow("rotate90 h8") << "rotate90" << "h8" << "a8";
-        QTest::newRow("rotate90 a8") << "rotate90" << "a8" << "a1";
-        QTest::newRow("rotate90 rank") << "rotate90" << "a-h1" << "h1-8";
-        QTest::newRow("rotate180 c2") << "rotate180" << "c2" << "f7";
-        QTest::newRow("rotate270 a1") << "rotate270" << "a1" << "a8";
-        QTest::newRow("rotate270 c2") << "rotate270" << "c2" << "b6";
-        QTest::newRow("mirrorFiles block") << "mirrorFiles" << "a-b1-2" << "g-h1-2";
-        QTest::newRow("mirrorRanks empty") << "mirrorRanks" << "" << "";
-        QTest::newRow("diagonal fixed") << "flipDiagonal" << "a1,b2,h8" << "a1,b2,h8";
+        QTest::newRow("diagonal seed") << "flipDiagonal"
+                                       << "a-h1-2,f6,h7"
+                                       << "a-b1-8,f6,g8";
+        QTest::newRow("off-diagonal a8") << "flipAntiDiagonal"
+                                         << "a8"
+                                         << "a8";
+        QTest::newRow("off-diagonal a-file") << "flipAntiDiagonal"
+                                             << "a1-8"
+                                             << "a-h8";
+        QTest::newRow("off-diagonal a1") << "flipAntiDiagonal"
+                                         << "a1"
+                                         << "h8";
+        QTest::newRow("vertical f6") << "mirrorFiles"
+                                     << "f6"
+                                     << "c6";
+        QTest::newRow("horizontal f6") << "mirrorRanks"
+                                       << "f6"
+                                       << "f3";
+        QTest::newRow("rotate90 a1") << "rotate90"
+                                     << "a1"
+                                     << "h1";
+        QTest::newRow("rotate90 h1") << "rotate90"
+                                     << "h1"
+                                     << "h8";
+        QTest::newRow("rotate90 h8") << "rotate90"
+                                     << "h8"
+                                     << "a8";
+        QTest::newRow("rotate90 a8") << "rotate90"
+                                     << "a8"
+                                     << "a1";
+        QTest::newRow("rotate90 rank") << "rotate90"
+                                       << "a-h1"
+                                       << "h1-8";
+        QTest::newRow("rotate180 c2") << "rotate180"
+                                      << "c2"
+                                      << "f7";
+        QTest::newRow("rotate270 a1") << "rotate270"
+                                      << "a1"
+                                      << "a8";
+        QTest::newRow("rotate270 c2") << "rotate270"
+                                      << "c2"
+                                      << "b6";
+        QTest::newRow("mirrorFiles block") << "mirrorFiles"
+                                           << "a-b1-2"
+                                           << "g-h1-2";
+        QTest::newRow("mirrorRanks empty") << "mirrorRanks"
+                                           << ""
+                                           << "";
+        QTest::newRow("diagonal fixed") << "flipDiagonal"
+                                        << "a1,b2,h8"
+                                        << "a1,b2,h8";
     }
     void transformExamples()
     {
@@ -340,8 +402,7 @@ private slots:
                 SquareSet expected;
                 for (Square s : set) {
                     const int f = fileOf(s) + df, r = rankOf(s) + dr;
-                    if (f >= 0 && f < 8 && r >= 0 && r < 8)
-                        expected |= SquareSet::of(makeSquare(f, r));
+                    if (f >= 0 && f < 8 && r >= 0 && r < 8) expected |= SquareSet::of(makeSquare(f, r));
                 }
                 QCOMPARE(set.shifted(df, dr), expected);
             }

@@ -13,8 +13,7 @@ inline std::unique_ptr<cql::Query> compileCqls(const std::string &script, std::v
     cql::CompileOptions o;
     o.dialect = cql::Dialect::CqlS;
     auto q = cql::compile(script, o, d);
-    if (diags)
-        *diags = d;
+    if (diags) *diags = d;
     return q;
 }
 
@@ -22,11 +21,9 @@ inline std::unique_ptr<cql::Query> compileCqls(const std::string &script, std::v
 // as a whole for its positions to count.
 inline int matches(const std::string &script, const game::Game &g)
 {
-    if (g.nodes.empty() || g.unsupported)
-        return -2; // the test's FEN or PGN is broken: never a vacuous 0
+    if (g.nodes.empty() || g.unsupported) return -2; // the test's FEN or PGN is broken: never a vacuous 0
     auto q = compileCqls(script);
-    if (!q)
-        return -1;
+    if (!q) return -1;
     cql::Evaluator ev(*q);
     cql::GameResult r;
     ev.run(g, r);
@@ -43,8 +40,7 @@ inline std::string cqlsError(const std::string &script)
 {
     std::vector<cql::Diagnostic> d;
     compileCqls(script, &d);
-    if (d.empty())
-        return {};
+    if (d.empty()) return {};
     return std::to_string(d[0].line) + ":" + std::to_string(d[0].column) + ": " + d[0].message;
 }
 

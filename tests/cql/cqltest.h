@@ -20,8 +20,7 @@ inline std::unique_ptr<cql::Query> compileBody(const std::string &body, std::vec
 {
     std::vector<cql::Diagnostic> d;
     auto q = cql::compile("cql()\n" + body, {}, d);
-    if (diags)
-        *diags = d;
+    if (diags) *diags = d;
     return q;
 }
 
@@ -29,8 +28,7 @@ inline std::string firstError(const std::string &text)
 {
     std::vector<cql::Diagnostic> d;
     auto q = cql::compile(text, {}, d);
-    if (d.empty())
-        return {};
+    if (d.empty()) return {};
     return std::to_string(d[0].line) + ":" + std::to_string(d[0].column) + ": " + d[0].message;
 }
 
@@ -56,8 +54,7 @@ inline game::Game pgnGame(const std::string &pgn)
 inline chess::SquareSet evalSet(const std::string &expr, const std::string &fen = chess::Position::StartFen)
 {
     auto q = compileBody(expr);
-    if (!q || q->program().body.size() != 1)
-        return chess::SquareSet(0xDEADBEEFDEADBEEFULL); // a value no test expects
+    if (!q || q->program().body.size() != 1) return chess::SquareSet(0xDEADBEEFDEADBEEFULL); // a value no test expects
     game::Game g = positionGame(fen);
     cql::Ctx ctx;
     ctx.game = &g;
@@ -70,7 +67,7 @@ inline chess::SquareSet squares(const char *list)
 {
     chess::SquareSet s;
     std::string l(list);
-    for (size_t i = 0; i + 1 < l.size(); ) {
+    for (size_t i = 0; i + 1 < l.size();) {
         if (l[i] >= 'a' && l[i] <= 'h') {
             s |= chess::SquareSet::of(chess::parseSquare(l.substr(i, 2)));
             i += 2;
@@ -85,13 +82,11 @@ inline chess::SquareSet squares(const char *list)
 inline int matchCount(const std::string &body, const game::Game &g, std::vector<cql::NodeComment> *comments = nullptr)
 {
     auto q = compileBody(body);
-    if (!q)
-        return -1;
+    if (!q) return -1;
     cql::Evaluator ev(*q);
     cql::GameResult r;
     ev.run(g, r);
-    if (comments)
-        *comments = r.comments;
+    if (comments) *comments = r.comments;
     return int(r.matches.size());
 }
 
@@ -117,8 +112,7 @@ inline QString commentList(const cql::GameResult &r)
 {
     QStringList out;
     for (const auto &c : r.comments)
-        if (c.text != "CQL")
-            out << QString::fromStdString(c.text) + "@" + QString::number(c.node);
+        if (c.text != "CQL") out << QString::fromStdString(c.text) + "@" + QString::number(c.node);
     return out.join(u" | ");
 }
 

@@ -17,8 +17,7 @@ int countOf(const std::string &text, const game::Game &g)
 {
     std::vector<cql::Diagnostic> d;
     auto q = cql::compile(text, {}, d);
-    if (!q)
-        return -1;
+    if (!q) return -1;
     cql::GameResult r;
     cql::Evaluator ev(*q);
     ev.run(g, r);

@@ -15,10 +15,7 @@ private slots:
 
 namespace {
 
-void row(const char *statement, bool accepted)
-{
-    QTest::newRow(statement) << QString::fromUtf8(statement) << accepted;
-}
+void row(const char *statement, bool accepted) { QTest::newRow(statement) << QString::fromUtf8(statement) << accepted; }
 
 } // namespace
 
@@ -175,11 +172,11 @@ void TestCql6Grammar::verdict()
     auto q = compileBody(statement.toStdString(), &diags);
     bool errors = false;
     for (const cql::Diagnostic &d : diags) {
-        if (d.severity != cql::Diagnostic::Error)
-            continue;
+        if (d.severity != cql::Diagnostic::Error) continue;
         errors = true;
         // The statement is on line 2, after the header.
-        QVERIFY2(d.line == 2 && d.column >= 1, (std::to_string(d.line) + ":" + std::to_string(d.column) + " " + d.message).c_str());
+        QVERIFY2(d.line == 2 && d.column >= 1,
+                 (std::to_string(d.line) + ":" + std::to_string(d.column) + " " + d.message).c_str());
         QVERIFY(!d.message.empty());
     }
     const std::string first = diags.empty() ? std::string() : diags[0].message;

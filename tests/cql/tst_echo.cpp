@@ -69,18 +69,25 @@ void TestEcho::consecutiveMoves()
     // After 1.e4 and 1.d4 the same three moves follow: e5 Nf3 Nc6.
     game::Game g = pgnGame("1. e4 (1. d4 e5 2. Nf3 Nc6) 1... e5 2. Nf3 Nc6 *\n");
     cql::GameResult r = runQuery("cql(variations)\nmainline terminal\n"
-                                 "echo quiet (s t) { terminal variation x = consecutivemoves (s t) x == 3 }", g);
+                                 "echo quiet (s t) { terminal variation x = consecutivemoves (s t) x == 3 }",
+                                 g);
     QVERIFY2(r.error.empty(), r.error.c_str());
     QCOMPARE(int(r.matches.size()), 1);
     // The longest run of the game is commented once.
-    r = runQuery("cql(variations)\nmainline terminal\necho quiet (s t) { terminal variation consecutivemoves (s t) }", g);
-    QCOMPARE(commentList(r), QStringLiteral("s-move[1]@6 | t-move[1]@3 | s-move[2]@7 | t-move[2]@4 | "
-                                            "s-move[3]@8 | t-move[3]@5"));
+    r = runQuery("cql(variations)\nmainline terminal\necho quiet (s t) { terminal variation consecutivemoves (s t) }",
+                 g);
+    QCOMPARE(commentList(r),
+             QStringLiteral("s-move[1]@6 | t-move[1]@3 | s-move[2]@7 | t-move[2]@4 | "
+                            "s-move[3]@8 | t-move[3]@5"));
     // A range restricts the length; positions on one line share no moves.
     QVERIFY(!runQuery("cql(variations)\nmainline terminal\n"
-                      "echo quiet (s t) { terminal variation consecutivemoves 4 10 (s t) }", g).matched);
+                      "echo quiet (s t) { terminal variation consecutivemoves 4 10 (s t) }",
+                      g)
+                 .matched);
     QVERIFY(!runQuery("cql(variations)\nmainline terminal\n"
-                      "echo quiet (s t) { mainline consecutivemoves (s t) }", g).matched);
+                      "echo quiet (s t) { mainline consecutivemoves (s t) }",
+                      g)
+                 .matched);
 }
 
 void TestEcho::parsing()

@@ -124,8 +124,7 @@ void TestEvaluation::sortValue()
     QCOMPARE(r.sortValues[0].value, 2LL);
     QStringList found;
     for (const auto &c : r.comments)
-        if (c.text != "CQL")
-            found << QString::fromStdString(c.text) + "@" + QString::number(c.node);
+        if (c.text != "CQL") found << QString::fromStdString(c.text) + "@" + QString::number(c.node);
     QCOMPARE(found.join(u' '), QStringLiteral("Found 1 of 2@3 Found 2 of 2@5"));
 }
 
@@ -236,8 +235,7 @@ void TestEvaluation::setCountAgainstLiteral()
         QCOMPARE(shortPath, swapped);
     }
     // White keeps all 16 pieces until 2...Qxd5: the start and three more positions.
-    if (o == ">=" && value == 16)
-        QCOMPARE(matchCount("A >= 16", g), 4);
+    if (o == ">=" && value == 16) QCOMPARE(matchCount("A >= 16", g), 4);
 }
 
 QTEST_GUILESS_MAIN(TestEvaluation)

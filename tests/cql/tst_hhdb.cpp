@@ -132,8 +132,7 @@ void TestHhdb::keysAreReadAsCql62ReadsThem()
     QFETCH(bool, accepted);
     std::string error = firstError("cql()\n" + query.toStdString());
     QVERIFY2(error.empty() == accepted, error.c_str());
-    if (!accepted)
-        QVERIFY2(error.starts_with("2:"), error.c_str()); // line:column of the statement
+    if (!accepted) QVERIFY2(error.starts_with("2:"), error.c_str()); // line:column of the statement
 }
 
 QTEST_GUILESS_MAIN(TestHhdb)

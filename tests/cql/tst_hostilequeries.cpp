@@ -61,12 +61,16 @@ private slots:
         QTest::addColumn<QString>("pattern");
         QTest::addColumn<bool>("matches");
         const QString a34 = QString(34, 'a');
-        QTest::newRow("alternation") << a34 + "!" << "^(a|aa)+$" << false;
+        QTest::newRow("alternation") << a34 + "!"
+                                     << "^(a|aa)+$" << false;
         QTest::newRow("alternation matches") << a34 << "^(a|aa)+$" << true;
-        QTest::newRow("nested star") << a34 + "!" << "(a*)*$" << true;
-        QTest::newRow("nested plus") << a34 + "!" << "^(a+)+b" << false;
+        QTest::newRow("nested star") << a34 + "!"
+                                     << "(a*)*$" << true;
+        QTest::newRow("nested plus") << a34 + "!"
+                                     << "^(a+)+b" << false;
         QTest::newRow("100k subject") << QString(100000, 'a') << "(a|b)*c" << false;
-        QTest::newRow("100k subject matches") << QString(100000, 'a') + "c" << "(a|b)*c" << true;
+        QTest::newRow("100k subject matches") << QString(100000, 'a') + "c"
+                                              << "(a|b)*c" << true;
     }
     void regexInLinearTime()
     {
@@ -87,11 +91,16 @@ private slots:
     {
         QTest::addColumn<QString>("pattern");
         QTest::addColumn<QString>("message");
-        QTest::newRow("backreference") << "^(a+)+\\1b" << "backreferences (\\1) not supported";
-        QTest::newRow("lookahead") << "a(?=b)" << "lookahead ((?=) not supported";
-        QTest::newRow("negative lookahead") << "a(?!b)" << "lookahead ((?!) not supported";
-        QTest::newRow("lookbehind") << "(?<=a)b" << "lookbehind ((?<=) not supported";
-        QTest::newRow("bad syntax") << "a(b" << "bad regular expression";
+        QTest::newRow("backreference") << "^(a+)+\\1b"
+                                       << "backreferences (\\1) not supported";
+        QTest::newRow("lookahead") << "a(?=b)"
+                                   << "lookahead ((?=) not supported";
+        QTest::newRow("negative lookahead") << "a(?!b)"
+                                            << "lookahead ((?!) not supported";
+        QTest::newRow("lookbehind") << "(?<=a)b"
+                                    << "lookbehind ((?<=) not supported";
+        QTest::newRow("bad syntax") << "a(b"
+                                    << "bad regular expression";
     }
     void regexFeaturesRefused()
     {
@@ -120,11 +129,16 @@ private slots:
     {
         QTest::addColumn<QString>("open");
         QTest::addColumn<QString>("close");
-        QTest::newRow("braces") << "{" << "}";
-        QTest::newRow("parentheses") << "(" << ")";
-        QTest::newRow("not") << "not " << "";
-        QTest::newRow("unbalanced braces") << "{" << "";
-        QTest::newRow("unbalanced parentheses") << "(" << "";
+        QTest::newRow("braces") << "{"
+                                << "}";
+        QTest::newRow("parentheses") << "("
+                                     << ")";
+        QTest::newRow("not") << "not "
+                             << "";
+        QTest::newRow("unbalanced braces") << "{"
+                                           << "";
+        QTest::newRow("unbalanced parentheses") << "("
+                                                << "";
     }
     void deepNestingIsOneMessage()
     {
@@ -149,8 +163,7 @@ private slots:
         fine += "check";
         for (int i = 0; i < 100; ++i)
             fine += close.toStdString();
-        if (!close.isEmpty())
-            QCOMPARE(diagnosticsOf(fine), -1);
+        if (!close.isEmpty()) QCOMPARE(diagnosticsOf(fine), -1);
     }
 
     // A function that calls itself twice would double the query at every level.

@@ -80,7 +80,8 @@ void TestLanguage::counts_data()
     QTest::newRow("sidetomove white") << scholar << "sidetomove == white" << 4;
     QTest::newRow("flipcolor turns white to black") << scholar << "flipcolor {sidetomove == white Qh5}" << 1;
     QTest::newRow("currenttransform identity") << scholar << "initial currenttransform == \"identity\"" << 1;
-    QTest::newRow("currenttransform in an image") << scholar << "initial flipcolor {btm currenttransform != \"identity\"}" << 1;
+    QTest::newRow("currenttransform in an image")
+        << scholar << "initial flipcolor {btm currenttransform != \"identity\"}" << 1;
     QTest::newRow("pieceid") << scholar << "initial pieceid e1 == pieceid e1" << 1;
 
     // strings
@@ -97,22 +98,27 @@ void TestLanguage::counts_data()
 
     // control
     QTest::newRow("loop") << scholar << "x = 0 loop { x < 5 x += 1 } x == 5" << 8;
-    QTest::newRow("while regex walks matches") << scholar << "sum = 0 while (\"a1b2c3\" ~~ \"[0-9]\") sum += int \\0 sum == 6" << 8;
+    QTest::newRow("while regex walks matches")
+        << scholar << "sum = 0 while (\"a1b2c3\" ~~ \"[0-9]\") sum += int \\0 sum == 6" << 8;
     QTest::newRow("while condition") << scholar << "cnt = 0 while (cnt < 3) cnt += 1 cnt == 3" << 8;
     QTest::newRow("atomic assignment") << scholar << "x = 1 atomic x += 1 x == 2" << 8;
 
     // line lastposition: its value is the position where the line ends
-    QTest::newRow("line lastposition") << scholar << "initial (line lastposition --> true --> true --> true) : ply == 2" << 1;
+    QTest::newRow("line lastposition") << scholar << "initial (line lastposition --> true --> true --> true) : ply == 2"
+                                       << 1;
     QTest::newRow("line lastposition is a position") << scholar << "{x = line lastposition --> check} x : mate" << 1;
 
     // a line constituent ends with its source line unless a comment follows
-    QTest::newRow("if line with a body below") << scholar << "cnt = 0 if line --> true --> true\n cnt += 1\ncnt == 1" << 7;
-    QTest::newRow("line constituent, a move with its comment below") << scholar << "line --> move from A\n comment(\"c\") --> true" << 4;
+    QTest::newRow("if line with a body below")
+        << scholar << "cnt = 0 if line --> true --> true\n cnt += 1\ncnt == 1" << 7;
+    QTest::newRow("line constituent, a move with its comment below")
+        << scholar << "line --> move from A\n comment(\"c\") --> true" << 4;
 
     QTest::newRow("four slashes are a comment") << scholar << "//////// not a comment filter: #x\ntrue" << 8;
 
     // position order, find count
-    QTest::newRow("positions compare by id") << scholar << "parent < currentposition currentposition <= currentposition" << 7;
+    QTest::newRow("positions compare by id")
+        << scholar << "parent < currentposition currentposition <= currentposition" << 7;
     QTest::newRow("find count may be 0") << scholar << "initial find count mate == 1 find count stalemate == 0" << 1;
 
     // dictionaries
@@ -143,7 +149,8 @@ void TestLanguage::counts_data()
     QTest::newRow("else without filter") << scholar << "initial if btm then check else" << 1;
     QTest::newRow("comment without parentheses") << scholar << "initial comment \"x\"" << 1;
     QTest::newRow("assignment stops before or") << scholar << "initial v = k or q #v == 1" << 1;
-    QTest::newRow("dictionary declared and set") << scholar << "initial dictionary D[\"a\"] = \"bc\" D[\"a\"] == \"bc\"" << 1;
+    QTest::newRow("dictionary declared and set")
+        << scholar << "initial dictionary D[\"a\"] = \"bc\" D[\"a\"] == \"bc\"" << 1;
     QTest::newRow("piece loop spelled [Aa]x") << scholar << "initial [forall][Aa]x[element]N x & [b1,g1]" << 1;
     QTest::newRow("alias dihedral") << scholar << "initial dihedral Ra1" << 1;
     QTest::newRow("alias initialposition") << scholar << "terminal initialposition : wtm" << 1;
@@ -207,7 +214,8 @@ void TestLanguage::persistentKeepsValuesAcrossGames()
 
 void TestLanguage::persistentNeedsFirstDeclaration()
 {
-    QVERIFY(firstError("cql()\nx = 1\npersistent x += 1").find("before it was declared persistent") != std::string::npos);
+    QVERIFY(firstError("cql()\nx = 1\npersistent x += 1").find("before it was declared persistent")
+            != std::string::npos);
     QVERIFY(firstError("cql()\npersistent x").find("assignment") != std::string::npos);
 }
 
@@ -216,8 +224,8 @@ void TestLanguage::dictionaryKeepsEntriesAcrossGames()
     game::Game g = pgnGame(Scholar);
     for (bool local : {false, true}) {
         std::vector<cql::Diagnostic> d;
-        auto q = cql::compile(std::string("cql()\n") + (local ? "local " : "") +
-                                  "dictionary Seen\ninitial not Seen[fen]\nSeen[fen] = \"seen\"",
+        auto q = cql::compile(std::string("cql()\n") + (local ? "local " : "")
+                                  + "dictionary Seen\ninitial not Seen[fen]\nSeen[fen] = \"seen\"",
                               {}, d);
         QVERIFY(q);
         QCOMPARE(q->needsSingleThread(), !local);
@@ -234,7 +242,8 @@ void TestLanguage::dictionaryKeepsEntriesAcrossGames()
 void TestLanguage::settagAndRemovecomment()
 {
     game::Game g = pgnGame("{first} 1. e4 {a comment} e5 {keep} *\n");
-    cql::GameResult r = runText("cql()\noriginalcomment == \"a comment\"\nremovecomment\nsettag(\"Annotator\" str(\"ply \" ply))", g);
+    cql::GameResult r =
+        runText("cql()\noriginalcomment == \"a comment\"\nremovecomment\nsettag(\"Annotator\" str(\"ply \" ply))", g);
     QVERIFY2(r.error.empty(), r.error.c_str());
     QCOMPARE(int(r.matches.size()), 1);
     QCOMPARE(int(r.removedComments.size()), 1);

@@ -42,7 +42,9 @@ private slots:
         // The index row of a keyword says "(not implemented yet)" exactly when the engine says so.
         for (const cql::Keyword &k : cql::keywords()) {
             const QString name = QString::fromUtf8(k.name.data(), qsizetype(k.name.size()));
-            const QRegularExpression row(QStringLiteral("(?m)^\\| *\\[?") + QRegularExpression::escape(QLatin1Char('`') + name + QLatin1Char('`')) + QStringLiteral(".*$"));
+            const QRegularExpression row(QStringLiteral("(?m)^\\| *\\[?")
+                                         + QRegularExpression::escape(QLatin1Char('`') + name + QLatin1Char('`'))
+                                         + QStringLiteral(".*$"));
             const QString line = row.match(m_text).captured(0);
             QVERIFY2(line.contains(QStringLiteral("not implemented yet")) == !k.implemented,
                      qPrintable(name + QStringLiteral(": ") + line));

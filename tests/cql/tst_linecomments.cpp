@@ -16,8 +16,7 @@ const char *Game = "1. e4 e5 2. Nf3 Nc6 *\n";
 QString comments(const std::string &query)
 {
     cql::GameResult r = runQuery(query, pgnGame(Game));
-    if (!r.error.empty())
-        return QString::fromStdString("error: " + r.error);
+    if (!r.error.empty()) return QString::fromStdString("error: " + r.error);
     QStringList out;
     for (const auto &c : r.comments)
         if (c.text != "CQL" && c.text.rfind("Start line", 0) != 0 && c.text.rfind("End line", 0) != 0)
@@ -45,7 +44,8 @@ void TestLineComments::commentAfterMoveGoesAfterTheMove()
     QCOMPARE(comments("cql() initial line --> true --> move from pe7\n comment(\"black \" e5)\n --> true"),
              QString("black e5@2"));
     // `///` is no move parameter: CQL 6.2 refuses it there.
-    QVERIFY(comments("cql() initial line --> true --> move from pe7\n /// \"black \" e5\n --> true").startsWith("error"));
+    QVERIFY(
+        comments("cql() initial line --> true --> move from pe7\n /// \"black \" e5\n --> true").startsWith("error"));
     // The last constituent: the position after the game's move.
     QCOMPARE(comments("cql() initial line --> true --> move from pe7 comment(\"last\")"), QString("last@2"));
 }
@@ -71,8 +71,7 @@ void TestLineComments::onlyAfterTheMovesThatMatch()
     QVERIFY(r.error.empty());
     std::vector<game::NodeId> at;
     for (const auto &c : r.comments)
-        if (c.text == "d-pawn")
-            at.push_back(c.node);
+        if (c.text == "d-pawn") at.push_back(c.node);
     QCOMPARE(at.size(), size_t(1));
     QCOMPARE(g.nodes[at[0]].position.pieceAt(chess::makeSquare(3, 3)), chess::WPawn); // d4
 }

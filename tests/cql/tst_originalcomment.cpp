@@ -9,9 +9,8 @@
 using namespace cqltest;
 
 namespace {
-const char *Commented =
-    "{before the game} 1. e4 {after e4: eval +0.3} e5 2. Nf3 {second} "
-    "({leads the line} 2. Nc3 {var} Nf6 ({leads another} 2... Nc6 {v2})) Nc6 {eval +1} *";
+const char *Commented = "{before the game} 1. e4 {after e4: eval +0.3} e5 2. Nf3 {second} "
+                        "({leads the line} 2. Nc3 {var} Nf6 ({leads another} 2... Nc6 {v2})) Nc6 {eval +1} *";
 const char *Annotated = "1. e4 $1 e5 $6 2. Nf3! Nc6 $14 *";
 } // namespace
 
@@ -71,8 +70,7 @@ void TestOriginalComment::moveNags()
         QStringList plies;
         for (game::NodeId n = 0; n != game::NoNode; n = g.nodes[n].firstChild) {
             ctx.moveTo(n);
-            if (f.match(ctx))
-                plies << QString::number(g.nodes[n].ply);
+            if (f.match(ctx)) plies << QString::number(g.nodes[n].ply);
         }
         return plies.join(u',');
     };

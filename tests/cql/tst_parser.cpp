@@ -65,16 +65,26 @@ void TestParser::unicodeAliases_data()
 {
     QTest::addColumn<QString>("unicode");
     QTest::addColumn<QString>("ascii");
-    QTest::newRow("pieces") << "♔e1 ♚e8" << "Ke1 ke8";
-    QTest::newRow("glyph list") << "♕♖♗ == 3" << "[QRB] == 3";
-    QTest::newRow("any pieces") << "△ == ▲" << "A == a";
-    QTest::newRow("empty") << "□d4" << "_d4";
-    QTest::newRow("arrows") << "♕→♚" << "Q -> k";
-    QTest::newRow("arrow back") << "♚←♕" << "k <- Q";
-    QTest::newRow("set ops") << "◭∩a-h2 ∪ ▦" << "[Aa]&a-h2 | .";
-    QTest::newRow("compare") << "#♙≤8 #♟≥1 #♙≠9" << "#P<=8 #p>=1 #P!=9";
-    QTest::newRow("flip") << "✵{♖a1 ♔e1}" << "flip {Ra1 Ke1}";
-    QTest::newRow("flipcolor") << "⬓{△ attacks ♛}" << "flipcolor {A attacks q}";
+    QTest::newRow("pieces") << "♔e1 ♚e8"
+                            << "Ke1 ke8";
+    QTest::newRow("glyph list") << "♕♖♗ == 3"
+                                << "[QRB] == 3";
+    QTest::newRow("any pieces") << "△ == ▲"
+                                << "A == a";
+    QTest::newRow("empty") << "□d4"
+                           << "_d4";
+    QTest::newRow("arrows") << "♕→♚"
+                            << "Q -> k";
+    QTest::newRow("arrow back") << "♚←♕"
+                                << "k <- Q";
+    QTest::newRow("set ops") << "◭∩a-h2 ∪ ▦"
+                             << "[Aa]&a-h2 | .";
+    QTest::newRow("compare") << "#♙≤8 #♟≥1 #♙≠9"
+                             << "#P<=8 #p>=1 #P!=9";
+    QTest::newRow("flip") << "✵{♖a1 ♔e1}"
+                          << "flip {Ra1 Ke1}";
+    QTest::newRow("flipcolor") << "⬓{△ attacks ♛}"
+                               << "flipcolor {A attacks q}";
 }
 
 void TestParser::unicodeAliases()
@@ -85,10 +95,9 @@ void TestParser::unicodeAliases()
         cql::Lexer l(s);
         std::string out;
         for (const auto &t : l.tokenize()) {
-            out += std::to_string(int(t.kind)) + "/" + std::to_string(int(t.op)) + "/" +
-                   std::to_string(t.pieces) + "/" + std::to_string(t.squares.bits()) + "/";
-            if (t.kind == cql::Tok::Word || t.kind == cql::Tok::Number)
-                out += t.text;
+            out += std::to_string(int(t.kind)) + "/" + std::to_string(int(t.op)) + "/" + std::to_string(t.pieces) + "/"
+                + std::to_string(t.squares.bits()) + "/";
+            if (t.kind == cql::Tok::Word || t.kind == cql::Tok::Number) out += t.text;
             out += " ";
         }
         return out;
@@ -102,24 +111,36 @@ void TestParser::precedence_data()
 {
     QTest::addColumn<QString>("query");
     QTest::addColumn<QString>("parenthesised");
-    QTest::newRow("light binds tight") << "light N >= 2" << "(light N) >= 2";
-    QTest::newRow("direction then &") << "up 1 P & p >= 1" << "((up 1 P) & p) >= 1";
-    QTest::newRow("flip takes all") << "flip up 2 right 1 Q & k" << "flip ((up 2 (right 1 Q)) & k)";
-    QTest::newRow("not vs and") << "not check and wtm" << "(not check) and wtm";
-    QTest::newRow("or lowest") << "check or not mate and Q or stalemate" << "check or ((not mate) and Q) or stalemate";
-    QTest::newRow("set ops") << "A | ~B&Q | q" << "A | ((~B)&Q) | q";
-    QTest::newRow("count of union") << "#Q|K == 2" << "#(Q|K) == 2";
-    QTest::newRow("abs extends over minus") << "abs #P - #p >= 1" << "(abs (#P - #p)) >= 1";
-    QTest::newRow("arith") << "#A == #a + 0" << "#A == (#a + 0)";
-    QTest::newRow("find all vs comparison") << "find all check >= 1" << "(find all check) >= 1";
-    QTest::newRow("chained comparison") << "#Q == #q == 1" << "#Q == (#q == 1)";
+    QTest::newRow("light binds tight") << "light N >= 2"
+                                       << "(light N) >= 2";
+    QTest::newRow("direction then &") << "up 1 P & p >= 1"
+                                      << "((up 1 P) & p) >= 1";
+    QTest::newRow("flip takes all") << "flip up 2 right 1 Q & k"
+                                    << "flip ((up 2 (right 1 Q)) & k)";
+    QTest::newRow("not vs and") << "not check and wtm"
+                                << "(not check) and wtm";
+    QTest::newRow("or lowest") << "check or not mate and Q or stalemate"
+                               << "check or ((not mate) and Q) or stalemate";
+    QTest::newRow("set ops") << "A | ~B&Q | q"
+                             << "A | ((~B)&Q) | q";
+    QTest::newRow("count of union") << "#Q|K == 2"
+                                    << "#(Q|K) == 2";
+    QTest::newRow("abs extends over minus") << "abs #P - #p >= 1"
+                                            << "(abs (#P - #p)) >= 1";
+    QTest::newRow("arith") << "#A == #a + 0"
+                           << "#A == (#a + 0)";
+    QTest::newRow("find all vs comparison") << "find all check >= 1"
+                                            << "(find all check) >= 1";
+    QTest::newRow("chained comparison") << "#Q == #q == 1"
+                                        << "#Q == (#q == 1)";
 }
 
 void TestParser::precedence()
 {
     QFETCH(QString, query);
     QFETCH(QString, parenthesised);
-    game::Game g = pgnGame("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Nxe5 Qd4 6. Nf3 Qxe4+ 7. Qe2 Qxe2+ 8. Kxe2 Bd6 *\n");
+    game::Game g =
+        pgnGame("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Nxe5 Qd4 6. Nf3 Qxe4+ 7. Qe2 Qxe2+ 8. Kxe2 Bd6 *\n");
     QVERIFY(g.nodes.size() > 10);
     std::vector<cql::Diagnostic> d1, d2;
     auto a = compileBody(query.toStdString(), &d1);
@@ -142,17 +163,28 @@ void TestParser::diagnostics_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
-    QTest::newRow("light without set") << "cql()\nlight check" << "2:7: expected a set filter after 'light', found a logical filter";
-    QTest::newRow("unknown name") << "cql()\n  frobnicate" << "2:3: unknown name 'frobnicate': not a keyword, variable or function";
-    QTest::newRow("unterminated string") << "cql()\nplayer \"Kasp" << "2:8: unterminated string: missing '\"'";
-    QTest::newRow("unclosed brace") << "cql()\n{ check" << "2:1: '{' is not closed";
-    QTest::newRow("missing header") << "check" << "1:1: a query starts with the header cql( ... )";
-    QTest::newRow("bad header word") << "cql(frob)\ncheck" << "1:5: unknown cql header parameter 'frob'";
-    QTest::newRow("not implemented") << "cql()\nline nestban --> check" << "2:6: 'line nestban' is not implemented yet";
-    QTest::newRow("currentmove without dash") << "cql()\ncurrentmove check" << "2:13: expected a dash filter (X--Y) after 'currentmove'";
-    QTest::newRow("unicode column") << "cql()\n♔♕ attacks light 3" << "2:18: expected a set filter after 'light', found a numeric filter";
-    QTest::newRow("unterminated comment") << "cql()\ncheck /* oops" << "2:7: unterminated comment: '/*' without '*/'";
-    QTest::newRow("comparison with logical") << "cql()\n#Q > check" << "2:6: cannot compare with a logical filter";
+    QTest::newRow("light without set") << "cql()\nlight check"
+                                       << "2:7: expected a set filter after 'light', found a logical filter";
+    QTest::newRow("unknown name") << "cql()\n  frobnicate"
+                                  << "2:3: unknown name 'frobnicate': not a keyword, variable or function";
+    QTest::newRow("unterminated string") << "cql()\nplayer \"Kasp"
+                                         << "2:8: unterminated string: missing '\"'";
+    QTest::newRow("unclosed brace") << "cql()\n{ check"
+                                    << "2:1: '{' is not closed";
+    QTest::newRow("missing header") << "check"
+                                    << "1:1: a query starts with the header cql( ... )";
+    QTest::newRow("bad header word") << "cql(frob)\ncheck"
+                                     << "1:5: unknown cql header parameter 'frob'";
+    QTest::newRow("not implemented") << "cql()\nline nestban --> check"
+                                     << "2:6: 'line nestban' is not implemented yet";
+    QTest::newRow("currentmove without dash") << "cql()\ncurrentmove check"
+                                              << "2:13: expected a dash filter (X--Y) after 'currentmove'";
+    QTest::newRow("unicode column") << "cql()\n♔♕ attacks light 3"
+                                    << "2:18: expected a set filter after 'light', found a numeric filter";
+    QTest::newRow("unterminated comment") << "cql()\ncheck /* oops"
+                                          << "2:7: unterminated comment: '/*' without '*/'";
+    QTest::newRow("comparison with logical") << "cql()\n#Q > check"
+                                             << "2:6: cannot compare with a logical filter";
 }
 
 void TestParser::diagnostics()
@@ -190,11 +222,16 @@ void TestParser::conversion_data()
 {
     QTest::addColumn<QString>("ascii");
     QTest::addColumn<QString>("unicode");
-    QTest::newRow("pieces") << "Ka1 [QRB]d4 A a _e4 . [Aa]" << "♔a1 ♕♖♗d4 △ ▲ □e4 ▦ ◭";
-    QTest::newRow("operators") << "Q -> k | q <- N & R <= 2 >= 1 != 0" << "♕ → ♚ ∪ ♛ ← ♘ ∩ ♖ ≤ 2 ≥ 1 ≠ 0";
-    QTest::newRow("keywords") << "flip flipcolor {Q attacks k} // flip stays in comments" << "✵ ⬓ {♕ → ♚} // flip stays in comments";
-    QTest::newRow("piece variable") << "piece x in A x" << "◭x in △ x";
-    QTest::newRow("strings untouched") << "comment(\"Q -> k\")" << "comment(\"Q -> k\")";
+    QTest::newRow("pieces") << "Ka1 [QRB]d4 A a _e4 . [Aa]"
+                            << "♔a1 ♕♖♗d4 △ ▲ □e4 ▦ ◭";
+    QTest::newRow("operators") << "Q -> k | q <- N & R <= 2 >= 1 != 0"
+                               << "♕ → ♚ ∪ ♛ ← ♘ ∩ ♖ ≤ 2 ≥ 1 ≠ 0";
+    QTest::newRow("keywords") << "flip flipcolor {Q attacks k} // flip stays in comments"
+                              << "✵ ⬓ {♕ → ♚} // flip stays in comments";
+    QTest::newRow("piece variable") << "piece x in A x"
+                                    << "◭x in △ x";
+    QTest::newRow("strings untouched") << "comment(\"Q -> k\")"
+                                       << "comment(\"Q -> k\")";
 }
 
 void TestParser::conversion()
@@ -213,8 +250,8 @@ void TestParser::parseSpeed()
     // well under a millisecond. Measured, not asserted tightly (machines vary).
     std::string q = "cql()\n";
     for (int i = 0; i < 200; ++i)
-        q += "{flip {Q" + std::string(1, char('a' + i % 8)) + std::to_string(1 + i % 8) +
-             " k attackedby N}} or {line --> check --> not check} // line " + std::to_string(i) + "\n";
+        q += "{flip {Q" + std::string(1, char('a' + i % 8)) + std::to_string(1 + i % 8)
+            + " k attackedby N}} or {line --> check --> not check} // line " + std::to_string(i) + "\n";
     QElapsedTimer t;
     t.start();
     std::vector<cql::Diagnostic> d;

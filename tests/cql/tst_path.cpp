@@ -39,8 +39,9 @@ void TestPath::lengthAndComments()
     cql::GameResult r = runQuery("cql()\ninitial ⊢ ―― check ―― ―― check", g);
     QVERIFY2(r.error.empty(), r.error.c_str());
     QCOMPARE(int(r.matches.size()), 1);
-    QCOMPARE(commentList(r), QStringLiteral("End path of length 3 that starts at move 1(wtm)@3 | "
-                                            "Start path that ends at move 2(btm)@0"));
+    QCOMPARE(commentList(r),
+             QStringLiteral("End path of length 3 that starts at move 1(wtm)@3 | "
+                            "Start path that ends at move 2(btm)@0"));
     // The longest path wins; the path keyword and ⊢ are the same filter.
     r = runQuery("cql()\ninitial x = {path ――+} x == 9", g);
     QCOMPARE(int(r.matches.size()), 1);
@@ -91,8 +92,9 @@ void TestPath::focusSkipsOtherMoves()
     // With a focus only moves of the focused pieces count; others are skipped.
     cql::GameResult r = runQuery("cql()\ninitial ⊢◎△ ―― check+", g);
     QVERIFY(r.matched);
-    QCOMPARE(commentList(r), QStringLiteral("End path of length 5 that starts at move 1(wtm)@9 | "
-                                            "Start path that ends at move 5(btm)@0"));
+    QCOMPARE(commentList(r),
+             QStringLiteral("End path of length 5 that starts at move 1(wtm)@9 | "
+                            "Start path that ends at move 5(btm)@0"));
     // singlecolor focuses on the side to move at the start.
     QVERIFY(runQuery("cql()\ninitial x = {⊢ singlecolor ―― check+} x == 5", g).matched);
     // The first focused move must come at once: no path starts with black to move.
@@ -142,8 +144,9 @@ void TestPath::maxAndLastPosition()
     // max: the best path maximises the filter at its end, and the comment says so.
     cql::GameResult r = runQuery("cql()\ninitial ⊢ max #▲ ―― ――", g);
     QVERIFY(r.matched);
-    QCOMPARE(commentList(r), QStringLiteral("End path of length 2 that starts at move 1(wtm) Max value: 1@2 | "
-                                            "Start path that ends at move 2(wtm)@0"));
+    QCOMPARE(commentList(r),
+             QStringLiteral("End path of length 2 that starts at move 1(wtm) Max value: 1@2 | "
+                            "Start path that ends at move 2(wtm)@0"));
     // A range applies to the length.
     QVERIFY(runQuery("cql()\ninitial ⊢ 9 ――+", g).matched);
     QVERIFY(!runQuery("cql()\ninitial ⊢ 10 12 ――+", g).matched);
@@ -157,8 +160,9 @@ void TestPath::primaryAndVariations()
     QVERIFY(!runQuery("cql(variations)\ninitial ⊢ primary ――d4", g).matched);
     // A position in a variation is named with its id in the comments.
     cql::GameResult r = runQuery("cql(variations)\ninitial ⊢ ――d4 ――", g);
-    QCOMPARE(commentList(r), QStringLiteral("End path of length 2 that starts at move 1(wtm)@3 | "
-                                            "id:4@3 | Start path that ends at move 2(wtm)[4]@0"));
+    QCOMPARE(commentList(r),
+             QStringLiteral("End path of length 2 that starts at move 1(wtm)@3 | "
+                            "id:4@3 | Start path that ends at move 2(wtm)[4]@0"));
 }
 
 void TestPath::promotionDash()

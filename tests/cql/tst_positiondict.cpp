@@ -20,8 +20,7 @@ std::vector<int> matchesPerGame(const std::string &query, const std::vector<cons
 {
     std::vector<cql::Diagnostic> d;
     auto q = cql::compile(query, {}, d);
-    if (!q)
-        return {};
+    if (!q) return {};
     cql::Evaluator ev(*q);
     std::vector<int> out;
     for (const char *pgn : pgns) {
@@ -67,9 +66,9 @@ void TestPositionDict::everyPositionIsItsOwnKey()
     // 1.e4 and 1.d4 have the same move number and side to move; they must
     // still be two keys (4 positions: start, e4, d4, e5).
     const char *tree = "1. e4 (1. d4) e5 *\n";
-    QCOMPARE(matches("cql(variations) dictionary D D[currentposition] = 1 Count = 0 ∀Key∊D {Count += 1} Count == 4",
-                     tree),
-             1);
+    QCOMPARE(
+        matches("cql(variations) dictionary D D[currentposition] = 1 Count = 0 ∀Key∊D {Count += 1} Count == 4", tree),
+        1);
     // And a lookup finds only its own position.
     QCOMPARE(matches("cql(variations) dictionary D D[currentposition] = fen ∀Key∊D Key:fen == D[Key] Count = 0 "
                      "∀Key∊D {Count += 1} Count == 4",
@@ -90,7 +89,8 @@ void TestPositionDict::keysOfEarlierGamesAreSkipped()
 {
     // D is not local, so it keeps the first game's entries; at the second
     // game's start only that start position is a key of this game.
-    const std::string q = "cql() dictionary D D[currentposition] = ply initial Count = 0 ∀Key∊D {Count += 1} Count == 1";
+    const std::string q =
+        "cql() dictionary D D[currentposition] = ply initial Count = 0 ∀Key∊D {Count += 1} Count == 1";
     const std::vector<int> got = matchesPerGame(q, {"1. e4 e5 2. Nf3 *\n", "1. d4 d5 *\n"});
     QCOMPARE(got, (std::vector<int>{1, 1}));
     // Nothing of the first game is found by ∊ in the second either.

@@ -10,8 +10,7 @@ namespace {
 int countOf(const std::string &text, const game::Game &g)
 {
     cql::GameResult r = runQuery(text, g);
-    if (!r.error.empty())
-        return -1;
+    if (!r.error.empty()) return -1;
     return int(r.matches.size());
 }
 

@@ -32,8 +32,7 @@ QMap<QString, QSet<QString>> definitionLists(QString &error)
         else if (xml.isStartElement() && xml.name() == QLatin1String("item") && !list.isEmpty())
             lists[list].insert(xml.readElementText().trimmed());
     }
-    if (xml.hasError())
-        error = xml.errorString();
+    if (xml.hasError()) error = xml.errorString();
     return lists;
 }
 
@@ -42,18 +41,14 @@ QString difference(const QSet<QString> &table, const QSet<QString> &definition, 
 {
     QStringList missing, extra;
     for (const QString &k : table)
-        if (!definition.contains(k))
-            missing << k;
+        if (!definition.contains(k)) missing << k;
     for (const QString &k : definition)
-        if (!table.contains(k))
-            extra << k;
+        if (!table.contains(k)) extra << k;
     missing.sort();
     extra.sort();
     QString out;
-    if (!missing.isEmpty())
-        out += QStringLiteral("in the %1, not in cql.xml: %2. ").arg(tableName, missing.join(u' '));
-    if (!extra.isEmpty())
-        out += QStringLiteral("in cql.xml, not in the %1: %2.").arg(tableName, extra.join(u' '));
+    if (!missing.isEmpty()) out += QStringLiteral("in the %1, not in cql.xml: %2. ").arg(tableName, missing.join(u' '));
+    if (!extra.isEmpty()) out += QStringLiteral("in cql.xml, not in the %1: %2.").arg(tableName, extra.join(u' '));
     return out;
 }
 
@@ -75,8 +70,7 @@ void TestSyntaxDefinition::keywordsAgree()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QSet<QString> inDefinition;
     for (auto it = lists.cbegin(); it != lists.cend(); ++it)
-        if (!it.key().startsWith(QLatin1String("cqls")))
-            inDefinition |= it.value();
+        if (!it.key().startsWith(QLatin1String("cqls"))) inDefinition |= it.value();
     QSet<QString> inTable;
     for (const cql::Keyword &k : cql::keywords())
         inTable.insert(fromView(k.name));
@@ -95,11 +89,11 @@ void TestSyntaxDefinition::cqlsKeywordsAgree()
     QSet<QString> inTable;
     for (const cql::cqls::KeywordSignature &k : cql::cqls::keywordTable()) {
         QString name = fromView(k.name);
-        if (name.endsWith(u'*'))
-            name.chop(1);
+        if (name.endsWith(u'*')) name.chop(1);
         inTable.insert(name);
     }
-    const QString d = difference(inTable, lists.value(QStringLiteral("cqls-keywords")), QStringLiteral("CQL-S keyword table"));
+    const QString d =
+        difference(inTable, lists.value(QStringLiteral("cqls-keywords")), QStringLiteral("CQL-S keyword table"));
     QVERIFY2(d.isEmpty(), qPrintable(d));
 }
 

@@ -18,8 +18,7 @@ long long numberAt(const std::string &body, const char *fen)
     game::Game g = positionGame(fen);
     cql::GameResult r = runQuery("cql()\nx = " + body + "\ncomment(x)", g);
     for (const auto &c : r.comments)
-        if (c.text != "CQL")
-            return std::stoll(c.text);
+        if (c.text != "CQL") return std::stoll(c.text);
     return -1;
 }
 } // namespace

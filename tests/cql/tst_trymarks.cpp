@@ -12,8 +12,7 @@ int tries(const char *movetext)
     game::Game g = pgnGame(movetext);
     std::vector<cql::Diagnostic> d;
     auto q = cql::compile("cql(variations) try", {}, d);
-    if (!q)
-        return -1;
+    if (!q) return -1;
     cql::Evaluator ev(*q);
     cql::GameResult r;
     ev.run(g, r);

@@ -85,11 +85,11 @@ void TestVariablesAndTree::currentMove()
 {
     // 1.e4 d5 2.exd5 Nf6 3.d4 Nxd5: seven positions, six moves.
     const char *game = "1. e4 d5 2. exd5 Nf6 3. d4 Nxd5 *\n";
-    QCOMPARE(matches("cql() currentmove n--", game), 2);        // after ...Nf6 and ...Nxd5
-    QCOMPARE(matches("cql() currentmove [x]", game), 2);        // after exd5 and Nxd5
-    QCOMPARE(matches("cql() currentmove P--d4", game), 1);      // after 3.d4 only
-    QCOMPARE(matches("cql() currentmove --", game), 6);         // every position but the start
-    QCOMPARE(matches("cql() n--", game), 2);                    // the next move: before ...Nf6 and ...Nxd5
+    QCOMPARE(matches("cql() currentmove n--", game), 2);   // after ...Nf6 and ...Nxd5
+    QCOMPARE(matches("cql() currentmove [x]", game), 2);   // after exd5 and Nxd5
+    QCOMPARE(matches("cql() currentmove P--d4", game), 1); // after 3.d4 only
+    QCOMPARE(matches("cql() currentmove --", game), 6);    // every position but the start
+    QCOMPARE(matches("cql() n--", game), 2);               // the next move: before ...Nf6 and ...Nxd5
     QCOMPARE(matches("cql() not currentmove [x] and currentmove --", game), 4);
     QVERIFY(firstError("cql() currentmove legal --").find("expected a dash filter") != std::string::npos);
 }

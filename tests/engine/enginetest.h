@@ -26,8 +26,7 @@ inline std::string fakeEngine(const QTemporaryDir &dir, const char *name, const 
 {
     QString path = dir.filePath(QString::fromLatin1(name));
     QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
+    if (!f.open(QIODevice::WriteOnly)) return {};
     f.write("#!/bin/sh\n");
     f.write(body);
     f.close();

@@ -25,8 +25,7 @@ std::optional<R> probe(const char *fen, bool wdlOnly = false)
     // A FEN the board refuses has no position to probe (dereferencing the
     // empty optional read garbage: the sanitizer build's fake stack showed it).
     const auto pos = chess::Position::fromFen(fen);
-    if (!pos)
-        return std::nullopt;
+    if (!pos) return std::nullopt;
     return gtb::probe(*pos, wdlOnly);
 }
 
@@ -72,8 +71,7 @@ void TestGaviota::noTables()
     QVERIFY(!probe("8/8/8/4k3/8/8/8/4K2Q w - - 0 1"));
     QCOMPARE(probe("8/8/8/4k3/8/8/8/4K3 w - - 0 1")->outcome, R::Draw);
 
-    if (!std::filesystem::exists(tableDir()))
-        return;
+    if (!std::filesystem::exists(tableDir())) return;
     m_open = gtb::open({tableDir()}, m_openError);
     QVERIFY2(m_open, m_openError.c_str());
     QVERIFY(gtb::completePieces() >= 3);
@@ -111,8 +109,7 @@ void TestGaviota::knownResults()
 
 void TestGaviota::distanceToMate()
 {
-    if (!m_open)
-        QSKIP("no Gaviota tables (apt-get install gaviotatb, or set CQLWB_TEST_TABLEBASES)");
+    if (!m_open) QSKIP("no Gaviota tables (apt-get install gaviotatb, or set CQLWB_TEST_TABLEBASES)");
     auto one = probe("k7/8/1K6/8/8/8/7Q/8 w - - 0 1"); // Qh8#
     QVERIFY(one);
     QCOMPARE(int(one->outcome), int(R::WhiteWins));
@@ -127,8 +124,7 @@ void TestGaviota::distanceToMate()
 
 void TestGaviota::wdlOnly()
 {
-    if (!m_open)
-        QSKIP("no Gaviota tables (apt-get install gaviotatb, or set CQLWB_TEST_TABLEBASES)");
+    if (!m_open) QSKIP("no Gaviota tables (apt-get install gaviotatb, or set CQLWB_TEST_TABLEBASES)");
     auto r = probe("8/8/8/4k3/8/8/8/4K2Q w - - 0 1", true);
     QVERIFY(r);
     QCOMPARE(int(r->outcome), int(R::WhiteWins));
@@ -137,11 +133,9 @@ void TestGaviota::wdlOnly()
 
 void TestGaviota::notCovered()
 {
-    if (!m_open)
-        QSKIP("no Gaviota tables (apt-get install gaviotatb, or set CQLWB_TEST_TABLEBASES)");
+    if (!m_open) QSKIP("no Gaviota tables (apt-get install gaviotatb, or set CQLWB_TEST_TABLEBASES)");
     // Four pieces: the 3-piece package has no table for it (unless more are installed).
-    if (gtb::completePieces() < 4)
-        QVERIFY(!probe("8/8/8/4k3/8/8/3q4/4K2Q w - - 0 1"));
+    if (gtb::completePieces() < 4) QVERIFY(!probe("8/8/8/4k3/8/8/3q4/4K2Q w - - 0 1"));
     QVERIFY(!probe(chess::Position::StartFen));
     // A side to move that gives check: an illegal position, which the board refuses.
     QVERIFY(!chess::Position::fromFen("k7/8/1K6/8/8/8/8/7Q w - - 0 1"));

@@ -17,9 +17,9 @@ using namespace enginetest;
 
 namespace {
 
-const char *MateInOne = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";        // Ra8#
-const char *QueenUp = "8/8/8/4k3/8/8/8/4K2Q w - - 0 1";             // KQ v K, White to move
-const char *QueenUpBlack = "8/8/8/4k3/8/8/8/4K2Q b - - 0 1";        // the same, Black to move
+const char *MateInOne = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"; // Ra8#
+const char *QueenUp = "8/8/8/4k3/8/8/8/4K2Q w - - 0 1";      // KQ v K, White to move
+const char *QueenUpBlack = "8/8/8/4k3/8/8/8/4K2Q b - - 0 1"; // the same, Black to move
 
 chess::Position pos(const char *fen) { return *chess::Position::fromFen(fen); }
 
@@ -147,8 +147,7 @@ void TestUci::unknownOption()
 void TestUci::stockfishMateInOne()
 {
     std::string sf = stockfish();
-    if (sf.empty())
-        QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
+    if (sf.empty()) QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
     engine::UciEngine e({sf, {}, 10000, 60000});
     e.start();
     QVERIFY(e.hasOption("Hash"));
@@ -166,8 +165,7 @@ void TestUci::stockfishMateInOne()
 void TestUci::stockfishMaterial()
 {
     std::string sf = stockfish();
-    if (sf.empty())
-        QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
+    if (sf.empty()) QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
     engine::UciEngine e({sf, {{"Hash", "16"}}, 10000, 60000});
     engine::Score w = e.analyse(QueenUp, {engine::Limit::Depth, 8}); // starts the engine itself
     QVERIFY(e.running());
@@ -184,8 +182,7 @@ void TestUci::stockfishMaterial()
 void TestUci::stockfishMovetime()
 {
     std::string sf = stockfish();
-    if (sf.empty())
-        QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
+    if (sf.empty()) QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
     engine::UciEngine e({sf, {}, 10000, 60000});
     e.start();
     QElapsedTimer t;
@@ -200,8 +197,7 @@ void TestUci::stockfishMovetime()
 void TestUci::poolCachesAndThreads()
 {
     std::string sf = stockfish();
-    if (sf.empty())
-        QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
+    if (sf.empty()) QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
     engine::Settings s;
     s.enginePath = sf;
     engine::configure(s);
@@ -224,11 +220,12 @@ void TestUci::poolCachesAndThreads()
         threads.emplace_back([&, t] {
             for (int k = 0; k < 4; ++k) {
                 try {
-                    engine::Score r = engine::evaluate(pos(fens[size_t(t + k) % fens.size()]), {engine::Limit::Depth, 5});
+                    engine::Score r =
+                        engine::evaluate(pos(fens[size_t(t + k) % fens.size()]), {engine::Limit::Depth, 5});
                     bool ok = fens[size_t(t + k) % fens.size()] == MateInOne ? (r.mate && r.value == 1)
-                        : fens[size_t(t + k) % fens.size()] == QueenUp         ? r.centipawns() >= 300
-                        : fens[size_t(t + k) % fens.size()] == QueenUpBlack    ? r.centipawns() <= -300
-                                                                               : !r.mate;
+                        : fens[size_t(t + k) % fens.size()] == QueenUp       ? r.centipawns() >= 300
+                        : fens[size_t(t + k) % fens.size()] == QueenUpBlack  ? r.centipawns() <= -300
+                                                                             : !r.mate;
                     (ok ? good : bad)++;
                 } catch (...) {
                     bad++;

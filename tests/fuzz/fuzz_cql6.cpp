@@ -16,11 +16,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const std::string_view text(reinterpret_cast<const char *>(data), size);
-    if (fuzzcheck::skipKnownBug(text))
-        return 0;
+    if (fuzzcheck::skipKnownBug(text)) return 0;
     // A "(match" script would go to the CQL-S parser, which has a target of its own.
-    if (cql::cqls::isCqlsSource(text, ""))
-        return 0;
+    if (cql::cqls::isCqlsSource(text, "")) return 0;
     cql::CompileOptions options;
     options.requireHeader = false;
     std::vector<cql::Diagnostic> diagnostics;
@@ -36,8 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const std::string unicode = cql::toUnicode(text);
     const std::string ascii = cql::toAscii(unicode);
     for (const std::string *converted : {&unicode, &ascii}) {
-        if (cql::cqls::isCqlsSource(*converted, ""))
-            continue;
+        if (cql::cqls::isCqlsSource(*converted, "")) continue;
         std::vector<cql::Diagnostic> again;
         const bool compiles = cql::compile(*converted, options, again) != nullptr;
         FUZZ_CHECK(compiles, "a query no longer compiles after converting its spelling", *converted,

@@ -15,14 +15,12 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const std::string_view text(reinterpret_cast<const char *>(data), size);
-    if (fuzzcheck::skipKnownBug(text) || fuzzcheck::skipKnownCqlsBug(text))
-        return 0;
+    if (fuzzcheck::skipKnownBug(text) || fuzzcheck::skipKnownCqlsBug(text)) return 0;
     cql::CompileOptions options;
     options.dialect = cql::Dialect::CqlS;
     std::vector<cql::Diagnostic> diagnostics;
     auto script = cql::compile(text, options, diagnostics);
-    if (!script)
-        FUZZ_CHECK(!diagnostics.empty(), "a script fails to compile without a diagnostic");
+    if (!script) FUZZ_CHECK(!diagnostics.empty(), "a script fails to compile without a diagnostic");
 
     const cql::cqls::Cql6Conversion converted = cql::cqls::convertToCql6(text);
     if (!converted.ok) {

@@ -86,18 +86,15 @@ const Games &games()
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const std::string_view text(reinterpret_cast<const char *>(data), size);
-    if (fuzzcheck::skipKnownBug(text))
-        return 0;
-    if (text.find("readfile") != text.npos || text.find("writefile") != text.npos
-        || cql::cqls::isCqlsSource(text, ""))
+    if (fuzzcheck::skipKnownBug(text)) return 0;
+    if (text.find("readfile") != text.npos || text.find("writefile") != text.npos || cql::cqls::isCqlsSource(text, ""))
         return 0;
     const Games &all = games();
     cql::CompileOptions options;
     options.requireHeader = false;
     std::vector<cql::Diagnostic> diagnostics;
     auto query = cql::compile(text, options, diagnostics);
-    if (!query)
-        return 0;
+    if (!query) return 0;
     cql::Evaluator evaluator(*query);
     cql::GameResult result;
     std::string out;
@@ -112,8 +109,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (result.matched) {
             pgn::ExtraComments extra;
             for (const cql::NodeComment &c : result.comments)
-                if (c.node < g.nodes.size())
-                    extra.emplace_back(c.node, c.text);
+                if (c.node < g.nodes.size()) extra.emplace_back(c.node, c.text);
             pgn::WriteOptions layout;
             layout.cqlLayout = i == 0;
             layout.textLimit = i == 0 ? 2000 : 0; // the cut, which a long comment reaches

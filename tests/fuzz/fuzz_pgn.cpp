@@ -46,7 +46,11 @@ public:
 
     void beginGame(const pgn::GameStart &s) override { mix('g', s.number, s.where); }
     void tag(std::string_view name, std::string_view value) override { mix('t', name, value); }
-    bool beginMovetext() override { mix('m'); return true; }
+    bool beginMovetext() override
+    {
+        mix('m');
+        return true;
+    }
     pgn::MoveAction move(std::string_view san, const pgn::Place &where) override
     {
         mix('M', san, where.location());
@@ -54,12 +58,20 @@ public:
     }
     void nag(int n) override { mix('n', uint64_t(n)); }
     void comment(std::string_view text) override { mix('c', text); }
-    bool beginVariation() override { mix('('); return true; }
+    bool beginVariation() override
+    {
+        mix('(');
+        return true;
+    }
     void endVariation() override { mix(')'); }
     void result(std::string_view r) override { mix('r', r); }
     void error(const pgn::Location &where, std::string_view message) override { mix('e', where, message); }
     void strayError(const pgn::Location &where, std::string_view message) override { mix('s', where, message); }
-    bool endGame() override { mix('E'); return true; }
+    bool endGame() override
+    {
+        mix('E');
+        return true;
+    }
 
 private:
     void add(const void *p, size_t n)
@@ -70,8 +82,17 @@ private:
     }
     void one(char c) { add(&c, 1); }
     void one(uint64_t v) { add(&v, sizeof v); }
-    void one(std::string_view s) { one(uint64_t(s.size())); add(s.data(), s.size()); }
-    void one(const pgn::Location &l) { one(uint64_t(l.line)); one(uint64_t(l.column)); one(l.offset); }
+    void one(std::string_view s)
+    {
+        one(uint64_t(s.size()));
+        add(s.data(), s.size());
+    }
+    void one(const pgn::Location &l)
+    {
+        one(uint64_t(l.line));
+        one(uint64_t(l.column));
+        one(l.offset);
+    }
     template <typename... T>
     void mix(char kind, const T &...args)
     {
@@ -184,8 +205,7 @@ bool tagInComment(const game::Game &g)
 {
     for (const std::string &t : g.texts)
         for (size_t i = t.find('['); i != t.npos; i = t.find('[', i + 1))
-            if (i + 1 < t.size() && std::isalpha(static_cast<unsigned char>(t[i + 1])))
-                return true;
+            if (i + 1 < t.size() && std::isalpha(static_cast<unsigned char>(t[i + 1]))) return true;
     return false;
 }
 
@@ -219,8 +239,7 @@ void buildGames(pgn::Reader &reader)
     int games = 0;
     while (reader.readGame(builder)) {
         fuzzcheck::checkGame(g);
-        if (!g.unsupported && g.nodes.size() < 2000 && ++games <= 8
-            && (fuzzcheck::strict() || !tagInComment(g))) {
+        if (!g.unsupported && g.nodes.size() < 2000 && ++games <= 8 && (fuzzcheck::strict() || !tagInComment(g))) {
             const std::string text = pgn::gameToPgn(g);
             FUZZ_CHECK(parser.parse(text, 1, {1, 1, 0}, again), "a written game does not read back", text);
             FUZZ_CHECK(shape(again) == shape(g), "a written game reads back with other moves", text);
@@ -301,8 +320,7 @@ uint64_t claimedSize(std::string_view bytes)
     }
     if (pgn::detectCompression(bytes) == pgn::Compression::Zstd) {
         const unsigned long long n = ZSTD_getFrameContentSize(bytes.data(), bytes.size());
-        if (n != ZSTD_CONTENTSIZE_UNKNOWN && n != ZSTD_CONTENTSIZE_ERROR)
-            return n;
+        if (n != ZSTD_CONTENTSIZE_UNKNOWN && n != ZSTD_CONTENTSIZE_ERROR) return n;
     }
     return 0;
 }
@@ -313,8 +331,7 @@ void readRaw(std::string_view bytes)
     const std::string &path = memoryFile().write(bytes);
     {
         pgn::FileSource source;
-        if (source.open(path))
-            drain(source);
+        if (source.open(path)) drain(source);
     }
     if (fuzzcheck::strict() || claimedSize(bytes) <= (64u << 20)) {
         std::string error;
@@ -336,34 +353,27 @@ void readRaw(std::string_view bytes)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size == 0)
-        return 0;
+    if (size == 0) return 0;
     const unsigned mode = data[0] & 3;
     const unsigned parameter = data[0] >> 2;
     const std::string_view body(reinterpret_cast<const char *>(data + 1), size - 1);
     // Two members or frames: the sources must read on past the first.
     const size_t cut = (parameter & 2) ? body.size() / 2 : body.size();
     switch (mode) {
-    case 0:
-        readPlain(body, parameter);
-        break;
+    case 0: readPlain(body, parameter); break;
     case 1: {
         std::string file = gzipMember(body.substr(0, cut));
-        if (cut < body.size())
-            file += gzipMember(body.substr(cut));
+        if (cut < body.size()) file += gzipMember(body.substr(cut));
         readCompressed(body, file, pgn::Compression::Gzip, parameter & 1);
         break;
     }
     case 2: {
         std::string file = zstdFrame(body.substr(0, cut));
-        if (cut < body.size())
-            file += zstdFrame(body.substr(cut));
+        if (cut < body.size()) file += zstdFrame(body.substr(cut));
         readCompressed(body, file, pgn::Compression::Zstd, parameter & 1);
         break;
     }
-    default:
-        readRaw(body);
-        break;
+    default: readRaw(body); break;
     }
     return 0;
 }

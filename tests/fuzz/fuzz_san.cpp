@@ -63,8 +63,7 @@ const std::vector<chess::Position> &positions()
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size == 0)
-        return 0;
+    if (size == 0) return 0;
     const chess::Position &pos = positions()[data[0] % setupCount];
     const std::string_view san(reinterpret_cast<const char *>(data + 1), size - 1);
 
@@ -80,8 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     chess::Position fast = pos;
     const chess::Move quick = fast.playCommonSan(san);
     if (quick.isNone()) {
-        FUZZ_CHECK(fuzzcheck::samePosition(fast, pos), "playCommonSan changed the position and failed", pos.fen(),
-                   san);
+        FUZZ_CHECK(fuzzcheck::samePosition(fast, pos), "playCommonSan changed the position and failed", pos.fen(), san);
     } else {
         FUZZ_CHECK(quick == m, "playCommonSan and parseSan read different moves", pos.fen(), san);
         FUZZ_CHECK(fuzzcheck::samePosition(fast, pos.after(m)), "playCommonSan plays another move", pos.fen(), san);

@@ -13,13 +13,13 @@
 #include <string_view>
 
 // An assert that stays on in release builds: the replay tests run optimised.
-#define FUZZ_CHECK(cond, ...)                                                                  \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
-            std::fprintf(stderr, "%s:%d: fuzz property failed: %s\n", __FILE__, __LINE__, #cond); \
-            fuzzcheck::note(__VA_ARGS__);                                                      \
-            std::abort();                                                                      \
-        }                                                                                      \
+#define FUZZ_CHECK(cond, ...)                                                                                          \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            std::fprintf(stderr, "%s:%d: fuzz property failed: %s\n", __FILE__, __LINE__, #cond);                      \
+            fuzzcheck::note(__VA_ARGS__);                                                                              \
+            std::abort();                                                                                              \
+        }                                                                                                              \
     } while (0)
 
 namespace fuzzcheck {
@@ -41,13 +41,11 @@ inline bool strict()
 // (regressions/cql6/lexer-number-overflow): skipped with CQLWB_FUZZ_STRICT=0.
 inline bool skipKnownBug(std::string_view text)
 {
-    if (strict())
-        return false;
+    if (strict()) return false;
     size_t run = 0;
     for (char c : text) {
         run = (c >= '0' && c <= '9') ? run + 1 : 0;
-        if (run > 18)
-            return true;
+        if (run > 18) return true;
     }
     return false;
 }
@@ -57,8 +55,7 @@ inline bool skipKnownBug(std::string_view text)
 // with CQLWB_FUZZ_STRICT=0, scripts with more than three are skipped.
 inline bool skipKnownCqlsBug(std::string_view text)
 {
-    if (strict())
-        return false;
+    if (strict()) return false;
     int transforms = 0;
     for (std::string_view key : {":shift", ":flip"})
         for (size_t i = text.find(key); i != text.npos; i = text.find(key, i + 1))

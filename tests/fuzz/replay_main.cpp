@@ -28,8 +28,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: %s DIRECTORY|FILE...\n", argv[0]);
         return 2;
     }
-    if (LLVMFuzzerInitialize)
-        LLVMFuzzerInitialize(&argc, &argv);
+    if (LLVMFuzzerInitialize) LLVMFuzzerInitialize(&argc, &argv);
 
     std::vector<fs::path> inputs;
     for (int i = 1; i < argc; ++i) {
@@ -37,8 +36,7 @@ int main(int argc, char **argv)
         std::error_code ec;
         if (fs::is_directory(arg, ec)) {
             for (const auto &entry : fs::recursive_directory_iterator(arg, ec))
-                if (entry.is_regular_file())
-                    inputs.push_back(entry.path());
+                if (entry.is_regular_file()) inputs.push_back(entry.path());
         } else if (fs::is_regular_file(arg, ec)) {
             inputs.push_back(arg);
         } else {

@@ -17,10 +17,7 @@
 
 namespace pgntest {
 
-inline std::string dataPath(const char *name)
-{
-    return std::string(CQLWB_TEST_DATA) + "/pgn/" + name;
-}
+inline std::string dataPath(const char *name) { return std::string(CQLWB_TEST_DATA) + "/pgn/" + name; }
 
 inline std::string readFile(const std::string &path)
 {
@@ -34,8 +31,8 @@ inline std::string readFile(const std::string &path)
 class LogVisitor : public pgn::Visitor {
 public:
     std::vector<std::string> log;
-    std::vector<std::string> errors;      // "line:col message" inside games
-    std::vector<std::string> stray;       // between games
+    std::vector<std::string> errors; // "line:col message" inside games
+    std::vector<std::string> stray;  // between games
     int games = 0;
 
     void beginGame(const pgn::GameStart &g) override
@@ -90,15 +87,13 @@ public:
     bool hasError(const std::string &part) const
     {
         for (const auto &e : errors)
-            if (e.find(part) != std::string::npos)
-                return true;
+            if (e.find(part) != std::string::npos) return true;
         return false;
     }
     bool hasStray(const std::string &part) const
     {
         for (const auto &e : stray)
-            if (e.find(part) != std::string::npos)
-                return true;
+            if (e.find(part) != std::string::npos) return true;
         return false;
     }
     QString joined() const
@@ -170,11 +165,9 @@ inline std::string errorsOf(const game::Game &g)
 inline std::string mainline(const game::Game &g)
 {
     std::string s;
-    if (g.nodes.empty())
-        return s;
+    if (g.nodes.empty()) return s;
     for (game::NodeId n = g.nodes[0].firstChild; n != game::NoNode; n = g.nodes[n].firstChild) {
-        if (!s.empty())
-            s += ' ';
+        if (!s.empty()) s += ' ';
         s += g.nodes[g.nodes[n].parent].position.san(g.nodes[n].move);
     }
     return s;

@@ -18,10 +18,7 @@ using namespace pgntest;
 
 namespace {
 
-std::vector<game::Game> sequential(const std::string &text)
-{
-    return readGames(text);
-}
+std::vector<game::Game> sequential(const std::string &text) { return readGames(text); }
 
 void compareGames(const game::Game &a, const game::Game &b)
 {
@@ -152,10 +149,8 @@ private slots:
                 QCOMPARE(b[i].last, b[i + 1].first);
             for (const auto &x : b)
                 QVERIFY(x.first < x.last);
-            if (target == 1)
-                QCOMPARE(b.size(), d.size());
-            if (target == (size_t(1) << 30))
-                QCOMPARE(b.size(), size_t(1));
+            if (target == 1) QCOMPARE(b.size(), d.size());
+            if (target == (size_t(1) << 30)) QCOMPARE(b.size(), size_t(1));
         }
     }
 
@@ -172,8 +167,7 @@ private slots:
             game::GameParser parser;
             game::Game g;
             for (size_t i = from; i < d.size(); i += step)
-                if (d.loadGame(i, g, parser))
-                    plies[i] = g.mainlinePlies();
+                if (d.loadGame(i, g, parser)) plies[i] = g.mainlinePlies();
         };
         std::thread t1(work, 0, 2), t2(work, 1, 2);
         t1.join();
@@ -204,8 +198,7 @@ private slots:
         std::atomic<bool> cancel{false};
         o.cancel = &cancel;
         o.progress = [&](const db::Progress &p) {
-            if (p.games > 500)
-                cancel = true;
+            if (p.games > 500) cancel = true;
         };
         std::string error;
         QVERIFY(!d.openText(text, "x", o, &error));
@@ -268,8 +261,7 @@ private slots:
     void masters()
     {
         const std::string path = std::string(CQLWB_SHARED_DIR) + "/data/masters20k.pgn.zst";
-        if (!std::filesystem::exists(path))
-            QSKIP("shared data not present (masters20k.pgn.zst)");
+        if (!std::filesystem::exists(path)) QSKIP("shared data not present (masters20k.pgn.zst)");
         db::Database d;
         std::string error;
         QVERIFY2(d.open(path, {}, &error), error.c_str());

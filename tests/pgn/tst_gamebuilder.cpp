@@ -46,14 +46,27 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("moves");
         QTest::addColumn<QString>("error");
-        QTest::newRow("illegal") << "1. e4 e5 2. Ke3 Nc6 3. Nf3 *" << "e4 e5" << "1:13 illegal move Ke3 at ply 3";
-        QTest::newRow("ambiguous") << "1. d4 d5 2. Nf3 Nf6 3. Nd2 e6 *" << "d4 d5 Nf3 Nf6"
+        QTest::newRow("illegal") << "1. e4 e5 2. Ke3 Nc6 3. Nf3 *"
+                                 << "e4 e5"
+                                 << "1:13 illegal move Ke3 at ply 3";
+        QTest::newRow("ambiguous") << "1. d4 d5 2. Nf3 Nf6 3. Nd2 e6 *"
+                                   << "d4 d5 Nf3 Nf6"
                                    << "1:24 ambiguous move Nd2 at ply 5";
-        QTest::newRow("no piece") << "1. e4 e5\n2. Qxe1 *" << "e4 e5" << "2:4 illegal move Qxe1 at ply 3";
-        QTest::newRow("bad syntax") << "1. e4 Nf9 *" << "e4" << "1:7 bad move Nf9 at ply 2";
-        QTest::newRow("pawn to last rank") << "1. e4 e5 2. e8 *" << "e4 e5" << "1:13 illegal move e8 at ply 3";
-        QTest::newRow("wrong side") << "1. e4 2. d4 *" << "e4" << "1:10 illegal move d4 at ply 2";
-        QTest::newRow("into check") << "1. e4 f5 2. Qh5+ f4 *" << "e4 f5 Qh5+" << "1:18 illegal move f4 at ply 4";
+        QTest::newRow("no piece") << "1. e4 e5\n2. Qxe1 *"
+                                  << "e4 e5"
+                                  << "2:4 illegal move Qxe1 at ply 3";
+        QTest::newRow("bad syntax") << "1. e4 Nf9 *"
+                                    << "e4"
+                                    << "1:7 bad move Nf9 at ply 2";
+        QTest::newRow("pawn to last rank") << "1. e4 e5 2. e8 *"
+                                           << "e4 e5"
+                                           << "1:13 illegal move e8 at ply 3";
+        QTest::newRow("wrong side") << "1. e4 2. d4 *"
+                                    << "e4"
+                                    << "1:10 illegal move d4 at ply 2";
+        QTest::newRow("into check") << "1. e4 f5 2. Qh5+ f4 *"
+                                    << "e4 f5 Qh5+"
+                                    << "1:18 illegal move f4 at ply 4";
     }
     void illegalMoveKeepsGameUpToIt()
     {
@@ -91,8 +104,7 @@ private slots:
         QVERIFY(g.nodes[2].move.isNull());
         QVERIFY(g.nodes[4].move.isNull());
         QCOMPARE(g.nodes[2].position.sideToMove(), chess::White);
-        QCOMPARE(g.nodes[5].position.fen(),
-                 std::string("rnbqkbnr/pppppppp/8/8/2PPP3/8/PP3PPP/RNBQKBNR b KQkq - 0 3"));
+        QCOMPARE(g.nodes[5].position.fen(), std::string("rnbqkbnr/pppppppp/8/8/2PPP3/8/PP3PPP/RNBQKBNR b KQkq - 0 3"));
     }
 
     void variationsTree()
@@ -256,15 +268,18 @@ private slots:
     void impossibleFen()
     {
         const std::string fen = "R3k2R/8/8/8/8/8/8/4K3 b - - 0 1";
-        auto games = readGames("[Event \"A\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n1... Kd7 *\n\n"
-                               "  [Event \"B\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - c6 0 1\"]\n\n1. Kd2 *");
+        auto games =
+            readGames("[Event \"A\"]\n[SetUp \"1\"]\n[FEN \"" + fen
+                      + "\"]\n\n1... Kd7 *\n\n"
+                        "  [Event \"B\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - c6 0 1\"]\n\n1. Kd2 *");
         QCOMPARE(games.size(), size_t(2));
         QVERIFY(games[0].unsupported);
         QCOMPARE(games[0].nodes.size(), size_t(1));
         QCOMPARE(QString::fromStdString(errorsOf(games[0])),
-                 QString::fromStdString("1:1 bad FEN \"" + fen + "\": FEN: impossible double check of the black king "
-                                        "on e8 by the rook on a8 and the rook on h8 from both sides: the piece that "
-                                        "moved cannot have crossed the king's line; game skipped\n"));
+                 QString::fromStdString("1:1 bad FEN \"" + fen
+                                        + "\": FEN: impossible double check of the black king "
+                                          "on e8 by the rook on a8 and the rook on h8 from both sides: the piece that "
+                                          "moved cannot have crossed the king's line; game skipped\n"));
         // The second game's warning points at its own start (line 7, column 3).
         QVERIFY(!games[1].unsupported);
         QCOMPARE(QString::fromStdString(errorsOf(games[1])),
@@ -303,8 +318,7 @@ private slots:
             QCOMPARE(g.nodes[0].position.chess960(), chess960);
         } else {
             QCOMPARE(g.nodes.size(), size_t(1));
-            QCOMPARE(QString::fromStdString(errorsOf(g)),
-                     "1:1 variant " + variant + " not supported; game skipped\n");
+            QCOMPARE(QString::fromStdString(errorsOf(g)), "1:1 variant " + variant + " not supported; game skipped\n");
         }
         QCOMPARE(games[1].number, uint64_t(2));
         QCOMPARE(games[1].mainlinePlies(), 1);
@@ -358,10 +372,14 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("result");
-        QTest::newRow("token") << "[Result \"1-0\"]\n1. e4 0-1" << "0-1";
-        QTest::newRow("tag only") << "[Result \"1/2-1/2\"]\n1. e4" << "1/2-1/2";
-        QTest::newRow("none") << "[Event \"x\"]\n1. e4" << "*";
-        QTest::newRow("bad tag") << "[Result \"2-0\"]\n1. e4" << "*";
+        QTest::newRow("token") << "[Result \"1-0\"]\n1. e4 0-1"
+                               << "0-1";
+        QTest::newRow("tag only") << "[Result \"1/2-1/2\"]\n1. e4"
+                                  << "1/2-1/2";
+        QTest::newRow("none") << "[Event \"x\"]\n1. e4"
+                              << "*";
+        QTest::newRow("bad tag") << "[Result \"2-0\"]\n1. e4"
+                                 << "*";
     }
     void results()
     {
@@ -446,8 +464,7 @@ private slots:
         QCOMPARE(s.inputPosition(), s.inputSize());
         // Reopening (here a corrupt file) works and reports the error.
         QVERIFY(s.open(dataPath("corrupt.pgn.zst"), &error, prefetch));
-        while (s.next(g)) {
-        }
+        while (s.next(g)) {}
         QVERIFY2(QString::fromStdString(s.error()).contains("corrupt zstd data"), s.error().c_str());
     }
 };

@@ -81,10 +81,14 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("message");
-        QTest::newRow("corrupt zstd") << "corrupt.pgn.zst" << "corrupt.pgn.zst: corrupt zstd data at byte ";
-        QTest::newRow("truncated zstd") << "truncated.pgn.zst" << "truncated.pgn.zst: truncated zstd data";
-        QTest::newRow("corrupt gzip") << "corrupt.pgn.gz" << "corrupt.pgn.gz: corrupt gzip data at byte ";
-        QTest::newRow("truncated gzip") << "truncated.pgn.gz" << "truncated.pgn.gz: truncated gzip data";
+        QTest::newRow("corrupt zstd") << "corrupt.pgn.zst"
+                                      << "corrupt.pgn.zst: corrupt zstd data at byte ";
+        QTest::newRow("truncated zstd") << "truncated.pgn.zst"
+                                        << "truncated.pgn.zst: truncated zstd data";
+        QTest::newRow("corrupt gzip") << "corrupt.pgn.gz"
+                                      << "corrupt.pgn.gz: corrupt gzip data at byte ";
+        QTest::newRow("truncated gzip") << "truncated.pgn.gz"
+                                        << "truncated.pgn.gz: truncated gzip data";
     }
     void corrupt()
     {
@@ -145,11 +149,10 @@ private slots:
         const std::string expected = readFile(dataPath("kasparov-deep-blue-1997.pgn"));
         std::string error;
         int calls = 0;
-        auto text = pgn::Text::load(dataPath(file.toUtf8().constData()), &error,
-                                    [&](const pgn::LoadProgress &p) {
-                                        ++calls;
-                                        QVERIFY(p.inputDone <= p.inputTotal);
-                                    });
+        auto text = pgn::Text::load(dataPath(file.toUtf8().constData()), &error, [&](const pgn::LoadProgress &p) {
+            ++calls;
+            QVERIFY(p.inputDone <= p.inputTotal);
+        });
         QVERIFY2(text, error.c_str());
         QCOMPARE(text->mapped(), mapped);
         QVERIFY(text->view() == expected);

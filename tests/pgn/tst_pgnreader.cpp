@@ -34,7 +34,10 @@ public:
         log.push_back("game " + std::to_string(g.number) + " @" + std::to_string(g.where.line) + ":"
                       + std::to_string(g.where.column) + " +" + std::to_string(g.where.offset));
     }
-    void tag(std::string_view n, std::string_view v) override { log.push_back("tag " + std::string(n) + "=" + std::string(v)); }
+    void tag(std::string_view n, std::string_view v) override
+    {
+        log.push_back("tag " + std::string(n) + "=" + std::string(v));
+    }
     bool beginMovetext() override { return m_moves; }
     void result(std::string_view r) override { log.push_back("result " + std::string(r)); }
     bool endGame() override
@@ -103,7 +106,8 @@ private slots:
         struct NoComments : LogVisitor {
             bool wantsComments() const override { return false; }
         };
-        const std::string text = "[Event \"E\"]\n\n1. e4 {open} e5 ; rest of line\n2. Nf3 {long\ncomment} Nc6 {unclosed";
+        const std::string text =
+            "[Event \"E\"]\n\n1. e4 {open} e5 ; rest of line\n2. Nf3 {long\ncomment} Nc6 {unclosed";
         NoComments v;
         pgn::Reader r;
         r.resetText(text);
@@ -113,8 +117,7 @@ private slots:
         QVERIFY(!v.joined().contains("comment "));
         std::vector<std::string> withoutComments;
         for (const std::string &line : all.log)
-            if (line.rfind("comment ", 0) != 0)
-                withoutComments.push_back(line);
+            if (line.rfind("comment ", 0) != 0) withoutComments.push_back(line);
         QCOMPARE(v.log, withoutComments);
         QVERIFY(v.hasError("unterminated comment"));
     }
@@ -133,12 +136,15 @@ private slots:
         LogVisitor v = readLog(readFile(dataPath("latin1.pgn")));
         QCOMPARE(v.games, 2);
         QVERIFY2(v.has("tag White=M\xc3\xbcller, J\xc3\xbcrgen"), qPrintable(v.joined()));
-        QVERIFY(v.has("tag Event=Schach\xc3\xbc" "bung"));
+        QVERIFY(v.has("tag Event=Schach\xc3\xbc"
+                      "bung"));
         QVERIFY(v.has("tag Black=Gro\xc3\x9fmann"));
-        QVERIFY(v.has("comment Stra\xc3\x9f" "e f\xc3\xbcr Wei\xc3\x9f"));
+        QVERIFY(v.has("comment Stra\xc3\x9f"
+                      "e f\xc3\xbcr Wei\xc3\x9f"));
         // Valid UTF-8 stays as it is.
         QVERIFY(v.has("tag White=M\xc3\xbcller"));
-        QVERIFY(v.has("tag Black=\xc3\x85" "berg"));
+        QVERIFY(v.has("tag Black=\xc3\x85"
+                      "berg"));
         QVERIFY(v.has("comment caf\xc3\xa9"));
     }
 
@@ -160,8 +166,7 @@ private slots:
         QVERIFY(v.has("game 2 @11:1 +" + std::to_string(file == "crlf.pgn" ? 156 : 146)));
         QVERIFY(v.has("move d4 @14:4"));
         QVERIFY(v.has("move Nc3 @" + std::string(file == "crlf.pgn" ? "17:4" : "16:4")));
-        if (file == "crlf.pgn")
-            QVERIFY(v.has("comment multi\nline"));
+        if (file == "crlf.pgn") QVERIFY(v.has("comment multi\nline"));
     }
 
     void nulBytes()
@@ -232,19 +237,45 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("value");
-        QTest::newRow("plain") << "[Event \"Open\"]" << "Event" << "Open";
-        QTest::newRow("escaped quote") << "[Event \"A \\\"B\\\" C\"]" << "Event" << "A \"B\" C";
-        QTest::newRow("escaped backslash") << "[Site \"C:\\\\x\"]" << "Site" << "C:\\x";
-        QTest::newRow("unescaped quotes") << "[White \"Smith, John \"The King\"\"]" << "White" << "Smith, John \"The King\"";
-        QTest::newRow("backslash at end") << "[Event \"Tournament \\\"]" << "Event" << "Tournament \\";
-        QTest::newRow("brackets in value") << "[C \"A]][\"]" << "C" << "A]][";
-        QTest::newRow("spaces") << "[ Round   \"3\"  ]" << "Round" << "3";
-        QTest::newRow("empty") << "[WhiteElo \"\"]" << "WhiteElo" << "";
-        QTest::newRow("space before bracket") << "[Event \"Open\" ]" << "Event" << "Open";
-        QTest::newRow("two spaces") << "[Event  \"Open\"]" << "Event" << "Open";
-        QTest::newRow("text after bracket") << "[Event \"Open\"]   " << "Event" << "Open";
-        QTest::newRow("tab") << "[Event\t\"Open\"]" << "Event" << "Open";
-        QTest::newRow("utf-8") << "[White \"M\xc3\xbcller\"]" << "White" << "M\u00fcller";
+        QTest::newRow("plain") << "[Event \"Open\"]"
+                               << "Event"
+                               << "Open";
+        QTest::newRow("escaped quote") << "[Event \"A \\\"B\\\" C\"]"
+                                       << "Event"
+                                       << "A \"B\" C";
+        QTest::newRow("escaped backslash") << "[Site \"C:\\\\x\"]"
+                                           << "Site"
+                                           << "C:\\x";
+        QTest::newRow("unescaped quotes") << "[White \"Smith, John \"The King\"\"]"
+                                          << "White"
+                                          << "Smith, John \"The King\"";
+        QTest::newRow("backslash at end") << "[Event \"Tournament \\\"]"
+                                          << "Event"
+                                          << "Tournament \\";
+        QTest::newRow("brackets in value") << "[C \"A]][\"]"
+                                           << "C"
+                                           << "A]][";
+        QTest::newRow("spaces") << "[ Round   \"3\"  ]"
+                                << "Round"
+                                << "3";
+        QTest::newRow("empty") << "[WhiteElo \"\"]"
+                               << "WhiteElo"
+                               << "";
+        QTest::newRow("space before bracket") << "[Event \"Open\" ]"
+                                              << "Event"
+                                              << "Open";
+        QTest::newRow("two spaces") << "[Event  \"Open\"]"
+                                    << "Event"
+                                    << "Open";
+        QTest::newRow("text after bracket") << "[Event \"Open\"]   "
+                                            << "Event"
+                                            << "Open";
+        QTest::newRow("tab") << "[Event\t\"Open\"]"
+                             << "Event"
+                             << "Open";
+        QTest::newRow("utf-8") << "[White \"M\xc3\xbcller\"]"
+                               << "White"
+                               << "M\u00fcller";
     }
     void tags()
     {
@@ -264,15 +295,14 @@ private slots:
         QCOMPARE(v.games, 1);
         QVERIFY2(v.errors.empty(), qPrintable(v.joined()));
         const std::vector<std::string> expected = {
-            "move e4 @1:3", "move e5 @1:6", "move Nf3 @1:12", "nag 1", "move Nc6 @1:19", "nag 1",
-            "move Bb5 @1:26", "nag 6", "move a6 @1:32", "nag 4", "move Ba4 @1:41", "nag 3",
-            "move Nf6 @1:53", "nag 5", "move O-O @1:62", "nag 2", "move Be7 @1:67", "move Re1 @1:73",
-            "nag 18", "move b5 @1:80", "nag 19", "move Bb3 @1:88", "nag 10", "move d6 @1:94",
-            "move c3 @1:100", "nag 146", "move exd6 @1:108", "move -- @1:117", "move Z0 @1:124", "result *"};
+            "move e4 @1:3",   "move e5 @1:6",  "move Nf3 @1:12",   "nag 1",          "move Nc6 @1:19", "nag 1",
+            "move Bb5 @1:26", "nag 6",         "move a6 @1:32",    "nag 4",          "move Ba4 @1:41", "nag 3",
+            "move Nf6 @1:53", "nag 5",         "move O-O @1:62",   "nag 2",          "move Be7 @1:67", "move Re1 @1:73",
+            "nag 18",         "move b5 @1:80", "nag 19",           "move Bb3 @1:88", "nag 10",         "move d6 @1:94",
+            "move c3 @1:100", "nag 146",       "move exd6 @1:108", "move -- @1:117", "move Z0 @1:124", "result *"};
         std::vector<std::string> got;
         for (const auto &l : v.log)
-            if (l.rfind("move ", 0) == 0 || l.rfind("nag", 0) == 0 || l.rfind("result", 0) == 0)
-                got.push_back(l);
+            if (l.rfind("move ", 0) == 0 || l.rfind("nag", 0) == 0 || l.rfind("result", 0) == 0) got.push_back(l);
         QCOMPARE(join(got), join(expected));
     }
 
@@ -281,9 +311,18 @@ private slots:
         LogVisitor v = readLog("[Event \"c\"]\n\n{before} 1. e4 {after e4} ; line comment\n"
                                "%escaped line 1. d4\n e5 { multi\n line } (1... c5 {in var}) *");
         QVERIFY2(v.errors.empty(), qPrintable(v.joined()));
-        const std::vector<std::string> expected = {"movetext", "comment before", "move e4 @3:13", "comment after e4",
-                                                   "comment line comment", "move e5 @5:2", "comment multi\n line",
-                                                   "(", "move c5 @6:15", "comment in var", ")", "result *"};
+        const std::vector<std::string> expected = {"movetext",
+                                                   "comment before",
+                                                   "move e4 @3:13",
+                                                   "comment after e4",
+                                                   "comment line comment",
+                                                   "move e5 @5:2",
+                                                   "comment multi\n line",
+                                                   "(",
+                                                   "move c5 @6:15",
+                                                   "comment in var",
+                                                   ")",
+                                                   "result *"};
         std::vector<std::string> got(v.log.begin() + 2, v.log.end() - 1);
         QCOMPARE(join(got), join(expected));
     }
@@ -293,10 +332,10 @@ private slots:
         LogVisitor v = readLog("1. e4 (1. d4 d5 (1... Nf6 2. c4 (2. Nf3)) 2. c4) (1. c4) e5 *");
         std::string s;
         for (const auto &l : v.log)
-            if (l == "(" || l == ")" || l.rfind("move ", 0) == 0)
-                s += l.substr(0, l.find(" @")) + ",";
-        QCOMPARE(QString::fromStdString(s), QString("move e4,(,move d4,move d5,(,move Nf6,move c4,(,move Nf3,),),move c4,),(,move c4,),"
-                                "move e5,"));
+            if (l == "(" || l == ")" || l.rfind("move ", 0) == 0) s += l.substr(0, l.find(" @")) + ",";
+        QCOMPARE(QString::fromStdString(s),
+                 QString("move e4,(,move d4,move d5,(,move Nf6,move c4,(,move Nf3,),),move c4,),(,move c4,),"
+                         "move e5,"));
     }
 
     void numbering()
@@ -306,8 +345,8 @@ private slots:
         const char *text = "[Event \"1\"]\n\n1. e4 *\n\n"
                            "[Event \"2\"]\n[Result \"*\"]\n\n*\n\n"
                            "[Event \"3\"]\n\n{just a comment} 0-1\n\n"
-                           "1. d4 d5 1-0\n\n"  // 4: no tags
-                           "1. c4 c5 *\n"      // 5: right after the previous one
+                           "1. d4 d5 1-0\n\n" // 4: no tags
+                           "1. c4 c5 *\n"     // 5: right after the previous one
                            "[Event \"6\"]\n[Site \"?\"]\n\n"
                            "[Event \"7\"]\n[Site \"?\"]\n";
         LogVisitor v = readLog(text);
@@ -420,8 +459,10 @@ private slots:
         QTest::addColumn<QString>("close");
         QTest::addColumn<int>("size");
         for (int size : {70000, 2100000, 2400000, 5000000}) {
-            QTest::addRow("quoted %d", size) << "[Event \"" << "\"]" << size;
-            QTest::addRow("bare %d", size) << "[Event " << "]" << size;
+            QTest::addRow("quoted %d", size) << "[Event \""
+                                             << "\"]" << size;
+            QTest::addRow("bare %d", size) << "[Event "
+                                           << "]" << size;
         }
     }
     void hugeTagValue()
@@ -430,7 +471,7 @@ private slots:
         QFETCH(QString, close);
         QFETCH(int, size);
         std::string text = open.toStdString() + std::string(size_t(size), 'x') + close.toStdString()
-                         + "\n[White \"a\"]\n\n1. e4 e5 *\n\n[Event \"next\"]\n\n1. d4 *\n";
+            + "\n[White \"a\"]\n\n1. e4 e5 *\n\n[Event \"next\"]\n\n1. d4 *\n";
         for (int drip : {0, 1}) {
             LogVisitor v;
             pgn::Reader r;
@@ -498,8 +539,9 @@ private slots:
     // dropped; the reader counts them, so later games keep their line numbers.
     void skipMarkerCountsLines()
     {
-        const std::string text = "[Event \"a\"]\n\n1. e4\n\n" + std::string(pgn::SkipMarker) + "1000\n\n"
-                                 "[Event \"b\"]\n\n1. d4 *\n";
+        const std::string text = "[Event \"a\"]\n\n1. e4\n\n" + std::string(pgn::SkipMarker)
+            + "1000\n\n"
+              "[Event \"b\"]\n\n1. d4 *\n";
         LogVisitor v = readLog(text);
         QCOMPARE(v.games, 2);
         // Without the marker d4 would stand at line 9; the marker's 4 breaks stand for 1000.
@@ -510,7 +552,11 @@ private slots:
     {
         // A visitor that skips movetext and variations still sees every game and result.
         struct Skipper : LogVisitor {
-            bool beginMovetext() override { log.push_back("movetext"); return games != 1; }
+            bool beginMovetext() override
+            {
+                log.push_back("movetext");
+                return games != 1;
+            }
             bool beginVariation() override { return false; }
             pgn::MoveAction move(std::string_view san, const pgn::Place &l) override
             {
@@ -536,8 +582,8 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("chunk");
-        for (const char *f : {"kasparov-deep-blue-1997.pgn", "crlf.pgn", "cr.pgn", "nul.pgn", "latin1.pgn",
-                              "bom.pgn", "glued.pgn", "unterminated-comment.pgn", "pathological-headers.pgn",
+        for (const char *f : {"kasparov-deep-blue-1997.pgn", "crlf.pgn", "cr.pgn", "nul.pgn", "latin1.pgn", "bom.pgn",
+                              "glued.pgn", "unterminated-comment.pgn", "pathological-headers.pgn",
                               "unescaped-quote-header.pgn", "twic9nn-error.pgn", "truncated.pgn"})
             for (int chunk : {1, 3, 17})
                 QTest::newRow((std::string(f) + "/" + std::to_string(chunk)).c_str()) << f << chunk;
@@ -565,12 +611,10 @@ private slots:
         r.resetText(text);
         for (uint64_t n = 1;; ++n) {
             LogVisitor v;
-            if (!r.readGame(v))
-                break;
+            if (!r.readGame(v)) break;
             std::string first;
             for (const auto &l : v.log)
-                if (l.rfind("game ", 0) == 0 && first.empty())
-                    first = l;
+                if (l.rfind("game ", 0) == 0 && first.empty()) first = l;
             uint64_t start = std::stoull(first.substr(first.find('+') + 1));
             int line = std::stoi(first.substr(first.find('@') + 1));
             int column = std::stoi(first.substr(first.find(':') + 1));
@@ -581,11 +625,9 @@ private slots:
             QVERIFY(one.readGame(w));
             std::vector<std::string> a, b;
             for (const auto &l : v.log)
-                if (l.rfind("stray", 0) != 0)
-                    a.push_back(l);
+                if (l.rfind("stray", 0) != 0) a.push_back(l);
             for (const auto &l : w.log)
-                if (l.rfind("stray", 0) != 0)
-                    b.push_back(l);
+                if (l.rfind("stray", 0) != 0) b.push_back(l);
             QCOMPARE(join(b), join(a));
             LogVisitor rest;
             QVERIFY(!one.readGame(rest));
@@ -596,8 +638,8 @@ private slots:
     {
         QTest::addColumn<QString>("word");
         QTest::addColumn<bool>("move");
-        for (const char *m : {"e4", "Nf3", "exd5", "Qxe1", "R1a3", "Nbd7", "O-O", "O-O-O", "0-0", "--", "Z0",
-                              "e8=Q", "e2e4", "Kxh8"})
+        for (const char *m :
+             {"e4", "Nf3", "exd5", "Qxe1", "R1a3", "Nbd7", "O-O", "O-O-O", "0-0", "--", "Z0", "e8=Q", "e2e4", "Kxh8"})
             QTest::newRow(m) << m << true;
         for (const char *m : {"xyz", "Result", "<br>", "N", "abc", "i9", "", "1-0"})
             QTest::newRow(*m ? m : "empty") << m << false;
@@ -629,7 +671,9 @@ private slots:
             "1. O-O-O 0-0 e2-e4 21-0 1-01 0-1",
             "1. e4 (1. d4 1-0) e5 *",
             "1. e4\r1-0\r\r[Event \"y\"]\r1. d4 0-1",
-            "1. e4 \xEF\xBB\xBF" "1-0 \xEF\xBB\xBF" "[Event \"z\"] *",
+            "1. e4 \xEF\xBB\xBF"
+            "1-0 \xEF\xBB\xBF"
+            "[Event \"z\"] *",
             "1. e4 e5 2.Nf3*3. Nc3 1/2-1/2",
             "1. e4 [%clk 1-0] e5 0-1",
             "1. e4 e5 2. f4 1/2",
@@ -637,7 +681,8 @@ private slots:
         };
         for (const char *e : edge)
             QTest::newRow(e) << QByteArray(e);
-        static const char nul[] = "1. e4 1-\0" "0 e5 1-0\n[Event \"n\"] *";
+        static const char nul[] = "1. e4 1-\0"
+                                  "0 e5 1-0\n[Event \"n\"] *";
         QTest::newRow("nul in movetext") << QByteArray(nul, sizeof nul - 1);
     }
     void skimFindsTheSameGames()
@@ -651,7 +696,6 @@ private slots:
         for (size_t drip : {1, 2, 3, 5, 7})
             QCOMPARE(boundaries(t, false, drip), full);
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestPgnReader)

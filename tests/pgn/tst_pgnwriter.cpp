@@ -33,11 +33,9 @@ void describe(const game::Game &g, game::NodeId n, std::string &out)
     for (uint32_t i = 0; i < node.nagCount; ++i)
         out += "$" + std::to_string(g.nags[node.nagBegin + i]);
     out += "{" + std::string(g.text(node.comment)) + "}";
-    if (n == 0)
-        out += "<" + std::string(g.text(node.preComment)) + ">";
+    if (n == 0) out += "<" + std::string(g.text(node.preComment)) + ">";
     game::NodeId c = node.firstChild;
-    if (c == game::NoNode)
-        return;
+    if (c == game::NoNode) return;
     for (game::NodeId s = g.nodes[c].nextSibling; s != game::NoNode; s = g.nodes[s].nextSibling) {
         out += " (";
         describe(g, s, out);
@@ -51,14 +49,11 @@ void describe(const game::Game &g, game::NodeId n, std::string &out)
 std::string describe(const game::Game &g)
 {
     std::string s;
-    if (!g.nodes.empty())
-        describe(g, 0, s);
+    if (!g.nodes.empty()) describe(g, 0, s);
     std::string out;
     for (char c : s) {
-        if (c == '\n' || c == '\t')
-            c = ' ';
-        if (c == ' ' && !out.empty() && out.back() == ' ')
-            continue;
+        if (c == '\n' || c == '\t') c = ' ';
+        if (c == ' ' && !out.empty() && out.back() == ' ') continue;
         out += c;
     }
     return out + " " + g.result;
@@ -97,8 +92,7 @@ struct ForceNamed {
 pid_t killedWriter(const std::string &path)
 {
     int ready[2];
-    if (::pipe(ready) != 0)
-        return -1;
+    if (::pipe(ready) != 0) return -1;
     const pid_t child = ::fork();
     if (child == 0) {
         ::close(ready[0]);
@@ -162,15 +156,22 @@ private slots:
     {
         QTest::addColumn<QString>("in");
         QTest::addColumn<QString>("out");
-        QTest::newRow("plain") << "1. e4 e5 2. Nf3 *" << "1. e4 e5 2. Nf3 *";
-        QTest::newRow("after comment") << "1. e4 {c} e5 *" << "1. e4 {c} 1... e5 *";
-        QTest::newRow("black variation") << "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *" << "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *";
-        QTest::newRow("nags") << "1. e4! e5?? 2. Nf3 $146 *" << "1. e4 $1 e5 $4 2. Nf3 $146 *";
-        QTest::newRow("null move") << "1. e4 -- 2. d4 *" << "1. e4 -- 2. d4 *";
+        QTest::newRow("plain") << "1. e4 e5 2. Nf3 *"
+                               << "1. e4 e5 2. Nf3 *";
+        QTest::newRow("after comment") << "1. e4 {c} e5 *"
+                                       << "1. e4 {c} 1... e5 *";
+        QTest::newRow("black variation") << "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *"
+                                         << "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *";
+        QTest::newRow("nags") << "1. e4! e5?? 2. Nf3 $146 *"
+                              << "1. e4 $1 e5 $4 2. Nf3 $146 *";
+        QTest::newRow("null move") << "1. e4 -- 2. d4 *"
+                                   << "1. e4 -- 2. d4 *";
         QTest::newRow("castling and checks") << "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Nxe4 5. Bxf7+ Kxf7 *"
                                              << "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Nxe4 5. Bxf7+ Kxf7 *";
-        QTest::newRow("variation pre-comment") << "1. e4 ({alt} 1. d4) e5 *" << "1. e4 ({alt} 1. d4) 1... e5 *";
-        QTest::newRow("no moves") << "[Event \"x\"]\n{only a comment} 1-0" << "{only a comment} 1-0";
+        QTest::newRow("variation pre-comment") << "1. e4 ({alt} 1. d4) e5 *"
+                                               << "1. e4 ({alt} 1. d4) 1... e5 *";
+        QTest::newRow("no moves") << "[Event \"x\"]\n{only a comment} 1-0"
+                                  << "{only a comment} 1-0";
     }
     void moveNumbers()
     {
@@ -207,17 +208,17 @@ private slots:
         QTest::newRow("fischerrandom") << dataPath("cutechess-fischerrandom.pgn").c_str();
         QTest::newRow("twic") << dataPath("twic9nn-error.pgn").c_str();
         const std::string studies = std::string(CQLWB_SHARED_DIR) + "/data/studies.pgn";
-        if (std::filesystem::exists(studies))
-            QTest::newRow("studies") << studies.c_str();
+        if (std::filesystem::exists(studies)) QTest::newRow("studies") << studies.c_str();
         QTest::newRow("inline") << "";
     }
     void roundTrip()
     {
         QFETCH(QString, file);
         std::string text = file.isEmpty()
-            ? std::string("[Event \"I\"]\n\n{a} 1. e4 $1 $14 {b} ({c} 1. d4 $2 d5 (1... Nf6 {d} 2. c4 (2. Nf3) 2... e6) "
-                          "2. c4 {e}) (1. c4) 1... e5 2. Nf3 {a comment long enough to be wrapped over more than one "
-                          "line of the output} Nc6 0-1")
+            ? std::string(
+                "[Event \"I\"]\n\n{a} 1. e4 $1 $14 {b} ({c} 1. d4 $2 d5 (1... Nf6 {d} 2. c4 (2. Nf3) 2... e6) "
+                "2. c4 {e}) (1. c4) 1... e5 2. Nf3 {a comment long enough to be wrapped over more than one "
+                "line of the output} Nc6 0-1")
             : readFile(file.toStdString());
         auto games = readGames(text);
         QVERIFY(!games.empty());
@@ -251,8 +252,9 @@ private slots:
     {
         // A wrapped comment must not put '[' or '%' at the start of a line.
         for (int pad = 0; pad < 30; ++pad) {
-            game::Game g = readOne("1. e4 {" + std::string(size_t(pad), 'x') + " a b c d e f g h i j k l m n o p q r s t u v "
-                                   "[Event \"x\"] %y w} *");
+            game::Game g = readOne("1. e4 {" + std::string(size_t(pad), 'x')
+                                   + " a b c d e f g h i j k l m n o p q r s t u v "
+                                     "[Event \"x\"] %y w} *");
             const std::string text = pgn::gameToPgn(g);
             QVERIFY2(text.find("\n[Event \"x") == std::string::npos, text.c_str());
             QVERIFY2(text.find("\n%") == std::string::npos, text.c_str());
@@ -297,8 +299,9 @@ private slots:
         o.cqlLayout = true;
         pgn::ExtraComments extra = {{g.nodes[1].firstChild, "CQL  checks: 3"}};
         std::string text = pgn::gameToPgn(g, o, &extra);
-        QCOMPARE(QString::fromStdString(text.substr(text.find("\n\n") + 2)),
-                 QString("{start}\n1.e4 $1 {good} ( 1.d4 d5 ( 1...Nf6 ) ) 1...e5 {CQL  checks: 3} 2.Nf3 {a b  c} *\n\n"));
+        QCOMPARE(
+            QString::fromStdString(text.substr(text.find("\n\n") + 2)),
+            QString("{start}\n1.e4 $1 {good} ( 1.d4 d5 ( 1...Nf6 ) ) 1...e5 {CQL  checks: 3} 2.Nf3 {a b  c} *\n\n"));
     }
     void cqlLayoutBreaks()
     {
@@ -371,7 +374,7 @@ private slots:
     // truncated by CQL } *").
     void cqlLayoutLimitClosesComment_data()
     {
-        QTest::addColumn<int>("extra");   // limit = (characters before "two") + extra
+        QTest::addColumn<int>("extra");    // limit = (characters before "two") + extra
         QTest::addColumn<QString>("tail"); // the text from "one" to the note
         // The note starts at the limit; the places before it are spaces.
         QTest::newRow("no room for the brace") << 1 << "one  game truncated by CQL } * \n\n\n";
@@ -566,7 +569,7 @@ private slots:
         QVERIFY2(left[0].contains(QString("-%1-").arg(child)), qPrintable(left[0]));
         const QString host = left[0].mid(int(std::strlen(".out.pgn.cqlwb-tmp-"))).section('-', 0, -3);
         const QStringList kept = {
-            QString(".out.pgn.cqlwb-tmp-%1-1-0123abcd").arg(host),                 // pid 1 is alive
+            QString(".out.pgn.cqlwb-tmp-%1-1-0123abcd").arg(host),                  // pid 1 is alive
             QString(".out.pgn.cqlwb-tmp-%1-%2-0123abcd").arg(host).arg(::getpid()), // this process
             QString(".out.pgn.cqlwb-tmp-other%1-%2-0123abcd").arg(host).arg(child), // another host
             QString(".other.pgn.cqlwb-tmp-%1-%2-0123abcd").arg(host).arg(child),    // another target
@@ -602,7 +605,7 @@ private slots:
         const std::string missing = dir.filePath("missing.pgn").toStdString();
         for (const std::string &same : {db, spelled, hard, soft})
             QVERIFY2(pgn::sameFile(same, db), same.c_str());
-        QVERIFY(!pgn::sameFile(other, db));   // equal contents are not the same file
+        QVERIFY(!pgn::sameFile(other, db)); // equal contents are not the same file
         QVERIFY(!pgn::sameFile(missing, missing));
         const std::vector<std::string> inputs = {other, db};
         QCOMPARE(pgn::overwrittenInput(soft, inputs), &inputs[1]);

@@ -42,23 +42,40 @@ void TestPlayerBase::lookup_data()
     QTest::addColumn<QString>("name"); // "" none
     QTest::addColumn<int>("birth");
     QTest::addColumn<int>("death");
-    QTest::newRow("as spelled") << "Alekhine, Alexander" << "Alekhine, Alexander" << 1892 << 1946;
-    QTest::newRow("case, spaces, punctuation") << "alekhine,alexander." << "Alekhine, Alexander" << 1892 << 1946;
-    QTest::newRow("alias") << "Aljechin, Alexander" << "Alekhine, Alexander" << 1892 << 1946;
-    QTest::newRow("second alias") << "Alekhin, Alexandre" << "Alekhine, Alexander" << 1892 << 1946;
-    QTest::newRow("initial") << "Alekhine, A." << "Alekhine, Alexander" << 1892 << 1946;
-    QTest::newRow("initial, no space") << "Capablanca,J" << "Capablanca, Jose Raul" << 1888 << 1942;
-    QTest::newRow("initial, one of the family") << "Polgar, J" << "Polgar, Judit" << 1976 << 0;
-    QTest::newRow("initial, two of the family") << "Polgar, S" << "" << 0 << 0;
-    QTest::newRow("year only") << "Polgar, Sofia" << "Polgar, Sofia" << 1974 << 0;
-    QTest::newRow("no rating, birth and death") << "Notrated, Player" << "Notrated, Player" << 1950 << 2001;
-    QTest::newRow("dots for the rating") << "Lasker, Emanuel" << "Lasker, Emanuel" << 1868 << 1941;
-    QTest::newRow("unknown dates") << "Unknown, Dates" << "Unknown, Dates" << 0 << 0;
-    QTest::newRow("death only") << "Early, Death" << "Early, Death" << 0 << 1888;
-    QTest::newRow("bad dates") << "Broken, Dates" << "Broken, Dates" << 0 << 0;
-    QTest::newRow("other forename") << "Carlsen, Henrik" << "" << 0 << 0;
-    QTest::newRow("surname only") << "Carlsen" << "" << 0 << 0;
-    QTest::newRow("empty") << "" << "" << 0 << 0;
+    QTest::newRow("as spelled") << "Alekhine, Alexander"
+                                << "Alekhine, Alexander" << 1892 << 1946;
+    QTest::newRow("case, spaces, punctuation") << "alekhine,alexander."
+                                               << "Alekhine, Alexander" << 1892 << 1946;
+    QTest::newRow("alias") << "Aljechin, Alexander"
+                           << "Alekhine, Alexander" << 1892 << 1946;
+    QTest::newRow("second alias") << "Alekhin, Alexandre"
+                                  << "Alekhine, Alexander" << 1892 << 1946;
+    QTest::newRow("initial") << "Alekhine, A."
+                             << "Alekhine, Alexander" << 1892 << 1946;
+    QTest::newRow("initial, no space") << "Capablanca,J"
+                                       << "Capablanca, Jose Raul" << 1888 << 1942;
+    QTest::newRow("initial, one of the family") << "Polgar, J"
+                                                << "Polgar, Judit" << 1976 << 0;
+    QTest::newRow("initial, two of the family") << "Polgar, S"
+                                                << "" << 0 << 0;
+    QTest::newRow("year only") << "Polgar, Sofia"
+                               << "Polgar, Sofia" << 1974 << 0;
+    QTest::newRow("no rating, birth and death") << "Notrated, Player"
+                                                << "Notrated, Player" << 1950 << 2001;
+    QTest::newRow("dots for the rating") << "Lasker, Emanuel"
+                                         << "Lasker, Emanuel" << 1868 << 1941;
+    QTest::newRow("unknown dates") << "Unknown, Dates"
+                                   << "Unknown, Dates" << 0 << 0;
+    QTest::newRow("death only") << "Early, Death"
+                                << "Early, Death" << 0 << 1888;
+    QTest::newRow("bad dates") << "Broken, Dates"
+                               << "Broken, Dates" << 0 << 0;
+    QTest::newRow("other forename") << "Carlsen, Henrik"
+                                    << "" << 0 << 0;
+    QTest::newRow("surname only") << "Carlsen"
+                                  << "" << 0 << 0;
+    QTest::newRow("empty") << ""
+                           << "" << 0 << 0;
 }
 
 void TestPlayerBase::lookup()
@@ -98,7 +115,8 @@ void TestPlayerBase::unreadable()
     const std::string empty = dir.filePath("empty.ssp").toStdString();
     std::ofstream(empty) << "# no players\n@SITE\nBerlin\n";
     QVERIFY(!database::PlayerBase::load(empty, &error));
-    QCOMPARE(QString::fromStdString(error), QString::fromStdString(empty + ": no players (a spelling file has them in a @PLAYER section)"));
+    QCOMPARE(QString::fromStdString(error),
+             QString::fromStdString(empty + ": no players (a spelling file has them in a @PLAYER section)"));
 }
 
 void TestPlayerBase::configured()

@@ -96,14 +96,13 @@ private slots:
         QTest::addColumn<int>("plies");
         QTest::addColumn<int>("moves");
         QTest::newRow("clean") << "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0" << false << QStringList() << 6 << 6;
-        QTest::newRow("illegal, kept up to it")
-            << "[White \"A\"]\n\n1. e4 e5\n2. Qxe1 Nc6 *" << false
-            << QStringList{"1 plies=2 | 4:4 illegal move Qxe1 at ply 3"} << 2 << 2;
+        QTest::newRow("illegal, kept up to it") << "[White \"A\"]\n\n1. e4 e5\n2. Qxe1 Nc6 *" << false
+                                                << QStringList{"1 plies=2 | 4:4 illegal move Qxe1 at ply 3"} << 2 << 2;
         QTest::newRow("ambiguous") << "1. d4 d5 2. Nf3 Nf6 3. Nd2 e6 *" << false
                                    << QStringList{"1 plies=4 | 1:24 ambiguous move Nd2 at ply 5"} << 4 << 4;
-        QTest::newRow("stray text goes on") << "1. e4 xyz e5 *" << false
-                                            << QStringList{"1 plies=2 | 1:7 unexpected text 'xyz' in the movetext"}
-                                            << 2 << 2;
+        QTest::newRow("stray text goes on")
+            << "1. e4 xyz e5 *" << false << QStringList{"1 plies=2 | 1:7 unexpected text 'xyz' in the movetext"} << 2
+            << 2;
         QTest::newRow("variations skipped") << "1. e4 (1. d4 d5 2. Qxd5) e5 *" << false << QStringList() << 2 << 2;
         QTest::newRow("illegal in a variation")
             << "1. e4 (1. d4 d5 2. Qxd5 c6) e5 *" << true
@@ -113,9 +112,8 @@ private slots:
         QTest::newRow("second variation branches from the same move")
             << "1. e4 (1. d4 d5) (1. c4 e5 2. Nc3) e5 2. Nf3 *" << true << QStringList() << 3 << 8;
         QTest::newRow("variation before any move") << "{start} ( 1. d4 ) 1. e4 e5 *" << true << QStringList() << 2 << 2;
-        QTest::newRow("FEN start")
-            << "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 Ke6 3. Kf2 Kxe5 *" << false
-            << QStringList() << 6 << 6;
+        QTest::newRow("FEN start") << "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 Ke6 3. Kf2 Kxe5 *"
+                                   << false << QStringList() << 6 << 6;
         QTest::newRow("bad FEN") << "[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *" << false
                                  << QStringList{"1 plies=0 unsupported | 1:1 bad FEN \"8/8/8 w - - 0 1\": "
                                                 "FEN: bad piece placement '8/8/8'; game skipped"}
@@ -158,8 +156,9 @@ private slots:
 
     void chess960Castling()
     {
-        const std::string text = "[Variant \"Chess960\"]\n[FEN \"nrkbbrqn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBRQN w FBfb - 0 1\"]\n\n"
-                                 "1. e4 e5 2. Be2 Be7 3. O-O-O O-O-O *";
+        const std::string text =
+            "[Variant \"Chess960\"]\n[FEN \"nrkbbrqn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBRQN w FBfb - 0 1\"]\n\n"
+            "1. e4 e5 2. Be2 Be7 3. O-O-O O-O-O *";
         Replayed on = replayText(text);
         QVERIFY2(on.problems.empty(), on.problems.empty() ? "" : on.problems.front().c_str());
         QCOMPARE(on.stats.mainlinePlies, uint64_t(6));

@@ -81,8 +81,7 @@ private slots:
         }
         std::vector<std::string> files;
         for (const auto &e : std::filesystem::recursive_directory_iterator(dir))
-            if (e.is_regular_file())
-                files.push_back(e.path().string());
+            if (e.is_regular_file()) files.push_back(e.path().string());
         std::sort(files.begin(), files.end());
         for (const auto &f : files)
             QTest::newRow(f.substr(dir.size() + 1).c_str()) << QString::fromStdString(f);
@@ -90,8 +89,7 @@ private slots:
     void readAll()
     {
         QFETCH(QString, path);
-        if (path.isEmpty())
-            QSKIP("the shared data (data/tricky) is not present");
+        if (path.isEmpty()) QSKIP("the shared data (data/tricky) is not present");
         const std::string file = path.toStdString();
 
         // Sequentially, with variations.
@@ -124,7 +122,6 @@ private slots:
         compareSkimmedIndex(d, skimmed);
         compareParallelIndex(std::string(d.text()));
 
-
         // Written out and read back: as many games, the same mainlines.
         std::string out;
         for (const auto &x : games)
@@ -132,8 +129,7 @@ private slots:
         auto again = readGames(out);
         QCOMPARE(again.size(), games.size());
         for (size_t i = 0; i < games.size(); ++i) {
-            if (games[i].unsupported)
-                continue;
+            if (games[i].unsupported) continue;
             QCOMPARE(mainline(again[i]), mainline(games[i]));
             QVERIFY2(again[i].errors.empty(), errorsOf(again[i]).c_str());
         }
@@ -157,7 +153,8 @@ private slots:
         compareParallelIndex(tricky);
         // A blank line inside a header: the cut before "[Site" is not a game start.
         // (The long first tag puts the middle of the text, where two threads cut, before it.)
-        const std::string split = "[Event \"" + std::string(60, 'a') + "\"]\n\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n\n1. d4 *\n";
+        const std::string split =
+            "[Event \"" + std::string(60, 'a') + "\"]\n\n[Site \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n\n1. d4 *\n";
         compareParallelIndex(split);
         db::Database serial;
         QVERIFY(serial.openText(split));
@@ -176,7 +173,8 @@ private slots:
     void mutations()
     {
         const std::string base = readFile(dataPath("kasparov-deep-blue-1997.pgn")).substr(0, 1500)
-            + readFile(dataPath("crlf.pgn")) + readFile(dataPath("glued.pgn")) + readFile(dataPath("pathological-headers.pgn"))
+            + readFile(dataPath("crlf.pgn")) + readFile(dataPath("glued.pgn"))
+            + readFile(dataPath("pathological-headers.pgn"))
             + "1. e4 (1. d4 {c} d5 (1... Nf6)) e5 $1 ; rest\n%escape\n2. Nf3! -- 3. Z0 O-O-O *\n"
             + "[FEN \"8/8/8/8/8/8/k7/K7 w - - 0 1\"]\n{x} 1. Kb1 Kb3 *\n";
         static const char specials[] = "[]{}();%$*.\"\\\n\r\t\0-+!?=/#xOo01Z\xef\xbb\xbf\xfc\xc3";
@@ -190,8 +188,7 @@ private slots:
         game::GameParser parser;
         const char *env = std::getenv("CQLWB_MUTATION_ROUNDS"); // more for a longer soak
         const int rounds = env ? std::atoi(env) : 400;
-        if (const char *s = std::getenv("CQLWB_MUTATION_SEED"))
-            seed ^= std::strtoull(s, nullptr, 10);
+        if (const char *s = std::getenv("CQLWB_MUTATION_SEED")) seed ^= std::strtoull(s, nullptr, 10);
         for (int round = 0; round < rounds; ++round) {
             std::string text = base;
             const int edits = 1 + int(next() % 12);

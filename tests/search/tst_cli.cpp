@@ -99,12 +99,10 @@ Result TestCli::run(const QStringList &args, const QString &playerBase)
     p.setWorkingDirectory(m_dir.path());
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("CQLWB_PLAYERBASE"));
-    if (!playerBase.isEmpty())
-        env.insert(QStringLiteral("CQLWB_PLAYERBASE"), playerBase);
+    if (!playerBase.isEmpty()) env.insert(QStringLiteral("CQLWB_PLAYERBASE"), playerBase);
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(CQLWB_CLI), args);
-    if (!p.waitForFinished(60000))
-        return r;
+    if (!p.waitForFinished(60000)) return r;
     r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
@@ -119,8 +117,7 @@ QString TestCli::write(const QString &name, const QString &text)
 {
     QString path = m_dir.filePath(name);
     QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(path));
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) qFatal("cannot write %s", qPrintable(path));
     f.write(text.toUtf8());
     return path;
 }
@@ -128,8 +125,7 @@ QString TestCli::write(const QString &name, const QString &text)
 QString TestCli::outputText() const
 {
     QFile f(m_out);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
+    if (!f.open(QIODevice::ReadOnly)) return {};
     return QString::fromUtf8(f.readAll());
 }
 
@@ -172,8 +168,8 @@ void TestCli::summaryLine()
     for (QString threads : {"1", "2"}) {
         Result r = run({"--threads", threads, "-i", m_pgn, "-o", m_out, q});
         QCOMPARE(r.exitCode, 0);
-        static const QRegularExpression re(
-            QStringLiteral("^(\\d+) matches of (\\d+) games in \\d+\\.\\d{2,3} seconds using (\\d+) threads to (.+)\n$"));
+        static const QRegularExpression re(QStringLiteral(
+            "^(\\d+) matches of (\\d+) games in \\d+\\.\\d{2,3} seconds using (\\d+) threads to (.+)\n$"));
         auto m = re.match(r.out);
         QVERIFY2(m.hasMatch(), qPrintable(r.out));
         QCOMPARE(m.captured(1).toInt(), 2);
@@ -321,13 +317,15 @@ void TestCli::fenOptionImpossible_data()
     QTest::addColumn<QString>("fen");
     QTest::addColumn<QString>("message");
     QTest::newRow("rooks on both sides") << "R3k2R/8/8/8/8/8/8/4K3 b - - 0 1"
-                                        << "cqlwb-cli: -fen: impossible double check of the black king on e8 by the "
-                                           "rook on a8 and the rook on h8 from both sides";
+                                         << "cqlwb-cli: -fen: impossible double check of the black king on e8 by the "
+                                            "rook on a8 and the rook on h8 from both sides";
     QTest::newRow("board without a king") << "4k3/8/8/8/8/8/8/8"
                                           << "cqlwb-cli: -fen: white king missing: 4k3/8/8/8/8/8/8/8";
-    QTest::newRow("nine pawns") << "4k3/8/8/8/8/P7/PPPPPPPP/4K3" << "cqlwb-cli: -fen: 9 white pawns (at most 8)";
+    QTest::newRow("nine pawns") << "4k3/8/8/8/8/P7/PPPPPPPP/4K3"
+                                << "cqlwb-cli: -fen: 9 white pawns (at most 8)";
     // Neither side can be the one to move with both kings in check.
-    QTest::newRow("both in check") << "4k3/8/8/8/8/8/4R3/r3K3" << "cqlwb-cli: -fen: side not to move";
+    QTest::newRow("both in check") << "4k3/8/8/8/8/8/4R3/r3K3"
+                                   << "cqlwb-cli: -fen: side not to move";
 }
 
 void TestCli::fenOptionImpossible()
@@ -361,11 +359,13 @@ void TestCli::fenTagCorrected()
 {
     // Castling rights without their rooks are dropped with a warning naming the
     // game's start; the game is still searched.
-    QString pgn = write("fen.pgn", QString(Games) + "\n[Event \"four\"]\n[SetUp \"1\"]\n"
-                                                    "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w KQ - 0 1\"]\n\n"
-                                                    "1. e4 Kd7 2. Ke2 Ke6 3. Kf3 Ke5 *\n"
-                                                    "\n[Event \"five\"]\n[SetUp \"1\"]\n"
-                                                    "[FEN \"R3k2R/8/8/8/8/8/8/4K3 b - - 0 1\"]\n\n1... Kd7 *\n");
+    QString pgn = write("fen.pgn",
+                        QString(Games)
+                            + "\n[Event \"four\"]\n[SetUp \"1\"]\n"
+                              "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w KQ - 0 1\"]\n\n"
+                              "1. e4 Kd7 2. Ke2 Ke6 3. Kf3 Ke5 *\n"
+                              "\n[Event \"five\"]\n[SetUp \"1\"]\n"
+                              "[FEN \"R3k2R/8/8/8/8/8/8/4K3 b - - 0 1\"]\n\n1... Kd7 *\n");
     Result r = run({"-i", pgn, "-o", m_out, "-cql", "Kf3"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.contains("fen.pgn:22: game 4: FEN: castling right K dropped: no white rook on the king's side of "
@@ -476,8 +476,9 @@ void TestCli::helpAndVersion()
 {
     Result r = run({"-help"});
     QCOMPARE(r.exitCode, 0);
-    for (const char *option : {"-input", "-output", "-gamenumber", "-matchcount", "-threads", "-cql", "-fen", "-flipcolor",
-                               "-rotate45", "-player", "-year", "-wtm", "-lineincrement", "-showmatches", "-check", "-version"})
+    for (const char *option :
+         {"-input", "-output", "-gamenumber", "-matchcount", "-threads", "-cql", "-fen", "-flipcolor", "-rotate45",
+          "-player", "-year", "-wtm", "-lineincrement", "-showmatches", "-check", "-version"})
         QVERIFY2(r.out.contains(option), option);
     r = run({"--version"});
     QCOMPARE(r.exitCode, 0);
@@ -491,8 +492,9 @@ void TestCli::checkDatabase()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains("games.pgn: 3 games, 13 mainline plies, 0 games with problems"), qPrintable(r.out));
 
-    QString bad = write("bad.pgn", "[White \"Fay\"]\n[Black \"Gus\"]\n\n1. e4 e5\n2. Ke3 Nc6 *\n\n"
-                                    "[Variant \"atomic\"]\n\n1. e4 *\n\n1. d4 (1. c4 e5 2. Qxe5) d5 *\n");
+    QString bad = write("bad.pgn",
+                        "[White \"Fay\"]\n[Black \"Gus\"]\n\n1. e4 e5\n2. Ke3 Nc6 *\n\n"
+                        "[Variant \"atomic\"]\n\n1. e4 *\n\n1. d4 (1. c4 e5 2. Qxe5) d5 *\n");
     r = run({"-check", bad, "-check", m_pgn});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.out.contains("bad.pgn: game 1 (Fay - Gus): problems, 2 plies replayed\n  " + bad
@@ -503,7 +505,8 @@ void TestCli::checkDatabase()
              qPrintable(r.out));
     // Variations are replayed only with -variations.
     QVERIFY2(!r.out.contains("Qxe5"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("bad.pgn: 3 games, 4 mainline plies, 2 games with problems (1 not replayed)"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("bad.pgn: 3 games, 4 mainline plies, 2 games with problems (1 not replayed)"),
+             qPrintable(r.out));
     QVERIFY2(r.out.contains("games.pgn: 3 games, 13 mainline plies, 0 games with problems"), qPrintable(r.out));
 
     r = run({"-check", bad, "-variations"});
@@ -539,9 +542,10 @@ void TestCli::analysisOptions()
 void TestCli::playerBase()
 {
     const QString players = QStringLiteral(CQLWB_TEST_DATA "/players/players.ssp");
-    const QString pgn = write("players.pgn", "[White \"Carlsen, Magnus\"]\n[Black \"Polgar, Judit\"]\n\n1. e4 e5 1-0\n\n"
-                                             "[White \"Alekhine, A.\"]\n[Black \"Capablanca, Jose Raul\"]\n\n1. d4 d5 0-1\n\n"
-                                             "[White \"Lasker, Emanuel\"]\n[Black \"Someone, Else\"]\n\n1. c4 c5 *\n");
+    const QString pgn = write("players.pgn",
+                              "[White \"Carlsen, Magnus\"]\n[Black \"Polgar, Judit\"]\n\n1. e4 e5 1-0\n\n"
+                              "[White \"Alekhine, A.\"]\n[Black \"Capablanca, Jose Raul\"]\n\n1. d4 d5 0-1\n\n"
+                              "[White \"Lasker, Emanuel\"]\n[Black \"Someone, Else\"]\n\n1. c4 c5 *\n");
     const QString young = write("young.cqls", "(match :birthyear >=1990)\n");
     const QString died = write("died.cqls", "(match :deathyear 1940 1942)\n");
     Result r = run({"-playerbase", players, "-i", pgn, "-o", m_out, young});
@@ -556,9 +560,10 @@ void TestCli::playerBase()
     QFile::remove(m_out);
     r = run({"-i", pgn, "-o", m_out, young});
     QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.err.contains("young.cqls:1:8: error: ':birthyear' needs a player base, which PGN games do not carry: give "
-                            "a Scid spelling file (.ssp) with -playerbase FILE"),
-             qPrintable(r.err));
+    QVERIFY2(
+        r.err.contains("young.cqls:1:8: error: ':birthyear' needs a player base, which PGN games do not carry: give "
+                       "a Scid spelling file (.ssp) with -playerbase FILE"),
+        qPrintable(r.err));
     QVERIFY(!QFile::exists(m_out));
     r = run({"-playerbase", m_dir.filePath("nowhere.ssp"), "-i", pgn, "-o", m_out, young});
     QCOMPARE(r.exitCode, 1);
@@ -598,7 +603,8 @@ void TestCli::outputIsAnInput()
         Result r = run({"-i", db, "-o", output, q});
         QVERIFY2(r.exitCode > 0, qPrintable(output));
         QVERIFY2(r.err.contains("refusing to write the output to " + output), qPrintable(r.err));
-        QVERIFY2(r.err.contains(output == db ? QString("also an input") : "the same file as the input " + db), qPrintable(r.err));
+        QVERIFY2(r.err.contains(output == db ? QString("also an input") : "the same file as the input " + db),
+                 qPrintable(r.err));
         QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
         QCOMPARE(fileBytes(db), before);
         QVERIFY(QFileInfo(soft).isSymLink());
@@ -676,8 +682,9 @@ void TestCli::killedSearchLeavesNoTemporaryFile()
     }
     const QStringList before = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System);
     QProcess p;
-    p.start(QStringLiteral(CQLWB_CLI), {"-threads", "1", "-lineincrement", "500", "-i", pgn.fileName(), "-o", out,
-                                        "-cql", "echo (s t) in all s & t == 64"});
+    p.start(QStringLiteral(CQLWB_CLI),
+            {"-threads", "1", "-lineincrement", "500", "-i", pgn.fileName(), "-o", out, "-cql",
+             "echo (s t) in all s & t == 64"});
     QVERIFY(p.waitForStarted());
     // A progress line: the output is open and the search under way.
     p.setReadChannel(QProcess::StandardError);
@@ -686,7 +693,7 @@ void TestCli::killedSearchLeavesNoTemporaryFile()
         err += p.readAllStandardError();
     QVERIFY2(err.contains(" games, "), err.constData());
     QVERIFY2(p.state() == QProcess::Running, "the search ended before it could be killed");
-    p.kill();   // SIGKILL
+    p.kill(); // SIGKILL
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitStatus(), QProcess::CrashExit);
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System), before);

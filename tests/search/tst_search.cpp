@@ -154,8 +154,7 @@ void TestSearch::sameOutputForAnyThreadCount()
     QCOMPARE(one.summary.gamesExamined, uint64_t(600));
     QCOMPARE(four.summary.gamesExamined, uint64_t(600));
     QCOMPARE(four.summary.threads, 4u);
-    if (!q->header().sortMatchCount)
-        QVERIFY(std::is_sorted(one.numbers.begin(), one.numbers.end()));
+    if (!q->header().sortMatchCount) QVERIFY(std::is_sorted(one.numbers.begin(), one.numbers.end()));
 }
 
 void TestSearch::cancelStopsQuickly()
@@ -182,8 +181,9 @@ void TestSearch::cancelStopsQuickly()
         auto took = std::chrono::steady_clock::now() - cancelledAt;
         QVERIFY(sum.cancelled);
         QVERIFY2(sum.gamesExamined < d.size(), "the search went on to the end");
-        QVERIFY2(took < std::chrono::milliseconds(100),
-                 qPrintable(QString("stopping took %1 ms").arg(std::chrono::duration<double, std::milli>(took).count())));
+        QVERIFY2(
+            took < std::chrono::milliseconds(100),
+            qPrintable(QString("stopping took %1 ms").arg(std::chrono::duration<double, std::milli>(took).count())));
     }
 }
 
@@ -250,8 +250,7 @@ void TestSearch::sortMatchCountOrder()
         QCOMPARE(int(r.markers[i]), expected);
         if (i > 0) {
             QVERIFY(r.markers[i] <= r.markers[i - 1]);
-            if (r.markers[i] == r.markers[i - 1])
-                QVERIFY(r.numbers[i] > r.numbers[i - 1]); // ties keep input order
+            if (r.markers[i] == r.markers[i - 1]) QVERIFY(r.numbers[i] > r.numbers[i - 1]); // ties keep input order
         }
     }
     QCOMPARE(r.markers.front(), size_t(3));
@@ -286,8 +285,7 @@ void TestSearch::gameNumberRange()
         QVERIFY(n >= 3 && n <= 8);
     std::vector<uint64_t> expected;
     for (uint64_t n = 3; n <= 8; ++n)
-        if (Samples[(n - 1) % SampleCount].checks > 0)
-            expected.push_back(n);
+        if (Samples[(n - 1) % SampleCount].checks > 0) expected.push_back(n);
     QCOMPARE(r.numbers, expected);
     // A single number: that game only.
     q->header().gameNumber = std::make_pair(5L, 5L);

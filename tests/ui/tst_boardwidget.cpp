@@ -15,8 +15,7 @@ namespace {
 Position fromFen(const char *fen)
 {
     auto p = Position::fromFen(fen);
-    if (!p)
-        qFatal("bad FEN in test: %s", fen);
+    if (!p) qFatal("bad FEN in test: %s", fen);
     return *p;
 }
 
@@ -32,10 +31,8 @@ PieceInk inkIn(const QImage &img, const QRect &r)
     for (int y = r.top() + 2; y < r.bottom() - 1; ++y)
         for (int x = r.left() + 2; x < r.right() - 1; ++x) {
             const QColor c = img.pixelColor(x, y);
-            if (c.red() > 245 && c.green() > 245 && c.blue() > 245)
-                ++ink.white;
-            if (c.red() < 60 && c.green() < 60 && c.blue() < 60)
-                ++ink.black;
+            if (c.red() > 245 && c.green() > 245 && c.blue() > 245) ++ink.white;
+            if (c.red() < 60 && c.green() < 60 && c.blue() < 60) ++ink.black;
         }
     return ink;
 }
@@ -214,12 +211,18 @@ void TestBoardWidget::transformImages_data()
     QTest::addColumn<QString>("square");
     QTest::addColumn<int>("images");
     QTest::addColumn<QString>("all");
-    QTest::newRow("flip c2") << "flip" << "c2" << 8 << "[c2,f2,b3,g3,b6,g6,c7,f7]";
-    QTest::newRow("flip a1") << "flip" << "a1" << 4 << "[a1,h1,a8,h8]";
-    QTest::newRow("rotate90 a1") << "rotate90" << "a1" << 4 << "[a1,h1,a8,h8]";
-    QTest::newRow("flipvertical c2") << "flipvertical" << "c2" << 2 << "[c2,f2]";
-    QTest::newRow("flipcolor e4") << "flipcolor" << "e4" << 2 << "[e4,e5]";
-    QTest::newRow("unknown") << "nonsense" << "e4" << 0 << "[]";
+    QTest::newRow("flip c2") << "flip"
+                             << "c2" << 8 << "[c2,f2,b3,g3,b6,g6,c7,f7]";
+    QTest::newRow("flip a1") << "flip"
+                             << "a1" << 4 << "[a1,h1,a8,h8]";
+    QTest::newRow("rotate90 a1") << "rotate90"
+                                 << "a1" << 4 << "[a1,h1,a8,h8]";
+    QTest::newRow("flipvertical c2") << "flipvertical"
+                                     << "c2" << 2 << "[c2,f2]";
+    QTest::newRow("flipcolor e4") << "flipcolor"
+                                  << "e4" << 2 << "[e4,e5]";
+    QTest::newRow("unknown") << "nonsense"
+                             << "e4" << 0 << "[]";
 }
 
 void TestBoardWidget::transformImages()
@@ -238,8 +241,7 @@ void TestBoardWidget::transformImages()
         u |= l.squares;
     }
     QCOMPARE(QString::fromStdString(u.toString()), all);
-    if (images)
-        QCOMPARE(layers.first().squares, s);
+    if (images) QCOMPARE(layers.first().squares, s);
 }
 
 QTEST_MAIN(TestBoardWidget)

@@ -31,8 +31,7 @@ struct Shown {
         editor.show();
         editor.activateWindow();
         editor.setFocus();
-        if (!QTest::qWaitForWindowExposed(&editor))
-            qWarning("editor not exposed");
+        if (!QTest::qWaitForWindowExposed(&editor)) qWarning("editor not exposed");
     }
     QAbstractItemView *popup() { return editor.completer()->popup(); }
 };
@@ -79,7 +78,7 @@ void TestCompletion::popsUpAfterTwoLetters()
 {
     Shown s;
     QTest::keyClicks(&s.editor, QStringLiteral("cql() f"));
-    QVERIFY(!s.popup()->isVisible());   // one letter is not enough
+    QVERIFY(!s.popup()->isVisible()); // one letter is not enough
     QTest::keyClicks(&s.editor, QStringLiteral("lip"));
     QTRY_VERIFY(s.popup()->isVisible());
     QCOMPARE(s.editor.completer()->completionPrefix(), QStringLiteral("flip"));
@@ -165,7 +164,7 @@ void TestCompletion::ctrlSpaceShowsAll()
     QTest::keyClick(&s.editor, Qt::Key_Space, Qt::ControlModifier);
     QTRY_VERIFY(s.popup()->isVisible());
     QCOMPARE(s.editor.completer()->completionCount(), int(cql::keywords().size()));
-    QCOMPARE(s.editor.toPlainText(), QString());   // no space typed
+    QCOMPARE(s.editor.toPlainText(), QString()); // no space typed
 }
 
 void TestCompletion::helpLineAtCursor()
@@ -174,15 +173,15 @@ void TestCompletion::helpLineAtCursor()
     QSignalSpy help(&e, &CqlEditor::helpLineChanged);
     e.setPlainText(QStringLiteral("cql() mate 1"));
     QTextCursor c = e.textCursor();
-    c.setPosition(7);   // inside "mate"
+    c.setPosition(7); // inside "mate"
     e.setTextCursor(c);
     QCOMPARE(e.helpLine(), QStringLiteral("mate — ") + coreHelp("mate"));
     QVERIFY(!help.isEmpty());
     QCOMPARE(help.last().first().toString(), e.helpLine());
-    c.setPosition(10);  // just after "mate"
+    c.setPosition(10); // just after "mate"
     e.setTextCursor(c);
     QCOMPARE(e.helpLine(), QStringLiteral("mate — ") + coreHelp("mate"));
-    c.setPosition(12);  // after the number: no keyword, the line clears
+    c.setPosition(12); // after the number: no keyword, the line clears
     e.setTextCursor(c);
     QCOMPARE(e.helpLine(), QString());
     QCOMPARE(help.last().first().toString(), QString());

@@ -18,8 +18,7 @@ QList<QTextEdit::ExtraSelection> underlines(const CqlEditor &e)
 {
     QList<QTextEdit::ExtraSelection> out;
     for (const auto &s : e.extraSelections())
-        if (s.format.underlineStyle() == QTextCharFormat::WaveUnderline)
-            out << s;
+        if (s.format.underlineStyle() == QTextCharFormat::WaveUnderline) out << s;
     return out;
 }
 
@@ -92,12 +91,11 @@ void TestCqlEditor::bracketSelections()
     CqlEditor e;
     e.setPlainText(QStringLiteral("flip { Qc2 }"));
     QTextCursor c = e.textCursor();
-    c.setPosition(5);   // before '{'
+    c.setPosition(5); // before '{'
     e.setTextCursor(c);
     QList<int> highlighted;
     for (const auto &s : e.extraSelections())
-        if (s.format.background() == QBrush(e.theme().bracketMatch))
-            highlighted << s.cursor.selectionStart();
+        if (s.format.background() == QBrush(e.theme().bracketMatch)) highlighted << s.cursor.selectionStart();
     std::sort(highlighted.begin(), highlighted.end());
     QCOMPARE(highlighted, (QList<int>{5, 11}));
     // An unmatched bracket is shown as such.
@@ -120,7 +118,8 @@ void TestCqlEditor::toggleLines_data()
     QTest::newRow("uncomment") << QStringList{"// mate", "  //check"} << QStringList{"mate", "  check"};
     QTest::newRow("mixed comments all") << QStringList{"// mate", "check"} << QStringList{"// // mate", "// check"};
     QTest::newRow("blank lines kept") << QStringList{"mate", "", "check"} << QStringList{"// mate", "", "// check"};
-    QTest::newRow("comment filter is not a comment") << QStringList{"/// \"x\" mate"} << QStringList{"// /// \"x\" mate"};
+    QTest::newRow("comment filter is not a comment")
+        << QStringList{"/// \"x\" mate"} << QStringList{"// /// \"x\" mate"};
     QTest::newRow("only blanks") << QStringList{"", "  "} << QStringList{"", "  "};
 }
 
@@ -130,8 +129,7 @@ void TestCqlEditor::toggleLines()
     QFETCH(QStringList, out);
     QCOMPARE(wb::toggleLineComments(in), out);
     // Toggling twice restores what was commented by the first toggle.
-    if (in != out && !in.join(QString()).contains(QLatin1String("//")))
-        QCOMPARE(wb::toggleLineComments(out), in);
+    if (in != out && !in.join(QString()).contains(QLatin1String("//"))) QCOMPARE(wb::toggleLineComments(out), in);
 }
 
 void TestCqlEditor::toggleCommentInEditorIsOneUndoStep()
@@ -145,7 +143,7 @@ void TestCqlEditor::toggleCommentInEditorIsOneUndoStep()
     e.setTextCursor(c);
     e.toggleComment();
     QCOMPARE(e.toPlainText(), QStringLiteral("cql()\n// mate\n// check\nstalemate"));
-    e.toggleComment();   // the edited lines stay selected
+    e.toggleComment(); // the edited lines stay selected
     QCOMPARE(e.toPlainText(), original);
     e.undo();
     QCOMPARE(e.toPlainText(), QStringLiteral("cql()\n// mate\n// check\nstalemate"));

@@ -21,24 +21,24 @@ QTextCharFormat formatOf(const QTextBlock &block, int start, int length)
 {
     const QList<QTextLayout::FormatRange> ranges = block.layout()->formats();
     for (const auto &r : ranges)
-        if (r.start <= start && start + length <= r.start + r.length)
-            return r.format;
+        if (r.start <= start && start + length <= r.start + r.length) return r.format;
     return QTextCharFormat();
 }
 
 QString kindName(int kind)
 {
-    static const char *names[] = {"Keyword", "Piece", "Number", "String", "Comment", "CommentFilter", "Glyph", "CqlsKeyword"};
+    static const char *names[] = {"Keyword", "Piece",         "Number", "String",
+                                  "Comment", "CommentFilter", "Glyph",  "CqlsKeyword"};
     return kind == -1 ? QStringLiteral("none") : kind < 0 ? QStringLiteral("other") : QString::fromLatin1(names[kind]);
 }
 
 int kindOf(const CqlHighlighter &h, const QTextCharFormat &f)
 {
-    if (!f.hasProperty(QTextFormat::ForegroundBrush))
-        return -1;
+    if (!f.hasProperty(QTextFormat::ForegroundBrush)) return -1;
     for (int k = 0; k < CqlHighlighter::KindCount; ++k) {
         const QTextCharFormat ref = h.format(CqlHighlighter::Kind(k));
-        if (ref.foreground() == f.foreground() && ref.fontWeight() == f.fontWeight() && ref.fontItalic() == f.fontItalic())
+        if (ref.foreground() == f.foreground() && ref.fontWeight() == f.fontWeight()
+            && ref.fontItalic() == f.fontItalic())
             return k;
     }
     return -2;
@@ -56,8 +56,7 @@ int kindIn(const QString &line, const QString &token, int occurrence, bool cqls)
     int at = -1;
     for (int i = 0; i <= occurrence; ++i)
         at = int(line.indexOf(token, at + 1));
-    if (at < 0)
-        return -3;
+    if (at < 0) return -3;
     return kindOf(h, formatOf(doc.firstBlock(), at, int(token.size())));
 }
 
@@ -179,7 +178,8 @@ void TestCqlsHighlighter::cqlsCompletionsInCqls()
     QTextCursor c = editor.textCursor();
     c.setPosition(20);
     editor.setTextCursor(c);
-    QVERIFY2(editor.helpLine().startsWith(QStringLiteral("piececount — :piececount D R")), qPrintable(editor.helpLine()));
+    QVERIFY2(editor.helpLine().startsWith(QStringLiteral("piececount — :piececount D R")),
+             qPrintable(editor.helpLine()));
 }
 
 QTEST_MAIN(TestCqlsHighlighter)

@@ -69,22 +69,17 @@ private slots:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<int>("games");
         const std::string after = "\n\n[Event \"after\"]\n\n1. d4 *\n";
-        QTest::newRow("2.4 MB tag value") << QByteArray::fromStdString("[Event \"" + std::string(2400000, 'x')
-                                                                        + "\"]\n\n1. e4 *" + after)
-                                          << 2;
-        QTest::newRow("2.4 MB bare tag value") << QByteArray::fromStdString("[Event " + std::string(2400000, 'x')
-                                                                             + "]\n\n1. e4 *" + after)
-                                               << 2;
-        QTest::newRow("100,000 open variations") << QByteArray::fromStdString("[Event \"v\"]\n\n1. e4 "
-                                                                               + repeat("(", 100000) + after)
-                                                 << 2;
-        QTest::newRow("100,000 balanced variations")
-            << QByteArray::fromStdString("[Event \"v\"]\n\n1. e4 " + repeat("(1. d4 ", 100000) + repeat(")", 100000)
-                                         + " *" + after)
-            << 2;
-        QTest::newRow("unterminated comment") << QByteArray::fromStdString("[Event \"c\"]\n\n1. e4 "
-                                                                            + repeat("{", 100000))
-                                              << 1;
+        QTest::newRow("2.4 MB tag value")
+            << QByteArray::fromStdString("[Event \"" + std::string(2400000, 'x') + "\"]\n\n1. e4 *" + after) << 2;
+        QTest::newRow("2.4 MB bare tag value")
+            << QByteArray::fromStdString("[Event " + std::string(2400000, 'x') + "]\n\n1. e4 *" + after) << 2;
+        QTest::newRow("100,000 open variations")
+            << QByteArray::fromStdString("[Event \"v\"]\n\n1. e4 " + repeat("(", 100000) + after) << 2;
+        QTest::newRow("100,000 balanced variations") << QByteArray::fromStdString(
+            "[Event \"v\"]\n\n1. e4 " + repeat("(1. d4 ", 100000) + repeat(")", 100000) + " *" + after)
+                                                     << 2;
+        QTest::newRow("unterminated comment")
+            << QByteArray::fromStdString("[Event \"c\"]\n\n1. e4 " + repeat("{", 100000)) << 1;
         QByteArray nul = QByteArray::fromStdString("[Event \"n\"]\n\n1. e4 e5");
         nul.append(QByteArray(1000, '\0'));
         nul.append(QByteArray::fromStdString(" 2. Nf3 *" + after));
@@ -140,14 +135,15 @@ private slots:
                                         << "q.cql" << false;
         QTest::newRow("100,000 not") << QString::fromStdString(repeat("not ", 100000) + "check") << "q.cql" << false;
         QTest::newRow("unbalanced") << QString::fromStdString(repeat("(", 100000)) << "q.cql" << false;
-        QTest::newRow("backtracking regex") << "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\" ~~ \"^(a|aa)+$\"" << "q.cql"
-                                            << true;
-        QTest::newRow("backreference") << "\"aa\" ~~ \"(a)\\1\"" << "q.cql" << false;
-        QTest::newRow("doubling function") << "function f(x) { f(x) f(x) } f(1)" << "q.cql" << false;
-        QTest::newRow("CQL-S 20,000 deep")
-            << QString::fromStdString("(match " + repeat("(position :and (", 20000) + "(position :check)"
-                                      + repeat("))", 20000) + ")")
-            << "q.cqls" << false;
+        QTest::newRow("backtracking regex") << "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\" ~~ \"^(a|aa)+$\""
+                                            << "q.cql" << true;
+        QTest::newRow("backreference") << "\"aa\" ~~ \"(a)\\1\""
+                                       << "q.cql" << false;
+        QTest::newRow("doubling function") << "function f(x) { f(x) f(x) } f(1)"
+                                           << "q.cql" << false;
+        QTest::newRow("CQL-S 20,000 deep") << QString::fromStdString("(match " + repeat("(position :and (", 20000)
+                                                                     + "(position :check)" + repeat("))", 20000) + ")")
+                                           << "q.cqls" << false;
     }
     void hostileQueriesCompile()
     {
@@ -159,8 +155,7 @@ private slots:
         const wb::CompiledQuery c = wb::compileQuery(text, file);
         QVERIFY2(t.elapsed() < 2000, qPrintable(QStringLiteral("compiling took %1 ms").arg(t.elapsed())));
         QCOMPARE(bool(c.query), compiles);
-        if (!compiles)
-            QVERIFY(!c.diagnostics.isEmpty());
+        if (!compiles) QVERIFY(!c.diagnostics.isEmpty());
     }
 
     // Queries that do a great deal of work in every game: Cancel stops them

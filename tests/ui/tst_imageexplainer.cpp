@@ -16,11 +16,9 @@ std::shared_ptr<game::Game> parse(const std::string &pgn)
 {
     db::Database database;
     std::string error;
-    if (!database.openText(pgn, "explain.pgn", {}, &error))
-        qFatal("cannot open test PGN: %s", error.c_str());
+    if (!database.openText(pgn, "explain.pgn", {}, &error)) qFatal("cannot open test PGN: %s", error.c_str());
     auto g = std::make_shared<game::Game>();
-    if (!database.loadGame(0, *g))
-        qFatal("cannot load the test game");
+    if (!database.loadGame(0, *g)) qFatal("cannot load the test game");
     return g;
 }
 
@@ -32,15 +30,11 @@ std::shared_ptr<game::Game> fromFen(const char *fen)
 QList<wb::MatchedImage> explain(const QString &text, const game::Game &g, game::NodeId node)
 {
     const wb::CompiledQuery q = wb::compileQuery(text, QString());
-    if (!q.query)
-        qFatal("query does not compile: %s", qPrintable(text));
+    if (!q.query) qFatal("query does not compile: %s", qPrintable(text));
     return wb::explainMatchedImages(*q.query, text, g, node);
 }
 
-Square sq(const char *name)
-{
-    return Square((name[1] - '1') * 8 + (name[0] - 'a'));
-}
+Square sq(const char *name) { return Square((name[1] - '1') * 8 + (name[0] - 'a')); }
 
 } // namespace
 
@@ -61,7 +55,7 @@ void TestImageExplainer::flipcolorNamesTheSide()
     const wb::MatchedImage &m = images.first();
     QCOMPARE(m.keywords, QStringLiteral("flipcolor"));
     QCOMPARE(m.images, 2);
-    QCOMPARE(m.image, 2);   // White is mated: the colour-swapped image
+    QCOMPARE(m.image, 2); // White is mated: the colour-swapped image
     QCOMPARE(m.matchingImages, 1);
     QVERIFY(m.map.swapColors);
     QCOMPARE(m.text(), QStringLiteral("flipcolor image 2 of 2 (%1)").arg(m.transform));
@@ -78,7 +72,7 @@ void TestImageExplainer::nestedTransformsMultiply()
     const wb::MatchedImage &m = images.first();
     QCOMPARE(m.keywords, QStringLiteral("flipcolor rotate90"));
     QCOMPARE(m.images, 8);
-    QVERIFY(m.image >= 1 && m.image <= 4);   // found under flipcolor's first image (as written)
+    QVERIFY(m.image >= 1 && m.image <= 4); // found under flipcolor's first image (as written)
     QCOMPARE(m.matchingImages, 2);
     // The reported transform really maps the query's squares onto the kings.
     QVERIFY(!m.map.swapColors);
@@ -91,7 +85,7 @@ void TestImageExplainer::nestedTransformsMultiply()
 
 void TestImageExplainer::shiftNamesTheOffset()
 {
-    const auto g = fromFen("k7/8/8/8/8/2K5/8/8 w - - 0 1");   // white king c3
+    const auto g = fromFen("k7/8/8/8/8/2K5/8/8 w - - 0 1"); // white king c3
     const auto images = explain(QStringLiteral("cql() shift Ka1"), *g, 0);
     QCOMPARE(images.size(), 1);
     const wb::MatchedImage &m = images.first();

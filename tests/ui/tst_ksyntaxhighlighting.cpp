@@ -53,14 +53,14 @@ void TestKSyntaxHighlighting::keywordFormats()
     const auto formats = line.layout()->formats();
     auto formatAt = [&](int pos) {
         for (const QTextLayout::FormatRange &r : formats)
-            if (pos >= r.start && pos < r.start + r.length)
-                return r.format;
+            if (pos >= r.start && pos < r.start + r.length) return r.format;
         return QTextCharFormat();
     };
     const int keyword = line.text().indexOf(QStringLiteral("flipcolor"));
     const int comment = line.text().indexOf(QStringLiteral("// a note"));
     QVERIFY(!formats.isEmpty());
-    QVERIFY(formatAt(keyword).hasProperty(QTextFormat::ForegroundBrush) || formatAt(keyword).fontWeight() > QFont::Normal);
+    QVERIFY(formatAt(keyword).hasProperty(QTextFormat::ForegroundBrush)
+            || formatAt(keyword).fontWeight() > QFont::Normal);
     QVERIFY(formatAt(keyword) != formatAt(comment));
 }
 

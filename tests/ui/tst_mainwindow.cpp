@@ -38,7 +38,8 @@ using windowtest::write;
 namespace {
 
 const char *const GameA2 = "[White \"A2\"]\n[Black \"x\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
-const char *const GameB1 = "[White \"B1\"]\n[Black \"y\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+const char *const GameB1 =
+    "[White \"B1\"]\n[Black \"y\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
 const char *const Quiet = "[White \"Q\"]\n[Black \"z\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n";
 // Four checks by White's queen: plies 3, 7, 9 and 11.
 const char *const Checks = "[White \"Checker\"]\n[Black \"z\"]\n[Result \"*\"]\n\n"
@@ -117,13 +118,14 @@ void TestMainWindow::searchSeveralDatabases()
     QSignalSpy finished(w.searchController(), &wb::SearchController::finished);
     w.runQuery();
     QVERIFY(finished.wait(30000));
-    QCOMPARE(started.first().first().toInt(), 10);   // progress over both
+    QCOMPARE(started.first().first().toInt(), 10); // progress over both
     const auto summary = finished.first().first().value<wb::SearchSummary>();
     QCOMPARE(summary.searched, 10);
     QCOMPARE(summary.matchedGames, 4);
     QCOMPARE(w.gameListModel()->matchedGames(), 4);
     QCOMPARE(listColumn(*w.gameListModel(), wb::GameListModel::Database, true),
-             (QStringList{QStringLiteral("a.pgn"), QStringLiteral("a.pgn"), QStringLiteral("b.pgn"), QStringLiteral("b.pgn")}));
+             (QStringList{QStringLiteral("a.pgn"), QStringLiteral("a.pgn"), QStringLiteral("b.pgn"),
+                          QStringLiteral("b.pgn")}));
     QCOMPARE(w.databaseList()->topLevelItem(0)->text(wb::DatabaseList::Matched), QStringLiteral("2"));
     QCOMPARE(w.databaseList()->topLevelItem(1)->text(wb::DatabaseList::Matched), QStringLiteral("2"));
     QVERIFY(waitIdle(w));
@@ -145,7 +147,8 @@ void TestMainWindow::commandLineKeepsTheOrder()
     const QString big = write(m_dir, QStringLiteral("big.pgn"), repeat({Quiet, GameA2, Quiet}, 3000));
     const QString small = write(m_dir, QStringLiteral("small.pgn"), repeat({GameB1}, 1));
     const QString query = write(m_dir, QStringLiteral("q.cql"), "cql() mate\n");
-    const wb::CommandLine cl = wb::parseCommandLine({QStringLiteral("cqlwb"), big, small, query, QStringLiteral("--run")});
+    const wb::CommandLine cl =
+        wb::parseCommandLine({QStringLiteral("cqlwb"), big, small, query, QStringLiteral("--run")});
     QCOMPARE(cl.databases, (QStringList{big, small}));
     QVERIFY(cl.run);
     wb::MainWindow w;
@@ -175,13 +178,13 @@ void TestMainWindow::dropOpensSeveral()
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(a), QUrl::fromLocalFile(other), QUrl::fromLocalFile(b), QUrl::fromLocalFile(q)});
     QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    enter.setAccepted(false);   // events start accepted; the window must accept it itself
+    enter.setAccepted(false); // events start accepted; the window must accept it itself
     QCoreApplication::sendEvent(&w, &enter);
     QVERIFY(enter.isAccepted());
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&w, &drop);
     QVERIFY(waitIdle(w));
-    QCOMPARE(w.databases().size(), 2);   // the .txt is ignored
+    QCOMPARE(w.databases().size(), 2); // the .txt is ignored
     QCOMPARE(w.databases()[0]->name(), QStringLiteral("drop-a.pgn"));
     QCOMPARE(w.databases()[1]->name(), QStringLiteral("drop-b.pgn"));
     QCOMPARE(w.queryFile(), QFileInfo(q).absoluteFilePath());
@@ -242,7 +245,7 @@ void TestMainWindow::matchButtonsMoveTheBoard()
     QVERIFY(next->isVisible());
     QVERIFY(next->isEnabled());
     QVERIFY(!next->toolTip().isEmpty());
-    QCOMPARE(w.board()->position().fen(), fenAt(0));   // the search opened the game at its first match
+    QCOMPARE(w.board()->position().fen(), fenAt(0)); // the search opened the game at its first match
     QVERIFY2(panel->matchInfo().startsWith(QStringLiteral("Match 1 of 4")), qPrintable(panel->matchInfo()));
     QVERIFY(w.board()->markedSquares().any());
 
@@ -275,8 +278,9 @@ void TestMainWindow::matchButtonsMoveTheBoard()
 void TestMainWindow::matchesFollowTheNotation()
 {
     // The engine lists the main line's mate first; the text shows the variation's first.
-    const QString path = write(m_dir, QStringLiteral("variation.pgn"),
-                               "[White \"V\"]\n[Black \"w\"]\n[Result \"0-1\"]\n\n1. f3 e5 (1... e6 2. g4 Qh4#) 2. g4 Qh4# 0-1\n\n");
+    const QString path =
+        write(m_dir, QStringLiteral("variation.pgn"),
+              "[White \"V\"]\n[Black \"w\"]\n[Result \"0-1\"]\n\n1. f3 e5 (1... e6 2. g4 Qh4#) 2. g4 Qh4# 0-1\n\n");
     wb::MainWindow w;
     w.show();
     w.openDatabase(path);
@@ -290,11 +294,11 @@ void TestMainWindow::matchesFollowTheNotation()
         const int sq = (square[1] - '1') * 8 + (square[0] - 'a');
         return w.board()->position().pieceAt(chess::Square(sq)) == chess::BPawn;
     };
-    QVERIFY2(pawnOn("e6"), w.board()->position().fen().c_str());   // the variation's mate, read first
+    QVERIFY2(pawnOn("e6"), w.board()->position().fen().c_str()); // the variation's mate, read first
     QVERIFY(w.boardPanel()->matchInfo().startsWith(QStringLiteral("Match 1 of 2")));
     const auto first = w.notation()->moveRange(w.notation()->currentNode()).first;
     QTest::mouseClick(w.boardPanel()->nextMatchButton(), Qt::LeftButton);
-    QVERIFY2(pawnOn("e5"), w.board()->position().fen().c_str());   // then the main line's
+    QVERIFY2(pawnOn("e5"), w.board()->position().fen().c_str()); // then the main line's
     QVERIFY(w.notation()->moveRange(w.notation()->currentNode()).first > first);
 }
 
@@ -317,8 +321,9 @@ void TestMainWindow::transformImageIsNamed()
              qPrintable(w.boardPanel()->matchInfo()));
     w.gameTable()->selectRow(w.gameListModel()->rowOfGame(1));
     QVERIFY(waitIdle(w));
-    QVERIFY2(w.boardPanel()->matchInfo().contains(QStringLiteral("flipcolor image 2 of 2 (fliphorizontal reversecolor)")),
-             qPrintable(w.boardPanel()->matchInfo()));
+    QVERIFY2(
+        w.boardPanel()->matchInfo().contains(QStringLiteral("flipcolor image 2 of 2 (fliphorizontal reversecolor)")),
+        qPrintable(w.boardPanel()->matchInfo()));
 }
 
 // The player base chosen in an earlier session is read again at start, off the
@@ -344,7 +349,8 @@ void TestMainWindow::playerBaseFromSettings()
     w.runQuery();
     QVERIFY(finished.wait(30000));
     QVERIFY(waitIdle(w));
-    QCOMPARE(listColumn(*w.gameListModel(), wb::GameListModel::White, true), QStringList{QStringLiteral("Alekhine, Alexander")});
+    QCOMPARE(listColumn(*w.gameListModel(), wb::GameListModel::White, true),
+             QStringList{QStringLiteral("Alekhine, Alexander")});
     none->trigger();
     QVERIFY(database::playerBasePath().empty());
     QVERIFY(!none->isEnabled());

@@ -47,8 +47,7 @@ std::shared_ptr<const wb::GameSource> database()
 {
     auto db = std::make_shared<db::Database>();
     std::string error;
-    if (!db->openText(Pgn, "test.pgn", {}, &error))
-        qFatal("cannot open test PGN: %s", error.c_str());
+    if (!db->openText(Pgn, "test.pgn", {}, &error)) qFatal("cannot open test PGN: %s", error.c_str());
     return std::make_shared<wb::DatabaseSource>(std::move(db));
 }
 
@@ -109,9 +108,9 @@ void TestModels::gameListBasics()
     QCOMPARE(model.columnCount(), int(GameListModel::ColumnCount));
     QCOMPARE(model.data(model.index(0, GameListModel::White)).toString(), QStringLiteral("Carlsen"));
     QCOMPARE(model.data(model.index(1, GameListModel::Result)).toString(), QStringLiteral("0-1"));
-    QCOMPARE(model.data(model.index(1, GameListModel::BlackElo)), QVariant());   // not given
+    QCOMPARE(model.data(model.index(1, GameListModel::BlackElo)), QVariant()); // not given
     QCOMPARE(model.data(model.index(2, GameListModel::Number)).toULongLong(), 3ULL);
-    QCOMPARE(model.data(model.index(2, GameListModel::Matches)), QVariant());    // not searched
+    QCOMPARE(model.data(model.index(2, GameListModel::Matches)), QVariant()); // not searched
     QCOMPARE(model.headerData(GameListModel::Eco, Qt::Horizontal).toString(), QStringLiteral("ECO"));
     QCOMPARE(model.gameIndex(2), 2);
     QCOMPARE(model.gameIndex(3), -1);
@@ -122,12 +121,12 @@ void TestModels::gameListSorting_data()
     QTest::addColumn<int>("column");
     QTest::addColumn<int>("order");
     QTest::addColumn<QStringList>("whites");
-    QTest::newRow("white asc, case-insensitive") << int(GameListModel::White) << int(Qt::AscendingOrder)
-                                                 << QStringList{"Anand", "bronstein", "Carlsen"};
+    QTest::newRow("white asc, case-insensitive")
+        << int(GameListModel::White) << int(Qt::AscendingOrder) << QStringList{"Anand", "bronstein", "Carlsen"};
     QTest::newRow("white desc") << int(GameListModel::White) << int(Qt::DescendingOrder)
                                 << QStringList{"Carlsen", "bronstein", "Anand"};
-    QTest::newRow("elo asc, missing first") << int(GameListModel::WhiteElo) << int(Qt::AscendingOrder)
-                                            << QStringList{"bronstein", "Anand", "Carlsen"};
+    QTest::newRow("elo asc, missing first")
+        << int(GameListModel::WhiteElo) << int(Qt::AscendingOrder) << QStringList{"bronstein", "Anand", "Carlsen"};
     QTest::newRow("plies desc") << int(GameListModel::Plies) << int(Qt::DescendingOrder)
                                 << QStringList{"Carlsen", "Anand", "bronstein"};
     QTest::newRow("number desc") << int(GameListModel::Number) << int(Qt::DescendingOrder)
@@ -168,7 +167,8 @@ void TestModels::backgroundSort()
     const int n = 20000;
     for (int i = 0; i < n; ++i) {
         const int k = (i * 7919) % n;
-        pgn += "[White \"" + std::string(k % 2 ? "player" : "Player") + std::to_string(k) + "\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
+        pgn += "[White \"" + std::string(k % 2 ? "player" : "Player") + std::to_string(k)
+            + "\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
     }
     auto d = std::make_shared<db::Database>();
     std::string error;
@@ -208,8 +208,8 @@ void TestModels::backgroundSort()
             QVERIFY2(collator.compare(a, b) >= 0, qPrintable(a + QStringLiteral(" before ") + b));
         }
     }
-    QCOMPARE(model.gameIndex(n - 1), 0);   // "Player0" is the smallest name
-    QCOMPARE(first.data().toString(), firstName);   // the persistent index followed its game
+    QCOMPARE(model.gameIndex(n - 1), 0);          // "Player0" is the smallest name
+    QCOMPARE(first.data().toString(), firstName); // the persistent index followed its game
 }
 
 void TestModels::searchResults()

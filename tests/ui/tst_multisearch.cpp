@@ -37,7 +37,7 @@ std::string pgnB(int copies, bool broken = false)
     for (int i = 0; i < copies; ++i) {
         out += "[White \"B1\"]\n[Black \"y\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
         if (broken && i == 0)
-            out += "[White \"B2\"]\n[Black \"y\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n";   // illegal
+            out += "[White \"B2\"]\n[Black \"y\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n"; // illegal
         else
             out += "[White \"B2\"]\n[Black \"y\"]\n[Result \"*\"]\n\n1. c4 c5 *\n\n";
     }
@@ -48,8 +48,7 @@ wb::GameSourcePtr source(const std::string &text, const char *name)
 {
     auto db = std::make_shared<db::Database>();
     std::string error;
-    if (!db->openText(text, name, {}, &error))
-        qFatal("cannot open test PGN: %s", error.c_str());
+    if (!db->openText(text, name, {}, &error)) qFatal("cannot open test PGN: %s", error.c_str());
     return std::make_shared<wb::DatabaseSource>(std::move(db));
 }
 
@@ -86,7 +85,7 @@ void TestMultiSearch::combinedSource()
     QCOMPARE(c.partOf(-1), -1);
     QCOMPARE(c.partOf(0), 0);
     QCOMPARE(c.partOf(2), 0);
-    QCOMPARE(c.partOf(3), 2);   // the empty part holds no game
+    QCOMPARE(c.partOf(3), 2); // the empty part holds no game
     QCOMPARE(c.partOf(6), 2);
     QCOMPARE(c.partOf(7), -1);
     QCOMPARE(c.offset(2), 3);
@@ -114,8 +113,8 @@ void TestMultiSearch::combinedSource()
 
 void TestMultiSearch::searchTwoDatabases()
 {
-    const auto a = source(pgnA(2), "a.pgn");   // mates at 1, 4
-    const auto b = source(pgnB(2), "b.pgn");   // mates at 0, 2 -> combined 6, 8
+    const auto a = source(pgnA(2), "a.pgn"); // mates at 1, 4
+    const auto b = source(pgnB(2), "b.pgn"); // mates at 0, 2 -> combined 6, 8
     const wb::CompiledQuery q = wb::compileQuery(QStringLiteral("cql() mate"), QString());
     QVERIFY(q.query);
     wb::SearchController search;
@@ -138,8 +137,7 @@ void TestMultiSearch::searchTwoDatabases()
     QList<int> matched;
     for (int i = 0; i < all.size(); ++i) {
         QCOMPARE(all[i].game, i);
-        if (all[i].matches > 0)
-            matched << all[i].game;
+        if (all[i].matches > 0) matched << all[i].game;
     }
     QCOMPARE(matched, (QList<int>{1, 4, 6, 8}));
     // The combined source the list shows: which file each match is from.
@@ -149,8 +147,9 @@ void TestMultiSearch::searchTwoDatabases()
     QStringList from;
     for (int g : matched)
         from << search.source()->databaseName(g) + QLatin1Char(':') + search.source()->info(g).white;
-    QCOMPARE(from, (QStringList{QStringLiteral("a.pgn:A2"), QStringLiteral("a.pgn:A2"),
-                                QStringLiteral("b.pgn:B1"), QStringLiteral("b.pgn:B1")}));
+    QCOMPARE(from,
+             (QStringList{QStringLiteral("a.pgn:A2"), QStringLiteral("a.pgn:A2"), QStringLiteral("b.pgn:B1"),
+                          QStringLiteral("b.pgn:B1")}));
     // Records with marks, found by combined number.
     QCOMPARE(int(search.matchRecords()->size()), 4);
     QVERIFY(search.record(6));
@@ -179,7 +178,7 @@ void TestMultiSearch::progressCoversAll()
     QVERIFY(!progress.isEmpty());
     int last = -1;
     for (const auto &args : progress) {
-        QCOMPARE(args.at(1).toInt(), 24000);   // the total is both files together
+        QCOMPARE(args.at(1).toInt(), 24000); // the total is both files together
         QVERIFY(args.at(0).toInt() >= last);
         last = args.at(0).toInt();
     }

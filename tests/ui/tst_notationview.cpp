@@ -17,11 +17,9 @@ std::shared_ptr<game::Game> parse(const char *pgn)
 {
     db::Database database;
     std::string error;
-    if (!database.openText(pgn, "notation.pgn", {}, &error))
-        qFatal("cannot open test PGN: %s", error.c_str());
+    if (!database.openText(pgn, "notation.pgn", {}, &error)) qFatal("cannot open test PGN: %s", error.c_str());
     auto g = std::make_shared<game::Game>();
-    if (!database.loadGame(0, *g))
-        qFatal("cannot load the test game");
+    if (!database.loadGame(0, *g)) qFatal("cannot load the test game");
     return g;
 }
 
@@ -62,7 +60,8 @@ void TestNotationView::text()
     const QString t = view.toPlainText();
     QVERIFY2(t.contains(QStringLiteral("Morphy – Duke")), qPrintable(t));
     // An alternative to a main-line move gets a paragraph of its own.
-    QVERIFY2(t.contains(QStringLiteral("1.e4 e5 2.Nf3\n(2.Bc4 Bishop's opening 2…Nf6)\n2…d6! 3.d4 centre")), qPrintable(t));
+    QVERIFY2(t.contains(QStringLiteral("1.e4 e5 2.Nf3\n(2.Bc4 Bishop's opening 2…Nf6)\n2…d6! 3.d4 centre")),
+             qPrintable(t));
     QVERIFY(t.contains(QLatin1String("1-0")));
     view.setGame(nullptr);
     QVERIFY(view.toPlainText().isEmpty());
@@ -92,7 +91,7 @@ void TestNotationView::clickingAMoveSelectsIt()
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QSignalSpy spy(&view, &wb::NotationView::nodeSelected);
-    const NodeId target = mainlineNode(*g, 4);   // 2...d6
+    const NodeId target = mainlineNode(*g, 4); // 2...d6
     const auto r = view.moveRange(target);
     QTextCursor c(view.document());
     c.setPosition(r.first + 1);
@@ -104,7 +103,8 @@ void TestNotationView::clickingAMoveSelectsIt()
     // The current move is highlighted.
     bool highlighted = false;
     for (const auto &s : view.extraSelections())
-        highlighted = highlighted || (s.cursor.selectionStart() == r.first && s.cursor.selectionEnd() == r.first + r.second);
+        highlighted =
+            highlighted || (s.cursor.selectionStart() == r.first && s.cursor.selectionEnd() == r.first + r.second);
     QVERIFY(highlighted);
 }
 
@@ -190,7 +190,7 @@ void TestNotationView::studyWithVariationsAndComments()
     }
     // Variation moves are drawn in their own colour; comments in italics.
     QTextCursor c(view.document());
-    const NodeId kf2 = g->nodes[g->nodes[0].firstChild].nextSibling;   // 1.Kf2, the first alternative
+    const NodeId kf2 = g->nodes[g->nodes[0].firstChild].nextSibling; // 1.Kf2, the first alternative
     c.setPosition(view.moveRange(kf2).first + 1);
     const QColor variationColour = c.charFormat().foreground().color();
     c.setPosition(view.moveRange(g->nodes[0].firstChild).first + 1);

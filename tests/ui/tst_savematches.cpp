@@ -100,7 +100,8 @@ void TestSaveMatches::refusesAnOpenDatabase()
         QVERIFY2(!w.saveMatchingGamesTo(target), qPrintable(target));
         QTRY_COMPARE(closer.texts.size(), 1);
         const QString database = QDir::toNativeSeparators(target == b ? b : a);
-        QVERIFY2(closer.texts.first().contains(QDir::toNativeSeparators(target)) && closer.texts.first().contains(database),
+        QVERIFY2(closer.texts.first().contains(QDir::toNativeSeparators(target))
+                     && closer.texts.first().contains(database),
                  qPrintable(closer.texts.first()));
         QVERIFY(!w.isBusy());
         QCOMPARE(bytes(a), aBefore);
@@ -110,7 +111,8 @@ void TestSaveMatches::refusesAnOpenDatabase()
 
     // The writer itself refuses the files its games come from, should a
     // caller not ask first.
-    const wb::SaveSummary s = wb::writeMatchedGames(soft, *w.searchController()->source(), *w.searchController()->matchRecords());
+    const wb::SaveSummary s =
+        wb::writeMatchedGames(soft, *w.searchController()->source(), *w.searchController()->matchRecords());
     QVERIFY2(s.error.contains(QDir::toNativeSeparators(a)), qPrintable(s.error));
     QCOMPARE(s.games, 0);
     QCOMPARE(bytes(a), aBefore);

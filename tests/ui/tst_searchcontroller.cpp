@@ -31,8 +31,7 @@ wb::GameSourcePtr source(int copies)
 {
     auto db = std::make_shared<db::Database>();
     std::string error;
-    if (!db->openText(pgn(copies), "search.pgn", {}, &error))
-        qFatal("cannot open test PGN: %s", error.c_str());
+    if (!db->openText(pgn(copies), "search.pgn", {}, &error)) qFatal("cannot open test PGN: %s", error.c_str());
     return std::make_shared<wb::DatabaseSource>(std::move(db));
 }
 
@@ -124,7 +123,7 @@ void TestSearchController::searchFindsMates()
     }
     QVERIFY(!search.record(0));
     QVERIFY(!progress.isEmpty());
-    QCOMPARE(progress.last().at(0).toInt(), 3 * copies);   // all games done
+    QCOMPARE(progress.last().at(0).toInt(), 3 * copies); // all games done
 }
 
 void TestSearchController::matchesStreamInOrder()
@@ -149,7 +148,7 @@ void TestSearchController::matchesStreamInOrder()
     int next = 0;
     for (const auto &args : hits)
         for (const wb::GameHit &h : args.first().value<QList<wb::GameHit>>())
-            QCOMPARE(h.game, next++);   // in game order, each once
+            QCOMPARE(h.game, next++); // in game order, each once
     QCOMPARE(next, 60000);
     // Progress counts up to the total and reports the elapsed time.
     int last = -1;
@@ -163,7 +162,6 @@ void TestSearchController::matchesStreamInOrder()
     QCOMPARE(finished.first().first().value<wb::SearchSummary>().matchedGames, 20000);
 }
 
-
 void TestSearchController::cancel()
 {
     // One thread over 300,000 games: about a second, long enough to cancel in the middle.
@@ -174,7 +172,7 @@ void TestSearchController::cancel()
     QSignalSpy finished(&search, &wb::SearchController::finished);
     QSignalSpy hits(&search, &wb::SearchController::hitsFound);
     QVERIFY(search.start(src, q.query));
-    QVERIFY(hits.wait(30000));   // under way
+    QVERIFY(hits.wait(30000)); // under way
     QVERIFY(search.isRunning());
     QElapsedTimer timer;
     timer.start();
@@ -223,7 +221,7 @@ void TestSearchController::runAgainCancelsFirst()
     QCOMPARE(reported, 6);
     QCOMPARE(search.source(), small);
     QCOMPARE(int(search.matchRecords()->size()), 2);
-    search.wait();   // the first driver has stopped too
+    search.wait(); // the first driver has stopped too
 }
 
 void TestSearchController::saveMatchingGames()

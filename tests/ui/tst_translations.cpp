@@ -29,16 +29,14 @@ QStringList untranslatedIn(const QString &path, int *messagesOut)
 {
     QFile ts(path);
     *messagesOut = -1;
-    if (!ts.open(QIODevice::ReadOnly))
-        return {};
+    if (!ts.open(QIODevice::ReadOnly)) return {};
     QXmlStreamReader xml(&ts);
     int messages = 0;
     QStringList untranslated;
     QString source;
     while (!xml.atEnd()) {
         xml.readNext();
-        if (!xml.isStartElement())
-            continue;
+        if (!xml.isStartElement()) continue;
         if (xml.name() == QLatin1String("source")) {
             source = xml.readElementText();
         } else if (xml.name() == QLatin1String("translation")) {
@@ -48,11 +46,9 @@ QStringList untranslatedIn(const QString &path, int *messagesOut)
             // Plural forms are child elements; plain translations are text.
             while (!(xml.isEndElement() && xml.name() == QLatin1String("translation")) && !xml.atEnd()) {
                 xml.readNext();
-                if (xml.isCharacters())
-                    text += xml.text().toString().trimmed();
+                if (xml.isCharacters()) text += xml.text().toString().trimmed();
             }
-            if (unfinished || text.isEmpty())
-                untranslated << source;
+            if (unfinished || text.isEmpty()) untranslated << source;
         }
     }
     *messagesOut = xml.hasError() ? -1 : messages;
@@ -78,18 +74,18 @@ void TestTranslations::sourcesHaveNoUntranslatedStrings()
     QString lupdate = QLibraryInfo::path(QLibraryInfo::BinariesPath) + QStringLiteral("/lupdate");
     if (!QFile::exists(lupdate))
         lupdate = QLibraryInfo::path(QLibraryInfo::LibraryExecutablesPath) + QStringLiteral("/lupdate");
-    if (!QFile::exists(lupdate))
-        QSKIP("lupdate is not installed");
+    if (!QFile::exists(lupdate)) QSKIP("lupdate is not installed");
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString copy = dir.filePath(QStringLiteral("cqlwb_de.ts"));
     QVERIFY(QFile::copy(TsFile, copy));
     QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
-    QStringList args{QStringLiteral("-silent"), QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none")};
+    QStringList args{QStringLiteral("-silent"), QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
+                     QStringLiteral("none")};
     int sources = 0;
     for (const char *folder : {"/ui", "/app/gui"}) {
-        QDirIterator it(QStringLiteral(CQLWB_SOURCE_DIR) + QLatin1String(folder), {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
-                        QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(QStringLiteral(CQLWB_SOURCE_DIR) + QLatin1String(folder),
+                        {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             args << it.next();
             ++sources;
@@ -106,8 +102,9 @@ void TestTranslations::sourcesHaveNoUntranslatedStrings()
     int before = 0;
     untranslatedIn(TsFile, &before);
     QVERIFY(messages > 100);
-    QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("run 'ninja update_translations' and translate: ")
-                                                 + untranslated.join(QLatin1String(" | "))));
+    QVERIFY2(untranslated.isEmpty(),
+             qPrintable(QStringLiteral("run 'ninja update_translations' and translate: ")
+                        + untranslated.join(QLatin1String(" | "))));
     // Nothing in the file that the code no longer uses either.
     QCOMPARE(messages, before);
 }

@@ -16,19 +16,11 @@
 namespace wb {
 
 BoardPanel::BoardPanel(QWidget *parent)
-    : QWidget(parent)
-    , m_board(new BoardWidget(this))
-    , m_designator(new QLabel(this))
-    , m_anyColour(new QCheckBox(tr("Any colour"), this))
-    , m_transform(new QComboBox(this))
-    , m_insert(new QToolButton(this))
-    , m_first(new QToolButton(this))
-    , m_previous(new QToolButton(this))
-    , m_next(new QToolButton(this))
-    , m_last(new QToolButton(this))
-    , m_previousMatch(new QToolButton(this))
-    , m_nextMatch(new QToolButton(this))
-    , m_matchInfo(new QLabel(this))
+    : QWidget(parent), m_board(new BoardWidget(this)), m_designator(new QLabel(this)),
+      m_anyColour(new QCheckBox(tr("Any colour"), this)), m_transform(new QComboBox(this)),
+      m_insert(new QToolButton(this)), m_first(new QToolButton(this)), m_previous(new QToolButton(this)),
+      m_next(new QToolButton(this)), m_last(new QToolButton(this)), m_previousMatch(new QToolButton(this)),
+      m_nextMatch(new QToolButton(this)), m_matchInfo(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -47,7 +39,7 @@ BoardPanel::BoardPanel(QWidget *parent)
     }
     for (QToolButton *b : {m_first, m_previous, m_next, m_last, m_previousMatch, m_nextMatch}) {
         b->setAutoRaise(true);
-        b->setEnabled(false);   // until the window gives them their actions
+        b->setEnabled(false); // until the window gives them their actions
     }
     m_previousMatch->setObjectName(QStringLiteral("PreviousMatchButton"));
     m_nextMatch->setObjectName(QStringLiteral("NextMatchButton"));
@@ -86,8 +78,7 @@ BoardPanel::BoardPanel(QWidget *parent)
     connect(m_anyColour, &QCheckBox::toggled, this, &BoardPanel::updateDesignator);
     connect(m_transform, &QComboBox::currentIndexChanged, this, &BoardPanel::updateImages);
     connect(m_insert, &QToolButton::clicked, this, [this] {
-        if (!m_designatorText.isEmpty())
-            emit insertRequested(m_designatorText);
+        if (!m_designatorText.isEmpty()) emit insertRequested(m_designatorText);
     });
     updateDesignator();
 }
@@ -96,11 +87,10 @@ void BoardPanel::setNavigationActions(QAction *first, QAction *previous, QAction
                                       QAction *previousMatch, QAction *nextMatch)
 {
     const QList<QPair<QToolButton *, QAction *>> pairs = {
-        {m_first, first}, {m_previous, previous}, {m_next, next}, {m_last, last},
-        {m_previousMatch, previousMatch}, {m_nextMatch, nextMatch}};
+        {m_first, first}, {m_previous, previous},           {m_next, next},
+        {m_last, last},   {m_previousMatch, previousMatch}, {m_nextMatch, nextMatch}};
     for (const auto &[button, action] : pairs)
-        if (action)
-            button->setDefaultAction(action);
+        if (action) button->setDefaultAction(action);
 }
 
 void BoardPanel::setMatchInfo(const QString &text, const QString &toolTip)
@@ -110,10 +100,7 @@ void BoardPanel::setMatchInfo(const QString &text, const QString &toolTip)
     m_matchInfo->setVisible(!text.isEmpty());
 }
 
-QString BoardPanel::matchInfo() const
-{
-    return m_matchInfo->text();
-}
+QString BoardPanel::matchInfo() const { return m_matchInfo->text(); }
 
 void BoardPanel::updateDesignator()
 {

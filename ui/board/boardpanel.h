@@ -27,8 +27,8 @@ public:
     QString designator() const { return m_designatorText; }
 
     // Buttons for the window's actions, sharing their shortcuts and enabled state.
-    void setNavigationActions(QAction *first, QAction *previous, QAction *next, QAction *last,
-                              QAction *previousMatch, QAction *nextMatch);
+    void setNavigationActions(QAction *first, QAction *previous, QAction *next, QAction *last, QAction *previousMatch,
+                              QAction *nextMatch);
     // "Match 2 of 5 · flipcolor image 2 …" for the shown position; "" hides it.
     void setMatchInfo(const QString &text, const QString &toolTip = QString());
     QString matchInfo() const;

@@ -6,10 +6,7 @@
 
 namespace wb {
 
-bool BoardTheme::isDark(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128;
-}
+bool BoardTheme::isDark(const QPalette &palette) { return palette.color(QPalette::Window).lightness() < 128; }
 
 BoardTheme BoardTheme::forPalette(const QPalette &palette)
 {

@@ -14,10 +14,10 @@ struct BoardTheme {
     QColor coordinateOnLight;
     QColor coordinateOnDark;
     QColor frame;
-    QColor lastMove;     // tint of the last move's squares
+    QColor lastMove; // tint of the last move's squares
     QColor arrow;
-    QColor marked;       // default colour for marked squares
-    QColor selection;    // Shift+click selection
+    QColor marked;    // default colour for marked squares
+    QColor selection; // Shift+click selection
 
     static BoardTheme forPalette(const QPalette &palette);
     static bool isDark(const QPalette &palette);

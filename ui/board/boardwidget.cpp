@@ -16,7 +16,7 @@ using namespace chess;
 
 namespace {
 constexpr int Margin = 4;
-constexpr double StmStripRatio = 0.05;   // width of the side-to-move strip, per board side
+constexpr double StmStripRatio = 0.05; // width of the side-to-move strip, per board side
 
 struct LegendItem {
     QRect swatch;
@@ -24,9 +24,7 @@ struct LegendItem {
 };
 } // namespace
 
-BoardWidget::BoardWidget(QWidget *parent)
-    : QWidget(parent)
-    , m_theme(BoardTheme::forPalette(palette()))
+BoardWidget::BoardWidget(QWidget *parent) : QWidget(parent), m_theme(BoardTheme::forPalette(palette()))
 {
     setFocusPolicy(Qt::ClickFocus);
     QSizePolicy sp(QSizePolicy::Expanding, QSizePolicy::Expanding);
@@ -44,8 +42,7 @@ void BoardWidget::setPosition(const Position &position)
 
 void BoardWidget::setFlipped(bool flipped)
 {
-    if (m_flipped == flipped)
-        return;
+    if (m_flipped == flipped) return;
     m_flipped = flipped;
     update();
     emit flippedChanged(flipped);
@@ -64,10 +61,7 @@ void BoardWidget::setMarkedSquares(SquareSet squares, const QColor &color)
     update();
 }
 
-QColor BoardWidget::markedColor() const
-{
-    return m_markedColor.isValid() ? m_markedColor : m_theme.marked;
-}
+QColor BoardWidget::markedColor() const { return m_markedColor.isValid() ? m_markedColor : m_theme.marked; }
 
 void BoardWidget::setLayers(const BoardLayers &layers)
 {
@@ -90,8 +84,7 @@ void BoardWidget::setSelectedSquares(SquareSet squares)
 
 void BoardWidget::clearSelection()
 {
-    if (m_selection.empty())
-        return;
+    if (m_selection.empty()) return;
     m_selection = SquareSet();
     update();
     emit squaresSelected(m_selection);
@@ -108,8 +101,7 @@ int BoardWidget::heightForWidth(int width) const
 
 int BoardWidget::legendRows(int width) const
 {
-    if (m_layers.isEmpty())
-        return 0;
+    if (m_layers.isEmpty()) return 0;
     const QFontMetrics fm = fontMetrics();
     const int swatch = fm.height();
     int rows = 1, x = 0;
@@ -145,8 +137,7 @@ BoardWidget::Geometry BoardWidget::geometry() const
     const int sx = x + board + qMax(3, (stmW - d) / 2);
     const int sy = bottom ? y + board - d : y;
     g.stm = QRect(sx, sy, d, d);
-    if (legendH)
-        g.legend = QRect(x, y + board + 6, qMax(board, width() - 2 * Margin), legendH - 6);
+    if (legendH) g.legend = QRect(x, y + board + 6, qMax(board, width() - 2 * Margin), legendH - 6);
     return g;
 }
 
@@ -167,12 +158,10 @@ QRect BoardWidget::squareRect(Square square) const
 Square BoardWidget::squareAt(const QPoint &point) const
 {
     const Geometry g = geometry();
-    if (!g.board.contains(point))
-        return NoSquare;
+    if (!g.board.contains(point)) return NoSquare;
     int file = (point.x() - g.board.left()) / g.square;
     int rank = 7 - (point.y() - g.board.top()) / g.square;
-    if (file < 0 || file > 7 || rank < 0 || rank > 7)
-        return NoSquare;
+    if (file < 0 || file > 7 || rank < 0 || rank > 7) return NoSquare;
     if (m_flipped) {
         file = 7 - file;
         rank = 7 - rank;
@@ -187,8 +176,7 @@ void BoardWidget::paintEvent(QPaintEvent *)
     const Geometry g = geometry();
     paintSquares(p, g);
     paintLayers(p, g);
-    if (m_showCoordinates)
-        paintCoordinates(p, g);
+    if (m_showCoordinates) paintCoordinates(p, g);
     paintPieces(p, g);
     p.setRenderHint(QPainter::Antialiasing, true);
     paintArrow(p, g);
@@ -209,12 +197,9 @@ void BoardWidget::paintSquares(QPainter &p, const Geometry &g)
         const QRect r = squareRect(sq);
         const bool light = (fileOf(sq) + rankOf(sq)) % 2 == 1;
         p.fillRect(r, light ? m_theme.light : m_theme.dark);
-        if (sq == lmFrom || sq == lmTo)
-            p.fillRect(r, m_theme.lastMove);
-        if (m_marked.contains(sq))
-            p.fillRect(r, markedColor());
-        if (m_selection.contains(sq))
-            p.fillRect(r, m_theme.selection);
+        if (sq == lmFrom || sq == lmTo) p.fillRect(r, m_theme.lastMove);
+        if (m_marked.contains(sq)) p.fillRect(r, markedColor());
+        if (m_selection.contains(sq)) p.fillRect(r, m_theme.selection);
     }
     // An outline makes marked and selected squares readable on both square colours.
     p.setBrush(Qt::NoBrush);
@@ -239,17 +224,14 @@ void BoardWidget::paintSquares(QPainter &p, const Geometry &g)
 
 void BoardWidget::paintLayers(QPainter &p, const Geometry &g)
 {
-    if (m_layers.isEmpty())
-        return;
+    if (m_layers.isEmpty()) return;
     // A square in several layers is split into one vertical stripe per layer.
     for (int s = 0; s < 64; ++s) {
         const Square sq = Square(s);
         QList<int> in;
         for (int i = 0; i < m_layers.size(); ++i)
-            if (m_layers[i].squares.contains(sq))
-                in.append(i);
-        if (in.isEmpty())
-            continue;
+            if (m_layers[i].squares.contains(sq)) in.append(i);
+        if (in.isEmpty()) continue;
         const QRect r = squareRect(sq);
         const int n = int(in.size());
         for (int k = 0; k < n; ++k) {
@@ -272,8 +254,7 @@ void BoardWidget::paintPieces(QPainter &p, const Geometry &g)
     const qreal dpr = devicePixelRatioF();
     for (int s = 0; s < 64; ++s) {
         const Piece piece = m_position.pieceAt(Square(s));
-        if (piece == NoPiece)
-            continue;
+        if (piece == NoPiece) continue;
         const QPixmap pm = PieceSet::shared().pixmap(piece, size, dpr);
         p.drawPixmap(squareRect(Square(s)).topLeft(), pm);
     }
@@ -281,8 +262,7 @@ void BoardWidget::paintPieces(QPainter &p, const Geometry &g)
 
 void BoardWidget::paintCoordinates(QPainter &p, const Geometry &g)
 {
-    if (g.square < 24)
-        return;
+    if (g.square < 24) return;
     QFont f = font();
     f.setPixelSize(qMax(8, g.square * 17 / 100));
     f.setBold(true);
@@ -308,22 +288,19 @@ void BoardWidget::paintCoordinates(QPainter &p, const Geometry &g)
 
 void BoardWidget::paintArrow(QPainter &p, const Geometry &g)
 {
-    if (m_lastMove.isNone() || m_lastMove.isNull())
-        return;
+    if (m_lastMove.isNone() || m_lastMove.isNull()) return;
     const Square from = m_lastMove.from();
     Square to = m_lastMove.to();
-    if (m_lastMove.isCastling())   // stored as king takes rook: point at the king's square
+    if (m_lastMove.isCastling()) // stored as king takes rook: point at the king's square
         to = makeSquare(fileOf(to) > fileOf(from) ? 6 : 2, rankOf(from));
-    if (from == to)
-        return;
+    if (from == to) return;
     const QPointF a = QRectF(squareRect(from)).center();
     const QPointF b = QRectF(squareRect(to)).center();
     const QLineF line(a, b);
     const qreal width = g.square * 0.16;
     const qreal head = g.square * 0.42;
     const qreal len = line.length();
-    if (len <= head)
-        return;
+    if (len <= head) return;
     const QPointF dir = (b - a) / len;
     const QPointF normal(-dir.y(), dir.x());
     const QPointF start = a + dir * (g.square * 0.18);
@@ -352,8 +329,7 @@ void BoardWidget::paintSideToMove(QPainter &p, const Geometry &g)
 
 void BoardWidget::paintLegend(QPainter &p, const Geometry &g)
 {
-    if (m_layers.isEmpty() || g.legend.isEmpty())
-        return;
+    if (m_layers.isEmpty() || g.legend.isEmpty()) return;
     const QFontMetrics fm = fontMetrics();
     const int rowH = fm.height() + 6;
     const int sw = fm.height() - 2;
@@ -408,13 +384,10 @@ void BoardWidget::mousePressEvent(QMouseEvent *event)
 
 void BoardWidget::mouseMoveEvent(QMouseEvent *event)
 {
-    if (m_dragStart == NoSquare || !(event->buttons() & Qt::LeftButton))
-        return;
+    if (m_dragStart == NoSquare || !(event->buttons() & Qt::LeftButton)) return;
     const Square sq = squareAt(event->position().toPoint());
-    if (sq == NoSquare)
-        return;
-    if (sq != m_dragStart)
-        m_dragged = true;
+    if (sq == NoSquare) return;
+    if (sq != m_dragStart) m_dragged = true;
     if (m_dragged) {
         m_selection = m_selectionBase | rectangleBetween(m_dragStart, sq);
         update();
@@ -423,12 +396,10 @@ void BoardWidget::mouseMoveEvent(QMouseEvent *event)
 
 void BoardWidget::mouseReleaseEvent(QMouseEvent *event)
 {
-    if (event->button() != Qt::LeftButton || m_dragStart == NoSquare)
-        return;
+    if (event->button() != Qt::LeftButton || m_dragStart == NoSquare) return;
     const Square sq = squareAt(event->position().toPoint());
     if (!m_dragged) {
-        if (sq == m_dragStart)
-            m_selection ^= SquareSet::of(sq);
+        if (sq == m_dragStart) m_selection ^= SquareSet::of(sq);
     } else if (sq != NoSquare) {
         m_selection = m_selectionBase | rectangleBetween(m_dragStart, sq);
     }

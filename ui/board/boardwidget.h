@@ -94,7 +94,7 @@ private:
     QColor m_markedColor;
     BoardLayers m_layers;
     chess::SquareSet m_selection;
-    chess::SquareSet m_selectionBase;   // selection when the drag started
+    chess::SquareSet m_selectionBase; // selection when the drag started
     chess::Square m_dragStart = chess::NoSquare;
     bool m_dragged = false;
     bool m_flipped = false;

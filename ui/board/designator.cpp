@@ -19,8 +19,7 @@ QString rangeText(char first, char last)
 
 QString squareDesignator(SquareSet squares)
 {
-    if (squares.empty() || squares == SquareSet::all())
-        return QString();
+    if (squares.empty() || squares == SquareSet::all()) return QString();
     // Greedy rectangles in board order: each grows along its rank first, then
     // upwards while every square of the next rank's span is selected.
     QStringList parts;
@@ -33,13 +32,11 @@ QString squareDesignator(SquareSet squares)
             ++f1;
         int r1 = r0;
         for (;;) {
-            if (r1 == 7)
-                break;
+            if (r1 == 7) break;
             bool full = true;
             for (int f = f0; f <= f1 && full; ++f)
                 full = left.contains(makeSquare(f, r1 + 1));
-            if (!full)
-                break;
+            if (!full) break;
             ++r1;
         }
         for (int r = r0; r <= r1; ++r)
@@ -47,18 +44,15 @@ QString squareDesignator(SquareSet squares)
                 left -= SquareSet::of(makeSquare(f, r));
         parts << rangeText(char('a' + f0), char('a' + f1)) + rangeText(char('1' + r0), char('1' + r1));
     }
-    if (parts.size() == 1)
-        return parts.first();
+    if (parts.size() == 1) return parts.first();
     return QLatin1Char('[') + parts.join(QLatin1Char(',')) + QLatin1Char(']');
 }
 
 QString pieceDesignator(const Position &position, SquareSet squares, const DesignatorOptions &options)
 {
-    if (squares.empty())
-        return QString();
+    if (squares.empty()) return QString();
     const QString squarePart = squareDesignator(squares);
-    if (!options.withContents)
-        return squarePart.isEmpty() ? QStringLiteral(".") : squarePart;
+    if (!options.withContents) return squarePart.isEmpty() ? QStringLiteral(".") : squarePart;
 
     bool present[16] = {};
     bool empty = false;
@@ -80,11 +74,9 @@ QString pieceDesignator(const Position &position, SquareSet squares, const Desig
     } else {
         for (Color c : {White, Black})
             for (PieceType t : order)
-                if (present[makePiece(c, t)])
-                    pieces += QChar(pieceChar(makePiece(c, t)));
+                if (present[makePiece(c, t)]) pieces += QChar(pieceChar(makePiece(c, t)));
     }
-    if (empty)
-        pieces += QLatin1Char('_');
+    if (empty) pieces += QLatin1Char('_');
     const QString piecePart = pieces.size() == 1 ? pieces : QLatin1Char('[') + pieces + QLatin1Char(']');
     return piecePart + squarePart;
 }

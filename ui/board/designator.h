@@ -10,8 +10,8 @@
 namespace wb {
 
 struct DesignatorOptions {
-    bool ignoreColor = false;   // a white pawn becomes [Pp]
-    bool withContents = true;   // false: squares only ("e4", "[a1,h8]")
+    bool ignoreColor = false; // a white pawn becomes [Pp]
+    bool withContents = true; // false: squares only ("e4", "[a1,h8]")
 };
 
 // Square designator for a set: "e4", "a-h2", "c-f3-6", "[a1,h8]"; "" for the

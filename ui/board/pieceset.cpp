@@ -35,23 +35,19 @@ QString PieceSet::resourcePath(chess::Piece piece)
 bool PieceSet::isValid() const
 {
     for (const auto &r : m_renderers)
-        if (r && !r->isValid())
-            return false;
+        if (r && !r->isValid()) return false;
     return m_renderers[chess::WKing] != nullptr;
 }
 
 QPixmap PieceSet::pixmap(chess::Piece piece, int size, qreal dpr)
 {
-    if (piece == chess::NoPiece || size <= 0 || !m_renderers[piece])
-        return {};
+    if (piece == chess::NoPiece || size <= 0 || !m_renderers[piece]) return {};
     const int dprKey = int(std::lround(dpr * 100));
     const quint64 key = quint64(piece) | (quint64(size) << 8) | (quint64(dprKey) << 32);
     auto it = m_cache.constFind(key);
-    if (it != m_cache.constEnd())
-        return *it;
+    if (it != m_cache.constEnd()) return *it;
     // Resizing a window walks through many sizes; keep the cache from growing without bound.
-    if (m_cache.size() > 12 * 8)
-        m_cache.clear();
+    if (m_cache.size() > 12 * 8) m_cache.clear();
     const int device = int(std::ceil(size * dpr));
     QPixmap pm(device, device);
     pm.fill(Qt::transparent);

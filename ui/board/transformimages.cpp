@@ -50,7 +50,7 @@ BoardLayers transformImages(const QString &transform, SquareSet squares)
     QList<SquareSet> seen;
     for (const Image &im : images) {
         const SquareSet s = im.apply(squares);
-        if (seen.contains(s))   // symmetric sets have fewer distinct images
+        if (seen.contains(s)) // symmetric sets have fewer distinct images
             continue;
         seen.append(s);
         out.append({s, QColor(), QString::fromLatin1(im.label)});

@@ -19,20 +19,14 @@ struct OpenResult {
 };
 } // namespace
 
-DatabaseOpener::DatabaseOpener(QObject *parent)
-    : QObject(parent)
-    , m_cancel(std::make_shared<std::atomic<bool>>(false))
+DatabaseOpener::DatabaseOpener(QObject *parent) : QObject(parent), m_cancel(std::make_shared<std::atomic<bool>>(false))
 {
     qRegisterMetaType<wb::GameSourcePtr>();
 }
 
-DatabaseOpener::~DatabaseOpener()
-{
-    cancelAll();
-}
+DatabaseOpener::~DatabaseOpener() { cancelAll(); }
 
-GameSourcePtr DatabaseOpener::openNow(const QString &path, QString *error,
-                                      const std::function<void(double)> &progress,
+GameSourcePtr DatabaseOpener::openNow(const QString &path, QString *error, const std::function<void(double)> &progress,
                                       const std::atomic<bool> *cancel)
 {
     auto database = std::make_shared<db::Database>();
@@ -46,8 +40,7 @@ GameSourcePtr DatabaseOpener::openNow(const QString &path, QString *error,
         };
     std::string message;
     if (!database->open(path.toStdString(), options, &message)) {
-        if (error)
-            *error = QString::fromStdString(message);
+        if (error) *error = QString::fromStdString(message);
         return nullptr;
     }
     return std::make_shared<DatabaseSource>(std::move(database));
@@ -73,16 +66,20 @@ void DatabaseOpener::open(const QString &path)
         QElapsedTimer timer;
         timer.start();
         int lastPercent = -1;
-        r.source = openNow(path, &r.error, [&](double f) {
-            const int percent = int(f * 100);
-            if (percent == lastPercent)
-                return;
-            lastPercent = percent;
-            QMetaObject::invokeMethod(self, [self, path, f] {
-                if (self)
-                    emit self->progress(path, f);
-            }, Qt::QueuedConnection);
-        }, cancel.get());
+        r.source = openNow(
+            path, &r.error,
+            [&](double f) {
+                const int percent = int(f * 100);
+                if (percent == lastPercent) return;
+                lastPercent = percent;
+                QMetaObject::invokeMethod(
+                    self,
+                    [self, path, f] {
+                        if (self) emit self->progress(path, f);
+                    },
+                    Qt::QueuedConnection);
+            },
+            cancel.get());
         r.seconds = timer.nsecsElapsed() / 1e9;
         return r;
     }));

@@ -22,12 +22,11 @@ public:
     int pending() const { return m_pending; }
 
     // Synchronous (tests, and the work done on the thread).
-    static GameSourcePtr openNow(const QString &path, QString *error,
-                                 const std::function<void(double)> &progress = {},
+    static GameSourcePtr openNow(const QString &path, QString *error, const std::function<void(double)> &progress = {},
                                  const std::atomic<bool> *cancel = nullptr);
 
 signals:
-    void progress(const QString &path, double fraction);   // 0..1 over loading and indexing
+    void progress(const QString &path, double fraction); // 0..1 over loading and indexing
     void opened(const QString &path, wb::GameSourcePtr source, double seconds);
     void failed(const QString &path, const QString &message);
 

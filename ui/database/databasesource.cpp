@@ -13,38 +13,22 @@ struct ParserContext : LoadContext {
     game::GameParser parser;
 };
 
-QString text(std::string_view v)
-{
-    return QString::fromUtf8(v.data(), qsizetype(v.size()));
-}
+QString text(std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(v.size())); }
 
 } // namespace
 
-DatabaseSource::DatabaseSource(std::shared_ptr<const db::Database> database)
-    : m_db(std::move(database))
-{
-}
+DatabaseSource::DatabaseSource(std::shared_ptr<const db::Database> database) : m_db(std::move(database)) {}
 
-QString DatabaseSource::name() const
-{
-    return QFileInfo(path()).fileName();
-}
+QString DatabaseSource::name() const { return QFileInfo(path()).fileName(); }
 
-QString DatabaseSource::path() const
-{
-    return QString::fromStdString(m_db->path());
-}
+QString DatabaseSource::path() const { return QString::fromStdString(m_db->path()); }
 
-int DatabaseSource::gameCount() const
-{
-    return int(m_db->size());
-}
+int DatabaseSource::gameCount() const { return int(m_db->size()); }
 
 GameInfo DatabaseSource::info(int index) const
 {
     GameInfo info;
-    if (index < 0 || size_t(index) >= m_db->size())
-        return info;
+    if (index < 0 || size_t(index) >= m_db->size()) return info;
     const size_t i = size_t(index);
     info.number = m_db->number(i);
     info.white = text(m_db->field(i, db::Field::White));
@@ -61,16 +45,12 @@ GameInfo DatabaseSource::info(int index) const
     return info;
 }
 
-std::unique_ptr<LoadContext> DatabaseSource::makeLoadContext() const
-{
-    return std::make_unique<ParserContext>();
-}
+std::unique_ptr<LoadContext> DatabaseSource::makeLoadContext() const { return std::make_unique<ParserContext>(); }
 
 bool DatabaseSource::loadGame(int index, game::Game &out, QString *error, LoadContext *context) const
 {
     if (index < 0 || size_t(index) >= m_db->size()) {
-        if (error)
-            *error = QCoreApplication::translate("wb::GameSource", "no game %1").arg(index + 1);
+        if (error) *error = QCoreApplication::translate("wb::GameSource", "no game %1").arg(index + 1);
         return false;
     }
     bool ok;
@@ -85,8 +65,7 @@ bool DatabaseSource::loadGame(int index, game::Game &out, QString *error, LoadCo
 
 std::string_view DatabaseSource::gameText(int index) const
 {
-    if (index < 0 || size_t(index) >= m_db->size())
-        return {};
+    if (index < 0 || size_t(index) >= m_db->size()) return {};
     return m_db->gameText(size_t(index));
 }
 

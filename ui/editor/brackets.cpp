@@ -21,7 +21,8 @@ QList<bool> codeMask(const QString &text)
         if (c == QLatin1Char('/') && next == QLatin1Char('*')) {
             end = int(text.indexOf(QLatin1String("*/"), i + 2));
             end = end < 0 ? n : end + 2;
-        } else if ((c == QLatin1Char('/') && next == QLatin1Char('/') && !(i + 2 < n && text.at(i + 2) == QLatin1Char('/')))
+        } else if ((c == QLatin1Char('/') && next == QLatin1Char('/')
+                    && !(i + 2 < n && text.at(i + 2) == QLatin1Char('/')))
                    || c == QLatin1Char(';')) {
             end = int(text.indexOf(QLatin1Char('\n'), i));
             end = end < 0 ? n : end;
@@ -44,18 +45,13 @@ QList<bool> codeMask(const QString &text)
 
 } // namespace
 
-bool isBracket(QChar c)
-{
-    return QStringLiteral("{}()[]").contains(c);
-}
+bool isBracket(QChar c) { return QStringLiteral("{}()[]").contains(c); }
 
 int findMatchingBracket(const QString &text, int pos)
 {
-    if (pos < 0 || pos >= text.size() || !isBracket(text.at(pos)))
-        return -1;
+    if (pos < 0 || pos >= text.size() || !isBracket(text.at(pos))) return -1;
     const QList<bool> code = codeMask(text);
-    if (!code[pos])
-        return -1;
+    if (!code[pos]) return -1;
     static const QString open = QStringLiteral("{([");
     static const QString close = QStringLiteral("})]");
     const QChar c = text.at(pos);
@@ -65,8 +61,7 @@ int findMatchingBracket(const QString &text, int pos)
     int depth = 0;
     const int step = forward ? 1 : -1;
     for (int i = pos; i >= 0 && i < text.size(); i += step) {
-        if (!code[i])
-            continue;
+        if (!code[i]) continue;
         const QChar x = text.at(i);
         if (x == self)
             ++depth;

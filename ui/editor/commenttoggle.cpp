@@ -16,10 +16,7 @@ int indentOf(const QString &line)
     return i;
 }
 
-bool isBlank(const QString &line)
-{
-    return line.trimmed().isEmpty();
-}
+bool isBlank(const QString &line) { return line.trimmed().isEmpty(); }
 
 bool isCommented(const QString &line)
 {
@@ -35,14 +32,12 @@ QStringList toggleLineComments(const QStringList &lines)
     bool any = false;
     int indent = INT_MAX;
     for (const QString &line : lines) {
-        if (isBlank(line))
-            continue;
+        if (isBlank(line)) continue;
         any = true;
         allCommented = allCommented && isCommented(line);
         indent = qMin(indent, indentOf(line));
     }
-    if (!any)
-        return lines;
+    if (!any) return lines;
     QStringList out;
     out.reserve(lines.size());
     for (const QString &line : lines) {
@@ -54,8 +49,7 @@ QStringList toggleLineComments(const QStringList &lines)
         if (allCommented) {
             const int at = indentOf(l);
             int len = 2;
-            if (at + 2 < l.size() && l.at(at + 2) == QLatin1Char(' '))
-                len = 3;
+            if (at + 2 < l.size() && l.at(at + 2) == QLatin1Char(' ')) len = 3;
             l.remove(at, len);
         } else {
             l.insert(indent, QLatin1String("// "));

@@ -62,8 +62,7 @@ KSyntaxHighlighting::Repository &syntaxRepository()
         repo.addCustomSearchPath(QStringLiteral(":/"));
         const QString app = QCoreApplication::applicationDirPath();
         for (const QString &dir : {app + QStringLiteral("/../share/cqlwb"), app + QStringLiteral("/../../resources")})
-            if (QDir(dir + QStringLiteral("/syntax")).exists())
-                repo.addCustomSearchPath(QDir(dir).absolutePath());
+            if (QDir(dir + QStringLiteral("/syntax")).exists()) repo.addCustomSearchPath(QDir(dir).absolutePath());
     }
     return repo;
 }
@@ -71,9 +70,7 @@ KSyntaxHighlighting::Repository &syntaxRepository()
 
 } // namespace
 
-CqlEditor::CqlEditor(QWidget *parent)
-    : QPlainTextEdit(parent)
-    , m_lineNumbers(new LineNumberArea(this))
+CqlEditor::CqlEditor(QWidget *parent) : QPlainTextEdit(parent), m_lineNumbers(new LineNumberArea(this))
 {
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     mono.setStyleHint(QFont::Monospace);
@@ -100,10 +97,11 @@ CqlEditor::CqlEditor(QWidget *parent)
     m_completer = new KeywordCompleter(this);
     m_completer->setWidget(this);
     connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this, &CqlEditor::insertCompletion);
-    connect(m_completer, qOverload<const QModelIndex &>(&QCompleter::highlighted), this, [this](const QModelIndex &index) {
-        const QString keyword = m_completer->keywordAt(index.row());
-        emit helpLineChanged(QStringLiteral("%1 — %2").arg(keyword, m_completer->helpAt(index.row())));
-    });
+    connect(m_completer, qOverload<const QModelIndex &>(&QCompleter::highlighted), this,
+            [this](const QModelIndex &index) {
+                const QString keyword = m_completer->keywordAt(index.row());
+                emit helpLineChanged(QStringLiteral("%1 — %2").arg(keyword, m_completer->helpAt(index.row())));
+            });
     updateLineNumberAreaWidth();
     updateExtraSelections();
     connect(document(), &QTextDocument::contentsChanged, this, &CqlEditor::updateDialect);
@@ -124,13 +122,12 @@ void CqlEditor::updateDialect()
     for (QTextBlock b = document()->firstBlock(); b.isValid() && text.size() < 4096; b = b.next())
         text += b.text() + QLatin1Char('\n');
     const QByteArray head = text.toUtf8();
-    const bool cqls = cql::detectDialect(std::string_view(head.constData(), size_t(head.size())), m_fileName.toStdString())
-                      == cql::Dialect::CqlS;
-    if (cqls == m_cqls)
-        return;
+    const bool cqls =
+        cql::detectDialect(std::string_view(head.constData(), size_t(head.size())), m_fileName.toStdString())
+        == cql::Dialect::CqlS;
+    if (cqls == m_cqls) return;
     m_cqls = cqls;
-    if (m_builtin)
-        m_builtin->setCqls(cqls);
+    if (m_builtin) m_builtin->setCqls(cqls);
     m_completer->setCqls(cqls);
     emit dialectChanged(cqls);
 }
@@ -139,8 +136,7 @@ void CqlEditor::convertSpelling(bool unicode)
 {
     const std::string text = toPlainText().toStdString();
     const std::string converted = unicode ? cql::toUnicode(text) : cql::toAscii(text);
-    if (converted == text)
-        return;
+    if (converted == text) return;
     QTextCursor c(document());
     c.beginEditBlock();
     c.select(QTextCursor::Document);
@@ -190,8 +186,7 @@ void CqlEditor::updateLineNumberArea(const QRect &rect, int dy)
         m_lineNumbers->scroll(0, dy);
     else
         m_lineNumbers->update(0, rect.y(), m_lineNumbers->width(), rect.height());
-    if (rect.contains(viewport()->rect()))
-        updateLineNumberAreaWidth();
+    if (rect.contains(viewport()->rect())) updateLineNumberAreaWidth();
 }
 
 void CqlEditor::resizeEvent(QResizeEvent *event)
@@ -279,8 +274,7 @@ void CqlEditor::setDiagnostics(const EditorDiagnostics &diagnostics)
     m_placed.clear();
     for (const EditorDiagnostic &d : diagnostics) {
         const QTextBlock block = document()->findBlockByNumber(qMax(0, d.line - 1));
-        if (!block.isValid())
-            continue;
+        if (!block.isValid()) continue;
         const QString text = block.text();
         int start = utf16Offset(text, qMax(0, d.column - 1));
         int end = utf16Offset(text, qMax(0, d.column - 1) + qMax(1, d.length));
@@ -314,14 +308,12 @@ QString CqlEditor::diagnosticTextAt(int position) const
 QString CqlEditor::toolTipAt(int position) const
 {
     const QString diag = diagnosticTextAt(position);
-    if (!diag.isEmpty())
-        return diag;
+    if (!diag.isEmpty()) return diag;
     const QTextBlock block = document()->findBlock(position);
     const QString text = block.text();
     const int at = position - block.position();
     auto wordChar = [](QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_'); };
-    if (at < 0 || at >= text.size() || !wordChar(text.at(at)))
-        return QString();
+    if (at < 0 || at >= text.size() || !wordChar(text.at(at))) return QString();
     int a = at, b = at;
     while (a > 0 && wordChar(text.at(a - 1)))
         --a;
@@ -355,8 +347,7 @@ void CqlEditor::updateExtraSelections()
     const QString text = document()->toPlainText();
     const int pos = textCursor().position();
     for (int at : {pos, pos - 1}) {
-        if (at < 0 || at >= text.size() || !isBracket(text.at(at)))
-            continue;
+        if (at < 0 || at >= text.size() || !isBracket(text.at(at))) continue;
         const int other = findMatchingBracket(text, at);
         QTextEdit::ExtraSelection a;
         a.cursor = QTextCursor(document());
@@ -382,17 +373,14 @@ void CqlEditor::toggleComment()
     QTextBlock first = document()->findBlock(startPos);
     QTextBlock last = document()->findBlock(endPos);
     // A selection ending at column 0 does not include that line.
-    if (c.hasSelection() && last.position() == endPos && last != first)
-        last = last.previous();
+    if (c.hasSelection() && last.position() == endPos && last != first) last = last.previous();
     QStringList lines;
     for (QTextBlock b = first; b.isValid(); b = b.next()) {
         lines << b.text();
-        if (b == last)
-            break;
+        if (b == last) break;
     }
     const QStringList out = toggleLineComments(lines);
-    if (out == lines)
-        return;
+    if (out == lines) return;
     // Block handles do not survive the edit: keep numbers and positions.
     const int firstNumber = first.blockNumber();
     const int firstPos = first.position();
@@ -405,7 +393,8 @@ void CqlEditor::toggleComment()
     // Keep the edited lines selected so the command can be repeated.
     QTextCursor sel(document());
     sel.setPosition(firstPos);
-    sel.setPosition(document()->findBlockByNumber(firstNumber + int(out.size()) - 1).position() + int(out.last().size()),
+    sel.setPosition(document()->findBlockByNumber(firstNumber + int(out.size()) - 1).position()
+                        + int(out.last().size()),
                     QTextCursor::KeepAnchor);
     setTextCursor(sel);
 }
@@ -442,8 +431,7 @@ void CqlEditor::applyTheme()
 {
     m_applyingTheme = true;
     m_theme = HighlightTheme::forPalette(palette());
-    if (m_builtin)
-        m_builtin->setTheme(m_theme);
+    if (m_builtin) m_builtin->setTheme(m_theme);
     updateExtraSelections();
     m_lineNumbers->update();
     m_applyingTheme = false;
@@ -465,12 +453,12 @@ QString CqlEditor::helpLine() const
     // The word under the cursor, or the one just typed.
     const QTextCursor c = textCursor();
     const QString text = c.block().text();
-    auto wordChar = [&](int i) { return i >= 0 && i < text.size() && (text.at(i).isLetterOrNumber() || text.at(i) == QLatin1Char('_')); };
+    auto wordChar = [&](int i) {
+        return i >= 0 && i < text.size() && (text.at(i).isLetterOrNumber() || text.at(i) == QLatin1Char('_'));
+    };
     int at = c.positionInBlock();
-    if (!wordChar(at))
-        --at;
-    if (!wordChar(at))
-        return QString();
+    if (!wordChar(at)) --at;
+    if (!wordChar(at)) return QString();
     int a = at, b = at;
     while (wordChar(a - 1))
         --a;
@@ -500,16 +488,12 @@ bool CqlEditor::inCommentOrString() const
             return true;
         }
     }
-    if (inString)
-        return true;
+    if (inString) return true;
     const QString all = toPlainText().left(c.position());
     return all.lastIndexOf(QLatin1String("/*")) > all.lastIndexOf(QLatin1String("*/"));
 }
 
-void CqlEditor::showCompletions()
-{
-    updateCompletions(true);
-}
+void CqlEditor::showCompletions() { updateCompletions(true); }
 
 void CqlEditor::updateCompletions(bool force)
 {
@@ -526,7 +510,8 @@ void CqlEditor::updateCompletions(bool force)
     }
     const int count = m_completer->completionCount();
     // Nothing to offer, or the word is already complete and the only choice.
-    if (count == 0 || (!force && count == 1 && m_completer->currentCompletion().compare(prefix, Qt::CaseInsensitive) == 0)) {
+    if (count == 0
+        || (!force && count == 1 && m_completer->currentCompletion().compare(prefix, Qt::CaseInsensitive) == 0)) {
         popup->hide();
         return;
     }
@@ -539,8 +524,7 @@ void CqlEditor::updateCompletions(bool force)
 
 void CqlEditor::insertCompletion(const QString &keyword)
 {
-    if (m_completer->widget() != this)
-        return;
+    if (m_completer->widget() != this) return;
     QTextCursor c = textCursor();
     const int typed = int(wordBeforeCursor().size());
     c.movePosition(QTextCursor::Left, QTextCursor::KeepAnchor, typed);
@@ -554,11 +538,12 @@ void CqlEditor::keyPressEvent(QKeyEvent *event)
     if (popup->isVisible()) {
         // The completer's popup takes these.
         switch (event->key()) {
-        case Qt::Key_Enter: case Qt::Key_Return: case Qt::Key_Escape: case Qt::Key_Tab: case Qt::Key_Backtab:
-            event->ignore();
-            return;
-        default:
-            break;
+        case Qt::Key_Enter:
+        case Qt::Key_Return:
+        case Qt::Key_Escape:
+        case Qt::Key_Tab:
+        case Qt::Key_Backtab: event->ignore(); return;
+        default: break;
         }
     }
     if (event->key() == Qt::Key_Space && (event->modifiers() & Qt::ControlModifier)) {
@@ -585,8 +570,7 @@ void CqlEditor::keyPressEditor(QKeyEvent *event)
         while (i < line.size() && (line.at(i) == QLatin1Char(' ') || line.at(i) == QLatin1Char('\t')))
             ++i;
         QPlainTextEdit::keyPressEvent(event);
-        if (i)
-            insertPlainText(line.left(i));
+        if (i) insertPlainText(line.left(i));
         return;
     }
     QPlainTextEdit::keyPressEvent(event);

@@ -36,7 +36,7 @@ public:
     int positionOf(int line, int column) const;
     void goToLine(int line, int column = 1);
     int currentLine() const;
-    int currentColumn() const;   // 1-based, in code points
+    int currentColumn() const; // 1-based, in code points
 
     // The query's file name: a *.cqls name makes the text CQL-S, as a first
     // "(match" list does.
@@ -91,14 +91,14 @@ private:
     void applyTheme();
     void setUpHighlighter();
     void insertCompletion(const QString &keyword);
-    void keyPressEditor(QKeyEvent *event);   // the editing keys, without completion
+    void keyPressEditor(QKeyEvent *event); // the editing keys, without completion
     void updateCompletions(bool force);
     bool inCommentOrString() const;
     void updateDialect();
 
     struct Placed {
         EditorDiagnostic diagnostic;
-        QTextCursor cursor;   // tracks the range through edits
+        QTextCursor cursor; // tracks the range through edits
     };
     LineNumberArea *m_lineNumbers = nullptr;
     CqlHighlighter *m_builtin = nullptr;

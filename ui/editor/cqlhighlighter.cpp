@@ -12,15 +12,11 @@ namespace wb {
 
 namespace {
 
-bool isWordChar(QChar c)
-{
-    return c.isLetterOrNumber() || c == QLatin1Char('_');
-}
+bool isWordChar(QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_'); }
 
 } // namespace
 
-CqlHighlighter::CqlHighlighter(QTextDocument *document)
-    : QSyntaxHighlighter(document)
+CqlHighlighter::CqlHighlighter(QTextDocument *document) : QSyntaxHighlighter(document)
 {
     const QString piece = QStringLiteral("(?:[KQRBNPAkqrbnpa_]|\\[[KQRBNPAkqrbnpa_]+\\])");
     const QString range = QStringLiteral("[a-h](?:-[a-h])?[1-8](?:-[1-8])?");
@@ -58,21 +54,18 @@ void CqlHighlighter::setTheme(const HighlightTheme &theme)
 
 int CqlHighlighter::matchDesignator(const QString &text, int pos) const
 {
-    const auto m = m_designator.match(text, pos, QRegularExpression::NormalMatch,
-                                      QRegularExpression::AnchorAtOffsetMatchOption);
-    if (!m.hasMatch() || m.capturedLength() == 0)
-        return 0;
+    const auto m =
+        m_designator.match(text, pos, QRegularExpression::NormalMatch, QRegularExpression::AnchorAtOffsetMatchOption);
+    if (!m.hasMatch() || m.capturedLength() == 0) return 0;
     const int end = pos + int(m.capturedLength());
     // "and", "black", "a1x": a designator must not run into a longer word.
-    if (end < text.size() && isWordChar(text.at(end)))
-        return 0;
+    if (end < text.size() && isWordChar(text.at(end))) return 0;
     return int(m.capturedLength());
 }
 
 void CqlHighlighter::highlightBlock(const QString &text)
 {
-    if (m_cqls)
-        return highlightCqlsBlock(text);
+    if (m_cqls) return highlightCqlsBlock(text);
     const int n = int(text.size());
     int i = 0;
     setCurrentBlockState(Normal);
@@ -181,7 +174,7 @@ void CqlHighlighter::highlightBlock(const QString &text)
             continue;
         }
         if (c.isHighSurrogate() && i + 1 < n) {
-            i += 2;   // no CQL glyph lies outside the BMP
+            i += 2; // no CQL glyph lies outside the BMP
             continue;
         }
         const char32_t u = c.unicode();

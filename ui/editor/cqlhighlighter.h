@@ -15,13 +15,13 @@ class CqlHighlighter : public QSyntaxHighlighter {
 public:
     enum Kind {
         Keyword,
-        Piece,          // piece designators and square sets: Qc2, [Aa]a-h2, _d5, ♔
+        Piece, // piece designators and square sets: Qc2, [Aa]a-h2, _d5, ♔
         Number,
         String,
-        Comment,        // //, /* */, ;
-        CommentFilter,  // /// (a CQL 6.2 filter that writes a comment)
-        Glyph,          // Unicode aliases: → ← ∪ ∩ ... and [x] [<] [element]
-        CqlsKeyword,    // CQL-S ":keyword"
+        Comment,       // //, /* */, ;
+        CommentFilter, // /// (a CQL 6.2 filter that writes a comment)
+        Glyph,         // Unicode aliases: → ← ∪ ∩ ... and [x] [<] [element]
+        CqlsKeyword,   // CQL-S ":keyword"
         KindCount
     };
 

@@ -41,31 +41,27 @@ QString help(QStringView word)
 {
     const QByteArray utf8 = word.toUtf8();
     const cql::Keyword *k = cql::findKeyword(std::string_view(utf8.constData(), size_t(utf8.size())));
-    if (!k)
-        return QString();
+    if (!k) return QString();
     return QString::fromUtf8(k->help.data(), qsizetype(k->help.size()));
 }
 
 QString cqlsHelp(QStringView word)
 {
     const QByteArray utf8 = word.toUtf8();
-    const cql::cqls::KeywordSignature *k = cql::cqls::findKeyword(std::string_view(utf8.constData(), size_t(utf8.size())));
+    const cql::cqls::KeywordSignature *k =
+        cql::cqls::findKeyword(std::string_view(utf8.constData(), size_t(utf8.size())));
     return k ? QString::fromStdString(cql::cqls::helpLine(*k)) : QString();
 }
 
-bool isPieceGlyph(char32_t c)
-{
-    return c >= 0x2654 && c <= 0x265F;
-}
+bool isPieceGlyph(char32_t c) { return c >= 0x2654 && c <= 0x265F; }
 
 bool isSymbolGlyph(char32_t c)
 {
     static const char32_t glyphs[] = {
-        0x25B3 /*△*/, 0x25B2 /*▲*/, 0x25ED /*◭*/, 0x25A1 /*□*/, 0x25A6 /*▦*/, 0x00D7 /*×*/,
-        0x2015 /*―*/, 0x2192 /*→*/, 0x2190 /*←*/, 0x22A2 /*⊢*/, 0x25CE /*◎*/, 0x2735 /*✵*/,
-        0x2B13 /*⬓*/, 0x222A /*∪*/, 0x2229 /*∩*/, 0x2264 /*≤*/, 0x2265 /*≥*/, 0x2260 /*≠*/,
-        0x220A /*∊*/, 0x2200 /*∀*/, 0x227A /*≺*/, 0x227B /*≻*/, 0x227C /*≼*/, 0x227D /*≽*/,
-        0x2219 /*∙*/,
+        0x25B3 /*△*/, 0x25B2 /*▲*/, 0x25ED /*◭*/, 0x25A1 /*□*/, 0x25A6 /*▦*/, 0x00D7 /*×*/, 0x2015 /*―*/,
+        0x2192 /*→*/, 0x2190 /*←*/, 0x22A2 /*⊢*/, 0x25CE /*◎*/, 0x2735 /*✵*/, 0x2B13 /*⬓*/, 0x222A /*∪*/,
+        0x2229 /*∩*/, 0x2264 /*≤*/, 0x2265 /*≥*/, 0x2260 /*≠*/, 0x220A /*∊*/, 0x2200 /*∀*/, 0x227A /*≺*/,
+        0x227B /*≻*/, 0x227C /*≼*/, 0x227D /*≽*/, 0x2219 /*∙*/,
     };
     return std::find(std::begin(glyphs), std::end(glyphs), c) != std::end(glyphs);
 }

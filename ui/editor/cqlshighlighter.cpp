@@ -21,10 +21,9 @@ bool isBlank(QChar c)
 // ":check", "!:check", "position:check": the keyword's name, "" for none.
 std::string keywordName(QStringView word)
 {
-    if (word.startsWith(QLatin1Char('!')))
-        word = word.mid(1);
-    for (QLatin1String prefix : {QLatin1String("position:"), QLatin1String("match:"), QLatin1String("relation:"),
-                                 QLatin1String(":")}) {
+    if (word.startsWith(QLatin1Char('!'))) word = word.mid(1);
+    for (QLatin1String prefix :
+         {QLatin1String("position:"), QLatin1String("match:"), QLatin1String("relation:"), QLatin1String(":")}) {
         if (word.startsWith(prefix) && word.size() > prefix.size())
             return word.mid(prefix.size()).toString().toStdString();
     }
@@ -34,19 +33,20 @@ std::string keywordName(QStringView word)
 // "2010-10-27", ">=2010-10-27": the dates of :date.
 bool isDateLike(QStringView word)
 {
-    while (!word.isEmpty() && (word.front() == QLatin1Char('<') || word.front() == QLatin1Char('>') || word.front() == QLatin1Char('=')))
+    while (
+        !word.isEmpty()
+        && (word.front() == QLatin1Char('<') || word.front() == QLatin1Char('>') || word.front() == QLatin1Char('=')))
         word = word.mid(1);
-    if (word.isEmpty() || !word.front().isDigit())
-        return false;
-    return std::all_of(word.begin(), word.end(), [](QChar c) { return c.isDigit() || c == QLatin1Char('-') || c == QLatin1Char('.'); });
+    if (word.isEmpty() || !word.front().isDigit()) return false;
+    return std::all_of(word.begin(), word.end(),
+                       [](QChar c) { return c.isDigit() || c == QLatin1Char('-') || c == QLatin1Char('.'); });
 }
 
 } // namespace
 
 void CqlHighlighter::setCqls(bool cqls)
 {
-    if (cqls == m_cqls)
-        return;
+    if (cqls == m_cqls) return;
     m_cqls = cqls;
     rehighlight();
 }
@@ -85,8 +85,7 @@ void CqlHighlighter::highlightCqlsBlock(const QString &text)
         int j = i, paren = 0, bracket = 0;
         while (j < n) {
             const QChar d = text.at(j);
-            if (bracket == 0 && (isBlank(d) || d == QLatin1Char(';')))
-                break;
+            if (bracket == 0 && (isBlank(d) || d == QLatin1Char(';'))) break;
             if (d == QLatin1Char('('))
                 ++paren;
             else if (d == QLatin1Char(')') && paren-- == 0)
@@ -101,11 +100,12 @@ void CqlHighlighter::highlightCqlsBlock(const QString &text)
         const std::string utf8 = word.toString().toStdString();
         const bool head = listOpened;
         listOpened = false;
-        if (head && (word == QLatin1String("match") || word == QLatin1String("position") || word == QLatin1String("relation"))) {
+        if (head
+            && (word == QLatin1String("match") || word == QLatin1String("position")
+                || word == QLatin1String("relation"))) {
             setFormat(i, j - i, m_formats[Keyword]);
         } else if (const std::string name = keywordName(word); !name.empty()) {
-            if (cql::cqls::findKeyword(name))
-                setFormat(i, j - i, m_formats[CqlsKeyword]);
+            if (cql::cqls::findKeyword(name)) setFormat(i, j - i, m_formats[CqlsKeyword]);
         } else {
             cql::cqls::Range range;
             cql::cqls::Designator designator;

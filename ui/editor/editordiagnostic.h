@@ -12,9 +12,9 @@ namespace wb {
 
 struct EditorDiagnostic {
     enum Severity { Error, Warning };
-    int line = 1;      // 1-based
-    int column = 1;    // 1-based, in code points (as the core counts)
-    int length = 1;    // code points to underline
+    int line = 1;   // 1-based
+    int column = 1; // 1-based, in code points (as the core counts)
+    int length = 1; // code points to underline
     QString message;
     Severity severity = Error;
 

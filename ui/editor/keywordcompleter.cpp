@@ -14,10 +14,7 @@ namespace wb {
 
 namespace {
 
-QString fromView(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
+QString fromView(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 } // namespace
 
@@ -28,8 +25,7 @@ QStandardItemModel *KeywordCompleter::createModel(QObject *parent)
     for (const cql::Keyword &k : cql::keywords()) {
         auto *name = new QStandardItem(fromView(k.name));
         QString help = fromView(k.help);
-        if (!k.implemented)
-            help += QCoreApplication::translate("wb::KeywordCompleter", " (not implemented yet)");
+        if (!k.implemented) help += QCoreApplication::translate("wb::KeywordCompleter", " (not implemented yet)");
         auto *line = new QStandardItem(help);
         const QString tip = QStringLiteral("<b>%1</b> — %2<br><i>%3</i>")
                                 .arg(name->text().toHtmlEscaped(), help.toHtmlEscaped(),
@@ -39,8 +35,7 @@ QStandardItemModel *KeywordCompleter::createModel(QObject *parent)
             i->setToolTip(tip);
             i->setData(k.implemented, ImplementedRole);
             // What is not implemented yet stays listed (the parser names it), dimmed.
-            if (!k.implemented)
-                i->setForeground(QColor(128, 128, 128));
+            if (!k.implemented) i->setForeground(QColor(128, 128, 128));
         }
         model->appendRow({name, line});
     }
@@ -69,12 +64,10 @@ QStandardItemModel *KeywordCompleter::createCqlsModel(QObject *parent)
 void KeywordCompleter::setCqls(bool cqls)
 {
     QStandardItemModel *m = cqls ? m_cqls : m_cql6;
-    if (model() != m)
-        setModel(m);
+    if (model() != m) setModel(m);
 }
 
-KeywordCompleter::KeywordCompleter(QObject *parent)
-    : QCompleter(parent), m_models(new QObject(this))
+KeywordCompleter::KeywordCompleter(QObject *parent) : QCompleter(parent), m_models(new QObject(this))
 {
     m_cql6 = createModel(m_models);
     m_cqls = createCqlsModel(m_models);
@@ -94,19 +87,13 @@ KeywordCompleter::KeywordCompleter(QObject *parent)
     popup->setSelectionBehavior(QAbstractItemView::SelectRows);
     popup->setTextElideMode(Qt::ElideRight);
     popup->header()->setStretchLastSection(true);
-    setPopup(popup);   // the completer owns it from here
+    setPopup(popup); // the completer owns it from here
     popup->setMinimumWidth(520);
     popup->setColumnWidth(Keyword, 160);
 }
 
-QString KeywordCompleter::keywordAt(int row) const
-{
-    return completionModel()->index(row, Keyword).data().toString();
-}
+QString KeywordCompleter::keywordAt(int row) const { return completionModel()->index(row, Keyword).data().toString(); }
 
-QString KeywordCompleter::helpAt(int row) const
-{
-    return completionModel()->index(row, Help).data().toString();
-}
+QString KeywordCompleter::helpAt(int row) const { return completionModel()->index(row, Help).data().toString(); }
 
 } // namespace wb

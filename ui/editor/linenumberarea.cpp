@@ -8,25 +8,12 @@
 
 namespace wb {
 
-LineNumberArea::LineNumberArea(CqlEditor *editor)
-    : QWidget(editor)
-    , m_editor(editor)
-{
-}
+LineNumberArea::LineNumberArea(CqlEditor *editor) : QWidget(editor), m_editor(editor) {}
 
-QSize LineNumberArea::sizeHint() const
-{
-    return {m_editor->lineNumberAreaWidth(), 0};
-}
+QSize LineNumberArea::sizeHint() const { return {m_editor->lineNumberAreaWidth(), 0}; }
 
-void LineNumberArea::paintEvent(QPaintEvent *event)
-{
-    m_editor->paintLineNumberArea(event);
-}
+void LineNumberArea::paintEvent(QPaintEvent *event) { m_editor->paintLineNumberArea(event); }
 
-void LineNumberArea::mousePressEvent(QMouseEvent *event)
-{
-    m_editor->selectLineAt(event->position().toPoint().y());
-}
+void LineNumberArea::mousePressEvent(QMouseEvent *event) { m_editor->selectLineAt(event->position().toPoint().y()); }
 
 } // namespace wb

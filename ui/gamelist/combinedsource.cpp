@@ -18,8 +18,7 @@ public:
 
 } // namespace
 
-CombinedGameSource::CombinedGameSource(QList<GameSourcePtr> parts)
-    : m_parts(std::move(parts))
+CombinedGameSource::CombinedGameSource(QList<GameSourcePtr> parts) : m_parts(std::move(parts))
 {
     m_parts.removeAll(nullptr);
     m_offsets.reserve(size_t(m_parts.size()) + 1);
@@ -40,8 +39,7 @@ QString CombinedGameSource::name() const
 
 int CombinedGameSource::partOf(int index) const
 {
-    if (index < 0 || index >= m_total)
-        return -1;
+    if (index < 0 || index >= m_total) return -1;
     // The last offset not above index; empty parts share their offset with the next.
     auto it = std::upper_bound(m_offsets.begin(), m_offsets.end() - 1, index);
     return int(it - m_offsets.begin()) - 1;
@@ -50,12 +48,10 @@ int CombinedGameSource::partOf(int index) const
 GameInfo CombinedGameSource::info(int index) const
 {
     const int p = partOf(index);
-    if (p < 0)
-        return {};
+    if (p < 0) return {};
     GameInfo i = m_parts[p]->info(index - offset(p));
     // The number shown is the game's number in its own file, as CQL counts it.
-    if (!i.number)
-        i.number = quint64(index - offset(p)) + 1;
+    if (!i.number) i.number = quint64(index - offset(p)) + 1;
     return i;
 }
 
@@ -77,8 +73,7 @@ bool CombinedGameSource::loadGame(int index, game::Game &out, QString *error, Lo
 {
     const int p = partOf(index);
     if (p < 0) {
-        if (error)
-            *error = QCoreApplication::translate("wb::GameSource", "no game %1").arg(index + 1);
+        if (error) *error = QCoreApplication::translate("wb::GameSource", "no game %1").arg(index + 1);
         return false;
     }
     LoadContext *partContext = nullptr;

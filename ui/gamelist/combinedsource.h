@@ -32,7 +32,7 @@ public:
 
 private:
     QList<GameSourcePtr> m_parts;
-    std::vector<int> m_offsets;   // one per part, then the total
+    std::vector<int> m_offsets; // one per part, then the total
     int m_total = 0;
 };
 

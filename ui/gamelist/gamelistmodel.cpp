@@ -12,16 +12,12 @@
 
 namespace wb {
 
-GameListModel::GameListModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+GameListModel::GameListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 GameListModel::~GameListModel()
 {
     // Jobs hold their own snapshot: a running one only needs to stop early.
-    if (m_sortCancel)
-        m_sortCancel->store(true);
+    if (m_sortCancel) m_sortCancel->store(true);
 }
 
 void GameListModel::setSource(GameSourcePtr source)
@@ -31,9 +27,8 @@ void GameListModel::setSource(GameSourcePtr source)
     m_results = SearchResults();
     m_matchedGames = 0;
     m_sortColumn = -1;
-    if (m_sortCancel)
-        m_sortCancel->store(true);
-    ++m_sortJob;   // a running job's result is for the old source
+    if (m_sortCancel) m_sortCancel->store(true);
+    ++m_sortJob; // a running job's result is for the old source
     if (m_sorting) {
         m_sorting = false;
         emit sortingChanged(false);
@@ -48,22 +43,19 @@ void GameListModel::rebuildRows()
     m_rows.clear();
     m_rows.reserve(size_t(n));
     for (int i = 0; i < n; ++i)
-        if (!m_matchesOnly || (m_results.searched(i) && m_results.matches[size_t(i)] > 0))
-            m_rows.push_back(i);
+        if (!m_matchesOnly || (m_results.searched(i) && m_results.matches[size_t(i)] > 0)) m_rows.push_back(i);
     ++m_rowsGeneration;
     m_rowOfGame.assign(size_t(n), -1);
     for (size_t r = 0; r < m_rows.size(); ++r)
         m_rowOfGame[size_t(m_rows[r])] = int(r);
     // In game order until the background sort swaps its order in.
-    if (m_sortColumn >= 0 && !m_rows.empty())
-        startSort();
+    if (m_sortColumn >= 0 && !m_rows.empty()) startSort();
 }
 
 void GameListModel::startResults(const QString &sortTitle)
 {
     const int n = m_source ? m_source->gameCount() : 0;
-    if (m_matchesOnly)
-        beginResetModel();
+    if (m_matchesOnly) beginResetModel();
     m_results.reset(n);
     m_results.sortTitle = sortTitle;
     m_matchedGames = 0;
@@ -78,8 +70,7 @@ void GameListModel::startResults(const QString &sortTitle)
 
 void GameListModel::clearResults()
 {
-    if (m_matchesOnly)
-        beginResetModel();
+    if (m_matchesOnly) beginResetModel();
     m_results = SearchResults();
     m_matchedGames = 0;
     if (m_matchesOnly) {
@@ -93,20 +84,17 @@ void GameListModel::clearResults()
 
 void GameListModel::addHits(const QList<GameHit> &hits)
 {
-    if (hits.isEmpty() || m_results.matches.empty())
-        return;
+    if (hits.isEmpty() || m_results.matches.empty()) return;
     int lo = INT_MAX, hi = -1;
     std::vector<int> newRows;
     for (const GameHit &h : hits) {
-        if (h.game < 0 || size_t(h.game) >= m_results.matches.size())
-            continue;
+        if (h.game < 0 || size_t(h.game) >= m_results.matches.size()) continue;
         const size_t g = size_t(h.game);
         const bool wasMatched = m_results.matches[g] > 0;
         m_results.matches[g] = h.matches;
         m_results.sortValues[g] = h.sortValue;
         m_results.hasSort[g] = h.hasSortValue;
-        if (h.matches > 0 && !wasMatched)
-            ++m_matchedGames;
+        if (h.matches > 0 && !wasMatched) ++m_matchedGames;
         const int row = m_rowOfGame[g];
         if (row >= 0) {
             lo = qMin(lo, row);
@@ -115,8 +103,7 @@ void GameListModel::addHits(const QList<GameHit> &hits)
             newRows.push_back(h.game);
         }
     }
-    if (hi >= 0)
-        emit dataChanged(index(lo, Matches), index(hi, SortValue));
+    if (hi >= 0) emit dataChanged(index(lo, Matches), index(hi, SortValue));
     if (!newRows.empty()) {
         // Hits arrive while the list shows matches only: append them, the
         // order is restored by sorting again once the search ends.
@@ -132,8 +119,7 @@ void GameListModel::addHits(const QList<GameHit> &hits)
 
 void GameListModel::setMatchesOnly(bool on)
 {
-    if (m_matchesOnly == on)
-        return;
+    if (m_matchesOnly == on) return;
     beginResetModel();
     m_matchesOnly = on;
     rebuildRows();
@@ -150,27 +136,18 @@ int GameListModel::rowOfGame(int gameIndex) const
     return gameIndex >= 0 && size_t(gameIndex) < m_rowOfGame.size() ? m_rowOfGame[size_t(gameIndex)] : -1;
 }
 
-int GameListModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
+int GameListModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
 
-int GameListModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int GameListModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant GameListModel::display(int game, int column) const
 {
     if (column == Matches || column == SortValue) {
-        if (!m_results.searched(game))
-            return QVariant();
-        if (column == Matches)
-            return m_results.matches[size_t(game)];
+        if (!m_results.searched(game)) return QVariant();
+        if (column == Matches) return m_results.matches[size_t(game)];
         return m_results.hasSort[size_t(game)] ? QVariant(m_results.sortValues[size_t(game)]) : QVariant();
     }
-    if (column == Database)
-        return m_source->databaseName(game);
+    if (column == Database) return m_source->databaseName(game);
     const GameInfo info = m_source->info(game);
     switch (column) {
     case Number: return QVariant::fromValue<qulonglong>(info.number ? info.number : quint64(game) + 1);
@@ -189,27 +166,25 @@ QVariant GameListModel::display(int game, int column) const
 
 QVariant GameListModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount || !m_source)
-        return QVariant();
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount || !m_source) return QVariant();
     const int game = m_rows[size_t(index.row())];
     switch (role) {
-    case Qt::DisplayRole:
-        return display(game, index.column());
+    case Qt::DisplayRole: return display(game, index.column());
     case Qt::TextAlignmentRole:
         switch (index.column()) {
-        case Number: case WhiteElo: case BlackElo: case Plies: case Matches: case SortValue:
-            return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-        case Result: case Eco:
-            return QVariant::fromValue(Qt::Alignment(Qt::AlignCenter));
-        default:
-            return QVariant();
+        case Number:
+        case WhiteElo:
+        case BlackElo:
+        case Plies:
+        case Matches:
+        case SortValue: return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+        case Result:
+        case Eco: return QVariant::fromValue(Qt::Alignment(Qt::AlignCenter));
+        default: return QVariant();
         }
-    case GameIndexRole:
-        return game;
-    case MatchCountRole:
-        return m_results.searched(game) ? m_results.matches[size_t(game)] : -1;
-    default:
-        return QVariant();
+    case GameIndexRole: return game;
+    case MatchCountRole: return m_results.searched(game) ? m_results.matches[size_t(game)] : -1;
+    default: return QVariant();
     }
 }
 
@@ -250,8 +225,7 @@ QVariant GameListModel::headerData(int section, Qt::Orientation orientation, int
 
 void GameListModel::sort(int column, Qt::SortOrder order)
 {
-    if (column < 0 || column >= ColumnCount)
-        return;
+    if (column < 0 || column >= ColumnCount) return;
     m_sortColumn = column;
     m_sortOrder = order;
     startSort();
@@ -259,10 +233,8 @@ void GameListModel::sort(int column, Qt::SortOrder order)
 
 void GameListModel::startSort()
 {
-    if (m_sortCancel)
-        m_sortCancel->store(true);
-    if (!m_source || m_sortColumn < 0)
-        return;
+    if (m_sortCancel) m_sortCancel->store(true);
+    if (!m_source || m_sortColumn < 0) return;
     GameListSortJob job;
     job.source = m_source;
     job.rows = m_rows;
@@ -275,8 +247,9 @@ void GameListModel::startSort()
         job.resultKeys.assign(m_results.matches.size(), unsearched);
         for (size_t g = 0; g < job.resultKeys.size(); ++g)
             if (m_results.searched(int(g)))
-                job.resultKeys[g] = m_sortColumn == Matches ? m_results.matches[g]
-                                  : (m_results.hasSort[g] ? m_results.sortValues[g] : unsearched + 1);
+                job.resultKeys[g] = m_sortColumn == Matches
+                    ? m_results.matches[g]
+                    : (m_results.hasSort[g] ? m_results.sortValues[g] : unsearched + 1);
     }
     const quint64 id = ++m_sortJob;
     m_sortJobGeneration = m_rowsGeneration;
@@ -285,11 +258,9 @@ void GameListModel::startSort()
     auto *watcher = new QFutureWatcher<std::vector<int>>(this);
     m_sortWatcher = watcher;
     connect(watcher, &QFutureWatcher<std::vector<int>>::finished, this, [this, watcher, id] {
-        if (m_sortWatcher == watcher)
-            m_sortWatcher = nullptr;
+        if (m_sortWatcher == watcher) m_sortWatcher = nullptr;
         watcher->deleteLater();
-        if (id == m_sortJob)
-            applySort(id, watcher->result());
+        if (id == m_sortJob) applySort(id, watcher->result());
     });
     watcher->setFuture(QtConcurrent::run([job = std::move(job)]() mutable { return sortGameRows(std::move(job)); }));
     if (!m_sorting) {
@@ -300,8 +271,7 @@ void GameListModel::startSort()
 
 void GameListModel::applySort(quint64 job, std::vector<int> sorted)
 {
-    if (job != m_sortJob)
-        return;
+    if (job != m_sortJob) return;
     if (m_sortJobGeneration != m_rowsGeneration || sorted.size() != m_sortJobRows) {
         // Cancelled, or the rows were rebuilt meanwhile without a new job.
         ++m_sortJob;
@@ -309,7 +279,7 @@ void GameListModel::applySort(quint64 job, std::vector<int> sorted)
         emit sortingChanged(false);
         return;
     }
-    ++m_sortJob;   // applied: waitForSorted and the watcher must not apply it again
+    ++m_sortJob; // applied: waitForSorted and the watcher must not apply it again
     m_sorting = false;
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList before = persistentIndexList();

@@ -20,7 +20,22 @@ namespace wb {
 class GameListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Number, White, Black, Result, Event, Date, Eco, WhiteElo, BlackElo, Plies, Matches, SortValue, Database, ColumnCount };
+    enum Column {
+        Number,
+        White,
+        Black,
+        Result,
+        Event,
+        Date,
+        Eco,
+        WhiteElo,
+        BlackElo,
+        Plies,
+        Matches,
+        SortValue,
+        Database,
+        ColumnCount
+    };
     enum Role { GameIndexRole = Qt::UserRole + 1, MatchCountRole };
 
     explicit GameListModel(QObject *parent = nullptr);
@@ -40,8 +55,8 @@ public:
     void setMatchesOnly(bool on);
     bool matchesOnly() const { return m_matchesOnly; }
 
-    int gameIndex(int row) const;          // -1 for a bad row
-    int rowOfGame(int gameIndex) const;    // -1 when not listed
+    int gameIndex(int row) const;       // -1 for a bad row
+    int rowOfGame(int gameIndex) const; // -1 when not listed
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -66,8 +81,8 @@ private:
     QVariant display(int game, int column) const;
 
     GameSourcePtr m_source;
-    std::vector<int> m_rows;          // view row -> game index
-    std::vector<int> m_rowOfGame;     // game index -> view row, -1 if hidden
+    std::vector<int> m_rows;      // view row -> game index
+    std::vector<int> m_rowOfGame; // game index -> view row, -1 if hidden
     SearchResults m_results;
     int m_matchedGames = 0;
     bool m_matchesOnly = false;

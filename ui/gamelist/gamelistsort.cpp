@@ -19,8 +19,7 @@ std::vector<int> sortGameRows(GameListSortJob job)
     auto finish = [&](auto less) {
         std::stable_sort(rows.begin(), rows.end(), [&](int a, int b) { return desc ? less(b, a) : less(a, b); });
     };
-    if (!job.source || column < 0)
-        return rows;
+    if (!job.source || column < 0) return rows;
     // Games are numbered through the databases in order: that order groups them by file.
     if (column == GameListModel::Number || column == GameListModel::Database) {
         finish([](int a, int b) { return a < b; });
@@ -40,14 +39,15 @@ std::vector<int> sortGameRows(GameListSortJob job)
     if (column == GameListModel::WhiteElo || column == GameListModel::BlackElo || column == GameListModel::Plies) {
         std::vector<int> key(size_t(n), 0);
         for (size_t k = 0; k < rows.size(); ++k) {
-            if ((k & 4095) == 0 && cancelled())
-                return {};
+            if ((k & 4095) == 0 && cancelled()) return {};
             const int g = rows[k];
             const GameInfo info = src.info(g);
             key[size_t(g)] = column == GameListModel::WhiteElo ? info.whiteElo
-                           : column == GameListModel::BlackElo ? info.blackElo : info.plies;
+                : column == GameListModel::BlackElo            ? info.blackElo
+                                                               : info.plies;
         }
-        finish([&](int a, int b) { return key[size_t(a)] != key[size_t(b)] ? key[size_t(a)] < key[size_t(b)] : a < b; });
+        finish(
+            [&](int a, int b) { return key[size_t(a)] != key[size_t(b)] ? key[size_t(a)] < key[size_t(b)] : a < b; });
         return cancelled() ? std::vector<int>() : rows;
     }
     // Text columns: collation keys once per row, then plain comparisons.
@@ -58,8 +58,7 @@ std::vector<int> sortGameRows(GameListSortJob job)
     keys.reserve(rows.size());
     std::vector<int> slot(size_t(n), -1);
     for (size_t k = 0; k < rows.size(); ++k) {
-        if ((k & 4095) == 0 && cancelled())
-            return {};
+        if ((k & 4095) == 0 && cancelled()) return {};
         const int g = rows[k];
         const GameInfo info = src.info(g);
         QString text;
@@ -76,8 +75,7 @@ std::vector<int> sortGameRows(GameListSortJob job)
         // Folded first: some collators (the C locale's) ignore the case setting.
         keys.push_back(collator.sortKey(text.toCaseFolded()));
     }
-    if (cancelled())
-        return {};
+    if (cancelled()) return {};
     finish([&](int a, int b) {
         const int c = keys[size_t(slot[size_t(a)])].compare(keys[size_t(slot[size_t(b)])]);
         return c != 0 ? c < 0 : a < b;

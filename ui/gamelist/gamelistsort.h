@@ -13,9 +13,9 @@
 namespace wb {
 
 struct GameListSortJob {
-    GameSourcePtr source;          // immutable: header fields are read from it
-    std::vector<int> rows;         // game indexes to order
-    int column = -1;               // a GameListModel::Column
+    GameSourcePtr source;  // immutable: header fields are read from it
+    std::vector<int> rows; // game indexes to order
+    int column = -1;       // a GameListModel::Column
     bool descending = false;
     // For the result columns: a key per game, taken on the GUI thread.
     std::vector<qint64> resultKeys;

@@ -8,11 +8,7 @@
 
 namespace wb {
 
-GameLoader::GameLoader(QObject *parent)
-    : QObject(parent)
-{
-    qRegisterMetaType<wb::LoadedGame>();
-}
+GameLoader::GameLoader(QObject *parent) : QObject(parent) { qRegisterMetaType<wb::LoadedGame>(); }
 
 GameLoader::~GameLoader() = default;
 
@@ -36,8 +32,7 @@ LoadedGame GameLoader::loadNow(const GameSource &source, int index, const cql::Q
             cql::GameResult result;
             evaluator.run(*g, result);
             out.marks = std::move(result.matches);
-            if (!result.error.empty())
-                out.error = QString::fromStdString(result.error);
+            if (!result.error.empty()) out.error = QString::fromStdString(result.error);
         }
     } catch (const std::exception &e) {
         out.error = QString::fromUtf8(e.what());
@@ -49,8 +44,7 @@ LoadedGame GameLoader::loadNow(const GameSource &source, int index, const cql::Q
 void GameLoader::load(GameSourcePtr source, int index, QueryPtr query,
                       std::shared_ptr<const std::vector<cql::PositionMark>> marks)
 {
-    if (!source)
-        return;
+    if (!source) return;
     const quint64 generation = ++m_generation;
     ++m_pending;
     auto *watcher = new QFutureWatcher<LoadedGame>(this);
@@ -58,12 +52,10 @@ void GameLoader::load(GameSourcePtr source, int index, QueryPtr query,
         --m_pending;
         const LoadedGame result = watcher->result();
         watcher->deleteLater();
-        if (generation == m_generation)
-            emit loaded(result);
+        if (generation == m_generation) emit loaded(result);
     });
-    watcher->setFuture(QtConcurrent::run([source, index, query, marks] {
-        return loadNow(*source, index, query.get(), marks.get());
-    }));
+    watcher->setFuture(
+        QtConcurrent::run([source, index, query, marks] { return loadNow(*source, index, query.get(), marks.get()); }));
 }
 
 } // namespace wb

@@ -16,8 +16,8 @@ namespace wb {
 struct LoadedGame {
     int index = -1;
     std::shared_ptr<const game::Game> game;
-    std::vector<cql::PositionMark> marks;   // matched positions, in game order
-    QString error;                          // load or evaluation problem, "" if none
+    std::vector<cql::PositionMark> marks; // matched positions, in game order
+    QString error;                        // load or evaluation problem, "" if none
 };
 
 class GameLoader : public QObject {

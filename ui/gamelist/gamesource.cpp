@@ -33,26 +33,22 @@ GameInfo gameInfoFromGame(const game::Game &g)
 }
 
 MemoryGameSource::MemoryGameSource(std::vector<game::Game> games, QString name)
-    : m_games(std::move(games))
-    , m_name(std::move(name))
+    : m_games(std::move(games)), m_name(std::move(name))
 {
     for (size_t i = 0; i < m_games.size(); ++i)
-        if (m_games[i].number == 0)
-            m_games[i].number = i + 1;
+        if (m_games[i].number == 0) m_games[i].number = i + 1;
 }
 
 GameInfo MemoryGameSource::info(int index) const
 {
-    if (index < 0 || index >= gameCount())
-        return {};
+    if (index < 0 || index >= gameCount()) return {};
     return gameInfoFromGame(m_games[size_t(index)]);
 }
 
 bool MemoryGameSource::loadGame(int index, game::Game &out, QString *error, LoadContext *) const
 {
     if (index < 0 || index >= gameCount()) {
-        if (error)
-            *error = QCoreApplication::translate("wb::GameSource", "no game %1").arg(index + 1);
+        if (error) *error = QCoreApplication::translate("wb::GameSource", "no game %1").arg(index + 1);
         return false;
     }
     out = m_games[size_t(index)];

@@ -8,7 +8,9 @@
 #include <QString>
 #include <memory>
 
-namespace db { class Database; }
+namespace db {
+class Database;
+}
 #include <string_view>
 #include <vector>
 
@@ -16,7 +18,7 @@ namespace wb {
 
 // Header fields shown in the game list; empty / 0 / -1 when unknown.
 struct GameInfo {
-    quint64 number = 0;   // 1-based number in the file, as CQL counts
+    quint64 number = 0; // 1-based number in the file, as CQL counts
     QString white;
     QString black;
     QString result;
@@ -37,8 +39,8 @@ public:
 class GameSource {
 public:
     virtual ~GameSource() = default;
-    virtual QString name() const = 0;       // for menus and the status bar
-    virtual QString path() const = 0;       // the file it came from ("" if none)
+    virtual QString name() const = 0; // for menus and the status bar
+    virtual QString path() const = 0; // the file it came from ("" if none)
     virtual int gameCount() const = 0;
     // Cheap: called for every visible cell and for sorting.
     virtual GameInfo info(int index) const = 0;
@@ -70,8 +72,7 @@ public:
     QString path() const override { return QString(); }
     int gameCount() const override { return int(m_games.size()); }
     GameInfo info(int index) const override;
-    bool loadGame(int index, game::Game &out, QString *error = nullptr,
-                  LoadContext *context = nullptr) const override;
+    bool loadGame(int index, game::Game &out, QString *error = nullptr, LoadContext *context = nullptr) const override;
 
 private:
     std::vector<game::Game> m_games;

@@ -9,8 +9,8 @@
 namespace wb {
 
 struct GameHit {
-    int game = 0;             // 0-based index in the source
-    int matches = 0;          // matched positions
+    int game = 0;    // 0-based index in the source
+    int matches = 0; // matched positions
     qint64 sortValue = 0;
     bool hasSortValue = false;
 };
@@ -25,7 +25,7 @@ struct SearchResults {
     }
     bool searched(int game) const { return game >= 0 && size_t(game) < matches.size() && matches[size_t(game)] >= 0; }
 
-    std::vector<int> matches;      // -1: not searched (yet); 0: no match
+    std::vector<int> matches; // -1: not searched (yet); 0: no match
     std::vector<qint64> sortValues;
     std::vector<bool> hasSort;
     QString sortTitle;

@@ -11,10 +11,8 @@ namespace wb {
 
 Theme themeFromString(const QString &name)
 {
-    if (name.compare(QLatin1String("light"), Qt::CaseInsensitive) == 0)
-        return Theme::Light;
-    if (name.compare(QLatin1String("dark"), Qt::CaseInsensitive) == 0)
-        return Theme::Dark;
+    if (name.compare(QLatin1String("light"), Qt::CaseInsensitive) == 0) return Theme::Light;
+    if (name.compare(QLatin1String("dark"), Qt::CaseInsensitive) == 0) return Theme::Dark;
     return Theme::System;
 }
 
@@ -79,8 +77,7 @@ void applyTheme(Theme theme)
     static const QString platformStyle = QApplication::style() ? QApplication::style()->name() : QString();
     switch (theme) {
     case Theme::System:
-        if (!platformStyle.isEmpty())
-            QApplication::setStyle(QStyleFactory::create(platformStyle));
+        if (!platformStyle.isEmpty()) QApplication::setStyle(QStyleFactory::create(platformStyle));
         QApplication::setPalette(QApplication::style()->standardPalette());
         break;
     case Theme::Light:

@@ -8,7 +8,7 @@ namespace wb {
 
 enum class Theme { System, Light, Dark };
 
-Theme themeFromString(const QString &name);   // "light", "dark", anything else: System
+Theme themeFromString(const QString &name); // "light", "dark", anything else: System
 QString themeToString(Theme theme);
 // Sets the style and palette of the running application.
 void applyTheme(Theme theme);

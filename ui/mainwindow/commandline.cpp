@@ -16,30 +16,37 @@ bool CommandLine::isQueryFile(const QString &path)
 bool CommandLine::isDatabaseFile(const QString &path)
 {
     for (const char *ext : {".pgn", ".pgn.gz", ".pgn.zst", ".gz", ".zst"})
-        if (path.endsWith(QLatin1String(ext), Qt::CaseInsensitive))
-            return true;
+        if (path.endsWith(QLatin1String(ext), Qt::CaseInsensitive)) return true;
     return false;
 }
 
 CommandLine parseCommandLine(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate("wb::CommandLine",
-        "CQL Workbench: search chess games with the Chess Query Language."));
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "wb::CommandLine", "CQL Workbench: search chess games with the Chess Query Language."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("files"),
-        QCoreApplication::translate("wb::CommandLine", "PGN databases (.pgn, .pgn.gz, .pgn.zst), all opened and searched together, and a query (.cql)."),
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QCoreApplication::translate(
+            "wb::CommandLine",
+            "PGN databases (.pgn, .pgn.gz, .pgn.zst), all opened and searched together, and a query (.cql)."),
         QStringLiteral("[databases...] [query.cql]"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-        QCoreApplication::translate("wb::CommandLine", "Save a picture of the window to FILE once loading and searching are done, then quit."),
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate(
+            "wb::CommandLine", "Save a picture of the window to FILE once loading and searching are done, then quit."),
         QStringLiteral("FILE"));
-    const QCommandLineOption queryText(QStringLiteral("query-text"),
-        QCoreApplication::translate("wb::CommandLine", "Put TEXT into the query editor."), QStringLiteral("TEXT"));
-    const QCommandLineOption run(QStringLiteral("run"),
+    const QCommandLineOption queryText(
+        QStringLiteral("query-text"), QCoreApplication::translate("wb::CommandLine", "Put TEXT into the query editor."),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption run(
+        QStringLiteral("run"),
         QCoreApplication::translate("wb::CommandLine", "Run the query on all the databases once they are loaded."));
-    const QCommandLineOption theme(QStringLiteral("theme"),
-        QCoreApplication::translate("wb::CommandLine", "Colour theme: light, dark or system."), QStringLiteral("THEME"));
+    const QCommandLineOption theme(
+        QStringLiteral("theme"), QCoreApplication::translate("wb::CommandLine", "Colour theme: light, dark or system."),
+        QStringLiteral("THEME"));
     parser.addOption(screenshot);
     parser.addOption(queryText);
     parser.addOption(run);
@@ -54,7 +61,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
     for (const QString &f : parser.positionalArguments()) {
         if (CommandLine::isQueryFile(f)) {
             if (!cl.queryFile.isEmpty())
-                cl.error = QCoreApplication::translate("wb::CommandLine", "only one query file can be given (%1 and %2)").arg(cl.queryFile, f);
+                cl.error =
+                    QCoreApplication::translate("wb::CommandLine", "only one query file can be given (%1 and %2)")
+                        .arg(cl.queryFile, f);
             cl.queryFile = f;
         } else {
             cl.databases << f;
@@ -62,8 +71,10 @@ CommandLine parseCommandLine(const QStringList &arguments)
     }
     if (!cl.queryFile.isEmpty() && !cl.queryText.isEmpty())
         cl.error = QCoreApplication::translate("wb::CommandLine", "give either a query file or --query-text, not both");
-    if (!cl.theme.isEmpty() && !QStringList{QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("system")}.contains(cl.theme))
-        cl.error = QCoreApplication::translate("wb::CommandLine", "unknown theme '%1' (light, dark or system)").arg(cl.theme);
+    if (!cl.theme.isEmpty()
+        && !QStringList{QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("system")}.contains(cl.theme))
+        cl.error =
+            QCoreApplication::translate("wb::CommandLine", "unknown theme '%1' (light, dark or system)").arg(cl.theme);
     if (!cl.screenshot.isEmpty() && !cl.databases.isEmpty() && (!cl.queryFile.isEmpty() || !cl.queryText.isEmpty()))
         cl.run = true;
     return cl;

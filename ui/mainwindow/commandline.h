@@ -7,13 +7,13 @@
 namespace wb {
 
 struct CommandLine {
-    QStringList databases;     // .pgn, .pgn.gz, .pgn.zst (anything not a query)
-    QString queryFile;         // .cql or .cqls
-    QString queryText;         // --query-text
-    QString screenshot;        // --screenshot FILE: grab the window once idle, then quit
-    QString theme;             // --theme light|dark|system ("" = from the settings)
-    bool run = false;          // --run, implied by --screenshot with a query and a database
-    QString error;             // a message for the user when the line is wrong
+    QStringList databases; // .pgn, .pgn.gz, .pgn.zst (anything not a query)
+    QString queryFile;     // .cql or .cqls
+    QString queryText;     // --query-text
+    QString screenshot;    // --screenshot FILE: grab the window once idle, then quit
+    QString theme;         // --theme light|dark|system ("" = from the settings)
+    bool run = false;      // --run, implied by --screenshot with a query and a database
+    QString error;         // a message for the user when the line is wrong
 
     static bool isQueryFile(const QString &path);
     static bool isDatabaseFile(const QString &path);

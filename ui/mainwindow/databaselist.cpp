@@ -9,8 +9,7 @@
 
 namespace wb {
 
-DatabaseList::DatabaseList(QWidget *parent)
-    : QTreeWidget(parent)
+DatabaseList::DatabaseList(QWidget *parent) : QTreeWidget(parent)
 {
     setObjectName(QStringLiteral("Databases"));
     setColumnCount(ColumnCount);
@@ -24,9 +23,8 @@ DatabaseList::DatabaseList(QWidget *parent)
     header()->setSectionResizeMode(Matched, QHeaderView::ResizeToContents);
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QTreeWidget::customContextMenuRequested, this, &DatabaseList::showContextMenu);
-    connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
-        emit databaseActivated(indexOfTopLevelItem(item));
-    });
+    connect(this, &QTreeWidget::itemActivated, this,
+            [this](QTreeWidgetItem *item) { emit databaseActivated(indexOfTopLevelItem(item)); });
 }
 
 void DatabaseList::setDatabases(const QList<GameSourcePtr> &databases)
@@ -53,8 +51,7 @@ void DatabaseList::setMatchedCounts(const std::vector<int> &matched)
 void DatabaseList::showContextMenu(const QPoint &pos)
 {
     QTreeWidgetItem *item = itemAt(pos);
-    if (!item)
-        return;
+    if (!item) return;
     const int index = indexOfTopLevelItem(item);
     QMenu menu(this);
     menu.addAction(tr("Show Games"), this, [this, index] { emit databaseActivated(index); });

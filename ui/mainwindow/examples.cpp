@@ -20,8 +20,7 @@ QStringList exampleQueries()
                                app + QStringLiteral("/../../resources/examples")}) {
         QDir d(dir);
         const QStringList files = d.entryList(filters, QDir::Files, QDir::Name);
-        if (files.isEmpty())
-            continue;
+        if (files.isEmpty()) continue;
         QStringList out;
         for (const QString &f : files)
             out << d.filePath(f);
@@ -41,8 +40,7 @@ QString exampleTitle(const QString &path)
     }
     QString name = QFileInfo(path).completeBaseName();
     name.replace(QLatin1Char('-'), QLatin1Char(' ')).replace(QLatin1Char('_'), QLatin1Char(' '));
-    if (!name.isEmpty())
-        name[0] = name[0].toUpper();
+    if (!name.isEmpty()) name[0] = name[0].toUpper();
     return name;
 }
 

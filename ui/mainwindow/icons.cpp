@@ -11,13 +11,12 @@ QIcon themedIcon(const QString &name, const QPalette &palette)
 {
     static const QStringList coloured = {QStringLiteral("run"), QStringLiteral("stop"), QStringLiteral("cqlwb")};
     QSvgRenderer renderer(QStringLiteral(":/icons/%1.svg").arg(name));
-    if (!renderer.isValid())
-        return QIcon();
+    if (!renderer.isValid()) return QIcon();
     const bool tint = !coloured.contains(name);
     QIcon icon;
     for (QIcon::Mode mode : {QIcon::Normal, QIcon::Disabled}) {
-        const QColor colour = palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active,
-                                            QPalette::ButtonText);
+        const QColor colour =
+            palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active, QPalette::ButtonText);
         for (int size : {16, 20, 24, 32, 48, 64}) {
             QPixmap pm(size, size);
             pm.fill(Qt::transparent);

@@ -28,8 +28,7 @@ QString installTranslations(QCoreApplication &app, const QString &language)
     auto *own = new QTranslator(&app);
     bool loaded = false;
     for (const QString &dir : translationFolders()) {
-        if ((loaded = own->load(locale, QStringLiteral("cqlwb"), QStringLiteral("_"), dir)))
-            break;
+        if ((loaded = own->load(locale, QStringLiteral("cqlwb"), QStringLiteral("_"), dir))) break;
     }
     if (!loaded) {
         delete own;
@@ -39,7 +38,8 @@ QString installTranslations(QCoreApplication &app, const QString &language)
     QLocale::setDefault(locale);
     // Qt's own dialogs (file dialog, message box buttons) in the same language, when installed.
     auto *qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         app.installTranslator(qt);
     else
         delete qt;
@@ -58,8 +58,7 @@ QList<QPair<QString, QString>> availableLanguages()
     codes.removeDuplicates();
     for (const QString &code : std::as_const(codes)) {
         QString name = QLocale(code).nativeLanguageName();
-        if (!name.isEmpty())
-            name[0] = name[0].toUpper();
+        if (!name.isEmpty()) name[0] = name[0].toUpper();
         out.append({code, name.isEmpty() ? code : name});
     }
     return out;

@@ -29,8 +29,7 @@
 
 namespace wb {
 
-MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent)
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -60,13 +59,15 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_search, &SearchController::progress, this, &MainWindow::searchProgress);
     connect(m_search, &SearchController::hitsFound, m_games, &GameListModel::addHits);
     connect(m_search, &SearchController::hitsFound, this, &MainWindow::countMatchesPerDatabase);
-    connect(m_search, &SearchController::gameProblem, m_log, [this](const QString &m) { m_log->addMessage(m, SearchLog::Warning); });
+    connect(m_search, &SearchController::gameProblem, m_log,
+            [this](const QString &m) { m_log->addMessage(m, SearchLog::Warning); });
     connect(m_search, &SearchController::finished, this, &MainWindow::searchFinished);
     connect(m_writer, &MatchWriter::progress, this, [this](int done, int total) {
         m_progress->show();
         m_progress->setFormat(tr("Saving %p%"));
         m_progress->setValue(total ? int(qint64(done) * 1000 / total) : 0);
-        statusBar()->showMessage(tr("Saving matching games… %1 of %2").arg(QLocale().toString(done), QLocale().toString(total)));
+        statusBar()->showMessage(
+            tr("Saving matching games… %1 of %2").arg(QLocale().toString(done), QLocale().toString(total)));
     });
     connect(m_writer, &MatchWriter::finished, this, &MainWindow::matchingGamesSaved);
     connect(m_loader, &GameLoader::loaded, this, &MainWindow::gameLoaded);
@@ -75,8 +76,7 @@ MainWindow::MainWindow(QWidget *parent)
             statusBar()->showMessage(tr("Sorting…"));
             return;
         }
-        if (statusBar()->currentMessage() == tr("Sorting…"))
-            statusBar()->clearMessage();
+        if (statusBar()->currentMessage() == tr("Sorting…")) statusBar()->clearMessage();
         if (m_selectFirstAfterSort) {
             m_selectFirstAfterSort = false;
             selectFirstMatch();
@@ -115,10 +115,7 @@ MainWindow::~MainWindow()
     m_search->wait();
 }
 
-BoardWidget *MainWindow::board() const
-{
-    return m_boardPanel->board();
-}
+BoardWidget *MainWindow::board() const { return m_boardPanel->board(); }
 
 void MainWindow::createWidgets()
 {
@@ -165,7 +162,8 @@ void MainWindow::createWidgets()
     // Which file a game is from matters once several are open; then it comes right after the number.
     m_gameTable->horizontalHeader()->moveSection(GameListModel::Database, 1);
     m_gameTable->setColumnHidden(GameListModel::Database, true);
-    connect(m_gameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::currentGameChanged);
+    connect(m_gameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::currentGameChanged);
 
     m_problemsView = new QTreeView(this);
     m_problemsView->setObjectName(QStringLiteral("Problems"));
@@ -188,12 +186,14 @@ void MainWindow::createWidgets()
     connect(m_databaseList, &DatabaseList::closeRequested, this, &MainWindow::closeDatabase);
 }
 
-QDockWidget *MainWindow::addDock(QWidget *widget, const QString &title, const QString &objectName, Qt::DockWidgetArea area)
+QDockWidget *MainWindow::addDock(QWidget *widget, const QString &title, const QString &objectName,
+                                 Qt::DockWidgetArea area)
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
     dock->setWidget(widget);
-    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+                      | QDockWidget::DockWidgetFloatable);
     addDockWidget(area, dock);
     return dock;
 }
@@ -205,7 +205,8 @@ void MainWindow::createDocks()
     m_gamesDock = addDock(m_gameTable, tr("Games"), QStringLiteral("GamesDock"), Qt::BottomDockWidgetArea);
     m_problemsDock = addDock(m_problemsView, tr("Problems"), QStringLiteral("ProblemsDock"), Qt::BottomDockWidgetArea);
     m_logDock = addDock(m_log, tr("Search Log"), QStringLiteral("LogDock"), Qt::BottomDockWidgetArea);
-    m_databasesDock = addDock(m_databaseList, tr("Databases"), QStringLiteral("DatabasesDock"), Qt::BottomDockWidgetArea);
+    m_databasesDock =
+        addDock(m_databaseList, tr("Databases"), QStringLiteral("DatabasesDock"), Qt::BottomDockWidgetArea);
     splitDockWidget(m_boardDock, m_notationDock, Qt::Vertical);
     tabifyDockWidget(m_gamesDock, m_problemsDock);
     tabifyDockWidget(m_gamesDock, m_databasesDock);
@@ -247,7 +248,8 @@ void MainWindow::writeSettings()
 
 bool MainWindow::isBusy() const
 {
-    return m_opener->pending() > 0 || m_search->isRunning() || m_writer->isRunning() || m_games->isSorting() || m_loader->isLoading() || m_runWhenLoaded;
+    return m_opener->pending() > 0 || m_search->isRunning() || m_writer->isRunning() || m_games->isSorting()
+        || m_loader->isLoading() || m_runWhenLoaded;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -264,10 +266,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (!event->mimeData()->hasUrls())
-        return;
+    if (!event->mimeData()->hasUrls()) return;
     for (const QUrl &url : event->mimeData()->urls())
-        if (url.isLocalFile() && (CommandLine::isQueryFile(url.toLocalFile()) || CommandLine::isDatabaseFile(url.toLocalFile()))) {
+        if (url.isLocalFile()
+            && (CommandLine::isQueryFile(url.toLocalFile()) || CommandLine::isDatabaseFile(url.toLocalFile()))) {
             event->acceptProposedAction();
             return;
         }
@@ -276,12 +278,10 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 void MainWindow::dropEvent(QDropEvent *event)
 {
     for (const QUrl &url : event->mimeData()->urls()) {
-        if (!url.isLocalFile())
-            continue;
+        if (!url.isLocalFile()) continue;
         const QString path = url.toLocalFile();
         if (CommandLine::isQueryFile(path)) {
-            if (maybeSaveQuery())
-                openQueryFile(path);
+            if (maybeSaveQuery()) openQueryFile(path);
         } else if (CommandLine::isDatabaseFile(path)) {
             openDatabase(path);
         }
@@ -292,8 +292,7 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::changeEvent(QEvent *event)
 {
     QMainWindow::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        refreshIcons();
+    if (event->type() == QEvent::PaletteChange) refreshIcons();
 }
 
 } // namespace wb

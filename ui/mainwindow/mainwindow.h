@@ -117,7 +117,7 @@ private:
     void databasesChanged();
     void closeCurrentDatabase();
     void closeAllDatabases();
-    int databaseOfGame(int game) const;   // -1 when none
+    int databaseOfGame(int game) const; // -1 when none
     void showDatabase(int index);
     void countMatchesPerDatabase(const QList<GameHit> &hits);
     void scheduleScreenshot(const QString &path);
@@ -141,7 +141,7 @@ private:
     void gameLoaded(const LoadedGame &loaded);
     void showNode(game::NodeId node);
     void goToMatch(int direction);
-    void updateMatchInfo(int matchNumber);   // 1-based, 0 when the shown position did not match
+    void updateMatchInfo(int matchNumber); // 1-based, 0 when the shown position did not match
     void selectFirstMatch();
 
     // Widgets
@@ -181,13 +181,13 @@ private:
     QHash<QString, qint64> m_openSequence;
     qint64 m_nextOpenSequence = 0;
     std::vector<int> m_matchedPerDatabase;
-    QueryPtr m_query;                 // the query of the last search (marks for loaded games)
-    QString m_queryText;              // its text
+    QueryPtr m_query;    // the query of the last search (marks for loaded games)
+    QString m_queryText; // its text
     LoadedGame m_loaded;
     game::NodeId m_currentNode = game::NoNode;
     bool m_runWhenLoaded = false;
     bool m_selectFirstMatch = false;
-    bool m_selectFirstAfterSort = false;   // a search ended while its list was being sorted
+    bool m_selectFirstAfterSort = false; // a search ended while its list was being sorted
 
     // Actions
     struct {

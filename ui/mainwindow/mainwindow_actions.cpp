@@ -35,10 +35,8 @@ namespace {
 QAction *makeAction(QObject *parent, const QString &text, const QKeySequence &shortcut = {}, const QString &tip = {})
 {
     auto *a = new QAction(text, parent);
-    if (!shortcut.isEmpty())
-        a->setShortcut(shortcut);
-    if (!tip.isEmpty())
-        a->setStatusTip(tip);
+    if (!shortcut.isEmpty()) a->setShortcut(shortcut);
+    if (!tip.isEmpty()) a->setStatusTip(tip);
     return a;
 }
 
@@ -48,11 +46,15 @@ void MainWindow::createActions()
 {
     auto &a = m_act;
     a.newQuery = makeAction(this, tr("&New Query"), QKeySequence::New, tr("Start an empty query"));
-    a.openDatabase = makeAction(this, tr("Open &Database…"), QKeySequence::Open, tr("Open a PGN file (.pgn, .pgn.gz, .pgn.zst)"));
-    a.openQuery = makeAction(this, tr("Open &Query…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), tr("Open a CQL query file"));
+    a.openDatabase =
+        makeAction(this, tr("Open &Database…"), QKeySequence::Open, tr("Open a PGN file (.pgn, .pgn.gz, .pgn.zst)"));
+    a.openQuery = makeAction(this, tr("Open &Query…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+                             tr("Open a CQL query file"));
     a.saveQuery = makeAction(this, tr("&Save Query"), QKeySequence::Save, tr("Save the query"));
-    a.saveQueryAs = makeAction(this, tr("Save Query &As…"), QKeySequence::SaveAs, tr("Save the query under a new name"));
-    a.saveMatching = makeAction(this, tr("Save &Matching Games As…"), {}, tr("Write the games the last search matched to a PGN file"));
+    a.saveQueryAs =
+        makeAction(this, tr("Save Query &As…"), QKeySequence::SaveAs, tr("Save the query under a new name"));
+    a.saveMatching = makeAction(this, tr("Save &Matching Games As…"), {},
+                                tr("Write the games the last search matched to a PGN file"));
     a.quit = makeAction(this, tr("&Quit"), QKeySequence::Quit);
     connect(a.newQuery, &QAction::triggered, this, &MainWindow::newQuery);
     connect(a.openDatabase, &QAction::triggered, this, &MainWindow::openDatabaseDialog);
@@ -69,10 +71,13 @@ void MainWindow::createActions()
     a.copy = makeAction(this, tr("&Copy"), QKeySequence::Copy);
     a.paste = makeAction(this, tr("&Paste"), QKeySequence::Paste);
     a.selectAll = makeAction(this, tr("Select &All"), QKeySequence::SelectAll);
-    a.toggleComment = makeAction(this, tr("Toggle &Comment"), QKeySequence(Qt::CTRL | Qt::Key_Slash), tr("Comment or uncomment the selected lines with //"));
+    a.toggleComment = makeAction(this, tr("Toggle &Comment"), QKeySequence(Qt::CTRL | Qt::Key_Slash),
+                                 tr("Comment or uncomment the selected lines with //"));
     a.goToLine = makeAction(this, tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_L));
-    a.toUnicode = makeAction(this, tr("Convert to &Unicode"), QKeySequence(), tr("Write the query with Unicode symbols (♔ → ∩ …)"));
-    a.toAscii = makeAction(this, tr("Convert to &ASCII"), QKeySequence(), tr("Write the query with ASCII symbols only"));
+    a.toUnicode = makeAction(this, tr("Convert to &Unicode"), QKeySequence(),
+                             tr("Write the query with Unicode symbols (♔ → ∩ …)"));
+    a.toAscii =
+        makeAction(this, tr("Convert to &ASCII"), QKeySequence(), tr("Write the query with ASCII symbols only"));
     connect(a.toUnicode, &QAction::triggered, m_editor, [this] { m_editor->convertSpelling(true); });
     connect(a.toAscii, &QAction::triggered, m_editor, [this] { m_editor->convertSpelling(false); });
     createConvertAction();
@@ -92,8 +97,7 @@ void MainWindow::createActions()
         bool ok = false;
         const int line = QInputDialog::getInt(this, tr("Go to Line"), tr("Line:"), m_editor->currentLine(), 1,
                                               m_editor->document()->blockCount(), 1, &ok);
-        if (ok)
-            m_editor->goToLine(line);
+        if (ok) m_editor->goToLine(line);
     });
     a.undo->setEnabled(false);
     a.redo->setEnabled(false);
@@ -107,7 +111,8 @@ void MainWindow::createActions()
     a.run = makeAction(this, tr("&Run"), QKeySequence(Qt::Key_F5), tr("Search all open databases with the query"));
     a.run->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_Return)});
     a.cancel = makeAction(this, tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_F5), tr("Stop the running search"));
-    a.check = makeAction(this, tr("Check &Syntax"), QKeySequence(Qt::Key_F7), tr("Compile the query and list its problems"));
+    a.check =
+        makeAction(this, tr("Check &Syntax"), QKeySequence(Qt::Key_F7), tr("Compile the query and list its problems"));
     a.run->setObjectName(QStringLiteral("RunAction"));
     connect(a.run, &QAction::triggered, this, &MainWindow::runQuery);
     connect(a.cancel, &QAction::triggered, this, &MainWindow::cancelSearch);
@@ -120,7 +125,8 @@ void MainWindow::createActions()
     a.closeAllDatabases = makeAction(this, tr("Close &All Databases"));
     connect(a.closeAllDatabases, &QAction::triggered, this, &MainWindow::closeAllDatabases);
 
-    a.flipBoard = makeAction(this, tr("&Flip Board"), QKeySequence(Qt::CTRL | Qt::Key_F), tr("View the board from the other side"));
+    a.flipBoard = makeAction(this, tr("&Flip Board"), QKeySequence(Qt::CTRL | Qt::Key_F),
+                             tr("View the board from the other side"));
     a.flipBoard->setCheckable(true);
     connect(a.flipBoard, &QAction::toggled, board(), &BoardWidget::setFlipped);
     connect(board(), &BoardWidget::flippedChanged, a.flipBoard, &QAction::setChecked);
@@ -128,7 +134,8 @@ void MainWindow::createActions()
     a.coordinates->setCheckable(true);
     a.coordinates->setChecked(true);
     connect(a.coordinates, &QAction::toggled, board(), &BoardWidget::setShowCoordinates);
-    a.matchesOnly = makeAction(this, tr("&Matching Games Only"), QKeySequence(Qt::CTRL | Qt::Key_M), tr("List only the games the last search matched"));
+    a.matchesOnly = makeAction(this, tr("&Matching Games Only"), QKeySequence(Qt::CTRL | Qt::Key_M),
+                               tr("List only the games the last search matched"));
     a.matchesOnly->setCheckable(true);
     connect(a.matchesOnly, &QAction::toggled, m_games, &GameListModel::setMatchesOnly);
 
@@ -145,11 +152,13 @@ void MainWindow::createActions()
     a.previousMatch->setIconText(tr("Previous Match"));
     a.nextMatch->setIconText(tr("Next Match"));
     // The board strip's buttons show these; their tips name the shortcuts.
-    const QList<QAction *> navigation = {a.firstMove, a.previousMove, a.nextMove, a.lastMove, a.previousMatch, a.nextMatch};
+    const QList<QAction *> navigation = {a.firstMove, a.previousMove,  a.nextMove,
+                                         a.lastMove,  a.previousMatch, a.nextMatch};
     for (QAction *x : navigation)
         x->setToolTip(QStringLiteral("%1 (%2)").arg(QString(x->text()).remove(QLatin1Char('&')),
-                                                     x->shortcut().toString(QKeySequence::NativeText)));
-    m_boardPanel->setNavigationActions(a.firstMove, a.previousMove, a.nextMove, a.lastMove, a.previousMatch, a.nextMatch);
+                                                    x->shortcut().toString(QKeySequence::NativeText)));
+    m_boardPanel->setNavigationActions(a.firstMove, a.previousMove, a.nextMove, a.lastMove, a.previousMatch,
+                                       a.nextMatch);
     connect(a.previousMatch, &QAction::triggered, this, [this] { goToMatch(-1); });
     connect(a.nextMatch, &QAction::triggered, this, [this] { goToMatch(+1); });
 
@@ -181,8 +190,7 @@ void MainWindow::createMenus()
     m_recentQueries = new RecentFiles(QStringLiteral("recent/queries"), m_recentQueriesMenu, this);
     connect(m_recentDatabases, &RecentFiles::fileChosen, this, &MainWindow::openDatabase);
     connect(m_recentQueries, &RecentFiles::fileChosen, this, [this](const QString &path) {
-        if (maybeSaveQuery())
-            openQueryFile(path);
+        if (maybeSaveQuery()) openQueryFile(path);
     });
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
@@ -236,7 +244,8 @@ void MainWindow::createMenus()
     QMenu *themeMenu = m_viewMenu->addMenu(tr("&Theme"));
     auto *themeGroup = new QActionGroup(this);
     const Theme current = themeFromString(QSettings().value(QStringLiteral("view/theme")).toString());
-    const QList<QPair<Theme, QString>> themes = {{Theme::System, tr("&System")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
+    const QList<QPair<Theme, QString>> themes = {
+        {Theme::System, tr("&System")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
     for (const auto &[theme, label] : themes) {
         QAction *t = themeMenu->addAction(label);
         t->setCheckable(true);
@@ -260,7 +269,8 @@ void MainWindow::createMenus()
         langGroup->addAction(l);
         connect(l, &QAction::triggered, this, [this, code] {
             QSettings().setValue(QLatin1String(LanguageSettingsKey), code);
-            QMessageBox::information(this, tr("Language"), tr("The language changes when CQL Workbench is started again."));
+            QMessageBox::information(this, tr("Language"),
+                                     tr("The language changes when CQL Workbench is started again."));
         });
     }
 
@@ -313,9 +323,8 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_dialectLabel);
     connect(m_editor, &CqlEditor::dialectChanged, this, &MainWindow::dialectChanged);
     statusBar()->addPermanentWidget(m_cursorLabel);
-    connect(m_editor, &CqlEditor::cursorLocationChanged, this, [this](int line, int column) {
-        m_cursorLabel->setText(tr("Ln %1, Col %2").arg(line).arg(column));
-    });
+    connect(m_editor, &CqlEditor::cursorLocationChanged, this,
+            [this](int line, int column) { m_cursorLabel->setText(tr("Ln %1, Col %2").arg(line).arg(column)); });
     m_cursorLabel->setText(tr("Ln %1, Col %2").arg(1).arg(1));
     m_databaseLabel->setText(tr("No database"));
 }
@@ -368,8 +377,7 @@ void MainWindow::rebuildExamplesMenu()
         QAction *x = m_examplesMenu->addAction(exampleTitle(path));
         x->setStatusTip(path);
         connect(x, &QAction::triggered, this, [this, path] {
-            if (!maybeSaveQuery())
-                return;
+            if (!maybeSaveQuery()) return;
             // Examples open as untitled copies: saving must not write into the resources.
             if (openQueryFile(path)) {
                 m_queryFile.clear();
@@ -404,7 +412,8 @@ void MainWindow::rebuildDatabaseMenu()
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About CQL Workbench"),
+    QMessageBox::about(
+        this, tr("About CQL Workbench"),
         tr("<h3>CQL Workbench %1</h3>"
            "<p>A workbench for the Chess Query Language: write queries, search PGN databases "
            "and study the positions they match.</p>"

@@ -38,8 +38,7 @@ QString reasonText(const std::string &reason)
         QT_TRANSLATE_NOOP("wb::MainWindow", "not a designator"),
     };
     for (const char *k : known)
-        if (reason == k)
-            return QCoreApplication::translate("wb::MainWindow", k);
+        if (reason == k) return QCoreApplication::translate("wb::MainWindow", k);
     return QString::fromStdString(reason);
 }
 
@@ -56,10 +55,8 @@ void MainWindow::createConvertAction()
 
 void MainWindow::dialectChanged(bool cqls)
 {
-    if (m_dialectLabel)
-        m_dialectLabel->setText(cqls ? tr("CQL-S") : tr("CQL 6"));
-    if (m_act.toCql6)
-        m_act.toCql6->setEnabled(cqls);
+    if (m_dialectLabel) m_dialectLabel->setText(cqls ? tr("CQL-S") : tr("CQL 6"));
+    if (m_act.toCql6) m_act.toCql6->setEnabled(cqls);
 }
 
 void MainWindow::convertQueryToCql6()
@@ -69,7 +66,8 @@ void MainWindow::convertQueryToCql6()
         return;
     }
     const QByteArray utf8 = m_editor->toPlainText().toUtf8();
-    const cql::cqls::Cql6Conversion c = cql::cqls::convertToCql6(std::string_view(utf8.constData(), size_t(utf8.size())));
+    const cql::cqls::Cql6Conversion c =
+        cql::cqls::convertToCql6(std::string_view(utf8.constData(), size_t(utf8.size())));
     if (!c.ok) {
         EditorDiagnostics diagnostics;
         for (const cql::Diagnostic &d : c.diagnostics)
@@ -81,8 +79,7 @@ void MainWindow::convertQueryToCql6()
     // The CQL 6 text is a new query: a .cqls file keeps its CQL-S, and Undo
     // brings the CQL-S text back into the editor.
     if (cql::detectDialect({}, m_queryFile.toStdString()) == cql::Dialect::CqlS) {
-        if (!maybeSaveQuery())
-            return;
+        if (!maybeSaveQuery()) return;
         m_queryFile.clear();
     }
     QTextCursor cursor(m_editor->document());
@@ -102,22 +99,21 @@ void MainWindow::convertQueryToCql6()
     QStringList lines;
     for (const cql::cqls::Untranslated &u : c.untranslated) {
         const QString what = u.noEquivalent ? tr("no CQL 6 equivalent") : tr("not converted");
-        QString line = tr("line %1, column %2: %3 — %4")
-                           .arg(u.line)
-                           .arg(u.column)
-                           .arg(QString::fromStdString(u.keyword), what);
-        if (!u.reason.empty())
-            line += QStringLiteral(" (%1)").arg(reasonText(u.reason));
+        QString line =
+            tr("line %1, column %2: %3 — %4").arg(u.line).arg(u.column).arg(QString::fromStdString(u.keyword), what);
+        if (!u.reason.empty()) line += QStringLiteral(" (%1)").arg(reasonText(u.reason));
         lines << line;
         m_log->addMessage(line, SearchLog::Warning);
     }
     const int n = int(c.untranslated.size());
     const QString summary =
         tr("Converted the query to CQL 6. %n keyword(s) of the CQL-S query could not be converted; a comment in the "
-           "CQL 6 text marks where each stood:", nullptr, n);
+           "CQL 6 text marks where each stood:",
+           nullptr, n);
     // Not modal: the user reads the list while looking at the new text.
-    auto *box = new QMessageBox(QMessageBox::Information, tr("Convert to CQL 6"), summary + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')),
-                                QMessageBox::Ok, this);
+    auto *box =
+        new QMessageBox(QMessageBox::Information, tr("Convert to CQL 6"),
+                        summary + QStringLiteral("\n\n") + lines.join(QLatin1Char('\n')), QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("Cql6ConversionMessage"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();

@@ -53,8 +53,7 @@ void MainWindow::setQueryText(const QString &text)
 
 void MainWindow::newQuery()
 {
-    if (!maybeSaveQuery())
-        return;
+    if (!maybeSaveQuery()) return;
     m_queryFile.clear();
     setQueryText(QString());
     m_editor->clearDiagnostics();
@@ -64,39 +63,39 @@ bool MainWindow::openQueryFile(const QString &path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        QMessageBox::warning(this, tr("Open Query"), tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
+        QMessageBox::warning(this, tr("Open Query"),
+                             tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
         m_recentQueries->remove(path);
         return false;
     }
     m_queryFile = path.startsWith(QLatin1Char(':')) ? path : QFileInfo(path).absoluteFilePath();
     setQueryText(QString::fromUtf8(f.readAll()));
-    if (!path.startsWith(QLatin1Char(':')))
-        m_recentQueries->add(path);
+    if (!path.startsWith(QLatin1Char(':'))) m_recentQueries->add(path);
     m_log->addMessage(tr("Opened query %1").arg(QDir::toNativeSeparators(path)));
     return true;
 }
 
 void MainWindow::openQueryDialog()
 {
-    if (!maybeSaveQuery())
-        return;
+    if (!maybeSaveQuery()) return;
     const QString dir = m_queryFile.isEmpty() ? QString() : QFileInfo(m_queryFile).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Query"), dir,
-        tr("CQL queries (*.cql *.cqls);;All files (*)"));
-    if (!path.isEmpty())
-        openQueryFile(path);
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Query"), dir, tr("CQL queries (*.cql *.cqls);;All files (*)"));
+    if (!path.isEmpty()) openQueryFile(path);
 }
 
 bool MainWindow::writeQuery(const QString &path)
 {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        QMessageBox::warning(this, tr("Save Query"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
+        QMessageBox::warning(this, tr("Save Query"),
+                             tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
         return false;
     }
     f.write(m_editor->toPlainText().toUtf8());
     if (!f.commit()) {
-        QMessageBox::warning(this, tr("Save Query"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
+        QMessageBox::warning(this, tr("Save Query"),
+                             tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
         return false;
     }
     m_queryFile = QFileInfo(path).absoluteFilePath();
@@ -109,38 +108,34 @@ bool MainWindow::writeQuery(const QString &path)
 
 bool MainWindow::saveQuery()
 {
-    if (m_queryFile.isEmpty() || m_queryFile.startsWith(QLatin1Char(':')))
-        return saveQueryAs();
+    if (m_queryFile.isEmpty() || m_queryFile.startsWith(QLatin1Char(':'))) return saveQueryAs();
     return writeQuery(m_queryFile);
 }
 
 bool MainWindow::saveQueryAs()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Query As"), m_queryFile.startsWith(QLatin1Char(':')) ? QString() : m_queryFile,
-        tr("CQL queries (*.cql);;CQL-S queries (*.cqls)"));
-    if (path.isEmpty())
-        return false;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QLatin1String(".cql");
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Query As"),
+                                                m_queryFile.startsWith(QLatin1Char(':')) ? QString() : m_queryFile,
+                                                tr("CQL queries (*.cql);;CQL-S queries (*.cqls)"));
+    if (path.isEmpty()) return false;
+    if (QFileInfo(path).suffix().isEmpty()) path += QLatin1String(".cql");
     return writeQuery(path);
 }
 
 bool MainWindow::maybeSaveQuery()
 {
-    if (!m_editor->document()->isModified() || m_editor->document()->isEmpty())
-        return true;
-    const auto answer = QMessageBox::warning(this, tr("Unsaved Query"),
-        tr("The query has been modified. Save the changes?"),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save)
-        return saveQuery();
+    if (!m_editor->document()->isModified() || m_editor->document()->isEmpty()) return true;
+    const auto answer =
+        QMessageBox::warning(this, tr("Unsaved Query"), tr("The query has been modified. Save the changes?"),
+                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) return saveQuery();
     return answer == QMessageBox::Discard;
 }
 
 void MainWindow::openDatabaseDialog()
 {
-    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Database"), QString(),
-        tr("PGN databases (*.pgn *.pgn.gz *.pgn.zst *.gz *.zst);;All files (*)"));
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Open Database"), QString(), tr("PGN databases (*.pgn *.pgn.gz *.pgn.zst *.gz *.zst);;All files (*)"));
     for (const QString &p : paths)
         openDatabase(p);
 }
@@ -153,8 +148,7 @@ void MainWindow::openDatabase(const QString &path)
             showDatabase(i);
             return;
         }
-    if (m_openSequence.contains(abs))
-        return;   // already being opened
+    if (m_openSequence.contains(abs)) return; // already being opened
     m_openSequence.insert(abs, m_nextOpenSequence++);
     m_log->addMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(abs)));
     m_progress->setValue(0);
@@ -175,8 +169,9 @@ void MainWindow::databaseOpened(const QString &path, GameSourcePtr source, doubl
     m_databases.insert(at, source);
     m_recentDatabases->add(path);
     const QLocale locale;
-    m_log->addMessage(tr("Opened %1: %2 games in %3 s").arg(QDir::toNativeSeparators(path), locale.toString(source->gameCount()),
-                                                           locale.toString(seconds, 'f', 2)),
+    m_log->addMessage(tr("Opened %1: %2 games in %3 s")
+                          .arg(QDir::toNativeSeparators(path), locale.toString(source->gameCount()),
+                               locale.toString(seconds, 'f', 2)),
                       SearchLog::Success);
     statusBar()->showMessage(tr("Opened %1").arg(source->name()), 3000);
     databasesChanged();
@@ -189,8 +184,7 @@ void MainWindow::databaseOpened(const QString &path, GameSourcePtr source, doubl
 void MainWindow::databasesChanged()
 {
     // The list's games change: the old search's results no longer fit them.
-    if (m_search->isRunning())
-        cancelSearch();
+    if (m_search->isRunning()) cancelSearch();
     if (m_databases.isEmpty())
         m_listSource = nullptr;
     else if (m_databases.size() == 1)
@@ -222,26 +216,23 @@ void MainWindow::databasesChanged()
         m_databaseLabel->setText(tr("No database"));
         m_databaseLabel->setToolTip(QString());
     }
-    m_databasesDock->setWindowTitle(m_databases.size() > 1 ? tr("Databases (%1)").arg(m_databases.size()) : tr("Databases"));
+    m_databasesDock->setWindowTitle(m_databases.size() > 1 ? tr("Databases (%1)").arg(m_databases.size())
+                                                           : tr("Databases"));
     rebuildDatabaseMenu();
     updateActions();
-    if (m_listSource && m_listSource->gameCount() > 0)
-        m_gameTable->selectRow(0);
+    if (m_listSource && m_listSource->gameCount() > 0) m_gameTable->selectRow(0);
 }
 
 int MainWindow::databaseOfGame(int game) const
 {
-    if (game < 0 || !m_listSource)
-        return -1;
-    if (auto *c = dynamic_cast<const CombinedGameSource *>(m_listSource.get()))
-        return c->partOf(game);
+    if (game < 0 || !m_listSource) return -1;
+    if (auto *c = dynamic_cast<const CombinedGameSource *>(m_listSource.get())) return c->partOf(game);
     return game < m_listSource->gameCount() ? 0 : -1;
 }
 
 void MainWindow::showDatabase(int index)
 {
-    if (index < 0 || index >= m_databases.size())
-        return;
+    if (index < 0 || index >= m_databases.size()) return;
     const auto *c = dynamic_cast<const CombinedGameSource *>(m_listSource.get());
     const int first = c ? c->offset(index) : 0;
     const int end = first + m_databases[index]->gameCount();
@@ -249,8 +240,7 @@ void MainWindow::showDatabase(int index)
     int best = -1;
     for (int g = first; g < end; ++g) {
         const int row = m_games->rowOfGame(g);
-        if (row >= 0 && (best < 0 || row < best))
-            best = row;
+        if (row >= 0 && (best < 0 || row < best)) best = row;
     }
     if (best < 0) {
         statusBar()->showMessage(tr("No game of %1 is listed.").arg(m_databases[index]->name()), 4000);
@@ -263,8 +253,7 @@ void MainWindow::showDatabase(int index)
 
 void MainWindow::countMatchesPerDatabase(const QList<GameHit> &hits)
 {
-    if (m_search->source() != m_listSource)
-        return;
+    if (m_search->source() != m_listSource) return;
     if (m_matchedPerDatabase.size() != size_t(m_databases.size()))
         m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
     bool changed = false;
@@ -276,14 +265,12 @@ void MainWindow::countMatchesPerDatabase(const QList<GameHit> &hits)
                 changed = true;
             }
         }
-    if (changed || hits.isEmpty())
-        m_databaseList->setMatchedCounts(m_matchedPerDatabase);
+    if (changed || hits.isEmpty()) m_databaseList->setMatchedCounts(m_matchedPerDatabase);
 }
 
 void MainWindow::closeDatabase(int index)
 {
-    if (index < 0 || index >= m_databases.size())
-        return;
+    if (index < 0 || index >= m_databases.size()) return;
     m_openSequence.remove(m_databases[index]->path());
     m_databases.removeAt(index);
     databasesChanged();
@@ -296,8 +283,7 @@ void MainWindow::closeCurrentDatabase()
     int index = current.isValid() ? databaseOfGame(m_games->gameIndex(current.row())) : -1;
     if (index < 0 && m_databaseList->currentItem())
         index = m_databaseList->indexOfTopLevelItem(m_databaseList->currentItem());
-    if (index < 0 && m_databases.size() == 1)
-        index = 0;
+    if (index < 0 && m_databases.size() == 1) index = 0;
     closeDatabase(index);
 }
 
@@ -311,13 +297,10 @@ void MainWindow::closeAllDatabases()
 void MainWindow::saveMatchingGames()
 {
     const std::shared_ptr<const MatchRecords> records = m_search->matchRecords();
-    if (!m_search->source() || !records || records->empty() || m_search->isRunning() || m_writer->isRunning())
-        return;
+    if (!m_search->source() || !records || records->empty() || m_search->isRunning() || m_writer->isRunning()) return;
     QString path = QFileDialog::getSaveFileName(this, tr("Save Matching Games As"), QString(), tr("PGN files (*.pgn)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QLatin1String(".pgn");
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QLatin1String(".pgn");
     saveMatchingGamesTo(path);
 }
 
@@ -325,8 +308,7 @@ bool MainWindow::saveMatchingGamesTo(const QString &path)
 {
     const std::shared_ptr<const MatchRecords> records = m_search->matchRecords();
     const GameSourcePtr src = m_search->source();
-    if (!src || !records || records->empty() || m_search->isRunning() || m_writer->isRunning())
-        return false;
+    if (!src || !records || records->empty() || m_search->isRunning() || m_writer->isRunning()) return false;
     // The file dialog only asks whether to replace a file; an open database
     // (or one the matches come from, closed since) would lose its games.
     QStringList databases = sourceFiles(*src);
@@ -360,7 +342,8 @@ void MainWindow::matchingGamesSaved(const SaveSummary &s)
     } else if (s.cancelled) {
         m_log->addMessage(tr("Saving to %1 was cancelled; the file was not written.").arg(path), SearchLog::Warning);
     } else {
-        const QString text = tr("Wrote %Ln game(s) to %1 in %2 s", nullptr, s.games).arg(path, QLocale().toString(s.seconds, 'f', 2));
+        const QString text =
+            tr("Wrote %Ln game(s) to %1 in %2 s", nullptr, s.games).arg(path, QLocale().toString(s.seconds, 'f', 2));
         m_log->addMessage(text, SearchLog::Success);
         statusBar()->showMessage(text, 6000);
     }
@@ -369,8 +352,7 @@ void MainWindow::matchingGamesSaved(const SaveSummary &s)
 
 void MainWindow::applyCommandLine(const CommandLine &cl)
 {
-    if (!cl.error.isEmpty())
-        m_log->addMessage(cl.error, SearchLog::Error);
+    if (!cl.error.isEmpty()) m_log->addMessage(cl.error, SearchLog::Error);
     if (!cl.queryFile.isEmpty())
         openQueryFile(cl.queryFile);
     else if (!cl.queryText.isEmpty())
@@ -378,8 +360,7 @@ void MainWindow::applyCommandLine(const CommandLine &cl)
     m_runWhenLoaded = cl.run && !cl.databases.isEmpty();
     for (const QString &db : cl.databases)
         openDatabase(db);
-    if (cl.run && cl.databases.isEmpty())
-        runQuery();
+    if (cl.run && cl.databases.isEmpty()) runQuery();
     if (!cl.screenshot.isEmpty()) {
         m_selectFirstMatch = true;
         scheduleScreenshot(cl.screenshot);
@@ -397,13 +378,11 @@ void MainWindow::scheduleScreenshot(const QString &path)
     connect(timer, &QTimer::timeout, this, [this, timer, clock, idleTicks, path] {
         const bool timedOut = clock->elapsed() > 10 * 60 * 1000;
         *idleTicks = isBusy() ? 0 : *idleTicks + 1;
-        if (*idleTicks < 3 && !timedOut)
-            return;
+        if (*idleTicks < 3 && !timedOut) return;
         timer->stop();
         delete clock;
         const QPixmap shot = grab();
-        if (!shot.save(path))
-            qWarning("cqlwb: cannot write the screenshot to %s", qPrintable(path));
+        if (!shot.save(path)) qWarning("cqlwb: cannot write the screenshot to %s", qPrintable(path));
         qApp->quit();
     });
     timer->start(200);

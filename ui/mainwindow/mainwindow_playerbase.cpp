@@ -34,17 +34,18 @@ void MainWindow::createPlayerBaseActions()
 {
     m_act.playerBase = new QAction(tr("Player &Base…"), this);
     m_act.playerBase->setObjectName(QStringLiteral("PlayerBaseAction"));
-    m_act.playerBase->setStatusTip(tr("Choose the spelling file (.ssp) CQL-S :birthyear and :deathyear read the players' years from"));
+    m_act.playerBase->setStatusTip(
+        tr("Choose the spelling file (.ssp) CQL-S :birthyear and :deathyear read the players' years from"));
     connect(m_act.playerBase, &QAction::triggered, this, [this] {
         const QString start = QString::fromStdString(database::playerBasePath());
-        const QString path = QFileDialog::getOpenFileName(this, tr("Player Base"), start,
-                                                          tr("Spelling files (*.ssp *.ssp.gz *.ssp.zst);;All files (*)"));
-        if (!path.isEmpty())
-            setPlayerBase(path, true);
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Player Base"), start, tr("Spelling files (*.ssp *.ssp.gz *.ssp.zst);;All files (*)"));
+        if (!path.isEmpty()) setPlayerBase(path, true);
     });
     m_act.noPlayerBase = new QAction(tr("&No Player Base"), this);
     m_act.noPlayerBase->setObjectName(QStringLiteral("NoPlayerBaseAction"));
-    m_act.noPlayerBase->setStatusTip(tr("Search without a player base: :birthyear and :deathyear then report that they need one"));
+    m_act.noPlayerBase->setStatusTip(
+        tr("Search without a player base: :birthyear and :deathyear then report that they need one"));
     connect(m_act.noPlayerBase, &QAction::triggered, this, [this] { setPlayerBase(QString(), true); });
     // A path chosen before wins over CQLWB_PLAYERBASE, as -playerbase does on the command line.
     const QSettings s;
@@ -58,22 +59,21 @@ void MainWindow::createPlayerBaseActions()
 void MainWindow::setPlayerBase(const QString &path, bool chosen)
 {
     database::setPlayerBasePath(path.toStdString());
-    if (chosen)
-        QSettings().setValue(QLatin1String(PlayerBaseKey), path);
+    if (chosen) QSettings().setValue(QLatin1String(PlayerBaseKey), path);
     m_act.noPlayerBase->setEnabled(!path.isEmpty());
     if (path.isEmpty()) {
-        if (chosen)
-            statusBar()->showMessage(tr("No player base"), 5000);
+        if (chosen) statusBar()->showMessage(tr("No player base"), 5000);
         return;
     }
     auto *watcher = new QFutureWatcher<PlayerBaseLoad>(this);
     connect(watcher, &QFutureWatcher<PlayerBaseLoad>::finished, this, [this, watcher, chosen] {
         const PlayerBaseLoad r = watcher->result();
         watcher->deleteLater();
-        if (QString::fromStdString(database::playerBasePath()) != r.path)
-            return; // another file was chosen meanwhile
+        if (QString::fromStdString(database::playerBasePath()) != r.path) return; // another file was chosen meanwhile
         if (r.error.isEmpty()) {
-            statusBar()->showMessage(tr("Player base %1: %2 players").arg(QFileInfo(r.path).fileName(), QLocale().toString(r.players)), 8000);
+            statusBar()->showMessage(
+                tr("Player base %1: %2 players").arg(QFileInfo(r.path).fileName(), QLocale().toString(r.players)),
+                8000);
             return;
         }
         const QString message = tr("Cannot use the player base: %1").arg(r.error);

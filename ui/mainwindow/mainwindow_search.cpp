@@ -55,11 +55,11 @@ bool MainWindow::checkQuery()
     if (!c.query) {
         m_log->addMessage(tr("The query has %n error(s).", nullptr, qMax(1, errors)), SearchLog::Error);
         m_problemsDock->raise();
-        if (!c.diagnostics.isEmpty())
-            m_editor->goToLine(c.diagnostics.first().line, c.diagnostics.first().column);
+        if (!c.diagnostics.isEmpty()) m_editor->goToLine(c.diagnostics.first().line, c.diagnostics.first().column);
         return false;
     }
-    statusBar()->showMessage(tr("The query is correct (compiled in %1 ms).").arg(QLocale().toString(c.milliseconds, 'f', 1)), 4000);
+    statusBar()->showMessage(
+        tr("The query is correct (compiled in %1 ms).").arg(QLocale().toString(c.milliseconds, 'f', 1)), 4000);
     return true;
 }
 
@@ -70,10 +70,11 @@ void MainWindow::runQuery()
     const CompiledQuery c = compileEditorText();
     showDiagnostics(c.diagnostics);
     if (!c.query) {
-        m_log->addMessage(tr("The query has %n error(s); nothing was searched.", nullptr, qMax(1, m_problems->errorCount())), SearchLog::Error);
+        m_log->addMessage(
+            tr("The query has %n error(s); nothing was searched.", nullptr, qMax(1, m_problems->errorCount())),
+            SearchLog::Error);
         m_problemsDock->raise();
-        if (!c.diagnostics.isEmpty())
-            m_editor->goToLine(c.diagnostics.first().line, c.diagnostics.first().column);
+        if (!c.diagnostics.isEmpty()) m_editor->goToLine(c.diagnostics.first().line, c.diagnostics.first().column);
         return;
     }
     if (!m_listSource) {
@@ -93,8 +94,7 @@ void MainWindow::runQuery()
 
 void MainWindow::cancelSearch()
 {
-    if (!m_search->isRunning())
-        return;
+    if (!m_search->isRunning()) return;
     m_search->cancel();
     statusBar()->showMessage(tr("Cancelling…"));
 }
@@ -103,9 +103,11 @@ void MainWindow::searchStarted(int total)
 {
     const QLocale locale;
     if (m_databases.size() > 1)
-        m_log->addMessage(tr("Searching %1 games in %n database(s)…", nullptr, int(m_databases.size())).arg(locale.toString(total)));
+        m_log->addMessage(
+            tr("Searching %1 games in %n database(s)…", nullptr, int(m_databases.size())).arg(locale.toString(total)));
     else
-        m_log->addMessage(tr("Searching %1 games of %2…").arg(locale.toString(total), m_listSource ? m_listSource->name() : QString()));
+        m_log->addMessage(tr("Searching %1 games of %2…")
+                              .arg(locale.toString(total), m_listSource ? m_listSource->name() : QString()));
     m_progress->setValue(0);
     m_progress->setFormat(tr("%p%"));
     m_progress->show();
@@ -133,8 +135,8 @@ void MainWindow::searchFinished(const SearchSummary &s)
     const QLocale locale;
     m_progress->hide();
     const QString text = tr("%1 of %2 games matched (%3 positions) in %4 s using %n thread(s)", nullptr, s.threads)
-                             .arg(locale.toString(s.matchedGames), locale.toString(s.searched), locale.toString(s.matchedPositions),
-                                  locale.toString(s.seconds, 'f', 2));
+                             .arg(locale.toString(s.matchedGames), locale.toString(s.searched),
+                                  locale.toString(s.matchedPositions), locale.toString(s.seconds, 'f', 2));
     if (s.cancelled)
         m_log->addMessage(tr("Search cancelled: %1").arg(text), SearchLog::Warning);
     else
@@ -142,13 +144,15 @@ void MainWindow::searchFinished(const SearchSummary &s)
     if (m_databases.size() > 1 && m_search->source() == m_listSource) {
         // Where the matches are: one line per database.
         for (int i = 0; i < m_databases.size(); ++i)
-            m_log->addMessage(tr("  %1: %2 of %3 games matched")
-                                  .arg(m_databases[i]->name(),
-                                       locale.toString(size_t(i) < m_matchedPerDatabase.size() ? m_matchedPerDatabase[size_t(i)] : 0),
-                                       locale.toString(m_databases[i]->gameCount())));
+            m_log->addMessage(
+                tr("  %1: %2 of %3 games matched")
+                    .arg(m_databases[i]->name(),
+                         locale.toString(size_t(i) < m_matchedPerDatabase.size() ? m_matchedPerDatabase[size_t(i)] : 0),
+                         locale.toString(m_databases[i]->gameCount())));
     }
     if (s.gameErrors > 0)
-        m_log->addMessage(tr("%Ln game(s) could not be searched completely.", nullptr, s.gameErrors), SearchLog::Warning);
+        m_log->addMessage(tr("%Ln game(s) could not be searched completely.", nullptr, s.gameErrors),
+                          SearchLog::Warning);
     statusBar()->showMessage(text, 8000);
     // A query with a sort filter lists its best games first.
     const auto &r = m_games->results();
@@ -174,8 +178,7 @@ void MainWindow::selectFirstMatch()
             m_gameTable->selectRow(row);
             m_gameTable->scrollTo(m_games->index(row, 0));
             // Selecting the same row again would not reload: do it here with the new query.
-            if (m_gameTable->currentIndex().row() == row)
-                currentGameChanged();
+            if (m_gameTable->currentIndex().row() == row) currentGameChanged();
             return;
         }
     }
@@ -185,8 +188,7 @@ void MainWindow::currentGameChanged()
 {
     const QModelIndex current = m_gameTable->currentIndex();
     const int game = current.isValid() ? m_games->gameIndex(current.row()) : -1;
-    if (game < 0 || !m_listSource)
-        return;
+    if (game < 0 || !m_listSource) return;
     const GameSourcePtr src = m_listSource;
     // The engine's own marks (with their squares) when this game matched the last search.
     std::shared_ptr<const std::vector<cql::PositionMark>> marks;
@@ -199,10 +201,11 @@ void MainWindow::currentGameChanged()
 void MainWindow::gameLoaded(const LoadedGame &loaded)
 {
     if (!loaded.error.isEmpty())
-        m_log->addMessage(tr("Game %1: %2").arg(m_listSource ? m_listSource->info(loaded.index).number : quint64(loaded.index) + 1)
-                              .arg(loaded.error), SearchLog::Warning);
-    if (!loaded.game)
-        return;
+        m_log->addMessage(tr("Game %1: %2")
+                              .arg(m_listSource ? m_listSource->info(loaded.index).number : quint64(loaded.index) + 1)
+                              .arg(loaded.error),
+                          SearchLog::Warning);
+    if (!loaded.game) return;
     m_loaded = loaded;
     QSet<game::NodeId> matched;
     for (const auto &m : loaded.marks)
@@ -210,9 +213,10 @@ void MainWindow::gameLoaded(const LoadedGame &loaded)
     m_notation->setGame(loaded.game, matched);
     // The engine lists the main line's matches before those in variations;
     // next/previous match walk them as they are read, in the notation's order.
-    std::stable_sort(m_loaded.marks.begin(), m_loaded.marks.end(), [this](const cql::PositionMark &a, const cql::PositionMark &b) {
-        return m_notation->moveRange(a.node).first < m_notation->moveRange(b.node).first;
-    });
+    std::stable_sort(m_loaded.marks.begin(), m_loaded.marks.end(),
+                     [this](const cql::PositionMark &a, const cql::PositionMark &b) {
+                         return m_notation->moveRange(a.node).first < m_notation->moveRange(b.node).first;
+                     });
     // The first matched position is what the user searched for; without a match, the start.
     showNode(m_loaded.marks.empty() ? 0 : m_loaded.marks.front().node);
     updateActions();
@@ -220,8 +224,7 @@ void MainWindow::gameLoaded(const LoadedGame &loaded)
 
 void MainWindow::showNode(game::NodeId node)
 {
-    if (!m_loaded.game || node >= m_loaded.game->nodes.size())
-        return;
+    if (!m_loaded.game || node >= m_loaded.game->nodes.size()) return;
     m_currentNode = node;
     const game::Node &n = m_loaded.game->nodes[node];
     board()->setPosition(n.position);
@@ -235,8 +238,7 @@ void MainWindow::showNode(game::NodeId node)
         }
     board()->setMarkedSquares(marked);
     updateMatchInfo(matchNumber);
-    if (m_notation->currentNode() != node)
-        m_notation->setCurrentNode(node);
+    if (m_notation->currentNode() != node) m_notation->setCurrentNode(node);
 }
 
 void MainWindow::updateMatchInfo(int matchNumber)
@@ -260,7 +262,8 @@ void MainWindow::updateMatchInfo(int matchNumber)
             parts << m.text();
         if (!parts.isEmpty()) {
             text += QStringLiteral(" · ") + parts.join(QStringLiteral("; "));
-            tip += QLatin1Char('\n') + tr("Matched through the transform image(s): %1").arg(parts.join(QStringLiteral("; ")));
+            tip += QLatin1Char('\n')
+                + tr("Matched through the transform image(s): %1").arg(parts.join(QStringLiteral("; ")));
         }
     }
     m_boardPanel->setMatchInfo(text, tip);
@@ -269,13 +272,11 @@ void MainWindow::updateMatchInfo(int matchNumber)
 void MainWindow::goToMatch(int direction)
 {
     const auto &marks = m_loaded.marks;
-    if (marks.empty())
-        return;
+    if (marks.empty()) return;
     // Marks are in game order; find the one after (or before) the current node's.
     int at = -1;
     for (int i = 0; i < int(marks.size()); ++i)
-        if (marks[size_t(i)].node == m_currentNode)
-            at = i;
+        if (marks[size_t(i)].node == m_currentNode) at = i;
     int next;
     if (at < 0)
         next = direction > 0 ? 0 : int(marks.size()) - 1;

@@ -10,17 +10,12 @@
 namespace wb {
 
 RecentFiles::RecentFiles(const QString &settingsKey, QMenu *menu, QObject *parent)
-    : QObject(parent)
-    , m_key(settingsKey)
-    , m_menu(menu)
+    : QObject(parent), m_key(settingsKey), m_menu(menu)
 {
     rebuildMenu();
 }
 
-QStringList RecentFiles::files() const
-{
-    return QSettings().value(m_key).toStringList();
-}
+QStringList RecentFiles::files() const { return QSettings().value(m_key).toStringList(); }
 
 void RecentFiles::add(const QString &path)
 {
@@ -47,8 +42,7 @@ void RecentFiles::rebuildMenu()
     m_menu->clear();
     int n = 0;
     for (const QString &f : files()) {
-        if (!QFileInfo::exists(f))
-            continue;
+        if (!QFileInfo::exists(f)) continue;
         ++n;
         const QString label = QStringLiteral("&%1  %2").arg(n % 10).arg(QDir::toNativeSeparators(f));
         QAction *a = m_menu->addAction(label);

@@ -22,11 +22,16 @@ QString nagText(int nag)
     case 17: return QStringLiteral("∓");
     case 18: return QStringLiteral("+−");
     case 19: return QStringLiteral("−+");
-    case 22: case 23: return QStringLiteral("⨀");
-    case 32: case 33: return QStringLiteral("⟳");
-    case 36: case 37: return QStringLiteral("→");
-    case 40: case 41: return QStringLiteral("↑");
-    case 132: case 133: return QStringLiteral("⇆");
+    case 22:
+    case 23: return QStringLiteral("⨀");
+    case 32:
+    case 33: return QStringLiteral("⟳");
+    case 36:
+    case 37: return QStringLiteral("→");
+    case 40:
+    case 41: return QStringLiteral("↑");
+    case 132:
+    case 133: return QStringLiteral("⇆");
     case 140: return QStringLiteral("∆");
     case 146: return QStringLiteral("N");
     default: return QStringLiteral("$%1").arg(nag);

@@ -17,10 +17,7 @@ using game::NoNode;
 
 namespace {
 
-QString utf8(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
+QString utf8(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 struct Formats {
     QTextCharFormat move, variationMove, number, variationNumber, comment, nag, header, subheader, matched;
@@ -52,20 +49,17 @@ Formats makeFormats(const QPalette &pal, const QFont &base)
 
 } // namespace
 
-NotationView::NotationView(QWidget *parent)
-    : QTextBrowser(parent)
+NotationView::NotationView(QWidget *parent) : QTextBrowser(parent)
 {
     setOpenLinks(false);
     setOpenExternalLinks(false);
     setUndoRedoEnabled(false);
     document()->setDocumentMargin(8);
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
-        if (url.scheme() != QLatin1String("node"))
-            return;
+        if (url.scheme() != QLatin1String("node")) return;
         bool ok = false;
         const uint id = url.path().toUInt(&ok);
-        if (ok)
-            select(NodeId(id));
+        if (ok) select(NodeId(id));
     });
     setPlaceholderText(tr("Select a game to see its moves."));
 }
@@ -79,23 +73,16 @@ void NotationView::setGame(std::shared_ptr<const game::Game> game, const QSet<No
     setCurrentNode(m_current);
 }
 
-QPair<int, int> NotationView::moveRange(NodeId node) const
-{
-    return m_ranges.value(node, {-1, 0});
-}
+QPair<int, int> NotationView::moveRange(NodeId node) const { return m_ranges.value(node, {-1, 0}); }
 
-QString NotationView::moveText(NodeId node) const
-{
-    return m_san.value(node);
-}
+QString NotationView::moveText(NodeId node) const { return m_san.value(node); }
 
 void NotationView::rebuild()
 {
     clear();
     m_ranges.clear();
     m_san.clear();
-    if (!m_game || m_game->nodes.empty())
-        return;
+    if (!m_game || m_game->nodes.empty()) return;
     const game::Game &g = *m_game;
     const Formats fmt = makeFormats(palette(), font());
     QTextCursor c(document());
@@ -104,10 +91,8 @@ void NotationView::rebuild()
     // Header: players, then event, site, date and result.
     auto player = [&](std::string_view name, std::string_view elo) {
         QString s = utf8(name).trimmed();
-        if (s.isEmpty())
-            s = QStringLiteral("?");
-        if (!elo.empty() && elo != "0")
-            s += QStringLiteral(" (%1)").arg(utf8(elo));
+        if (s.isEmpty()) s = QStringLiteral("?");
+        if (!elo.empty() && elo != "0") s += QStringLiteral(" (%1)").arg(utf8(elo));
         return s;
     };
     c.insertText(player(g.tag("White"), g.tag("WhiteElo")) + QStringLiteral(" – ")
@@ -116,11 +101,9 @@ void NotationView::rebuild()
     QStringList sub;
     for (const char *t : {"Event", "Site", "Date", "Round"}) {
         const QString v = utf8(g.tag(t)).trimmed();
-        if (!v.isEmpty() && v != QLatin1String("?") && !v.startsWith(QLatin1String("????")))
-            sub << v;
+        if (!v.isEmpty() && v != QLatin1String("?") && !v.startsWith(QLatin1String("????"))) sub << v;
     }
-    if (!g.result.empty())
-        sub << QString::fromStdString(g.result);
+    if (!g.result.empty()) sub << QString::fromStdString(g.result);
     QTextBlockFormat headerBlock;
     headerBlock.setBottomMargin(2);
     c.setBlockFormat(headerBlock);
@@ -142,18 +125,16 @@ void NotationView::rebuild()
     // Words are separated by one space, none after "(" or at the paragraph start.
     QChar last = QLatin1Char('(');
     auto put = [&](const QString &text, const QTextCharFormat &f) {
-        if (text.isEmpty())
-            return;
+        if (text.isEmpty()) return;
         c.insertText(text, f);
         last = text.back();
     };
     auto sep = [&]() {
-        if (last != QLatin1Char(' ') && last != QLatin1Char('('))
-            put(QStringLiteral(" "), fmt.move);
+        if (last != QLatin1Char(' ') && last != QLatin1Char('(')) put(QStringLiteral(" "), fmt.move);
     };
     auto newBlock = [&](const QTextBlockFormat &f) {
         c.insertBlock(f);
-        last = QLatin1Char('(');   // no space at the start of a paragraph
+        last = QLatin1Char('('); // no space at the start of a paragraph
     };
     auto insertNode = [&](NodeId id, const QString &text, const QTextCharFormat &base) {
         QTextCharFormat f = base;
@@ -169,8 +150,7 @@ void NotationView::rebuild()
     };
     auto insertComment = [&](uint32_t id) {
         const QString t = utf8(g.text(id)).simplified();
-        if (t.isEmpty())
-            return;
+        if (t.isEmpty()) return;
         sep();
         put(t, fmt.comment);
     };
@@ -195,7 +175,9 @@ void NotationView::rebuild()
             const bool white = before.sideToMove() == chess::White;
             sep();
             if (white || forceNumber)
-                put(QStringLiteral("%1%2").arg(before.fullmoveNumber()).arg(white ? QStringLiteral(".") : QStringLiteral("…")),
+                put(QStringLiteral("%1%2")
+                        .arg(before.fullmoveNumber())
+                        .arg(white ? QStringLiteral(".") : QStringLiteral("…")),
                     inVariation ? fmt.variationNumber : fmt.number);
             const QString san = QString::fromStdString(before.san(n.move));
             QString suffix;
@@ -270,8 +252,7 @@ void NotationView::setCurrentNode(NodeId node)
 
 void NotationView::select(NodeId node)
 {
-    if (!m_game || node >= m_game->nodes.size())
-        return;
+    if (!m_game || node >= m_game->nodes.size()) return;
     setCurrentNode(node);
     emit nodeSelected(node);
 }
@@ -290,14 +271,12 @@ void NotationView::goPrevious()
 
 void NotationView::goFirst()
 {
-    if (m_game && !m_game->nodes.empty())
-        select(0);
+    if (m_game && !m_game->nodes.empty()) select(0);
 }
 
 void NotationView::goLast()
 {
-    if (!m_game || m_current == NoNode)
-        return;
+    if (!m_game || m_current == NoNode) return;
     NodeId n = m_current;
     while (m_game->nodes[n].firstChild != NoNode)
         n = m_game->nodes[n].firstChild;

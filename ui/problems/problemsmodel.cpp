@@ -7,10 +7,7 @@
 
 namespace wb {
 
-ProblemsModel::ProblemsModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+ProblemsModel::ProblemsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void ProblemsModel::setDiagnostics(const EditorDiagnostics &diagnostics, const QString &fileName)
 {
@@ -26,25 +23,18 @@ int ProblemsModel::errorCount() const
                              [](const EditorDiagnostic &d) { return d.severity == EditorDiagnostic::Error; }));
 }
 
-int ProblemsModel::warningCount() const
-{
-    return int(m_diagnostics.size()) - errorCount();
-}
+int ProblemsModel::warningCount() const { return int(m_diagnostics.size()) - errorCount(); }
 
 int ProblemsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_diagnostics.size());
 }
 
-int ProblemsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int ProblemsModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant ProblemsModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
-        return QVariant();
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return QVariant();
     const EditorDiagnostic &d = m_diagnostics[index.row()];
     const bool error = d.severity == EditorDiagnostic::Error;
     switch (role) {
@@ -61,10 +51,8 @@ QVariant ProblemsModel::data(const QModelIndex &index, int role) const
         if (index.column() == Severity && qApp)
             return qApp->style()->standardIcon(error ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning);
         break;
-    case Qt::ToolTipRole:
-        return d.message;
-    default:
-        break;
+    case Qt::ToolTipRole: return d.message;
+    default: break;
     }
     return QVariant();
 }

@@ -21,8 +21,7 @@ namespace {
 QString keywordAt(const QByteArray &text, const cql::Filter &f)
 {
     int i = f.range.begin.offset;
-    if (i < 0 || i >= text.size())
-        return QStringLiteral("transform");
+    if (i < 0 || i >= text.size()) return QStringLiteral("transform");
     int j = i;
     while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
         ++j;
@@ -101,7 +100,7 @@ struct Walk {
         } else if (const auto *c = dynamic_cast<const cql::CompoundFilter *>(&f)) {
             for (const cql::FilterPtr &p : c->parts()) {
                 visit(*p);
-                if (!p->match(ctx))   // sets the variables later parts read
+                if (!p->match(ctx)) // sets the variables later parts read
                     return;
             }
         }
@@ -112,19 +111,18 @@ struct Walk {
 
 QString MatchedImage::text() const
 {
-    QString s = QCoreApplication::translate("wb::MatchedImage", "%1 image %2 of %3").arg(keywords).arg(image).arg(images);
-    if (!transform.isEmpty())
-        s += QStringLiteral(" (%1)").arg(transform);
+    QString s =
+        QCoreApplication::translate("wb::MatchedImage", "%1 image %2 of %3").arg(keywords).arg(image).arg(images);
+    if (!transform.isEmpty()) s += QStringLiteral(" (%1)").arg(transform);
     if (matchingImages > 1)
         s += QCoreApplication::translate("wb::MatchedImage", ", %n images match", nullptr, matchingImages);
     return s;
 }
 
-QList<MatchedImage> explainMatchedImages(const cql::Query &query, const QString &queryText,
-                                         const game::Game &game, game::NodeId node)
+QList<MatchedImage> explainMatchedImages(const cql::Query &query, const QString &queryText, const game::Game &game,
+                                         game::NodeId node)
 {
-    if (node >= game.nodes.size())
-        return {};
+    if (node >= game.nodes.size()) return {};
     const cql::Program &prog = query.program();
     cql::Ctx ctx;
     ctx.game = &game;
@@ -143,8 +141,7 @@ QList<MatchedImage> explainMatchedImages(const cql::Query &query, const QString 
     try {
         for (const cql::FilterPtr &f : prog.body) {
             walk.visit(*f);
-            if (!f->match(ctx))
-                break;
+            if (!f->match(ctx)) break;
         }
     } catch (const std::exception &) {
         // An evaluation error (assert and the like) leaves what was found so far.

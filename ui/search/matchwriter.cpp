@@ -21,23 +21,21 @@ QString overwrittenDatabaseError(const QString &path, const QStringList &databas
     for (const QString &d : databases)
         files.push_back(QFile::encodeName(d).toStdString());
     const std::string *same = search::overwrittenInput(QFile::encodeName(path).toStdString(), files);
-    if (!same)
-        return {};
+    if (!same) return {};
     const QString database = databases[int(same - files.data())];
-    return QCoreApplication::translate("wb::MatchWriter",
-                                       "Saving the matching games to %1 would replace the open database %2. Choose another file.")
+    return QCoreApplication::translate(
+               "wb::MatchWriter",
+               "Saving the matching games to %1 would replace the open database %2. Choose another file.")
         .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(database));
 }
 
 QStringList sourceFiles(const GameSource &source)
 {
     QStringList files;
-    if (!source.path().isEmpty())
-        files << source.path();
+    if (!source.path().isEmpty()) files << source.path();
     if (const auto *combined = dynamic_cast<const CombinedGameSource *>(&source))
         for (const GameSourcePtr &part : combined->parts())
-            if (part)
-                files << sourceFiles(*part);
+            if (part) files << sourceFiles(*part);
     return files;
 }
 
@@ -51,8 +49,7 @@ SaveSummary writeMatchedGames(const QString &path, const GameSource &source, con
     // The games are read from the source while the file is written: its own
     // file would end up holding only the matches.
     sum.error = overwrittenDatabaseError(path, sourceFiles(source));
-    if (!sum.error.isEmpty())
-        return sum;
+    if (!sum.error.isEmpty()) return sum;
     search::OutputFile file;
     std::string error;
     if (!file.open(QFile::encodeName(path).toStdString(), &error)) {
@@ -68,25 +65,25 @@ SaveSummary writeMatchedGames(const QString &path, const GameSource &source, con
     for (int i = 0; i < total; ++i) {
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             sum.cancelled = true;
-            return sum;   // the OutputFile removes its temporary file
+            return sum; // the OutputFile removes its temporary file
         }
         const MatchRecord &r = records[size_t(i)];
         QString loadError;
         // The records' node ids refer to the game as loaded in full, which loadGame gives.
         if (!source.loadGame(r.game, game, &loadError, context.get())) {
-            sum.error = QCoreApplication::translate("wb::MatchWriter", "game %1 cannot be read: %2").arg(r.game + 1).arg(loadError);
+            sum.error = QCoreApplication::translate("wb::MatchWriter", "game %1 cannot be read: %2")
+                            .arg(r.game + 1)
+                            .arg(loadError);
             return sum;
         }
         // Gaps in the numbering would shift "Game number": the source knows the file's number.
         const quint64 number = source.info(r.game).number;
-        if (number)
-            game.number = number;
+        if (number) game.number = number;
         search::writeMatchedGame(buffer, game, r.result);
         ++sum.games;
         if (buffer.size() >= 256 * 1024) {
             sum.bytes += qint64(buffer.size());
-            if (!file.write(buffer))
-                break;   // commit() reports the error
+            if (!file.write(buffer)) break; // commit() reports the error
             buffer.clear();
         }
         if (progress && sinceProgress.elapsed() >= 100) {
@@ -100,14 +97,12 @@ SaveSummary writeMatchedGames(const QString &path, const GameSource &source, con
         sum.error = QString::fromStdString(error);
         return sum;
     }
-    if (progress)
-        progress(total, total);
+    if (progress) progress(total, total);
     sum.seconds = timer.nsecsElapsed() / 1e9;
     return sum;
 }
 
-MatchWriter::MatchWriter(QObject *parent)
-    : QObject(parent)
+MatchWriter::MatchWriter(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<wb::SaveSummary>();
     connect(&m_watcher, &QFutureWatcher<SaveSummary>::finished, this, [this] {
@@ -124,14 +119,14 @@ MatchWriter::~MatchWriter()
 
 bool MatchWriter::start(const QString &path, GameSourcePtr source, std::shared_ptr<const MatchRecords> records)
 {
-    if (m_running || !source || !records)
-        return false;
+    if (m_running || !source || !records) return false;
     m_running = true;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancelFlag = m_cancel;
     m_watcher.setFuture(QtConcurrent::run([this, path, source, records, cancelFlag] {
         return writeMatchedGames(path, *source, *records, cancelFlag.get(), [this](int done, int total) {
-            QMetaObject::invokeMethod(this, [this, done, total] { emit progress(done, total); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, done, total] { emit progress(done, total); }, Qt::QueuedConnection);
         });
     }));
     return true;
@@ -139,13 +134,9 @@ bool MatchWriter::start(const QString &path, GameSourcePtr source, std::shared_p
 
 void MatchWriter::cancel()
 {
-    if (m_cancel)
-        m_cancel->store(true);
+    if (m_cancel) m_cancel->store(true);
 }
 
-void MatchWriter::wait()
-{
-    m_watcher.waitForFinished();
-}
+void MatchWriter::wait() { m_watcher.waitForFinished(); }
 
 } // namespace wb

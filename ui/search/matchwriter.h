@@ -18,11 +18,11 @@ namespace wb {
 
 struct SaveSummary {
     QString path;
-    int games = 0;          // games written
+    int games = 0; // games written
     qint64 bytes = 0;
     double seconds = 0;
     bool cancelled = false;
-    QString error;          // "" when the file was written
+    QString error; // "" when the file was written
 };
 
 // Why saving to path is refused: it is one of databases (the same file, however

@@ -18,7 +18,8 @@ CompiledQuery compileQuery(const QString &text, const QString &fileName)
     std::vector<cql::Diagnostic> diagnostics;
     const QByteArray utf8 = text.toUtf8();
     options.dialect = cql::detectDialect(std::string_view(utf8.constData(), size_t(utf8.size())), options.fileName);
-    std::unique_ptr<cql::Query> q = cql::compile(std::string_view(utf8.constData(), size_t(utf8.size())), options, diagnostics);
+    std::unique_ptr<cql::Query> q =
+        cql::compile(std::string_view(utf8.constData(), size_t(utf8.size())), options, diagnostics);
     out.query = QueryPtr(std::move(q));
     for (const auto &d : diagnostics)
         out.diagnostics.append(EditorDiagnostic::fromCore(d));

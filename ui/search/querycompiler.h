@@ -15,7 +15,7 @@ namespace wb {
 using QueryPtr = std::shared_ptr<const cql::Query>;
 
 struct CompiledQuery {
-    QueryPtr query;                 // nullptr when there were errors
+    QueryPtr query; // nullptr when there were errors
     EditorDiagnostics diagnostics;
     double milliseconds = 0;
 };

@@ -21,29 +21,27 @@ namespace wb {
 
 namespace {
 
-constexpr int MaxProblemMessages = 200;   // the log stays readable on a broken file
-constexpr qint64 FlushMilliseconds = 40;  // how often matches reach the list
+constexpr int MaxProblemMessages = 200;  // the log stays readable on a broken file
+constexpr qint64 FlushMilliseconds = 40; // how often matches reach the list
 constexpr int FlushHits = 4096;
 
 // A source without an indexed file (games built in memory): its games as PGN text.
 std::shared_ptr<const db::Database> databaseOf(const GameSource &source, QString *error)
 {
-    if (auto d = source.database())
-        return d;
+    if (auto d = source.database()) return d;
     std::string text;
     game::Game g;
     for (int i = 0; i < source.gameCount(); ++i) {
         if (source.loadGame(i, g))
             pgn::writeGame(text, g);
         else
-            text += "*\n";   // keeps the numbering
+            text += "*\n"; // keeps the numbering
         text += '\n';
     }
     auto d = std::make_shared<db::Database>();
     std::string message;
     if (!d->openText(std::move(text), source.name().toStdString(), {}, &message)) {
-        if (error)
-            *error = QString::fromStdString(message);
+        if (error) *error = QString::fromStdString(message);
         return nullptr;
     }
     return d;
@@ -61,7 +59,7 @@ struct SearchController::Batch {
 
 struct SearchController::Run {
     QList<GameSourcePtr> parts;
-    std::vector<int> offsets;   // first combined game number of each part
+    std::vector<int> offsets; // first combined game number of each part
     QueryPtr query;
     std::vector<std::shared_ptr<const db::Database>> databases;
     int total = 0;
@@ -75,8 +73,7 @@ struct SearchController::Run {
     QElapsedTimer timer;
 };
 
-SearchController::SearchController(QObject *parent)
-    : QObject(parent)
+SearchController::SearchController(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<wb::SearchSummary>();
     qRegisterMetaType<QList<wb::GameHit>>();
@@ -92,8 +89,7 @@ SearchController::~SearchController()
 
 const MatchRecord *SearchController::record(int game) const
 {
-    if (!m_records)
-        return nullptr;
+    if (!m_records) return nullptr;
     auto it = std::lower_bound(m_records->begin(), m_records->end(), game,
                                [](const MatchRecord &r, int g) { return r.game < g; });
     return it != m_records->end() && it->game == game ? &*it : nullptr;
@@ -101,17 +97,14 @@ const MatchRecord *SearchController::record(int game) const
 
 bool SearchController::start(const QList<GameSourcePtr> &sources, QueryPtr query)
 {
-    if (sources.size() == 1)
-        return start(sources.first(), std::move(query));
-    if (sources.isEmpty() || sources.contains(nullptr))
-        return false;
+    if (sources.size() == 1) return start(sources.first(), std::move(query));
+    if (sources.isEmpty() || sources.contains(nullptr)) return false;
     return start(std::make_shared<CombinedGameSource>(sources), std::move(query));
 }
 
 bool SearchController::start(GameSourcePtr source, QueryPtr query)
 {
-    if (!source || !query)
-        return false;
+    if (!source || !query) return false;
     // A combined source is searched part by part: each part's indexed file goes to the engine.
     const auto *combined = dynamic_cast<const CombinedGameSource *>(source.get());
     const QList<GameSourcePtr> sources = combined ? combined->parts() : QList<GameSourcePtr>{source};
@@ -131,8 +124,9 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
         m_run.reset();
         emit finished(s);
     }
-    m_futures.erase(std::remove_if(m_futures.begin(), m_futures.end(), [](const QFuture<void> &f) { return f.isFinished(); }),
-                    m_futures.end());
+    m_futures.erase(
+        std::remove_if(m_futures.begin(), m_futures.end(), [](const QFuture<void> &f) { return f.isFinished(); }),
+        m_futures.end());
 
     auto run = std::make_shared<Run>();
     run->parts = sources;
@@ -157,17 +151,15 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
         QElapsedTimer sinceFlush;
         sinceFlush.start();
         auto flush = [&](bool force) {
-            if (!force && sinceFlush.elapsed() < FlushMilliseconds && batch.hits.size() < FlushHits)
-                return;
-            if (batch.hits.isEmpty() && batch.problems.isEmpty() && !batch.hasProgress)
-                return;
+            if (!force && sinceFlush.elapsed() < FlushMilliseconds && batch.hits.size() < FlushHits) return;
+            if (batch.hits.isEmpty() && batch.problems.isEmpty() && !batch.hasProgress) return;
             sinceFlush.restart();
-            QMetaObject::invokeMethod(this, [this, run, b = std::make_shared<Batch>(std::move(batch))] {
-                deliver(run, *b);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, run, b = std::make_shared<Batch>(std::move(batch))] { deliver(run, *b); },
+                Qt::QueuedConnection);
             batch = Batch();
         };
-        int frontier = 0;   // games before this were examined and posted
+        int frontier = 0; // games before this were examined and posted
         auto examinedUpTo = [&](int end) {
             for (; frontier < end; ++frontier)
                 batch.hits.append(GameHit{frontier, 0, 0, false});
@@ -177,8 +169,7 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
             for (const GameSourcePtr &part : std::as_const(run->parts)) {
                 QString error;
                 auto d = databaseOf(*part, &error);
-                if (!d)
-                    throw std::runtime_error(error.toStdString());
+                if (!d) throw std::runtime_error(error.toStdString());
                 run->databases.push_back(std::move(d));
             }
             search::SearchOptions options;
@@ -215,13 +206,13 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
                 flush(false);
             };
             cb.onProblem = [&](const search::GameProblem &p) {
-                if (problemMessages++ >= MaxProblemMessages)
-                    return;
+                if (problemMessages++ >= MaxProblemMessages) return;
                 QString where = p.line > 0 ? tr("line %1:%2: ").arg(p.line).arg(p.column) : QString();
                 QString message = tr("game %1: %2%3").arg(p.gameNumber).arg(where, QString::fromStdString(p.message));
                 // Over several files the number alone does not say which game.
                 if (run->parts.size() > 1)
-                    message = QStringLiteral("%1: %2").arg(QFileInfo(QString::fromStdString(p.file)).fileName(), message);
+                    message =
+                        QStringLiteral("%1: %2").arg(QFileInfo(QString::fromStdString(p.file)).fileName(), message);
                 batch.problems << message;
             };
             const search::Summary s = engine.run(cb);
@@ -230,52 +221,47 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
             sum.gameErrors = int(s.problemGames);
             sum.threads = int(s.threads);
             sum.cancelled = s.cancelled;
-            if (!s.cancelled)
-                examinedUpTo(run->total);
+            if (!s.cancelled) examinedUpTo(run->total);
         } catch (const std::exception &e) {
             batch.problems << tr("The search stopped: %1").arg(QString::fromUtf8(e.what()));
             sum.cancelled = true;
         }
         sum.seconds = run->timer.nsecsElapsed() / 1e9;
         flush(true);
-        QMetaObject::invokeMethod(this, [this, run, sum] { runDone(run, sum); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, run, sum] { runDone(run, sum); }, Qt::QueuedConnection);
     }));
     return true;
 }
 
 void SearchController::deliver(const std::shared_ptr<Run> &run, Batch &b)
 {
-    if (run != m_run)
-        return;
+    if (run != m_run) return;
     run->matchedGames += int(b.records.size());
     for (MatchRecord &r : b.records) {
         run->matchedPositions += qint64(r.result.matches.size());
         m_records->push_back(std::move(r));
     }
-    if (!b.hits.isEmpty())
-        emit hitsFound(b.hits);
+    if (!b.hits.isEmpty()) emit hitsFound(b.hits);
     for (const QString &p : std::as_const(b.problems))
         emit gameProblem(p);
     if (b.hasProgress) {
         run->searched = int(b.progress.gamesDone);
-        if (b.progress.gamesTotal)
-            run->total = int(b.progress.gamesTotal);
+        if (b.progress.gamesTotal) run->total = int(b.progress.gamesTotal);
         emit progress(run->searched, run->total, run->matchedGames, b.progress.elapsed);
     }
 }
 
 void SearchController::runDone(const std::shared_ptr<Run> &run, const SearchSummary &summary)
 {
-    if (run != m_run)
-        return;
+    if (run != m_run) return;
     m_run.reset();
     emit finished(summary);
 }
 
 void SearchController::cancel()
 {
-    if (m_run)
-        m_run->cancel = true;
+    if (m_run) m_run->cancel = true;
 }
 
 void SearchController::wait()

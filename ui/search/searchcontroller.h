@@ -18,16 +18,18 @@
 #include <memory>
 #include <vector>
 
-namespace db { class Database; }
+namespace db {
+class Database;
+}
 
 namespace wb {
 
 struct SearchSummary {
-    int searched = 0;        // games examined
+    int searched = 0; // games examined
     int total = 0;
     int matchedGames = 0;
     qint64 matchedPositions = 0;
-    int gameErrors = 0;      // games read or evaluated with problems
+    int gameErrors = 0; // games read or evaluated with problems
     double seconds = 0;
     int threads = 1;
     bool cancelled = false;
@@ -36,10 +38,10 @@ struct SearchSummary {
 // A matched game with what the engine found in it: marks with their squares,
 // comments and sort values; node ids refer to the game as fully loaded.
 struct MatchRecord {
-    int game = 0;            // 0-based index in the source (in all of them, when several)
+    int game = 0; // 0-based index in the source (in all of them, when several)
     cql::GameResult result;
 };
-using MatchRecords = std::vector<MatchRecord>;   // in game order
+using MatchRecords = std::vector<MatchRecord>; // in game order
 
 class SearchController : public QObject {
     Q_OBJECT

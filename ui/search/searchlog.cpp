@@ -7,8 +7,7 @@
 
 namespace wb {
 
-SearchLog::SearchLog(QWidget *parent)
-    : QPlainTextEdit(parent)
+SearchLog::SearchLog(QWidget *parent) : QPlainTextEdit(parent)
 {
     setReadOnly(true);
     setMaximumBlockCount(5000);
@@ -29,8 +28,7 @@ void SearchLog::addMessage(const QString &text, Kind kind)
     }
     const QString time = QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
     QString body = text.toHtmlEscaped();
-    if (!colour.isEmpty())
-        body = QStringLiteral("<span style=\"color:%1\">%2</span>").arg(colour, body);
+    if (!colour.isEmpty()) body = QStringLiteral("<span style=\"color:%1\">%2</span>").arg(colour, body);
     appendHtml(QStringLiteral("<span style=\"color:gray\">%1</span>&nbsp;&nbsp;%2").arg(time, body));
 }
 

@@ -17,37 +17,30 @@ void skipArguments(const std::vector<Item> &items, size_t &i, bool inMatchList)
 
 Argument readDesignator(const std::vector<Item> &items, size_t &i, Designator &d, std::string &why)
 {
-    if (!isArgumentWord(items, i))
-        return Argument::Missing;
-    if (!parseDesignator(items[i].text, d, why))
-        return Argument::Bad;
+    if (!isArgumentWord(items, i)) return Argument::Missing;
+    if (!parseDesignator(items[i].text, d, why)) return Argument::Bad;
     ++i;
     return Argument::Read;
 }
 
 bool readOptionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d)
 {
-    if (!isArgumentWord(items, i))
-        return false;
+    if (!isArgumentWord(items, i)) return false;
     Range r;
     bool plain;
     std::string why;
-    if (parseRangeWord(items[i].text, r, plain, true, true) || !parseDesignator(items[i].text, d, why))
-        return false;
+    if (parseRangeWord(items[i].text, r, plain, true, true) || !parseDesignator(items[i].text, d, why)) return false;
     ++i;
     return true;
 }
 
 Argument readRange(const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd, bool allowPercent)
 {
-    if (!isArgumentWord(items, i))
-        return Argument::Missing;
+    if (!isArgumentWord(items, i)) return Argument::Missing;
     bool plain = false;
-    if (!parseRangeWord(items[i].text, r, plain, allowEnd, allowPercent))
-        return Argument::Bad;
+    if (!parseRangeWord(items[i].text, r, plain, allowEnd, allowPercent)) return Argument::Bad;
     ++i;
-    if (plain && i < items.size() && !items[i].isList() && closeRange(items[i].text, r, allowEnd, allowPercent))
-        ++i;
+    if (plain && i < items.size() && !items[i].isList() && closeRange(items[i].text, r, allowEnd, allowPercent)) ++i;
     return Argument::Read;
 }
 

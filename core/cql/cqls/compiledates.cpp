@@ -30,9 +30,9 @@ FilterPtr Compiler::dateArg(const Item &at, const std::vector<Item> &items, size
     long long v;
     std::string why;
     if (!parseDate(w, v, why)) {
-        error(i < items.size() ? items[i] : at, why.empty() ? "':date' expects a date as 2010-10-27 (or 2010-10-27+1m, *, \xE2\x80\x93)" : why);
-        if (!word(i).empty())
-            ++i; // no further errors about it
+        error(i < items.size() ? items[i] : at,
+              why.empty() ? "':date' expects a date as 2010-10-27 (or 2010-10-27+1m, *, \xE2\x80\x93)" : why);
+        if (!word(i).empty()) ++i; // no further errors about it
         return nullptr;
     }
     ++i;
@@ -47,13 +47,14 @@ FilterPtr Compiler::dateArg(const Item &at, const std::vector<Item> &items, size
         if (word(i) == "..") {
             // The former date included, the latter excluded, in either order.
             if (!parseDate(word(i + 1), v2, why)) {
-                error(i + 1 < items.size() ? items[i + 1] : items[i], why.empty() ? "'..' expects a date after it" : why);
+                error(i + 1 < items.size() ? items[i + 1] : items[i],
+                      why.empty() ? "'..' expects a date after it" : why);
                 i += word(i + 1).empty() ? 1 : 2;
                 return nullptr;
             }
             if (v2 == v) {
-                error(items[i + 1], "the date range '" + std::string(word(i - 1)) + " .. " + std::string(word(i + 1))
-                                        + "' is empty");
+                error(items[i + 1],
+                      "the date range '" + std::string(word(i - 1)) + " .. " + std::string(word(i + 1)) + "' is empty");
                 i += 2;
                 return nullptr;
             }
@@ -77,11 +78,9 @@ bool Compiler::parseDate(std::string_view t, long long &out, std::string &why)
     why.clear();
     auto digits = [&](size_t at, size_t n, int &v) {
         v = 0;
-        if (t.size() < at + n)
-            return false;
+        if (t.size() < at + n) return false;
         for (size_t k = at; k < at + n; ++k) {
-            if (t[k] < '0' || t[k] > '9')
-                return false;
+            if (t[k] < '0' || t[k] > '9') return false;
             v = v * 10 + (t[k] - '0');
         }
         return true;

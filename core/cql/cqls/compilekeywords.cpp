@@ -6,26 +6,22 @@
 namespace cql::cqls {
 
 int Compiler::optionalSide(const std::vector<Item> &items, size_t &i, chess::Piece white, chess::Piece black,
-                 const char *refusal)
+                           const char *refusal)
 {
     Designator d;
-    if (!optionalDesignator(items, i, d))
-        return 0;
+    if (!optionalDesignator(items, i, d)) return 0;
     const bool whole = !d.pieces.anything && d.squares == SquareSet::all();
-    if (whole && d.pieces.plain == PieceMask(1u << white))
-        return 1;
-    if (whole && d.pieces.plain == PieceMask(1u << black))
-        return 2;
+    if (whole && d.pieces.plain == PieceMask(1u << white)) return 1;
+    if (whole && d.pieces.plain == PieceMask(1u << black)) return 2;
     error(items[i - 1], refusal);
     return -1;
 }
 
 FilterPtr Compiler::designatorArgOf(chess::Piece white, chess::Piece black, const char *what, const Item &at,
-                          const std::vector<Item> &items, size_t &i, Designator &d)
+                                    const std::vector<Item> &items, size_t &i, Designator &d)
 {
     FilterPtr f = designatorArg(at, items, i, &d);
-    if (!f)
-        return nullptr;
+    if (!f) return nullptr;
     const PieceMask allowed = PieceMask((1u << white) | (1u << black));
     if (d.pieces.anything || ((d.pieces.plain | d.pieces.promoted | d.pieces.unpromoted) & ~allowed)) {
         error(items[i - 1], "'" + at.text + "' takes a designator of " + what + " only");
@@ -51,16 +47,15 @@ FilterPtr Compiler::moveFilter(std::function<void(MoveSpec &)> fill)
 FilterPtr Compiler::inRange(FilterPtr v, const Item &at, const std::vector<Item> &items, size_t &i)
 {
     Range r;
-    if (!v || !rangeArg(at, items, i, r, false, false))
-        return nullptr;
+    if (!v || !rangeArg(at, items, i, r, false, false)) return nullptr;
     return std::make_unique<InRangeFilter>(std::move(v), r);
 }
 
-bool Compiler::secondRange(const Item &at, const std::vector<Item> &items, size_t &i, Range &second, bool allowPercent, bool &ok)
+bool Compiler::secondRange(const Item &at, const std::vector<Item> &items, size_t &i, Range &second, bool allowPercent,
+                           bool &ok)
 {
     ok = true;
-    if (i >= items.size() || items[i].isList() || items[i].text != ":")
-        return false;
+    if (i >= items.size() || items[i].isList() || items[i].text != ":") return false;
     ++i;
     ok = rangeArg(at, items, i, second, false, allowPercent);
     return true;
@@ -78,8 +73,7 @@ bool Compiler::splitByColour(const Item &where, const Designator &d, Designator 
 bool Compiler::differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b)
 {
     Designator d1;
-    if (!designatorArg(at, items, i, &d1))
-        return false;
+    if (!designatorArg(at, items, i, &d1)) return false;
     Designator d2;
     if (optionalDesignator(items, i, d2)) {
         a = designatorFilter(d1);
@@ -113,8 +107,7 @@ FilterPtr Compiler::rayKeyword(const std::string &n, const Item &at, const std::
     std::vector<FilterPtr> sets;
     for (const Item &d : spec.items) {
         FilterPtr f = designator(d);
-        if (!f)
-            return nullptr;
+        if (!f) return nullptr;
         sets.push_back(std::move(f));
     }
     std::vector<std::pair<int, int>> dirs;
@@ -130,8 +123,7 @@ FilterPtr Compiler::rayKeyword(const std::string &n, const Item &at, const std::
     Range r;
     r.lo.value = 1;
     Range given;
-    if (rangeArg(at, items, i, given, false, false, true))
-        r = given;
+    if (rangeArg(at, items, i, given, false, false, true)) r = given;
     auto f = std::make_unique<RaySpecFilter>(std::move(sets), std::move(dirs), n == "rayattack");
     return std::make_unique<InRangeFilter>(std::move(f), r);
 }
@@ -145,8 +137,10 @@ int Compiler::rightsOf(const Designator &d, bool &ok)
     if (m & (1u << chess::WQueen)) r |= 2;
     if (m & (1u << chess::BKing)) r |= 4;
     if (m & (1u << chess::BQueen)) r |= 8;
-    PieceMask allowed = PieceMask((1u << chess::WKing) | (1u << chess::WQueen) | (1u << chess::BKing) | (1u << chess::BQueen));
-    if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || (m & ~allowed) || d.squares != SquareSet::all())
+    PieceMask allowed =
+        PieceMask((1u << chess::WKing) | (1u << chess::WQueen) | (1u << chess::BKing) | (1u << chess::BQueen));
+    if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || (m & ~allowed)
+        || d.squares != SquareSet::all())
         ok = false;
     return r;
 }
@@ -156,8 +150,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     // Logic over sub-position lists.
     if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
         std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs))
-            return nullptr;
+        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
         std::vector<FilterPtr> parts;
         for (const Item *s : subs)
             parts.push_back(compilePosition(*s, nullptr));
@@ -180,8 +173,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     if (n == "contactcheck" || n == "doublecheck") {
         Designator d;
         FilterPtr arg;
-        if (optionalDesignator(items, i, d))
-            arg = designatorFilter(d);
+        if (optionalDesignator(items, i, d)) arg = designatorFilter(d);
         return std::make_unique<FactFilter>(n == "contactcheck" ? FactFilter::ContactCheck : FactFilter::DoubleCheck,
                                             std::move(arg));
     }
@@ -197,8 +189,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     if (n == "losing" || n == "mustcapture" || n == "captureforced" || n == "threechecks" || n == "kingonthehill")
         return std::make_unique<ConstantFilter>(false);
     // The reader keeps a game only up to its first illegal move: no next move is illegal or invalid.
-    if (n == "isillegal" || n == "isinvalid")
-        return std::make_unique<ConstantFilter>(false);
+    if (n == "isillegal" || n == "isinvalid") return std::make_unique<ConstantFilter>(false);
     if (n == "fen") {
         if (i >= items.size() || items[i].kind != Item::String) {
             error(at, "':fen' expects a FEN in double quotes");
@@ -224,14 +215,12 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     }
     if (n == "halfmoveclock") {
         Range r;
-        if (!rangeArg(at, items, i, r, false, false))
-            return nullptr;
+        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
         return std::make_unique<ClockFilter>(ClockFilter::HalfmoveClock, r);
     }
     if (n == "castling") {
         Designator d;
-        if (!designatorArg(at, items, i, &d))
-            return nullptr;
+        if (!designatorArg(at, items, i, &d)) return nullptr;
         bool ok;
         int r = rightsOf(d, ok);
         if (!ok || !r) {
@@ -242,8 +231,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     }
     if (n == "inside") {
         FilterPtr d = designatorArg(at, items, i);
-        if (!d)
-            return nullptr;
+        if (!d) return nullptr;
         SquareSet s;
         std::string err;
         if (i >= items.size() || items[i].isList() || !parseSquares(items[i].text, s, err)) {
@@ -264,19 +252,16 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     }
     if (n == "piececountdifference" || n == "powerdifference") {
         FilterPtr a, b;
-        if (!differenceArgs(at, items, i, a, b))
-            return nullptr;
+        if (!differenceArgs(at, items, i, a, b)) return nullptr;
         bool pw = n == "powerdifference";
         FilterPtr va = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(a))) : count(std::move(a));
         FilterPtr vb = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(b))) : count(std::move(b));
         return inRange(std::make_unique<ArithFilter>(ArithFilter::Sub, std::move(va), std::move(vb)), at, items, i);
     }
-    if (n == "pawncount" || n == "pawncountdifference")
-        return pawnCount(n == "pawncountdifference", at, items, i);
+    if (n == "pawncount" || n == "pawncountdifference") return pawnCount(n == "pawncountdifference", at, items, i);
     if (n == "attackcount") {
         FilterPtr a, b;
-        if (!designatorPair(at, items, i, a, b))
-            return nullptr;
+        if (!designatorPair(at, items, i, a, b)) return nullptr;
         return inRange(std::make_unique<AttackCountFilter>(std::move(a), std::move(b)), at, items, i);
     }
     if (n == "ray" || n == "rayattack" || n == "raydiagonal" || n == "rayhorizontal" || n == "rayorthogonal"
@@ -285,8 +270,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     // The next move.
     if (n == "movefrom" || n == "moveto") {
         FilterPtr d = designatorArg(at, items, i);
-        if (!d)
-            return nullptr;
+        if (!d) return nullptr;
         bool from = n == "movefrom";
         return moveFilter([&](MoveSpec &s) { (from ? s.from : s.to) = std::move(d); });
     }
@@ -300,15 +284,12 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         return moveFilter([&](MoveSpec &s) { s.from = designatorFilter(d); });
     }
     if (n == "enpassant") return moveFilter([](MoveSpec &s) { s.enpassant = true; });
-    if (n == "noenpassant")
-        return std::make_unique<NotFilter>(moveFilter([](MoveSpec &s) { s.enpassant = true; }));
+    if (n == "noenpassant") return std::make_unique<NotFilter>(moveFilter([](MoveSpec &s) { s.enpassant = true; }));
     if (n == "promote") {
         Designator d;
-        if (!designatorArg(at, items, i, &d))
-            return nullptr;
+        if (!designatorArg(at, items, i, &d)) return nullptr;
         PieceMask m = d.pieces.plain;
-        if (d.pieces.anything)
-            m = WhiteBits | BlackBits;
+        if (d.pieces.anything) m = WhiteBits | BlackBits;
         if (d.pieces.promoted || d.pieces.unpromoted) {
             error(items[i - 1], "':promote' takes piece types without '~'");
             return nullptr;
@@ -350,8 +331,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     if (n == "iscontactcheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsContactCheck);
     if (n == "sequence" || n == "gappedsequence") {
         std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs))
-            return nullptr;
+        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
         std::vector<FilterPtr> steps;
         std::vector<std::shared_ptr<const StepSpan>> spans;
         for (const Item *s : subs) {
@@ -362,17 +342,16 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     }
     if (n == "opposition") {
         const int side = optionalSide(items, i, chess::WKing, chess::BKing, "':opposition' takes K or k");
-        if (side < 0)
-            return nullptr;
+        if (side < 0) return nullptr;
         return std::make_unique<OppositionFilter>(OppositionFilter::Side(side));
     }
-    if (n == "ischess960" || n == "isshufflechess")
-        return std::make_unique<StartArrangementFilter>(n == "ischess960");
+    if (n == "ischess960" || n == "isshufflechess") return std::make_unique<StartArrangementFilter>(n == "ischess960");
     if (n == "checkcount") {
         // Counting checks means something only in three-check chess: in
         // standard chess only a count of zero holds (seed).
         if (i >= items.size() || items[i].isList()) {
-            error(at, "':checkcount' expects two ranges (checks White received : checks Black received), a number or +N+M");
+            error(at,
+                  "':checkcount' expects two ranges (checks White received : checks Black received), a number or +N+M");
             return nullptr;
         }
         if ((i + 1 < items.size() && items[i + 1].text == ":") || (i + 2 < items.size() && items[i + 2].text == ":")) {
@@ -394,8 +373,8 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         bool ok;
         if (!t.empty() && t[0] == '+') {
             size_t plus = t.find('+', 1);
-            ok = plus != std::string::npos && parseNumber(t.substr(1, plus - 1), a) && parseNumber(t.substr(plus + 1), b)
-                && a >= 0 && b >= 0;
+            ok = plus != std::string::npos && parseNumber(t.substr(1, plus - 1), a)
+                && parseNumber(t.substr(plus + 1), b) && a >= 0 && b >= 0;
         } else {
             ok = parseNumber(t, a) && a >= 0;
         }
@@ -409,7 +388,9 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     if (isEvaluationKeyword(n)) {
         EvaluationParser ep;
         ep.error = [this](const Item &where, std::string message) { error(where, std::move(message)); };
-        ep.designator = [this](const Item &a, const std::vector<Item> &its, size_t &j) { return designatorArg(a, its, j); };
+        ep.designator = [this](const Item &a, const std::vector<Item> &its, size_t &j) {
+            return designatorArg(a, its, j);
+        };
         ep.isKeyword = [](const Item &it) { return keywordOf(it).isKeyword; };
         return compileEvaluation(n, at, items, i, ep);
     }
@@ -420,45 +401,39 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         const bool rangeFirst = i < items.size() && !items[i].isList() && !items[i].text.empty()
             && (items[i].text[0] == '<' || items[i].text[0] == '>');
         if (!rangeFirst) {
-            if (i >= items.size() || items[i].isList() || (items[i].text != "*" && !(parseNumber(items[i].text, plies) && plies > 0))) {
+            if (i >= items.size() || items[i].isList()
+                || (items[i].text != "*" && !(parseNumber(items[i].text, plies) && plies > 0))) {
                 error(i < items.size() ? items[i] : at, "':exchangeevaluation' expects a depth in half moves or '*'");
                 return nullptr;
             }
             ++i;
         }
         Range r;
-        if (!rangeArg(at, items, i, r, false, false))
-            return nullptr;
+        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
         Designator d;
         FilterPtr targets;
-        if (optionalDesignator(items, i, d))
-            targets = designatorFilter(d);
+        if (optionalDesignator(items, i, d)) targets = designatorFilter(d);
         return std::make_unique<ExchangeFilter>(int(plies), r, std::move(targets));
     }
     if (n == "maxswapevaluation") {
         FilterPtr a, b;
-        if (!designatorPair(at, items, i, a, b))
-            return nullptr;
+        if (!designatorPair(at, items, i, a, b)) return nullptr;
         Range r;
-        if (!rangeArg(at, items, i, r, false, false))
-            return nullptr;
+        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
         return std::make_unique<MaxSwapFilter>(std::move(a), std::move(b), r);
     }
     if (n == "goodbishop") {
         Designator d;
         FilterPtr b = designatorArgOf(chess::WBishop, chess::BBishop, "bishops", at, items, i, d);
-        if (!b)
-            return nullptr;
+        if (!b) return nullptr;
         Range theirs, ours;
-        if (!rangeArg(at, items, i, theirs, false, true))
-            return nullptr;
+        if (!rangeArg(at, items, i, theirs, false, true)) return nullptr;
         if (i >= items.size() || items[i].isList() || items[i].text != ":") {
             error(i < items.size() ? items[i] : at, "':goodbishop' expects ':' between its two ranges");
             return nullptr;
         }
         ++i;
-        if (!rangeArg(at, items, i, ours, false, true))
-            return nullptr;
+        if (!rangeArg(at, items, i, ours, false, true)) return nullptr;
         return std::make_unique<GoodBishopFilter>(std::move(b), theirs, ours);
     }
     if (n == "line" || n == "line*") {
@@ -499,18 +474,15 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     if (n == "unstoppablepawns") {
         Designator d;
         FilterPtr pawns = designatorArgOf(chess::WPawn, chess::BPawn, "pawns", at, items, i, d);
-        if (!pawns)
-            return nullptr;
+        if (!pawns) return nullptr;
         Range r, blackRange;
-        if (!rangeArg(at, items, i, r, false, false))
-            return nullptr;
+        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
         bool ok = true;
         if (secondRange(at, items, i, blackRange, false, ok)) {
             // The seed: with pawns of both colours, White's unstoppable pawns in the
             // first range and Black's in the second.
             Designator white, black;
-            if (!ok || !splitByColour(items[i - 1], d, white, black))
-                return nullptr;
+            if (!ok || !splitByColour(items[i - 1], d, white, black)) return nullptr;
             std::vector<FilterPtr> both;
             both.push_back(std::make_unique<InRangeFilter>(
                 count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(white))), r));
@@ -522,8 +494,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     }
     if (n == "match") {
         std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs))
-            return nullptr;
+        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
         std::vector<FilterPtr> lists;
         for (const Item *sub : subs)
             lists.push_back(compilePosition(*sub, nullptr));
@@ -531,8 +502,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     }
     if (n == "matchconsecutive") {
         std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs))
-            return nullptr;
+        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
         if (subs.size() > 16) {
             error(at, "':matchconsecutive' takes at most 16 position lists");
             return nullptr;
@@ -544,18 +514,15 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     }
     if (n == "perpendicular") {
         FilterPtr a, b;
-        if (!designatorPair(at, items, i, a, b))
-            return nullptr;
+        if (!designatorPair(at, items, i, a, b)) return nullptr;
         return std::make_unique<PerpendicularFilter>(std::move(a), std::move(b));
     }
     if (n == "passedpawnrace") {
         const int side = optionalSide(items, i, chess::WPawn, chess::BPawn, "':passedpawnrace' takes P or p");
-        if (side < 0)
-            return nullptr;
+        if (side < 0) return nullptr;
         return std::make_unique<PassedPawnRaceFilter>(PassedPawnRaceFilter::Side(side));
     }
-    if (n == "variant" || n == "startposition")
-        return gameVariantKeyword(n, at, items, i);
+    if (n == "variant" || n == "startposition") return gameVariantKeyword(n, at, items, i);
     if (n == "tagmatch") {
         if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
             error(at, "':tagmatch' expects a tag name and a piece designator");
@@ -568,8 +535,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         }
         ++i;
         FilterPtr d = designatorArg(at, items, i);
-        if (!d)
-            return nullptr;
+        if (!d) return nullptr;
         return std::make_unique<TagMatchFilter>(t->second, std::move(d));
     }
     if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
@@ -580,8 +546,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     if (n == "takeslastpiece") return std::make_unique<NextMoveFilter>(NextMoveFilter::TakesLastPiece);
     if (n == "movenumber" || n == "halfmovenumber") {
         Range r;
-        if (!rangeArg(at, items, i, r, true, false))
-            return nullptr;
+        if (!rangeArg(at, items, i, r, true, false)) return nullptr;
         return std::make_unique<MoveNumberFilter>(n == "halfmovenumber", r);
     }
     // Game information.
@@ -589,8 +554,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         auto side = n == "elo" ? EloFilter::Either : n == "whiteelo" ? EloFilter::White : EloFilter::Black;
         return inRange(std::make_unique<EloFilter>(side), at, items, i);
     }
-    if (n == "result")
-        return resultArg(at, items, i);
+    if (n == "result") return resultArg(at, items, i);
     if (findKeyword(n, InPosition)) {
         error(at, "':" + n + "' is not implemented yet");
         skipArguments(items, i);

@@ -11,14 +11,18 @@ FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std
     const std::string n = colourSwapped(k.name);
     if (n == "year" || n == "gamenumber" || n == "elo" || n == "whiteelo" || n == "blackelo") {
         Range r;
-        if (!rangeArg(at, items, i, r, false, false))
-            return nullptr;
+        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
         FilterPtr v;
-        if (n == "year") v = std::make_unique<PositionNumberFilter>(PositionNumberFilter::Year);
-        else if (n == "gamenumber") v = std::make_unique<PositionNumberFilter>(PositionNumberFilter::GameNumber);
-        else if (n == "elo") v = std::make_unique<EloFilter>(EloFilter::Either);
-        else if (n == "whiteelo") v = std::make_unique<EloFilter>(EloFilter::White);
-        else v = std::make_unique<EloFilter>(EloFilter::Black);
+        if (n == "year")
+            v = std::make_unique<PositionNumberFilter>(PositionNumberFilter::Year);
+        else if (n == "gamenumber")
+            v = std::make_unique<PositionNumberFilter>(PositionNumberFilter::GameNumber);
+        else if (n == "elo")
+            v = std::make_unique<EloFilter>(EloFilter::Either);
+        else if (n == "whiteelo")
+            v = std::make_unique<EloFilter>(EloFilter::White);
+        else
+            v = std::make_unique<EloFilter>(EloFilter::Black);
         f = std::make_unique<InRangeFilter>(std::move(v), r);
     } else if (n == "result") {
         f = resultArg(at, items, i);
@@ -45,34 +49,37 @@ FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std
             if (n == "event") p.values.push_back("Event");
             if (n == "site") p.values.push_back("Site");
             f = std::make_unique<TagInfoFilter>(std::move(p));
-            if (k.negated)
-                f = std::make_unique<NotFilter>(std::move(f));
+            if (k.negated) f = std::make_unique<NotFilter>(std::move(f));
             return f;
         }
         std::string t = items[i++].text;
         for (char &c : t)
             c = char(std::tolower(static_cast<unsigned char>(c)));
-        auto kind = n == "player" ? GameInfoFilter::Player : n == "whiteplayer" ? GameInfoFilter::WhitePlayer
-            : n == "blackplayer" ? GameInfoFilter::BlackPlayer : n == "event" ? GameInfoFilter::Event : GameInfoFilter::Site;
+        auto kind = n == "player" ? GameInfoFilter::Player
+            : n == "whiteplayer"  ? GameInfoFilter::WhitePlayer
+            : n == "blackplayer"  ? GameInfoFilter::BlackPlayer
+            : n == "event"        ? GameInfoFilter::Event
+                                  : GameInfoFilter::Site;
         f = std::make_unique<GameInfoFilter>(kind, t);
     } else if (n == "plycount" || n == "round") {
         Range r;
-        if (!rangeArg(at, items, i, r, false, false))
-            return nullptr;
+        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
         f = std::make_unique<GameInfoFilter>(n == "plycount" ? GameInfoFilter::PlyCount : GameInfoFilter::Round, "", r);
     } else if (n == "hasvariations" || n == "hasannotation") {
-        f = std::make_unique<GameInfoFilter>(n == "hasvariations" ? GameInfoFilter::HasVariations : GameInfoFilter::HasAnnotation);
+        f = std::make_unique<GameInfoFilter>(n == "hasvariations" ? GameInfoFilter::HasVariations
+                                                                  : GameInfoFilter::HasAnnotation);
     } else if (n == "hascomments") {
         if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword) {
             std::vector<std::string> codes;
-            if (!commaList(at, items, i, codes))
-                return nullptr;
+            if (!commaList(at, items, i, codes)) return nullptr;
             for (const std::string &c : codes) {
                 if (c.size() != 2 || !std::isalpha(static_cast<unsigned char>(c[0]))
                     || !std::isalpha(static_cast<unsigned char>(c[1]))) {
-                    error(items[i - 1], "'" + c + "' is not a language code (two letters, as Scidb marks the "
-                                                  "languages of comments: de, en, ...; xx language independent, "
-                                                  "yy any language but English)");
+                    error(items[i - 1],
+                          "'" + c
+                              + "' is not a language code (two letters, as Scidb marks the "
+                                "languages of comments: de, en, ...; xx language independent, "
+                                "yy any language but English)");
                     return nullptr;
                 }
             }
@@ -93,16 +100,13 @@ FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std
     } else if (n == "birthyear" || n == "whitebirthyear" || n == "blackbirthyear" || n == "deathyear"
                || n == "whitedeathyear" || n == "blackdeathyear") {
         f = playerYearKeyword(n, at, items, i);
-        if (!f)
-            return nullptr;
+        if (!f) return nullptr;
     } else if (n == "hasmarker") {
         f = markerKeyword(items, i);
-        if (!f)
-            return nullptr;
+        if (!f) return nullptr;
     } else if (n == "hasspecialmarker" || n == "error") {
         f = defectKeyword(n, at, items, i);
-        if (!f)
-            return nullptr;
+        if (!f) return nullptr;
     } else if (n == "output" || n == "pgn") {
         // For CQL compatibility only; no meaning in CQL-S (match list page).
         if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
@@ -114,8 +118,7 @@ FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std
     } else if (n == "markall" || n == "noannotate") {
         return nullptr; // meaningless here (seed)
     } else if (n == "eithercolor") {
-        if (&items != m_topItems)
-            error(at, "':eithercolor' belongs in the match list itself");
+        if (&items != m_topItems) error(at, "':eithercolor' belongs in the match list itself");
         return nullptr; // read by run()
     } else if (n == "forany") {
         if (&items != m_topItems) {
@@ -126,12 +129,10 @@ FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std
         return nullptr;
     } else if (n == "variant" || n == "startposition") {
         f = gameVariantKeyword(n, at, items, i);
-        if (!f)
-            return nullptr;
+        if (!f) return nullptr;
     } else if (isTagKeyword(n)) {
         f = tagKeyword(n, at, items, i);
-        if (!f)
-            return nullptr;
+        if (!f) return nullptr;
     } else if (findKeyword(n, InMatch)) {
         error(at, "':" + n + "' is not implemented yet");
         return nullptr;
@@ -139,8 +140,7 @@ FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std
         error(at, "unknown match list keyword ':" + n + "'");
         return nullptr;
     }
-    if (f && k.negated)
-        f = std::make_unique<NotFilter>(std::move(f));
+    if (f && k.negated) f = std::make_unique<NotFilter>(std::move(f));
     return f;
 }
 
@@ -166,8 +166,7 @@ bool Compiler::commaList(const Item &at, const std::vector<Item> &items, size_t 
             return false;
         }
         out.push_back(part);
-        if (comma == std::string::npos)
-            break;
+        if (comma == std::string::npos) break;
         start = comma + 1;
     }
     return true;
@@ -176,21 +175,22 @@ bool Compiler::commaList(const Item &at, const std::vector<Item> &items, size_t 
 FilterPtr Compiler::gameVariantKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
 {
     std::vector<std::string> names;
-    if (!commaList(at, items, i, names))
-        return nullptr;
+    if (!commaList(at, items, i, names)) return nullptr;
     if (n == "variant") {
         // Games of other variants are never searched (the search reports them
         // as not supported), so only "normal" can match a game searched.
         static const std::vector<std::string_view> others = {
             "three-check", "threecheck", "king-of-the-hill", "kingofthehill", "crazyhouse", "bughouse",
-            "losers", "suicide", "giveaway", "antichess", "drop-chess", "dropchess"};
+            "losers",      "suicide",    "giveaway",         "antichess",     "drop-chess", "dropchess"};
         bool normal = false;
         for (const std::string &v : names) {
             if (v == "normal")
                 normal = true;
             else if (std::find(others.begin(), others.end(), v) == others.end()) {
-                error(items[i - 1], "'" + v + "' is not a chess variant (normal, three-check, king-of-the-hill, "
-                                              "crazyhouse, bughouse, losers, suicide, giveaway, antichess)");
+                error(items[i - 1],
+                      "'" + v
+                          + "' is not a chess variant (normal, three-check, king-of-the-hill, "
+                            "crazyhouse, bughouse, losers, suicide, giveaway, antichess)");
                 return nullptr;
             }
         }
@@ -214,8 +214,10 @@ FilterPtr Compiler::gameVariantKeyword(const std::string &n, const Item &at, con
             }
         }
         if (!ok || lo < 0 || hi > 3840 || lo > hi) {
-            error(items[i - 1], "'" + v + "' is not a start position number (0 to 3840), range or FICS start position "
-                                    "(wild/5, wild/7, wild/8, wild/19, misc/runaway, misc/pyramid, ...)");
+            error(items[i - 1],
+                  "'" + v
+                      + "' is not a start position number (0 to 3840), range or FICS start position "
+                        "(wild/5, wild/7, wild/8, wild/19, misc/runaway, misc/pyramid, ...)");
             return nullptr;
         }
         ranges.emplace_back(int(lo), int(hi));
@@ -227,28 +229,30 @@ bool Compiler::lineEndsWithStar(std::string_view t)
 {
     while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\n' || t.back() == '\r'))
         t.remove_suffix(1);
-    return t.size() >= 2 && t.back() == '*' && (t[t.size() - 2] == ' ' || t[t.size() - 2] == '\t' || t[t.size() - 2] == '\n');
+    return t.size() >= 2 && t.back() == '*'
+        && (t[t.size() - 2] == ' ' || t[t.size() - 2] == '\t' || t[t.size() - 2] == '\n');
 }
 
 FilterPtr Compiler::playerYearKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
 {
     Range r;
-    if (!rangeArg(at, items, i, r, false, false))
-        return nullptr;
+    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
     std::string why;
     std::shared_ptr<const database::PlayerBase> base = database::configuredPlayerBase(&why);
     if (!base) {
-        error(at, "'" + at.text + "' needs a player base, which PGN games do not carry: "
-                      + (database::playerBasePath().empty()
-                             ? std::string("give a Scid spelling file (.ssp) with -playerbase FILE, CQLWB_PLAYERBASE "
-                                           "or the workbench's Query menu")
-                             : why));
+        error(at,
+              "'" + at.text + "' needs a player base, which PGN games do not carry: "
+                  + (database::playerBasePath().empty()
+                         ? std::string("give a Scid spelling file (.ssp) with -playerbase FILE, CQLWB_PLAYERBASE "
+                                       "or the workbench's Query menu")
+                         : why));
         return nullptr;
     }
     if (base->badLines() > 0 && !m_playerBaseWarned) {
         m_playerBaseWarned = true;
-        warning(at, "player base " + base->path() + ": the dates of " + std::to_string(base->badLines())
-                        + " players were not understood (" + base->firstProblem() + "); their years are unknown");
+        warning(at,
+                "player base " + base->path() + ": the dates of " + std::to_string(base->badLines())
+                    + " players were not understood (" + base->firstProblem() + "); their years are unknown");
     }
     const bool death = n.find("death") != std::string::npos;
     const auto side = n.rfind("white", 0) == 0 ? PlayerYearFilter::White
@@ -265,15 +269,16 @@ FilterPtr Compiler::markerKeyword(const std::vector<Item> &items, size_t &i)
         size_t start = 0;
         while (start <= t.size()) {
             size_t comma = t.find(',', start);
-            std::string_view part = std::string_view(t).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            std::string_view part =
+                std::string_view(t).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
             if (part.size() != 1 || gameMarkerLetters().find(part[0]) == std::string_view::npos) {
-                error(items[i], "'" + std::string(part) + "' is not a game marker (one of "
-                                    + std::string(gameMarkerLetters()) + ", comma-separated)");
+                error(items[i],
+                      "'" + std::string(part) + "' is not a game marker (one of " + std::string(gameMarkerLetters())
+                          + ", comma-separated)");
                 return nullptr;
             }
             markers += part[0];
-            if (comma == std::string::npos)
-                break;
+            if (comma == std::string::npos) break;
             start = comma + 1;
         }
         ++i;
@@ -284,53 +289,63 @@ FilterPtr Compiler::markerKeyword(const std::vector<Item> &items, size_t &i)
 FilterPtr Compiler::defectKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
 {
     std::vector<std::string> words;
-    if (!commaList(at, items, i, words))
-        return nullptr;
+    if (!commaList(at, items, i, words)) return nullptr;
     const Item &arg = items[i - 1];
     bool clean = false;
     unsigned defects = 0;
     std::vector<std::string> never;
     for (const std::string &w : words) {
         if (n == "hasspecialmarker") {
-            if (w == "illegalmove") defects |= GameDefectFilter::IllegalMove;
-            else if (w == "invalidmove") defects |= GameDefectFilter::InvalidMove;
-            else if (w == "deleted") defects |= GameDefectFilter::Deleted;
-            else if (w == "changed" || w == "added" || w == "addedd") never.push_back(w);
+            if (w == "illegalmove")
+                defects |= GameDefectFilter::IllegalMove;
+            else if (w == "invalidmove")
+                defects |= GameDefectFilter::InvalidMove;
+            else if (w == "deleted")
+                defects |= GameDefectFilter::Deleted;
+            else if (w == "changed" || w == "added" || w == "addedd")
+                never.push_back(w);
             else {
                 error(arg, "'" + w + "' is not a special marker (deleted, changed, added, illegalmove, invalidmove)");
                 return nullptr;
             }
         } else {
-            if (w == "none") clean = true;
-            else if (w == "cannotdecodemove") defects |= GameDefectFilter::IllegalMove | GameDefectFilter::InvalidMove;
+            if (w == "none")
+                clean = true;
+            else if (w == "cannotdecodemove")
+                defects |= GameDefectFilter::IllegalMove | GameDefectFilter::InvalidMove;
             else if (w == "decodingfailed" || w == "gamedatacorrupted" || w == "checksumerror"
                      || w == "unexpectedendofstream" || w == "illegalstartposition")
                 never.push_back(w);
             else {
-                error(arg, "'" + w + "' is not an error kind (none, decodingfailed, gamedatacorrupted, checksumerror, "
-                                     "illegalstartposition, cannotdecodemove, unexpectedendofstream)");
+                error(arg,
+                      "'" + w
+                          + "' is not an error kind (none, decodingfailed, gamedatacorrupted, checksumerror, "
+                            "illegalstartposition, cannotdecodemove, unexpectedendofstream)");
                 return nullptr;
             }
         }
     }
     for (const std::string &w : never)
-        warning(arg, "':" + n + " " + w + "' never matches a PGN game: "
-                         + (n == "hasspecialmarker"
-                                ? std::string("the databases are read only, so no game is changed or added")
-                            : w == "illegalstartposition"
-                                ? std::string("a game with a bad FEN is reported and not searched")
-                                : std::string("only Scid and ChessBase databases are decoded that way")));
+        warning(arg,
+                "':" + n + " " + w + "' never matches a PGN game: "
+                    + (n == "hasspecialmarker"
+                           ? std::string("the databases are read only, so no game is changed or added")
+                           : w == "illegalstartposition"
+                           ? std::string("a game with a bad FEN is reported and not searched")
+                           : std::string("only Scid and ChessBase databases are decoded that way")));
     return std::make_unique<GameDefectFilter>(clean, defects);
 }
 
 bool Compiler::isTagKeyword(const std::string &n)
 {
     static const std::vector<std::string_view> names = {
-        "tag", "annotator", "eventdate", "eventtype", "eventcountry", "title", "whitetitle", "blacktitle",
-        "country", "whitecountry", "blackcountry", "iscomputer", "whiteiscomputer", "blackiscomputer", "ishuman",
-        "whiteishuman", "blackishuman", "rating", "whiterating", "blackrating", "averagerating", "averagerating*",
-        "ratingdifference", "subround", "timemode", "gender", "whitegender", "blackgender", "goodgame",
-        "eventmode", "termination", "eventcategory", "whiteid", "blackid"};
+        "tag",           "annotator",      "eventdate",        "eventtype",       "eventcountry",
+        "title",         "whitetitle",     "blacktitle",       "country",         "whitecountry",
+        "blackcountry",  "iscomputer",     "whiteiscomputer",  "blackiscomputer", "ishuman",
+        "whiteishuman",  "blackishuman",   "rating",           "whiterating",     "blackrating",
+        "averagerating", "averagerating*", "ratingdifference", "subround",        "timemode",
+        "gender",        "whitegender",    "blackgender",      "goodgame",        "eventmode",
+        "termination",   "eventcategory",  "whiteid",          "blackid"};
     return std::find(names.begin(), names.end(), n) != names.end();
 }
 
@@ -388,30 +403,30 @@ FilterPtr Compiler::tagKeyword(const std::string &n, const Item &at, const std::
         s.values.push_back(v);
     } else if (base == "eventdate" || base == "subround") {
         s.kind = base == "eventdate" ? K::EventDate : K::SubRound;
-        if (!rangeArg(at, items, i, s.range, false, false))
-            return nullptr;
+        if (!rangeArg(at, items, i, s.range, false, false)) return nullptr;
     } else if (base == "eventtype" || base == "eventcountry" || base == "title" || base == "country") {
-        s.kind = base == "eventtype" ? K::EventType : base == "eventcountry" ? K::EventCountry
-            : base == "title" ? K::Title : K::Country;
-        if (!commaList(at, items, i, s.values))
-            return nullptr;
+        s.kind = base == "eventtype" ? K::EventType
+            : base == "eventcountry" ? K::EventCountry
+            : base == "title"        ? K::Title
+                                     : K::Country;
+        if (!commaList(at, items, i, s.values)) return nullptr;
     } else if (base == "eventmode" || base == "termination") {
-        static const std::vector<std::string_view> modes = {"unknown", "otb", "corr", "email", "internet",
-                                                            "tele", "analysis", "composition"};
+        static const std::vector<std::string_view> modes = {"unknown",  "otb",  "corr",     "email",
+                                                            "internet", "tele", "analysis", "composition"};
         static const std::vector<std::string_view> reasons = {
-            "unknown", "normal", "abandoned", "adjudication", "disconnection", "emergency", "rulesinfraction",
-            "timeforfeit", "unplayed", "unterminated"};
+            "unknown",   "normal",          "abandoned",   "adjudication", "disconnection",
+            "emergency", "rulesinfraction", "timeforfeit", "unplayed",     "unterminated"};
         const auto &known = base == "eventmode" ? modes : reasons;
         s.kind = base == "eventmode" ? K::EventMode : K::Termination;
-        if (!commaList(at, items, i, s.values))
-            return nullptr;
+        if (!commaList(at, items, i, s.values)) return nullptr;
         for (const std::string &v : s.values)
             if (std::find(known.begin(), known.end(), v) == known.end()) {
                 std::string all;
                 for (std::string_view k : known)
                     all += (all.empty() ? "" : ", ") + std::string(k);
-                error(items[i - 1], "'" + v + "' is not " + (base == "eventmode" ? "an event mode" : "a termination reason")
-                                        + " (" + all + ")");
+                error(items[i - 1],
+                      "'" + v + "' is not " + (base == "eventmode" ? "an event mode" : "a termination reason") + " ("
+                          + all + ")");
                 return nullptr;
             }
     } else if (base == "eventcategory") {
@@ -421,20 +436,20 @@ FilterPtr Compiler::tagKeyword(const std::string &n, const Item &at, const std::
         for (size_t k = i; k < items.size() && k < i + 2; ++k)
             args.push_back(romanToDecimal(items[k]));
         size_t j = 0;
-        if (!rangeArg(at, args, j, s.range, false, false))
-            return nullptr;
+        if (!rangeArg(at, args, j, s.range, false, false)) return nullptr;
         i += j;
     } else if (base == "id") {
         s.kind = K::PlayerId;
-        if (!commaList(at, items, i, s.values))
-            return nullptr;
+        if (!commaList(at, items, i, s.values)) return nullptr;
     } else if (base == "iscomputer" || base == "ishuman") {
         s.kind = base == "iscomputer" ? K::Computer : K::Human;
     } else if (base == "timemode" || base == "gender" || base == "goodgame") {
         return gameInfoKeyword(base, s.side, at, items, i);
     } else {
-        s.kind = base == "rating" ? K::Rating : base == "averagerating" ? K::AverageRating
-            : base == "averagerating*" ? K::AverageRatingBoth : K::RatingDifference;
+        s.kind = base == "rating"      ? K::Rating
+            : base == "averagerating"  ? K::AverageRating
+            : base == "averagerating*" ? K::AverageRatingBoth
+                                       : K::RatingDifference;
         if (!word(i)) {
             error(at, "'" + at.text + "' expects a rating system (ELO, USCF, ...) and a range");
             return nullptr;
@@ -445,14 +460,14 @@ FilterPtr Compiler::tagKeyword(const std::string &n, const Item &at, const std::
         // Each system's ratings are in the tags Scidb writes for it (White<tag>, Black<tag>).
         s.name = std::string(ratingTagSuffix(sys));
         if (s.name.empty()) {
-            error(items[i], "'" + items[i].text + "' is not a rating system (ELO, DWZ, ECF, ACF, USCF, Rapid, Blitz, ICCF, Edo)");
+            error(items[i],
+                  "'" + items[i].text + "' is not a rating system (ELO, DWZ, ECF, ACF, USCF, Rapid, Blitz, ICCF, Edo)");
             while (i < items.size() && word(i))
                 ++i; // the system and its range: no further errors about them
             return nullptr;
         }
         ++i;
-        if (!rangeArg(at, items, i, s.range, false, false))
-            return nullptr;
+        if (!rangeArg(at, items, i, s.range, false, false)) return nullptr;
         if (m_flip && s.kind == K::RatingDifference) {
             // Colours swapped, White minus Black is the other difference.
             std::swap(s.range.lo.value, s.range.hi.value);
@@ -481,13 +496,12 @@ Item Compiler::romanToDecimal(const Item &item)
     return out;
 }
 
-FilterPtr Compiler::gameInfoKeyword(const std::string &base, int side, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::gameInfoKeyword(const std::string &base, int side, const Item &at, const std::vector<Item> &items,
+                                    size_t &i)
 {
-    if (base == "goodgame")
-        return std::make_unique<GoodGameFilter>();
+    if (base == "goodgame") return std::make_unique<GoodGameFilter>();
     std::vector<std::string> words;
-    if (!commaList(at, items, i, words))
-        return nullptr;
+    if (!commaList(at, items, i, words)) return nullptr;
     if (base == "timemode") {
         std::vector<TimeMode> modes;
         for (const std::string &w : words) {
@@ -519,8 +533,7 @@ FilterPtr Compiler::ecoArg(const Item &at, const std::vector<Item> &items, size_
     }
     const Item &w = items[i++];
     Range r;
-    if (w.text == "*")
-        return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r);
+    if (w.text == "*") return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r);
     if (w.text == "-" || w.text == "\xE2\x80\x93") {
         r.empty = true;
         return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r);
@@ -556,8 +569,7 @@ FilterPtr Compiler::ecoArg(const Item &at, const std::vector<Item> &items, size_
             return nullptr;
         }
         codes.emplace_back(lo, hi);
-        if (comma == std::string::npos)
-            break;
+        if (comma == std::string::npos) break;
         start = comma + 1;
     }
     return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r, std::move(codes));
@@ -576,29 +588,24 @@ FilterPtr Compiler::resultArg(const Item &at, const std::vector<Item> &items, si
     for (;;) {
         const size_t comma = list.find(',', start);
         std::string r = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (m_flip && (r == "1-0" || r == "0-1"))
-            r = r == "1-0" ? "0-1" : "1-0";
-        if (r == "1/2" || r == "\xC2\xBD" || r == "=")
-            r = "1/2-1/2";
+        if (m_flip && (r == "1-0" || r == "0-1")) r = r == "1-0" ? "0-1" : "1-0";
+        if (r == "1/2" || r == "\xC2\xBD" || r == "=") r = "1/2-1/2";
         if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*" && r != "0-0") {
             error(items[i - 1], "'" + r + "' is not a game result (1-0, 0-1, 1/2, 0-0, *)");
             return nullptr;
         }
         any.push_back(std::make_unique<TagFilter>(TagFilter::Result, r, true));
-        if (comma == std::string::npos)
-            break;
+        if (comma == std::string::npos) break;
         start = comma + 1;
     }
-    if (any.size() == 1)
-        return std::move(any[0]);
+    if (any.size() == 1) return std::move(any[0]);
     return anyOf(std::move(any));
 }
 
 FilterPtr Compiler::subMatchLists(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
 {
     std::vector<const Item *> subs;
-    if (!listArguments(n, "match", at, items, i, subs))
-        return nullptr;
+    if (!listArguments(n, "match", at, items, i, subs)) return nullptr;
     std::vector<FilterPtr> parts;
     for (const Item *s : subs) {
         std::vector<FilterPtr> inner;
@@ -608,18 +615,17 @@ FilterPtr Compiler::subMatchLists(const std::string &n, const Item &at, const st
             const Item &it = s->items[j];
             KeywordWord k = keywordOf(it);
             if (!k.isKeyword) {
-                error(it, it.isList() ? "a sub-match list cannot contain position lists"
-                                      : "'" + it.text + "' is not a match list keyword");
+                error(it,
+                      it.isList() ? "a sub-match list cannot contain position lists"
+                                  : "'" + it.text + "' is not a match list keyword");
                 ++j;
                 continue;
             }
             ++j;
-            if (FilterPtr f = matchKeyword(k, it, s->items, j))
-                inner.push_back(std::move(f));
+            if (FilterPtr f = matchKeyword(k, it, s->items, j)) inner.push_back(std::move(f));
         }
         FilterPtr all = allOf(std::move(inner));
-        if (m_bareNot)
-            all = std::make_unique<NotFilter>(std::move(all));
+        if (m_bareNot) all = std::make_unique<NotFilter>(std::move(all));
         m_bareNot = outerNot;
         parts.push_back(std::move(all));
     }

@@ -13,10 +13,8 @@ bool Compiler::contradict(const PawnAttribute &a, const PawnAttribute &b)
     if (isViewAttribute(a.kind) || isViewAttribute(b.kind) || isCountingAttribute(a.kind)
         || isCountingAttribute(b.kind))
         return false;
-    if (a.kind == b.kind && a.n == b.n)
-        return a.negated != b.negated;
-    if (a.negated || b.negated)
-        return false;
+    if (a.kind == b.kind && a.n == b.n) return a.negated != b.negated;
+    if (a.negated || b.negated) return false;
     auto either = [&](K x, auto... ys) {
         return (a.kind == x && ((b.kind == ys) || ...)) || (b.kind == x && ((a.kind == ys) || ...));
     };
@@ -53,39 +51,66 @@ bool Compiler::pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
         }
         using K = PawnAttribute::Kind;
         static const std::vector<std::pair<std::string_view, std::pair<K, int>>> names = {
-            {"single", {K::Single, 0}}, {"uno", {K::Single, 0}},
-            {"double", {K::Double, 2}}, {"double!", {K::DoubleExact, 2}},
-            {"triple", {K::Double, 3}}, {"triple!", {K::DoubleExact, 3}},
-            {"duo", {K::Triple, 2}}, {"duo!", {K::TripleExact, 2}},
-            {"trio", {K::Triple, 3}}, {"trio!", {K::TripleExact, 3}},
-            {"quart", {K::Triple, 4}}, {"quart!", {K::TripleExact, 4}},
-            {"connected", {K::Connected, 0}}, {"integrated", {K::Integrated, 0}},
-            {"isolated", {K::Isolated, 0}}, {"halfisolated", {K::HalfIsolated, 0}},
-            {"defended", {K::Defended, 0}}, {"defender", {K::Defender, 0}},
-            {"passed", {K::Passed, 0}}, {"blocked", {K::Blocked, 0}}, {"blocked!", {K::BlockedNow, 0}},
-            {"advanced", {K::Advanced, 0}}, {"consecutive", {K::Consecutive, 2}},
+            {"single", {K::Single, 0}},
+            {"uno", {K::Single, 0}},
+            {"double", {K::Double, 2}},
+            {"double!", {K::DoubleExact, 2}},
+            {"triple", {K::Double, 3}},
+            {"triple!", {K::DoubleExact, 3}},
+            {"duo", {K::Triple, 2}},
+            {"duo!", {K::TripleExact, 2}},
+            {"trio", {K::Triple, 3}},
+            {"trio!", {K::TripleExact, 3}},
+            {"quart", {K::Triple, 4}},
+            {"quart!", {K::TripleExact, 4}},
+            {"connected", {K::Connected, 0}},
+            {"integrated", {K::Integrated, 0}},
+            {"isolated", {K::Isolated, 0}},
+            {"halfisolated", {K::HalfIsolated, 0}},
+            {"defended", {K::Defended, 0}},
+            {"defender", {K::Defender, 0}},
+            {"passed", {K::Passed, 0}},
+            {"blocked", {K::Blocked, 0}},
+            {"blocked!", {K::BlockedNow, 0}},
+            {"advanced", {K::Advanced, 0}},
+            {"consecutive", {K::Consecutive, 2}},
             {"consecutive!", {K::Consecutive, -2}},
-            {"backward", {K::Backward, 0}}, {"behind", {K::Behind, 0}}, {"behind!", {K::BehindNow, 0}},
-            {"candidate", {K::Candidate, 0}}, {"candidate!", {K::CandidateNotPassed, 0}},
-            {"stoppable", {K::Stoppable, 0}}, {"stopped", {K::Stopped, 0}},
-            {"chained", {K::Chained, 0}}, {"chained!", {K::Chained, -2}},
-            {"single!", {K::SingleExact, 0}}, {"uno!", {K::UnoExact, 0}},
-            {"symmetrical", {K::Symmetrical, 0}}, {"mirrored", {K::Mirrored, 0}}, {"inside", {K::Inside, 0}},
-            {"forefront", {K::Forefront, 0}}, {"rear", {K::Rear, 0}},
-            {"islands", {K::Islands, 1}}, {"islands!", {K::Islands, -1}},
-            {"compounds", {K::Compounds, 1}}, {"compounds!", {K::Compounds, -1}},
-            {"files", {K::Files, 1}}, {"files!", {K::Files, -1}},
-            {"lines", {K::Files, 1}}, {"lines!", {K::Files, -1}}, // the seed's pawncountdifference example
-            {"ranks", {K::Ranks, 1}}, {"ranks!", {K::Ranks, -1}},
-            {"bothsides", {K::BothSides, 0}}, {"oneside", {K::OneSide, 0}},
+            {"backward", {K::Backward, 0}},
+            {"behind", {K::Behind, 0}},
+            {"behind!", {K::BehindNow, 0}},
+            {"candidate", {K::Candidate, 0}},
+            {"candidate!", {K::CandidateNotPassed, 0}},
+            {"stoppable", {K::Stoppable, 0}},
+            {"stopped", {K::Stopped, 0}},
+            {"chained", {K::Chained, 0}},
+            {"chained!", {K::Chained, -2}},
+            {"single!", {K::SingleExact, 0}},
+            {"uno!", {K::UnoExact, 0}},
+            {"symmetrical", {K::Symmetrical, 0}},
+            {"mirrored", {K::Mirrored, 0}},
+            {"inside", {K::Inside, 0}},
+            {"forefront", {K::Forefront, 0}},
+            {"rear", {K::Rear, 0}},
+            {"islands", {K::Islands, 1}},
+            {"islands!", {K::Islands, -1}},
+            {"compounds", {K::Compounds, 1}},
+            {"compounds!", {K::Compounds, -1}},
+            {"files", {K::Files, 1}},
+            {"files!", {K::Files, -1}},
+            {"lines", {K::Files, 1}},
+            {"lines!", {K::Files, -1}}, // the seed's pawncountdifference example
+            {"ranks", {K::Ranks, 1}},
+            {"ranks!", {K::Ranks, -1}},
+            {"bothsides", {K::BothSides, 0}},
+            {"oneside", {K::OneSide, 0}},
         };
         // The seed's bounds of the count n in "name(n)".
         static const std::vector<std::pair<std::string_view, std::pair<int, int>>> counted = {
-            {"triple", {3, 6}}, {"triple!", {3, 6}}, {"consecutive", {2, 6}}, {"consecutive!", {2, 6}},
-            {"chained", {2, 8}}, {"chained!", {2, 8}}, {"quart", {4, 8}}, {"quart!", {4, 8}},
-            {"islands", {1, 8}}, {"islands!", {1, 8}}, {"files", {1, 8}}, {"files!", {1, 8}},
-            {"lines", {1, 8}}, {"lines!", {1, 8}}, {"compounds", {1, 6}}, {"compounds!", {1, 6}},
-            {"ranks", {1, 6}}, {"ranks!", {1, 6}},
+            {"triple", {3, 6}},  {"triple!", {3, 6}},  {"consecutive", {2, 6}}, {"consecutive!", {2, 6}},
+            {"chained", {2, 8}}, {"chained!", {2, 8}}, {"quart", {4, 8}},       {"quart!", {4, 8}},
+            {"islands", {1, 8}}, {"islands!", {1, 8}}, {"files", {1, 8}},       {"files!", {1, 8}},
+            {"lines", {1, 8}},   {"lines!", {1, 8}},   {"compounds", {1, 6}},   {"compounds!", {1, 6}},
+            {"ranks", {1, 6}},   {"ranks!", {1, 6}},
         };
         bool found = false;
         for (const auto &[name, kind] : names) {
@@ -99,8 +124,9 @@ bool Compiler::pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
                         return false;
                     }
                     if (n < bounds->second.first || n > bounds->second.second) {
-                        error(word, "'" + a + "(n)': n must lie between " + std::to_string(bounds->second.first)
-                                        + " and " + std::to_string(bounds->second.second));
+                        error(word,
+                              "'" + a + "(n)': n must lie between " + std::to_string(bounds->second.first) + " and "
+                                  + std::to_string(bounds->second.second));
                         return false;
                     }
                     attr.n = kind.second < 0 ? -n : n;
@@ -121,15 +147,15 @@ bool Compiler::pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
         // The seed: attributes that contradict each other are an error.
         for (size_t j = 0; j < out.size(); ++j) {
             if (contradict(out[j], attr)) {
-                error(word, "pawn attributes '" + written[j] + "' and '" + (attr.negated ? "!" : "") + a
-                                + "' contradict each other");
+                error(word,
+                      "pawn attributes '" + written[j] + "' and '" + (attr.negated ? "!" : "") + a
+                          + "' contradict each other");
                 return false;
             }
         }
         out.push_back(attr);
         written.push_back((attr.negated ? "!" : "") + a);
-        if (dash == std::string::npos)
-            break;
+        if (dash == std::string::npos) break;
         start = dash + 1;
     }
     if (std::string e = pawnAttributeListError(out, written); !e.empty()) {
@@ -144,8 +170,7 @@ FilterPtr Compiler::pawnCount(bool difference, const Item &at, const std::vector
     FilterPtr a, b;
     Designator d1;
     if (difference) {
-        if (!differenceArgs(at, items, i, a, b))
-            return nullptr;
+        if (!differenceArgs(at, items, i, a, b)) return nullptr;
     } else if (i < items.size() && !items[i].isList() && looksLikePawnAttributes(items[i].text)) {
         // The seed's "(position :pawncount triple >0)": without a designator, the pawns of both sides.
         std::string err;
@@ -153,8 +178,7 @@ FilterPtr Compiler::pawnCount(bool difference, const Item &at, const std::vector
         a = designatorFilter(d1);
     } else {
         a = designatorArg(at, items, i, &d1);
-        if (!a)
-            return nullptr;
+        if (!a) return nullptr;
     }
     if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
         error(at, "'" + at.text + "' expects pawn attributes");
@@ -166,8 +190,7 @@ FilterPtr Compiler::pawnCount(bool difference, const Item &at, const std::vector
         return nullptr;
     }
     Range r;
-    if (!rangeArg(at, items, i, r, false, !difference))
-        return nullptr;
+    if (!rangeArg(at, items, i, r, false, !difference)) return nullptr;
     if (r.percent && isCountingAttribute(attrs.back().kind)) {
         error(items[i - 1], "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
         return nullptr;
@@ -177,10 +200,10 @@ FilterPtr Compiler::pawnCount(bool difference, const Item &at, const std::vector
     if (!difference && secondRange(at, items, i, blackRange, true, ok)) {
         // The seed's "[Pp] passed >0 : >0": White's pawns in the first range, Black's in the second.
         Designator white, black;
-        if (!ok || !splitByColour(items[i - 1], d1, white, black))
-            return nullptr;
+        if (!ok || !splitByColour(items[i - 1], d1, white, black)) return nullptr;
         if (blackRange.percent && isCountingAttribute(attrs.back().kind)) {
-            error(items[i - 1], "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
+            error(items[i - 1],
+                  "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
             return nullptr;
         }
         std::vector<FilterPtr> both;
@@ -188,10 +211,10 @@ FilterPtr Compiler::pawnCount(bool difference, const Item &at, const std::vector
         both.push_back(pawnCountIn(black, attrs, blackRange));
         return allOf(std::move(both));
     }
-    if (!difference)
-        return pawnCountIn(d1, attrs, r);
-    auto diff = std::make_unique<ArithFilter>(ArithFilter::Sub, std::make_unique<PawnCountingFilter>(std::move(a), attrs),
-                                              std::make_unique<PawnCountingFilter>(std::move(b), attrs));
+    if (!difference) return pawnCountIn(d1, attrs, r);
+    auto diff =
+        std::make_unique<ArithFilter>(ArithFilter::Sub, std::make_unique<PawnCountingFilter>(std::move(a), attrs),
+                                      std::make_unique<PawnCountingFilter>(std::move(b), attrs));
     return std::make_unique<InRangeFilter>(std::move(diff), r);
 }
 
@@ -199,8 +222,7 @@ bool Compiler::looksLikePawnAttributes(std::string_view w)
 {
     Designator d;
     std::string err;
-    if (w.empty() || !std::islower(static_cast<unsigned char>(w[0])) || parseDesignator(w, d, err))
-        return false;
+    if (w.empty() || !std::islower(static_cast<unsigned char>(w[0])) || parseDesignator(w, d, err)) return false;
     for (char c : w)
         if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-'
               || c == '!' || c == '(' || c == ')'))

@@ -59,13 +59,13 @@ private:
     // --- the match list
     // What a position list of the match list says about the game beyond its filter.
     struct TopLevel {
-        Range count;                  // :matchcount (default: at least once)
+        Range count; // :matchcount (default: at least once)
         bool haveCount = false;
-        bool cutSelf = false;         // parameterless :cut: the list is a cut condition
-        bool excludeSelf = false;     // parameterless :exclude: the list is an exclusion
-        bool skipSelf = false;        // parameterless :skip: the positions the list matches are passed over
-        bool runs = false;            // :repetitioncount: the range is for runs of positions
-        bool perImage = false;        // :pretransform...: each transform image counts on its own
+        bool cutSelf = false;     // parameterless :cut: the list is a cut condition
+        bool excludeSelf = false; // parameterless :exclude: the list is an exclusion
+        bool skipSelf = false;    // parameterless :skip: the positions the list matches are passed over
+        bool runs = false;        // :repetitioncount: the range is for runs of positions
+        bool perImage = false;    // :pretransform...: each transform image counts on its own
         std::vector<FilterPtr> cuts, excludes, skips; // the argument forms
         std::vector<bool> cutsPreceding;              // per cut: it holds :preceding
         TopLevel() { count.lo.value = 1; }
@@ -110,7 +110,8 @@ private:
     static Item romanToDecimal(const Item &item);
 
     // :timemode, :gender (side 0, 1 White, 2 Black) and :goodgame, read from Scidb's tags.
-    FilterPtr gameInfoKeyword(const std::string &base, int side, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr gameInfoKeyword(const std::string &base, int side, const Item &at, const std::vector<Item> &items,
+                              size_t &i);
 
     // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
     FilterPtr ecoArg(const Item &at, const std::vector<Item> &items, size_t &i);
@@ -146,16 +147,16 @@ private:
 
     struct ListState {
         std::vector<FilterPtr> parts;
-        SquareSet designatorSquares;                 // for :relation's :pattern
-        std::string accumulate;                      // the accumulator this list counts into
-        std::vector<size_t> sumranges;               // parts that read accumulators (not counted)
+        SquareSet designatorSquares;   // for :relation's :pattern
+        std::string accumulate;        // the accumulator this list counts into
+        std::vector<size_t> sumranges; // parts that read accumulators (not counted)
         std::vector<RelationFilter *> patternRelations;
         std::vector<std::vector<Transform>> transforms;
         bool negate = false;
-        const Item *lineStarAt = nullptr;            // :line* refuses transforms (seed)
-        std::shared_ptr<const StepSpan> span;        // a :line's moves, for a :sequence step
-        bool sequenceStep = false;                   // the list is a step of :sequence / :gappedsequence
-        const Item *runAt = nullptr;                 // ... with :repetitioncount (the seed's queen sacrifice)
+        const Item *lineStarAt = nullptr;     // :line* refuses transforms (seed)
+        std::shared_ptr<const StepSpan> span; // a :line's moves, for a :sequence step
+        bool sequenceStep = false;            // the list is a step of :sequence / :gappedsequence
+        const Item *runAt = nullptr;          // ... with :repetitioncount (the seed's queen sacrifice)
         Range run;
     };
 
@@ -212,7 +213,8 @@ private:
 
     // "R1 : R2" after a first range: the seed's form for White's and Black's
     // counts. True with the second range read when a ':' follows.
-    bool secondRange(const Item &at, const std::vector<Item> &items, size_t &i, Range &second, bool allowPercent, bool &ok);
+    bool secondRange(const Item &at, const std::vector<Item> &items, size_t &i, Range &second, bool allowPercent,
+                     bool &ok);
 
     // "D R1 : R2" needs pieces of both colours in D: White's in R1, Black's in R2.
     bool splitByColour(const Item &where, const Designator &d, Designator &white, Designator &black);
@@ -250,20 +252,20 @@ private:
     std::map<std::string, std::shared_ptr<Accumulator>> m_accumulators;
     std::map<std::string, Item> m_sumrangeAt;
     std::map<std::string, Item> m_resetAt;
-    std::map<std::string, int> m_tagSlots;      // :forany tags by name
+    std::map<std::string, int> m_tagSlots; // :forany tags by name
     std::vector<ForAnyTag> m_tags;
     const Item *m_relationAt = nullptr;
     const std::vector<Item> *m_topItems = nullptr;
-    std::vector<int> m_gateSlots;               // per-game caches of the position lists (for :forany)
-    static constexpr long MaxWeight = 200000;   // filter copies transforms may make (compilePosition)
+    std::vector<int> m_gateSlots;             // per-game caches of the position lists (for :forany)
+    static constexpr long MaxWeight = 200000; // filter copies transforms may make (compilePosition)
     long m_weight = 0;
     bool m_tooHeavy = false;
-    bool m_eitherColour = false;                // :eithercolor in the match list
-    bool m_flip = false;                        // compiling its colour-swapped reading
-    bool m_playerBaseWarned = false;            // its unreadable dates were reported
-    bool m_bareNot = false;                     // the list being compiled holds a bare ':not' (an odd number)
-    bool m_inCutArgument = false;               // compiling the (position ...) argument of a :cut
-    bool m_sawPreceding = false;                // ... and it holds :preceding
+    bool m_eitherColour = false;                   // :eithercolor in the match list
+    bool m_flip = false;                           // compiling its colour-swapped reading
+    bool m_playerBaseWarned = false;               // its unreadable dates were reported
+    bool m_bareNot = false;                        // the list being compiled holds a bare ':not' (an odd number)
+    bool m_inCutArgument = false;                  // compiling the (position ...) argument of a :cut
+    bool m_sawPreceding = false;                   // ... and it holds :preceding
     std::shared_ptr<const StepSpan> m_pendingSpan; // the :line just compiled
     std::shared_ptr<const StepSpan> m_lastSpan;    // the list just compiled, as a :sequence step
     QueryHeader &m_header;

@@ -30,8 +30,14 @@ SquareSet lightSquares()
 bool parseAxis(std::string_view t, size_t &i, int kind, SquareSet &lines, int &colour, std::string &error)
 {
     auto value = [&](char c, int &v) {
-        if (kind == 0 && c >= 'a' && c <= 'h') { v = c - 'a'; return true; }
-        if (kind == 1 && c >= '1' && c <= '8') { v = c - '1'; return true; }
+        if (kind == 0 && c >= 'a' && c <= 'h') {
+            v = c - 'a';
+            return true;
+        }
+        if (kind == 1 && c >= '1' && c <= '8') {
+            v = c - '1';
+            return true;
+        }
         return false;
     };
     auto line = [&](int v) { return kind == 0 ? SquareSet::file(v) : SquareSet::rank(v); };
@@ -60,10 +66,8 @@ bool parseAxis(std::string_view t, size_t &i, int kind, SquareSet &lines, int &c
             }
             b = a;
             ++k;
-            if (k + 1 < close && t[k] == '-' && value(t[k + 1], b))
-                k += 2;
-            if (b < a)
-                std::swap(a, b);
+            if (k + 1 < close && t[k] == '-' && value(t[k + 1], b)) k += 2;
+            if (b < a) std::swap(a, b);
             for (int v = a; v <= b; ++v)
                 lines |= line(v);
         }
@@ -92,10 +96,8 @@ bool parseAxis(std::string_view t, size_t &i, int kind, SquareSet &lines, int &c
     }
     ++i;
     int b = a;
-    if (i + 1 < t.size() && t[i] == '-' && value(t[i + 1], b))
-        i += 2;
-    if (b < a)
-        std::swap(a, b);
+    if (i + 1 < t.size() && t[i] == '-' && value(t[i + 1], b)) i += 2;
+    if (b < a) std::swap(a, b);
     lines = SquareSet();
     for (int v = a; v <= b; ++v)
         lines |= line(v);
@@ -116,8 +118,7 @@ bool parseSquareItem(std::string_view t, SquareSet &out, std::string &error)
     size_t i = 0;
     SquareSet files, ranks;
     int fileColour = 0, rankColour = 0;
-    if (!parseAxis(t, i, 0, files, fileColour, error) || !parseAxis(t, i, 1, ranks, rankColour, error))
-        return false;
+    if (!parseAxis(t, i, 0, files, fileColour, error) || !parseAxis(t, i, 1, ranks, rankColour, error)) return false;
     if (i != t.size()) {
         error = "'" + std::string(t) + "' is not a square designator";
         return false;
@@ -225,8 +226,7 @@ bool parsePieceTypes(std::string_view t, PieceTypes &out, size_t &used, std::str
                 ++i;
                 continue;
             }
-            if (!one(i))
-                return false;
+            if (!one(i)) return false;
         }
         if (i >= t.size()) {
             error = "']' is missing in '" + std::string(t) + "'";
@@ -257,8 +257,7 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
     }
     if (t.back() != ']' || t.find(']') != t.size() - 1) {
         // "[ac]3": a set of files, then the rank part.
-        if (t.find(']') != std::string_view::npos && t.find(']') + 1 < t.size())
-            return parseSquareItem(t, out, error);
+        if (t.find(']') != std::string_view::npos && t.find(']') + 1 < t.size()) return parseSquareItem(t, out, error);
         error = "']' is missing in '" + std::string(t) + "'";
         return false;
     }
@@ -267,21 +266,21 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
     size_t start = 0;
     bool blank = true;
     for (char c : body)
-        if (c != ' ')
-            blank = false;
+        if (c != ' ') blank = false;
     if (blank) // "[ ]": no squares at all
         return true;
     while (start <= body.size()) {
         size_t comma = body.find(',', start);
-        std::string_view item = body.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-        while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-        while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+        std::string_view item =
+            body.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        while (!item.empty() && item.front() == ' ')
+            item.remove_prefix(1);
+        while (!item.empty() && item.back() == ' ')
+            item.remove_suffix(1);
         SquareSet s;
-        if (!parseSquareItem(item, s, error))
-            return false;
+        if (!parseSquareItem(item, s, error)) return false;
         out |= s;
-        if (comma == std::string_view::npos)
-            break;
+        if (comma == std::string_view::npos) break;
         start = comma + 1;
     }
     return true;
@@ -290,8 +289,7 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
 bool parseDesignator(std::string_view t, Designator &out, std::string &error)
 {
     size_t used = 0;
-    if (parsePieceTypes(t, out.pieces, used, error) && parseSquares(t.substr(used), out.squares, error))
-        return true;
+    if (parsePieceTypes(t, out.pieces, used, error) && parseSquares(t.substr(used), out.squares, error)) return true;
     // A square designator alone ("e4", as in the seed's ':moveto e4'): any
     // piece or none on those squares. The first error is the one to report.
     const std::string first = error;
@@ -326,12 +324,10 @@ bool parseNumber(std::string_view t, long long &out)
         neg = t[0] == '-';
         t.remove_prefix(1);
     }
-    if (t.empty() || t.size() > 15)
-        return false;
+    if (t.empty() || t.size() > 15) return false;
     long long v = 0;
     for (char c : t) {
-        if (c < '0' || c > '9')
-            return false;
+        if (c < '0' || c > '9') return false;
         v = v * 10 + (c - '0');
     }
     out = neg ? -v : v;
@@ -344,12 +340,10 @@ bool parseBound(std::string_view t, Bound &out, bool allowEnd)
         out.fromEnd = true;
         out.value = 0;
         std::string_view rest = t.substr(3);
-        if (rest.empty())
-            return true;
+        if (rest.empty()) return true;
         long long n;
         bool minus = rest[0] == '-' || rest.substr(0, 3) == "\xE2\x88\x92" || rest.substr(0, 3) == "\xE2\x80\x93";
-        if (!minus || !parseNumber(rest[0] == '-' ? rest.substr(1) : rest.substr(3), n) || n < 0)
-            return false;
+        if (!minus || !parseNumber(rest[0] == '-' ? rest.substr(1) : rest.substr(3), n) || n < 0) return false;
         out.value = -n;
         return true;
     }
@@ -371,8 +365,7 @@ bool parseRangeWord(std::string_view t, Range &out, bool &plain, bool allowEnd, 
 {
     out = Range();
     plain = false;
-    if (t == "*")
-        return true;
+    if (t == "*") return true;
     if (t == "unlimited") { // as the relation list's example writes an open upper bound
         plain = true;
         return true;
@@ -386,23 +379,39 @@ bool parseRangeWord(std::string_view t, Range &out, bool &plain, bool allowEnd, 
         t.remove_suffix(1);
     }
     int op = 0; // 1 >, 2 >=, 3 <, 4 <=
-    if (t.substr(0, 2) == ">=") { op = 2; t.remove_prefix(2); }
-    else if (t.substr(0, 2) == "<=") { op = 4; t.remove_prefix(2); }
-    else if (t.substr(0, 1) == ">") { op = 1; t.remove_prefix(1); }
-    else if (t.substr(0, 1) == "<") { op = 3; t.remove_prefix(1); }
+    if (t.substr(0, 2) == ">=") {
+        op = 2;
+        t.remove_prefix(2);
+    } else if (t.substr(0, 2) == "<=") {
+        op = 4;
+        t.remove_prefix(2);
+    } else if (t.substr(0, 1) == ">") {
+        op = 1;
+        t.remove_prefix(1);
+    } else if (t.substr(0, 1) == "<") {
+        op = 3;
+        t.remove_prefix(1);
+    }
     Bound b;
-    if (!parseBound(t, b, allowEnd && !out.percent))
-        return false;
+    if (!parseBound(t, b, allowEnd && !out.percent)) return false;
     if (out.percent) {
-        if (b.value < 0 || b.value > 100)
-            return false;
+        if (b.value < 0 || b.value > 100) return false;
         b.value *= 1000; // in thousandths of a percent, so that > and < stay strict
     }
     switch (op) {
-    case 0: out.lo = out.hi = b; plain = true; break;
-    case 1: out.lo = b; out.lo.value += 1; break;
+    case 0:
+        out.lo = out.hi = b;
+        plain = true;
+        break;
+    case 1:
+        out.lo = b;
+        out.lo.value += 1;
+        break;
     case 2: out.lo = b; break;
-    case 3: out.hi = b; out.hi.value -= 1; break;
+    case 3:
+        out.hi = b;
+        out.hi.value -= 1;
+        break;
     case 4: out.hi = b; break;
     }
     return true;

@@ -19,8 +19,8 @@ struct PieceTypes {
     PieceMask plain = 0;
     PieceMask promoted = 0;
     PieceMask unpromoted = 0;
-    bool anything = false;       // '?': any piece or an empty square
-    std::string tag;             // '$name': the piece a :forany tag is bound to
+    bool anything = false; // '?': any piece or an empty square
+    std::string tag;       // '$name': the piece a :forany tag is bound to
     bool any() const { return anything || plain || promoted || unpromoted || !tag.empty(); }
 };
 
@@ -53,8 +53,8 @@ struct Range {
     static constexpr long long Min = -(1LL << 62), Max = 1LL << 62; // unbounded
     Bound lo{Min, false};
     Bound hi{Max, false};
-    bool empty = false;    // '–': no value at all
-    bool percent = false;  // bounds are percentages
+    bool empty = false;   // '–': no value at all
+    bool percent = false; // bounds are percentages
     bool contains(long long v) const { return !empty && v >= lo.value && v <= hi.value; }
     bool usesEnd() const { return lo.fromEnd || hi.fromEnd; }
 };

@@ -29,15 +29,13 @@ bool parsePawns(std::string_view t, long long &out)
         return false;
     long long v = 0;
     for (char c : whole) {
-        if (c < '0' || c > '9')
-            return false;
+        if (c < '0' || c > '9') return false;
         v = v * 10 + (c - '0');
     }
     long long cents = 0;
     for (size_t k = 0; k < 2; ++k) {
         char c = k < frac.size() ? frac[k] : '0';
-        if (c < '0' || c > '9')
-            return false;
+        if (c < '0' || c > '9') return false;
         cents = cents * 10 + (c - '0');
     }
     v = v * 100 + cents;
@@ -57,7 +55,7 @@ bool isWord(const std::vector<Item> &items, size_t i, const EvaluationParser &p)
 }
 
 FilterPtr endgameEvaluation(const Item &at, const std::vector<Item> &items, size_t &i, const EvaluationParser &p,
-                             bool firstOnly)
+                            bool firstOnly)
 {
     if (!isWord(items, i, p)) {
         p.error(at, "':endgameevaluation' expects remis, mate, *mate, +mate or -mate");
@@ -65,14 +63,18 @@ FilterPtr endgameEvaluation(const Item &at, const std::vector<Item> &items, size
     }
     const Item &w = items[i];
     std::string t = w.text;
-    if (t.substr(0, 3) == "\xE2\x88\x92")
-        t = "-" + t.substr(3);
+    if (t.substr(0, 3) == "\xE2\x88\x92") t = "-" + t.substr(3);
     EndgameEvaluationFilter::Kind kind;
-    if (t == "remis" || t == "draw") kind = EndgameEvaluationFilter::Draw;
-    else if (t == "mate") kind = EndgameEvaluationFilter::SideToMoveWins;
-    else if (t == "*mate") kind = EndgameEvaluationFilter::EitherWins;
-    else if (t == "+mate") kind = EndgameEvaluationFilter::WhiteWins;
-    else if (t == "-mate") kind = EndgameEvaluationFilter::BlackWins;
+    if (t == "remis" || t == "draw")
+        kind = EndgameEvaluationFilter::Draw;
+    else if (t == "mate")
+        kind = EndgameEvaluationFilter::SideToMoveWins;
+    else if (t == "*mate")
+        kind = EndgameEvaluationFilter::EitherWins;
+    else if (t == "+mate")
+        kind = EndgameEvaluationFilter::WhiteWins;
+    else if (t == "-mate")
+        kind = EndgameEvaluationFilter::BlackWins;
     else {
         p.error(w, "'" + w.text + "': ':endgameevaluation' expects remis, mate, *mate, +mate or -mate");
         skipArguments(items, i, p);
@@ -97,7 +99,8 @@ FilterPtr endgameEvaluation(const Item &at, const std::vector<Item> &items, size
         }
     }
     if (isWord(items, i, p)) {
-        p.error(items[i], "'" + items[i].text + "' is not an argument of ':endgameevaluation' (a range of half moves to mate?)");
+        p.error(items[i],
+                "'" + items[i].text + "' is not an argument of ':endgameevaluation' (a range of half moves to mate?)");
         skipArguments(items, i, p);
         return nullptr;
     }
@@ -123,8 +126,7 @@ FilterPtr engineEvaluation(const std::string &name, const Item &at, const std::v
     FilterPtr pieces, targets;
     if (move) {
         pieces = p.designator(at, items, i);
-        if (pieces)
-            targets = p.designator(at, items, i);
+        if (pieces) targets = p.designator(at, items, i);
         if (!targets) {
             skipArguments(items, i, p);
             return nullptr;
@@ -139,8 +141,9 @@ FilterPtr engineEvaluation(const std::string &name, const Item &at, const std::v
             long long n = 0;
             if (i + 1 >= items.size() || !parseNumber(items[i + 1].text, n) || n <= 0
                 || n > (w.text == "depth" ? 200 : 100000000)) {
-                p.error(w, kw + " expects a positive number after '" + w.text + "'"
-                               + (w.text == "depth" ? " (half moves)" : " (milliseconds)"));
+                p.error(w,
+                        kw + " expects a positive number after '" + w.text + "'"
+                            + (w.text == "depth" ? " (half moves)" : " (milliseconds)"));
                 skipArguments(items, i, p);
                 return nullptr;
             }
@@ -180,8 +183,9 @@ FilterPtr engineEvaluation(const std::string &name, const Item &at, const std::v
             }
             continue;
         }
-        p.error(w, "'" + w.text + "' is not an argument of " + kw + " (depth N, movetime MS, "
-                       + (move ? "" : "mate, ") + "a range in pawns, sidetomove, absolute)");
+        p.error(w,
+                "'" + w.text + "' is not an argument of " + kw + " (depth N, movetime MS, " + (move ? "" : "mate, ")
+                    + "a range in pawns, sidetomove, absolute)");
         skipArguments(items, i, p);
         return nullptr;
     }
@@ -207,7 +211,8 @@ FilterPtr engineEvaluation(const std::string &name, const Item &at, const std::v
         return nullptr;
     }
     if (move)
-        return std::make_unique<MoveEvaluationFilter>(std::move(pieces), std::move(targets), limit, range, absolute, false);
+        return std::make_unique<MoveEvaluationFilter>(std::move(pieces), std::move(targets), limit, range, absolute,
+                                                      false);
     return std::make_unique<EngineEvaluationFilter>(limit, mate, range, absolute, false);
 }
 
@@ -246,22 +251,32 @@ bool parsePawnRange(std::string_view t, Range &out, bool &plain)
 {
     out = Range();
     plain = false;
-    if (t == "*")
-        return true;
+    if (t == "*") return true;
     if (t == "unlimited") {
         plain = true;
         return true;
     }
     int op = 0; // 1 >, 2 >=, 3 <, 4 <=
-    if (t.substr(0, 2) == ">=") { op = 2; t.remove_prefix(2); }
-    else if (t.substr(0, 2) == "<=") { op = 4; t.remove_prefix(2); }
-    else if (t.substr(0, 1) == ">") { op = 1; t.remove_prefix(1); }
-    else if (t.substr(0, 1) == "<") { op = 3; t.remove_prefix(1); }
+    if (t.substr(0, 2) == ">=") {
+        op = 2;
+        t.remove_prefix(2);
+    } else if (t.substr(0, 2) == "<=") {
+        op = 4;
+        t.remove_prefix(2);
+    } else if (t.substr(0, 1) == ">") {
+        op = 1;
+        t.remove_prefix(1);
+    } else if (t.substr(0, 1) == "<") {
+        op = 3;
+        t.remove_prefix(1);
+    }
     long long v = 0;
-    if (!parsePawns(t, v))
-        return false;
+    if (!parsePawns(t, v)) return false;
     switch (op) {
-    case 0: out.lo.value = out.hi.value = v; plain = true; break;
+    case 0:
+        out.lo.value = out.hi.value = v;
+        plain = true;
+        break;
     case 1: out.lo.value = v + 1; break;
     case 2: out.lo.value = v; break;
     case 3: out.hi.value = v - 1; break;
@@ -273,11 +288,9 @@ bool parsePawnRange(std::string_view t, Range &out, bool &plain)
 bool EngineEvaluationFilter::match(Ctx &ctx) const
 {
     engine::Score s = engineScore(*ctx.pos, m_limit, "':evaluation'");
-    if (m_mate)
-        return s.mate && (m_limit.kind != engine::Limit::Depth || s.matePlies() <= m_limit.value);
+    if (m_mate) return s.mate && (m_limit.kind != engine::Limit::Depth || s.matePlies() <= m_limit.value);
     long long v = m_absolute ? whiteScore(*ctx.pos, s) : s.centipawns();
-    if (m_absolute && m_blackView)
-        v = -v;
+    if (m_absolute && m_blackView) v = -v;
     return m_range.contains(v);
 }
 
@@ -297,8 +310,7 @@ bool MoveEvaluationFilter::match(Ctx &ctx) const
     return someChild(ctx, ctx.node, [&](game::NodeId c) {
         const game::Node &child = ctx.game->nodes[c];
         chess::Move m = child.move;
-        if (m.isNull() || !pieces.contains(m.from()) || !targets.contains(m.to()))
-            return false;
+        if (m.isNull() || !pieces.contains(m.from()) || !targets.contains(m.to())) return false;
         if (!haveBefore) {
             beforeWhite = whiteScore(before, engineScore(before, m_limit, "':moveevaluation'"));
             haveBefore = true;
@@ -306,8 +318,7 @@ bool MoveEvaluationFilter::match(Ctx &ctx) const
         const chess::Position &after = child.position;
         long long diff = whiteScore(after, engineScore(after, m_limit, "':moveevaluation'")) - beforeWhite;
         // sidetomove: seen by the side to move after the move, so a blunder is a gain (seed).
-        if (m_absolute ? m_blackView : after.sideToMove() == chess::Black)
-            diff = -diff;
+        if (m_absolute ? m_blackView : after.sideToMove() == chess::Black) diff = -diff;
         return m_range.contains(diff);
     });
 }
@@ -326,16 +337,13 @@ bool EndgameEvaluationFilter::match(Ctx &ctx) const
         // The seed: only where the constellation before it in the list holds for the
         // first time in the game, i.e. the first time the list reaches this filter.
         for (const void *done : ctx.onceReached)
-            if (done == this)
-                return false;
+            if (done == this) return false;
         ctx.onceReached.push_back(this);
     }
     const chess::Position &pos = *ctx.pos;
-    if (pos.occupied().count() > 5)
-        return false; // no Gaviota table has more pieces
+    if (pos.occupied().count() > 5) return false; // no Gaviota table has more pieces
     auto r = engine::gaviota::probe(pos, !m_haveRange);
-    if (!r)
-        return false; // only positions the local tables cover can match (seed)
+    if (!r) return false; // only positions the local tables cover can match (seed)
     using O = engine::TablebaseResult;
     bool ok = false;
     switch (m_kind) {
@@ -343,9 +351,7 @@ bool EndgameEvaluationFilter::match(Ctx &ctx) const
     case EitherWins: ok = r->outcome != O::Draw; break;
     case WhiteWins: ok = r->outcome == O::WhiteWins; break;
     case BlackWins: ok = r->outcome == O::BlackWins; break;
-    case SideToMoveWins:
-        ok = r->outcome == (pos.sideToMove() == chess::White ? O::WhiteWins : O::BlackWins);
-        break;
+    case SideToMoveWins: ok = r->outcome == (pos.sideToMove() == chess::White ? O::WhiteWins : O::BlackWins); break;
     }
     return ok && (!m_haveRange || m_plies.contains(r->plies));
 }

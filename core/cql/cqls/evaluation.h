@@ -40,7 +40,9 @@ bool parsePawnRange(std::string_view word, Range &out, bool &plain);
 class EngineEvaluationFilter : public Filter {
 public:
     EngineEvaluationFilter(engine::Limit limit, bool mate, Range centipawns, bool absolute, bool blackView)
-        : m_limit(limit), m_mate(mate), m_range(centipawns), m_absolute(absolute), m_blackView(blackView) {}
+        : m_limit(limit), m_mate(mate), m_range(centipawns), m_absolute(absolute), m_blackView(blackView)
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -60,7 +62,9 @@ public:
     MoveEvaluationFilter(FilterPtr pieces, FilterPtr targets, engine::Limit limit, Range centipawns, bool absolute,
                          bool blackView)
         : m_pieces(std::move(pieces)), m_targets(std::move(targets)), m_limit(limit), m_range(centipawns),
-          m_absolute(absolute), m_blackView(blackView) {}
+          m_absolute(absolute), m_blackView(blackView)
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -78,7 +82,9 @@ public:
     enum Kind { Draw, SideToMoveWins, EitherWins, WhiteWins, BlackWins };
     // firstOnly (':endgameevaluation*'): probes only the first time the list reaches it in a game.
     EndgameEvaluationFilter(Kind kind, bool haveRange, Range plies, bool firstOnly = false)
-        : m_kind(kind), m_haveRange(haveRange), m_plies(plies), m_firstOnly(firstOnly) {}
+        : m_kind(kind), m_haveRange(haveRange), m_plies(plies), m_firstOnly(firstOnly)
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 

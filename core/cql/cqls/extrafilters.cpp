@@ -23,28 +23,22 @@ using chess::SquareSet;
 
 bool MatchConsecutiveFilter::from(Ctx &ctx, game::NodeId n, unsigned used) const
 {
-    if (used == (1u << m_lists.size()) - 1)
-        return true;
+    if (used == (1u << m_lists.size()) - 1) return true;
     ctx.moveTo(n);
     for (size_t k = 0; k < m_lists.size(); ++k) {
-        if (used & (1u << k))
-            continue;
+        if (used & (1u << k)) continue;
         ctx.moveTo(n);
-        if (!m_lists[k]->match(ctx))
-            continue;
+        if (!m_lists[k]->match(ctx)) continue;
         unsigned next = used | (1u << k);
-        if (next == (1u << m_lists.size()) - 1)
-            return true;
-        if (someChild(ctx, n, [&](game::NodeId c) { return from(ctx, c, next); }))
-            return true;
+        if (next == (1u << m_lists.size()) - 1) return true;
+        if (someChild(ctx, n, [&](game::NodeId c) { return from(ctx, c, next); })) return true;
     }
     return false;
 }
 
 bool MatchConsecutiveFilter::match(Ctx &ctx) const
 {
-    if (m_lists.empty())
-        return true;
+    if (m_lists.empty()) return true;
     game::NodeId here = ctx.node;
     bool ok = from(ctx, here, 0);
     ctx.moveTo(here);
@@ -80,14 +74,26 @@ bool onBoard(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
 bool crossing(Square a, int la, Square b, int lb, int &f, int &r)
 {
     int fa = chess::fileOf(a), ra = chess::rankOf(a), fb = chess::fileOf(b), rb = chess::rankOf(b);
-    if (la == 0 && lb == 1) { f = fa; r = rb; return true; }
-    if (la == 1 && lb == 0) { f = fb; r = ra; return true; }
+    if (la == 0 && lb == 1) {
+        f = fa;
+        r = rb;
+        return true;
+    }
+    if (la == 1 && lb == 0) {
+        f = fb;
+        r = ra;
+        return true;
+    }
     int d = -1, s = -1; // f - r on the diagonal, f + r on the anti-diagonal
-    if (la == 2 && lb == 3) { d = fa - ra; s = fb + rb; }
-    else if (la == 3 && lb == 2) { d = fb - rb; s = fa + ra; }
-    else return false;
-    if ((d + s) % 2 != 0)
+    if (la == 2 && lb == 3) {
+        d = fa - ra;
+        s = fb + rb;
+    } else if (la == 3 && lb == 2) {
+        d = fb - rb;
+        s = fa + ra;
+    } else
         return false;
+    if ((d + s) % 2 != 0) return false;
     f = (d + s) / 2;
     r = (s - d) / 2;
     return onBoard(f, r);
@@ -101,19 +107,16 @@ bool PerpendicularFilter::match(Ctx &ctx) const
     SquareSet as = m_a->set(ctx) & p.occupied(), bs = m_b->set(ctx) & p.occupied();
     for (Square a : as) {
         int la = linesOf(chess::typeOf(p.pieceAt(a)));
-        if (!la)
-            continue;
+        if (!la) continue;
         for (Square b : bs) {
             int lb = linesOf(chess::typeOf(p.pieceAt(b)));
-            if (a == b || !lb)
-                continue;
+            if (a == b || !lb) continue;
             for (int i = 0; i < 4; ++i)
                 for (int j = 0; j < 4; ++j) {
                     int f, r;
                     if ((la >> i & 1) && (lb >> j & 1) && crossing(a, i, b, j, f, r)) {
                         Square x = chess::makeSquare(f, r);
-                        if (x != a && x != b)
-                            return true;
+                        if (x != a && x != b) return true;
                     }
                 }
         }
@@ -135,11 +138,10 @@ namespace {
 int fastestUnstoppable(const chess::Position &p, chess::Color c, const SquareSet &unstoppable)
 {
     int best = -1;
-    for (Square s : unstoppable & p.pieces(c, chess::Pawn)) {
+    for (Square s : unstoppable &p.pieces(c, chess::Pawn)) {
         int r = chess::rankOf(s);
         int moves = c == chess::White ? 7 - r - (r == 1 ? 1 : 0) : r - (r == 6 ? 1 : 0);
-        if (best < 0 || moves < best)
-            best = moves;
+        if (best < 0 || moves < best) best = moves;
     }
     return best;
 }
@@ -156,17 +158,14 @@ bool PassedPawnRaceFilter::match(Ctx &ctx) const
     const chess::Position &p = *ctx.pos;
     chess::Color us = m_side == ToMove ? p.sideToMove() : m_side == White ? chess::White : chess::Black;
     chess::Color them = us == chess::White ? chess::Black : chess::White;
-    if (!onlyKingAndPawns(p, them))
-        return false; // the seed: otherwise never
+    if (!onlyKingAndPawns(p, them)) return false; // the seed: otherwise never
     PieceMask pawns = PieceMask((1u << chess::WPawn) | (1u << chess::BPawn));
     UnstoppablePawnsFilter u(std::make_unique<CqlsDesignatorFilter>(pawns, SquareSet::all()));
     SquareSet unstoppable = u.set(ctx);
     int mine = fastestUnstoppable(p, us, unstoppable);
-    if (mine < 0)
-        return false;
+    if (mine < 0) return false;
     int theirs = fastestUnstoppable(p, them, unstoppable);
-    if (theirs < 0)
-        return true;
+    if (theirs < 0) return true;
     // Our n-th move comes before theirs when we move first.
     return p.sideToMove() == us ? mine <= theirs : mine < theirs;
 }
@@ -199,7 +198,8 @@ std::array<char, 8> arrangement(int n, const char *last3)
     };
     place(n % 6, 'Q');
     n /= 6;
-    static constexpr int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+    static constexpr int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2},
+                                           {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
     // The second knight's index counts the free squares after the first is placed.
     place(knights[n][0], 'N');
     place(knights[n][1] - 1, 'N');
@@ -228,30 +228,25 @@ const std::map<std::array<char, 8>, int> &numbering()
 int startPositionNumber(const chess::Position &p)
 {
     using namespace chess;
-    if (p.pieces(White, Pawn) != SquareSet::rank(1) || p.pieces(Black, Pawn) != SquareSet::rank(6))
+    if (p.pieces(White, Pawn) != SquareSet::rank(1) || p.pieces(Black, Pawn) != SquareSet::rank(6)) return 0;
+    if (p.pieces(White) != (SquareSet::rank(0) | SquareSet::rank(1))
+        || p.pieces(Black) != (SquareSet::rank(6) | SquareSet::rank(7)))
         return 0;
-    if (p.pieces(White) != (SquareSet::rank(0) | SquareSet::rank(1)) || p.pieces(Black) != (SquareSet::rank(6) | SquareSet::rank(7)))
-        return 0;
-    if (p.sideToMove() != White)
-        return 0;
+    if (p.sideToMove() != White) return 0;
     std::array<char, 8> a;
     for (int f = 0; f < 8; ++f) {
         PieceType w = typeOf(p.pieceAt(makeSquare(f, 0))), b = typeOf(p.pieceAt(makeSquare(f, 7)));
-        if (w != b)
-            return 0;
+        if (w != b) return 0;
         static constexpr char letters[] = " PNBRQK";
         a[size_t(f)] = letters[w];
     }
     auto it = numbering().find(a);
-    if (it == numbering().end())
-        return 0;
+    if (it == numbering().end()) return 0;
     int n = it->second;
     if (n <= 960) {
         int rights = p.castlingRooks().count();
-        if (rights == 0)
-            return n + 2880;
-        if (rights != 4)
-            return 0; // some rights only: none of the four kinds
+        if (rights == 0) return n + 2880;
+        if (rights != 4) return 0; // some rights only: none of the four kinds
     }
     return n;
 }
@@ -260,13 +255,10 @@ bool StartPositionFilter::match(Ctx &ctx) const
 {
     const chess::Position &start = ctx.game->nodes[0].position;
     int n = startPositionNumber(start);
-    if (n == 0)
-        n = game::ficsStartNumber(start);
-    if (m_anyShuffle && n > 0)
-        return true;
+    if (n == 0) n = game::ficsStartNumber(start);
+    if (m_anyShuffle && n > 0) return true;
     for (const auto &[lo, hi] : m_ranges)
-        if (n >= lo && n <= hi)
-            return true;
+        if (n >= lo && n <= hi) return true;
     return false;
 }
 
@@ -328,19 +320,24 @@ bool globMatch(std::string_view p, std::string_view v)
     return pi == p.size();
 }
 
-
 std::string_view eventModeOf(std::string_view mode)
 {
     // The PGN standard's Mode values (OTB, PM paper mail, EM e-mail, ICS, TC
     // telecommunication), and the event modes' own names as Scidb writes them.
-    static const std::pair<const char *, const char *> names[] = {
-        {"otb", "otb"}, {"pm", "corr"}, {"corr", "corr"}, {"em", "email"}, {"email", "email"},
-        {"ics", "internet"}, {"internet", "internet"}, {"tc", "tele"}, {"tele", "tele"},
-        {"analysis", "analysis"}, {"composition", "composition"}};
+    static const std::pair<const char *, const char *> names[] = {{"otb", "otb"},
+                                                                  {"pm", "corr"},
+                                                                  {"corr", "corr"},
+                                                                  {"em", "email"},
+                                                                  {"email", "email"},
+                                                                  {"ics", "internet"},
+                                                                  {"internet", "internet"},
+                                                                  {"tc", "tele"},
+                                                                  {"tele", "tele"},
+                                                                  {"analysis", "analysis"},
+                                                                  {"composition", "composition"}};
     const std::string m = lower(mode);
     for (const auto &[tag, name] : names)
-        if (m == tag)
-            return name;
+        if (m == tag) return name;
     return "unknown";
 }
 
@@ -349,13 +346,12 @@ std::string_view terminationOf(std::string_view termination)
     // "Time forfeit", "time-forfeit" and "timeforfeit" are the same reason.
     std::string t;
     for (char c : termination)
-        if (c != ' ' && c != '-' && c != '_')
-            t += char(std::tolower(static_cast<unsigned char>(c)));
-    static const char *const reasons[] = {"normal", "abandoned", "adjudication", "disconnection", "emergency",
-                                          "rulesinfraction", "timeforfeit", "unplayed", "unterminated"};
+        if (c != ' ' && c != '-' && c != '_') t += char(std::tolower(static_cast<unsigned char>(c)));
+    static const char *const reasons[] = {"normal",        "abandoned", "adjudication",
+                                          "disconnection", "emergency", "rulesinfraction",
+                                          "timeforfeit",   "unplayed",  "unterminated"};
     for (const char *r : reasons)
-        if (t == r)
-            return r;
+        if (t == r) return r;
     return "unknown";
 }
 
@@ -372,10 +368,8 @@ bool TagInfoFilter::match(Ctx &ctx) const
     case Tag:
         for (const auto &[name, value] : g.tags) {
             bool roster = std::find(std::begin(RosterTags), std::end(RosterTags), name) != std::end(RosterTags);
-            if (roster || (!s.anyName && lower(name) != s.name))
-                continue;
-            if (!s.haveValue || lower(value).find(s.values[0]) != std::string::npos)
-                return true;
+            if (roster || (!s.anyName && lower(name) != s.name)) continue;
+            if (!s.haveValue || lower(value).find(s.values[0]) != std::string::npos) return true;
         }
         return false;
     case Annotator: {
@@ -385,8 +379,7 @@ bool TagInfoFilter::match(Ctx &ctx) const
     case EventDate: {
         long long y;
         std::string_view d = g.tag("EventDate");
-        if (!readNumber(d, y) || d.size() < 4 || d[0] == '?')
-            return s.range.empty;
+        if (!readNumber(d, y) || d.size() < 4 || d[0] == '?') return s.range.empty;
         return s.range.contains(y);
     }
     case EventType: return listHas(s.values, g.tag("EventType"));
@@ -394,8 +387,7 @@ bool TagInfoFilter::match(Ctx &ctx) const
     case Title:
         return sides([&](std::string_view side) {
             std::string_view t = g.tag(std::string(side) + "Title");
-            if (t.empty() || t == "-" || t == "?")
-                return listHas(s.values, "none");
+            if (t.empty() || t == "-" || t == "?") return listHas(s.values, "none");
             return listHas(s.values, t);
         });
     case Country:
@@ -422,12 +414,9 @@ bool TagInfoFilter::match(Ctx &ctx) const
             if (s.side == 2) return hb && s.range.contains(b);
             return (hw && s.range.contains(w)) || (hb && s.range.contains(b));
         }
-        if (s.kind == RatingDifference)
-            return hw && hb && s.range.contains(w - b);
-        if (!hw && !hb)
-            return s.range.empty;
-        if (s.kind == AverageRatingBoth && !(hw && hb))
-            return false;
+        if (s.kind == RatingDifference) return hw && hb && s.range.contains(w - b);
+        if (!hw && !hb) return s.range.empty;
+        if (s.kind == AverageRatingBoth && !(hw && hb)) return false;
         long long avg = hw && hb ? (w + b) / 2 : hw ? w : b;
         return s.range.contains(avg);
     }
@@ -444,12 +433,10 @@ bool TagInfoFilter::match(Ctx &ctx) const
             for (const auto &[name, value] : g.tags)
                 if (lower(name) == lower(tag)) {
                     present = true;
-                    if (globMatch(s.name, value))
-                        return true;
+                    if (globMatch(s.name, value)) return true;
                 }
             // A missing tag has the empty value ("" finds games without an annotator).
-            if (!present && globMatch(s.name, ""))
-                return true;
+            if (!present && globMatch(s.name, "")) return true;
         }
         return false;
     case EventMode: return listHas(s.values, eventModeOf(g.tag("Mode")));
@@ -469,10 +456,8 @@ bool TagInfoFilter::match(Ctx &ctx) const
         size_t dot = r.find('.');
         long long v = 0;
         long long main;
-        if (!readNumber(r, main))
-            return false; // without a round there is no sub-round
-        if (dot != std::string_view::npos)
-            readNumber(r.substr(dot + 1), v);
+        if (!readNumber(r, main)) return false; // without a round there is no sub-round
+        if (dot != std::string_view::npos) readNumber(r.substr(dot + 1), v);
         return s.range.contains(v);
     }
     }
@@ -484,11 +469,9 @@ bool TagInfoFilter::match(Ctx &ctx) const
 SquareSet TaggedPieceFilter::set(Ctx &ctx) const
 {
     const Value &v = ctx.vars[size_t(m_slot)];
-    if (!v.bound)
-        return {};
+    if (!v.bound) return {};
     Square s = pieceSquare(ctx, int(v.num));
-    if (s == chess::NoSquare || !m_squares.contains(s))
-        return {};
+    if (s == chess::NoSquare || !m_squares.contains(s)) return {};
     return SquareSet::of(s);
 }
 
@@ -503,8 +486,7 @@ FilterPtr TaggedPieceFilter::transformed(const Transform &t) const
 bool TagMatchFilter::match(Ctx &ctx) const
 {
     const Value &v = ctx.vars[size_t(m_slot)];
-    if (!v.bound)
-        return false;
+    if (!v.bound) return false;
     Square s = pieceSquare(ctx, int(v.num));
     return s != chess::NoSquare && m_d->set(ctx).contains(s);
 }
@@ -529,19 +511,16 @@ bool ForAnyFilter::gameMatchesNow(Ctx &ctx) const
 
 bool ForAnyFilter::tryBindings(Ctx &ctx, size_t k, const std::vector<std::vector<int>> &candidates) const
 {
-    if (k == m_tags.size())
-        return gameMatchesNow(ctx);
+    if (k == m_tags.size()) return gameMatchesNow(ctx);
     for (int id : candidates[k]) {
         bool taken = false;
         for (size_t j = 0; j < k; ++j)
             taken = taken || ctx.vars[size_t(m_tags[j].slot)].num == id;
-        if (taken)
-            continue;
+        if (taken) continue;
         Value &v = ctx.vars[size_t(m_tags[k].slot)];
         v.bound = true;
         v.num = id;
-        if (tryBindings(ctx, k + 1, candidates))
-            return true;
+        if (tryBindings(ctx, k + 1, candidates)) return true;
     }
     ctx.vars[size_t(m_tags[k].slot)].bound = false;
     return false;
@@ -562,15 +541,13 @@ bool ForAnyFilter::match(Ctx &ctx) const
             for (game::NodeId n = 0; n < nodes.size(); ++n) {
                 ctx.moveTo(n);
                 Square at = pieceSquare(ctx, id);
-                if (at == chess::NoSquare)
-                    continue;
+                if (at == chess::NoSquare) continue;
                 PieceMask bit = PieceMask(1u << nodes[n].position.pieceAt(at));
                 for (size_t k = 0; k < m_tags.size(); ++k)
                     fits[k] = fits[k] || (m_tags[k].types & bit);
             }
             for (size_t k = 0; k < m_tags.size(); ++k)
-                if (fits[k])
-                    candidates[k].push_back(id);
+                if (fits[k]) candidates[k].push_back(id);
         }
         cache.bound = true;
         cache.num = tryBindings(ctx, 0, candidates) ? 1 : 0;
@@ -593,8 +570,7 @@ bool IsCheckCountFilter::match(Ctx &ctx) const
     // Checks we gave so far: positions on the way here where the opponent is to move in check.
     long long given = 0;
     for (game::NodeId a = ctx.node; a != game::NoNode; a = nodes[a].parent)
-        if (nodes[a].position.sideToMove() != us && nodes[a].position.inCheck())
-            ++given;
+        if (nodes[a].position.sideToMove() != us && nodes[a].position.inCheck()) ++given;
     return someChild(ctx, ctx.node, [&](game::NodeId c) {
         return !nodes[c].move.isNull() && nodes[c].position.inCheck() && m_range.contains(given + 1);
     });

@@ -64,7 +64,9 @@ int startPositionNumber(const chess::Position &p);
 class StartPositionFilter : public Filter {
 public:
     StartPositionFilter(std::vector<std::pair<int, int>> ranges, bool anyShuffle)
-        : m_ranges(std::move(ranges)), m_anyShuffle(anyShuffle) {}
+        : m_ranges(std::move(ranges)), m_anyShuffle(anyShuffle)
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &) const override
     {
@@ -91,32 +93,32 @@ std::string_view terminationOf(std::string_view terminationTag);
 class TagInfoFilter : public Filter {
 public:
     enum Kind {
-        Tag,            // :tag NAME [value]: a tag other than the seven-tag roster
-        Annotator,      // :annotator name
-        EventDate,      // :eventdate range of years
-        EventType,      // :eventtype tourn,swiss (EventType tag)
-        EventCountry,   // :eventcountry GER,NED (EventCountry tag)
-        Title,          // :title GM,IM (WhiteTitle/BlackTitle), side 0 either, 1 white, 2 black
-        Country,        // :country (WhiteCountry/BlackCountry)
-        Computer,       // :iscomputer (WhiteType/BlackType "program")
-        Human,          // :ishuman
-        Rating,         // :rating ELO|USCF range (WhiteElo, WhiteUSCF, ...)
-        AverageRating,  // :averagerating SYSTEM range (one rating alone counts)
+        Tag,               // :tag NAME [value]: a tag other than the seven-tag roster
+        Annotator,         // :annotator name
+        EventDate,         // :eventdate range of years
+        EventType,         // :eventtype tourn,swiss (EventType tag)
+        EventCountry,      // :eventcountry GER,NED (EventCountry tag)
+        Title,             // :title GM,IM (WhiteTitle/BlackTitle), side 0 either, 1 white, 2 black
+        Country,           // :country (WhiteCountry/BlackCountry)
+        Computer,          // :iscomputer (WhiteType/BlackType "program")
+        Human,             // :ishuman
+        Rating,            // :rating ELO|USCF range (WhiteElo, WhiteUSCF, ...)
+        AverageRating,     // :averagerating SYSTEM range (one rating alone counts)
         AverageRatingBoth, // :averagerating* (both needed)
         RatingDifference,  // :ratingdifference SYSTEM range (white minus black)
-        SubRound,       // :subround range ("3.2": 2; 0 without one)
-        Pattern,        // a quoted pattern ('*' any text, '?' one character) the whole value of a tag of values matches
-        EventMode,      // :eventmode otb,corr (Mode tag, see eventModeOf)
-        Termination,    // :termination normal,timeforfeit (Termination tag, see terminationOf)
-        EventCategory,  // :eventcategory range (EventCategory tag; 0 without one)
-        PlayerId,       // :whiteid / :blackid ids (WhiteFideId / BlackFideId tags)
+        SubRound,          // :subround range ("3.2": 2; 0 without one)
+        Pattern,       // a quoted pattern ('*' any text, '?' one character) the whole value of a tag of values matches
+        EventMode,     // :eventmode otb,corr (Mode tag, see eventModeOf)
+        Termination,   // :termination normal,timeforfeit (Termination tag, see terminationOf)
+        EventCategory, // :eventcategory range (EventCategory tag; 0 without one)
+        PlayerId,      // :whiteid / :blackid ids (WhiteFideId / BlackFideId tags)
     };
     struct Spec {
         Kind kind = Tag;
-        int side = 0;                      // 0 either player, 1 White, 2 Black
-        std::string name;                  // tag name (":tag"), rating system
-        std::vector<std::string> values;   // lower-case words or sub-strings
-        bool anyName = false;              // ":tag *"
+        int side = 0;                    // 0 either player, 1 White, 2 Black
+        std::string name;                // tag name (":tag"), rating system
+        std::vector<std::string> values; // lower-case words or sub-strings
+        bool anyName = false;            // ":tag *"
         bool haveValue = false;
         Range range;
     };
@@ -167,7 +169,9 @@ struct ForAnyTag {
 class ForAnyFilter : public Filter {
 public:
     ForAnyFilter(std::vector<ForAnyTag> tags, std::vector<int> gateSlots, int cacheSlot, FilterPtr inner)
-        : m_tags(std::move(tags)), m_gateSlots(std::move(gateSlots)), m_cacheSlot(cacheSlot), m_inner(std::move(inner)) {}
+        : m_tags(std::move(tags)), m_gateSlots(std::move(gateSlots)), m_cacheSlot(cacheSlot), m_inner(std::move(inner))
+    {
+    }
     bool match(Ctx &ctx) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_inner->markSquares(ctx, out); }
     FilterPtr transformed(const Transform &t) const override;
@@ -177,7 +181,7 @@ private:
     bool gameMatchesNow(Ctx &ctx) const;
     std::vector<ForAnyTag> m_tags;
     std::vector<int> m_gateSlots; // the position lists' per-game caches, redone for each binding
-    int m_cacheSlot;  // 1 once a binding matched, 0 when none does
+    int m_cacheSlot;              // 1 once a binding matched, 0 when none does
     FilterPtr m_inner;
 };
 

@@ -16,8 +16,8 @@
 
 namespace cql::cqls {
 
-using chess::SquareSet;
 using chess::Square;
+using chess::SquareSet;
 
 namespace {
 
@@ -30,10 +30,7 @@ std::vector<FilterPtr> transformAll(const std::vector<FilterPtr> &v, const Trans
     return out;
 }
 
-int swapRights(int r)
-{
-    return ((r & 3) << 2) | ((r >> 2) & 3);
-}
+int swapRights(int r) { return ((r & 3) << 2) | ((r >> 2) & 3); }
 
 // Each next move of the game from ctx's position: the main one, and the
 // alternatives when variations are searched.
@@ -56,8 +53,7 @@ SquareSet lightSquares()
 {
     SquareSet s;
     for (int sq = 0; sq < 64; ++sq)
-        if ((chess::fileOf(Square(sq)) + chess::rankOf(Square(sq))) % 2 == 1)
-            s |= SquareSet::of(Square(sq));
+        if ((chess::fileOf(Square(sq)) + chess::rankOf(Square(sq))) % 2 == 1) s |= SquareSet::of(Square(sq));
     return s;
 }
 
@@ -65,14 +61,11 @@ bool matingMaterial(const chess::Position &p)
 {
     int all = p.occupied().count();
     SquareSet minors = p.pieces(chess::Bishop) | p.pieces(chess::Knight);
-    if (all == 2)
-        return false;
-    if (all == 3 && minors.count() == 1)
-        return false;
+    if (all == 2) return false;
+    if (all == 3 && minors.count() == 1) return false;
     if (all == 4) {
         SquareSet bishops = p.pieces(chess::Bishop);
-        if ((bishops & lightSquares()).count() == 2 || (bishops - lightSquares()).count() == 2)
-            return false;
+        if ((bishops & lightSquares()).count() == 2 || (bishops - lightSquares()).count() == 2) return false;
     }
     return true;
 }
@@ -80,8 +73,7 @@ bool matingMaterial(const chess::Position &p)
 int power(const chess::Position &p, chess::Color c, bool minorsAndRooksOnly)
 {
     int v = 3 * (pieceCount(p, c, chess::Bishop) + pieceCount(p, c, chess::Knight)) + 5 * pieceCount(p, c, chess::Rook);
-    if (!minorsAndRooksOnly)
-        v += 9 * pieceCount(p, c, chess::Queen) + pieceCount(p, c, chess::Pawn);
+    if (!minorsAndRooksOnly) v += 9 * pieceCount(p, c, chess::Queen) + pieceCount(p, c, chess::Pawn);
     return v;
 }
 
@@ -91,7 +83,8 @@ bool endgame(const chess::Position &p)
     using namespace chess;
     auto n = [&](Color c, PieceType t) { return pieceCount(p, c, t); };
     auto minors = [&](Color c) { return n(c, Bishop) + n(c, Knight); };
-    if (n(White, Queen) + n(Black, Queen) == 0 && minors(White) + n(White, Rook) <= 3 && minors(Black) + n(Black, Rook) <= 3)
+    if (n(White, Queen) + n(Black, Queen) == 0 && minors(White) + n(White, Rook) <= 3
+        && minors(Black) + n(Black, Rook) <= 3)
         return true;
     if (n(White, Queen) == 1 && n(Black, Queen) == 1 && n(White, Rook) + n(Black, Rook) == 0 && minors(White) <= 1
         && minors(Black) <= 1)
@@ -108,18 +101,21 @@ bool endgame(const chess::Position &p)
 
 SquareSet cqlsImage(const Transform &t, SquareSet s)
 {
-    if (s == SquareSet::all())
-        return s;
+    if (s == SquareSet::all()) return s;
     Transform turn = t;
     turn.dx = turn.dy = 0;
     turn.shifting = false;
     turn.swapColors = false;
     SquareSet r = turn.apply(s);
     // A unit shift keeps the squares on the trailing edge (seed 002).
-    for (int i = 0; i < t.dx; ++i) r = r.shifted(1, 0) | (r & SquareSet::file(0));
-    for (int i = 0; i > t.dx; --i) r = r.shifted(-1, 0) | (r & SquareSet::file(7));
-    for (int i = 0; i < t.dy; ++i) r = r.shifted(0, 1) | (r & SquareSet::rank(0));
-    for (int i = 0; i > t.dy; --i) r = r.shifted(0, -1) | (r & SquareSet::rank(7));
+    for (int i = 0; i < t.dx; ++i)
+        r = r.shifted(1, 0) | (r & SquareSet::file(0));
+    for (int i = 0; i > t.dx; --i)
+        r = r.shifted(-1, 0) | (r & SquareSet::file(7));
+    for (int i = 0; i < t.dy; ++i)
+        r = r.shifted(0, 1) | (r & SquareSet::rank(0));
+    for (int i = 0; i > t.dy; --i)
+        r = r.shifted(0, -1) | (r & SquareSet::rank(7));
     return r;
 }
 
@@ -145,16 +141,13 @@ SquareSet promotedSquares(const Ctx &ctx)
         const game::Node &child = nodes[path[i]];
         const chess::Position &before = nodes[path[i + 1]].position;
         chess::Move m = child.move;
-        if (m.isNull() || m.isCastling())
-            continue;
-        if (before.capturedPiece(m) != chess::NoPiece)
-            promoted -= SquareSet::of(before.captureSquare(m));
+        if (m.isNull() || m.isCastling()) continue;
+        if (before.capturedPiece(m) != chess::NoPiece) promoted -= SquareSet::of(before.captureSquare(m));
         if (promoted.contains(m.from())) {
             promoted -= SquareSet::of(m.from());
             promoted |= SquareSet::of(m.to());
         }
-        if (m.kind() == chess::Move::Promotion)
-            promoted |= SquareSet::of(m.to());
+        if (m.kind() == chess::Move::Promotion) promoted |= SquareSet::of(m.to());
     }
     return promoted;
 }
@@ -162,8 +155,7 @@ SquareSet promotedSquares(const Ctx &ctx)
 SquareSet PromotedFilter::set(Ctx &ctx) const
 {
     SquareSet s = m_inner->set(ctx);
-    if (s.empty())
-        return s;
+    if (s.empty()) return s;
     SquareSet p = promotedSquares(ctx);
     return m_promoted ? (s & p) : (s & ctx.pos->occupied()) - p;
 }
@@ -177,19 +169,20 @@ FilterPtr PromotedFilter::transformed(const Transform &t) const
 bool ImagesFilter::match(Ctx &ctx) const
 {
     for (const FilterPtr &f : m_images)
-        if (f->match(ctx))
-            return true;
+        if (f->match(ctx)) return true;
     return false;
 }
 
 void ImagesFilter::markSquares(Ctx &ctx, SquareSet &out) const
 {
     for (const FilterPtr &f : m_images)
-        if (f->match(ctx))
-            f->markSquares(ctx, out);
+        if (f->match(ctx)) f->markSquares(ctx, out);
 }
 
-FilterPtr ImagesFilter::transformed(const Transform &t) const { return std::make_unique<ImagesFilter>(transformAll(m_images, t)); }
+FilterPtr ImagesFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<ImagesFilter>(transformAll(m_images, t));
+}
 
 bool InRangeFilter::match(Ctx &ctx) const
 {
@@ -226,8 +219,7 @@ bool PercentFilter::match(Ctx &ctx) const
 {
     long long part = m_part->set(ctx).count();
     long long whole = m_whole->set(ctx).count();
-    if (whole == 0)
-        return false;
+    if (whole == 0) return false;
     // Bounds are percentages times 1000 (strict bounds moved by one).
     __int128 p = __int128(part) * 100000;
     return !m_range.empty && p >= __int128(m_range.lo.value) * whole && p <= __int128(m_range.hi.value) * whole;
@@ -242,24 +234,22 @@ bool FactFilter::match(Ctx &ctx) const
 {
     const chess::Position &p = *ctx.pos;
     switch (m_kind) {
-    case CheckBy:
-        return p.inCheck() && (!m_arg || (p.checkers() & m_arg->set(ctx)).any());
+    case CheckBy: return p.inCheck() && (!m_arg || (p.checkers() & m_arg->set(ctx)).any());
     case DoubleCheck: {
         SquareSet c = p.checkers();
         return c.moreThanOne() && (!m_arg || (c & m_arg->set(ctx)).any());
     }
     case ContactCheck: {
         SquareSet c = p.checkers();
-        if (c.empty())
-            return false;
+        if (c.empty()) return false;
         Square k = p.kingSquare(p.sideToMove());
         SquareSet contact;
         for (Square s : c)
             if (chess::typeOf(p.pieceAt(s)) == chess::Knight || chess::typeOf(p.pieceAt(s)) == chess::Pawn
-                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1 && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
+                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1
+                    && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
                 contact |= SquareSet::of(s);
-        if (m_arg)
-            return (contact & m_arg->set(ctx)).any();
+        if (m_arg) return (contact & m_arg->set(ctx)).any();
         return contact.any() || c.moreThanOne();
     }
     case MatingMaterial: return matingMaterial(p);
@@ -276,8 +266,10 @@ bool FactFilter::match(Ctx &ctx) const
 FilterPtr FactFilter::transformed(const Transform &t) const
 {
     Kind k = m_kind;
-    if (t.swapColors && k == WhiteCannotWin) k = BlackCannotWin;
-    else if (t.swapColors && k == BlackCannotWin) k = WhiteCannotWin;
+    if (t.swapColors && k == WhiteCannotWin)
+        k = BlackCannotWin;
+    else if (t.swapColors && k == BlackCannotWin)
+        k = WhiteCannotWin;
     noteImage(&k, sizeof k);
     return std::make_unique<FactFilter>(k, m_arg ? m_arg->transformed(t) : nullptr);
 }
@@ -285,15 +277,12 @@ FilterPtr FactFilter::transformed(const Transform &t) const
 bool ClockFilter::match(Ctx &ctx) const
 {
     const game::Node &n = ctx.cur();
-    if (m_kind == HalfmoveClock)
-        return n.variationDepth > 0 || m_range.contains(ctx.pos->halfmoveClock());
-    if (n.variationDepth > 0)
-        return false;
+    if (m_kind == HalfmoveClock) return n.variationDepth > 0 || m_range.contains(ctx.pos->halfmoveClock());
+    if (n.variationDepth > 0) return false;
     uint64_t key = ctx.pos->key();
     long long seen = 0;
     for (game::NodeId i = ctx.node; i != game::NoNode; i = ctx.game->nodes[i].parent)
-        if (ctx.game->nodes[i].position.key() == key)
-            ++seen;
+        if (ctx.game->nodes[i].position.key() == key) ++seen;
     return m_range.contains(seen);
 }
 
@@ -304,8 +293,7 @@ int rightsOf(const chess::Position &p)
     int r = 0;
     for (chess::Color c : {chess::White, chess::Black}) {
         Square k = p.kingSquare(c);
-        if (k == chess::NoSquare)
-            continue;
+        if (k == chess::NoSquare) continue;
         SquareSet rooks = p.castlingRooks() & SquareSet::rank(c == chess::White ? 0 : 7);
         for (Square s : rooks)
             r |= (chess::fileOf(s) > chess::fileOf(k) ? 1 : 2) << (c == chess::White ? 0 : 2);
@@ -335,19 +323,16 @@ bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, c
     }
     default: break;
     }
-    if (m.isNull())
-        return false;
+    if (m.isNull()) return false;
     switch (m_kind) {
     case Castling: {
-        if (!m.isCastling())
-            return false;
+        if (!m.isCastling()) return false;
         bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
         int bit = (kingSide ? 1 : 2) << (before.sideToMove() == chess::White ? 0 : 2);
         return m_rights == 0 || (m_rights & bit);
     }
     case Promote: {
-        if (m.kind() != chess::Move::Promotion)
-            return false;
+        if (m.kind() != chess::Move::Promotion) return false;
         chess::Piece p = chess::makePiece(before.sideToMove(), m.promotion());
         return (m_promote & (1u << p)) && m_squares.contains(m.to());
     }
@@ -357,18 +342,17 @@ bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, c
     case IsDoubleCheck: return after.checkers().moreThanOne();
     case IsContactCheck: {
         SquareSet c = after.checkers();
-        if (c.moreThanOne())
-            return true;
+        if (c.moreThanOne()) return true;
         Square k = after.kingSquare(after.sideToMove());
         for (Square s : c)
             if (chess::typeOf(after.pieceAt(s)) == chess::Knight || chess::typeOf(after.pieceAt(s)) == chess::Pawn
-                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1 && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
+                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1
+                    && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
                 return true;
         return false;
     }
     case TakesLastPiece: {
-        if (m.isCastling() || before.capturedPiece(m) == chess::NoPiece)
-            return false;
+        if (m.isCastling() || before.capturedPiece(m) == chess::NoPiece) return false;
         chess::Color them = after.sideToMove();
         return after.pieces(them).count() == 1; // only the king is left
     }
@@ -430,8 +414,7 @@ bool RaySpecFilter::number(Ctx &ctx, long long &out) const
             if (m_attack) {
                 chess::PieceType t = chess::typeOf(p.pieceAt(s1));
                 bool diagonal = df != 0 && dr != 0;
-                if (!(t == chess::Queen || (diagonal ? t == chess::Bishop : t == chess::Rook)))
-                    continue;
+                if (!(t == chess::Queen || (diagonal ? t == chess::Bishop : t == chess::Rook))) continue;
             }
             // The squares after s1 along the direction.
             Square ray[8];
@@ -442,10 +425,9 @@ bool RaySpecFilter::number(Ctx &ctx, long long &out) const
             // Ray s1, ray[0..e]: the last square holds G_k, the inner ones are
             // paired in order with G_2..G_{k-1}, unpaired inner squares empty.
             for (int e = int(k) - 2; e < len; ++e) {
-                if (!sets[k - 1].contains(ray[e]))
-                    continue;
-                const int inner = e;            // ray[0 .. e-1]
-                const int want = int(k) - 2;    // G_2 .. G_{k-1}
+                if (!sets[k - 1].contains(ray[e])) continue;
+                const int inner = e;         // ray[0 .. e-1]
+                const int want = int(k) - 2; // G_2 .. G_{k-1}
                 // ok[j]: the inner squares seen so far can use the first j designators.
                 std::vector<char> ok(want + 1, 0), next(want + 1, 0);
                 ok[0] = 1;
@@ -453,17 +435,13 @@ bool RaySpecFilter::number(Ctx &ctx, long long &out) const
                     std::fill(next.begin(), next.end(), 0);
                     bool empty = !occ.contains(ray[i]);
                     for (int j = 0; j <= want; ++j) {
-                        if (!ok[j])
-                            continue;
-                        if (empty)
-                            next[j] = 1;
-                        if (j < want && sets[j + 1].contains(ray[i]))
-                            next[j + 1] = 1;
+                        if (!ok[j]) continue;
+                        if (empty) next[j] = 1;
+                        if (j < want && sets[j + 1].contains(ray[i])) next[j + 1] = 1;
                     }
                     ok.swap(next);
                 }
-                if (ok[want])
-                    ++count;
+                if (ok[want]) ++count;
             }
         }
     }
@@ -502,7 +480,8 @@ SquareSet pawnsWithAttributes(const chess::Position &p, SquareSet candidates, co
         SquareSet own = ownInView[c], theirs = p.pieces(o, chess::Pawn);
         int f = chess::fileOf(s), r = chess::rankOf(s);
         SquareSet file = SquareSet::file(f), rank = SquareSet::rank(r);
-        SquareSet left = f > 0 ? SquareSet::file(f - 1) : SquareSet(), right = f < 7 ? SquareSet::file(f + 1) : SquareSet();
+        SquareSet left = f > 0 ? SquareSet::file(f - 1) : SquareSet(),
+                  right = f < 7 ? SquareSet::file(f + 1) : SquareSet();
         SquareSet ahead, behindOrLevel;
         for (int rr = 0; rr < 8; ++rr) {
             bool isAhead = c == chess::White ? rr > r : rr < r;
@@ -517,7 +496,9 @@ SquareSet pawnsWithAttributes(const chess::Position &p, SquareSet candidates, co
             case PawnAttribute::Single: hit = true; break;
             case PawnAttribute::Double: hit = (own & file).count() >= std::max(2, a.n); break;
             case PawnAttribute::DoubleExact: hit = (own & file).count() == std::max(2, a.n); break;
-            case PawnAttribute::Triple: hit = (own & rank).count() >= std::max(2, a.n); break;      // per rank: duo, trio, quart
+            case PawnAttribute::Triple:
+                hit = (own & rank).count() >= std::max(2, a.n);
+                break; // per rank: duo, trio, quart
             case PawnAttribute::TripleExact: hit = (own & rank).count() == std::max(2, a.n); break;
             case PawnAttribute::Connected: hit = (own & (left | right)).any(); break;
             case PawnAttribute::Integrated: hit = f > 0 && f < 7 && (own & left).any() && (own & right).any(); break;
@@ -538,8 +519,10 @@ SquareSet pawnsWithAttributes(const chess::Position &p, SquareSet candidates, co
             case PawnAttribute::Consecutive: {
                 // The run of own pawns directly behind one another through s.
                 int lo = r, hi = r;
-                while (lo > 0 && own.contains(chess::makeSquare(f, lo - 1))) --lo;
-                while (hi < 7 && own.contains(chess::makeSquare(f, hi + 1))) ++hi;
+                while (lo > 0 && own.contains(chess::makeSquare(f, lo - 1)))
+                    --lo;
+                while (hi < 7 && own.contains(chess::makeSquare(f, hi + 1)))
+                    ++hi;
                 int len = hi - lo + 1;
                 hit = a.n < 0 ? len == -a.n : len >= std::max(2, a.n);
                 break;
@@ -551,8 +534,7 @@ SquareSet pawnsWithAttributes(const chess::Position &p, SquareSet candidates, co
                 break;
             }
         }
-        if (all)
-            out |= SquareSet::of(s);
+        if (all) out |= SquareSet::of(s);
     }
     return out;
 }
@@ -567,8 +549,7 @@ namespace {
 bool anyMatches(const std::vector<FilterPtr> &fs, Ctx &ctx)
 {
     for (const FilterPtr &f : fs)
-        if (f->match(ctx))
-            return true;
+        if (f->match(ctx)) return true;
     return false;
 }
 
@@ -580,8 +561,7 @@ int GameGateFilter::cutHere(Ctx &ctx) const
 {
     int how = 0;
     for (size_t c = 0; c < m_g->cuts.size() && how < 2; ++c)
-        if ((how == 0 || m_g->cutsPreceding[c]) && m_g->cuts[c]->match(ctx))
-            how = m_g->cutsPreceding[c] ? 2 : 1;
+        if ((how == 0 || m_g->cutsPreceding[c]) && m_g->cuts[c]->match(ctx)) how = m_g->cutsPreceding[c] ? 2 : 1;
     return how;
 }
 
@@ -590,8 +570,7 @@ int GameGateFilter::cutHere(Ctx &ctx) const
 // is cached (cutNode, cutBefore); in variations the line is walked back.
 bool GameGateFilter::searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode, bool cutBefore) const
 {
-    if (m_g->cuts.empty())
-        return true;
+    if (m_g->cuts.empty()) return true;
     const auto &nodes = ctx.game->nodes;
     if (!ctx.searchVariations)
         return cutNode == game::NoNode || nodes[n].ply < nodes[cutNode].ply || (n == cutNode && !cutBefore);
@@ -609,8 +588,7 @@ bool GameGateFilter::searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode, bo
 bool GameGateFilter::gameMatches(Ctx &ctx) const
 {
     Value &cache = ctx.vars[m_slot];
-    if (cache.bound)
-        return cache.num != 0;
+    if (cache.bound) return cache.num != 0;
     game::NodeId here = ctx.node;
     const auto &nodes = ctx.game->nodes;
     const GameLists &g = *m_g;
@@ -632,13 +610,10 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
     std::vector<std::vector<char>> hit(L, std::vector<char>(N, 0));
     bool excluded = false;
     someSearchedPosition(ctx, [&](game::NodeId n) {
-        if (!searched(ctx, n, cutNode, cutBefore))
-            return false;
+        if (!searched(ctx, n, cutNode, cutBefore)) return false;
         ctx.moveTo(n);
-        if (!g.skips.empty() && anyMatches(g.skips, ctx))
-            return false;
-        if (anyMatches(g.excludes, ctx))
-            excluded = true;
+        if (!g.skips.empty() && anyMatches(g.skips, ctx)) return false;
+        if (anyMatches(g.excludes, ctx)) excluded = true;
         for (size_t i = 0; i < L; ++i)
             hit[i][n] = g.lists[i]->match(ctx);
         return excluded;
@@ -656,15 +631,13 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
             for (size_t n = 0; n < N; ++n)
                 count += hit[i][n];
             qualifies = g.counts[i].contains(count);
-            if (qualifies)
-                show = hit[i];
+            if (qualifies) show = hit[i];
         } else {
             // Maximal runs of consecutive matching positions on the main line.
             bool anyRun = false;
             std::vector<game::NodeId> run;
             auto close = [&] {
-                if (run.empty())
-                    return;
+                if (run.empty()) return;
                 anyRun = true;
                 if (g.counts[i].contains((long long)run.size())) {
                     qualifies = true;
@@ -680,17 +653,14 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
                     close();
             }
             close();
-            if (!anyRun && g.counts[i].contains(0))
-                qualifies = true;
+            if (!anyRun && g.counts[i].contains(0)) qualifies = true;
         }
         int grp = g.group[i];
-        if (grp >= int(groupOk.size()))
-            groupOk.resize(grp + 1, 0);
+        if (grp >= int(groupOk.size())) groupOk.resize(grp + 1, 0);
         groupOk[grp] |= qualifies;
         if (qualifies && g.shown[i])
             for (size_t n = 0; n < N; ++n)
-                if (show[n])
-                    shown[n] = '1';
+                if (show[n]) shown[n] = '1';
     }
     for (char c : groupOk)
         ok = ok && c;
@@ -702,8 +672,7 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
             shown[n] = searched(ctx, game::NodeId(n), cutNode, cutBefore) ? '1' : '0';
     // A game that matches with no position to show (counts of zero) is shown
     // at its start, so that the evaluator reports it.
-    if (ok && shown.find('1') == std::string::npos && N > 0)
-        shown[0] = '1';
+    if (ok && shown.find('1') == std::string::npos && N > 0) shown[0] = '1';
     cache.bound = true;
     cache.num = ok;
     cache.node = cutNode;
@@ -713,8 +682,7 @@ bool GameGateFilter::gameMatches(Ctx &ctx) const
 
 bool GameGateFilter::match(Ctx &ctx) const
 {
-    if (!gameMatches(ctx))
-        return false;
+    if (!gameMatches(ctx)) return false;
     const std::string &shown = ctx.vars[m_slot].str;
     return ctx.node < shown.size() && shown[ctx.node] == '1';
 }
@@ -722,20 +690,15 @@ bool GameGateFilter::match(Ctx &ctx) const
 void GameGateFilter::markSquares(Ctx &ctx, SquareSet &out) const
 {
     for (size_t i = 0; i < m_g->lists.size(); ++i)
-        if (m_g->shown[i] && m_g->lists[i]->match(ctx))
-            m_g->lists[i]->markSquares(ctx, out);
+        if (m_g->shown[i] && m_g->lists[i]->match(ctx)) m_g->lists[i]->markSquares(ctx, out);
 }
 
-FilterPtr GameGateFilter::transformed(const Transform &) const
-{
-    return std::make_unique<GameGateFilter>(m_g, m_slot);
-}
+FilterPtr GameGateFilter::transformed(const Transform &) const { return std::make_unique<GameGateFilter>(m_g, m_slot); }
 
 bool NegatedMatchListFilter::match(Ctx &ctx) const
 {
     for (const FilterPtr &p : m_parts)
-        if (!p->match(ctx))
-            return true;
+        if (!p->match(ctx)) return true;
     return m_gate && !m_gate->gameMatches(ctx);
 }
 
@@ -745,8 +708,7 @@ FilterPtr NegatedMatchListFilter::transformed(const Transform &t) const
     for (const FilterPtr &p : m_parts)
         parts.push_back(p->transformed(t));
     std::unique_ptr<GameGateFilter> gate;
-    if (m_gate)
-        gate.reset(static_cast<GameGateFilter *>(m_gate->transformed(t).release()));
+    if (m_gate) gate.reset(static_cast<GameGateFilter *>(m_gate->transformed(t).release()));
     return std::make_unique<NegatedMatchListFilter>(std::move(parts), std::move(gate));
 }
 
@@ -761,13 +723,10 @@ bool SequenceFilter::runFrom(Ctx &ctx, size_t step, game::NodeId n, long long le
 {
     const Range &r = m_spans[step]->runRange;
     if (length >= r.lo.value && length <= r.hi.value) {
-        if (step + 1 == m_steps.size())
-            return true;
-        if (someChild(ctx, n, [&](game::NodeId c) { return from(ctx, step + 1, c); }))
-            return true;
+        if (step + 1 == m_steps.size()) return true;
+        if (someChild(ctx, n, [&](game::NodeId c) { return from(ctx, step + 1, c); })) return true;
     }
-    if (length >= r.hi.value)
-        return false;
+    if (length >= r.hi.value) return false;
     return someChild(ctx, n, [&](game::NodeId c) {
         ctx.moveTo(c);
         return m_steps[step]->match(ctx) && runFrom(ctx, step, c, length + 1);
@@ -779,19 +738,15 @@ bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
     ctx.moveTo(n);
     bool here = m_steps[step]->match(ctx);
     const bool running = here && step < m_spans.size() && m_spans[step] && m_spans[step]->run;
-    if (here && step + 1 == m_steps.size() && !running)
-        return true;
-    if (!here && !m_gapped)
-        return false;
+    if (here && step + 1 == m_steps.size() && !running) return true;
+    if (!here && !m_gapped) return false;
     // The earliest match of a step is the best one: every later position is
     // also in the subtree after it. So a gapped step that matches here moves on.
     size_t next = here ? step + 1 : step;
     const StepSpan *span = here && step < m_spans.size() ? m_spans[step].get() : nullptr;
     if (span && span->run) {
-        if (runFrom(ctx, step, n, 1))
-            return true;
-        if (!m_gapped)
-            return false;
+        if (runFrom(ctx, step, n, 1)) return true;
+        if (!m_gapped) return false;
         // A gapped step may start its run later.
         next = step;
         span = nullptr;
@@ -813,8 +768,7 @@ bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
             for (game::NodeId e : ends)
                 span->potentialEnds(ctx, e, targets);
         for (game::NodeId e : targets)
-            if (from(ctx, next, e))
-                return true;
+            if (from(ctx, next, e)) return true;
         return false;
     }
     return someChild(ctx, n, [&](game::NodeId c) { return from(ctx, next, c); });
@@ -822,8 +776,7 @@ bool SequenceFilter::from(Ctx &ctx, size_t step, game::NodeId n) const
 
 bool SequenceFilter::match(Ctx &ctx) const
 {
-    if (m_steps.empty())
-        return true;
+    if (m_steps.empty()) return true;
     game::NodeId here = ctx.node;
     bool ok = from(ctx, 0, here);
     ctx.moveTo(here);
@@ -840,11 +793,9 @@ bool OppositionFilter::match(Ctx &ctx) const
 {
     const chess::Position &p = *ctx.pos;
     Square w = p.kingSquare(chess::White), b = p.kingSquare(chess::Black);
-    if (w == chess::NoSquare || b == chess::NoSquare)
-        return false;
+    if (w == chess::NoSquare || b == chess::NoSquare) return false;
     int df = std::abs(chess::fileOf(w) - chess::fileOf(b)), dr = std::abs(chess::rankOf(w) - chess::rankOf(b));
-    if (df != 0 && dr != 0)
-        return false;
+    if (df != 0 && dr != 0) return false;
     int d = df + dr;
     // With an odd number of squares between them the side not to move has the
     // opposition; with an even number the side to move can take it (so the
@@ -867,17 +818,16 @@ bool StartArrangementFilter::match(Ctx &ctx) const
 {
     const chess::Position &p = ctx.game->nodes[0].position;
     using namespace chess;
-    if (p.pieces(White, Pawn) != SquareSet::rank(1) || p.pieces(Black, Pawn) != SquareSet::rank(6))
-        return false;
-    if (p.pieces(White) != (SquareSet::rank(0) | SquareSet::rank(1)) || p.pieces(Black) != (SquareSet::rank(6) | SquareSet::rank(7)))
+    if (p.pieces(White, Pawn) != SquareSet::rank(1) || p.pieces(Black, Pawn) != SquareSet::rank(6)) return false;
+    if (p.pieces(White) != (SquareSet::rank(0) | SquareSet::rank(1))
+        || p.pieces(Black) != (SquareSet::rank(6) | SquareSet::rank(7)))
         return false;
     bool standard = true;
     static constexpr PieceType order[8] = {Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook};
     int counts[7] = {};
     for (int f = 0; f < 8; ++f) {
         Piece wp = p.pieceAt(makeSquare(f, 0)), bp = p.pieceAt(makeSquare(f, 7));
-        if (typeOf(wp) != typeOf(bp))
-            return false; // black must mirror white
+        if (typeOf(wp) != typeOf(bp)) return false; // black must mirror white
         standard = standard && typeOf(wp) == order[f];
         ++counts[typeOf(wp)];
     }
@@ -885,8 +835,7 @@ bool StartArrangementFilter::match(Ctx &ctx) const
         return false;
     // The match list page: Chess960 includes the standard arrangement, and
     // Shuffle Chess includes every Chess960 one.
-    if (standard || !m_960)
-        return true;
+    if (standard || !m_960) return true;
     int bishops[2], rooks[2], nb = 0, nr = 0, king = -1;
     for (int f = 0; f < 8; ++f) {
         PieceType t = typeOf(p.pieceAt(makeSquare(f, 0)));
@@ -914,11 +863,9 @@ SquareSet capturers(const chess::Position &pos, chess::Color c, Square to, Squar
 {
     SquareSet a = pos.attackersTo(to, c, occ) & occ;
     Square k = pos.kingSquare(c);
-    if (k == chess::NoSquare)
-        return a;
-    for (Square s : a & pos.pinned(c))
-        if (!chess::lineThrough(k, s).contains(to))
-            a -= SquareSet::of(s);
+    if (k == chess::NoSquare) return a;
+    for (Square s : a &pos.pinned(c))
+        if (!chess::lineThrough(k, s).contains(to)) a -= SquareSet::of(s);
     return a;
 }
 
@@ -936,13 +883,11 @@ int exchangeValue(const chess::Position &pos, Square from, Square to, int maxPli
     chess::Color side = chess::colorOf(mover) == chess::White ? chess::Black : chess::White;
     while (d + 1 < 39 && (maxPlies <= 0 || d + 1 < maxPlies)) {
         SquareSet a = capturers(pos, side, to, occ);
-        if (a.empty())
-            break;
+        if (a.empty()) break;
         // The least valuable capturer.
         Square best = chess::NoSquare;
         for (Square s : a)
-            if (best == chess::NoSquare || pieceValue(pos.pieceAt(s)) < pieceValue(pos.pieceAt(best)))
-                best = s;
+            if (best == chess::NoSquare || pieceValue(pos.pieceAt(s)) < pieceValue(pos.pieceAt(best))) best = s;
         chess::Color other = side == chess::White ? chess::Black : chess::White;
         if (chess::typeOf(pos.pieceAt(best)) == chess::King
             && capturers(pos, other, to, occ - SquareSet::of(best)).any())
@@ -967,10 +912,10 @@ bool ExchangeFilter::match(Ctx &ctx) const
     SquareSet targets = m_targets ? m_targets->set(ctx) : SquareSet::all();
     return anyNextMove(ctx, [&](const game::Node &c) {
         chess::Move m = c.move;
-        if (m.isNull() || m.isCastling() || m.kind() == chess::Move::EnPassant || before.capturedPiece(m) == chess::NoPiece)
+        if (m.isNull() || m.isCastling() || m.kind() == chess::Move::EnPassant
+            || before.capturedPiece(m) == chess::NoPiece)
             return false;
-        if (!targets.contains(m.to()))
-            return false;
+        if (!targets.contains(m.to())) return false;
         return m_range.contains(exchangeValue(before, m.from(), m.to(), m_plies));
     });
 }
@@ -1000,15 +945,14 @@ bool MaxSwapFilter::match(Ctx &ctx) const
                 moves |= SquareSet::of(chess::makeSquare(chess::fileOf(s), r));
         }
         Square k = p.kingSquare(c);
-        for (Square to : moves & targets) {
-            if (p.pinned(c).contains(s) && k != chess::NoSquare && !chess::lineThrough(k, s).contains(to))
-                continue;
+        for (Square to : moves &targets) {
+            if (p.pinned(c).contains(s) && k != chess::NoSquare && !chess::lineThrough(k, s).contains(to)) continue;
             if (chess::typeOf(p.pieceAt(s)) == chess::King
-                && p.attackersTo(to, c == chess::White ? chess::Black : chess::White, p.occupied() - SquareSet::of(s)).any())
+                && p.attackersTo(to, c == chess::White ? chess::Black : chess::White, p.occupied() - SquareSet::of(s))
+                       .any())
                 continue;
             int v = exchangeValue(p, s, to, 0);
-            if (!any || v > best)
-                best = v;
+            if (!any || v > best) best = v;
             any = true;
         }
     }
@@ -1060,16 +1004,12 @@ bool RelationFilter::related(Ctx &ctx, game::NodeId p1, game::NodeId p2, SquareS
     const RelationSpec &s = *m_spec;
     const chess::Position &a = ctx.game->nodes[p1].position;
     const chess::Position &b = ctx.game->nodes[p2].position;
-    if (s.side == RelationSpec::Same && a.sideToMove() != b.sideToMove())
-        return false;
-    if (s.side == RelationSpec::Change && a.sideToMove() == b.sideToMove())
-        return false;
+    if (s.side == RelationSpec::Same && a.sideToMove() != b.sideToMove()) return false;
+    if (s.side == RelationSpec::Change && a.sideToMove() == b.sideToMove()) return false;
     Pair pair{p2, missingP1.bits(), a.occupied().bits(), b.occupied().bits(), pieceBoards(a), pieceBoards(b)};
-    if (s.p2Transforms.empty())
-        return relatedThrough(ctx, pair, Transform::identity());
+    if (s.p2Transforms.empty()) return relatedThrough(ctx, pair, Transform::identity());
     for (const Transform &t : s.p2Transforms)
-        if (relatedThrough(ctx, pair, t))
-            return true;
+        if (relatedThrough(ctx, pair, t)) return true;
     return false;
 }
 
@@ -1084,37 +1024,29 @@ bool RelationFilter::relatedThrough(Ctx &ctx, Pair &pair, const Transform &t) co
     const int d = dihedralIndex(t);
     const uint64_t bOcc = shiftedBits(pair.occUnder(d), t);
     const uint64_t gone = aOcc & ~bOcc & allowed;
-    if (gone & ~pair.missingP1)
-        return false;
-    if (!s.missingRange.contains(popCount(gone & pair.missingP1)))
-        return false;
+    if (gone & ~pair.missingP1) return false;
+    if (!s.missingRange.contains(popCount(gone & pair.missingP1))) return false;
     const uint64_t fresh = bOcc & ~aOcc & allowed;
-    if (fresh == 0 && !s.addedRange.contains(0))
-        return false;
+    if (fresh == 0 && !s.addedRange.contains(0)) return false;
     // Squares occupied in both must hold the same piece.
     const uint64_t both = aOcc & bOcc & allowed;
     int same = 0;
     const std::array<uint64_t, 12> &bPieces = pair.piecesUnder(d);
     for (size_t i = 0; i < pair.a.byPiece.size(); ++i)
-        if (const uint64_t x = pair.a.byPiece[i] & both)
-            same += popCount(x & shiftedBits(bPieces[i], t));
-    if (same != popCount(both))
-        return false;
+        if (const uint64_t x = pair.a.byPiece[i] & both) same += popCount(x & shiftedBits(bPieces[i], t));
+    if (same != popCount(both)) return false;
     if (fresh) {
         game::NodeId back = ctx.node;
         ctx.moveTo(pair.p2);
         uint64_t match = s.added ? imageBits(s.added->set(ctx).bits(), t) : bOcc;
         ctx.moveTo(back);
-        if ((fresh & ~match) || !s.addedRange.contains(popCount(fresh & match)))
-            return false;
+        if ((fresh & ~match) || !s.addedRange.contains(popCount(fresh & match))) return false;
     }
     // Allowed squares whose contents differ: one side empty, or (excluded
     // above) two different pieces.
     const int different = popCount((aOcc | bOcc) & allowed) - same;
-    if (s.haveDifferent && !s.differentRange.contains(different))
-        return false;
-    if (s.haveSame && !s.sameRange.contains(same))
-        return false;
+    if (s.haveDifferent && !s.differentRange.contains(different)) return false;
+    if (s.haveSame && !s.sameRange.contains(same)) return false;
     return true;
 }
 
@@ -1127,20 +1059,17 @@ bool RelationFilter::match(Ctx &ctx) const
     std::vector<std::pair<game::NodeId, bool>> stack; // node, on the continuing line
     for (game::NodeId c = ctx.game->nodes[p1].firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
         stack.emplace_back(c, c == ctx.game->nodes[p1].firstChild);
-        if (s.where == RelationSpec::Mainline)
-            break;
+        if (s.where == RelationSpec::Mainline) break;
     }
     while (!stack.empty()) {
         auto [n, onLine] = stack.back();
         stack.pop_back();
         bool wanted = s.where != RelationSpec::VariationsOnly || !onLine;
-        if (wanted && related(ctx, p1, n, missingP1))
-            return true;
+        if (wanted && related(ctx, p1, n, missingP1)) return true;
         const game::Node &node = ctx.game->nodes[n];
         for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
             stack.emplace_back(c, onLine && c == node.firstChild);
-            if (s.where == RelationSpec::Mainline)
-                break;
+            if (s.where == RelationSpec::Mainline) break;
         }
     }
     return false;
@@ -1164,10 +1093,8 @@ namespace {
 // A count against a range of counts, or of percentages of `whole` (thousandths).
 bool countInRange(const Range &r, long long part, long long whole)
 {
-    if (!r.percent)
-        return r.contains(part);
-    if (whole == 0 || r.empty)
-        return false;
+    if (!r.percent) return r.contains(part);
+    if (whole == 0 || r.empty) return false;
     __int128 p = __int128(part) * 100000;
     return p >= __int128(r.lo.value) * whole && p <= __int128(r.hi.value) * whole;
 }
@@ -1213,14 +1140,11 @@ bool SumRangeFilter::match(Ctx &ctx) const
                     group = src->group[i];
                 }
     for (const auto &src : m_acc->sources) {
-        if (only && src.get() != only)
-            continue;
+        if (only && src.get() != only) continue;
         for (size_t i = 0; i < src->images.size(); ++i)
-            if ((!only || src->group[i] == group) && src->images[i]->match(ctx))
-                ++(src->swapped[i] ? swapped : same);
+            if ((!only || src->group[i] == group) && src->images[i]->match(ctx)) ++(src->swapped[i] ? swapped : same);
     }
-    if (m_acc->byColour)
-        return m_range.contains(same) || m_range.contains(swapped);
+    if (m_acc->byColour) return m_range.contains(same) || m_range.contains(swapped);
     return m_range.contains(same + swapped);
 }
 
@@ -1236,29 +1160,22 @@ SquareSet UnstoppablePawnsFilter::set(Ctx &ctx) const
         chess::Color c = chess::colorOf(p.pieceAt(s));
         chess::Color o = c == chess::White ? chess::Black : chess::White;
         // Only against a bare king with pawns.
-        if ((p.pieces(o) - p.pieces(o, chess::Pawn) - p.pieces(o, chess::King)).any())
-            continue;
+        if ((p.pieces(o) - p.pieces(o, chess::Pawn) - p.pieces(o, chess::King)).any()) continue;
         Square k = p.kingSquare(o);
-        if (k == chess::NoSquare)
-            continue;
+        if (k == chess::NoSquare) continue;
         int f = chess::fileOf(s), r = chess::rankOf(s);
         int step = c == chess::White ? 1 : -1, last = c == chess::White ? 7 : 0;
         bool clear = true;
         for (int rr = r + step; rr != last + step; rr += step)
-            if (p.occupied().contains(chess::makeSquare(f, rr)))
-                clear = false;
-        if (!clear)
-            continue;
+            if (p.occupied().contains(chess::makeSquare(f, rr))) clear = false;
+        if (!clear) continue;
         int moves = std::abs(last - r);
-        if (r == (c == chess::White ? 1 : 6))
-            --moves; // the double step
+        if (r == (c == chess::White ? 1 : 6)) --moves; // the double step
         // The rule of the square: the king reaches the queening square in kd
         // moves, one fewer when it moves first.
         int kd = std::max(std::abs(chess::fileOf(k) - f), std::abs(chess::rankOf(k) - last));
-        if (p.sideToMove() == o)
-            --kd;
-        if (kd > moves)
-            out |= SquareSet::of(s);
+        if (p.sideToMove() == o) --kd;
+        if (kd > moves) out |= SquareSet::of(s);
     }
     return out;
 }
@@ -1309,32 +1226,25 @@ bool GameInfoFilter::match(Ctx &ctx) const
         std::string_view e = g.tag("ECO");
         bool valid = e.size() >= 3 && e[0] >= 'A' && e[0] <= 'E' && std::isdigit(static_cast<unsigned char>(e[1]))
             && std::isdigit(static_cast<unsigned char>(e[2]));
-        if (m_range.empty)
-            return !valid; // '–': games without an ECO code
-        if (!valid)
-            return false;
+        if (m_range.empty) return !valid; // '–': games without an ECO code
+        if (!valid) return false;
         int code = (e[0] - 'A') * 100 + (e[1] - '0') * 10 + (e[2] - '0');
-        if (m_eco.empty())
-            return true; // '*'
+        if (m_eco.empty()) return true; // '*'
         for (auto [lo, hi] : m_eco)
-            if (code >= lo && code <= hi)
-                return true;
+            if (code >= lo && code <= hi) return true;
         return false;
     }
     case HasVariations:
         for (const game::Node &n : g.nodes)
-            if (n.nextSibling != game::NoNode)
-                return true;
+            if (n.nextSibling != game::NoNode) return true;
         return false;
     case HasComments:
         for (const game::Node &n : g.nodes)
-            if (n.comment != game::NoText || n.preComment != game::NoText)
-                return true;
+            if (n.comment != game::NoText || n.preComment != game::NoText) return true;
         return false;
     case HasAnnotation:
         for (const game::Node &n : g.nodes)
-            if (n.nagCount > 0)
-                return true;
+            if (n.nagCount > 0) return true;
         return false;
     }
     return false;
@@ -1353,8 +1263,7 @@ bool SubMatchFilter::match(Ctx &ctx) const
             ctx.moveTo(n);
             return list->match(ctx);
         });
-        if (!all)
-            break;
+        if (!all) break;
     }
     ctx.moveTo(here);
     return all;
@@ -1370,24 +1279,18 @@ bool DateFilter::match(Ctx &ctx) const
     std::string_view d = ctx.game->tag("Date");
     auto part = [&](size_t at, size_t n, long long &v) {
         v = 0;
-        if (d.size() < at + n)
-            return false;
+        if (d.size() < at + n) return false;
         for (size_t i = at; i < at + n; ++i) {
-            if (d[i] < '0' || d[i] > '9')
-                return false;
+            if (d[i] < '0' || d[i] > '9') return false;
             v = v * 10 + (d[i] - '0');
         }
         return true;
     };
     long long y, m, day;
-    if (!part(0, 4, y))
-        return m_range.empty; // blank dated: only '–' matches
-    if (m_range.empty)
-        return false;
-    if (!part(5, 2, m))
-        m = 0;
-    if (!part(8, 2, day))
-        day = 0;
+    if (!part(0, 4, y)) return m_range.empty; // blank dated: only '–' matches
+    if (m_range.empty) return false;
+    if (!part(5, 2, m)) m = 0;
+    if (!part(8, 2, day)) day = 0;
     return m_range.contains(y * 10000 + m * 100 + day);
 }
 

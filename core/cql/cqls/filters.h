@@ -74,7 +74,10 @@ class MoveNumberFilter : public Filter {
 public:
     MoveNumberFilter(bool halfMoves, Range r) : m_half(halfMoves), m_range(r) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<MoveNumberFilter>(m_half, m_range); }
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<MoveNumberFilter>(m_half, m_range);
+    }
     bool transformSensitive() const override { return false; }
 
 private:
@@ -87,7 +90,10 @@ private:
 class PercentFilter : public Filter {
 public:
     // part: squares counted; whole: the squares they are a percentage of.
-    PercentFilter(FilterPtr part, FilterPtr whole, Range r) : m_part(std::move(part)), m_whole(std::move(whole)), m_range(r) {}
+    PercentFilter(FilterPtr part, FilterPtr whole, Range r)
+        : m_part(std::move(part)), m_whole(std::move(whole)), m_range(r)
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -100,15 +106,16 @@ private:
 class FactFilter : public Filter {
 public:
     enum Kind {
-        CheckBy,            // in check, by a piece of the argument (if any)
-        DoubleCheck,        // by pieces of the argument, if any
+        CheckBy,     // in check, by a piece of the argument (if any)
+        DoubleCheck, // by pieces of the argument, if any
         ContactCheck,
-        MatingMaterial,     // either side has mating material
-        WhiteCannotWin, BlackCannotWin,
+        MatingMaterial, // either side has mating material
+        WhiteCannotWin,
+        BlackCannotWin,
         Endgame,
         GameIsOver,
         InsideVariation,
-        HasMoves,           // the position has a next move in the game
+        HasMoves, // the position has a next move in the game
     };
     FactFilter(Kind k, FilterPtr arg = nullptr) : m_kind(k), m_arg(std::move(arg)) {}
     bool match(Ctx &ctx) const override;
@@ -160,17 +167,30 @@ private:
 // Next-move facts: :iscastling [rights], :promote D, :ischeck, :ismate, ...
 class NextMoveFilter : public Filter {
 public:
-    enum Kind { Castling, Promote, IsCheck, IsMate, IsStalemate, IsDoubleCheck, IsContactCheck, IsNull, Forced, TakesLastPiece };
+    enum Kind {
+        Castling,
+        Promote,
+        IsCheck,
+        IsMate,
+        IsStalemate,
+        IsDoubleCheck,
+        IsContactCheck,
+        IsNull,
+        Forced,
+        TakesLastPiece
+    };
     NextMoveFilter(Kind k, int rights = 0, PieceMask promote = 0, chess::SquareSet squares = chess::SquareSet::all())
-        : m_kind(k), m_rights(rights), m_promote(promote), m_squares(squares) {}
+        : m_kind(k), m_rights(rights), m_promote(promote), m_squares(squares)
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
 private:
     bool moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const;
     Kind m_kind;
-    int m_rights;             // Castling: bits as CastlingRightsFilter, 0 = any
-    PieceMask m_promote;      // Promote: pieces promoted to
+    int m_rights;        // Castling: bits as CastlingRightsFilter, 0 = any
+    PieceMask m_promote; // Promote: pieces promoted to
     chess::SquareSet m_squares;
 };
 
@@ -191,7 +211,9 @@ public:
     // dirs: allowed unit directions; attack: the first square must hold a
     // line piece moving along the ray (:rayattack).
     RaySpecFilter(std::vector<FilterPtr> spec, std::vector<std::pair<int, int>> dirs, bool attack)
-        : m_spec(std::move(spec)), m_dirs(std::move(dirs)), m_attack(attack) {}
+        : m_spec(std::move(spec)), m_dirs(std::move(dirs)), m_attack(attack)
+    {
+    }
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -217,29 +239,63 @@ private:
 // pass the attributes in turn (selectPawns in pawncounting.h).
 struct PawnAttribute {
     enum Kind {
-        Single, Double, DoubleExact, Triple, TripleExact, // pawns per file: n or more / exactly n
-        Connected, Integrated, Isolated, HalfIsolated, Defended, Defender, Passed,
-        Blocked, BlockedNow, Advanced, Consecutive,
+        Single,
+        Double,
+        DoubleExact,
+        Triple,
+        TripleExact, // pawns per file: n or more / exactly n
+        Connected,
+        Integrated,
+        Isolated,
+        HalfIsolated,
+        Defended,
+        Defender,
+        Passed,
+        Blocked,
+        BlockedNow,
+        Advanced,
+        Consecutive,
         // in pawnattributes.cpp
-        Backward, Behind, BehindNow, Candidate, CandidateNotPassed, Stoppable, Stopped,
-        Chained, SingleExact, UnoExact, Symmetrical, Mirrored, Inside,
-        RankRun,                                          // quart(n): adjacent own pawns on the rank
+        Backward,
+        Behind,
+        BehindNow,
+        Candidate,
+        CandidateNotPassed,
+        Stoppable,
+        Stopped,
+        Chained,
+        SingleExact,
+        UnoExact,
+        Symmetrical,
+        Mirrored,
+        Inside,
+        RankRun, // quart(n): adjacent own pawns on the rank
         // in pawncounting.cpp: forefront/rear narrow the view of the later
         // attributes; the counting attributes (last in a list) say what is counted
-        Forefront, Rear,
-        Islands, Compounds, Files, Ranks, BothSides, OneSide,
+        Forefront,
+        Rear,
+        Islands,
+        Compounds,
+        Files,
+        Ranks,
+        BothSides,
+        OneSide,
     };
     Kind kind = Single;
-    int n = 0;         // for the counted forms
+    int n = 0; // for the counted forms
     bool negated = false;
 };
 // The pawns of candidates having every attribute of [first, last), judged
 // against the own pawns in view (own[colour]) and all opposing pawns.
-chess::SquareSet pawnsWithAttributes(const chess::Position &p, chess::SquareSet candidates, const chess::SquareSet own[2],
-                                     const PawnAttribute *first, const PawnAttribute *last);
+chess::SquareSet pawnsWithAttributes(const chess::Position &p, chess::SquareSet candidates,
+                                     const chess::SquareSet own[2], const PawnAttribute *first,
+                                     const PawnAttribute *last);
 class PawnAttributeFilter : public SetFilter {
 public:
-    PawnAttributeFilter(FilterPtr pawns, std::vector<PawnAttribute> attrs) : m_pawns(std::move(pawns)), m_attrs(std::move(attrs)) {}
+    PawnAttributeFilter(FilterPtr pawns, std::vector<PawnAttribute> attrs)
+        : m_pawns(std::move(pawns)), m_attrs(std::move(attrs))
+    {
+    }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -255,19 +311,19 @@ private:
 // shown when it is searched and some shown list matches it. The per-game
 // answer is computed once and cached in a variable slot.
 struct GameLists {
-    std::vector<FilterPtr> lists;     // required position lists
+    std::vector<FilterPtr> lists; // required position lists
     std::vector<Range> counts;
-    std::vector<bool> shown;          // lists whose matching positions are the game's matches
+    std::vector<bool> shown; // lists whose matching positions are the game's matches
     // A list counts its matching positions, or (runs) the lengths of runs of
     // consecutive matching positions on the main line (:repetitioncount).
     std::vector<bool> runs;
     // Lists of one group are alternatives: the images of a list with
     // :pretransformmatchcount, one of which must be in range.
     std::vector<int> group;
-    std::vector<FilterPtr> cuts;      // the search of a line stops after a position matching one
-    std::vector<bool> cutsPreceding;  // per cut: with :preceding, the search stops before that position
-    std::vector<FilterPtr> excludes;  // a game with a position matching one does not match
-    std::vector<FilterPtr> skips;     // :skip: a position matching one is passed over (no list sees it)
+    std::vector<FilterPtr> cuts;     // the search of a line stops after a position matching one
+    std::vector<bool> cutsPreceding; // per cut: with :preceding, the search stops before that position
+    std::vector<FilterPtr> excludes; // a game with a position matching one does not match
+    std::vector<FilterPtr> skips;    // :skip: a position matching one is passed over (no list sees it)
 };
 class GameGateFilter : public Filter {
 public:
@@ -293,7 +349,9 @@ class NegatedMatchListFilter : public Filter {
 public:
     // gate: the list's position lists, null when it has none.
     NegatedMatchListFilter(std::vector<FilterPtr> gameParts, std::unique_ptr<GameGateFilter> gate)
-        : m_parts(std::move(gameParts)), m_gate(std::move(gate)) {}
+        : m_parts(std::move(gameParts)), m_gate(std::move(gate))
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -323,7 +381,9 @@ struct StepSpan {
 class SequenceFilter : public Filter {
 public:
     SequenceFilter(bool gapped, std::vector<FilterPtr> steps, std::vector<std::shared_ptr<const StepSpan>> spans = {})
-        : m_gapped(gapped), m_steps(std::move(steps)), m_spans(std::move(spans)) {}
+        : m_gapped(gapped), m_steps(std::move(steps)), m_spans(std::move(spans))
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -342,8 +402,7 @@ private:
 template <typename Side>
 Side sideUnder(const Transform &t, Side s)
 {
-    if (t.swapColors && s != Side::ToMove)
-        s = s == Side::White ? Side::Black : Side::White;
+    if (t.swapColors && s != Side::ToMove) s = s == Side::White ? Side::Black : Side::White;
     noteImage(&s, sizeof s);
     return s;
 }
@@ -389,7 +448,10 @@ int exchangeValue(const chess::Position &pos, chess::Square from, chess::Square 
 // exchange value lies in the range.
 class ExchangeFilter : public Filter {
 public:
-    ExchangeFilter(int maxPlies, Range r, FilterPtr targets) : m_plies(maxPlies), m_range(r), m_targets(std::move(targets)) {}
+    ExchangeFilter(int maxPlies, Range r, FilterPtr targets)
+        : m_plies(maxPlies), m_range(r), m_targets(std::move(targets))
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -403,7 +465,10 @@ private:
 // piece of D1 to a square of D2 (whoever is to move).
 class MaxSwapFilter : public Filter {
 public:
-    MaxSwapFilter(FilterPtr pieces, FilterPtr targets, Range r) : m_pieces(std::move(pieces)), m_targets(std::move(targets)), m_range(r) {}
+    MaxSwapFilter(FilterPtr pieces, FilterPtr targets, Range r)
+        : m_pieces(std::move(pieces)), m_targets(std::move(targets)), m_range(r)
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -422,20 +487,22 @@ namespace cql::cqls {
 struct RelationSpec {
     enum Side { Same, Change, Ignore };
     enum Where { Mainline, Everywhere, VariationsOnly };
-    FilterPtr missing, added;             // designators (never transformed)
-    Range missingRange, addedRange;       // default: exactly 0
+    FilterPtr missing, added;       // designators (never transformed)
+    Range missingRange, addedRange; // default: exactly 0
     bool haveDifferent = false, haveSame = false;
     Range differentRange, sameRange;
     Side side = Same;
     Where where = Mainline;
-    bool pattern = false; // only the squares of the list's designators are compared
+    bool pattern = false;                // only the squares of the list's designators are compared
     std::vector<Transform> p2Transforms; // :flip / :shift: P2 may be seen through one (empty: as it is)
 };
 
 class RelationFilter : public Filter {
 public:
     explicit RelationFilter(std::shared_ptr<const RelationSpec> spec, chess::SquareSet allowed)
-        : m_spec(std::move(spec)), m_allowed(allowed) {}
+        : m_spec(std::move(spec)), m_allowed(allowed)
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
     void setAllowed(chess::SquareSet s) { m_allowed = s; }
@@ -458,7 +525,9 @@ namespace cql::cqls {
 class GoodBishopFilter : public Filter {
 public:
     GoodBishopFilter(FilterPtr bishops, Range theirs, Range ours)
-        : m_bishops(std::move(bishops)), m_theirs(theirs), m_ours(ours) {}
+        : m_bishops(std::move(bishops)), m_theirs(theirs), m_ours(ours)
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -494,11 +563,13 @@ public:
     SumRangeFilter(std::shared_ptr<const Accumulator> acc, Range r, const Transform *image = nullptr)
         : m_acc(std::move(acc)), m_range(r), m_hasImage(image != nullptr)
     {
-        if (image)
-            m_image = *image;
+        if (image) m_image = *image;
     }
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &t) const override { return std::make_unique<SumRangeFilter>(m_acc, m_range, &t); }
+    FilterPtr transformed(const Transform &t) const override
+    {
+        return std::make_unique<SumRangeFilter>(m_acc, m_range, &t);
+    }
     bool transformSensitive() const override { return false; }
 
 private:
@@ -537,9 +608,23 @@ namespace cql::cqls {
 // variations, comments or NAGs.
 class GameInfoFilter : public Filter {
 public:
-    enum Kind { Player, WhitePlayer, BlackPlayer, Event, Site, PlyCount, Round, Eco, HasVariations, HasComments, HasAnnotation };
+    enum Kind {
+        Player,
+        WhitePlayer,
+        BlackPlayer,
+        Event,
+        Site,
+        PlyCount,
+        Round,
+        Eco,
+        HasVariations,
+        HasComments,
+        HasAnnotation
+    };
     GameInfoFilter(Kind k, std::string text = {}, Range r = {}, std::vector<std::pair<int, int>> eco = {})
-        : m_kind(k), m_text(std::move(text)), m_range(r), m_eco(std::move(eco)) {}
+        : m_kind(k), m_text(std::move(text)), m_range(r), m_eco(std::move(eco))
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &) const override
     {
@@ -549,7 +634,7 @@ public:
 
 private:
     Kind m_kind;
-    std::string m_text;          // lower case
+    std::string m_text; // lower case
     Range m_range;
     std::vector<std::pair<int, int>> m_eco; // ECO codes as 0..499 (A00 = 0), inclusive ranges; empty with Eco: any
 };

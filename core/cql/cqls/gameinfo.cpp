@@ -29,12 +29,10 @@ std::string lowerTrimmed(std::string_view s)
 // Digits only, and not absurdly many (a period is at most a few months).
 bool digits(std::string_view s, long long &v)
 {
-    if (s.empty() || s.size() > 12)
-        return false;
+    if (s.empty() || s.size() > 12) return false;
     v = 0;
     for (char c : s) {
-        if (c < '0' || c > '9')
-            return false;
+        if (c < '0' || c > '9') return false;
         v = v * 10 + (c - '0');
     }
     return true;
@@ -56,14 +54,12 @@ bool readPeriod(std::string_view f, Period &p)
         return digits(f.substr(1), p.seconds);
     size_t slash = f.find('/');
     if (slash != std::string_view::npos) {
-        if (!digits(f.substr(0, slash), p.moves) || p.moves == 0)
-            return false;
+        if (!digits(f.substr(0, slash), p.moves) || p.moves == 0) return false;
         f.remove_prefix(slash + 1);
     }
     size_t plus = f.find('+');
     if (plus != std::string_view::npos) {
-        if (!digits(f.substr(plus + 1), p.increment))
-            return false;
+        if (!digits(f.substr(plus + 1), p.increment)) return false;
         f = f.substr(0, plus);
     }
     return digits(f, p.seconds);
@@ -86,7 +82,8 @@ std::string_view timeModeName(TimeMode m)
 
 bool timeModeFromName(std::string_view n, TimeMode &out)
 {
-    for (TimeMode m : {TimeMode::Unknown, TimeMode::Normal, TimeMode::Rapid, TimeMode::Blitz, TimeMode::Bullet, TimeMode::Corr})
+    for (TimeMode m :
+         {TimeMode::Unknown, TimeMode::Normal, TimeMode::Rapid, TimeMode::Blitz, TimeMode::Bullet, TimeMode::Corr})
         if (n == timeModeName(m)) {
             out = m;
             return true;
@@ -104,8 +101,7 @@ long long secondsForSixtyMoves(std::string_view tc)
         if (rest.empty()) {
             // Periods of a number of moves left open repeat, as in "40/7200"
             // for a game played at that rate throughout.
-            if (last.moves == 0)
-                return -1;
+            if (last.moves == 0) return -1;
             total += last.seconds + last.increment * std::min(last.moves, left);
             left -= last.moves;
             continue;
@@ -134,16 +130,11 @@ long long secondsForSixtyMoves(std::string_view tc)
 TimeMode timeModeOfControl(std::string_view tc)
 {
     long long t = secondsForSixtyMoves(tc);
-    if (t < 0)
-        return TimeMode::Unknown;
-    if (t >= Moves * Day)
-        return TimeMode::Corr;
-    if (t < 3 * 60)
-        return TimeMode::Bullet;
-    if (t <= 10 * 60)
-        return TimeMode::Blitz;
-    if (t < 60 * 60)
-        return TimeMode::Rapid;
+    if (t < 0) return TimeMode::Unknown;
+    if (t >= Moves * Day) return TimeMode::Corr;
+    if (t < 3 * 60) return TimeMode::Bullet;
+    if (t <= 10 * 60) return TimeMode::Blitz;
+    if (t < 60 * 60) return TimeMode::Rapid;
     return TimeMode::Normal;
 }
 
@@ -151,23 +142,18 @@ TimeMode timeModeOf(const game::Game &g)
 {
     TimeMode m;
     std::string tag = lowerTrimmed(g.tag("TimeMode"));
-    if (tag == "correspondence")
-        return TimeMode::Corr;
-    if (timeModeFromName(tag, m) && m != TimeMode::Unknown)
-        return m;
+    if (tag == "correspondence") return TimeMode::Corr;
+    if (timeModeFromName(tag, m) && m != TimeMode::Unknown) return m;
     std::string mode = lowerTrimmed(g.tag("Mode"));
-    if (mode == "pm" || mode == "em")
-        return TimeMode::Corr;
+    if (mode == "pm" || mode == "em") return TimeMode::Corr;
     return timeModeOfControl(g.tag("TimeControl"));
 }
 
 char genderOf(const game::Game &g, bool white)
 {
     std::string s = lowerTrimmed(g.tag(white ? "WhiteSex" : "BlackSex"));
-    if (s == "m")
-        return 'm';
-    if (s == "f" || s == "w")
-        return 'f';
+    if (s == "m") return 'm';
+    if (s == "f" || s == "w") return 'f';
     return 'x';
 }
 
@@ -180,7 +166,7 @@ struct RatingSystem {
     std::string_view name, tag;
 };
 constexpr RatingSystem RatingSystems[] = {
-    {"ELO", "Elo"}, {"DWZ", "DWZ"}, {"ECF", "ECF"}, {"ACF", "ACF"}, {"USCF", "USCF"},
+    {"ELO", "Elo"},     {"DWZ", "DWZ"},     {"ECF", "ECF"},   {"ACF", "ACF"}, {"USCF", "USCF"},
     {"RAPID", "Rapid"}, {"BLITZ", "Blitz"}, {"ICCF", "ICCF"}, {"EDO", "Edo"},
 };
 } // namespace
@@ -188,8 +174,7 @@ constexpr RatingSystem RatingSystems[] = {
 std::string_view ratingTagSuffix(std::string_view upper)
 {
     for (const RatingSystem &r : RatingSystems)
-        if (r.name == upper)
-            return r.tag;
+        if (r.name == upper) return r.tag;
     return {};
 }
 
@@ -201,10 +186,8 @@ bool TimeModeFilter::match(Ctx &ctx) const
 bool GenderFilter::match(Ctx &ctx) const
 {
     auto has = [&](bool white) { return m_genders.find(genderOf(*ctx.game, white)) != std::string::npos; };
-    if (m_side == 1)
-        return has(true);
-    if (m_side == 2)
-        return has(false);
+    if (m_side == 1) return has(true);
+    if (m_side == 2) return has(false);
     return has(true) || has(false);
 }
 
@@ -278,8 +261,7 @@ std::string_view gameMarkerLetters() { return "wbmeNpTKQ!?U*DGS^~=MP"; }
 
 std::string gameMarkersOf(const game::Game &g, bool *deleted)
 {
-    if (deleted)
-        *deleted = false;
+    if (deleted) *deleted = false;
     std::string out;
     for (char c : g.tag("ScidFlags")) {
         char m = 0;
@@ -289,7 +271,13 @@ std::string gameMarkersOf(const game::Game &g, bool *deleted)
         case 'M': m = 'm'; break;
         case 'E': m = 'e'; break;
         case 'P': m = 'p'; break;
-        case 'N': case 'T': case 'K': case 'Q': case '!': case '?': case 'U': m = char(std::toupper(static_cast<unsigned char>(c))); break;
+        case 'N':
+        case 'T':
+        case 'K':
+        case 'Q':
+        case '!':
+        case '?':
+        case 'U': m = char(std::toupper(static_cast<unsigned char>(c))); break;
         case '1': m = '*'; break;
         case '2': m = 'D'; break;
         case '3': m = 'G'; break;
@@ -297,13 +285,11 @@ std::string gameMarkersOf(const game::Game &g, bool *deleted)
         case '5': m = '^'; break;
         case '6': m = '~'; break;
         case 'D':
-            if (deleted)
-                *deleted = true;
+            if (deleted) *deleted = true;
             break;
         default: break; // not a flag letter: ignored, as Scid does
         }
-        if (m && out.find(m) == std::string::npos)
-            out += m;
+        if (m && out.find(m) == std::string::npos) out += m;
     }
     return out;
 }
@@ -311,8 +297,7 @@ std::string gameMarkersOf(const game::Game &g, bool *deleted)
 bool GameMarkerFilter::match(Ctx &ctx) const
 {
     const std::string has = gameMarkersOf(*ctx.game);
-    if (m_markers.empty())
-        return !has.empty();
+    if (m_markers.empty()) return !has.empty();
     return has.find_first_of(m_markers) != std::string::npos;
 }
 
@@ -322,18 +307,15 @@ bool GameDefectFilter::match(Ctx &ctx) const
     if (m_defects & Deleted) {
         bool deleted = false;
         gameMarkersOf(g, &deleted);
-        if (deleted)
-            return true;
+        if (deleted) return true;
     }
-    if (g.errors.empty())
-        return m_clean;
+    if (g.errors.empty()) return m_clean;
     for (const game::GameError &e : g.errors) {
         const std::string &m = e.message;
         unsigned kind = m.rfind("illegal move ", 0) == 0 || m.rfind("ambiguous move ", 0) == 0 ? IllegalMove
-            : m.rfind("bad move ", 0) == 0                                                      ? InvalidMove
-                                                                                                : 0u;
-        if (kind & m_defects)
-            return true;
+            : m.rfind("bad move ", 0) == 0                                                     ? InvalidMove
+                                                                                               : 0u;
+        if (kind & m_defects) return true;
     }
     return false;
 }
@@ -360,8 +342,7 @@ bool hasText(std::string_view t)
 
 void addLanguage(std::vector<std::string> &out, std::string code)
 {
-    if (std::find(out.begin(), out.end(), code) == out.end())
-        out.push_back(std::move(code));
+    if (std::find(out.begin(), out.end(), code) == out.end()) out.push_back(std::move(code));
 }
 
 } // namespace
@@ -374,7 +355,8 @@ std::vector<std::string> commentLanguages(std::string_view c)
         t.remove_prefix(1);
     while (!t.empty() && isBlank(t.back()))
         t.remove_suffix(1);
-    constexpr std::string_view HtmlOpen = "<html>", HtmlClose = "</html>", LangOpen = "<lang id=\"", LangClose = "</lang>";
+    constexpr std::string_view HtmlOpen = "<html>", HtmlClose = "</html>", LangOpen = "<lang id=\"",
+                               LangClose = "</lang>";
     if (t.size() >= HtmlOpen.size() + HtmlClose.size() && t.substr(0, HtmlOpen.size()) == HtmlOpen
         && t.substr(t.size() - HtmlClose.size()) == HtmlClose) {
         t = t.substr(HtmlOpen.size(), t.size() - HtmlOpen.size() - HtmlClose.size());
@@ -382,8 +364,8 @@ std::vector<std::string> commentLanguages(std::string_view c)
         for (;;) {
             size_t open = t.find(LangOpen);
             const size_t codeAt = open + LangOpen.size();
-            if (open == std::string_view::npos || codeAt + 4 > t.size() || !isLower(t[codeAt]) || !isLower(t[codeAt + 1])
-                || t.substr(codeAt + 2, 2) != "\">") {
+            if (open == std::string_view::npos || codeAt + 4 > t.size() || !isLower(t[codeAt])
+                || !isLower(t[codeAt + 1]) || t.substr(codeAt + 2, 2) != "\">") {
                 independent = independent || hasText(t);
                 break;
             }
@@ -392,14 +374,11 @@ std::vector<std::string> commentLanguages(std::string_view c)
             t.remove_prefix(codeAt + 4);
             size_t close = t.find(LangClose);
             std::string_view part = t.substr(0, close);
-            if (hasText(part))
-                addLanguage(out, code);
-            if (close == std::string_view::npos)
-                break;
+            if (hasText(part)) addLanguage(out, code);
+            if (close == std::string_view::npos) break;
             t.remove_prefix(close + LangClose.size());
         }
-        if (independent)
-            out.insert(out.begin(), std::string());
+        if (independent) out.insert(out.begin(), std::string());
         return out;
     }
     // "<xx> " marks: each ends the part before it.
@@ -408,20 +387,16 @@ std::vector<std::string> commentLanguages(std::string_view c)
     for (size_t i = 0; i <= t.size(); ++i) {
         const bool mark = i + 4 <= t.size() && t[i] == '<' && isLower(t[i + 1]) && isLower(t[i + 2]) && t[i + 3] == '>'
             && (i + 4 == t.size() || isBlank(t[i + 4]));
-        if (!mark && i < t.size())
-            continue;
-        if (hasText(t.substr(partStart, i - partStart)))
-            addLanguage(out, code);
-        if (i == t.size())
-            break;
+        if (!mark && i < t.size()) continue;
+        if (hasText(t.substr(partStart, i - partStart))) addLanguage(out, code);
+        if (i == t.size()) break;
         code = std::string(t.substr(i + 1, 2));
         partStart = i + 4;
         i += 3;
     }
     // The independent part first, as Scidb orders them.
     auto indep = std::find(out.begin(), out.end(), std::string());
-    if (indep != out.end() && indep != out.begin())
-        std::rotate(out.begin(), indep, indep + 1);
+    if (indep != out.end() && indep != out.begin()) std::rotate(out.begin(), indep, indep + 1);
     return out;
 }
 
@@ -430,18 +405,15 @@ bool CommentLanguageFilter::match(Ctx &ctx) const
     const game::Game &g = *ctx.game;
     auto wanted = [&](const std::string &lang) {
         for (const std::string &c : m_codes) {
-            if (c == "xx" ? lang.empty() : c == "yy" ? !lang.empty() && lang != "en" : c == lang)
-                return true;
+            if (c == "xx" ? lang.empty() : c == "yy" ? !lang.empty() && lang != "en" : c == lang) return true;
         }
         return false;
     };
     for (const game::Node &n : g.nodes) {
         for (uint32_t id : {n.preComment, n.comment}) {
-            if (id == game::NoText)
-                continue;
+            if (id == game::NoText) continue;
             for (const std::string &lang : commentLanguages(g.text(id)))
-                if (wanted(lang))
-                    return true;
+                if (wanted(lang)) return true;
         }
     }
     return false;
@@ -452,22 +424,18 @@ bool PlayerYearFilter::match(Ctx &ctx) const
     auto yearMatches = [&](bool white) {
         const database::PlayerRecord *p = m_base->find(ctx.game->tag(white ? "White" : "Black"));
         const int year = p ? (m_death ? p->deathYear : p->birthYear) : 0;
-        if (m_range.empty)
-            return year == 0;
+        if (m_range.empty) return year == 0;
         return year != 0 && m_range.contains(year);
     };
-    if (m_side == White)
-        return yearMatches(true);
-    if (m_side == Black)
-        return yearMatches(false);
+    if (m_side == White) return yearMatches(true);
+    if (m_side == Black) return yearMatches(false);
     return yearMatches(true) || yearMatches(false);
 }
 
 bool CommentPatternFilter::match(Ctx &ctx) const
 {
     for (const std::string &text : ctx.game->texts)
-        if (globMatch(m_pattern, text))
-            return true;
+        if (globMatch(m_pattern, text)) return true;
     return false;
 }
 

@@ -66,7 +66,10 @@ class GenderFilter : public Filter {
 public:
     GenderFilter(int side, std::string genders) : m_side(side), m_genders(std::move(genders)) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<GenderFilter>(m_side, m_genders); }
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<GenderFilter>(m_side, m_genders);
+    }
     bool transformSensitive() const override { return false; }
 
 private:
@@ -98,7 +101,10 @@ public:
     // clean: also a game read without any problem; defects: any of these.
     GameDefectFilter(bool clean, unsigned defects) : m_clean(clean), m_defects(defects) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<GameDefectFilter>(m_clean, m_defects); }
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<GameDefectFilter>(m_clean, m_defects);
+    }
     bool transformSensitive() const override { return false; }
 
 private:
@@ -155,7 +161,9 @@ class PlayerYearFilter : public Filter {
 public:
     enum Side { Either, White, Black };
     PlayerYearFilter(Side side, bool death, Range range, std::shared_ptr<const database::PlayerBase> base)
-        : m_side(side), m_death(death), m_range(range), m_base(std::move(base)) {}
+        : m_side(side), m_death(death), m_range(range), m_base(std::move(base))
+    {
+    }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &) const override
     {

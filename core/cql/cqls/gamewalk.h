@@ -16,10 +16,8 @@ bool someChild(const Ctx &ctx, game::NodeId n, F &&f)
 {
     const auto &nodes = ctx.game->nodes;
     for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
-        if (f(c))
-            return true;
-        if (!ctx.searchVariations)
-            break;
+        if (f(c)) return true;
+        if (!ctx.searchVariations) break;
     }
     return false;
 }
@@ -37,8 +35,7 @@ bool someSearchedPosition(Ctx &ctx, F &&f)
             stack.push_back(c);
             return false;
         });
-        if (f(n))
-            return true;
+        if (f(n)) return true;
     }
     return false;
 }

@@ -16,7 +16,8 @@ constexpr KeywordSignature Rows[] = {
     {"accumulate*", InPosition, "name", false, Cql6::None, "counts the list's matches into an accumulator, by colour"},
     {"and", InPosition | InMatch, "lists", true, Cql6::Same, "all of the lists match"},
     {"annotator", InMatch, "name", true, Cql6::None, "the Annotator tag"},
-    {"attackcount", InPosition, "D D R", true, Cql6::None, "number of attacks of the first pieces on the second squares"},
+    {"attackcount", InPosition, "D D R", true, Cql6::None,
+     "number of attacks of the first pieces on the second squares"},
     {"averagerating", InMatch, "R", true, Cql6::NotConverted, "the players' average rating"},
     {"averagerating*", InMatch, "R", true, Cql6::NotConverted, "the players' average rating, unrated players counted"},
     {"birthyear", InMatch, "R", true, Cql6::None, "a player's year of birth"},
@@ -128,13 +129,15 @@ constexpr KeywordSignature Rows[] = {
     {"not", InPosition | InMatch, "[lists]", true, Cql6::Same, "negates the lists (or, alone, the list it stands in)"},
     {"opposition", InPosition, "[K or k]", true, Cql6::None, "the king has the opposition"},
     {"or", InPosition | InMatch, "lists", true, Cql6::Same, "one of the lists matches"},
-    {"originaldifferentcount", InRelation, "R", false, Cql6::None, "pieces on other squares than in the first position"},
+    {"originaldifferentcount", InRelation, "R", false, Cql6::None,
+     "pieces on other squares than in the first position"},
     {"originalsamecount", InRelation, "R", false, Cql6::None, "pieces on the same squares as in the first position"},
     {"output", InMatch, "file", true, Cql6::Same, "no effect (CQL compatibility)"},
     {"passedpawnrace", InPosition, "[K or k]", true, Cql6::None, "a passed pawn race the side wins"},
     {"pattern", InRelation, "", false, Cql6::None, "only the squares of the list's designators are compared"},
     {"pawncount", InPosition, "D attributes R", true, Cql6::NotConverted, "pawns with attributes"},
-    {"pawncountdifference", InPosition, "D D attributes R", true, Cql6::NotConverted, "difference of pawns with attributes"},
+    {"pawncountdifference", InPosition, "D D attributes R", true, Cql6::NotConverted,
+     "difference of pawns with attributes"},
     {"perpendicular", InPosition, "D D", true, Cql6::None, "the pieces stand on perpendicular lines"},
     {"pgn", InMatch, "file", true, Cql6::Same, "no effect (CQL compatibility)"},
     {"piececount", InPosition, "D R", true, Cql6::Same, "number of pieces"},
@@ -145,7 +148,8 @@ constexpr KeywordSignature Rows[] = {
     {"powerdifference", InPosition, "D D R", true, Cql6::Same, "difference of material values"},
     {"preceding", InPosition, "", false, Cql6::Same, "a cut comes first at the position it matches"},
     {"pretransformmatchcount", InPosition, "R", true, Cql6::None, "each image matches so many positions"},
-    {"pretransformrepetitioncount", InPosition, "R", true, Cql6::None, "each image matches so many consecutive positions"},
+    {"pretransformrepetitioncount", InPosition, "R", true, Cql6::None,
+     "each image matches so many consecutive positions"},
     {"promote", InPosition, "D", true, Cql6::Same, "the next move promotes to D"},
     {"promotion", InPosition, "D", true, Cql6::Same, "read as :promote"},
     {"rating", InMatch, "type R", true, Cql6::NotConverted, "a player's rating of a type"},
@@ -208,8 +212,7 @@ constexpr KeywordSignature Rows[] = {
 constexpr bool sortedAndUnique()
 {
     for (size_t i = 1; i < std::size(Rows); ++i)
-        if (!(Rows[i - 1].name < Rows[i].name))
-            return false;
+        if (!(Rows[i - 1].name < Rows[i].name)) return false;
     return true;
 }
 static_assert(sortedAndUnique(), "keyword rows are sorted by name, one row a name (findKeyword searches them)");
@@ -222,8 +225,7 @@ const KeywordSignature *findKeyword(std::string_view name, std::uint8_t where)
 {
     auto it = std::lower_bound(std::begin(Rows), std::end(Rows), name,
                                [](const KeywordSignature &k, std::string_view n) { return k.name < n; });
-    if (it == std::end(Rows) || it->name != name || !(it->lists & where))
-        return nullptr;
+    if (it == std::end(Rows) || it->name != name || !(it->lists & where)) return nullptr;
     return &*it;
 }
 
@@ -231,8 +233,7 @@ std::vector<std::string_view> keywordsIn(std::uint8_t where)
 {
     std::vector<std::string_view> out;
     for (const KeywordSignature &k : Rows)
-        if (k.lists & where)
-            out.push_back(k.name);
+        if (k.lists & where) out.push_back(k.name);
     return out;
 }
 
@@ -240,11 +241,9 @@ std::string helpLine(const KeywordSignature &k)
 {
     std::string where;
     for (auto [bit, name] : {std::pair{InPosition, "position"}, {InMatch, "match"}, {InRelation, "relation"}})
-        if (k.lists & bit)
-            where += (where.empty() ? "" : "/") + std::string(name);
+        if (k.lists & bit) where += (where.empty() ? "" : "/") + std::string(name);
     std::string s = ":" + std::string(k.name);
-    if (!k.args.empty())
-        s += " " + std::string(k.args);
+    if (!k.args.empty()) s += " " + std::string(k.args);
     return s + " (" + where + " list): " + std::string(k.help);
 }
 

@@ -29,16 +29,16 @@ enum class Cql6 : std::uint8_t {
 };
 
 struct KeywordSignature {
-    std::string_view name;   // without ':'
-    std::uint8_t lists;      // ListKind bits
+    std::string_view name; // without ':'
+    std::uint8_t lists;    // ListKind bits
     // The arguments, as the help line shows them; empty: none, and the word
     // after the keyword is the next part of the list. D piece designator,
     // S square designator, R range, [x] optional, "..." a quoted string,
     // (position ...) / (match ...) lists, a word names what it is.
     std::string_view args;
-    bool negatable;          // "!:name" allowed
+    bool negatable; // "!:name" allowed
     Cql6 cql6;
-    std::string_view help;   // one line for the editor
+    std::string_view help; // one line for the editor
 };
 
 // All rows, sorted by name (one row a name).

@@ -6,8 +6,7 @@ namespace cql::cqls {
 
 std::string_view Item::head() const
 {
-    if (kind != List || items.empty() || items[0].kind != Word)
-        return {};
+    if (kind != List || items.empty() || items[0].kind != Word) return {};
     return items[0].text;
 }
 
@@ -33,14 +32,14 @@ public:
         };
         while (true) {
             skipBlanks();
-            if (m_i >= m_text.size())
-                break;
+            if (m_i >= m_text.size()) break;
             char c = m_text[m_i];
             if (c == '(') {
                 // The compiler walks lists recursively: a bound here keeps a
                 // hostile script from taking the stack (one message, then stop).
                 if (stack.size() >= MaxListDepth) {
-                    error(here(), 1, "lists are nested too deeply (more than " + std::to_string(MaxListDepth) + " levels)");
+                    error(here(), 1,
+                          "lists are nested too deeply (more than " + std::to_string(MaxListDepth) + " levels)");
                     return false;
                 }
                 Item l;
@@ -97,25 +96,21 @@ private:
         while (m_i < m_text.size()) {
             char c = m_text[m_i];
             bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
-            if (bracket == 0 && (blank || c == ';'))
-                break;
+            if (bracket == 0 && (blank || c == ';')) break;
             if (c == '(') {
                 ++paren;
             } else if (c == ')') {
-                if (paren == 0)
-                    break;
+                if (paren == 0) break;
                 --paren;
             } else if (c == '[') {
                 ++bracket;
             } else if (c == ']') {
-                if (bracket > 0)
-                    --bracket;
+                if (bracket > 0) --bracket;
             } else if (c == '\n' && bracket) {
                 break;
             }
             w.text += c;
-            if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
-                ++chars;
+            if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++chars;
             advance();
         }
         w.length = std::max(1, chars);
@@ -180,8 +175,7 @@ bool readItems(std::string_view text, std::vector<Item> &out, std::vector<Diagno
 bool looksLikeCqls(std::string_view text)
 {
     size_t i = 0;
-    if (text.substr(0, 3) == "\xEF\xBB\xBF")
-        i = 3;
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
     while (i < text.size()) {
         char c = text[i];
         if (c == ';') {
@@ -193,16 +187,14 @@ bool looksLikeCqls(std::string_view text)
             break;
         }
     }
-    if (i >= text.size() || text[i] != '(')
-        return false;
+    if (i >= text.size() || text[i] != '(') return false;
     ++i;
     while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
         ++i;
-    if (text.substr(i, 5) != "match")
-        return false;
+    if (text.substr(i, 5) != "match") return false;
     i += 5;
-    return i >= text.size() || text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'
-        || text[i] == ')' || text[i] == '(' || text[i] == ';' || text[i] == ':' || text[i] == '!';
+    return i >= text.size() || text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r' || text[i] == ')'
+        || text[i] == '(' || text[i] == ';' || text[i] == ':' || text[i] == '!';
 }
 
 ListArguments collectListArguments(std::string_view keyword, std::string_view head, const std::vector<Item> &items,
@@ -219,20 +211,17 @@ ListArguments collectListArguments(std::string_view keyword, std::string_view he
             return ListArguments::Ok;
         }
     }
-    if (i >= items.size() || !items[i].isList() || !items[i].head().empty())
-        return ListArguments::NoList;
+    if (i >= items.size() || !items[i].isList() || !items[i].head().empty()) return ListArguments::NoList;
     const Item &outer = items[i];
     for (const Item &s : outer.items) {
         if (!s.isList() || s.head() != head) {
-            if (bad)
-                *bad = &s;
+            if (bad) *bad = &s;
             return ListArguments::NotHeaded;
         }
         out.push_back(&s);
     }
     if (out.empty()) {
-        if (bad)
-            *bad = &outer;
+        if (bad) *bad = &outer;
         return ListArguments::Empty;
     }
     ++i;
@@ -251,11 +240,9 @@ void impliedHeads(Item &list, std::string_view context, size_t first = 1)
 {
     for (size_t k = first; k < list.items.size(); ++k) {
         Item &child = list.items[k];
-        if (!child.isList())
-            continue;
+        if (!child.isList()) continue;
         // The relation list's keywords may stand without a head: they are no position list.
-        if (k >= 1 && !list.items[k - 1].isList() && keywordOf(list.items[k - 1]).name == "relation")
-            continue;
+        if (k >= 1 && !list.items[k - 1].isList() && keywordOf(list.items[k - 1]).name == "relation") continue;
         if (child.head() == "position" || child.head() == "match" || child.head() == "relation") {
             impliedHeads(child, child.head());
         } else if (headlessKeywordList(child)) {
@@ -293,8 +280,7 @@ void normalizeMatchList(Item &match)
 KeywordWord keywordOf(const Item &it)
 {
     KeywordWord k;
-    if (it.kind != Item::Word)
-        return k;
+    if (it.kind != Item::Word) return k;
     std::string_view t = it.text;
     if (!t.empty() && t[0] == '!') {
         k.negated = true;

@@ -16,10 +16,10 @@ namespace cql::cqls {
 struct Item {
     enum Kind { Word, String, List };
     Kind kind = Word;
-    std::string text;          // word or string contents
-    SourcePos pos;             // where the item (or its '(') begins
-    int length = 1;            // characters, for the underline
-    std::vector<Item> items;   // a list's items
+    std::string text;        // word or string contents
+    SourcePos pos;           // where the item (or its '(') begins
+    int length = 1;          // characters, for the underline
+    std::vector<Item> items; // a list's items
 
     bool isList() const { return kind == List; }
     // The head word of a list ("match", "position"), "" if none.

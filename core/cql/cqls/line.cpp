@@ -17,16 +17,14 @@ FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr
     size_t bar = text.find('|');
     std::string_view played = text.substr(0, bar);
     std::vector<LineMove> moves, potential;
-    if (!readLineMoves(played, moves, error))
-        return nullptr;
+    if (!readLineMoves(played, moves, error)) return nullptr;
     if (bar != std::string_view::npos) {
         std::string_view rest = text.substr(bar + 1);
         if (rest.find('|') != std::string_view::npos) {
             error = "':line' takes one '|'";
             return nullptr;
         }
-        if (!readLineMoves(rest, potential, error))
-            return nullptr;
+        if (!readLineMoves(rest, potential, error)) return nullptr;
         if (potential.empty()) {
             error = "moves must follow '|' in ':line'";
             return nullptr;
@@ -47,16 +45,14 @@ FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr
         std::vector<LineMove> all = moves;
         all.insert(all.end(), potential.begin(), potential.end());
         error = colourLine(all);
-        if (!error.empty())
-            return nullptr;
+        if (!error.empty()) return nullptr;
         for (size_t k = 0; k < all.size(); ++k)
             (k < moves.size() ? moves[k] : potential[k - moves.size()]).coloured = true;
     }
     std::vector<FilterPtr> steps;
     for (const LineMove &m : moves) {
         std::vector<FilterPtr> parts;
-        if (!lineMoveFilters(m, parts, error))
-            return nullptr;
+        if (!lineMoveFilters(m, parts, error)) return nullptr;
         steps.push_back(allOf(std::move(parts)));
     }
     if (span) {
@@ -82,8 +78,7 @@ FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr
         }
         *span = std::move(sp);
     }
-    if (!potential.empty())
-        steps.push_back(std::make_unique<PotentialLineFilter>(std::move(potential)));
+    if (!potential.empty()) steps.push_back(std::make_unique<PotentialLineFilter>(std::move(potential)));
     if (steps.empty()) {
         error = "':line' needs at least one move";
         return nullptr;
@@ -98,11 +93,9 @@ FilterPtr compileLineStar(std::string_view text, std::string &error)
         return nullptr;
     }
     std::vector<LineMove> moves;
-    if (!readLineMoves(text, moves, error))
-        return nullptr;
+    if (!readLineMoves(text, moves, error)) return nullptr;
     error = LineStarFilter::validate(moves);
-    if (!error.empty())
-        return nullptr;
+    if (!error.empty()) return nullptr;
     return std::make_unique<LineStarFilter>(std::move(moves));
 }
 

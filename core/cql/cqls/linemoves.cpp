@@ -23,16 +23,14 @@ PieceMask colourFree(PieceMask m)
 
 FilterPtr designatorOf(const PieceTypes &p, SquareSet squares, bool coloured = false)
 {
-    if (p.anything || !p.any())
-        return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), squares);
+    if (p.anything || !p.any()) return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), squares);
     auto mask = [&](PieceMask m) { return coloured ? m : colourFree(m); };
     std::vector<FilterPtr> parts;
-    if (p.plain)
-        parts.push_back(std::make_unique<CqlsDesignatorFilter>(mask(p.plain), squares));
+    if (p.plain) parts.push_back(std::make_unique<CqlsDesignatorFilter>(mask(p.plain), squares));
     // '~' marks: pieces that came from a promotion, or ('~~') did not.
     if (p.promoted)
-        parts.push_back(std::make_unique<PromotedFilter>(
-            std::make_unique<CqlsDesignatorFilter>(mask(p.promoted), squares), true));
+        parts.push_back(
+            std::make_unique<PromotedFilter>(std::make_unique<CqlsDesignatorFilter>(mask(p.promoted), squares), true));
     if (p.unpromoted)
         parts.push_back(std::make_unique<PromotedFilter>(
             std::make_unique<CqlsDesignatorFilter>(mask(p.unpromoted), squares), false));
@@ -48,12 +46,17 @@ bool lineSquares(std::string_view t, size_t &i, SquareSet &out, std::string &err
     auto axis = [&](int kind, SquareSet &lines) {
         auto line = [&](int v) { return kind == 0 ? SquareSet::file(v) : SquareSet::rank(v); };
         auto value = [&](char c, int &v) {
-            if (kind == 0 && c >= 'a' && c <= 'h') { v = c - 'a'; return true; }
-            if (kind == 1 && c >= '1' && c <= '8') { v = c - '1'; return true; }
+            if (kind == 0 && c >= 'a' && c <= 'h') {
+                v = c - 'a';
+                return true;
+            }
+            if (kind == 1 && c >= '1' && c <= '8') {
+                v = c - '1';
+                return true;
+            }
             return false;
         };
-        if (i >= t.size())
-            return false;
+        if (i >= t.size()) return false;
         if (t[i] == '?') {
             lines = SquareSet::all();
             ++i;
@@ -65,31 +68,27 @@ bool lineSquares(std::string_view t, size_t &i, SquareSet &out, std::string &err
             ++i;
             return true;
         }
-        if (t[i] != '[')
-            return false;
+        if (t[i] != '[') return false;
         ++i;
         lines = SquareSet();
         while (i < t.size() && t[i] != ']') {
             int a, b;
-            if (!value(t[i], a))
-                return false;
+            if (!value(t[i], a)) return false;
             b = a;
             ++i;
-            if (i + 1 < t.size() && t[i] == '-' && value(t[i + 1], b))
-                i += 2;
+            if (i + 1 < t.size() && t[i] == '-' && value(t[i + 1], b)) i += 2;
             for (int x = std::min(a, b); x <= std::max(a, b); ++x)
                 lines |= line(x);
-            if (i < t.size() && t[i] == ',')
-                ++i;
+            if (i < t.size() && t[i] == ',') ++i;
         }
-        if (i >= t.size())
-            return false;
+        if (i >= t.size()) return false;
         ++i;
         return true;
     };
     size_t start = i;
     // A bracketed list of whole squares.
-    if (i < t.size() && t[i] == '[' && i + 2 < t.size() && t[i + 1] >= 'a' && t[i + 1] <= 'h' && t[i + 2] >= '1' && t[i + 2] <= '8') {
+    if (i < t.size() && t[i] == '[' && i + 2 < t.size() && t[i + 1] >= 'a' && t[i + 1] <= 'h' && t[i + 2] >= '1'
+        && t[i + 2] <= '8') {
         size_t close = t.find(']', i);
         if (close != std::string_view::npos && parseSquares(t.substr(i, close - i + 1), out, error)) {
             i = close + 1;
@@ -114,18 +113,15 @@ bool startsSquare(std::string_view t, size_t i)
 bool linePieces(std::string_view t, size_t &i, PieceTypes &out, std::string &error)
 {
     out = PieceTypes();
-    if (i >= t.size())
-        return true;
+    if (i >= t.size()) return true;
     char c = t[i];
     PieceMask m;
-    bool bracketOfPieces = c == '[' && i + 1 < t.size() && (pieceLetter(t[i + 1], m) || t[i + 1] == '?' || t[i + 1] == ']')
-        && !(t[i + 1] >= 'a' && t[i + 1] <= 'h');
+    bool bracketOfPieces = c == '[' && i + 1 < t.size()
+        && (pieceLetter(t[i + 1], m) || t[i + 1] == '?' || t[i + 1] == ']') && !(t[i + 1] >= 'a' && t[i + 1] <= 'h');
     // File letters (a-h, so also 'a' and 'b') and '?' start a square, not a piece part.
-    if (!bracketOfPieces && !(c != '?' && pieceLetter(c, m) && !(c >= 'a' && c <= 'h')))
-        return true;
+    if (!bracketOfPieces && !(c != '?' && pieceLetter(c, m) && !(c >= 'a' && c <= 'h'))) return true;
     size_t used = 0;
-    if (!parsePieceTypes(t.substr(i), out, used, error))
-        return false;
+    if (!parsePieceTypes(t.substr(i), out, used, error)) return false;
     i += used;
     return true;
 }
@@ -148,29 +144,32 @@ bool readMove(std::string w, LineMove &m, std::string &error)
         m.castleRights = rights;
         i = len;
     };
-    if (w.rfind("O-O-O-O", 0) == 0) castle(0, 7);
-    else if (w.rfind("O-O-O", 0) == 0) castle(2 | 8, 5);
-    else if (w.rfind("O-O", 0) == 0) castle(1 | 4, 3);
-    else if (w.rfind("K-KQ", 0) == 0 || w.rfind("k-kq", 0) == 0) castle(w[0] == 'K' ? 3 : 12, 4);
-    else if (w.rfind("K-Q", 0) == 0 || w.rfind("k-q", 0) == 0) castle(w[0] == 'K' ? 2 : 8, 3);
-    else if (w.rfind("K-K", 0) == 0 || w.rfind("k-k", 0) == 0) castle(w[0] == 'K' ? 1 : 4, 3);
+    if (w.rfind("O-O-O-O", 0) == 0)
+        castle(0, 7);
+    else if (w.rfind("O-O-O", 0) == 0)
+        castle(2 | 8, 5);
+    else if (w.rfind("O-O", 0) == 0)
+        castle(1 | 4, 3);
+    else if (w.rfind("K-KQ", 0) == 0 || w.rfind("k-kq", 0) == 0)
+        castle(w[0] == 'K' ? 3 : 12, 4);
+    else if (w.rfind("K-Q", 0) == 0 || w.rfind("k-q", 0) == 0)
+        castle(w[0] == 'K' ? 2 : 8, 3);
+    else if (w.rfind("K-K", 0) == 0 || w.rfind("k-k", 0) == 0)
+        castle(w[0] == 'K' ? 1 : 4, 3);
     std::string_view t = w;
     if (m.kind == LineMove::Normal && w.find('@') != std::string::npos) {
         // "P@?7", "A@+": the dropped piece, '@', the destination (optional), suffixes.
         m.kind = LineMove::Drop;
-        if (!linePieces(t, i, m.fromPieces, error))
-            return false;
+        if (!linePieces(t, i, m.fromPieces, error)) return false;
         if (i >= t.size() || t[i] != '@' || !m.fromPieces.any()) {
             error = "'" + w + "': a drop move is a piece, '@' and a square (\"N@f3\")";
             return false;
         }
         ++i;
-        if (startsSquare(t, i) && !lineSquares(t, i, m.to, error))
-            return false;
+        if (startsSquare(t, i) && !lineSquares(t, i, m.to, error)) return false;
     }
     if (m.kind == LineMove::Normal) {
-        if (!linePieces(t, i, m.fromPieces, error))
-            return false;
+        if (!linePieces(t, i, m.fromPieces, error)) return false;
         if (!m.fromPieces.any() && i < t.size() && (t[i] == 'a' || t[i] == 'b')) {
             // 'a' and 'b' start a square ("b2-b4") unless that reading fails, as in
             // the examples page's "bxQ": then they are black pieces (a bishop).
@@ -184,14 +183,11 @@ bool readMove(std::string w, LineMove &m, std::string &error)
                 ++i;
             }
         }
-        if (startsSquare(t, i) && !lineSquares(t, i, m.from, error))
-            return false;
+        if (startsSquare(t, i) && !lineSquares(t, i, m.from, error)) return false;
         if (i < t.size() && (t[i] == '-' || t[i] == 'x' || t[i] == ':')) {
             m.op = t[i++];
-            if (!linePieces(t, i, m.toPieces, error))
-                return false;
-            if (startsSquare(t, i) && !lineSquares(t, i, m.to, error))
-                return false;
+            if (!linePieces(t, i, m.toPieces, error)) return false;
+            if (startsSquare(t, i) && !lineSquares(t, i, m.to, error)) return false;
         } else if (i < t.size() && t[i] == '=') {
             m.promotionOnly = true; // "P=Q": the pawn's move is a promotion
         } else if (m.from != SquareSet::all()) {
@@ -221,15 +217,24 @@ bool readMove(std::string w, LineMove &m, std::string &error)
             m.suffixes.push_back({kind, negated});
             i += len;
         };
-        if (rest.rfind("+++", 0) == 0) suffix(NextMoveFilter::IsContactCheck, false, 3);
-        else if (rest.rfind("++", 0) == 0) suffix(NextMoveFilter::IsDoubleCheck, false, 2);
-        else if (rest[0] == '+') suffix(NextMoveFilter::IsCheck, false, 1);
-        else if (rest[0] == '#') suffix(NextMoveFilter::IsMate, false, 1);
-        else if (rest.rfind("---", 0) == 0) suffix(NextMoveFilter::IsContactCheck, true, 3);
-        else if (rest.rfind("--", 0) == 0) suffix(NextMoveFilter::IsDoubleCheck, true, 2);
-        else if (rest[0] == '-') suffix(NextMoveFilter::IsCheck, true, 1);
-        else if (rest[0] == '*') suffix(NextMoveFilter::IsMate, true, 1);
-        else if (rest[0] == '!') suffix(NextMoveFilter::Forced, false, 1);
+        if (rest.rfind("+++", 0) == 0)
+            suffix(NextMoveFilter::IsContactCheck, false, 3);
+        else if (rest.rfind("++", 0) == 0)
+            suffix(NextMoveFilter::IsDoubleCheck, false, 2);
+        else if (rest[0] == '+')
+            suffix(NextMoveFilter::IsCheck, false, 1);
+        else if (rest[0] == '#')
+            suffix(NextMoveFilter::IsMate, false, 1);
+        else if (rest.rfind("---", 0) == 0)
+            suffix(NextMoveFilter::IsContactCheck, true, 3);
+        else if (rest.rfind("--", 0) == 0)
+            suffix(NextMoveFilter::IsDoubleCheck, true, 2);
+        else if (rest[0] == '-')
+            suffix(NextMoveFilter::IsCheck, true, 1);
+        else if (rest[0] == '*')
+            suffix(NextMoveFilter::IsMate, true, 1);
+        else if (rest[0] == '!')
+            suffix(NextMoveFilter::Forced, false, 1);
         else {
             error = "'" + w + "' is not a move in CQL-S notation";
             return false;
@@ -240,8 +245,7 @@ bool readMove(std::string w, LineMove &m, std::string &error)
 
 bool pieceFits(const PieceTypes &p, chess::Piece piece, bool coloured = false)
 {
-    if (p.anything || !p.any())
-        return true;
+    if (p.anything || !p.any()) return true;
     PieceMask bit = piece == chess::NoPiece ? EmptyBit : PieceMask(1u << piece);
     return ((coloured ? p.plain : colourFree(p.plain)) & bit) != 0;
 }
@@ -249,12 +253,12 @@ bool pieceFits(const PieceTypes &p, chess::Piece piece, bool coloured = false)
 bool contactCheck(const chess::Position &after)
 {
     SquareSet c = after.checkers();
-    if (c.moreThanOne())
-        return true;
+    if (c.moreThanOne()) return true;
     chess::Square k = after.kingSquare(after.sideToMove());
     for (chess::Square s : c)
         if (chess::typeOf(after.pieceAt(s)) == chess::Knight || chess::typeOf(after.pieceAt(s)) == chess::Pawn
-            || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1 && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
+            || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1
+                && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
             return true;
     return false;
 }
@@ -277,16 +281,14 @@ bool suffixesHold(const LineMove &m, const chess::Position &before, const chess:
         }
         default: break;
         }
-        if (v == s.negated)
-            return false;
+        if (v == s.negated) return false;
     }
     return true;
 }
 
 bool singleType(const PieceTypes &p)
 {
-    if (p.anything || p.promoted || p.unpromoted)
-        return false;
+    if (p.anything || p.promoted || p.unpromoted) return false;
     PieceMask m = colourFree(p.plain) & PieceMask(WhiteBits);
     return m && !(m & (m - 1)) && !(p.plain & EmptyBit);
 }
@@ -305,8 +307,7 @@ bool readLineMoves(std::string_view text, std::vector<LineMove> &out, std::strin
                 w += c;
             }
         }
-        if (!w.empty())
-            words.push_back(w);
+        if (!w.empty()) words.push_back(w);
     }
     long long lastPly = -1;
     for (size_t k = 0; k < words.size(); ++k) {
@@ -320,8 +321,7 @@ bool readLineMoves(std::string_view text, std::vector<LineMove> &out, std::strin
             return false;
         }
         // "d5xe6 ep": the en passant mark written apart belongs to the move.
-        if (k + 1 < words.size() && (words[k + 1] == "ep" || words[k + 1] == "e.p."))
-            w += words[++k];
+        if (k + 1 < words.size() && (words[k + 1] == "ep" || words[k + 1] == "e.p.")) w += words[++k];
         LineMove m;
         // A move number: "12." (White's move) or "12..." (Black's).
         size_t i = 0;
@@ -353,8 +353,7 @@ bool readLineMoves(std::string_view text, std::vector<LineMove> &out, std::strin
             lastPly = ply;
         }
         long long ply = m.ply;
-        if (!readMove(w, m, error))
-            return false;
+        if (!readMove(w, m, error)) return false;
         m.ply = ply;
         out.push_back(std::move(m));
     }
@@ -369,9 +368,7 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
         parts.push_back(std::make_unique<MoveNumberFilter>(true, r));
     }
     switch (m.kind) {
-    case LineMove::Null:
-        parts.push_back(std::make_unique<NextMoveFilter>(NextMoveFilter::IsNull));
-        return true;
+    case LineMove::Null: parts.push_back(std::make_unique<NextMoveFilter>(NextMoveFilter::IsNull)); return true;
     case LineMove::AnyMove:
         parts.push_back(std::make_unique<FactFilter>(FactFilter::HasMoves));
         parts.push_back(std::make_unique<NotFilter>(std::make_unique<NextMoveFilter>(NextMoveFilter::IsNull)));
@@ -379,16 +376,13 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
     case LineMove::Castle:
         parts.push_back(std::make_unique<NextMoveFilter>(NextMoveFilter::Castling, m.castleRights));
         break;
-    case LineMove::Drop:
-        parts.push_back(std::make_unique<ConstantFilter>(false));
-        return true;
+    case LineMove::Drop: parts.push_back(std::make_unique<ConstantFilter>(false)); return true;
     case LineMove::Normal: {
         MoveSpec s;
         s.from = designatorOf(m.fromPieces, m.from, m.coloured);
         PieceTypes to = m.toPieces;
         // An en passant capture goes to an empty square.
-        if (m.op == 'x' && m.enpassant && !to.any())
-            to.plain = EmptyBit;
+        if (m.op == 'x' && m.enpassant && !to.any()) to.plain = EmptyBit;
         if (m.op == '-' && !to.any())
             to.plain = EmptyBit;
         else if (m.op == 'x' && !to.any())
@@ -409,8 +403,7 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
     }
     for (const LineMove::Suffix &x : m.suffixes) {
         FilterPtr f = std::make_unique<NextMoveFilter>(x.kind);
-        if (x.negated)
-            f = std::make_unique<NotFilter>(std::move(f));
+        if (x.negated) f = std::make_unique<NotFilter>(std::move(f));
         parts.push_back(std::move(f));
     }
     return true;
@@ -422,8 +415,7 @@ bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
     case LineMove::Null: return mv.isNull();
     case LineMove::AnyMove: return !mv.isNull();
     case LineMove::Castle: {
-        if (!mv.isCastling())
-            return false;
+        if (!mv.isCastling()) return false;
         bool kingSide = chess::fileOf(mv.to()) > chess::fileOf(mv.from());
         int bit = (kingSide ? 1 : 2) << (pos.sideToMove() == chess::White ? 0 : 2);
         return m.castleRights == 0 || (m.castleRights & bit);
@@ -431,30 +423,24 @@ bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
     case LineMove::Drop: return false;
     case LineMove::Normal: break;
     }
-    if (mv.isNull() || mv.isCastling())
-        return false;
-    if (!pieceFits(m.fromPieces, pos.pieceAt(mv.from()), m.coloured) || !m.from.contains(mv.from()))
-        return false;
+    if (mv.isNull() || mv.isCastling()) return false;
+    if (!pieceFits(m.fromPieces, pos.pieceAt(mv.from()), m.coloured) || !m.from.contains(mv.from())) return false;
     chess::Piece target = pos.pieceAt(mv.to()); // empty for en passant
     bool capture = mv.kind() == chess::Move::EnPassant || target != chess::NoPiece;
     if (!m.promotionOnly) {
-        if (!m.to.contains(mv.to()))
-            return false;
+        if (!m.to.contains(mv.to())) return false;
         if (m.toPieces.any()) {
-            if (!pieceFits(m.toPieces, target))
-                return false;
+            if (!pieceFits(m.toPieces, target)) return false;
         } else if ((m.op == '-' && capture && !m.enpassant) || (m.op == 'x' && !capture)) {
             return false;
         }
     }
-    if (m.promotionOnly && mv.kind() != chess::Move::Promotion)
-        return false;
-    if (m.enpassant && mv.kind() != chess::Move::EnPassant)
-        return false;
+    if (m.promotionOnly && mv.kind() != chess::Move::Promotion) return false;
+    if (m.enpassant && mv.kind() != chess::Move::EnPassant) return false;
     if (m.promote.any()) {
-        if (mv.kind() != chess::Move::Promotion)
-            return false;
-        if (!m.promote.anything && !(colourFree(m.promote.plain) & (1u << chess::makePiece(pos.sideToMove(), mv.promotion()))))
+        if (mv.kind() != chess::Move::Promotion) return false;
+        if (!m.promote.anything
+            && !(colourFree(m.promote.plain) & (1u << chess::makePiece(pos.sideToMove(), mv.promotion()))))
             return false;
     }
     return true;
@@ -471,17 +457,14 @@ std::string colourLine(std::vector<LineMove> &moves)
     auto colourOf = [](const LineMove &m) {
         if (m.kind == LineMove::Castle)
             return m.castleRights == 1 || m.castleRights == 2 || m.castleRights == 3 ? 0
-                : m.castleRights == 4 || m.castleRights == 8 || m.castleRights == 12 ? 1 : -1;
+                : m.castleRights == 4 || m.castleRights == 8 || m.castleRights == 12 ? 1
+                                                                                     : -1;
         const PieceTypes &p = m.fromPieces;
-        if ((m.kind != LineMove::Normal && m.kind != LineMove::Drop) || p.anything)
-            return -1;
+        if ((m.kind != LineMove::Normal && m.kind != LineMove::Drop) || p.anything) return -1;
         PieceMask all = PieceMask((p.plain | p.promoted | p.unpromoted) & ~EmptyBit);
-        if (!all)
-            return -1;
-        if (!(all & BlackBits))
-            return 0;
-        if (!(all & WhiteBits))
-            return 1;
+        if (!all) return -1;
+        if (!(all & BlackBits)) return 0;
+        if (!(all & WhiteBits)) return 1;
         return -1;
     };
     int lastColour = -1;
@@ -489,8 +472,7 @@ std::string colourLine(std::vector<LineMove> &moves)
     for (size_t k = 0; k < moves.size(); ++k) {
         moves[k].coloured = true;
         int c = colourOf(moves[k]);
-        if (c < 0)
-            continue;
+        if (c < 0) continue;
         if (lastColour >= 0 && (c == lastColour) != ((k - lastAt) % 2 == 0))
             return "'" + moves[k].text + "': without move numbers the colours of the moves must alternate";
         lastColour = c;
@@ -503,33 +485,25 @@ std::string colourLine(std::vector<LineMove> &moves)
 
 bool PotentialLineFilter::from(const chess::Position &pos, size_t k, long long ply) const
 {
-    if (k == m_moves.size())
-        return true;
+    if (k == m_moves.size()) return true;
     const LineMove &m = m_moves[k];
-    if (m.ply >= 0 && m.ply != ply)
-        return false;
+    if (m.ply >= 0 && m.ply != ply) return false;
     if (m.kind == LineMove::Null) {
-        if (pos.inCheck())
-            return false;
+        if (pos.inCheck()) return false;
         chess::Position after = pos.after(chess::Move::null());
         return suffixesHold(m, pos, after) && from(after, k + 1, ply + 1);
     }
     chess::MoveList list;
     pos.generateLegal(list);
     for (chess::Move mv : list) {
-        if (!lineMoveFits(m, pos, mv))
-            continue;
+        if (!lineMoveFits(m, pos, mv)) continue;
         chess::Position after = pos.after(mv);
-        if (suffixesHold(m, pos, after) && from(after, k + 1, ply + 1))
-            return true;
+        if (suffixesHold(m, pos, after) && from(after, k + 1, ply + 1)) return true;
     }
     return false;
 }
 
-bool PotentialLineFilter::match(Ctx &ctx) const
-{
-    return from(*ctx.pos, 0, ctx.cur().ply);
-}
+bool PotentialLineFilter::match(Ctx &ctx) const { return from(*ctx.pos, 0, ctx.cur().ply); }
 
 FilterPtr PotentialLineFilter::transformed(const Transform &t) const
 {
@@ -537,8 +511,7 @@ FilterPtr PotentialLineFilter::transformed(const Transform &t) const
     for (LineMove &m : moves) {
         m.from = cqlsImage(t, m.from);
         m.to = cqlsImage(t, m.to);
-        if (t.swapColors && m.castleRights)
-            m.castleRights = ((m.castleRights & 3) << 2) | ((m.castleRights >> 2) & 3);
+        if (t.swapColors && m.castleRights) m.castleRights = ((m.castleRights & 3) << 2) | ((m.castleRights >> 2) & 3);
         uint64_t b[2] = {m.from.bits(), m.to.bits()};
         noteImage(b, sizeof b);
         noteImage(&m.castleRights, sizeof m.castleRights);
@@ -550,8 +523,7 @@ FilterPtr PotentialLineFilter::transformed(const Transform &t) const
 
 std::string LineStarFilter::validate(const std::vector<LineMove> &moves)
 {
-    if (moves.empty())
-        return "':line*' needs at least one move";
+    if (moves.empty()) return "':line*' needs at least one move";
     for (size_t k = 0; k < moves.size(); ++k) {
         const LineMove &m = moves[k];
         const std::string at = "'" + m.text + "': ";
@@ -559,45 +531,35 @@ std::string LineStarFilter::validate(const std::vector<LineMove> &moves)
             return at + "':line*' allows check marks only on its last move";
         switch (m.kind) {
         case LineMove::Null:
-        case LineMove::AnyMove:
-            return at + "':line*' needs every move determined; '" + m.text + "' is not";
+        case LineMove::AnyMove: return at + "':line*' needs every move determined; '" + m.text + "' is not";
         case LineMove::Castle:
             if (m.castleRights != (1 | 4) && m.castleRights != (2 | 8) && m.castleRights != 1 && m.castleRights != 2
                 && m.castleRights != 4 && m.castleRights != 8)
                 return at + "the castling side is not determined";
             continue;
         case LineMove::Drop:
-            if (!singleType(m.fromPieces))
-                return at + "the dropped piece is not determined (write one piece letter)";
-            if (m.to.count() != 1)
-                return at + "the destination square is not determined";
+            if (!singleType(m.fromPieces)) return at + "the dropped piece is not determined (write one piece letter)";
+            if (m.to.count() != 1) return at + "the destination square is not determined";
             continue;
         case LineMove::Normal: break;
         }
-        if (!singleType(m.fromPieces))
-            return at + "the moving piece is not determined (write one piece letter)";
-        if (m.promotionOnly || m.from.count() != 1)
-            return at + "the origin square is not determined";
-        if (m.to.count() != 1)
-            return at + "the destination square is not determined";
-        if (m.op != '-' && m.op != 'x')
-            return at + "write '-' for a move or 'x' for a capture";
-        if (m.op == 'x' && !m.enpassant && !singleType(m.toPieces))
-            return at + "the captured piece is not determined";
+        if (!singleType(m.fromPieces)) return at + "the moving piece is not determined (write one piece letter)";
+        if (m.promotionOnly || m.from.count() != 1) return at + "the origin square is not determined";
+        if (m.to.count() != 1) return at + "the destination square is not determined";
+        if (m.op != '-' && m.op != 'x') return at + "write '-' for a move or 'x' for a capture";
+        if (m.op == 'x' && !m.enpassant && !singleType(m.toPieces)) return at + "the captured piece is not determined";
         bool pawn = (colourFree(m.fromPieces.plain) & PieceMask(1u << chess::WPawn)) != 0;
         int toRank = chess::rankOf(m.to.first());
         if (pawn && (toRank == 0 || toRank == 7) && !singleType(m.promote))
             return at + "the promotion piece is not determined";
-        if (!pawn && m.promote.any())
-            return at + "only a pawn promotes";
+        if (!pawn && m.promote.any()) return at + "only a pawn promotes";
     }
     return {};
 }
 
 bool LineStarFilter::match(Ctx &ctx) const
 {
-    if (size_t(ctx.cur().ply) != m_moves.size())
-        return false;
+    if (size_t(ctx.cur().ply) != m_moves.size()) return false;
     chess::Position pos = ctx.game->nodes[0].position;
     for (const LineMove &m : m_moves) {
         chess::MoveList list;
@@ -605,27 +567,19 @@ bool LineStarFilter::match(Ctx &ctx) const
         chess::Move found = chess::Move::none();
         int n = 0;
         for (chess::Move mv : list)
-            if (lineMoveFits(m, pos, mv))
-                found = mv, ++n;
-        if (n != 1)
-            return false;
+            if (lineMoveFits(m, pos, mv)) found = mv, ++n;
+        if (n != 1) return false;
         chess::Position after = pos.after(found);
-        if (!suffixesHold(m, pos, after))
-            return false;
+        if (!suffixesHold(m, pos, after)) return false;
         pos = after;
     }
     const chess::Position &here = *ctx.pos;
-    if (here.sideToMove() != pos.sideToMove() || here.castlingRooks() != pos.castlingRooks())
-        return false;
+    if (here.sideToMove() != pos.sideToMove() || here.castlingRooks() != pos.castlingRooks()) return false;
     for (int s = 0; s < 64; ++s)
-        if (here.pieceAt(chess::Square(s)) != pos.pieceAt(chess::Square(s)))
-            return false;
+        if (here.pieceAt(chess::Square(s)) != pos.pieceAt(chess::Square(s))) return false;
     return true;
 }
 
-FilterPtr LineStarFilter::transformed(const Transform &) const
-{
-    return std::make_unique<LineStarFilter>(m_moves);
-}
+FilterPtr LineStarFilter::transformed(const Transform &) const { return std::make_unique<LineStarFilter>(m_moves); }
 
 } // namespace cql::cqls

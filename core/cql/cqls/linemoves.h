@@ -16,18 +16,18 @@
 namespace cql::cqls {
 
 struct LineMove {
-    std::string text;            // the word as written, for messages
-    long long ply = -1;          // from a move number ("12." / "12..."), else -1
+    std::string text;   // the word as written, for messages
+    long long ply = -1; // from a move number ("12." / "12..."), else -1
     // Drop: "N@f3", a piece set in from the hand (drop chess, bughouse): a standard
     // game never has one, so such a move never matches.
     enum Kind { Normal, Castle, Null, AnyMove, Drop } kind = Normal;
-    int castleRights = 0;        // Castle: bits as CastlingRightsFilter (1 K, 2 Q, 4 k, 8 q), 0 = any
+    int castleRights = 0; // Castle: bits as CastlingRightsFilter (1 K, 2 Q, 4 k, 8 q), 0 = any
     PieceTypes fromPieces, toPieces;
     chess::SquareSet from = chess::SquareSet::all(), to = chess::SquareSet::all();
-    char op = 0;                 // '-', 'x', ':' or 0 (destination only, "Ne5")
-    bool promotionOnly = false;  // "P=Q": no destination given
+    char op = 0;                // '-', 'x', ':' or 0 (destination only, "Ne5")
+    bool promotionOnly = false; // "P=Q": no destination given
     bool enpassant = false;
-    PieceTypes promote;          // "=Q"; empty when not given
+    PieceTypes promote; // "=Q"; empty when not given
     struct Suffix {
         NextMoveFilter::Kind kind;
         bool negated;

@@ -6,15 +6,11 @@
 
 namespace cql::cqls {
 
-FilterPtr allOf(std::vector<FilterPtr> parts)
-{
-    return std::make_unique<CompoundFilter>(std::move(parts));
-}
+FilterPtr allOf(std::vector<FilterPtr> parts) { return std::make_unique<CompoundFilter>(std::move(parts)); }
 
 FilterPtr anyOf(std::vector<FilterPtr> parts)
 {
-    if (parts.empty())
-        return std::make_unique<ConstantFilter>(false);
+    if (parts.empty()) return std::make_unique<ConstantFilter>(false);
     FilterPtr any = std::move(parts.back());
     for (size_t i = parts.size() - 1; i-- > 0;)
         any = std::make_unique<AndOrFilter>(false, std::move(parts[i]), std::move(any));
@@ -25,8 +21,7 @@ FilterPtr firstClause(std::vector<FilterPtr> parts)
 {
     FilterPtr rest;
     size_t arms = parts.size() / 2;
-    if (parts.size() % 2)
-        rest = std::move(parts.back());
+    if (parts.size() % 2) rest = std::move(parts.back());
     for (size_t a = arms; a-- > 0;) {
         FilterPtr &clause = parts[2 * a];
         // With a later arm the clause is read twice: once as is, once negated.
@@ -40,8 +35,7 @@ FilterPtr firstClause(std::vector<FilterPtr> parts)
         }
         rest = std::move(arm);
     }
-    if (!rest)
-        rest = std::make_unique<ConstantFilter>(false);
+    if (!rest) rest = std::make_unique<ConstantFilter>(false);
     return rest;
 }
 
@@ -50,8 +44,7 @@ bool XorFilter::match(Ctx &ctx) const
     bool one = false;
     for (const FilterPtr &f : m_parts) {
         if (f->match(ctx)) {
-            if (one)
-                return false;
+            if (one) return false;
             one = true;
         }
     }
@@ -61,8 +54,7 @@ bool XorFilter::match(Ctx &ctx) const
 void XorFilter::markSquares(Ctx &ctx, chess::SquareSet &out) const
 {
     for (const FilterPtr &f : m_parts)
-        if (f->match(ctx))
-            f->markSquares(ctx, out);
+        if (f->match(ctx)) f->markSquares(ctx, out);
 }
 
 FilterPtr XorFilter::transformed(const Transform &t) const

@@ -10,8 +10,7 @@ namespace cql::cqls {
 bool Compiler::run(std::string_view text)
 {
     std::vector<Item> top;
-    if (!readItems(text, top, m_diags))
-        return false;
+    if (!readItems(text, top, m_diags)) return false;
     if (top.empty()) {
         Diagnostic d;
         d.message = "a CQL-S script needs a (match ...) list";
@@ -62,12 +61,9 @@ bool Compiler::run(std::string_view text)
 
 std::string Compiler::colourSwapped(const std::string &n) const
 {
-    if (!m_flip)
-        return n;
-    if (n.rfind("white", 0) == 0)
-        return "black" + n.substr(5);
-    if (n.rfind("black", 0) == 0)
-        return "white" + n.substr(5);
+    if (!m_flip) return n;
+    if (n.rfind("white", 0) == 0) return "black" + n.substr(5);
+    if (n.rfind("black", 0) == 0) return "white" + n.substr(5);
     return n;
 }
 
@@ -98,8 +94,7 @@ void Compiler::declareTags(const Item &list)
     const auto &items = list.items;
     for (size_t i = 1; i < items.size(); ++i) {
         KeywordWord k = keywordOf(items[i]);
-        if (!k.isKeyword || k.name != "forany")
-            continue;
+        if (!k.isKeyword || k.name != "forany") continue;
         if (k.negated) {
             error(items[i], "':forany' cannot be negated");
             continue;
@@ -120,8 +115,9 @@ void Compiler::declareTags(const Item &list)
         std::string err;
         if (!parseDesignator(items[i + 2].text, d, err) || !d.pieces.tag.empty() || d.pieces.promoted
             || d.pieces.unpromoted) {
-            error(items[i + 2], "'" + items[i + 2].text + "': ':forany' expects piece types (K, Q, ..., A, U)"
-                                    + (err.empty() ? "" : ": " + err));
+            error(items[i + 2],
+                  "'" + items[i + 2].text + "': ':forany' expects piece types (K, Q, ..., A, U)"
+                      + (err.empty() ? "" : ": " + err));
             continue;
         }
         if (m_tagSlots.count(name)) {
@@ -162,8 +158,7 @@ void Compiler::compileMatch(const Item &list)
             if (m_flip) {
                 Transform flip = Transform::flipColor();
                 auto swap = [&](FilterPtr &x) { x = x->transformed(flip); };
-                if (f)
-                    swap(f);
+                if (f) swap(f);
                 for (auto *v : {&top.cuts, &top.excludes, &top.skips})
                     for (FilterPtr &x : *v)
                         swap(x);
@@ -211,13 +206,11 @@ void Compiler::compileMatch(const Item &list)
         }
         ++i;
         FilterPtr f = matchKeyword(k, it, items, i);
-        if (f)
-            gameParts.push_back(std::move(f));
+        if (f) gameParts.push_back(std::move(f));
     }
     if (!m_tags.empty() && m_relationAt)
         error(*m_relationAt, "tags (:forany) cannot be used in a match list with a :relation");
-    if (!m_ok)
-        return;
+    if (!m_ok) return;
     if (m_bareNot) {
         // The whole list negated: a game matches when the list without the
         // ':not' would not; then, as for a list of game keywords, at every position.
@@ -236,8 +229,7 @@ void Compiler::compileMatch(const Item &list)
         if (!(c.lo.value == 1 && c.hi.value == Range::Max)) {
             long lo = long(std::clamp<long long>(c.lo.value, 0, LONG_MAX));
             long hi = long(std::clamp<long long>(c.hi.value, 0, LONG_MAX));
-            if (c.empty)
-                lo = 1, hi = 0;
+            if (c.empty) lo = 1, hi = 0;
             m_header.matchCount = std::make_pair(lo, hi);
         }
         m_program.body.push_back(std::move(g->lists[0]));
@@ -255,13 +247,12 @@ int Compiler::gateSlot()
     return slot;
 }
 
-bool Compiler::listArguments(const std::string &n, std::string_view head, const Item &at, const std::vector<Item> &items,
-                   size_t &i, std::vector<const Item *> &out)
+bool Compiler::listArguments(const std::string &n, std::string_view head, const Item &at,
+                             const std::vector<Item> &items, size_t &i, std::vector<const Item *> &out)
 {
     const Item *bad = nullptr;
     switch (collectListArguments(n, head, items, i, out, &bad)) {
-    case ListArguments::Ok:
-        return true;
+    case ListArguments::Ok: return true;
     case ListArguments::NoList:
         error(at, "':" + n + "' expects a list of (" + std::string(head) + " ...) lists");
         return false;
@@ -279,14 +270,10 @@ bool Compiler::listArguments(const std::string &n, std::string_view head, const 
 
 FilterPtr Compiler::combine(const std::string &n, std::vector<FilterPtr> parts)
 {
-    if (n == "and")
-        return allOf(std::move(parts));
-    if (n == "or")
-        return anyOf(std::move(parts));
-    if (n == "xor")
-        return std::make_unique<XorFilter>(std::move(parts));
-    if (n == "not")
-        return std::make_unique<NotFilter>(allOf(std::move(parts)));
+    if (n == "and") return allOf(std::move(parts));
+    if (n == "or") return anyOf(std::move(parts));
+    if (n == "xor") return std::make_unique<XorFilter>(std::move(parts));
+    if (n == "not") return std::make_unique<NotFilter>(allOf(std::move(parts)));
     return firstClause(std::move(parts));
 }
 
@@ -317,16 +304,14 @@ FilterPtr Compiler::compilePosition(const Item &list, TopLevel *top, bool sequen
         ++i;
         if (!k.isKeyword) {
             if (FilterPtr d = designator(it)) {
-                if (auto *df = dynamic_cast<DesignatorFilter *>(d.get()))
-                    st.designatorSquares |= df->squares();
+                if (auto *df = dynamic_cast<DesignatorFilter *>(d.get())) st.designatorSquares |= df->squares();
                 st.parts.push_back(std::move(d));
             }
             continue;
         }
         if (k.name == "relation") {
             if (FilterPtr f = relation(it, items, i, st)) {
-                if (k.negated)
-                    f = std::make_unique<NotFilter>(std::move(f));
+                if (k.negated) f = std::make_unique<NotFilter>(std::move(f));
                 st.parts.push_back(std::move(f));
             }
             continue;
@@ -347,8 +332,7 @@ FilterPtr Compiler::compilePosition(const Item &list, TopLevel *top, bool sequen
         for (const Transform &a : all)
             for (size_t bi = 0; bi < group.size(); ++bi) {
                 Transform c = group[bi] * a;
-                if (seen.insert({c.m00, c.m01, c.m10, c.m11, c.dx, c.dy, c.swapColors, c.shifting, c.rot45})
-                        .second) {
+                if (seen.insert({c.m00, c.m01, c.m10, c.m11, c.dx, c.dy, c.swapColors, c.shifting, c.rot45}).second) {
                     next.push_back(c);
                     index.push_back(int(bi));
                 }
@@ -360,8 +344,9 @@ FilterPtr Compiler::compilePosition(const Item &list, TopLevel *top, bool sequen
     if (restore.mine > MaxWeight) {
         // Reported once, at the innermost list that passes it; outer lists then add nothing.
         if (!m_tooHeavy)
-            error(list, "the transforms of nested position lists make more than " + std::to_string(MaxWeight)
-                            + " copies of their filters; use fewer transforms inside transformed lists");
+            error(list,
+                  "the transforms of nested position lists make more than " + std::to_string(MaxWeight)
+                      + " copies of their filters; use fewer transforms inside transformed lists");
         m_tooHeavy = true;
         restore.mine = 1;
         // A stand-in the parents can copy; the script does not compile.
@@ -391,13 +376,13 @@ FilterPtr Compiler::compilePosition(const Item &list, TopLevel *top, bool sequen
             images.push_back(body->transformed(t));
         body = std::make_unique<ImagesFilter>(std::move(images));
     }
-    if (st.negate)
-        body = std::make_unique<NotFilter>(std::move(body));
+    if (st.negate) body = std::make_unique<NotFilter>(std::move(body));
     m_lastSpan = st.negate ? nullptr : st.span;
     if (st.runAt) {
         if (st.negate || st.span)
-            error(*st.runAt, st.negate ? "a negated :sequence step cannot have a :repetitioncount"
-                                       : "a :sequence step cannot have both :line and :repetitioncount");
+            error(*st.runAt,
+                  st.negate ? "a negated :sequence step cannot have a :repetitioncount"
+                            : "a :sequence step cannot have both :line and :repetitioncount");
         auto run = std::make_shared<StepSpan>();
         run->run = true;
         run->runRange = st.run;
@@ -414,15 +399,13 @@ FilterPtr Compiler::designator(const Item &it)
         error(it, "'" + it.text + "' is not a piece designator" + (err.empty() ? "" : ": " + err));
         return nullptr;
     }
-    if (!checkTag(d, it))
-        return nullptr;
+    if (!checkTag(d, it)) return nullptr;
     return designatorFilter(d);
 }
 
 bool Compiler::checkTag(const Designator &d, const Item &at)
 {
-    if (d.pieces.tag.empty() || m_tagSlots.count(d.pieces.tag))
-        return true;
+    if (d.pieces.tag.empty() || m_tagSlots.count(d.pieces.tag)) return true;
     error(at, "'$" + d.pieces.tag + "': no :forany of the match list defines the tag '" + d.pieces.tag + "'");
     return false;
 }
@@ -452,18 +435,15 @@ FilterPtr Compiler::relation(const Item &at, const std::vector<Item> &items, siz
         if (n == "missingpiececount" || n == "newpiececount") {
             bool missing = n[0] == 'm';
             FilterPtr d = designatorArg(it, r, j);
-            if (!d)
-                return nullptr;
+            if (!d) return nullptr;
             Range rg;
-            if (!rangeArg(it, r, j, rg, false, false))
-                return nullptr;
+            if (!rangeArg(it, r, j, rg, false, false)) return nullptr;
             (missing ? spec->missing : spec->added) = std::move(d);
             (missing ? spec->missingRange : spec->addedRange) = rg;
         } else if (n == "originaldifferentcount" || n == "originalsamecount") {
             bool diff = n == "originaldifferentcount";
             Range rg;
-            if (!rangeArg(it, r, j, rg, false, false))
-                return nullptr;
+            if (!rangeArg(it, r, j, rg, false, false)) return nullptr;
             (diff ? spec->differentRange : spec->sameRange) = rg;
             (diff ? spec->haveDifferent : spec->haveSame) = true;
         } else if (n == "changesidetomove") {
@@ -491,8 +471,7 @@ FilterPtr Compiler::relation(const Item &at, const std::vector<Item> &items, siz
     }
     bool pattern = spec->pattern;
     auto f = std::make_unique<RelationFilter>(std::move(spec), SquareSet::all());
-    if (pattern)
-        st.patternRelations.push_back(f.get());
+    if (pattern) st.patternRelations.push_back(f.get());
     return f;
 }
 
@@ -507,15 +486,16 @@ FilterPtr Compiler::designatorFilter(const Designator &d)
     }
     if (!p.any()) // "[]": no piece type at all, so no square can match
         return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), SquareSet());
-    if (p.anything)
-        return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), d.squares);
+    if (p.anything) return std::make_unique<CqlsDesignatorFilter>(PieceMask(0), d.squares);
     std::vector<FilterPtr> parts;
     if (p.plain || (!p.promoted && !p.unpromoted))
         parts.push_back(std::make_unique<CqlsDesignatorFilter>(p.plain, d.squares));
     if (p.promoted)
-        parts.push_back(std::make_unique<PromotedFilter>(std::make_unique<CqlsDesignatorFilter>(p.promoted, d.squares), true));
+        parts.push_back(
+            std::make_unique<PromotedFilter>(std::make_unique<CqlsDesignatorFilter>(p.promoted, d.squares), true));
     if (p.unpromoted)
-        parts.push_back(std::make_unique<PromotedFilter>(std::make_unique<CqlsDesignatorFilter>(p.unpromoted, d.squares), false));
+        parts.push_back(
+            std::make_unique<PromotedFilter>(std::make_unique<CqlsDesignatorFilter>(p.unpromoted, d.squares), false));
     FilterPtr f = std::move(parts[0]);
     for (size_t i = 1; i < parts.size(); ++i)
         f = std::make_unique<SetOpFilter>(SetOpFilter::Union, std::move(f), std::move(parts[i]));
@@ -527,37 +507,30 @@ FilterPtr Compiler::designatorArg(const Item &at, const std::vector<Item> &items
     Designator d;
     std::string err;
     switch (readDesignator(items, i, d, err)) {
-    case Argument::Missing:
-        error(at, "'" + at.text + "' expects a piece designator");
-        return nullptr;
+    case Argument::Missing: error(at, "'" + at.text + "' expects a piece designator"); return nullptr;
     case Argument::Bad:
         error(items[i], "'" + items[i].text + "' is not a piece designator: " + err);
         ++i;
         return nullptr;
-    case Argument::Read:
-        break;
+    case Argument::Read: break;
     }
-    if (!checkTag(d, items[i - 1]))
-        return nullptr;
-    if (raw)
-        *raw = d;
+    if (!checkTag(d, items[i - 1])) return nullptr;
+    if (raw) *raw = d;
     return designatorFilter(d);
 }
 
 bool Compiler::optionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d)
 {
-    if (!readOptionalDesignator(items, i, d))
-        return false;
+    if (!readOptionalDesignator(items, i, d)) return false;
     checkTag(d, items[i - 1]);
     return true;
 }
 
-bool Compiler::rangeArg(const Item &at, const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd, bool allowPercent,
-              bool optional)
+bool Compiler::rangeArg(const Item &at, const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd,
+                        bool allowPercent, bool optional)
 {
     const Argument a = readRange(items, i, r, allowEnd, allowPercent);
-    if (a == Argument::Read || optional)
-        return a == Argument::Read;
+    if (a == Argument::Read || optional) return a == Argument::Read;
     if (a == Argument::Bad)
         error(items[i], "'" + items[i].text + "' is not a range specifier");
     else
@@ -570,7 +543,8 @@ bool Compiler::transformGroup(const std::string &n, std::vector<Transform> &out)
     out.clear();
     out.push_back(Transform::identity());
     if (n == "flip" || n == "flipdihedral") {
-        for (int d = 1; d < 8; ++d) out.push_back(Transform::dihedral(d));
+        for (int d = 1; d < 8; ++d)
+            out.push_back(Transform::dihedral(d));
     } else if (n == "flipdiagonal") {
         out.push_back(Transform::dihedral(6));
     } else if (n == "flipvertical") {
@@ -596,8 +570,8 @@ bool Compiler::transformGroup(const std::string &n, std::vector<Transform> &out)
     return true;
 }
 
-void Compiler::positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
-                     TopLevel *top)
+void Compiler::positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i,
+                               ListState &st, TopLevel *top)
 {
     std::string n = k.name;
     if (n == "promotion") {
@@ -642,16 +616,14 @@ void Compiler::positionKeyword(const KeywordWord &k, const Item &at, const std::
     if (n == "matchcount" || n == "repetitioncount" || n == "pretransformmatchcount"
         || n == "pretransformrepetitioncount") {
         Range r;
-        if (!rangeArg(at, items, i, r, false, false))
-            return;
+        if (!rangeArg(at, items, i, r, false, false)) return;
         if (!top && st.sequenceStep && n == "repetitioncount" && !k.negated) {
             // The seed: a step that holds for so many consecutive positions.
             if (st.runAt) {
                 error(at, "a :sequence step takes one :repetitioncount");
                 return;
             }
-            if (r.lo.value < 1)
-                r.lo.value = 1;
+            if (r.lo.value < 1) r.lo.value = 1;
             st.runAt = &at;
             st.run = r;
             return;
@@ -688,8 +660,7 @@ void Compiler::positionKeyword(const KeywordWord &k, const Item &at, const std::
             m_inCutArgument = cut;
             m_sawPreceding = false;
             FilterPtr f = compilePosition(items[i++], nullptr);
-            if (cut)
-                top->cutsPreceding.push_back(m_sawPreceding);
+            if (cut) top->cutsPreceding.push_back(m_sawPreceding);
             m_inCutArgument = outerCut;
             m_sawPreceding = outerPreceding;
             (n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
@@ -711,8 +682,7 @@ void Compiler::positionKeyword(const KeywordWord &k, const Item &at, const std::
         }
         if (n == "sumrange") {
             Range r;
-            if (!rangeArg(at, items, i, r, false, false))
-                return;
+            if (!rangeArg(at, items, i, r, false, false)) return;
             m_sumrangeAt.emplace(name, at);
             st.sumranges.push_back(st.parts.size());
             st.parts.push_back(std::make_unique<SumRangeFilter>(accumulator(name), r));
@@ -729,58 +699,46 @@ void Compiler::positionKeyword(const KeywordWord &k, const Item &at, const std::
     }
     if (n == "variations" || n == "variationsonly") {
         m_header.variations = true;
-        if (n == "variationsonly")
-            st.parts.push_back(std::make_unique<FactFilter>(FactFilter::InsideVariation));
+        if (n == "variationsonly") st.parts.push_back(std::make_unique<FactFilter>(FactFilter::InsideVariation));
         return;
     }
-    if (n == "markall" || n == "noannotate")
-        return; // meaningless (seed)
+    if (n == "markall" || n == "noannotate") return; // meaningless (seed)
     if (m_flip && (n == "whiteelo" || n == "blackelo")) {
         // The list is colour-flipped as a whole; these name players, not pieces.
         FilterPtr f = positionFilter(colourSwapped(n), at, items, i);
-        if (f && k.negated)
-            f = std::make_unique<NotFilter>(std::move(f));
-        if (f)
-            st.parts.push_back(std::move(f));
+        if (f && k.negated) f = std::make_unique<NotFilter>(std::move(f));
+        if (f) st.parts.push_back(std::move(f));
         return;
     }
-    if (n == "line*" || (n == "line" && i < items.size() && lineEndsWithStar(items[i].text)))
-        st.lineStarAt = &at;
+    if (n == "line*" || (n == "line" && i < items.size() && lineEndsWithStar(items[i].text))) st.lineStarAt = &at;
     m_pendingSpan.reset();
     FilterPtr f = positionFilter(n, at, items, i);
     // A list holding a :line covers its moves as a :sequence step (the first :line counts).
-    if (f && n == "line" && !k.negated && !st.span)
-        st.span = m_pendingSpan;
+    if (f && n == "line" && !k.negated && !st.span) st.span = m_pendingSpan;
     m_pendingSpan.reset();
-    if (!f)
-        return;
-    if (k.negated)
-        f = std::make_unique<NotFilter>(std::move(f));
+    if (!f) return;
+    if (k.negated) f = std::make_unique<NotFilter>(std::move(f));
     st.parts.push_back(std::move(f));
 }
 
 std::shared_ptr<Accumulator> Compiler::accumulator(const std::string &name)
 {
     auto &a = m_accumulators[name];
-    if (!a)
-        a = std::make_shared<Accumulator>();
+    if (!a) a = std::make_shared<Accumulator>();
     return a;
 }
 
 void Compiler::checkAccumulators()
 {
     for (const auto &[name, at] : m_sumrangeAt)
-        if (m_accumulators[name]->sources.empty())
-            error(at, "no position list accumulates into '" + name + "'");
+        if (m_accumulators[name]->sources.empty()) error(at, "no position list accumulates into '" + name + "'");
     for (const auto &[name, at] : m_resetAt)
-        if (m_accumulators[name]->sources.empty())
-            error(at, "no position list accumulates into '" + name + "'");
+        if (m_accumulators[name]->sources.empty()) error(at, "no position list accumulates into '" + name + "'");
 }
 
 bool isCqlsSource(std::string_view text, std::string_view fileName)
 {
-    if (fileName.size() >= 5 && fileName.substr(fileName.size() - 5) == ".cqls")
-        return true;
+    if (fileName.size() >= 5 && fileName.substr(fileName.size() - 5) == ".cqls") return true;
     return looksLikeCqls(text);
 }
 

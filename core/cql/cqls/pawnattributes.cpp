@@ -20,8 +20,7 @@ SquareSet ranksAhead(chess::Color c, int r)
 {
     SquareSet out;
     for (int rr = 0; rr < 8; ++rr)
-        if (c == chess::White ? rr > r : rr < r)
-            out |= SquareSet::rank(rr);
+        if (c == chess::White ? rr > r : rr < r) out |= SquareSet::rank(rr);
     return out;
 }
 
@@ -80,8 +79,7 @@ bool pawnHasAttribute(const chess::Position &p, SquareSet own, Square s, PawnAtt
     }
     case K::Chained: {
         int size = chainSize(own, s);
-        if (n < 0)
-            return size == -n;
+        if (n < 0) return size == -n;
         return size >= std::max(2, n);
     }
     case K::SingleExact: return (own & file).count() == 1;
@@ -91,7 +89,7 @@ bool pawnHasAttribute(const chess::Position &p, SquareSet own, Square s, PawnAtt
         // The opposing pawns of the file are exactly the own ones reflected
         // in the board's horizontal middle line.
         SquareSet mirror;
-        for (Square t : own & file)
+        for (Square t : own &file)
             mirror |= SquareSet::of(chess::makeSquare(f, 7 - chess::rankOf(t)));
         return (theirs & file) == mirror;
     }
@@ -100,8 +98,7 @@ bool pawnHasAttribute(const chess::Position &p, SquareSet own, Square s, PawnAtt
         // square in time; a pawn on its start rank counts from one rank on
         // (double step), and the king gains a move when its side is to move.
         Square king = p.kingSquare(o);
-        if (king == chess::NoSquare)
-            return false;
+        if (king == chess::NoSquare) return false;
         int startRank = c == chess::White ? 1 : 6, lastRank = c == chess::White ? 7 : 0;
         int steps = std::abs(lastRank - r) - (r == startRank ? 1 : 0);
         int kf = chess::fileOf(king), kr = chess::rankOf(king);
@@ -111,8 +108,10 @@ bool pawnHasAttribute(const chess::Position &p, SquareSet own, Square s, PawnAtt
     case K::RankRun: {
         // quart(n): the unbroken row of own pawns on s's rank through s.
         int lo = f, hi = f;
-        while (lo > 0 && own.contains(chess::makeSquare(lo - 1, r))) --lo;
-        while (hi < 7 && own.contains(chess::makeSquare(hi + 1, r))) ++hi;
+        while (lo > 0 && own.contains(chess::makeSquare(lo - 1, r)))
+            --lo;
+        while (hi < 7 && own.contains(chess::makeSquare(hi + 1, r)))
+            ++hi;
         int len = hi - lo + 1;
         return n < 0 ? len == -n : len >= n;
     }

@@ -18,10 +18,7 @@ bool isCountingAttribute(K k)
         || k == K::OneSide;
 }
 
-bool isViewAttribute(K k)
-{
-    return k == K::Forefront || k == K::Rear;
-}
+bool isViewAttribute(K k) { return k == K::Forefront || k == K::Rear; }
 
 namespace {
 
@@ -34,8 +31,7 @@ std::string bare(const std::string &written)
 // forefront/rear step each file holds one pawn in view, so they never hold.
 bool needsTwoOnFile(const PawnAttribute &a)
 {
-    if (a.negated)
-        return a.kind == K::SingleExact; // !single!: another own pawn on the file
+    if (a.negated) return a.kind == K::SingleExact; // !single!: another own pawn on the file
     return a.kind == K::Double || a.kind == K::DoubleExact || a.kind == K::Consecutive;
 }
 
@@ -47,8 +43,7 @@ SquareSet frontOfFiles(SquareSet pawns, chess::Color c, bool front)
     SquareSet out;
     for (int f = 0; f < 8; ++f) {
         uint64_t onFile = (pawns & SquareSet::file(f)).bits();
-        if (onFile)
-            out |= SquareSet::of(Square(highest ? 63 - std::countl_zero(onFile) : std::countr_zero(onFile)));
+        if (onFile) out |= SquareSet::of(Square(highest ? 63 - std::countl_zero(onFile) : std::countr_zero(onFile)));
     }
     return out;
 }
@@ -116,8 +111,7 @@ std::string pawnAttributeListError(const std::vector<PawnAttribute> &attrs, cons
     for (size_t i = 0; i < attrs.size(); ++i) {
         const PawnAttribute &a = attrs[i];
         if (isCountingAttribute(a.kind)) {
-            if (a.negated)
-                return "counting attribute '" + bare(written[i]) + "' cannot be negated";
+            if (a.negated) return "counting attribute '" + bare(written[i]) + "' cannot be negated";
             for (size_t j = i + 1; j < attrs.size(); ++j)
                 if (isCountingAttribute(attrs[j].kind))
                     return "counting attributes '" + written[i] + "' and '" + written[j] + "' cannot be combined";
@@ -147,8 +141,7 @@ SquareSet selectPawns(const chess::Position &p, SquareSet candidates, const std:
     const SquareSet whites = p.pieces(chess::White, chess::Pawn), blacks = p.pieces(chess::Black, chess::Pawn);
     SquareSet sel = whites | blacks;
     for (const PawnAttribute &a : attrs) {
-        if (isCountingAttribute(a.kind))
-            break; // last in the list: says what is counted, picks nothing
+        if (isCountingAttribute(a.kind)) break; // last in the list: says what is counted, picks nothing
         if (isViewAttribute(a.kind)) {
             SquareSet kept;
             for (chess::Color c : {chess::White, chess::Black}) {
@@ -168,8 +161,7 @@ SquareSet selectPawns(const chess::Position &p, SquareSet candidates, const std:
 
 int countSelectedPawns(const chess::Position &p, SquareSet selected, const PawnAttribute *counting)
 {
-    if (!counting)
-        return selected.count();
+    if (!counting) return selected.count();
     return countOneColour(selected & p.pieces(chess::White, chess::Pawn), *counting)
         + countOneColour(selected & p.pieces(chess::Black, chess::Pawn), *counting);
 }
@@ -193,10 +185,7 @@ bool PawnCountingFilter::number(Ctx &ctx, long long &out) const
     return true;
 }
 
-void PawnCountingFilter::markSquares(Ctx &ctx, SquareSet &out) const
-{
-    out |= selected(ctx);
-}
+void PawnCountingFilter::markSquares(Ctx &ctx, SquareSet &out) const { out |= selected(ctx); }
 
 FilterPtr PawnCountingFilter::transformed(const Transform &t) const
 {

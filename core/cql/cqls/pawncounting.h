@@ -26,7 +26,8 @@ std::string pawnAttributeListError(const std::vector<PawnAttribute> &attrs, cons
 // own pawns still kept and all opposing pawns; the first sees every pawn on
 // the board. forefront/rear keep the front (rear) kept pawn of each file. A
 // counting attribute at the end is ignored here.
-chess::SquareSet selectPawns(const chess::Position &p, chess::SquareSet candidates, const std::vector<PawnAttribute> &attrs);
+chess::SquareSet selectPawns(const chess::Position &p, chess::SquareSet candidates,
+                             const std::vector<PawnAttribute> &attrs);
 
 // What :pawncount counts for the selected pawns: their number, or with a
 // counting attribute the islands, compounds, files ... they form, each

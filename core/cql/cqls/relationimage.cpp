@@ -8,14 +8,12 @@ namespace cql::cqls {
 
 void addRelationTransforms(std::vector<Transform> &allowed, const std::vector<Transform> &group)
 {
-    if (allowed.empty())
-        allowed.push_back(Transform::identity());
+    if (allowed.empty()) allowed.push_back(Transform::identity());
     std::vector<Transform> product;
     for (const Transform &g : group)
         for (const Transform &a : allowed) {
             Transform t = g * a;
-            if (std::find(product.begin(), product.end(), t) == product.end())
-                product.push_back(t);
+            if (std::find(product.begin(), product.end(), t) == product.end()) product.push_back(t);
         }
     allowed = std::move(product);
 }
@@ -26,12 +24,9 @@ uint64_t dihedralBits(uint64_t b, int index)
     // dihedral group, each as flips of the bitboard. Called once per flip and
     // board (callers keep the result), so the square set's own flips serve.
     chess::SquareSet s(b);
-    if (index >= 4)
-        s = s.flipDiagonal(); // now (x, y) -> (y, x); the rest flips signs
-    if (index & 1)
-        s = s.mirrorFiles();
-    if (index & 2)
-        s = s.mirrorRanks();
+    if (index >= 4) s = s.flipDiagonal(); // now (x, y) -> (y, x); the rest flips signs
+    if (index & 1) s = s.mirrorFiles();
+    if (index & 2) s = s.mirrorRanks();
     return s.bits();
 }
 

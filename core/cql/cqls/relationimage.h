@@ -28,11 +28,10 @@ uint64_t imageBits(uint64_t bits, const Transform &t);
 // Inline: a relation calls them for each of up to 1,800 transforms per pair.
 inline int dihedralIndex(const Transform &t) // 0..7: t's flip or rotation
 {
-    if (t.m00 == 0)
-        return 4 + (t.m01 < 0 ? 1 : 0) + (t.m10 < 0 ? 2 : 0);
+    if (t.m00 == 0) return 4 + (t.m01 < 0 ? 1 : 0) + (t.m10 < 0 ? 2 : 0);
     return (t.m00 < 0 ? 1 : 0) + (t.m11 < 0 ? 2 : 0);
 }
-uint64_t dihedralBits(uint64_t bits, int index); // the squares under that flip alone
+uint64_t dihedralBits(uint64_t bits, int index);            // the squares under that flip alone
 inline uint64_t shiftedBits(uint64_t b, const Transform &t) // then t's translation
 {
     const uint64_t everyRank = 0x0101010101010101ULL;

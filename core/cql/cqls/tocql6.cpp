@@ -46,8 +46,7 @@ std::string indent(const std::string &s)
     std::string out;
     for (char c : s) {
         out += c;
-        if (c == '\n')
-            out += "  ";
+        if (c == '\n') out += "  ";
     }
     return out;
 }
@@ -56,13 +55,11 @@ std::string indent(const std::string &s)
 // it is several words), more parts or comments make a block.
 std::string block(const std::vector<std::string> &parts)
 {
-    if (parts.empty())
-        return "true";
+    if (parts.empty()) return "true";
     if (parts.size() == 1) {
         const std::string &p = parts[0];
         // Already one group: a block, or a parenthesized filter.
-        if ((p.front() == '{' && p.back() == '}') || (p.front() == '(' && p.back() == ')'))
-            return p;
+        if ((p.front() == '{' && p.back() == '}') || (p.front() == '(' && p.back() == ')')) return p;
         if (p.find("//") == std::string::npos && p.find('\n') == std::string::npos)
             return p.find(' ') == std::string::npos ? p : "{" + p + "}";
     }
@@ -81,8 +78,7 @@ std::string number(long long v) { return std::to_string(v); }
 // (bounds counted from the game's end, percentages).
 bool rangeTest(const std::string &expr, const Range &r, std::string &out)
 {
-    if (r.percent || r.usesEnd())
-        return false;
+    if (r.percent || r.usesEnd()) return false;
     if (r.empty) {
         out = "false";
         return true;
@@ -106,8 +102,7 @@ std::string squarePart(SquareSet s)
     int ranks[8] = {};
     for (int f = 0; f < 8; ++f)
         for (int r = 0; r < 8; ++r)
-            if (s.contains(chess::makeSquare(f, r)))
-                ranks[f] |= 1 << r;
+            if (s.contains(chess::makeSquare(f, r))) ranks[f] |= 1 << r;
     std::vector<std::string> items;
     for (int f = 0; f < 8;) {
         if (!ranks[f]) {
@@ -118,8 +113,7 @@ std::string squarePart(SquareSet s)
         while (g + 1 < 8 && ranks[g + 1] == ranks[f])
             ++g;
         std::string files(1, char('a' + f));
-        if (g > f)
-            files += "-" + std::string(1, char('a' + g));
+        if (g > f) files += "-" + std::string(1, char('a' + g));
         for (int r = 0; r < 8;) {
             if (!(ranks[f] & (1 << r))) {
                 ++r;
@@ -129,15 +123,13 @@ std::string squarePart(SquareSet s)
             while (q + 1 < 8 && (ranks[f] & (1 << (q + 1))))
                 ++q;
             std::string item = files + char('1' + r);
-            if (q > r)
-                item += "-" + std::string(1, char('1' + q));
+            if (q > r) item += "-" + std::string(1, char('1' + q));
             items.push_back(item);
             r = q + 1;
         }
         f = g + 1;
     }
-    if (items.size() == 1)
-        return items[0];
+    if (items.size() == 1) return items[0];
     std::string out = "[";
     for (size_t i = 0; i < items.size(); ++i)
         out += (i ? "," : "") + items[i];
@@ -149,8 +141,7 @@ std::string piecePart(PieceMask m)
     using namespace chess;
     // One colour's letters, king first, or its "all pieces" letter (A, a) when it has them all.
     auto side = [m](PieceMask bits, char all, const char *letters, Piece first) {
-        if ((m & bits) == bits)
-            return std::string(1, all);
+        if ((m & bits) == bits) return std::string(1, all);
         std::string s;
         for (int k = 0; k < 6; ++k)
             if (m & PieceMask(1u << (first - k))) // King down to Pawn
@@ -158,19 +149,16 @@ std::string piecePart(PieceMask m)
         return s;
     };
     std::string s = side(WhiteBits, 'A', "KQRBNP", WKing) + side(BlackBits, 'a', "kqrbnp", BKing);
-    if (m & EmptyBit)
-        s += '_';
+    if (m & EmptyBit) s += '_';
     return s.size() > 1 ? "[" + s + "]" : s;
 }
 
 // The CQL 6 set of a plain designator (no '~' marks).
 std::string designatorText(PieceMask pieces, bool anything, SquareSet squares)
 {
-    if ((!anything && !pieces) || squares.empty())
-        return "~.";
+    if ((!anything && !pieces) || squares.empty()) return "~.";
     std::string sq = squares == SquareSet::all() ? "" : squarePart(squares);
-    if (anything)
-        return sq.empty() ? "." : sq;
+    if (anything) return sq.empty() ? "." : sq;
     return piecePart(pieces) + sq;
 }
 
@@ -181,8 +169,7 @@ public:
     void run(std::string_view text)
     {
         std::vector<Item> top;
-        if (!readItems(text, top, m_out.diagnostics))
-            return;
+        if (!readItems(text, top, m_out.diagnostics)) return;
         if (top.empty() || top[0].head() != "match") {
             Diagnostic d;
             if (!top.empty()) {
@@ -226,8 +213,7 @@ private:
                               std::vector<const Item *> &out)
     {
         const ListArguments r = collectListArguments(n, head, items, i, out);
-        if (r == ListArguments::Empty)
-            ++i;
+        if (r == ListArguments::Empty) ++i;
         return r == ListArguments::Ok;
     }
 
@@ -235,8 +221,7 @@ private:
     // no such designator).
     std::string designator(const Designator &d)
     {
-        if (d.pieces.promoted || d.pieces.unpromoted)
-            return {};
+        if (d.pieces.promoted || d.pieces.unpromoted) return {};
         for (std::vector<SquareSet> *c : m_collect)
             c->push_back(d.squares);
         return designatorText(d.pieces.plain, d.pieces.anything, d.squares);
@@ -244,10 +229,8 @@ private:
 
     static std::string combine(const std::string &n, const std::vector<std::string> &parts)
     {
-        if (n == "and")
-            return block(parts);
-        if (n == "not")
-            return "not " + block(parts);
+        if (n == "and") return block(parts);
+        if (n == "not") return "not " + block(parts);
         if (n == "or") {
             std::string s = "(";
             for (size_t j = 0; j < parts.size(); ++j)
@@ -306,8 +289,7 @@ private:
                 gameParts.push_back(leaveOut(it, "not a match list keyword", false));
                 continue;
             }
-            if (std::string f = matchKeyword(k, it, items, i); !f.empty())
-                gameParts.push_back(f);
+            if (std::string f = matchKeyword(k, it, items, i); !f.empty()) gameParts.push_back(f);
         }
         if (m_bareNot) {
             // The list negated as a whole: a game filter, when the list has only game keywords.
@@ -324,8 +306,7 @@ private:
             if (counts[0].haveCount && !(c.lo.value == 1 && c.hi.value == Range::Max)) {
                 long long lo = std::max<long long>(0, c.lo.value == Range::Min ? 0 : c.lo.value);
                 long long hi = c.hi.value == Range::Max ? 1000000 : c.hi.value;
-                if (c.empty)
-                    lo = 1, hi = 0;
+                if (c.empty) lo = 1, hi = 0;
                 header = "matchcount " + number(lo) + " " + number(hi);
             }
             if (counts[0].parts.empty())
@@ -344,16 +325,14 @@ private:
                 else
                     rangeTest("(position 0 : find all " + block({lists[j]}) + ")", c, gate);
                 body.push_back(gate);
-                if (c.hi.value > 0 && !c.empty)
-                    shown.push_back(lists[j]);
+                if (c.hi.value > 0 && !c.empty) shown.push_back(lists[j]);
             }
             if (shown.empty())
                 body.push_back("false");
             else
                 body.push_back(combine("or", shown));
         }
-        if (m_variations)
-            header += std::string(header.empty() ? "" : " ") + "variations";
+        if (m_variations) header += std::string(header.empty() ? "" : " ") + "variations";
         std::string text = "// CQL 6 form of a CQL-S script\ncql(" + header + ")\n";
         for (const std::string &p : body)
             text += p + "\n";
@@ -366,8 +345,7 @@ private:
         std::string f;
         auto numeric = [&](const std::string &expr) {
             Range r;
-            if (!rangeArg(items, i, r, false, false) || !rangeTest(expr, r, f))
-                f.clear();
+            if (!rangeArg(items, i, r, false, false) || !rangeTest(expr, r, f)) f.clear();
         };
         if (n == "year") {
             numeric("year");
@@ -412,8 +390,7 @@ private:
                         KeywordWord sk = keywordOf(it);
                         std::string part = sk.isKeyword ? matchKeyword(sk, it, s->items, j)
                                                         : leaveOut(it, "not a match list keyword", false);
-                        if (!part.empty())
-                            inner.push_back(part);
+                        if (!part.empty()) inner.push_back(part);
                     }
                     parts.push_back(m_bareNot ? "not " + block(inner) : block(inner));
                     m_bareNot = outerNot;
@@ -429,8 +406,9 @@ private:
             // CQL 6 could compare the TimeMode tag, but not derive the mode
             // from TimeControl and Mode the way the CQL-S search does.
             skipArguments(items, i, true);
-            return leaveOut(at, n == "timemode" ? "the time mode is derived from the TimeMode, Mode and TimeControl tags"
-                                                : "it is built on :timemode");
+            return leaveOut(at,
+                            n == "timemode" ? "the time mode is derived from the TimeMode, Mode and TimeControl tags"
+                                            : "it is built on :timemode");
         } else if (n == "markall" || n == "noannotate") {
             return "// " + at.text + " (no effect)";
         } else if (n == "output" || n == "pgn") {
@@ -440,11 +418,13 @@ private:
             return leaveOut(at, "");
         } else {
             skipArguments(items, i, true);
-            return leaveOut(at, noEquivalent(n) ? "" : n == "date" ? "CQL 6 compares dates as text" : "unknown keyword",
+            return leaveOut(at,
+                            noEquivalent(n)   ? ""
+                                : n == "date" ? "CQL 6 compares dates as text"
+                                              : "unknown keyword",
                             noEquivalent(n));
         }
-        if (f.empty())
-            return leaveOut(at, "with these arguments", false);
+        if (f.empty()) return leaveOut(at, "with these arguments", false);
         return k.negated ? "not " + block({f}) : f;
     }
 
@@ -452,8 +432,7 @@ private:
     // integers; a rating of 0 or none is no rating, as in the CQL-S search.
     static std::string ratingText(const std::string &n, const std::vector<Item> &items, size_t &i)
     {
-        if (!isArgumentWord(items, i))
-            return {};
+        if (!isArgumentWord(items, i)) return {};
         std::string sys = items[i].text;
         for (char &c : sys)
             c = char(std::toupper(static_cast<unsigned char>(c)));
@@ -478,31 +457,26 @@ private:
             return r.empty || r.lo.value >= 1 ? t : "{" + rated(who) + " " + t + "}";
         };
         std::string t;
-        if (n == "whiterating")
-            return side("White");
-        if (n == "blackrating")
-            return side("Black");
-        if (n == "rating")
-            return "(" + side("White") + " or " + side("Black") + ")";
+        if (n == "whiterating") return side("White");
+        if (n == "blackrating") return side("Black");
+        if (n == "rating") return "(" + side("White") + " or " + side("Black") + ")";
         const std::string both = rated("White") + " " + rated("Black");
         if (n == "ratingdifference") {
             test("(" + value("White") + " - " + value("Black") + ")", t);
             return "{" + both + " " + t + "}";
         }
         test("(" + value("White") + " + " + value("Black") + ") / 2", t);
-        if (n == "averagerating*")
-            return "{" + both + " " + t + "}";
+        if (n == "averagerating*") return "{" + both + " " + t + "}";
         if (r.empty) // '–': neither player has a rating
             return "{not (" + rated("White") + ") not (" + rated("Black") + ")}";
-        return "{if {" + both + "} then " + block({t}) + " else if " + rated("White") + " then " + block({side("White")})
-            + " else " + block({side("Black")}) + "}";
+        return "{if {" + both + "} then " + block({t}) + " else if " + rated("White") + " then "
+            + block({side("White")}) + " else " + block({side("Black")}) + "}";
     }
 
     // :gender f,m,x on WhiteSex/BlackSex: "m" male, "f" or "w" female, anything else unknown.
     static std::string genderText(const std::string &n, const std::vector<Item> &items, size_t &i)
     {
-        if (!isArgumentWord(items, i))
-            return {};
+        if (!isArgumentWord(items, i)) return {};
         std::string list = items[i++].text;
         for (char &c : list)
             c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -522,8 +496,7 @@ private:
                     alts.push_back("not (" + male + " or " + female + ")");
                 else
                     return std::string();
-                if (comma == std::string::npos)
-                    break;
+                if (comma == std::string::npos) break;
                 start = comma + 1;
             }
             std::string s = "(";
@@ -531,18 +504,15 @@ private:
                 s += (k ? " or " : "") + alts[k];
             return s + ")";
         };
-        if (n == "whitegender")
-            return side("White");
-        if (n == "blackgender")
-            return side("Black");
+        if (n == "whitegender") return side("White");
+        if (n == "blackgender") return side("Black");
         std::string w = side("White"), b = side("Black");
         return w.empty() ? w : "(" + w + " or " + b + ")";
     }
 
     static std::string resultText(const std::vector<Item> &items, size_t &i)
     {
-        if (i >= items.size() || items[i].isList())
-            return {};
+        if (i >= items.size() || items[i].isList()) return {};
         // A comma-separated list: any of them.
         const std::string list = items[i++].text;
         std::vector<std::string> any;
@@ -550,13 +520,10 @@ private:
         for (;;) {
             const size_t comma = list.find(',', start);
             std::string r = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-            if (r == "1/2" || r == "\xC2\xBD" || r == "=")
-                r = "1/2-1/2";
-            if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*")
-                return {}; // 0-0 (both lost) has no CQL 6 word
+            if (r == "1/2" || r == "\xC2\xBD" || r == "=") r = "1/2-1/2";
+            if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*") return {}; // 0-0 (both lost) has no CQL 6 word
             any.push_back("result " + r);
-            if (comma == std::string::npos)
-                break;
+            if (comma == std::string::npos) break;
             start = comma + 1;
         }
         return any.size() == 1 ? any[0] : combine("or", any);
@@ -565,12 +532,12 @@ private:
     // --- position lists
     struct ListState {
         std::vector<std::string> parts;
-        std::vector<std::string> transforms;      // CQL 6 transform words, innermost last
-        std::vector<const Item *> shifts;         // the shift keywords, for a left-out message
-        std::vector<SquareSet> squares;           // every designator's squares, for the shifts
+        std::vector<std::string> transforms; // CQL 6 transform words, innermost last
+        std::vector<const Item *> shifts;    // the shift keywords, for a left-out message
+        std::vector<SquareSet> squares;      // every designator's squares, for the shifts
         bool negate = false;
-        bool sequenceStep = false;                // a :sequence step, which may hold a run
-        bool haveRun = false;                     // its :repetitioncount
+        bool sequenceStep = false; // a :sequence step, which may hold a run
+        bool haveRun = false;      // its :repetitioncount
         Range run;
     };
 
@@ -610,17 +577,15 @@ private:
         if (!st.shifts.empty()) {
             bool safe = true;
             for (SquareSet s : st.squares) {
-                if (s == SquareSet::all())
-                    continue;
-                const SquareSet edge = SquareSet::file(0) | SquareSet::file(7) | SquareSet::rank(0) | SquareSet::rank(7);
-                if (s.count() != 1 || !(s & edge).empty())
-                    safe = false;
+                if (s == SquareSet::all()) continue;
+                const SquareSet edge =
+                    SquareSet::file(0) | SquareSet::file(7) | SquareSet::rank(0) | SquareSet::rank(7);
+                if (s.count() != 1 || !(s & edge).empty()) safe = false;
             }
             if (!safe) {
                 std::vector<std::string> kept;
                 for (const std::string &t : st.transforms)
-                    if (t.substr(0, 5) != "shift")
-                        kept.push_back(t);
+                    if (t.substr(0, 5) != "shift") kept.push_back(t);
                 st.transforms = kept;
                 std::vector<std::string> withNotes;
                 for (const Item *s : st.shifts)
@@ -629,37 +594,39 @@ private:
                 body = block(withNotes);
             }
         }
-        if (top && st.transforms.empty() && st.shifts.empty() && !st.negate)
-            top->parts = st.parts;
+        if (top && st.transforms.empty() && st.shifts.empty() && !st.negate) top->parts = st.parts;
         for (auto t = st.transforms.rbegin(); t != st.transforms.rend(); ++t)
             body = *t + " " + block({body});
-        if (st.negate)
-            body = "not " + block({body});
+        if (st.negate) body = "not " + block({body});
         m_lastRun.clear();
         if (st.haveRun && !st.negate) {
             const long long lo = std::max<long long>(1, st.run.lo.value);
-            m_lastRun = "{" + std::to_string(lo) + "," + (st.run.hi.value == Range::Max ? std::string() : std::to_string(st.run.hi.value)) + "}";
+            m_lastRun = "{" + std::to_string(lo) + ","
+                + (st.run.hi.value == Range::Max ? std::string() : std::to_string(st.run.hi.value)) + "}";
         }
         return body;
     }
 
-    void positionKeyword(const KeywordWord &word, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
-                         TopList *top)
+    void positionKeyword(const KeywordWord &word, const Item &at, const std::vector<Item> &items, size_t &i,
+                         ListState &st, TopList *top)
     {
         KeywordWord k = word;
-        if (k.name == "promotion")
-            k.name = "promote"; // the seed's example spells it so, as the compiler reads it
+        if (k.name == "promotion") k.name = "promote"; // the seed's example spells it so, as the compiler reads it
         const std::string &n = k.name;
         static const std::vector<std::pair<std::string_view, std::string_view>> transforms = {
-            {"flip", "flip"}, {"flipdihedral", "flip"}, {"flipvertical", "flipvertical"},
-            {"fliphorizontal", "fliphorizontal"}, {"flipcolor", "flipcolor"}, {"shift", "shift"},
-            {"shifthorizontal", "shifthorizontal"}, {"shiftvertical", "shiftvertical"},
+            {"flip", "flip"},
+            {"flipdihedral", "flip"},
+            {"flipvertical", "flipvertical"},
+            {"fliphorizontal", "fliphorizontal"},
+            {"flipcolor", "flipcolor"},
+            {"shift", "shift"},
+            {"shifthorizontal", "shifthorizontal"},
+            {"shiftvertical", "shiftvertical"},
         };
         for (auto [name, cql6] : transforms) {
             if (n == name && !k.negated) {
                 st.transforms.emplace_back(cql6);
-                if (cql6.substr(0, 5) == "shift")
-                    st.shifts.push_back(&at);
+                if (cql6.substr(0, 5) == "shift") st.shifts.push_back(&at);
                 return;
             }
         }
@@ -691,15 +658,12 @@ private:
         }
         if (n == "variations" || n == "variationsonly") {
             m_variations = true;
-            if (n == "variationsonly")
-                st.parts.push_back("variation");
+            if (n == "variationsonly") st.parts.push_back("variation");
             return;
         }
-        if (n == "markall" || n == "noannotate")
-            return; // no effect in CQL-S either
+        if (n == "markall" || n == "noannotate") return; // no effect in CQL-S either
         std::string f = positionFilter(n, at, items, i);
-        if (f.empty())
-            return st.parts.push_back(leaveOut(at, "with these arguments", false));
+        if (f.empty()) return st.parts.push_back(leaveOut(at, "with these arguments", false));
         if (f.substr(0, 2) == "//") // already a left-out note
             return st.parts.push_back(f);
         st.parts.push_back(k.negated ? "not " + block({f}) : f);
@@ -712,8 +676,7 @@ private:
         if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond" || n == "sequence"
             || n == "gappedsequence") {
             std::vector<const Item *> subs;
-            if (!listArguments(n, "position", items, i, subs))
-                return {};
+            if (!listArguments(n, "position", items, i, subs)) return {};
             std::vector<std::string> parts;
             std::vector<std::string> repeats; // per step: "{m,n}" for a step that holds for a run
             const bool sequence = n == "sequence" || n == "gappedsequence";
@@ -725,8 +688,7 @@ private:
                 std::string s = "line";
                 // A gapped sequence may also start later than here.
                 for (size_t j = 0; j < parts.size(); ++j) {
-                    if (n == "gappedsequence")
-                        s += " --> true*";
+                    if (n == "gappedsequence") s += " --> true*";
                     s += " --> " + block({parts[j]}) + repeats[j];
                 }
                 return s;
@@ -735,59 +697,46 @@ private:
         }
         if (n == "check") {
             Designator d;
-            if (!readOptionalDesignator(items, i, d))
-                return "check";
+            if (!readOptionalDesignator(items, i, d)) return "check";
             std::string s = designator(d);
-            if (s.empty())
-                return {};
+            if (s.empty()) return {};
             // Check given by pieces of s: those of the other side attack the king.
             return "(check and ((wtm and ((" + s + " & a) attacks K)) or (btm and ((" + s + " & A) attacks k))))";
         }
         if (n == "doublecheck" || n == "contactcheck") {
             Designator d;
             std::string by;
-            if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty())
-                return {};
+            if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty()) return {};
             return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
         }
-        if (n == "isdoublecheck")
-            return "(child : " + doubleCheck({}) + ")";
-        if (n == "iscontactcheck")
-            return "(child : " + contactCheck({}) + ")";
-        if (n == "nocheck")
-            return "not check";
-        if (n == "mate" || n == "stalemate" || n == "wtm" || n == "btm" || n == "initial" || n == "terminal")
-            return n;
-        if (n == "insidevariation")
-            return "variation";
-        if (neverInChess(n))
-            return "false " + leaveOut(at, "never true in a standard game");
+        if (n == "isdoublecheck") return "(child : " + doubleCheck({}) + ")";
+        if (n == "iscontactcheck") return "(child : " + contactCheck({}) + ")";
+        if (n == "nocheck") return "not check";
+        if (n == "mate" || n == "stalemate" || n == "wtm" || n == "btm" || n == "initial" || n == "terminal") return n;
+        if (n == "insidevariation") return "variation";
+        if (neverInChess(n)) return "false " + leaveOut(at, "never true in a standard game");
         if (n == "piececount" || n == "power") {
             Designator d;
             Range r;
             std::string f;
-            if (!designatorArg(items, i, d) || !rangeArg(items, i, r, false, false))
-                return {};
+            if (!designatorArg(items, i, d) || !rangeArg(items, i, r, false, false)) return {};
             std::string s = designator(d);
-            if (s.empty() || !rangeTest(n == "power" ? "power " + s : "#" + s, r, f))
-                return {};
+            if (s.empty() || !rangeTest(n == "power" ? "power " + s : "#" + s, r, f)) return {};
             return f;
         }
         if (n == "piececountdifference" || n == "powerdifference") {
             std::string a, b;
             Range r;
             std::string f;
-            if (!differenceArgs(items, i, a, b) || !rangeArg(items, i, r, false, false))
-                return {};
-            std::string expr = n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
+            if (!differenceArgs(items, i, a, b) || !rangeArg(items, i, r, false, false)) return {};
+            std::string expr =
+                n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
             return rangeTest(expr, r, f) ? f : std::string();
         }
-        if (n == "pawncount" || n == "pawncountdifference")
-            return pawnCount(n == "pawncountdifference", at, items, i);
+        if (n == "pawncount" || n == "pawncountdifference") return pawnCount(n == "pawncountdifference", at, items, i);
         if (n == "ray" || n == "rayattack" || n == "raydiagonal" || n == "rayhorizontal" || n == "rayorthogonal"
             || n == "rayvertical") {
-            if (i >= items.size() || !items[i].isList())
-                return {};
+            if (i >= items.size() || !items[i].isList()) return {};
             std::vector<std::string> sets;
             for (const Item &d : items[i].items) {
                 Designator des;
@@ -799,16 +748,13 @@ private:
             }
             ++i;
             Range r;
-            if (rangeArg(items, i, r, false, false))
-                return {}; // a count of rays: CQL 6 counts squares, not rays
+            if (rangeArg(items, i, r, false, false)) return {}; // a count of rays: CQL 6 counts squares, not rays
             if (n == "rayattack") {
-                if (sets.size() != 3)
-                    return {};
+                if (sets.size() != 3) return {};
                 return "pin from " + sets[0] + " through " + sets[1] + " to " + sets[2];
             }
             std::string s = "ray ";
-            if (n != "ray")
-                s += n.substr(3) + " ";
+            if (n != "ray") s += n.substr(3) + " ";
             s += "(";
             for (size_t j = 0; j < sets.size(); ++j)
                 s += (j ? " " : "") + sets[j];
@@ -816,65 +762,61 @@ private:
         }
         if (n == "movefrom" || n == "moveto") {
             Designator d;
-            if (!designatorArg(items, i, d))
-                return {};
+            if (!designatorArg(items, i, d)) return {};
             std::string s = designator(d);
             return s.empty() ? s : std::string("move ") + (n == "movefrom" ? "from " : "to ") + s;
         }
-        if (n == "enpassant")
-            return "move enpassant";
-        if (n == "noenpassant")
-            return "not move enpassant";
+        if (n == "enpassant") return "move enpassant";
+        if (n == "noenpassant") return "not move enpassant";
         if (n == "promote") {
             Designator d;
-            if (!designatorArg(items, i, d) || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
+            if (!designatorArg(items, i, d) || d.pieces.promoted || d.pieces.unpromoted
+                || d.squares != SquareSet::all())
                 return {};
             PieceMask m = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d.pieces.plain;
             m &= PieceMask(WhiteBits | BlackBits);
-            if (!m)
-                return {};
+            if (!m) return {};
             // CQL-S promotes by colour, CQL 6 by piece type only.
             PieceMask white = m & WhiteBits, black = PieceMask((m & BlackBits) >> 8);
             PieceMask types = white | black;
             std::string t = piecePart(types);
-            if (white && black && white == black)
-                return "move promote " + t;
+            if (white && black && white == black) return "move promote " + t;
             std::string w = white ? "{wtm move promote " + piecePart(white) + "}" : "";
             std::string b = black ? "{btm move promote " + piecePart(black) + "}" : "";
-            if (!w.empty() && !b.empty())
-                return "(" + w + " or " + b + ")";
+            if (!w.empty() && !b.empty()) return "(" + w + " or " + b + ")";
             return w.empty() ? b : w;
         }
         if (n == "iscastling") {
             Designator d;
-            if (!readOptionalDesignator(items, i, d))
-                return "move castle";
+            if (!readOptionalDesignator(items, i, d)) return "move castle";
             if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
                 return {};
             using namespace chess;
             auto has = [&](Piece p) { return (d.pieces.plain & PieceMask(1u << p)) != 0; };
             bool K = has(WKing), Q = has(WQueen), k = has(BKing), q = has(BQueen);
             std::vector<std::string> alts;
-            if (K && k) alts.push_back("move o-o");
-            else if (K) alts.push_back("{wtm move o-o}");
-            else if (k) alts.push_back("{btm move o-o}");
-            if (Q && q) alts.push_back("move o-o-o");
-            else if (Q) alts.push_back("{wtm move o-o-o}");
-            else if (q) alts.push_back("{btm move o-o-o}");
-            if (alts.empty())
-                return {};
-            if (alts.size() == 2 && K && Q && k && q)
-                return "move castle";
+            if (K && k)
+                alts.push_back("move o-o");
+            else if (K)
+                alts.push_back("{wtm move o-o}");
+            else if (k)
+                alts.push_back("{btm move o-o}");
+            if (Q && q)
+                alts.push_back("move o-o-o");
+            else if (Q)
+                alts.push_back("{wtm move o-o-o}");
+            else if (q)
+                alts.push_back("{btm move o-o-o}");
+            if (alts.empty()) return {};
+            if (alts.size() == 2 && K && Q && k && q) return "move castle";
             return alts.size() == 1 ? alts[0] : "(" + alts[0] + " or " + alts[1] + ")";
         }
         if (n == "ischeck" || n == "ismate" || n == "isstalemate") {
             Range r;
-            if (n == "ischeck" && rangeArg(items, i, r, false, false))
-                return {};
+            if (n == "ischeck" && rangeArg(items, i, r, false, false)) return {};
             return "(child : " + std::string(n == "ischeck" ? "check" : n == "ismate" ? "mate" : "stalemate") + ")";
         }
-        if (n == "isnull")
-            return "move null";
+        if (n == "isnull") return "move null";
         if (n == "movenumber" || n == "halfmovenumber") {
             Range r;
             std::string f;
@@ -886,18 +828,21 @@ private:
             Range r;
             std::string f;
             if (!rangeArg(items, i, r, false, false)
-                || !rangeTest(n == "elo" ? "elo" : n == "whiteelo" ? "elo white" : "elo black", r, f))
+                || !rangeTest(n == "elo"            ? "elo"
+                                  : n == "whiteelo" ? "elo white"
+                                                    : "elo black",
+                              r, f))
                 return {};
             return f;
         }
-        if (n == "result")
-            return resultText(items, i);
+        if (n == "result") return resultText(items, i);
         if (n == "checkcount") {
             // Only three-check chess counts checks: in a standard game no check
             // has been counted, so CQL-S reads it as a constant.
             long long count = -1;
             bool zero;
-            if (i + 1 < items.size() && (items[i + 1].text == ":" || (i + 2 < items.size() && items[i + 2].text == ":"))) {
+            if (i + 1 < items.size()
+                && (items[i + 1].text == ":" || (i + 2 < items.size() && items[i + 2].text == ":"))) {
                 // The seed's "R1 : R2": both counts are zero in a standard game.
                 Range white, black;
                 zero = rangeArg(items, i, white, false, false) && white.contains(0);
@@ -907,16 +852,13 @@ private:
                 }
             } else {
                 zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
-                if (isArgumentWord(items, i))
-                    ++i;
+                if (isArgumentWord(items, i)) ++i;
             }
             return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
         }
-        if (takesNoArgument(n))
-            return leaveOut(at, "");
+        if (takesNoArgument(n)) return leaveOut(at, "");
         skipArguments(items, i);
-        if (noEquivalent(n))
-            return leaveOut(at, "");
+        if (noEquivalent(n)) return leaveOut(at, "");
         return leaveOut(at, "unknown keyword", false);
     }
 
@@ -927,8 +869,7 @@ private:
         for (bool white : {true, false}) {
             std::string checkers = white ? "(a attacks K)" : "(A attacks k)";
             std::string f = std::string(white ? "{wtm " : "{btm ") + "#" + checkers + " >= 2";
-            if (!by.empty())
-                f += " " + checkers + " & " + by;
+            if (!by.empty()) f += " " + checkers + " & " + by;
             s += (white ? "(" : " or ") + f + "}";
         }
         return s + ")";
@@ -957,15 +898,13 @@ private:
     bool differenceArgs(const std::vector<Item> &items, size_t &i, std::string &a, std::string &b)
     {
         Designator d1, d2;
-        if (!designatorArg(items, i, d1))
-            return false;
+        if (!designatorArg(items, i, d1)) return false;
         if (readOptionalDesignator(items, i, d2)) {
             a = designator(d1);
             b = designator(d2);
             return !a.empty() && !b.empty();
         }
-        if (d1.pieces.promoted || d1.pieces.unpromoted)
-            return false;
+        if (d1.pieces.promoted || d1.pieces.unpromoted) return false;
         PieceMask m = d1.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d1.pieces.plain;
         for (std::vector<SquareSet> *c : m_collect)
             c->push_back(d1.squares);
@@ -979,24 +918,19 @@ private:
         std::string a, b;
         Designator d;
         if (difference) {
-            if (!differenceArgs(items, i, a, b))
-                return {};
+            if (!differenceArgs(items, i, a, b)) return {};
         } else {
-            if (!designatorArg(items, i, d) || (a = designator(d)).empty())
-                return {};
+            if (!designatorArg(items, i, d) || (a = designator(d)).empty()) return {};
         }
-        if (!isArgumentWord(items, i))
-            return {};
+        if (!isArgumentWord(items, i)) return {};
         std::string attr = items[i++].text;
         Range r, blackRange;
-        if (!rangeArg(items, i, r, false, !difference))
-            return {};
+        if (!rangeArg(items, i, r, false, !difference)) return {};
         bool split = false;
         if (!difference && i < items.size() && items[i].text == ":") {
             // The seed's "[Pp] passed >0 : >0": White's pawns in r, Black's in the second range.
             ++i;
-            if (!rangeArg(items, i, blackRange, false, true))
-                return {};
+            if (!rangeArg(items, i, blackRange, false, true)) return {};
             Designator white, black;
             if (d.pieces.anything || !colourPart(d, true, white) || !colourPart(d, false, black)
                 || (a = designator(white)).empty() || (b = designator(black)).empty())
@@ -1004,8 +938,8 @@ private:
             split = true;
         }
         // CQL 6 has no pawn sets for these: name the first one in the note.
-        for (std::string_view name : {"forefront", "rear", "islands", "compounds", "files", "lines", "ranks", "bothsides",
-                                      "oneside", "quart(", "quart!("}) {
+        for (std::string_view name : {"forefront", "rear", "islands", "compounds", "files", "lines", "ranks",
+                                      "bothsides", "oneside", "quart(", "quart!("}) {
             for (size_t pos = attr.find(name); pos != std::string::npos; pos = attr.find(name, pos + 1)) {
                 if (pos == 0 || attr[pos - 1] == '-' || attr[pos - 1] == '!') {
                     std::string what = attr.substr(pos, attr.find('-', pos) - pos);
@@ -1014,32 +948,31 @@ private:
             }
         }
         static const std::vector<std::pair<std::string_view, std::string_view>> sets = {
-            {"isolated", "isolatedpawns"}, {"passed", "passedpawns"}, {"double", "doubledpawns"}, {"connected", "connectedpawns"},
+            {"isolated", "isolatedpawns"},
+            {"passed", "passedpawns"},
+            {"double", "doubledpawns"},
+            {"connected", "connectedpawns"},
         };
         std::string set;
         for (auto [name, cql6] : sets)
-            if (attr == name)
-                set = cql6;
+            if (attr == name) set = cql6;
         std::string f;
-        if (set.empty())
-            return {};
+        if (set.empty()) return {};
         std::string expr = "#(" + set + " & " + a + ")";
         if (split) {
             std::string g;
-            if (!rangeTest(expr, r, f) || !rangeTest("#(" + set + " & " + b + ")", blackRange, g))
-                return {};
+            if (!rangeTest(expr, r, f) || !rangeTest("#(" + set + " & " + b + ")", blackRange, g)) return {};
             return "(" + f + " and " + g + ")";
         }
-        if (difference)
-            expr += " - #(" + set + " & " + b + ")";
+        if (difference) expr += " - #(" + set + " & " + b + ")";
         return rangeTest(expr, r, f) ? f : std::string();
     }
 
     Cql6Conversion &m_out;
     std::vector<std::vector<SquareSet> *> m_collect; // the lists being read, innermost last
     bool m_variations = false;
-    std::string m_lastRun;            // the list just converted, as a :sequence step: "{m,n}" for its run
-    bool m_bareNot = false;           // the match list being converted holds a bare :not (an odd number)
+    std::string m_lastRun;             // the list just converted, as a :sequence step: "{m,n}" for its run
+    bool m_bareNot = false;            // the match list being converted holds a bare :not (an odd number)
     const Item *m_bareNotAt = nullptr; // the last one
 };
 

@@ -16,15 +16,15 @@ struct Untranslated {
     std::string keyword; // as written: ":evaluation", "!:endgame", "Q~"
     int line = 1;
     int column = 1;
-    std::string reason;  // more detail, may be empty ("never true in a standard game", ...)
+    std::string reason;       // more detail, may be empty ("never true in a standard game", ...)
     bool noEquivalent = true; // false: CQL 6 could say it, the converter does not (yet)
 };
 
 struct Cql6Conversion {
-    bool ok = false;                       // false: the script could not be read (see diagnostics)
-    std::string text;                      // the CQL 6 query, with a header
+    bool ok = false;                        // false: the script could not be read (see diagnostics)
+    std::string text;                       // the CQL 6 query, with a header
     std::vector<Untranslated> untranslated; // in script order
-    std::vector<Diagnostic> diagnostics;   // reading errors
+    std::vector<Diagnostic> diagnostics;    // reading errors
 };
 
 // Converts a CQL-S script. The result means the same as the script when

@@ -47,21 +47,19 @@ std::string tableDir()
 
 } // namespace
 
-#define NEED_STOCKFISH()                                                                                      \
-    std::string sf = stockfish();                                                                             \
-    if (sf.empty())                                                                                           \
-        QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");            \
-    engine::Settings es;                                                                                      \
-    es.enginePath = sf;                                                                                       \
+#define NEED_STOCKFISH()                                                                                               \
+    std::string sf = stockfish();                                                                                      \
+    if (sf.empty()) QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");         \
+    engine::Settings es;                                                                                               \
+    es.enginePath = sf;                                                                                                \
     SettingsScope scope(es)
 
-#define NEED_TABLES()                                                                                         \
-    if (!engine::gaviota::compiledIn())                                                                       \
-        QSKIP("built without libgaviotatb (apt-get install libgaviotatb-dev)");                               \
-    if (!std::filesystem::exists(tableDir()))                                                                 \
-        QSKIP("no Gaviota tables (apt-get install gaviotatb, or set CQLWB_TEST_TABLEBASES)");                 \
-    engine::Settings ts;                                                                                      \
-    ts.tablebasePaths = {tableDir()};                                                                         \
+#define NEED_TABLES()                                                                                                  \
+    if (!engine::gaviota::compiledIn()) QSKIP("built without libgaviotatb (apt-get install libgaviotatb-dev)");        \
+    if (!std::filesystem::exists(tableDir()))                                                                          \
+        QSKIP("no Gaviota tables (apt-get install gaviotatb, or set CQLWB_TEST_TABLEBASES)");                          \
+    engine::Settings ts;                                                                                               \
+    ts.tablebasePaths = {tableDir()};                                                                                  \
     SettingsScope scope(ts)
 
 class TestCqlsAnalysis : public QObject {
@@ -111,8 +109,7 @@ void TestCqlsAnalysis::pawnRanges()
     cql::cqls::Range r;
     bool plain = false;
     QCOMPARE(cql::cqls::parsePawnRange(word.toStdString(), r, plain), ok);
-    if (!ok)
-        return;
+    if (!ok) return;
     QFETCH(qlonglong, lo);
     QFETCH(qlonglong, hi);
     QCOMPARE(qlonglong(r.lo.value), lo);
@@ -134,11 +131,13 @@ void TestCqlsAnalysis::syntaxErrors_data()
     QTest::newRow("nothing to test") << "(match (position :evaluation depth 4 absolute))"
                                      << "1:18: ':evaluation' expects 'mate' or a range in pawns";
     QTest::newRow("unknown word") << "(match (position :evaluation depth 4 >=1 sidetomove quickly))"
-                                  << "1:53: 'quickly' is not an argument of ':evaluation' (depth N, movetime MS, mate, a range in pawns, sidetomove, absolute)";
+                                  << "1:53: 'quickly' is not an argument of ':evaluation' (depth N, movetime MS, mate, "
+                                     "a range in pawns, sidetomove, absolute)";
     QTest::newRow("moveevaluation without designators") << "(match (position :moveevaluation depth 4 >=3.0 sidetomove))"
                                                         << "1:34: 'depth' is not a piece designator: ";
     QTest::newRow("moveevaluation has no mate") << "(match (position :moveevaluation U ? depth 4 mate))"
-                                                << "1:46: 'mate' is not an argument of ':moveevaluation' (depth N, movetime MS, a range in pawns, sidetomove, absolute)";
+                                                << "1:46: 'mate' is not an argument of ':moveevaluation' (depth N, "
+                                                   "movetime MS, a range in pawns, sidetomove, absolute)";
     QTest::newRow("endgame kind") << "(match (position :endgameevaluation win))"
                                   << "1:37: 'win': ':endgameevaluation' expects remis, mate, *mate, +mate or -mate";
     QTest::newRow("endgame remis range") << "(match (position :endgameevaluation remis >=3))"
@@ -174,7 +173,8 @@ void TestCqlsAnalysis::engineDiesDuringSearch()
     QString path = dir.filePath(QStringLiteral("dies"));
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("#!/bin/sh\nwhile read line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;; go*) exit 1;; esac; done\n");
+    f.write("#!/bin/sh\nwhile read line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;; go*) exit 1;; "
+            "esac; done\n");
     f.close();
     f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     engine::Settings s;
@@ -285,10 +285,14 @@ void TestCqlsAnalysis::endgameEvaluation_data()
     QTest::newRow("KQ v K mate, black to move") << "mate" << QueenUpBlack << 0;
     QTest::newRow("KB v K remis") << "remis" << BishopUp << 1;
     QTest::newRow("KB v K *mate") << "*mate" << BishopUp << 0;
-    QTest::newRow("K v KQ -mate") << "-mate" << "4k2q/8/8/8/4K3/8/8/8 w - - 0 1" << 1;
-    QTest::newRow("KP v K blockade remis") << "remis" << "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1" << 1;
-    QTest::newRow("KP v K won") << "+mate" << "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1" << 1;
-    QTest::newRow("bare kings remis") << "remis" << "8/8/8/4k3/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("K v KQ -mate") << "-mate"
+                                  << "4k2q/8/8/8/4K3/8/8/8 w - - 0 1" << 1;
+    QTest::newRow("KP v K blockade remis") << "remis"
+                                           << "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1" << 1;
+    QTest::newRow("KP v K won") << "+mate"
+                                << "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1" << 1;
+    QTest::newRow("bare kings remis") << "remis"
+                                      << "8/8/8/4k3/8/8/8/4K3 w - - 0 1" << 1;
     QTest::newRow("start position: no table") << "remis" << chess::Position::StartFen << 0;
     QTest::newRow("start position: no table, *mate") << "*mate" << chess::Position::StartFen << 0;
     QTest::newRow("flipcolor: -mate finds White's win") << "-mate :flipcolor" << QueenUp << 1;
@@ -320,8 +324,7 @@ void TestCqlsAnalysis::endgameEvaluationInGame()
     // Queen against knight: four pieces, outside the 3-piece tables; after the capture, KQ v K is a win.
     const char *pgn = "[FEN \"8/8/8/3nk3/2K5/8/8/3Q4 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qxd5+ Kf6 *\n";
     game::Game g = pgnGame(pgn);
-    if (engine::gaviota::completePieces() < 4)
-        QCOMPARE(matches("(match (position :endgameevaluation *mate))", g), 2);
+    if (engine::gaviota::completePieces() < 4) QCOMPARE(matches("(match (position :endgameevaluation *mate))", g), 2);
     QCOMPARE(matches("(match (position :endgameevaluation +mate :btm))", g), 1);
     QCOMPARE(matches("(match (position :endgameevaluation remis))", g), 0);
     // A hanging queen draws: after 1.Qxd5+ Kxd5 nothing but the kings is left, and already before

@@ -39,8 +39,7 @@ Range range(const std::string &a, const std::string &b = {})
     if (!b.empty() && plain) {
         Range second;
         bool plain2;
-        if (cql::cqls::parseRangeWord(b, second, plain2, true, true))
-            r.hi = second.hi;
+        if (cql::cqls::parseRangeWord(b, second, plain2, true, true)) r.hi = second.hi;
     }
     return r;
 }
@@ -109,36 +108,58 @@ void TestCqlsDesignators::squareDesignators_data()
     QTest::addColumn<QString>("designator");
     QTest::addColumn<QString>("expected");
     // The examples of the square designator page.
-    QTest::newRow("b3") << "bb3" << "b3";
-    QTest::newRow("[a-c1]") << "R[a-c1]" << "a1 b1 c1";
-    QTest::newRow("[b3-5]") << "R[b3-5]" << "b3 b4 b5";
-    QTest::newRow("[f-h6-8]") << "R[f-h6-8]" << "f6 f7 f8 g6 g7 g8 h6 h7 h8";
-    QTest::newRow("[a1,c4]") << "R[a1,c4]" << "a1 c4";
+    QTest::newRow("b3") << "bb3"
+                        << "b3";
+    QTest::newRow("[a-c1]") << "R[a-c1]"
+                            << "a1 b1 c1";
+    QTest::newRow("[b3-5]") << "R[b3-5]"
+                            << "b3 b4 b5";
+    QTest::newRow("[f-h6-8]") << "R[f-h6-8]"
+                              << "f6 f7 f8 g6 g7 g8 h6 h7 h8";
+    QTest::newRow("[a1,c4]") << "R[a1,c4]"
+                             << "a1 c4";
     QTest::newRow("[a-h1-2,a8,h8]") << "R[a-h1-2,a8,h8]"
-        << "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a8 h8";
-    QTest::newRow("[D1]") << "R[D1]" << "a1 c1 e1 g1";
-    QTest::newRow("a?") << "Ra?" << "a1 a2 a3 a4 a5 a6 a7 a8";
-    QTest::newRow("?8") << "R?8" << "a8 b8 c8 d8 e8 f8 g8 h8";
-    QTest::newRow("??1 = ? on ?1") << "??1" << "a1 b1 c1 d1 e1 f1 g1 h1";
-    QTest::newRow("?b? = ? on b?") << "?b?" << "b1 b2 b3 b4 b5 b6 b7 b8";
+                                    << "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a8 h8";
+    QTest::newRow("[D1]") << "R[D1]"
+                          << "a1 c1 e1 g1";
+    QTest::newRow("a?") << "Ra?"
+                        << "a1 a2 a3 a4 a5 a6 a7 a8";
+    QTest::newRow("?8") << "R?8"
+                        << "a8 b8 c8 d8 e8 f8 g8 h8";
+    QTest::newRow("??1 = ? on ?1") << "??1"
+                                   << "a1 b1 c1 d1 e1 f1 g1 h1";
+    QTest::newRow("?b? = ? on b?") << "?b?"
+                                   << "b1 b2 b3 b4 b5 b6 b7 b8";
     QTest::newRow("[?5-7]") << "P[?5-7]"
-        << "a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 a7 b7 c7 d7 e7 f7 g7 h7";
-    QTest::newRow("aL") << "RaL" << "a2 a4 a6 a8";
-    QTest::newRow("[ ]") << "B[ ]" << "";
-    QTest::newRow("[+] backhand: no board square") << "N[+]" << "";
-    QTest::newRow("[+,a1]") << "N[+,a1]" << "a1";
+                            << "a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 a7 b7 c7 d7 e7 f7 g7 h7";
+    QTest::newRow("aL") << "RaL"
+                        << "a2 a4 a6 a8";
+    QTest::newRow("[ ]") << "B[ ]"
+                         << "";
+    QTest::newRow("[+] backhand: no board square") << "N[+]"
+                                                   << "";
+    QTest::newRow("[+,a1]") << "N[+,a1]"
+                            << "a1";
     // Bracketed sets of files or ranks, as the seed's examples write them.
-    QTest::newRow("seed: .[ac]3") << ".[ac]3" << "a3 c3";
-    QTest::newRow("seed: b[bg]7") << "b[bg]7" << "b7 g7";
-    QTest::newRow("seed: M?[1-7]") << "M?[1-7]" << "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 c3 d3 e3 f3 g3 h3 "
-                                                   "a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 "
-                                                   "a7 b7 c7 d7 e7 f7 g7 h7";
-    QTest::newRow("page: Pd[2-7]") << "Pd[2-7]" << "d2 d3 d4 d5 d6 d7";
-    QTest::newRow("[a-c,h]1") << "R[a-c,h]1" << "a1 b1 c1 h1";
-    QTest::newRow("[ae][18]") << "K[ae][18]" << "a1 a8 e1 e8";
+    QTest::newRow("seed: .[ac]3") << ".[ac]3"
+                                  << "a3 c3";
+    QTest::newRow("seed: b[bg]7") << "b[bg]7"
+                                  << "b7 g7";
+    QTest::newRow("seed: M?[1-7]") << "M?[1-7]"
+                                   << "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 c3 d3 e3 f3 g3 h3 "
+                                      "a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 "
+                                      "a7 b7 c7 d7 e7 f7 g7 h7";
+    QTest::newRow("page: Pd[2-7]") << "Pd[2-7]"
+                                   << "d2 d3 d4 d5 d6 d7";
+    QTest::newRow("[a-c,h]1") << "R[a-c,h]1"
+                              << "a1 b1 c1 h1";
+    QTest::newRow("[ae][18]") << "K[ae][18]"
+                              << "a1 a8 e1 e8";
     // A square designator alone (the seed's ':moveto e4'): anything there.
-    QTest::newRow("seed: e4") << "e4" << "e4";
-    QTest::newRow("?7") << "?7" << "a7 b7 c7 d7 e7 f7 g7 h7";
+    QTest::newRow("seed: e4") << "e4"
+                              << "e4";
+    QTest::newRow("?7") << "?7"
+                        << "a7 b7 c7 d7 e7 f7 g7 h7";
 }
 
 void TestCqlsDesignators::squareDesignators()
@@ -238,7 +259,8 @@ void TestCqlsDesignators::rangeSpecifiers()
     QVERIFY(!r.contains(0) && !r.contains(1934));
     r = range("-5", "10");
     QVERIFY(r.contains(-5) && r.contains(10) && !r.contains(-6));
-    r = range("<=\xE2\x88\x92" "9"); // with a Unicode minus, as in the :powerdifference example
+    r = range("<=\xE2\x88\x92"
+              "9"); // with a Unicode minus, as in the :powerdifference example
     QVERIFY(r.contains(-9) && !r.contains(-8));
     r = range("end-3");
     QVERIFY(r.lo.fromEnd && r.lo.value == -3 && r.hi.fromEnd);
@@ -294,8 +316,7 @@ void TestCqlsDesignators::dihedralImagesOfQc2()
     for (int i = 0; i < 8; ++i) {
         chess::SquareSet s = cql::cqls::cqlsImage(cql::Transform::dihedral(i), squares("c2"));
         QCOMPARE(s.count(), 1);
-        if (!(images & s).any())
-            ++distinct;
+        if (!(images & s).any()) ++distinct;
         images |= s;
     }
     QCOMPARE(distinct, 8);
@@ -356,7 +377,8 @@ void TestCqlsDesignators::listsAndComments()
 {
     std::vector<cql::cqls::Item> items;
     std::vector<cql::Diagnostic> d;
-    QVERIFY(cql::cqls::readItems("; a comment\n(match\n  (position :pawncount P consecutive(4) >0) ; more\n)", items, d));
+    QVERIFY(
+        cql::cqls::readItems("; a comment\n(match\n  (position :pawncount P consecutive(4) >0) ; more\n)", items, d));
     QCOMPARE(items.size(), size_t(1));
     const auto &pos = items[0].items[1];
     QCOMPARE(pos.head(), std::string_view("position"));

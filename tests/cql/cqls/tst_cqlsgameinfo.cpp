@@ -99,7 +99,8 @@ void TestCqlsGameInfo::timeControlTable()
     QFETCH(qlonglong, seconds);
     QFETCH(QString, mode);
     QCOMPARE(cql::cqls::secondsForSixtyMoves(control.toStdString()), seconds);
-    QCOMPARE(QString::fromUtf8(cql::cqls::timeModeName(cql::cqls::timeModeOfControl(control.toStdString())).data()), mode);
+    QCOMPARE(QString::fromUtf8(cql::cqls::timeModeName(cql::cqls::timeModeOfControl(control.toStdString())).data()),
+             mode);
     // The same through the keyword, on a game with only that tag.
     game::Game g = gameWith(control.isEmpty() ? std::string() : tag("TimeControl", control.toStdString()));
     QCOMPARE(m(":timemode " + mode.toStdString(), g), 1);
@@ -129,7 +130,8 @@ void TestCqlsGameInfo::timeMode()
     QCOMPARE(m(":timemode normal,rapid,blitz,bullet,corr", bare), 0);
     QCOMPARE(QString::fromStdString(cqlsError("(match :timemode blitz,fast)")),
              QString("1:18: 'fast' is not a time mode (unknown, normal, rapid, blitz, bullet, corr)"));
-    QCOMPARE(QString::fromStdString(cqlsError("(match :timemode)")), QString("1:8: ':timemode' expects a comma-separated list"));
+    QCOMPARE(QString::fromStdString(cqlsError("(match :timemode)")),
+             QString("1:8: ':timemode' expects a comma-separated list"));
 }
 
 void TestCqlsGameInfo::gender()
@@ -169,8 +171,8 @@ void TestCqlsGameInfo::ratingSystems()
     struct Sys {
         const char *name, *tag;
     };
-    const Sys systems[] = {{"ELO", "Elo"},     {"DWZ", "DWZ"},     {"ECF", "ECF"},   {"USCF", "USCF"}, {"Rapid", "Rapid"},
-                          {"ICCF", "ICCF"},   {"ACF", "ACF"},     {"Blitz", "Blitz"}, {"Edo", "Edo"}};
+    const Sys systems[] = {{"ELO", "Elo"},   {"DWZ", "DWZ"}, {"ECF", "ECF"},     {"USCF", "USCF"}, {"Rapid", "Rapid"},
+                           {"ICCF", "ICCF"}, {"ACF", "ACF"}, {"Blitz", "Blitz"}, {"Edo", "Edo"}};
     for (const Sys &s : systems) {
         game::Game g = gameWith(tag(std::string("White") + s.tag, "2400") + tag(std::string("Black") + s.tag, "2200"));
         const std::string sys = std::string(" ") + s.name + " ";
@@ -181,7 +183,8 @@ void TestCqlsGameInfo::ratingSystems()
         QVERIFY2(m(":blackrating" + sys + "2100 2200", g) == 1, s.name);
         for (const Sys &other : systems)
             if (other.tag != s.tag)
-                QVERIFY2(m(std::string(":rating ") + other.name + " *", g) == 0, (std::string(s.name) + " / " + other.name).c_str());
+                QVERIFY2(m(std::string(":rating ") + other.name + " *", g) == 0,
+                         (std::string(s.name) + " / " + other.name).c_str());
     }
     // Lower-case system names; '*' any rating; 0 is no rating.
     game::Game g = gameWith(tag("WhiteDWZ", "2105") + tag("BlackDWZ", "0"));
@@ -245,10 +248,13 @@ void TestCqlsGameInfo::goodGame()
     QCOMPARE(m(":goodgame", gameWith(normal + tag("BlackTitle", "FM"))), 0);
     for (const char *t : {"IM", "GM", "WIM", "WGM", "CIM", "CGM"})
         QVERIFY2(m(":goodgame", gameWith(normal + tag("BlackTitle", t))) == 1, t);
-    const std::pair<const char *, int> thresholds[] = {{"Elo", 2350}, {"DWZ", 2350}, {"ACF", 2350}, {"ECF", 220}, {"ICCF", 2350}, {"USCF", 2375}};
+    const std::pair<const char *, int> thresholds[] = {{"Elo", 2350}, {"DWZ", 2350},  {"ACF", 2350},
+                                                       {"ECF", 220},  {"ICCF", 2350}, {"USCF", 2375}};
     for (auto [system, least] : thresholds) {
-        QVERIFY2(m(":goodgame", gameWith(normal + tag(std::string("Black") + system, std::to_string(least)))) == 1, system);
-        QVERIFY2(m(":goodgame", gameWith(normal + tag(std::string("White") + system, std::to_string(least - 1)))) == 0, system);
+        QVERIFY2(m(":goodgame", gameWith(normal + tag(std::string("Black") + system, std::to_string(least)))) == 1,
+                 system);
+        QVERIFY2(m(":goodgame", gameWith(normal + tag(std::string("White") + system, std::to_string(least - 1)))) == 0,
+                 system);
     }
     // Rapid ratings are not among the definition's systems.
     QCOMPARE(m(":goodgame", gameWith(normal + tag("WhiteRapid", "2700"))), 0);
@@ -258,12 +264,17 @@ void TestCqlsGameInfo::refusedWithReason_data()
 {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("error");
-    const QString need = QStringLiteral(" needs a player base, which PGN games do not carry: give a Scid spelling file (.ssp) "
-                                        "with -playerbase FILE, CQLWB_PLAYERBASE or the workbench's Query menu");
-    QTest::newRow("birthyear") << "(match :birthyear >=1990)" << "1:8: ':birthyear'" + need;
-    QTest::newRow("whitebirthyear") << "(match :whitebirthyear 1950 1960)" << "1:8: ':whitebirthyear'" + need;
-    QTest::newRow("blackdeathyear") << "(match !:blackdeathyear 1800 1950)" << "1:8: '!:blackdeathyear'" + need;
-    QTest::newRow("deathyear") << "(match position:deathyear *)" << "1:8: 'position:deathyear'" + need;
+    const QString need =
+        QStringLiteral(" needs a player base, which PGN games do not carry: give a Scid spelling file (.ssp) "
+                       "with -playerbase FILE, CQLWB_PLAYERBASE or the workbench's Query menu");
+    QTest::newRow("birthyear") << "(match :birthyear >=1990)"
+                               << "1:8: ':birthyear'" + need;
+    QTest::newRow("whitebirthyear") << "(match :whitebirthyear 1950 1960)"
+                                    << "1:8: ':whitebirthyear'" + need;
+    QTest::newRow("blackdeathyear") << "(match !:blackdeathyear 1800 1950)"
+                                    << "1:8: '!:blackdeathyear'" + need;
+    QTest::newRow("deathyear") << "(match position:deathyear *)"
+                               << "1:8: 'position:deathyear'" + need;
 }
 
 // :birthyear and its kin with the test player base (tests/data/players/players.ssp).
@@ -307,12 +318,14 @@ void TestCqlsGameInfo::playerYears()
     QVERIFY(compileCqls("(match :birthyear 1900 :deathyear 1950)", &d));
     QCOMPARE(int(d.size()), 1);
     QCOMPARE(d[0].severity, cql::Diagnostic::Warning);
-    QVERIFY2(d[0].message.find("the dates of 1 players were not understood (line 20: '19x5' is not a birth--death date)")
-                 != std::string::npos,
-             d[0].message.c_str());
+    QVERIFY2(
+        d[0].message.find("the dates of 1 players were not understood (line 20: '19x5' is not a birth--death date)")
+            != std::string::npos,
+        d[0].message.c_str());
     // A base that cannot be read is named in the error.
     database::setPlayerBasePath(CQLWB_TEST_DATA "/players/missing.ssp");
-    QVERIFY(QString::fromStdString(cqlsError("(match :birthyear 1900)")).startsWith("1:8: ':birthyear' needs a player base, which PGN games do not carry: cannot open "));
+    QVERIFY(QString::fromStdString(cqlsError("(match :birthyear 1900)"))
+                .startsWith("1:8: ':birthyear' needs a player base, which PGN games do not carry: cannot open "));
     QVERIFY(QString::fromStdString(cqlsError("(match :birthyear 1900)")).contains("missing.ssp"));
     database::setPlayerBasePath("");
 }
@@ -320,9 +333,15 @@ void TestCqlsGameInfo::playerYears()
 void TestCqlsGameInfo::eventModeAndTermination()
 {
     // The PGN Mode tag's values (standard 9.6.2) map to the event modes.
-    const std::pair<const char *, const char *> modes[] = {
-        {"OTB", "otb"}, {"PM", "corr"}, {"EM", "email"}, {"ICS", "internet"}, {"TC", "tele"},
-        {"analysis", "analysis"}, {"Composition", "composition"}, {"?", "unknown"}, {"", "unknown"}};
+    const std::pair<const char *, const char *> modes[] = {{"OTB", "otb"},
+                                                           {"PM", "corr"},
+                                                           {"EM", "email"},
+                                                           {"ICS", "internet"},
+                                                           {"TC", "tele"},
+                                                           {"analysis", "analysis"},
+                                                           {"Composition", "composition"},
+                                                           {"?", "unknown"},
+                                                           {"", "unknown"}};
     for (const auto &[tagValue, mode] : modes) {
         game::Game g = gameWith(*tagValue ? tag("Mode", tagValue) : std::string());
         QVERIFY2(m(std::string(":eventmode ") + mode, g) == 1, tagValue);
@@ -331,10 +350,16 @@ void TestCqlsGameInfo::eventModeAndTermination()
     }
     QCOMPARE(m(":eventmode corr,email", gameWith(tag("Mode", "EM"))), 1);
 
-    const std::pair<const char *, const char *> reasons[] = {
-        {"normal", "normal"}, {"Time forfeit", "timeforfeit"}, {"time-forfeit", "timeforfeit"},
-        {"Rules infraction", "rulesinfraction"}, {"abandoned", "abandoned"}, {"adjudication", "adjudication"},
-        {"emergency", "emergency"}, {"Unterminated", "unterminated"}, {"death", "unknown"}, {"", "unknown"}};
+    const std::pair<const char *, const char *> reasons[] = {{"normal", "normal"},
+                                                             {"Time forfeit", "timeforfeit"},
+                                                             {"time-forfeit", "timeforfeit"},
+                                                             {"Rules infraction", "rulesinfraction"},
+                                                             {"abandoned", "abandoned"},
+                                                             {"adjudication", "adjudication"},
+                                                             {"emergency", "emergency"},
+                                                             {"Unterminated", "unterminated"},
+                                                             {"death", "unknown"},
+                                                             {"", "unknown"}};
     for (const auto &[tagValue, reason] : reasons) {
         game::Game g = gameWith(*tagValue ? tag("Termination", tagValue) : std::string());
         QVERIFY2(m(std::string(":termination ") + reason, g) == 1, tagValue);
@@ -344,8 +369,10 @@ void TestCqlsGameInfo::eventModeAndTermination()
     // The page's example: "not known to have ended abnormally".
     QCOMPARE(m(":termination unknown,normal", gameWith(tag("Termination", "normal"))), 1);
     QCOMPARE(m(":termination unknown,normal", gameWith(tag("Termination", "time forfeit"))), 0);
-    QCOMPARE(QString::fromStdString(cqlsError("(match :eventmode otb,fide)")),
-             QString("1:19: 'fide' is not an event mode (unknown, otb, corr, email, internet, tele, analysis, composition)"));
+    QCOMPARE(
+        QString::fromStdString(cqlsError("(match :eventmode otb,fide)")),
+        QString(
+            "1:19: 'fide' is not an event mode (unknown, otb, corr, email, internet, tele, analysis, composition)"));
     QVERIFY(QString::fromStdString(cqlsError("(match :termination draw)"))
                 .startsWith("1:21: 'draw' is not a termination reason (unknown, normal, abandoned"));
 }
@@ -436,7 +463,8 @@ void TestCqlsGameInfo::neverInPgnWarns()
     QCOMPARE(QString::fromStdString(cqlsError("(match :error gamedatacorrupted,none)")),
              QString("1:15: ':error gamedatacorrupted' never matches a PGN game: only Scid and ChessBase databases "
                      "are decoded that way"));
-    QVERIFY(QString::fromStdString(cqlsError("(match :error oops)")).startsWith("1:15: 'oops' is not an error kind (none,"));
+    QVERIFY(QString::fromStdString(cqlsError("(match :error oops)"))
+                .startsWith("1:15: 'oops' is not an error kind (none,"));
 }
 
 // :hasmarker reads Scid's ScidFlags tag, mapped to Scidb's marker letters.
@@ -486,21 +514,34 @@ void TestCqlsGameInfo::commentLanguages_data()
 {
     QTest::addColumn<QString>("comment");
     QTest::addColumn<QString>("languages"); // "-" for the independent part
-    QTest::newRow("plain") << "A fine move" << "-";
-    QTest::newRow("independent, de, en") << "Indep text <de> Deutscher Text <en> English text" << "-,de,en";
-    QTest::newRow("de, en") << "<de> Deutscher Text <en> English text" << "de,en";
-    QTest::newRow("empty part") << "<de> <en> English" << "en";
-    QTest::newRow("mark without a space is text") << "a<b>c <fr>" << "-";
-    QTest::newRow("upper case is no mark") << "<DE> Text" << "-";
-    QTest::newRow("mark at the end") << "Text <de>" << "-";
-    QTest::newRow("same language twice") << "<de> eins <en> one <de> zwei" << "de,en";
-    QTest::newRow("independent after a mark") << "<de> Text" << "de";
+    QTest::newRow("plain") << "A fine move"
+                           << "-";
+    QTest::newRow("independent, de, en") << "Indep text <de> Deutscher Text <en> English text"
+                                         << "-,de,en";
+    QTest::newRow("de, en") << "<de> Deutscher Text <en> English text"
+                            << "de,en";
+    QTest::newRow("empty part") << "<de> <en> English"
+                                << "en";
+    QTest::newRow("mark without a space is text") << "a<b>c <fr>"
+                                                  << "-";
+    QTest::newRow("upper case is no mark") << "<DE> Text"
+                                           << "-";
+    QTest::newRow("mark at the end") << "Text <de>"
+                                     << "-";
+    QTest::newRow("same language twice") << "<de> eins <en> one <de> zwei"
+                                         << "de,en";
+    QTest::newRow("independent after a mark") << "<de> Text"
+                                              << "de";
     QTest::newRow("html") << "<html>Indep<lang id=\"de\">Deutsch</lang><lang id=\"en\">English</lang></html>"
                           << "-,de,en";
-    QTest::newRow("html, only languages") << "<html><lang id=\"fr\"><b>Bien</b></lang></html>" << "fr";
-    QTest::newRow("html, empty language") << "<html>Indep<lang id=\"fr\"> <b></b> </lang></html>" << "-";
-    QTest::newRow("html, text after") << "<html><lang id=\"fr\">Bien</lang> after</html>" << "-,fr";
-    QTest::newRow("only spaces") << "   " << "";
+    QTest::newRow("html, only languages") << "<html><lang id=\"fr\"><b>Bien</b></lang></html>"
+                                          << "fr";
+    QTest::newRow("html, empty language") << "<html>Indep<lang id=\"fr\"> <b></b> </lang></html>"
+                                          << "-";
+    QTest::newRow("html, text after") << "<html><lang id=\"fr\">Bien</lang> after</html>"
+                                      << "-,fr";
+    QTest::newRow("only spaces") << "   "
+                                 << "";
 }
 
 void TestCqlsGameInfo::commentLanguages()
@@ -516,9 +557,7 @@ void TestCqlsGameInfo::commentLanguages()
 // :hascomments with languages: the page's example, and the codes xx and yy.
 void TestCqlsGameInfo::hasCommentsInLanguages()
 {
-    auto game = [](const std::string &comment) {
-        return pgnGame("[Event \"A\"]\n\n1. e4 {" + comment + "} e5 1-0\n");
-    };
+    auto game = [](const std::string &comment) { return pgnGame("[Event \"A\"]\n\n1. e4 {" + comment + "} e5 1-0\n"); };
     const game::Game german = game("Gut <de> Ein guter Zug <fr> Un bon coup");
     QCOMPARE(m(":hascomments de,en", german), 1);
     QCOMPARE(m(":hascomments en", german), 0);
@@ -566,10 +605,23 @@ void TestCqlsGameInfo::toCql6()
         gameWith(""),
     };
     const char *scripts[] = {
-        ":rating ELO >=2300", ":whiterating ELO 2400", ":blackrating ELO *", ":rating DWZ <=2000",
-        ":averagerating ELO 2300", ":averagerating ELO 2500", ":averagerating ELO –", ":averagerating DWZ <2000",
-        ":averagerating* ELO >=2300", ":ratingdifference ELO 150 250", ":ratingdifference DWZ <0", "!:rating ELO *",
-        ":gender f", ":gender x", ":whitegender m,x", ":blackgender w", "!:blackgender x",
+        ":rating ELO >=2300",
+        ":whiterating ELO 2400",
+        ":blackrating ELO *",
+        ":rating DWZ <=2000",
+        ":averagerating ELO 2300",
+        ":averagerating ELO 2500",
+        ":averagerating ELO –",
+        ":averagerating DWZ <2000",
+        ":averagerating* ELO >=2300",
+        ":ratingdifference ELO 150 250",
+        ":ratingdifference DWZ <0",
+        "!:rating ELO *",
+        ":gender f",
+        ":gender x",
+        ":whitegender m,x",
+        ":blackgender w",
+        "!:blackgender x",
     };
     for (const char *s : scripts) {
         const std::string script = std::string("(match ") + s + ")";

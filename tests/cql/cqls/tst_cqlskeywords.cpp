@@ -113,10 +113,10 @@ void TestCqlsKeywords::cond()
     // The first clause that matches decides, even when its association fails
     // and a later clause or the fallback would match.
     const char *two = ":cond ((position Pe7) (position pe2) (position Ka1) (position kh8) (position Ka1))";
-    QCOMPARE(positionMatches(two, "k7/4P3/8/8/8/8/8/K7 w - - 0 1"), 0);  // Pe7, no pe2
-    QCOMPARE(positionMatches(two, "7k/8/8/8/8/8/8/K7 w - - 0 1"), 1);    // second clause: kh8
-    QCOMPARE(positionMatches(two, "k7/8/8/8/8/8/8/K7 w - - 0 1"), 0);    // second clause, no kh8
-    QCOMPARE(positionMatches(two, "k7/8/8/8/8/8/8/1K6 w - - 0 1"), 0);   // fallback Ka1 fails
+    QCOMPARE(positionMatches(two, "k7/4P3/8/8/8/8/8/K7 w - - 0 1"), 0); // Pe7, no pe2
+    QCOMPARE(positionMatches(two, "7k/8/8/8/8/8/8/K7 w - - 0 1"), 1);   // second clause: kh8
+    QCOMPARE(positionMatches(two, "k7/8/8/8/8/8/8/K7 w - - 0 1"), 0);   // second clause, no kh8
+    QCOMPARE(positionMatches(two, "k7/8/8/8/8/8/8/1K6 w - - 0 1"), 0);  // fallback Ka1 fails
 }
 
 void TestCqlsKeywords::simple_data()
@@ -126,55 +126,87 @@ void TestCqlsKeywords::simple_data()
     QTest::addColumn<int>("matches");
     const QString start = QString::fromLatin1(chess::Position::StartFen);
     QTest::newRow(":castling K start") << ":castling K" << start << 1;
-    QTest::newRow(":castling K none") << ":castling K" << "4k3/8/8/8/8/8/8/4K2R w - - 0 1" << 0;
-    QTest::newRow(":castling K held") << ":castling K" << "4k3/8/8/8/8/8/8/4K2R w K - 0 1" << 1;
-    QTest::newRow(":castling [KQ] one of them") << ":castling [KQ]" << "4k3/8/8/8/8/8/8/4K2R w K - 0 1" << 1;
-    QTest::newRow(":castling K :castling Q") << ":castling K :castling Q" << "4k3/8/8/8/8/8/8/4K2R w K - 0 1" << 0;
-    QTest::newRow(":castling q") << ":castling q" << "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1" << 1;
-    QTest::newRow(":contactcheck") << ":contactcheck" << "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1" << 1;
-    QTest::newRow(":contactcheck Q") << ":contactcheck Q" << "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1" << 1;
-    QTest::newRow(":contactcheck R") << ":contactcheck R" << "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1" << 0;
-    QTest::newRow(":contactcheck distant") << ":contactcheck" << "4k3/8/8/8/8/8/4Q3/4K3 b - - 0 1" << 0;
-    QTest::newRow(":contactcheck knight") << ":contactcheck" << "4k3/8/3N4/8/8/8/8/4K3 b - - 0 1" << 1;
-    QTest::newRow(":doublecheck") << ":doublecheck" << "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1" << 1;
-    QTest::newRow(":doublecheck single") << ":doublecheck" << "4k3/8/3N4/8/8/8/8/5K2 b - - 0 1" << 0;
-    QTest::newRow(":attackcount A k 2") << ":attackcount A k 2" << "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1" << 1;
-    QTest::newRow(":attackcount A k 2 :flipcolor") << ":attackcount A k 2 :flipcolor" << "4rk2/8/8/8/8/3n4/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":attackcount A .h3 1") << ":attackcount A .h3 1" << "4k3/8/8/8/8/8/6P1/4K3 w - - 0 1" << 1;
+    QTest::newRow(":castling K none") << ":castling K"
+                                      << "4k3/8/8/8/8/8/8/4K2R w - - 0 1" << 0;
+    QTest::newRow(":castling K held") << ":castling K"
+                                      << "4k3/8/8/8/8/8/8/4K2R w K - 0 1" << 1;
+    QTest::newRow(":castling [KQ] one of them") << ":castling [KQ]"
+                                                << "4k3/8/8/8/8/8/8/4K2R w K - 0 1" << 1;
+    QTest::newRow(":castling K :castling Q") << ":castling K :castling Q"
+                                             << "4k3/8/8/8/8/8/8/4K2R w K - 0 1" << 0;
+    QTest::newRow(":castling q") << ":castling q"
+                                 << "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1" << 1;
+    QTest::newRow(":contactcheck") << ":contactcheck"
+                                   << "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1" << 1;
+    QTest::newRow(":contactcheck Q") << ":contactcheck Q"
+                                     << "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1" << 1;
+    QTest::newRow(":contactcheck R") << ":contactcheck R"
+                                     << "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1" << 0;
+    QTest::newRow(":contactcheck distant") << ":contactcheck"
+                                           << "4k3/8/8/8/8/8/4Q3/4K3 b - - 0 1" << 0;
+    QTest::newRow(":contactcheck knight") << ":contactcheck"
+                                          << "4k3/8/3N4/8/8/8/8/4K3 b - - 0 1" << 1;
+    QTest::newRow(":doublecheck") << ":doublecheck"
+                                  << "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1" << 1;
+    QTest::newRow(":doublecheck single") << ":doublecheck"
+                                         << "4k3/8/3N4/8/8/8/8/5K2 b - - 0 1" << 0;
+    QTest::newRow(":attackcount A k 2") << ":attackcount A k 2"
+                                        << "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1" << 1;
+    QTest::newRow(":attackcount A k 2 :flipcolor") << ":attackcount A k 2 :flipcolor"
+                                                   << "4rk2/8/8/8/8/3n4/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":attackcount A .h3 1") << ":attackcount A .h3 1"
+                                          << "4k3/8/8/8/8/8/6P1/4K3 w - - 0 1" << 1;
     QTest::newRow(":attackcount A .h3 1, twice") << ":attackcount A .h3 1" << start << 0;
     QTest::newRow(":attackcount [Kk] . 0") << ":attackcount [Kk] . 0" << start << 1;
     QTest::newRow(":attackcount A ??8 0") << ":attackcount A ??8 0" << start << 1;
-    QTest::newRow(":check [Q]?8") << ":check [Q]?8" << "4k2Q/8/8/8/8/8/8/4K3 b - - 0 1" << 1;
-    QTest::newRow(":check [Q]?8 by a rook") << ":check [Q]?8" << "4k2R/8/8/8/8/8/8/4K3 b - - 0 1" << 0;
+    QTest::newRow(":check [Q]?8") << ":check [Q]?8"
+                                  << "4k2Q/8/8/8/8/8/8/4K3 b - - 0 1" << 1;
+    QTest::newRow(":check [Q]?8 by a rook") << ":check [Q]?8"
+                                            << "4k2R/8/8/8/8/8/8/4K3 b - - 0 1" << 0;
     QTest::newRow(":endgame start") << ":endgame" << start << 0;
-    QTest::newRow(":endgame rook") << ":endgame" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
-    QTest::newRow(":endgame Q v RB") << ":endgame" << "4k3/8/8/3rb3/8/8/8/Q3K3 w - - 0 1" << 1;
-    QTest::newRow(":endgame Q+R v R") << ":endgame" << "4k3/8/8/3r4/8/8/8/QR2K3 w - - 0 1" << 0;
-    QTest::newRow(":matingmaterial KvK") << ":matingmaterial" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 0;
-    QTest::newRow("!:matingmaterial KvK") << "!:matingmaterial" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":matingmaterial KB v KB same colour") << ":matingmaterial" << "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1" << 0;
-    QTest::newRow(":matingmaterial KB v KB opposite") << ":matingmaterial" << "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1" << 1;
-    QTest::newRow(":matingmaterial KR v K") << ":matingmaterial" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
-    QTest::newRow(":whitecannotwin KB") << ":whitecannotwin" << "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1" << 1;
-    QTest::newRow(":whitecannotwin KR") << ":whitecannotwin" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 0;
-    QTest::newRow(":blackcannotwin K") << ":blackcannotwin" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
-    QTest::newRow(":blackcannotwin :flipcolor") << ":whitecannotwin :flipcolor" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":endgame rook") << ":endgame"
+                                   << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":endgame Q v RB") << ":endgame"
+                                     << "4k3/8/8/3rb3/8/8/8/Q3K3 w - - 0 1" << 1;
+    QTest::newRow(":endgame Q+R v R") << ":endgame"
+                                      << "4k3/8/8/3r4/8/8/8/QR2K3 w - - 0 1" << 0;
+    QTest::newRow(":matingmaterial KvK") << ":matingmaterial"
+                                         << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow("!:matingmaterial KvK") << "!:matingmaterial"
+                                          << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":matingmaterial KB v KB same colour") << ":matingmaterial"
+                                                         << "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1" << 0;
+    QTest::newRow(":matingmaterial KB v KB opposite") << ":matingmaterial"
+                                                      << "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1" << 1;
+    QTest::newRow(":matingmaterial KR v K") << ":matingmaterial"
+                                            << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":whitecannotwin KB") << ":whitecannotwin"
+                                        << "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1" << 1;
+    QTest::newRow(":whitecannotwin KR") << ":whitecannotwin"
+                                        << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 0;
+    QTest::newRow(":blackcannotwin K") << ":blackcannotwin"
+                                       << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":blackcannotwin :flipcolor") << ":whitecannotwin :flipcolor"
+                                                << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 1;
     QTest::newRow(":losing never in chess") << ":losing" << start << 0;
     QTest::newRow("!:mustcapture always in chess") << "!:mustcapture" << start << 1;
     QTest::newRow(":kingonthehill never") << ":kingonthehill" << start << 0;
     QTest::newRow(":threechecks never") << ":threechecks" << start << 0;
     QTest::newRow(":fen") << ":fen \"" + start + "\"" << start << 1;
     QTest::newRow(":fen other") << ":fen \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"" << start << 0;
-    QTest::newRow(":power a 6") << ":power a 6" << "r3k3/p7/8/8/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":power A[a-h1-4] 10 25") << ":power A[a-h1-4] 10 25" << "4k3/8/8/Q7/8/8/PPP5/R1B1K3 w - - 0 1" << 1;
+    QTest::newRow(":power a 6") << ":power a 6"
+                                << "r3k3/p7/8/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":power A[a-h1-4] 10 25") << ":power A[a-h1-4] 10 25"
+                                            << "4k3/8/8/Q7/8/8/PPP5/R1B1K3 w - - 0 1" << 1;
     QTest::newRow(":power A[a-h1-4] 10 25, start") << ":power A[a-h1-4] 10 25" << start << 0;
-    QTest::newRow(":powerdifference U 4") << ":powerdifference U 4" << "r3k3/8/8/8/8/8/8/Q3K3 w - - 0 1" << 1;
+    QTest::newRow(":powerdifference U 4") << ":powerdifference U 4"
+                                          << "r3k3/8/8/8/8/8/8/Q3K3 w - - 0 1" << 1;
     QTest::newRow(":powerdifference exchange") << ":powerdifference [RrBbNn] <=-2"
-        << "r2rk3/8/8/8/8/8/8/B3K3 w - - 0 1" << 1;
+                                               << "r2rk3/8/8/8/8/8/8/B3K3 w - - 0 1" << 1;
     QTest::newRow(":powerdifference exchange, other side") << ":powerdifference [RrBbNn] <=-2"
-        << "b3k3/8/8/8/8/8/8/R2RK3 w - - 0 1" << 0;
+                                                           << "b3k3/8/8/8/8/8/8/R2RK3 w - - 0 1" << 0;
     QTest::newRow(":powerdifference exchange :flipcolor") << ":flipcolor :powerdifference [RrBbNn] <=-2"
-        << "b3k3/8/8/8/8/8/8/R2RK3 w - - 0 1" << 1;
+                                                          << "b3k3/8/8/8/8/8/8/R2RK3 w - - 0 1" << 1;
     QTest::newRow(":powerdifference Q q 0") << ":powerdifference Q q 0" << start << 1;
 }
 
@@ -208,7 +240,8 @@ void TestCqlsKeywords::repetitionAndClock()
     QCOMPARE(matches("(match (position :fivefoldrepetition))", rep), 0);
     // :fen of the French position, reached after 1.e4 e6.
     game::Game french = pgnGame("1. e4 e6 2. d4 d5 *\n");
-    QCOMPARE(matches("(match (position :fen \"rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"))", french), 1);
+    QCOMPARE(
+        matches("(match (position :fen \"rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"))", french), 1);
 }
 
 void TestCqlsKeywords::variations()
@@ -226,40 +259,68 @@ void TestCqlsKeywords::transforms_data()
     QTest::addColumn<QString>("list");
     QTest::addColumn<QString>("fen");
     QTest::addColumn<int>("matches");
-    QTest::newRow(":flipcolor") << "Nd4 ne5 :flipcolor" << "4k3/8/8/3n4/4N3/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":flipcolor identity") << "Nd4 ne5 :flipcolor" << "4k3/8/8/4n3/3N4/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow("no :flipcolor") << "Nd4 ne5" << "4k3/8/8/3n4/4N3/8/8/4K3 w - - 0 1" << 0;
-    QTest::newRow(":flipdiagonal Ra8 -> h1") << "Ra8 :flipdiagonal" << "4k3/8/8/8/8/8/8/4K2R w - - 0 1" << 1;
-    QTest::newRow(":flipdiagonal not a1") << "Ra8 :flipdiagonal" << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 0;
-    QTest::newRow(":flip Qc2 -> g6") << "Qc2 :flip" << "k7/8/6Q1/8/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":flipdihedral Qc2 not d2") << "Qc2 :flipdihedral" << "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1" << 0;
+    QTest::newRow(":flipcolor") << "Nd4 ne5 :flipcolor"
+                                << "4k3/8/8/3n4/4N3/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":flipcolor identity") << "Nd4 ne5 :flipcolor"
+                                         << "4k3/8/8/4n3/3N4/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("no :flipcolor") << "Nd4 ne5"
+                                   << "4k3/8/8/3n4/4N3/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":flipdiagonal Ra8 -> h1") << "Ra8 :flipdiagonal"
+                                             << "4k3/8/8/8/8/8/8/4K2R w - - 0 1" << 1;
+    QTest::newRow(":flipdiagonal not a1") << "Ra8 :flipdiagonal"
+                                          << "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" << 0;
+    QTest::newRow(":flip Qc2 -> g6") << "Qc2 :flip"
+                                     << "k7/8/6Q1/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":flipdihedral Qc2 not d2") << "Qc2 :flipdihedral"
+                                              << "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1" << 0;
     QTest::newRow(":fliphorizontal :flipvertical Qd4 -> e5") << "Qd4 :fliphorizontal :flipvertical"
-        << "k7/8/8/4Q3/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":fliphorizontal Qd4 -> d5") << "Qd4 :fliphorizontal" << "4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":fliphorizontal Qd4 not e4") << "Qd4 :fliphorizontal" << "7k/8/8/8/4Q3/8/8/4K3 w - - 0 1" << 0;
-    QTest::newRow(":flipvertical Qd4 -> e4") << "Qd4 :flipvertical" << "7k/8/8/8/4Q3/8/8/4K3 w - - 0 1" << 1;
+                                                             << "k7/8/8/4Q3/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":fliphorizontal Qd4 -> d5") << "Qd4 :fliphorizontal"
+                                               << "4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":fliphorizontal Qd4 not e4") << "Qd4 :fliphorizontal"
+                                                << "7k/8/8/8/4Q3/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":flipvertical Qd4 -> e4") << "Qd4 :flipvertical"
+                                             << "7k/8/8/8/4Q3/8/8/4K3 w - - 0 1" << 1;
     // Trailing edge: Ke1 shifted up keeps e1, so it covers the whole e-file upwards.
-    QTest::newRow(":shiftvertical Ke1 -> e3") << "Ke1 :shiftvertical" << "4k3/8/8/8/8/4K3/8/8 w - - 0 1" << 1;
-    QTest::newRow(":shiftvertical Ke1 not d3") << "Ke1 :shiftvertical" << "4k3/8/8/8/8/3K4/8/8 w - - 0 1" << 0;
-    QTest::newRow(":shifthorizontal Kb2 -> g2") << "Kb2 :shifthorizontal" << "4k3/8/8/8/8/8/6K1/8 w - - 0 1" << 1;
-    QTest::newRow(":shifthorizontal Kb2 not g3") << "Kb2 :shifthorizontal" << "4k3/8/8/8/8/6K1/8/8 w - - 0 1" << 0;
-    QTest::newRow(":shiftmaindiagonal Kb2 -> d4") << "Kb2 :shiftmaindiagonal" << "4k3/8/8/8/3K4/8/8/8 w - - 0 1" << 1;
-    QTest::newRow(":shiftmaindiagonal Kb2 not d5") << "Kb2 :shiftmaindiagonal" << "4k3/8/8/3K4/8/8/8/8 w - - 0 1" << 0;
-    QTest::newRow(":shiftoffdiagonal Kb2 -> a3") << "Kb2 :shiftoffdiagonal" << "4k3/8/8/8/8/K7/8/8 w - - 0 1" << 1;
-    QTest::newRow(":shiftoffdiagonal Kb2 not d4") << "Kb2 :shiftoffdiagonal" << "4k3/8/8/8/3K4/8/8/8 w - - 0 1" << 0;
-    QTest::newRow(":shiftdiagonal Kb2 -> a3") << "Kb2 :shiftdiagonal" << "4k3/8/8/8/8/K7/8/8 w - - 0 1" << 1;
-    QTest::newRow(":shiftdiagonal Kb2 -> d4") << "Kb2 :shiftdiagonal" << "4k3/8/8/8/3K4/8/8/8 w - - 0 1" << 1;
-    QTest::newRow(":shift Rc3 Rd3 -> g5 h5") << "Rc3 Rd3 :shift" << "4k3/8/8/6RR/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":shift Rc3 Rd3 not g5 h6") << "Rc3 Rd3 :shift" << "4k3/8/7R/6R1/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":shiftvertical Ke1 -> e3") << "Ke1 :shiftvertical"
+                                              << "4k3/8/8/8/8/4K3/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shiftvertical Ke1 not d3") << "Ke1 :shiftvertical"
+                                               << "4k3/8/8/8/8/3K4/8/8 w - - 0 1" << 0;
+    QTest::newRow(":shifthorizontal Kb2 -> g2") << "Kb2 :shifthorizontal"
+                                                << "4k3/8/8/8/8/8/6K1/8 w - - 0 1" << 1;
+    QTest::newRow(":shifthorizontal Kb2 not g3") << "Kb2 :shifthorizontal"
+                                                 << "4k3/8/8/8/8/6K1/8/8 w - - 0 1" << 0;
+    QTest::newRow(":shiftmaindiagonal Kb2 -> d4") << "Kb2 :shiftmaindiagonal"
+                                                  << "4k3/8/8/8/3K4/8/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shiftmaindiagonal Kb2 not d5") << "Kb2 :shiftmaindiagonal"
+                                                   << "4k3/8/8/3K4/8/8/8/8 w - - 0 1" << 0;
+    QTest::newRow(":shiftoffdiagonal Kb2 -> a3") << "Kb2 :shiftoffdiagonal"
+                                                 << "4k3/8/8/8/8/K7/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shiftoffdiagonal Kb2 not d4") << "Kb2 :shiftoffdiagonal"
+                                                  << "4k3/8/8/8/3K4/8/8/8 w - - 0 1" << 0;
+    QTest::newRow(":shiftdiagonal Kb2 -> a3") << "Kb2 :shiftdiagonal"
+                                              << "4k3/8/8/8/8/K7/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shiftdiagonal Kb2 -> d4") << "Kb2 :shiftdiagonal"
+                                              << "4k3/8/8/8/3K4/8/8/8 w - - 0 1" << 1;
+    QTest::newRow(":shift Rc3 Rd3 -> g5 h5") << "Rc3 Rd3 :shift"
+                                             << "4k3/8/8/6RR/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":shift Rc3 Rd3 not g5 h6") << "Rc3 Rd3 :shift"
+                                              << "4k3/8/7R/6R1/8/8/8/4K3 w - - 0 1" << 0;
     // The seed's tripled pawns, and one of them on the main diagonal (:inside).
-    QTest::newRow("tripled pawns") << ":piececount P[b2-7] 3 :shifthorizontal" << "4k3/8/2P5/2P5/2P5/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow("doubled pawns") << ":piececount P[b2-7] 3 :shifthorizontal" << "4k3/8/2P5/2P5/8/8/8/4K3 w - - 0 1" << 0;
-    QTest::newRow(":inside on the diagonal") << ":inside P[b2-7] [b2,c3,d4,e5,f6,g7] :piececount P[b2-7] 3 :shifthorizontal"
+    QTest::newRow("tripled pawns") << ":piececount P[b2-7] 3 :shifthorizontal"
+                                   << "4k3/8/2P5/2P5/2P5/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("doubled pawns") << ":piececount P[b2-7] 3 :shifthorizontal"
+                                   << "4k3/8/2P5/2P5/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":inside on the diagonal")
+        << ":inside P[b2-7] [b2,c3,d4,e5,f6,g7] :piececount P[b2-7] 3 :shifthorizontal"
         << "4k3/8/3P4/3P4/3P4/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":inside off the diagonal") << ":inside P[b2-7] [b2,c3,d4,e5,f6,g7] :piececount P[b2-7] 3 :shifthorizontal"
+    QTest::newRow(":inside off the diagonal")
+        << ":inside P[b2-7] [b2,c3,d4,e5,f6,g7] :piececount P[b2-7] 3 :shifthorizontal"
         << "4k3/8/2P5/2P5/2P5/8/8/4K3 w - - 0 1" << 0;
-    QTest::newRow(":flipcolor :btm") << "ke8 :btm :flipcolor" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":btm without") << "ke8 :btm" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":flipcolor :btm") << "ke8 :btm :flipcolor"
+                                     << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":btm without") << "ke8 :btm"
+                                  << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 0;
 }
 
 void TestCqlsKeywords::transforms()
@@ -279,17 +340,17 @@ void TestCqlsKeywords::pieceCounts_data()
     QTest::newRow(":piececount R 2") << ":piececount R 2" << start << 1;
     QTest::newRow(":piececount R 3") << ":piececount R 3" << start << 0;
     QTest::newRow(":piececount [Rr][a?] 1 3") << ":piececount [Rr][a?] 1 3" << start << 1;
-    QTest::newRow("seed: Nd4, rooks on a, queens on 8")
-        << "Nd4 :piececount [Rr][a1-8] 1 3 :piececount [Qq][a-h8] 4" << "QqQq3k/8/8/8/3N4/8/8/R3K3 w - - 0 1" << 1;
-    QTest::newRow(":piececountdifference one designator")
-        << ":piececountdifference [Rr][a1,a8,h1,h8] 1" << "r3k3/8/8/8/8/8/8/R3K2R w - - 0 1" << 1;
-    QTest::newRow(":piececountdifference two designators")
-        << ":piececountdifference [B][b2,g2] [b][b7,g7] >0" << "4k3/1b6/8/8/8/8/1B4B1/4K3 w - - 0 1" << 1;
-    QTest::newRow(":piececountdifference two, equal")
-        << ":piececountdifference [B][b2,g2] [b][b7,g7] >0" << "4k3/1b4b1/8/8/8/8/1B4B1/4K3 w - - 0 1" << 0;
-    QTest::newRow("seed: two bishops of one colour")
-        << ":or ((position :piececount BL? 2) (position :piececount bL? 2) (position :piececount BD? 2) (position :piececount bD? 2))"
-        << "4k3/8/8/8/8/8/8/2B1KB1B w - - 0 1" << 1;
+    QTest::newRow("seed: Nd4, rooks on a, queens on 8") << "Nd4 :piececount [Rr][a1-8] 1 3 :piececount [Qq][a-h8] 4"
+                                                        << "QqQq3k/8/8/8/3N4/8/8/R3K3 w - - 0 1" << 1;
+    QTest::newRow(":piececountdifference one designator") << ":piececountdifference [Rr][a1,a8,h1,h8] 1"
+                                                          << "r3k3/8/8/8/8/8/8/R3K2R w - - 0 1" << 1;
+    QTest::newRow(":piececountdifference two designators") << ":piececountdifference [B][b2,g2] [b][b7,g7] >0"
+                                                           << "4k3/1b6/8/8/8/8/1B4B1/4K3 w - - 0 1" << 1;
+    QTest::newRow(":piececountdifference two, equal") << ":piececountdifference [B][b2,g2] [b][b7,g7] >0"
+                                                      << "4k3/1b4b1/8/8/8/8/1B4B1/4K3 w - - 0 1" << 0;
+    QTest::newRow("seed: two bishops of one colour") << ":or ((position :piececount BL? 2) (position :piececount bL? "
+                                                        "2) (position :piececount BD? 2) (position :piececount bD? 2))"
+                                                     << "4k3/8/8/8/8/8/8/2B1KB1B w - - 0 1" << 1;
 }
 
 void TestCqlsKeywords::pieceCounts()
@@ -315,21 +376,28 @@ void TestCqlsKeywords::pawnCounts_data()
     QTest::newRow("single counts all") << ":pawncount P single 4" << fen << 1;
     QTest::newRow("connected 3") << ":pawncount P connected 3" << fen << 1;
     QTest::newRow("!connected 1") << ":pawncount P !connected 1" << fen << 1;
-    QTest::newRow("passed black") << ":pawncount p passed >0 :btm" << "4k3/7p/8/8/3P4/2P5/P1P5/4K3 b - - 0 1" << 1;
+    QTest::newRow("passed black") << ":pawncount p passed >0 :btm"
+                                  << "4k3/7p/8/8/3P4/2P5/P1P5/4K3 b - - 0 1" << 1;
     QTest::newRow("passed white") << ":pawncount P passed 4" << fen << 1;
     QTest::newRow("defended d4") << ":pawncount P defended 1" << fen << 1;
     QTest::newRow("defender c3") << ":pawncount P defender 1" << fen << 1;
     QTest::newRow("advanced none") << ":pawncount P advanced 0" << fen << 1;
     QTest::newRow("duo on rank 2") << ":pawncount P duo 2" << fen << 1;
     QTest::newRow("isolated-passed") << ":pawncount P isolated-passed 1" << fen << 1;
-    QTest::newRow("[Pp] blocked") << ":pawncount [Pp] blocked 2" << "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow("blocked! apart") << ":pawncount [Pp] blocked! 0" << "4k3/8/3p4/8/3P4/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("[Pp] blocked") << ":pawncount [Pp] blocked 2"
+                                  << "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("blocked! apart") << ":pawncount [Pp] blocked! 0"
+                                    << "4k3/8/3p4/8/3P4/8/8/4K3 w - - 0 1" << 1;
     QTest::newRow("seed: quadrupled pawns :flipcolor") << ":pawncount p consecutive(4) >0 :flipcolor"
-        << "4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1" << 1;
-    QTest::newRow("consecutive(5)") << ":pawncount P consecutive(5) >0" << "4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1" << 0;
-    QTest::newRow("consecutive!(3) of four") << ":pawncount P consecutive!(3) >0" << "4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1" << 0;
-    QTest::newRow("halfisolated") << ":pawncount P halfisolated 2" << "4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1" << 1;
-    QTest::newRow("integrated") << ":pawncount P integrated 1" << "4k3/8/8/8/8/8/2PPP3/4K3 w - - 0 1" << 1;
+                                                       << "4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1" << 1;
+    QTest::newRow("consecutive(5)") << ":pawncount P consecutive(5) >0"
+                                    << "4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1" << 0;
+    QTest::newRow("consecutive!(3) of four") << ":pawncount P consecutive!(3) >0"
+                                             << "4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1" << 0;
+    QTest::newRow("halfisolated") << ":pawncount P halfisolated 2"
+                                  << "4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1" << 1;
+    QTest::newRow("integrated") << ":pawncount P integrated 1"
+                                << "4k3/8/8/8/8/8/2PPP3/4K3 w - - 0 1" << 1;
     QTest::newRow(":pawncountdifference passed") << ":pawncountdifference P passed >0" << fen << 1;
     QTest::newRow(":pawncountdifference two designators") << ":pawncountdifference P p isolated 0" << fen << 1;
 }
@@ -348,24 +416,39 @@ void TestCqlsKeywords::rays_data()
     QTest::addColumn<QString>("fen");
     QTest::addColumn<int>("matches");
     // Seed: (k Q): a white queen attacks the black king.
-    QTest::newRow(":ray (k Q)") << ":ray (k Q)" << "4k3/8/8/8/8/8/8/4QK2 b - - 0 1" << 1;
-    QTest::newRow(":ray (k Q) blocked") << ":ray (k Q)" << "4k3/8/8/8/4n3/8/8/4QK2 w - - 0 1" << 0;
+    QTest::newRow(":ray (k Q)") << ":ray (k Q)"
+                                << "4k3/8/8/8/8/8/8/4QK2 b - - 0 1" << 1;
+    QTest::newRow(":ray (k Q) blocked") << ":ray (k Q)"
+                                        << "4k3/8/8/8/4n3/8/8/4QK2 w - - 0 1" << 0;
     // Seed: a queen on the a-file pins a knight to the king on the upper half.
-    QTest::newRow(":ray (Qa? n k[?4-8])") << ":ray (Qa? n k[?4-8])" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":ray (Qa? n k[?4-8]) low king") << ":ray (Qa? n k[?4-8])" << "8/8/8/8/8/Q1n1k3/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":ray (Qa? n k[?4-8])") << ":ray (Qa? n k[?4-8])"
+                                          << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":ray (Qa? n k[?4-8]) low king") << ":ray (Qa? n k[?4-8])"
+                                                   << "8/8/8/8/8/Q1n1k3/8/4K3 w - - 0 1" << 0;
     // Seed: three queens and the king with one empty square between each.
-    QTest::newRow(":ray (Qa? Qc? Qe? kg?)") << ":ray (Qa? Qc? Qe? kg?)" << "8/8/8/8/Q1Q1Q1k1/8/8/4K3 b - - 0 1" << 1;
-    QTest::newRow(":ray (Q n k) 2 4") << ":ray (Q n k) 2 4" << "8/8/8/Q1n1k1nQ/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":ray (Q n k) 2 4, one pin") << ":ray (Q n k) 2 4" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":ray (Qa? Qc? Qe? kg?)") << ":ray (Qa? Qc? Qe? kg?)"
+                                            << "8/8/8/8/Q1Q1Q1k1/8/8/4K3 b - - 0 1" << 1;
+    QTest::newRow(":ray (Q n k) 2 4") << ":ray (Q n k) 2 4"
+                                      << "8/8/8/Q1n1k1nQ/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":ray (Q n k) 2 4, one pin") << ":ray (Q n k) 2 4"
+                                               << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 0;
     // :rayattack takes only line pieces moving along the ray: a rook does not pin on a diagonal.
-    QTest::newRow(":ray (A a k) rook diagonal") << ":ray (A a k)" << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":rayattack (A a k) rook diagonal") << ":rayattack (A a k)" << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 0;
-    QTest::newRow(":rayattack (A a k) bishop") << ":rayattack (A a k)" << "7k/6n1/5B2/8/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":raydiagonal") << ":raydiagonal (A a k)" << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":rayorthogonal") << ":rayorthogonal (A a k)" << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 0;
-    QTest::newRow(":rayhorizontal") << ":rayhorizontal (Q n k)" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 1;
-    QTest::newRow(":rayvertical") << ":rayvertical (Q n k)" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 0;
-    QTest::newRow(":rayvertical :flipdiagonal") << ":rayvertical (Q n k) :flipdiagonal" << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":ray (A a k) rook diagonal") << ":ray (A a k)"
+                                                << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":rayattack (A a k) rook diagonal") << ":rayattack (A a k)"
+                                                      << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":rayattack (A a k) bishop") << ":rayattack (A a k)"
+                                               << "7k/6n1/5B2/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":raydiagonal") << ":raydiagonal (A a k)"
+                                  << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":rayorthogonal") << ":rayorthogonal (A a k)"
+                                    << "7k/6n1/5R2/8/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":rayhorizontal") << ":rayhorizontal (Q n k)"
+                                    << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 1;
+    QTest::newRow(":rayvertical") << ":rayvertical (Q n k)"
+                                  << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow(":rayvertical :flipdiagonal") << ":rayvertical (Q n k) :flipdiagonal"
+                                                << "8/8/8/Q1n1k3/8/8/8/4K3 w - - 0 1" << 1;
 }
 
 void TestCqlsKeywords::rays()
@@ -415,17 +498,25 @@ void TestCqlsKeywords::moves_data()
     QTest::newRow(":forced :btm") << ":forced :wtm" << forced << 0;
     const QString last = "[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kxe2 Kd7 *\n";
     QTest::newRow(":takeslastpiece") << ":takeslastpiece" << last << 1;
-    QTest::newRow(":takeslastpiece, a pawn left") << ":takeslastpiece"
-        << "[FEN \"4k3/7p/8/8/8/8/4r3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kxe2 Kd7 *\n" << 0;
-    const QString promoted = "[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=Q Kd7 2. Qb7+ Ke6 3. Qc6+ Kxc6 *\n";
+    QTest::newRow(":takeslastpiece, a pawn left")
+        << ":takeslastpiece"
+        << "[FEN \"4k3/7p/8/8/8/8/4r3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kxe2 Kd7 *\n"
+        << 0;
+    const QString promoted =
+        "[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=Q Kd7 2. Qb7+ Ke6 3. Qc6+ Kxc6 *\n";
     QTest::newRow(":ispromotedpiece") << ":ispromotedpiece" << promoted << 2;
-    QTest::newRow(":ispromotedpiece, black") << ":ispromotedpiece"
-        << "[FEN \"4k3/8/8/8/8/8/p7/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... a1=N 2. Kd2 Nb3+ 3. Kc3 *\n" << 1;
-    QTest::newRow(":ispromotedpiece, a queen from the start") << ":ispromotedpiece"
-        << "[FEN \"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qa7 Kf8 2. Qb8+ *\n" << 0;
+    QTest::newRow(":ispromotedpiece, black")
+        << ":ispromotedpiece"
+        << "[FEN \"4k3/8/8/8/8/8/p7/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... a1=N 2. Kd2 Nb3+ 3. Kc3 *\n"
+        << 1;
+    QTest::newRow(":ispromotedpiece, a queen from the start")
+        << ":ispromotedpiece"
+        << "[FEN \"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qa7 Kf8 2. Qb8+ *\n"
+        << 0;
     QTest::newRow(":ispromotedpiece :movefrom Q~") << ":ispromotedpiece :moveto ?c6" << promoted << 1;
     QTest::newRow(":isdoublecheck") << ":isdoublecheck"
-        << "[FEN \"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Nd6+ Kd7 *\n" << 1;
+                                    << "[FEN \"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Nd6+ Kd7 *\n"
+                                    << 1;
 }
 
 void TestCqlsKeywords::moves()
@@ -461,13 +552,15 @@ void TestCqlsKeywords::sequences()
     QCOMPARE(matches("(match (position :sequence ((position Qg2) (position Qg2) (position Qf3))))", g), 1);
     QCOMPARE(matches("(match (position :sequence ((position Qf3) (position Qf3))))", g), 1);
     // Seed: a rook leaves a3, and later a rook leaves b4, with positions between.
-    game::Game r = pgnGame("[FEN \"7k/8/8/8/8/R7/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Ra4 Kg8 2. Rb4 Kh8 3. Rb5 Kg8 *\n");
+    game::Game r =
+        pgnGame("[FEN \"7k/8/8/8/8/R7/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Ra4 Kg8 2. Rb4 Kh8 3. Rb5 Kg8 *\n");
     const char *gapped = "(match (position :gappedsequence ((position :movefrom Ra3) (position :movefrom Rb4))))";
     QCOMPARE(matches(gapped, r), 1);
     QCOMPARE(matches("(match (position :sequence ((position :movefrom Ra3) (position :movefrom Rb4))))", r), 0);
     QCOMPARE(matches("(match (position :gappedsequence ((position :movefrom Rb4) (position :movefrom Ra3))))", r), 0);
     // The staircase idea under transforms: each step is transformed alike.
-    QCOMPARE(matches("(match (position :flipcolor :sequence ((position :movefrom ra6) (position :movefrom Kh1))))", r), 1);
+    QCOMPARE(matches("(match (position :flipcolor :sequence ((position :movefrom ra6) (position :movefrom Kh1))))", r),
+             1);
     QCOMPARE(scholar(":iscontactcheck"), 1);
 }
 
@@ -487,9 +580,11 @@ void TestCqlsKeywords::opposition()
 
 void TestCqlsKeywords::startArrangements()
 {
-    game::Game c960 = pgnGame("[Variant \"Chess960\"]\n[FEN \"bqnbrnkr/pppppppp/8/8/8/8/PPPPPPPP/BQNBRNKR w HEhe - 0 1\"]\n"
-                              "[SetUp \"1\"]\n\n1. e4 *\n");
-    game::Game shuffle = pgnGame("[FEN \"bnbqnrkr/pppppppp/8/8/8/8/PPPPPPPP/BNBQNRKR w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    game::Game c960 =
+        pgnGame("[Variant \"Chess960\"]\n[FEN \"bqnbrnkr/pppppppp/8/8/8/8/PPPPPPPP/BQNBRNKR w HEhe - 0 1\"]\n"
+                "[SetUp \"1\"]\n\n1. e4 *\n");
+    game::Game shuffle =
+        pgnGame("[FEN \"bnbqnrkr/pppppppp/8/8/8/8/PPPPPPPP/BNBQNRKR w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
     game::Game normal = pgnGame(Scholar);
     QCOMPARE(matches("(match :ischess960)", c960), 2);
     QCOMPARE(matches("(match :isshufflechess)", c960), 2);
@@ -520,7 +615,8 @@ void TestCqlsKeywords::whiteAndBlackRanges()
     QCOMPARE(scholar(":checkcount * : 0"), 8);
     QCOMPARE(scholar(":not :checkcount 0 : 0"), 0);
     QCOMPARE(scholar(":checkcount 1 : 0 :mate :flipcolor"), 0);
-    QCOMPARE(positionError(":checkcount -1 : 0"), "1:35: ':checkcount' counts checks: its ranges start at zero or above");
+    QCOMPARE(positionError(":checkcount -1 : 0"),
+             "1:35: ':checkcount' counts checks: its ranges start at zero or above");
     // :pawncount [Pp] passed >0 : >0 (the seed's :passedpawnrace example): both sides have passed pawns.
     const std::string both = "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1", white = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
     QCOMPARE(positionMatches(":pawncount [Pp] passed >0 : >0", both), 1);
@@ -548,11 +644,12 @@ void TestCqlsKeywords::whiteAndBlackRanges()
     QVERIFY(!compileCqls("(match (position :pawncount bogus >0 : >0 :check))", &d));
     QCOMPARE(int(d.size()), 1);
     // In CQL 6: each colour's count.
-    QVERIFY(cql::cqls::convertToCql6("(match (position :pawncount [Pp] passed >0 : >0))").text.find(
-                "(#(passedpawns & P) >= 1 and #(passedpawns & p) >= 1)")
+    QVERIFY(cql::cqls::convertToCql6("(match (position :pawncount [Pp] passed >0 : >0))")
+                .text.find("(#(passedpawns & P) >= 1 and #(passedpawns & p) >= 1)")
             != std::string::npos);
     QVERIFY(cql::cqls::convertToCql6("(match (position :checkcount 0 : 0))").text.find("true //") != std::string::npos);
-    QVERIFY(cql::cqls::convertToCql6("(match (position :checkcount <=2 : 3))").text.find("false //") != std::string::npos);
+    QVERIFY(cql::cqls::convertToCql6("(match (position :checkcount <=2 : 3))").text.find("false //")
+            != std::string::npos);
     // Two ranges need pawns of both colours.
     QCOMPARE(positionError(":unstoppablepawns P >0 : >0"),
              "1:43: two ranges (White's : Black's) need a designator with pieces of both colours, as [Pp]");
@@ -567,16 +664,18 @@ void TestCqlsKeywords::exchanges()
     QCOMPARE(matches("(match (position :exchangeevaluation * <=-2))", bad), 1);
     QCOMPARE(matches("(match (position :exchangeevaluation * -8))", bad), 1);
     QCOMPARE(matches("(match (position :exchangeevaluation * >=0 :wtm))", bad), 0);
-    QCOMPARE(matches("(match (position :exchangeevaluation * 9 :btm))", bad), 1); // ...dxe5 wins the queen
-    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 :wtm))", bad), 1); // the first capture alone
+    QCOMPARE(matches("(match (position :exchangeevaluation * 9 :btm))", bad), 1);    // ...dxe5 wins the queen
+    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 :wtm))", bad), 1);   // the first capture alone
     QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q :wtm))", bad), 0); // the pawn is no queen
-    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q))", bad), 1); // ...dxe5 takes one
+    QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 Q))", bad), 1);      // ...dxe5 takes one
     QCOMPARE(matches("(match (position :exchangeevaluation 1 >0 p))", bad), 1);
     // The English page writes a range alone ("<=-3", a blunder): the depth is then unlimited.
-    QCOMPARE(matches("(match (position :exchangeevaluation <=-3))", bad), matches("(match (position :exchangeevaluation * <=-3))", bad));
+    QCOMPARE(matches("(match (position :exchangeevaluation <=-3))", bad),
+             matches("(match (position :exchangeevaluation * <=-3))", bad));
     QCOMPARE(matches("(match (position :exchangeevaluation <=-3 :wtm))", bad), 1);
     QCOMPARE(matches("(match (position :exchangeevaluation >=0 :wtm))", bad), 0);
-    QCOMPARE(cqlsError("(match (position :exchangeevaluation 3))"), "1:18: ':exchangeevaluation' expects a range specifier");
+    QCOMPARE(cqlsError("(match (position :exchangeevaluation 3))"),
+             "1:18: ':exchangeevaluation' expects a range specifier");
     // The recapturing pawn is pinned to its king: the pawn is won.
     game::Game pinned = pgnGame("[FEN \"8/4k3/3p4/4p3/1B6/8/8/4QK2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qxe5+ Kd7 *\n");
     QCOMPARE(matches("(match (position :exchangeevaluation * 1))", pinned), 1);
@@ -593,14 +692,16 @@ void TestCqlsKeywords::exchanges()
 void TestCqlsKeywords::relations()
 {
     // The start placement comes back after 3.Ra1 with Black to move.
-    game::Game tri = pgnGame("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Ra2 Kd8 2. Ra3 Ke8 3. Ra1 *\n");
+    game::Game tri =
+        pgnGame("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Ra2 Kd8 2. Ra3 Ke8 3. Ra1 *\n");
     QCOMPARE(matches("(match (position :relation (:changesidetomove)))", tri), 1);
     QCOMPARE(matches("(match (position :relation (relation:changesidetomove)))", tri), 1);
     QCOMPARE(matches("(match (position :relation (:samesidetomove)))", tri), 0);
     QCOMPARE(matches("(match (position :relation ()))", tri), 0);
     QCOMPARE(matches("(match (position :relation (:ignoresidetomove)))", tri), 1);
     // The seed: the same position later, but for one or more missing white pieces.
-    game::Game gone = pgnGame("[FEN \"4k3/3P4/8/8/8/8/8/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... Kxd7 2. Kf1 Ke8 3. Ke1 *\n");
+    game::Game gone =
+        pgnGame("[FEN \"4k3/3P4/8/8/8/8/8/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... Kxd7 2. Kf1 Ke8 3. Ke1 *\n");
     QCOMPARE(matches("(match (position :relation (relation:missingpiececount A 1 unlimited)))", gone), 1);
     QCOMPARE(matches("(match (position :relation (:missingpiececount U 1)))", gone), 1);
     QCOMPARE(matches("(match (position :relation (:missingpiececount a 1)))", gone), 0);
@@ -610,9 +711,10 @@ void TestCqlsKeywords::relations()
     QCOMPARE(matches("(match (position :relation (:originalsamecount 2 :missingpiececount A 1)))", gone), 1);
     // :pattern: only the squares of the list's designators are compared.
     QCOMPARE(matches("(match (position Pd7 :relation (:pattern :missingpiececount A 1)))", gone), 1);
-    QCOMPARE(matches("(match (position Ke1 :relation (:pattern)))", gone), 1); // pos 0 and 4: e1 holds the king
+    QCOMPARE(matches("(match (position Ke1 :relation (:pattern)))", gone), 1);         // pos 0 and 4: e1 holds the king
     QCOMPARE(cqlsError("(match (position :relation (:flip :shift)))"), std::string()); // tst_cqlsrelationtransforms
-    QVERIFY(cqlsError("(match (position :relation (:frob)))").find("unknown relation list keyword") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :relation (:frob)))").find("unknown relation list keyword")
+            != std::string::npos);
 }
 
 void TestCqlsKeywords::cutAndExclude()
@@ -646,7 +748,8 @@ void TestCqlsKeywords::cutAndExclude()
     QCOMPARE(matches("(match (position :btm :cut (position :preceding Qh5)))", g), 2); // positions 1, 3
     // In variations: d4 itself is not searched either (start, e4, e5, Nf3 are).
     QCOMPARE(matches("(match (position :variations) (position :cut (position :preceding Pd4)))", v), 4);
-    QCOMPARE(cqlsError("(match (position :check :preceding))"), "1:25: ':preceding' belongs in the (position ...) list of a ':cut'");
+    QCOMPARE(cqlsError("(match (position :check :preceding))"),
+             "1:25: ':preceding' belongs in the (position ...) list of a ':cut'");
     QCOMPARE(cqlsError("(match (position :check :exclude (position :preceding :mate)))"),
              "1:44: ':preceding' belongs in the (position ...) list of a ':cut'");
     // The seed's example spells :promote as :promotion: read so, with a warning.
@@ -656,7 +759,8 @@ void TestCqlsKeywords::cutAndExclude()
     QCOMPARE(int(d.size()), 1);
     QCOMPARE(QString::fromStdString(d[0].message), QString("':promotion' is read as ':promote'"));
     QCOMPARE(matches("(match (position :promotion U))", promo), matches("(match (position :promote U))", promo));
-    QCOMPARE(matches("(match (position :promote U) (position :promotion U :cut))", promo), 1); // the first promotion only
+    QCOMPARE(matches("(match (position :promote U) (position :promotion U :cut))", promo),
+             1); // the first promotion only
 }
 
 void TestCqlsKeywords::goodBishop()
@@ -714,14 +818,15 @@ void TestCqlsKeywords::lines()
     QCOMPARE(scholar(":line \"1...e7-e5\""), 1);
     QCOMPARE(scholar(":line \"2...e7-e5\""), 0);
     QCOMPARE(scholar(":line \"Bc4 nc6\""), 1);
-    QCOMPARE(scholar(":line \"Bc4 Nc6\""), -1); // the seed: colours alternate without move numbers  // only the destination
-    QCOMPARE(scholar(":line \"n\""), 2);        // any black knight move to an empty square
-    QCOMPARE(scholar(":line \"N\""), 0);        // without move numbers the letter names the colour
+    QCOMPARE(scholar(":line \"Bc4 Nc6\""),
+             -1);                        // the seed: colours alternate without move numbers  // only the destination
+    QCOMPARE(scholar(":line \"n\""), 2); // any black knight move to an empty square
+    QCOMPARE(scholar(":line \"N\""), 0); // without move numbers the letter names the colour
     QCOMPARE(scholar(":line \"Nx\""), 0);
     QCOMPARE(scholar(":line \"Qh5xf7#\""), 1);
     QCOMPARE(scholar(":line \"Q:f7\""), 1);
-    QCOMPARE(scholar(":line \"Qxf7+*\""), 0);     // check, but no mate: it is mate
-    QCOMPARE(scholar(":line \"Qd1-h5-\""), 1);    // no check
+    QCOMPARE(scholar(":line \"Qxf7+*\""), 0);  // check, but no mate: it is mate
+    QCOMPARE(scholar(":line \"Qd1-h5-\""), 1); // no check
     QCOMPARE(scholar(":line \"Qd1-h5+\""), 0);
     QCOMPARE(scholar(":line \"Nb1-[ac]3\""), 0);
     QCOMPARE(scholar(":line \"ng8-[fh]6\""), 1);
@@ -743,7 +848,8 @@ void TestCqlsKeywords::lines()
     QCOMPARE(matches("(match (position :line \"a7-a8=R h2-h1=N\"))", promo), 1);
     QVERIFY(cqlsError("(match (position :line \"e2-e4 | d2-d4 | d7-d5\"))").find("'|'") != std::string::npos);
     // A '*' ending the moves makes the line :line*, whose pieces must be named (tst_cqlsseedkeywords::lineStar).
-    QCOMPARE(cqlsError("(match (position :line \"e2-e4 e7-e6 *\"))"), "1:24: 'e2-e4': the moving piece is not determined (write one piece letter)");
+    QCOMPARE(cqlsError("(match (position :line \"e2-e4 e7-e6 *\"))"),
+             "1:24: 'e2-e4': the moving piece is not determined (write one piece letter)");
     QVERIFY(cqlsError("(match (position :line \"Pe2-e4 * pe7-e6\"))").find("'*' is not a move") != std::string::npos);
     // Drop moves (drop chess, bughouse) are read, and a standard game never has one.
     game::Game opening = pgnGame("1. e4 e5 2. Nf3 Nc6 *");
@@ -770,7 +876,8 @@ void TestCqlsKeywords::accumulators()
     QCOMPARE(positionMatches(white + " :accumulate n :sumrange n 1", "4k3/3p4/8/8/8/8/P1P1P3/4K3 w - - 0 1"), 1);
     // Two lists accumulate; the outer list reads both.
     const std::string both =
-        ":sumrange w 2 8 :sumrange b 2 8 :and ((position Pd2 :piececount [pP][d3-7] 0 :piececount p[c3-7,e3-7] 0 :shift "
+        ":sumrange w 2 8 :sumrange b 2 8 :and ((position Pd2 :piececount [pP][d3-7] 0 :piececount p[c3-7,e3-7] 0 "
+        ":shift "
         ":accumulate w) (position pd7 :piececount [pP][d2-6] 0 :piececount P[c2-6,e2-6] 0 :shift :accumulate b))";
     QCOMPARE(positionMatches(both, "4k3/p1p5/8/8/8/8/5P1P/4K3 w - - 0 1"), 1);
     QCOMPARE(positionMatches(both, "4k3/p7/8/8/8/8/5P1P/4K3 w - - 0 1"), 0);
@@ -784,7 +891,8 @@ void TestCqlsKeywords::accumulators()
     QCOMPARE(positionMatches(plain, "4k3/p1p5/8/8/8/8/5P1P/4K3 w - - 0 1"), 1);
     QVERIFY(cqlsError("(match (position :sumrange nobody 1))").find("no position list accumulates into 'nobody'")
             != std::string::npos);
-    QVERIFY(cqlsError("(match (position :reset akku))").find("no position list accumulates into 'akku'") != std::string::npos);
+    QVERIFY(cqlsError("(match (position :reset akku))").find("no position list accumulates into 'akku'")
+            != std::string::npos);
 }
 
 void TestCqlsKeywords::unstoppablePawns()
@@ -807,9 +915,10 @@ void TestCqlsKeywords::unstoppablePawns()
 
 void TestCqlsKeywords::matchListGameInformation()
 {
-    game::Game g = pgnGame("[Event \"Berlin Open\"]\n[Site \"Berlin GER\"]\n[Round \"3.1\"]\n[White \"Coefficient, A\"]\n"
-                           "[Black \"Other, B\"]\n[ECO \"B12\"]\n[Result \"*\"]\n\n"
-                           "1. e4 {good} c6 $1 (1... e5) 2. d4 d5 *\n");
+    game::Game g =
+        pgnGame("[Event \"Berlin Open\"]\n[Site \"Berlin GER\"]\n[Round \"3.1\"]\n[White \"Coefficient, A\"]\n"
+                "[Black \"Other, B\"]\n[ECO \"B12\"]\n[Result \"*\"]\n\n"
+                "1. e4 {good} c6 $1 (1... e5) 2. d4 d5 *\n");
     game::Game plain = pgnGame("1. e4 e5 *\n");
     QCOMPARE(matches("(match :player coeff)", g), 5);
     QCOMPARE(matches("(match :player other)", g), 5);
@@ -846,7 +955,7 @@ void TestCqlsKeywords::matchListGameInformation()
     QCOMPARE(matches("(match (position :initial :match ((position :check) (position Qh5))))", pgnGame(Scholar)), 1);
     QCOMPARE(matches("(match (position :initial :match ((position :stalemate) (position Qh5))))", pgnGame(Scholar)), 0);
     QVERIFY(cqlsError("(match :eco Z99)").find("not an ECO code") != std::string::npos);
-    QVERIFY(cqlsError("(match :player \"C*\")").empty()); // quoted patterns: tst_cqlsseedkeywords
+    QVERIFY(cqlsError("(match :player \"C*\")").empty());  // quoted patterns: tst_cqlsseedkeywords
     QCOMPARE(matches("(match :hascomments de,en)", g), 0); // g's comments have no language marks
     QCOMPARE(matches("(match :hascomments xx)", g), 5);
 }
@@ -901,26 +1010,35 @@ void TestCqlsKeywords::errors_data()
     QTest::addColumn<QString>("error");
     QTest::newRow("position list keyword in the match list") << "(match\n  :ispromotedpiece)"
                                                              << "2:3: unknown match list keyword ':ispromotedpiece'";
-    QTest::newRow("unknown keyword") << "(match (position :frobnicate))" << "1:18: unknown position list keyword ':frobnicate'";
-    QTest::newRow("unknown match keyword") << "(match :frobnicate)" << "1:8: unknown match list keyword ':frobnicate'";
-    QTest::newRow("bad designator") << "(match (position Xa1))" << "1:18: 'Xa1' is not a piece designator: 'X' is not a piece type";
-    QTest::newRow("missing range") << "(match (position :piececount R))" << "1:18: ':piececount' expects a range specifier";
-    QTest::newRow("bad range") << "(match (position :piececount R lots))" << "1:32: 'lots' is not a range specifier";
-    QTest::newRow("transform negated") << "(match (position !:flip))" << "1:18: ':flip' cannot be negated";
+    QTest::newRow("unknown keyword") << "(match (position :frobnicate))"
+                                     << "1:18: unknown position list keyword ':frobnicate'";
+    QTest::newRow("unknown match keyword") << "(match :frobnicate)"
+                                           << "1:8: unknown match list keyword ':frobnicate'";
+    QTest::newRow("bad designator") << "(match (position Xa1))"
+                                    << "1:18: 'Xa1' is not a piece designator: 'X' is not a piece type";
+    QTest::newRow("missing range") << "(match (position :piececount R))"
+                                   << "1:18: ':piececount' expects a range specifier";
+    QTest::newRow("bad range") << "(match (position :piececount R lots))"
+                               << "1:32: 'lots' is not a range specifier";
+    QTest::newRow("transform negated") << "(match (position !:flip))"
+                                       << "1:18: ':flip' cannot be negated";
     QTest::newRow("pawn attribute order") << "(match (position :pawncount P forefront-double >0))"
                                           << "1:31: 'double' after 'forefront' never matches";
     QTest::newRow("pawn attribute unknown") << "(match (position :pawncount P frozen >0))"
                                             << "1:31: 'frozen' is not a pawn attribute";
     QTest::newRow("matchcount nested") << "(match (position :or ((position :matchcount 2))))"
                                        << "1:33: ':matchcount' belongs in a position list of the match list";
-    QTest::newRow("not a match list") << "(position :check)" << "1:1: a CQL-S script starts with a (match ...) list";
+    QTest::newRow("not a match list") << "(position :check)"
+                                      << "1:1: a CQL-S script starts with a (match ...) list";
     QTest::newRow("castling argument") << "(match (position :castling R))"
                                        << "1:28: ':castling' takes K, Q, k, q or a bracketed set of them";
-    QTest::newRow("bad fen") << "(match (position :fen \"xyz\"))" << "1:23: not a valid FEN";
+    QTest::newRow("bad fen") << "(match (position :fen \"xyz\"))"
+                             << "1:23: not a valid FEN";
     QTest::newRow(":line*") << "(match (position :line* (Pe2-e4 | Pe7-e5)))"
                             << "1:25: potential moves ('|') are not allowed in ':line*'";
-    QTest::newRow(":ischeck with a range") << "(match (position :ischeck 0 2))"
-                                           << "1:27: the range of ':ischeck' counts checks: its lower bound is at least 1";
+    QTest::newRow(":ischeck with a range")
+        << "(match (position :ischeck 0 2))"
+        << "1:27: the range of ':ischeck' counts checks: its lower bound is at least 1";
 }
 
 void TestCqlsKeywords::errors()
@@ -938,21 +1056,20 @@ void TestCqlsKeywords::everyIndexKeywordIsKnown()
         std::string script = "(match (position :" + std::string(k) + "))";
         std::vector<cql::Diagnostic> d;
         auto q = compileCqls(script, &d);
-        if (q)
-            continue;
+        if (q) continue;
         QVERIFY2(!d.empty(), script.c_str());
         QVERIFY2(d[0].message.find("unknown") == std::string::npos, (script + ": " + d[0].message).c_str());
         QVERIFY2(d[0].message.find("not implemented") == std::string::npos, (script + ": " + d[0].message).c_str());
         QVERIFY2(d[0].message.find("':" + std::string(k) + "'") != std::string::npos
-                     || d[0].message.find("expects") != std::string::npos || d[0].message.find("belongs") != std::string::npos,
+                     || d[0].message.find("expects") != std::string::npos
+                     || d[0].message.find("belongs") != std::string::npos,
                  (script + ": " + d[0].message).c_str());
     }
     for (std::string_view k : cql::cqls::matchKeywords()) {
         std::string script = "(match :" + std::string(k) + ")";
         std::vector<cql::Diagnostic> d;
         auto q = compileCqls(script, &d);
-        if (q)
-            continue;
+        if (q) continue;
         QVERIFY2(!d.empty() && d[0].message.find("unknown") == std::string::npos, script.c_str());
         QVERIFY2(d[0].message.find("not implemented") == std::string::npos, (script + ": " + d[0].message).c_str());
     }

@@ -19,10 +19,8 @@ std::string name(const KeywordSignature &k) { return std::string(k.name); }
 // The keyword alone in a list of the given kind, on the script's second line.
 std::string scriptWith(const std::string &word, std::uint8_t where)
 {
-    if (where == cql::cqls::InMatch)
-        return "(match\n  " + word + ")";
-    if (where == cql::cqls::InPosition)
-        return "(match (position\n  " + word + "))";
+    if (where == cql::cqls::InMatch) return "(match\n  " + word + ")";
+    if (where == cql::cqls::InPosition) return "(match (position\n  " + word + "))";
     return "(match (position :relation (\n  " + word + ")))";
 }
 
@@ -77,11 +75,11 @@ void TestCqlsKeywordTable::everyRowIsReadInItsLists()
     // Compiled, or refused for its arguments or place, never as unknown.
     for (const KeywordSignature &k : cql::cqls::keywordTable()) {
         for (std::uint8_t where : {cql::cqls::InPosition, cql::cqls::InMatch, cql::cqls::InRelation}) {
-            if (!(k.lists & where))
-                continue;
+            if (!(k.lists & where)) continue;
             const std::string script = scriptWith(":" + name(k), where);
             const std::string e = firstError(script);
-            QVERIFY2(e.find("unknown") == std::string::npos && e.find("not a relation list keyword") == std::string::npos
+            QVERIFY2(e.find("unknown") == std::string::npos
+                         && e.find("not a relation list keyword") == std::string::npos
                          && e.find("not implemented") == std::string::npos,
                      (script + " -> " + e).c_str());
         }
@@ -110,8 +108,7 @@ void TestCqlsKeywordTable::negationFollowsTheTable()
 {
     int refused = 0;
     for (const KeywordSignature &k : cql::cqls::keywordTable()) {
-        if (!(k.lists & cql::cqls::InPosition))
-            continue;
+        if (!(k.lists & cql::cqls::InPosition)) continue;
         const std::string e = firstError(scriptWith("!:" + name(k), cql::cqls::InPosition));
         const std::string negation = "2:3: ':" + name(k) + "' cannot be negated";
         if (k.negatable) {
@@ -123,19 +120,20 @@ void TestCqlsKeywordTable::negationFollowsTheTable()
     }
     QVERIFY(refused >= 15); // the transforms, :cut, :exclude, :skip, the accumulators, :preceding
     // The relation list takes no negated keyword.
-    QCOMPARE(firstError(scriptWith("!:pattern", cql::cqls::InRelation)), "2:3: '!:pattern' is not a relation list keyword");
+    QCOMPARE(firstError(scriptWith("!:pattern", cql::cqls::InRelation)),
+             "2:3: '!:pattern' is not a relation list keyword");
 }
 
 void TestCqlsKeywordTable::argumentsFollowTheSignature()
 {
     int checked = 0;
     for (const KeywordSignature &k : cql::cqls::keywordTable()) {
-        if (!(k.lists & cql::cqls::InPosition) || k.lists & cql::cqls::InMatch)
-            continue;
+        if (!(k.lists & cql::cqls::InPosition) || k.lists & cql::cqls::InMatch) continue;
         if (k.args.empty()) {
             // No argument: the word after it is the list's next part, a designator here.
             const std::string e = errors(scriptWith(":" + name(k) + " Xa1", cql::cqls::InPosition));
-            QVERIFY2(e.find("2:" + std::to_string(5 + k.name.size()) + ": 'Xa1' is not a piece designator") != std::string::npos,
+            QVERIFY2(e.find("2:" + std::to_string(5 + k.name.size()) + ": 'Xa1' is not a piece designator")
+                         != std::string::npos,
                      (name(k) + " -> " + e).c_str());
             ++checked;
         } else if (k.args.front() == 'D' || k.args == "R") {
@@ -167,8 +165,7 @@ void TestCqlsKeywordTable::helpLineShowsTheSignature()
 void TestCqlsKeywordTable::converterFollowsTheCql6Column()
 {
     for (const KeywordSignature &k : cql::cqls::keywordTable()) {
-        if (!(k.lists & cql::cqls::InPosition) || !k.args.empty() || k.cql6 == cql::cqls::Cql6::Same)
-            continue;
+        if (!(k.lists & cql::cqls::InPosition) || !k.args.empty() || k.cql6 == cql::cqls::Cql6::Same) continue;
         // Keywords without an argument that CQL 6 cannot say are named, the
         // designator after them is converted all the same.
         const std::string script = "(match (position :" + name(k) + " Ka1))";

@@ -44,19 +44,19 @@ void TestCqlsPawnCount::counts_data()
     QTest::newRow("islands white") << "P islands" << isl << 3;
     QTest::newRow("islands black") << "p islands" << isl << 4;
     QTest::newRow("islands both colours") << "[Pp] islands" << isl << 7;
-    QTest::newRow("islands(2)") << "P islands(2)" << isl << 2;     // a-b and f-h
-    QTest::newRow("islands(3)") << "P islands(3)" << isl << 1;     // f-h
-    QTest::newRow("islands!(1)") << "P islands!(1)" << isl << 1;   // d4
+    QTest::newRow("islands(2)") << "P islands(2)" << isl << 2;            // a-b and f-h
+    QTest::newRow("islands(3)") << "P islands(3)" << isl << 1;            // f-h
+    QTest::newRow("islands!(1)") << "P islands!(1)" << isl << 1;          // d4
     QTest::newRow("islands! is islands!(1)") << "p islands!" << isl << 3; // a7, e5, h7
-    QTest::newRow("islands!(2)") << "p islands!(2)" << isl << 1;  // c7 c6
+    QTest::newRow("islands!(2)") << "p islands!(2)" << isl << 1;          // c7 c6
     QTest::newRow("designator squares") << "P[a-d?] islands" << isl << 2;
     QTest::newRow("files white") << "P files" << isl << 6;
     QTest::newRow("files black") << "p files" << isl << 4;
     QTest::newRow("files(2)") << "p files(2)" << isl << 1;
     QTest::newRow("files!(1)") << "p files!(1)" << isl << 3;
     QTest::newRow("lines is files") << "p lines" << isl << 4;
-    QTest::newRow("ranks white") << "P ranks" << isl << 3;          // 2, 3, 4
-    QTest::newRow("ranks(2)") << "P ranks(2)" << isl << 2;          // 2 (three), 3 (two)
+    QTest::newRow("ranks white") << "P ranks" << isl << 3; // 2, 3, 4
+    QTest::newRow("ranks(2)") << "P ranks(2)" << isl << 2; // 2 (three), 3 (two)
     QTest::newRow("ranks!(2)") << "P ranks!(2)" << isl << 1;
     QTest::newRow("ranks! is ranks!(1)") << "P ranks!" << isl << 1; // rank 4
     QTest::newRow("compounds white") << "P compounds" << isl << 6;
@@ -64,14 +64,15 @@ void TestCqlsPawnCount::counts_data()
     QTest::newRow("compounds(2)") << "p compounds(2)" << isl << 1;
     QTest::newRow("compounds!(1)") << "p compounds!(1)" << isl << 3;
     QTest::newRow("compounds with a gap") << "P compounds" << QString::fromStdString(OneFile) << 2; // c2-c3, c5
-    QTest::newRow("bothsides white") << "P bothsides" << isl << 3;  // 3 on a-d, 3 on e-h
-    QTest::newRow("bothsides black") << "p bothsides" << isl << 2;  // 3 and 2
+    QTest::newRow("bothsides white") << "P bothsides" << isl << 3; // 3 on a-d, 3 on e-h
+    QTest::newRow("bothsides black") << "p bothsides" << isl << 2; // 3 and 2
     QTest::newRow("bothsides sum of colours") << "[Pp] bothsides" << isl << 5;
     QTest::newRow("oneside both wings") << "P oneside" << isl << 0;
     QTest::newRow("oneside one wing") << "[Pp] oneside" << QString::fromStdString(OneFile) << 5;
-    QTest::newRow("oneside no pawns") << "P oneside" << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 0;
-    QTest::newRow("after attributes: connected-files") << "P connected-files" << isl << 5; // all but d
-    QTest::newRow("after attributes: isolated-islands") << "P isolated-islands" << isl << 1;  // d4
+    QTest::newRow("oneside no pawns") << "P oneside"
+                                      << "4k3/8/8/8/8/8/8/4K3 w - - 0 1" << 0;
+    QTest::newRow("after attributes: connected-files") << "P connected-files" << isl << 5;   // all but d
+    QTest::newRow("after attributes: isolated-islands") << "P isolated-islands" << isl << 1; // d4
 
     const QString rows = QString::fromStdString(Rows);
     QTest::newRow("quart: four or more on the rank") << "P quart" << rows << 7;
@@ -107,26 +108,41 @@ void TestCqlsPawnCount::forefrontRear_data()
     QTest::addColumn<QString>("attrs");
     QTest::addColumn<bool>("counted");
     // The front pawn is White's highest and Black's lowest of the file.
-    QTest::newRow("c5 forefront") << "Pc5" << "forefront" << true;
-    QTest::newRow("c3 forefront") << "Pc3" << "forefront" << false;
-    QTest::newRow("c2 rear") << "Pc2" << "rear" << true;
-    QTest::newRow("c6 forefront") << "pc6" << "forefront" << true;
-    QTest::newRow("c7 rear") << "pc7" << "rear" << true;
-    QTest::newRow("c7 forefront") << "pc7" << "forefront" << false;
-    QTest::newRow("c2 !forefront") << "Pc2" << "!forefront" << true;
-    QTest::newRow("c5 !forefront") << "Pc5" << "!forefront" << false;
+    QTest::newRow("c5 forefront") << "Pc5"
+                                  << "forefront" << true;
+    QTest::newRow("c3 forefront") << "Pc3"
+                                  << "forefront" << false;
+    QTest::newRow("c2 rear") << "Pc2"
+                             << "rear" << true;
+    QTest::newRow("c6 forefront") << "pc6"
+                                  << "forefront" << true;
+    QTest::newRow("c7 rear") << "pc7"
+                             << "rear" << true;
+    QTest::newRow("c7 forefront") << "pc7"
+                                  << "forefront" << false;
+    QTest::newRow("c2 !forefront") << "Pc2"
+                                   << "!forefront" << true;
+    QTest::newRow("c5 !forefront") << "Pc5"
+                                   << "!forefront" << false;
     // Second from the front: the front of those that are not the front.
-    QTest::newRow("c3 !forefront-forefront") << "Pc3" << "!forefront-forefront" << true;
-    QTest::newRow("c2 !forefront-forefront") << "Pc2" << "!forefront-forefront" << false;
-    QTest::newRow("c3 !rear-rear") << "Pc3" << "!rear-rear" << true;
+    QTest::newRow("c3 !forefront-forefront") << "Pc3"
+                                             << "!forefront-forefront" << true;
+    QTest::newRow("c2 !forefront-forefront") << "Pc2"
+                                             << "!forefront-forefront" << false;
+    QTest::newRow("c3 !rear-rear") << "Pc3"
+                                   << "!rear-rear" << true;
     // Opposing pawns stay in view: c5 still faces c6.
-    QTest::newRow("c5 forefront-blocked!") << "Pc5" << "forefront-blocked!" << true;
+    QTest::newRow("c5 forefront-blocked!") << "Pc5"
+                                           << "forefront-blocked!" << true;
     // The designator does not narrow the view: c2 is not the front pawn.
-    QTest::newRow("c2 designator") << "P?2" << "forefront" << false;
+    QTest::newRow("c2 designator") << "P?2"
+                                   << "forefront" << false;
     // After forefront the own pawns in view are the front ones only, each
     // alone on its file.
-    QTest::newRow("c5 forefront-single!") << "Pc5" << "forefront-single!" << true;
-    QTest::newRow("c5 single!") << "Pc5" << "single!" << false;
+    QTest::newRow("c5 forefront-single!") << "Pc5"
+                                          << "forefront-single!" << true;
+    QTest::newRow("c5 single!") << "Pc5"
+                                << "single!" << false;
 }
 
 void TestCqlsPawnCount::forefrontRear()
@@ -229,24 +245,42 @@ void TestCqlsPawnCount::errors_data()
 {
     QTest::addColumn<QString>("attrs");
     QTest::addColumn<QString>("message");
-    QTest::newRow("forefront before double!") << "forefront-double!-duo >0" << "'double!' after 'forefront' never matches";
-    QTest::newRow("rear before triple") << "rear-triple >0" << "'triple' after 'rear' never matches";
-    QTest::newRow("forefront before consecutive(3)") << "forefront-consecutive(3) >0" << "never matches";
-    QTest::newRow("forefront-!rear") << "forefront-!rear >0" << "'!rear' after 'forefront' leaves no pawn";
-    QTest::newRow("counting not last") << "islands-passed >0" << "'islands' must come last";
-    QTest::newRow("two counting") << "islands-files >0" << "'islands' and 'files' cannot be combined";
-    QTest::newRow("negated counting") << "!files >0" << "'files' cannot be negated";
-    QTest::newRow("islands(9)") << "islands(9) >0" << "between 1 and 8";
-    QTest::newRow("files!(0)") << "files!(0) >0" << "between 1 and 8";
-    QTest::newRow("compounds(7)") << "compounds(7) >0" << "between 1 and 6";
-    QTest::newRow("ranks!(7)") << "ranks!(7) >0" << "between 1 and 6";
-    QTest::newRow("quart(3)") << "quart(3) >0" << "between 4 and 8";
-    QTest::newRow("quart!(9)") << "quart!(9) >0" << "between 4 and 8";
-    QTest::newRow("triple(2)") << "triple(2) >0" << "between 3 and 6";
-    QTest::newRow("consecutive(7)") << "consecutive(7) >0" << "between 2 and 6";
-    QTest::newRow("forefront(2)") << "forefront(2) >0" << "takes no count";
-    QTest::newRow("bothsides(2)") << "bothsides(2) >0" << "takes no count";
-    QTest::newRow("percentage") << "islands >50%" << "percentage";
+    QTest::newRow("forefront before double!") << "forefront-double!-duo >0"
+                                              << "'double!' after 'forefront' never matches";
+    QTest::newRow("rear before triple") << "rear-triple >0"
+                                        << "'triple' after 'rear' never matches";
+    QTest::newRow("forefront before consecutive(3)") << "forefront-consecutive(3) >0"
+                                                     << "never matches";
+    QTest::newRow("forefront-!rear") << "forefront-!rear >0"
+                                     << "'!rear' after 'forefront' leaves no pawn";
+    QTest::newRow("counting not last") << "islands-passed >0"
+                                       << "'islands' must come last";
+    QTest::newRow("two counting") << "islands-files >0"
+                                  << "'islands' and 'files' cannot be combined";
+    QTest::newRow("negated counting") << "!files >0"
+                                      << "'files' cannot be negated";
+    QTest::newRow("islands(9)") << "islands(9) >0"
+                                << "between 1 and 8";
+    QTest::newRow("files!(0)") << "files!(0) >0"
+                               << "between 1 and 8";
+    QTest::newRow("compounds(7)") << "compounds(7) >0"
+                                  << "between 1 and 6";
+    QTest::newRow("ranks!(7)") << "ranks!(7) >0"
+                               << "between 1 and 6";
+    QTest::newRow("quart(3)") << "quart(3) >0"
+                              << "between 4 and 8";
+    QTest::newRow("quart!(9)") << "quart!(9) >0"
+                               << "between 4 and 8";
+    QTest::newRow("triple(2)") << "triple(2) >0"
+                               << "between 3 and 6";
+    QTest::newRow("consecutive(7)") << "consecutive(7) >0"
+                                    << "between 2 and 6";
+    QTest::newRow("forefront(2)") << "forefront(2) >0"
+                                  << "takes no count";
+    QTest::newRow("bothsides(2)") << "bothsides(2) >0"
+                                  << "takes no count";
+    QTest::newRow("percentage") << "islands >50%"
+                                << "percentage";
 }
 
 void TestCqlsPawnCount::errors()
@@ -269,7 +303,8 @@ void TestCqlsPawnCount::converter()
         cql::cqls::Cql6Conversion c = cql::cqls::convertToCql6(script);
         QVERIFY(c.ok);
         QCOMPARE(int(c.untranslated.size()), 1);
-        QVERIFY2(c.untranslated[0].reason.find("pawn attribute '") != std::string::npos, c.untranslated[0].reason.c_str());
+        QVERIFY2(c.untranslated[0].reason.find("pawn attribute '") != std::string::npos,
+                 c.untranslated[0].reason.c_str());
         QVERIFY2(c.text.find("not converted") != std::string::npos, c.text.c_str());
     }
     // Still converted: a plain CQL 6 pawn set.

@@ -24,8 +24,7 @@ std::vector<std::string> pawnsOf(const std::string &fen)
         } else if (std::isdigit(static_cast<unsigned char>(ch))) {
             file += ch - '0';
         } else {
-            if (ch == 'P' || ch == 'p')
-                out.push_back(std::string(1, ch) + char('a' + file) + char('0' + rank));
+            if (ch == 'P' || ch == 'p') out.push_back(std::string(1, ch) + char('a' + file) + char('0' + rank));
             ++file;
         }
     }
@@ -109,8 +108,10 @@ void TestCqlsPawns::attributes_data()
     // (2 steps) against the king on a1 (3 from d1); g7 on its start rank (5
     // steps) against 6 from g1. The side to move gains its king a step.
     const QString sq = "8/4k1p1/8/P7/8/3p4/7P/K7";
-    QTest::newRow("inside, white to move") << "inside" << sq + " w - - 0 1" << "Ph2 pd3 pg7";
-    QTest::newRow("inside, black to move") << "inside" << sq + " b - - 0 1" << "Pa5 Ph2";
+    QTest::newRow("inside, white to move") << "inside" << sq + " w - - 0 1"
+                                           << "Ph2 pd3 pg7";
+    QTest::newRow("inside, black to move") << "inside" << sq + " b - - 0 1"
+                                           << "Pa5 Ph2";
 }
 
 void TestCqlsPawns::attributes()
@@ -155,14 +156,22 @@ void TestCqlsPawns::errors_data()
 {
     QTest::addColumn<QString>("attrs");
     QTest::addColumn<QString>("message");
-    QTest::newRow("chained(1)") << "chained(1)" << "between 2 and 8";
-    QTest::newRow("chained!(9)") << "chained!(9)" << "between 2 and 8";
-    QTest::newRow("backward(2)") << "backward(2)" << "takes no count";
-    QTest::newRow("chained-isolated") << "chained-isolated" << "contradict";
-    QTest::newRow("isolated-backward") << "isolated-backward" << "contradict";
-    QTest::newRow("single!-double") << "single!-double" << "contradict";
-    QTest::newRow("uno!-duo") << "uno!-duo" << "contradict";
-    QTest::newRow("behind-!behind") << "behind-!behind" << "contradict";
+    QTest::newRow("chained(1)") << "chained(1)"
+                                << "between 2 and 8";
+    QTest::newRow("chained!(9)") << "chained!(9)"
+                                 << "between 2 and 8";
+    QTest::newRow("backward(2)") << "backward(2)"
+                                 << "takes no count";
+    QTest::newRow("chained-isolated") << "chained-isolated"
+                                      << "contradict";
+    QTest::newRow("isolated-backward") << "isolated-backward"
+                                       << "contradict";
+    QTest::newRow("single!-double") << "single!-double"
+                                    << "contradict";
+    QTest::newRow("uno!-duo") << "uno!-duo"
+                              << "contradict";
+    QTest::newRow("behind-!behind") << "behind-!behind"
+                                    << "contradict";
 }
 
 void TestCqlsPawns::errors()

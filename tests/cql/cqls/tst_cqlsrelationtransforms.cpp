@@ -62,8 +62,8 @@ void TestCqlsRelationTransforms::shift()
     // one file right is Kb1 alone, so kb8 of the start is missing (other
     // pairs of positions are related so too, such as Ka2 / kc8 and a later
     // Ka1 / kd8 shifted one rank up).
-    const game::Game off = fromFen("1k6/8/8/8/8/8/8/1K6 w - - 0 1",
-                                   "1. Ka2 Kc8 2. Ka1 Kd8 3. Ka2 Ke8 4. Ka1 Kf8 5. Ka2 Kg8 6. Ka1 Kh8");
+    const game::Game off =
+        fromFen("1k6/8/8/8/8/8/8/1K6 w - - 0 1", "1. Ka2 Kc8 2. Ka1 Kd8 3. Ka2 Ke8 4. Ka1 Kf8 5. Ka2 Kg8 6. Ka1 Kh8");
     QCOMPARE(related(":shift", off), 0);
     QVERIFY(related(":shift :missingpiececount a 1", off) > 0);
     QCOMPARE(related(":missingpiececount a 1", off), 0);
@@ -73,7 +73,8 @@ void TestCqlsRelationTransforms::flipAndShift()
 {
     // Kb1 Rc1 / kb8 comes back as Kf1 Re1 / kf8: mirrored (rook now left of
     // the king) and shifted, so neither :flip nor :shift alone finds it.
-    const game::Game g = fromFen("1k6/8/8/8/8/8/8/1KR5 w - - 0 1", "1. Kc2 Kc7 2. Kd2 Kd7 3. Ke2 Ke7 4. Kf1 Kf8 5. Re1");
+    const game::Game g =
+        fromFen("1k6/8/8/8/8/8/8/1KR5 w - - 0 1", "1. Kc2 Kc7 2. Kd2 Kd7 3. Ke2 Ke7 4. Kf1 Kf8 5. Re1");
     QCOMPARE(related(":ignoresidetomove :flip", g), 0);
     QCOMPARE(related(":ignoresidetomove :shift", g), 0);
     QCOMPARE(related(":ignoresidetomove :flip :shift", g), 1);
@@ -89,8 +90,7 @@ void TestCqlsRelationTransforms::bitboardImagesAgreeWithSquares()
         flips.push_back(cql::Transform::dihedral(d));
     for (int dx = -7; dx <= 7; ++dx)
         for (int dy = -7; dy <= 7; ++dy)
-            if (dx || dy)
-                shifts.push_back(cql::Transform::shift(dx, dy));
+            if (dx || dy) shifts.push_back(cql::Transform::shift(dx, dy));
     cql::cqls::addRelationTransforms(all, shifts);
     cql::cqls::addRelationTransforms(all, flips);
     QCOMPARE(all.size(), size_t(8 * 225));
@@ -104,8 +104,7 @@ void TestCqlsRelationTransforms::bitboardImagesAgreeWithSquares()
                 if (bits >> q & 1)
                     if (chess::Square to = t.apply(chess::Square(q)); to != chess::NoSquare)
                         expected |= uint64_t(1) << int(to);
-            if (cql::cqls::imageBits(bits, t) != expected)
-                ++wrong;
+            if (cql::cqls::imageBits(bits, t) != expected) ++wrong;
         }
     }
     QCOMPARE(wrong, 0);

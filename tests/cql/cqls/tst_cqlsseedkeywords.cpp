@@ -64,10 +64,13 @@ void TestCqlsSeedKeywords::potentialContinuations()
     // The examples page: Legal's mate, the game Falkbeer-N.N., Vienna 1847 ("bxQ": a black
     // bishop takes the white queen), and the same game given up after the bishop's check.
     const std::string legal = "(match (position :flipcolor :line (Nxe5 bxQ Bxf7+ | ke7! Nd5#)))";
-    const std::string moves = "1.e4 e5 2.Nf3 Nc6 3.d4 exd4 4.c3 dxc3 5.Nxc3 d6 6.Bc4 Bg4 7.O-O Ne5 8.Nxe5 Bxd1 9.Bxf7+ ";
+    const std::string moves =
+        "1.e4 e5 2.Nf3 Nc6 3.d4 exd4 4.c3 dxc3 5.Nxc3 d6 6.Bc4 Bg4 7.O-O Ne5 8.Nxe5 Bxd1 9.Bxf7+ ";
     QCOMPARE(matches(legal, pgnGame(moves + "Ke7 10.Nd5# 1-0\n")), 1);
     QCOMPARE(matches(legal, pgnGame(moves + "1-0\n")), 1);
-    QCOMPARE(matches(legal, pgnGame("1.e4 e5 2.Nf3 Nc6 3.d4 exd4 4.c3 dxc3 5.Nxc3 d6 6.Bc4 Bg4 7.O-O Ne5 8.Nxe5 Be6 *\n")), 0);
+    QCOMPARE(
+        matches(legal, pgnGame("1.e4 e5 2.Nf3 Nc6 3.d4 exd4 4.c3 dxc3 5.Nxc3 d6 6.Bc4 Bg4 7.O-O Ne5 8.Nxe5 Be6 *\n")),
+        0);
     // After the moves before '|' the ones after it could be played (they need not be).
     QCOMPARE(scholar(":line (Pe2-e4 | pe7-e5)"), 1);
     QCOMPARE(scholar(":line (Pe2-e4 | qd8-h4)"), 0); // the e7 pawn blocks the queen
@@ -76,10 +79,11 @@ void TestCqlsSeedKeywords::potentialContinuations()
     QCOMPARE(scholar(":line (Bf1-c4 nb8-c6 | Qd1-h5 ng8-f6 Qh5xf7+*)"), 0);
     QCOMPARE(scholar(":line (Bf1-c4 nb8-c6 | Qd1-f3 pa7-a6 Qf3xf7#)"), 1);
     // Without move numbers the letters name the colours, which must alternate (seed).
-    QCOMPARE(positionError(":line (Pe2-e4 Ng8-f6)"), std::string("1:24: 'Ng8-f6': without move numbers the colours of the moves must alternate"));
+    QCOMPARE(positionError(":line (Pe2-e4 Ng8-f6)"),
+             std::string("1:24: 'Ng8-f6': without move numbers the colours of the moves must alternate"));
     QCOMPARE(scholar(":line (Pe2-e4 | Pe7-e5)"), -1);
     QCOMPARE(scholar(":line (1.Pe2-e4 Pe7-e5)"), 1); // with numbers PGN letters serve both sides
-    QCOMPARE(scholar(":line ([Qq]x[Pp])"), 1);        // the seed: either side captures with the queen
+    QCOMPARE(scholar(":line ([Qq]x[Pp])"), 1);       // the seed: either side captures with the queen
     // Nothing before '|': the moves are possible in the position itself.
     QCOMPARE(scholar(":line (| Qxf7#)"), 1);
     QCOMPARE(scholar(":line (| Qd1-h5) :wtm"), 2); // positions 2 and 4
@@ -99,9 +103,9 @@ void TestCqlsSeedKeywords::potentialRookChecks()
         return matches("(match :result 1/2 (position :flipcolor :line (" + line + ")))", pgnGame(game));
     };
     QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | k"), 1);
-    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ k"), 0);       // the last king move was not played
-    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | k R:+"), 1); // Kh8 Ra8+ could follow
-    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | kxR"), 0);   // the king cannot take the rook
+    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ k"), 0);        // the last king move was not played
+    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | k R:+"), 1);  // Kh8 Ra8+ could follow
+    QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | kxR"), 0);    // the king cannot take the rook
     QCOMPARE(run("R:+ k R:+ k R:+ k R:+ | kh7-g6"), 0); // g6 is guarded by the white king
     // The seed's query: in a :sequence the step after the line starts where its
     // moves lead, or after the potential king move when that was played too.
@@ -219,10 +223,10 @@ void TestCqlsSeedKeywords::matchConsecutive()
 void TestCqlsSeedKeywords::perpendicular()
 {
     QCOMPARE(positionMatches(":perpendicular R r", "7r/8/8/8/8/8/8/R3K2k w - - 0 1"), 1);
-    QCOMPARE(positionMatches(":perpendicular R r", "r7/8/8/8/8/8/8/R3K2k w - - 0 1"), 0); // one file: no crossing
+    QCOMPARE(positionMatches(":perpendicular R r", "r7/8/8/8/8/8/8/R3K2k w - - 0 1"), 0);   // one file: no crossing
     QCOMPARE(positionMatches(":perpendicular B b", "5b1k/8/8/8/8/8/8/2B1K3 w - - 0 1"), 1); // cross on h6
     QCOMPARE(positionMatches(":perpendicular B b", "2b4k/8/8/8/8/8/8/2B1K3 w - - 0 1"), 0); // other colours
-    QCOMPARE(positionMatches(":perpendicular R b", "5b1k/8/8/8/8/8/8/R3K3 w - - 0 1"), 0); // a rook and a bishop never
+    QCOMPARE(positionMatches(":perpendicular R b", "5b1k/8/8/8/8/8/8/R3K3 w - - 0 1"), 0);  // a rook and a bishop never
     QCOMPARE(positionMatches(":perpendicular Q b", "5bk1/8/8/8/8/8/8/Q3K3 w - - 0 1"), 1);
     QCOMPARE(positionMatches(":perpendicular K k", "7k/8/8/8/8/8/8/4K3 w - - 0 1"), 0); // only line pieces
 }
@@ -248,7 +252,8 @@ void TestCqlsSeedKeywords::passedPawnRace()
 void TestCqlsSeedKeywords::resetAccumulator()
 {
     // The seed's tripled-pawn example: the count starts again for every horizontal shift.
-    const std::string list = ":reset akku Pe2 :flipcolor :accumulate* akku :sumrange akku 3 :shiftvertical :shifthorizontal";
+    const std::string list =
+        ":reset akku Pe2 :flipcolor :accumulate* akku :sumrange akku 3 :shiftvertical :shifthorizontal";
     QVERIFY(positionMatches(list, "4k3/8/8/8/4P3/4P3/4P3/4K3 w - - 0 1") > 0);
     QVERIFY(positionMatches(list, "4k3/8/8/8/1P6/1P6/1P6/4K3 w - - 0 1") > 0);
     QCOMPARE(positionMatches(list, "4k3/8/8/8/3P4/4P3/4P3/4K3 w - - 0 1"), 0);
@@ -288,26 +293,30 @@ void TestCqlsSeedKeywords::startPositions()
     QCOMPARE(gameMatch("(match :startposition *)", standard), 1);
     QCOMPARE(gameMatch("(match (position :startposition 518 :mate))", standard), 1);
     // The seed: 3398 is the standard arrangement without castling rights.
-    game::Game noRights = pgnGame("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    game::Game noRights =
+        pgnGame("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
     QCOMPARE(gameMatch("(match :startposition 3398)", noRights), 1);
     QCOMPARE(gameMatch("(match :startposition 518)", noRights), 0);
     QCOMPARE(gameMatch("(match :startposition 518,3398)", noRights), 1);
     // Chess960 number 0 of Scharnagl's table (BBQNNRKR) is 960 here, as numbers start at 1.
-    game::Game c960 = pgnGame("[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n"
-                              "[SetUp \"1\"]\n\n1. e4 *\n");
+    game::Game c960 =
+        pgnGame("[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n"
+                "[SetUp \"1\"]\n\n1. e4 *\n");
     QCOMPARE(gameMatch("(match :startposition 960)", c960), 1);
     QCOMPARE(gameMatch("(match :startposition 1-959)", c960), 0);
     QCOMPARE(gameMatch("(match :ischess960)", c960), 1);
     // King right of both rooks: 960 more than the Chess960 arrangement it comes from.
-    game::Game right = pgnGame("[FEN \"rnbqrbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQRBNK w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
+    game::Game right =
+        pgnGame("[FEN \"rnbqrbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQRBNK w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n");
     QCOMPARE(gameMatch("(match :startposition 1478)", right), 1);
     QCOMPARE(gameMatch("(match :startposition 0)", right), 0);
     game::Game other = pgnGame("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kd2 *\n");
     QCOMPARE(gameMatch("(match :startposition 0)", other), 1);
     QCOMPARE(gameMatch("(match :startposition *)", other), 0);
     // FICS start positions: the page's misc/runaway, by its FEN (castling rights aside).
-    game::Game runaway = pgnGame("[FEN \"rnbq1bnr/pppppppp/4k3/8/8/4K3/PPPPPPPP/RNBQ1BNR w - - 0 1\"]\n[SetUp \"1\"]\n\n"
-                                 "1. d4 d5 *\n");
+    game::Game runaway =
+        pgnGame("[FEN \"rnbq1bnr/pppppppp/4k3/8/8/4K3/PPPPPPPP/RNBQ1BNR w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                "1. d4 d5 *\n");
     QCOMPARE(gameMatch("(match :startposition misc/runaway)", runaway), 1);
     QCOMPARE(gameMatch("(match :startposition MISC/Runaway)", runaway), 1);
     QCOMPARE(gameMatch("(match :startposition wild/5,misc/pyramid)", runaway), 0);
@@ -344,7 +353,8 @@ void TestCqlsSeedKeywords::startPositions()
     QCOMPARE(cqlsError("(match :startposition 4000)"),
              "1:23: '4000' is not a start position number (0 to 3840), range or FICS start position (wild/5, wild/7, "
              "wild/8, wild/19, misc/runaway, misc/pyramid, ...)");
-    QCOMPARE(cqlsError("(match :startposition wild/0)").rfind("1:23: 'wild/0' is not a start position number", 0), size_t(0));
+    QCOMPARE(cqlsError("(match :startposition wild/0)").rfind("1:23: 'wild/0' is not a start position number", 0),
+             size_t(0));
 }
 
 // ':not' standing in a match list negates the list it stands in (the match
@@ -356,15 +366,17 @@ void TestCqlsSeedKeywords::bareNot()
     const game::Game runaway = pgnGame("[FEN \"rnbq1bnr/pppppppp/4k3/8/8/4K3/PPPPPPPP/RNBQ1BNR w - - 0 1\"]\n"
                                        "[SetUp \"1\"]\n\n1. d4 d5 *\n");
     // The page's examples: not a Shuffle Chess start, in both forms and as '!'.
-    for (const char *script : {"(match match:isshufflechess position:not)", "(match position:not (match match:isshufflechess))",
-                               "(match !match:isshufflechess)"}) {
+    for (const char *script : {"(match match:isshufflechess position:not)",
+                               "(match position:not (match match:isshufflechess))", "(match !match:isshufflechess)"}) {
         QVERIFY2(gameMatch(script, standard) == 0, script);
         QVERIFY2(gameMatch(script, runaway) == 1, script);
     }
     // "position:startposition 0 match:not": the game starts with a Shuffle Chess position.
     QCOMPARE(gameMatch("(match position:startposition 0 match:not)", standard), 1);
     QCOMPARE(gameMatch("(match position:startposition 0 match:not)", runaway), 1); // a FICS start is not 0 either
-    QCOMPARE(gameMatch("(match :startposition 0 :not)", pgnGame("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")), 0);
+    QCOMPARE(
+        gameMatch("(match :startposition 0 :not)", pgnGame("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")),
+        0);
     // The whole list: not (1-0 and 4 plies or more).
     QCOMPARE(gameMatch("(match :result 1-0 :plycount >=4 :not)", standard), 0);
     QCOMPARE(gameMatch("(match :result 1-0 :plycount >=40 :not)", standard), 1);
@@ -423,7 +435,8 @@ void TestCqlsSeedKeywords::matchListPageForms()
     QCOMPARE(gameMatch("(match position:date \xE2\x80\x93)", dated("2010.??.??")), 0);
     QCOMPARE(gameMatch("(match :date *)", dated("2010.??.??")), 1);
     QCOMPARE(gameMatch("(match :date *)", dated("????.??.??")), 0);
-    QCOMPARE(cqlsError("(match :date 2010-10-01 .. 2010-10-01)"), "1:28: the date range '2010-10-01 .. 2010-10-01' is empty");
+    QCOMPARE(cqlsError("(match :date 2010-10-01 .. 2010-10-01)"),
+             "1:28: the date range '2010-10-01 .. 2010-10-01' is empty");
     QCOMPARE(cqlsError("(match :date 2010-02-29)"), "1:14: '2010-02-29' is not a day of the calendar");
     QCOMPARE(cqlsError("(match :date 2010-10-01+1d+1m)"),
              "1:14: '2010-10-01+1d+1m': a date step is +N or -N with y, m or d, in that order (2010-10-01+1m)");
@@ -436,19 +449,27 @@ void TestCqlsSeedKeywords::matchListPageForms()
     QCOMPARE(gameMatch("(match :result 1-0 :eithercolor)", won), 1);
     QCOMPARE(gameMatch("(match :result 0-0)", pgnGame("[Result \"0-0\"]\n\n1. e4 *\n")), 1);
     QCOMPARE(cqlsError("(match :result 1-0,2-0)"), "1:16: '2-0' is not a game result (1-0, 0-1, 1/2, 0-0, *)");
-    QVERIFY(cql::cqls::convertToCql6("(match :result 1-0,0-1)").text.find("({result 1-0} or {result 0-1})") != std::string::npos);
+    QVERIFY(cql::cqls::convertToCql6("(match :result 1-0,0-1)").text.find("({result 1-0} or {result 0-1})")
+            != std::string::npos);
     // The syntax page's example: quadrupled pawns in 2013 (":pawncount consecutive(4) >0", no designator).
     const std::string quadrupled = "(match\n  match:year 2013\n  (position\n    position:pawncount consecutive(4) >0\n"
                                    "    position:flipcolor))";
-    QCOMPARE(gameMatch(quadrupled, pgnGame("[Date \"2013.01.01\"]\n[FEN \"4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")), 1);
-    QCOMPARE(gameMatch(quadrupled, pgnGame("[Date \"2013.01.01\"]\n[FEN \"4k3/2p5/2p5/2p5/2p5/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")), 1);
-    QCOMPARE(gameMatch(quadrupled, pgnGame("[Date \"2012.01.01\"]\n[FEN \"4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")), 0);
+    QCOMPARE(gameMatch(quadrupled,
+                       pgnGame("[Date \"2013.01.01\"]\n[FEN \"4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")),
+             1);
+    QCOMPARE(gameMatch(quadrupled,
+                       pgnGame("[Date \"2013.01.01\"]\n[FEN \"4k3/2p5/2p5/2p5/2p5/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")),
+             1);
+    QCOMPARE(gameMatch(quadrupled,
+                       pgnGame("[Date \"2012.01.01\"]\n[FEN \"4k3/8/2P5/2P5/2P5/2P5/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n")),
+             0);
     // "match:timemode normal, corr": a list written with a space after the comma.
     const game::Game corr = pgnGame("[TimeMode \"corr\"]\n\n1. e4 *\n");
     QCOMPARE(gameMatch("(match match:timemode normal, corr)", corr), 1);
     QCOMPARE(gameMatch("(match match:timemode normal, rapid)", corr), 0);
     // The :eithercolor example: keywords grouped in a list without a head.
-    const std::string upset = "(match (\n  match:result 1-0\n  match:whiteelo <=2300\n  match:blackelo >=2600\n  match:eithercolor))";
+    const std::string upset =
+        "(match (\n  match:result 1-0\n  match:whiteelo <=2300\n  match:blackelo >=2600\n  match:eithercolor))";
     QCOMPARE(gameMatch(upset, pgnGame("[Result \"0-1\"]\n[WhiteElo \"2650\"]\n[BlackElo \"2250\"]\n\n1. e4 0-1\n")), 1);
     QCOMPARE(gameMatch(upset, pgnGame("[Result \"1-0\"]\n[WhiteElo \"2650\"]\n[BlackElo \"2250\"]\n\n1. e4 1-0\n")), 0);
     QCOMPARE(gameMatch(upset, pgnGame("[Result \"1-0\"]\n[WhiteElo \"2250\"]\n[BlackElo \"2650\"]\n\n1. e4 1-0\n")), 1);
@@ -460,7 +481,8 @@ void TestCqlsSeedKeywords::seedListForms()
 {
     // The evergreen game's double check by the rook on d1 and the bishop on f5.
     const game::Game evergreen = pgnGame(
-        "[Result \"1-0\"]\n\n1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4 5.c3 Ba5 6.d4 exd4 7.O-O d3 8.Qb3 Qf6 9.e5 Qg6 10.Re1 Nge7 11.Ba3 b5 "
+        "[Result \"1-0\"]\n\n1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4 5.c3 Ba5 6.d4 exd4 7.O-O d3 8.Qb3 Qf6 9.e5 Qg6 "
+        "10.Re1 Nge7 11.Ba3 b5 "
         "12.Qxb5 Rb8 13.Qa4 Bb6 14.Nbd2 Bb7 15.Ne4 Qf5 16.Bxd3 Qh5 17.Nf6+ gxf6 18.exf6 Rg8 19.Rad1 Qxf3 20.Rxe7+ Nxe7 "
         "21.Qxd7+ Kxd7 22.Bf5+ Ke8 23.Bd7+ Kf8 24.Bxe7# 1-0\n");
     QCOMPARE(matches("(match (position :and ((:check Rd1) (:check Bf5))))", evergreen), 1);
@@ -468,7 +490,8 @@ void TestCqlsSeedKeywords::seedListForms()
              matches("(match (position :and ((position :check Rd1) (position :check Bf5))))", evergreen));
     QCOMPARE(matches("(match (position :and ((:check Rd1) (:check Bg4))))", evergreen), 0);
     // :blackcannotwin's equivalent in the seed: only the king, or king and one minor piece.
-    const std::string bare = "(match (position :or ((position:piececount a 1) (position:piececount a 2 position:piececount i 1))))";
+    const std::string bare =
+        "(match (position :or ((position:piececount a 1) (position:piececount a 2 position:piececount i 1))))";
     QCOMPARE(matches(bare, pgnGame("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 *\n")), 2);
     QCOMPARE(matches(bare, pgnGame("[FEN \"4kn2/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 *\n")), 2);
     QCOMPARE(matches(bare, pgnGame("[FEN \"4kr2/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 *\n")), 0);
@@ -481,7 +504,8 @@ void TestCqlsSeedKeywords::seedListForms()
                                   "      (position\n        position:repetitioncount >=12\n"
                                   "        position:powerdifference Q q <=-9))))";
     const std::string alekhine =
-        "[Result \"1-0\"]\n\n1.e4 e5 2.d4 exd4 3.c3 d5 4.exd5 Nf6 5.Nf3 Nxd5 6.Qxd4 Nc6 7.Bb5 Be7 8.O-O O-O 9.Bxc6 bxc6 "
+        "[Result \"1-0\"]\n\n1.e4 e5 2.d4 exd4 3.c3 d5 4.exd5 Nf6 5.Nf3 Nxd5 6.Qxd4 Nc6 7.Bb5 Be7 8.O-O O-O 9.Bxc6 "
+        "bxc6 "
         "10.Re1 Bb7 11.Na3 Re8 12.Nc4 c5 13.Qd1 Qd7 14.Na5 Qb5 15.Nxb7 Qxb7 16.c4 Nb4 17.Qb3 Rad8 18.Be3 Qa6 19.a3 Nd3 "
         "20.Red1 Qg6 21.Rd2 Rd7 22.Qa4 c6 23.Rad1 Red8 24.h3 Nxb2 25.Qxa7 Rxa7 26.Rxd8+ Bf8 27.Bxc5 h6 28.Rxf8+ Kh7 "
         "29.Rdd8 Qb1+ 30.Kh2 Rb7 31.Nh4 g6 32.Bd4 f6 33.Bxf6 1-0\n";
@@ -490,7 +514,8 @@ void TestCqlsSeedKeywords::seedListForms()
     shorter.replace(shorter.find(">=12"), 4, ">=17");
     QCOMPARE(gameMatch(shorter, pgnGame(alekhine)), 0); // 16 positions a queen down, not 17
     // In CQL 6 the step is repeated: "{12,}".
-    QVERIFY(cql::cqls::convertToCql6(sacrifice).text.find("--> {((power Q) - (power q)) <= -9}{12,}") != std::string::npos);
+    QVERIFY(cql::cqls::convertToCql6(sacrifice).text.find("--> {((power Q) - (power q)) <= -9}{12,}")
+            != std::string::npos);
     // A queen traded back at once is no sacrifice.
     QCOMPARE(gameMatch(sacrifice, pgnGame("[Result \"1-0\"]\n\n1.e4 e5 2.Qh5 Qh4 3.Qxh4 Nf6 4.Qxf6 gxf6 1-0\n")), 0);
     // :repetitioncount belongs in a step itself, once.
@@ -503,11 +528,12 @@ void TestCqlsSeedKeywords::seedListForms()
 
 void TestCqlsSeedKeywords::tagKeywords()
 {
-    game::Game g = pgnGame("[Event \"Open\"]\n[Site \"Berlin\"]\n[Date \"2013.05.01\"]\n[Round \"3.2\"]\n[White \"A\"]\n"
-                           "[Black \"B\"]\n[Result \"1-0\"]\n[Annotator \"Fritz\"]\n[EventDate \"2013.04.30\"]\n"
-                           "[EventType \"swiss\"]\n[EventCountry \"GER\"]\n[WhiteTitle \"GM\"]\n[WhiteCountry \"NED\"]\n"
-                           "[WhiteType \"human\"]\n[BlackType \"program\"]\n[WhiteElo \"2500\"]\n[BlackElo \"2300\"]\n"
-                           "[Source \"ChessBase\"]\n\n1. e4 e5 1-0\n");
+    game::Game g =
+        pgnGame("[Event \"Open\"]\n[Site \"Berlin\"]\n[Date \"2013.05.01\"]\n[Round \"3.2\"]\n[White \"A\"]\n"
+                "[Black \"B\"]\n[Result \"1-0\"]\n[Annotator \"Fritz\"]\n[EventDate \"2013.04.30\"]\n"
+                "[EventType \"swiss\"]\n[EventCountry \"GER\"]\n[WhiteTitle \"GM\"]\n[WhiteCountry \"NED\"]\n"
+                "[WhiteType \"human\"]\n[BlackType \"program\"]\n[WhiteElo \"2500\"]\n[BlackElo \"2300\"]\n"
+                "[Source \"ChessBase\"]\n\n1. e4 e5 1-0\n");
     auto m = [&](const std::string &keywords) { return gameMatch("(match " + keywords + ")", g); };
     QCOMPARE(m(":tag Source"), 1);
     QCOMPARE(m(":tag source chessbase"), 1);
@@ -550,7 +576,8 @@ void TestCqlsSeedKeywords::skip()
     QCOMPARE(matches("(match (position :btm :skip) (position Qh5))", g), 1);
     QCOMPARE(matches("(match (position Qh5 :skip (position :btm)))", g), 1);
     QCOMPARE(matches("(match (position Qh5 :matchcount 2 :skip (position :btm)))", g), 0);
-    QCOMPARE(QString::fromStdString(positionError(":or ((position :skip))")), QString("1:33: ':skip' belongs in a position list of the match list"));
+    QCOMPARE(QString::fromStdString(positionError(":or ((position :skip))")),
+             QString("1:33: ':skip' belongs in a position list of the match list"));
 }
 
 void TestCqlsSeedKeywords::tagging()
@@ -584,7 +611,8 @@ void TestCqlsSeedKeywords::taggingErrors_data()
                                          << "1:28: no :forany of the match list defines the tag 'foo'";
     QTest::newRow("three tags") << "(match :forany a R :forany b R :forany c N (position))"
                                 << "1:32: a match list takes at most two tags";
-    QTest::newRow("twice") << "(match :forany a R :forany a N (position))" << "1:28: the tag 'a' is defined twice";
+    QTest::newRow("twice") << "(match :forany a R :forany a N (position))"
+                           << "1:28: the tag 'a' is defined twice";
     QTest::newRow("relation") << "(match :forany a R (position :relation (:changesidetomove)))"
                               << "1:30: tags (:forany) cannot be used in a match list with a :relation";
     QTest::newRow("designator") << "(match :forany a R~ (position))"
@@ -627,8 +655,8 @@ void TestCqlsSeedKeywords::isCheckCount()
     // White checks twice (moves 2 and 6), Black once (move 4).
     const game::Game g = pgnGame("1. e4 f5 2. Qh5+ g6 3. Qe2 Bh6 4. Qb5 Bxd2+ 5. Kd1 a6 6. Qxd7+ Kxd7 *\n");
     QCOMPARE(matches("(match (position :ischeck))", g), 3);
-    QCOMPARE(matches("(match (position :ischeck 1))", g), 2);   // the first check of each side
-    QCOMPARE(matches("(match (position :ischeck 2))", g), 1);   // White's second: Qxd7+
+    QCOMPARE(matches("(match (position :ischeck 1))", g), 2); // the first check of each side
+    QCOMPARE(matches("(match (position :ischeck 2))", g), 1); // White's second: Qxd7+
     QCOMPARE(matches("(match (position :ischeck 2 3))", g), 1);
     QCOMPARE(matches("(match (position :ischeck 3))", g), 0);
     QCOMPARE(matches("(match (position :ischeck <2 :btm))", g), 1);
@@ -667,7 +695,8 @@ void TestCqlsSeedKeywords::errors_data()
                                             << "1:18: ':perpendicular' expects a piece designator";
     QTest::newRow("matchconsecutive argument") << "(match (position :matchconsecutive Ke1))"
                                                << "1:18: ':matchconsecutive' expects a list of (position ...) lists";
-    QTest::newRow("startposition list") << "(match :startposition)" << "1:8: ':startposition' expects a comma-separated list";
+    QTest::newRow("startposition list") << "(match :startposition)"
+                                        << "1:8: ':startposition' expects a comma-separated list";
     // The seed: attributes that contradict each other are an error.
     QTest::newRow("isolated-connected") << "(match\n (position :pawncount P isolated-connected >0))"
                                         << "2:25: pawn attributes 'isolated' and 'connected' contradict each other";

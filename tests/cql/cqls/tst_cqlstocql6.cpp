@@ -25,7 +25,8 @@ const char *Games[] = {
     "1. a8=Q a1=N 2. Qb7+ Kg6 3. Qc6+ Kf5 4. Kg3 Ke5 *\n",
     "[White \"X\"]\n[Black \"Y\"]\n[Result \"0-1\"]\n[FEN \"4k3/8/8/8/4r3/8/4B3/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n\n"
     "1. O-O Rg4+ 2. Kh1 Rh4+ 3. Kg2 Rxh2+ 4. Kxh2 Kd7 0-1\n",
-    "[White \"Q\"]\n[Black \"R\"]\n[Result \"*\"]\n[FEN \"r3k2r/8/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1\"]\n[SetUp \"1\"]\n\n"
+    "[White \"Q\"]\n[Black \"R\"]\n[Result \"*\"]\n[FEN \"r3k2r/8/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1\"]\n[SetUp "
+    "\"1\"]\n\n"
     "1. exd6 O-O-O 2. d7+ Kb7 3. O-O-O gxh1=Q 4. Rxh1 Rxh1+ *\n",
     "[White \"D\"]\n[Black \"C\"]\n[Result \"*\"]\n[FEN \"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
     "1. Nd6+ Kd7 2. Nb5 *\n",
@@ -56,8 +57,7 @@ std::unique_ptr<cql::Query> compileCql6(const std::string &text, std::string &er
 {
     std::vector<cql::Diagnostic> d;
     auto q = cql::compile(text, {}, d);
-    if (!q && !d.empty())
-        error = std::to_string(d[0].line) + ":" + std::to_string(d[0].column) + ": " + d[0].message;
+    if (!q && !d.empty()) error = std::to_string(d[0].line) + ":" + std::to_string(d[0].column) + ": " + d[0].message;
     return q;
 }
 
@@ -83,8 +83,7 @@ int compareOnGames(const std::string &script, std::string *cql6 = nullptr)
         qWarning("not fully converted: %s", c.untranslated.empty() ? "?" : c.untranslated[0].keyword.c_str());
         return -2;
     }
-    if (cql6)
-        *cql6 = c.text;
+    if (cql6) *cql6 = c.text;
     std::string error;
     auto converted = compileCql6(c.text, error);
     if (!converted) {
@@ -267,8 +266,7 @@ void TestCqlsToCql6::sameMatches()
     std::string cql6;
     int n = compareOnGames(script.toStdString(), &cql6);
     QVERIFY2(n >= 0, qPrintable(QString::number(n)));
-    if (qEnvironmentVariableIsSet("CQLWB_SHOW_COUNTS"))
-        qInfo("%d", n);
+    if (qEnvironmentVariableIsSet("CQLWB_SHOW_COUNTS")) qInfo("%d", n);
 }
 
 void TestCqlsToCql6::conformancePairs_data()
@@ -280,8 +278,7 @@ void TestCqlsToCql6::conformancePairs_data()
     int rows = 0;
     while (!f.atEnd()) {
         QString line = QString::fromUtf8(f.readLine()).trimmed();
-        if (line.isEmpty() || line.startsWith(u'#'))
-            continue;
+        if (line.isEmpty() || line.startsWith(u'#')) continue;
         QStringList cols = line.split(u'\t');
         QCOMPARE(cols.size(), 3);
         QTest::newRow(qPrintable(cols[0])) << cols[1].replace(QStringLiteral("\\n"), QStringLiteral("\n"))
@@ -371,7 +368,8 @@ void TestCqlsToCql6::untranslated()
     QCOMPARE(u.line, line);
     QCOMPARE(u.column, column);
     QCOMPARE(u.noEquivalent, noEquivalent);
-    std::string note = std::string(noEquivalent ? "// no CQL 6 equivalent: " : "// not converted: ") + keyword.toStdString();
+    std::string note =
+        std::string(noEquivalent ? "// no CQL 6 equivalent: " : "// not converted: ") + keyword.toStdString();
     QVERIFY2(c.text.find(note) != std::string::npos, c.text.c_str());
 }
 
