@@ -205,20 +205,30 @@ CompareFilter::CompareFilter(Op op, FilterPtr a, FilterPtr b) : m_op(op), m_a(st
     }
 }
 
+namespace {
+
+// Whether a comparison holds for an ordering c (<0, 0, >0) of its sides.
+bool holds(CompareFilter::Op op, int c)
+{
+    switch (op) {
+    case CompareFilter::Lt: return c < 0;
+    case CompareFilter::Le: return c <= 0;
+    case CompareFilter::Eq: return c == 0;
+    case CompareFilter::Ne: return c != 0;
+    case CompareFilter::Ge: return c >= 0;
+    case CompareFilter::Gt: return c > 0;
+    }
+    return false;
+}
+
+} // namespace
+
 bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
 {
     if (m_countVsConstant) {
         const long long a = m_a->set(ctx).count(), b = m_constant;
         if (leftValue) *leftValue = a;
-        switch (m_op) {
-        case Lt: return a < b;
-        case Le: return a <= b;
-        case Eq: return a == b;
-        case Ne: return a != b;
-        case Ge: return a >= b;
-        case Gt: return a > b;
-        }
-        return false;
+        return holds(m_op, a < b ? -1 : a > b ? 1 : 0);
     }
     if (m_a->type == Type::Set && m_b->type == Type::Set && (m_op == Eq || m_op == Ne)) {
         bool eq = m_a->set(ctx) == m_b->set(ctx);
@@ -230,42 +240,18 @@ bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
         if (!m_a->position(ctx, na) || !m_b->position(ctx, nb)) return false;
         long long a = positionOrder(ctx, na), b = positionOrder(ctx, nb);
         if (leftValue) *leftValue = a;
-        switch (m_op) {
-        case Lt: return a < b;
-        case Le: return a <= b;
-        case Eq: return a == b;
-        case Ne: return a != b;
-        case Ge: return a >= b;
-        case Gt: return a > b;
-        }
-        return false;
+        return holds(m_op, a < b ? -1 : a > b ? 1 : 0);
     }
     if (m_a->type == Type::String || m_b->type == Type::String) {
         std::string a, b;
         if (!m_a->string(ctx, a) || !m_b->string(ctx, b)) return false;
         int c = a.compare(b);
-        switch (m_op) {
-        case Lt: return c < 0;
-        case Le: return c <= 0;
-        case Eq: return c == 0;
-        case Ne: return c != 0;
-        case Ge: return c >= 0;
-        case Gt: return c > 0;
-        }
-        return false;
+        return holds(m_op, c);
     }
     long long a, b;
     if (!numericValue(*m_a, ctx, a) || !numericValue(*m_b, ctx, b)) return false;
     if (leftValue) *leftValue = a;
-    switch (m_op) {
-    case Lt: return a < b;
-    case Le: return a <= b;
-    case Eq: return a == b;
-    case Ne: return a != b;
-    case Ge: return a >= b;
-    case Gt: return a > b;
-    }
-    return false;
+    return holds(m_op, a < b ? -1 : a > b ? 1 : 0);
 }
 
 bool CompareFilter::match(Ctx &ctx) const { return compare(ctx, nullptr); }

@@ -176,39 +176,32 @@ void Parser::parsePathWildcard(PathCon &c)
 // (nothing consumed) when none follows. max -1: no upper bound.
 bool Parser::parseRepetition(int &min, int &max)
 {
-    if (acceptOp(Op::Star)) {
-        min = 0;
-        max = -1;
-    } else if (acceptOp(Op::Plus)) {
-        min = 1;
-        max = -1;
-    } else if (acceptOp(Op::Question)) {
-        min = 0;
-        max = 1;
-    } else if (atPathWildcard()) {
-        advance(); // {
-        if (acceptOp(Op::Star)) {
-            min = 0;
-            max = -1;
-        } else if (acceptOp(Op::Plus)) {
-            min = 1;
-            max = -1;
+    auto set = [&](int lo, int hi) {
+        min = lo;
+        max = hi;
+        return true;
+    };
+    if (acceptOp(Op::Star)) return set(0, -1);
+    if (acceptOp(Op::Plus)) return set(1, -1);
+    if (acceptOp(Op::Question)) return set(0, 1);
+    if (!atPathWildcard()) return false;
+    advance(); // {
+    if (acceptOp(Op::Star))
+        set(0, -1);
+    else if (acceptOp(Op::Plus))
+        set(1, -1);
+    else {
+        long long a = 0, b = -1;
+        if (peek().kind == Tok::Number) a = advance().number;
+        if (acceptOp(Op::Comma)) {
+            if (peek().kind == Tok::Number) b = advance().number;
         } else {
-            long long a = 0, b = -1;
-            if (peek().kind == Tok::Number) a = advance().number;
-            if (acceptOp(Op::Comma)) {
-                if (peek().kind == Tok::Number) b = advance().number;
-            } else {
-                b = a;
-            }
-            if (b >= 0 && b < a) error(peek(), "the repetition {m,n} needs m <= n");
-            min = int(a);
-            max = int(b);
+            b = a;
         }
-        expectOp(Op::RBrace, "to close the repetition");
-    } else {
-        return false;
+        if (b >= 0 && b < a) error(peek(), "the repetition {m,n} needs m <= n");
+        set(int(a), int(b));
     }
+    expectOp(Op::RBrace, "to close the repetition");
     return true;
 }
 

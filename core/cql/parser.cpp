@@ -1230,6 +1230,49 @@ FilterPtr Parser::parsePin(const Token &t)
     return make<PinFilter>(t.range, value, std::move(from), std::move(through), std::move(to));
 }
 
+namespace {
+
+// The parameters of `move` that only set a flag.
+bool MoveSpec::*moveFlag(std::string_view w)
+{
+    static constexpr std::pair<std::string_view, bool MoveSpec::*> flags[] = {
+        {"null", &MoveSpec::null},         {"legal", &MoveSpec::legal},     {"pseudolegal", &MoveSpec::pseudolegal},
+        {"previous", &MoveSpec::previous}, {"primary", &MoveSpec::primary}, {"secondary", &MoveSpec::secondary},
+    };
+    for (auto [name, flag] : flags)
+        if (name == w) return flag;
+    return nullptr;
+}
+
+} // namespace
+
+// One of the words that set a flag of the move (null, legal, primary ...).
+bool Parser::acceptMoveFlag(MoveSpec &s, std::initializer_list<std::string_view> allowed)
+{
+    if (peek().kind != Tok::Word || std::find(allowed.begin(), allowed.end(), peek().text) == allowed.end())
+        return false;
+    bool MoveSpec::*flag = moveFlag(peek().text);
+    if (!flag) return false;
+    s.*flag = true;
+    if (peek().text == "secondary") m_program->usesVariations = true;
+    advance();
+    return true;
+}
+
+// o-o and o-o-o, which the lexer reads as o - o (- o).
+bool Parser::acceptCastleWords(MoveSpec &s)
+{
+    if (!(atWord("o") && atOp(Op::Minus, 1) && atWord("o", 2))) return false;
+    m_pos += 3;
+    if (atOp(Op::Minus) && atWord("o", 1)) {
+        m_pos += 2;
+        s.castleLong = true;
+    } else {
+        s.castleShort = true;
+    }
+    return true;
+}
+
 FilterPtr Parser::parseMove(const Token &t)
 {
     // The parameters in any order, each at most once, with CQL 6.2's rules on
@@ -1283,17 +1326,8 @@ FilterPtr Parser::parseMove(const Token &t)
                 return nullptr;
             }
             castling = true;
-            advance();
-            if (w == "o") {
+            if (!acceptCastleWords(s)) {
                 advance();
-                advance();
-                if (atOp(Op::Minus) && atWord("o", 1)) {
-                    advance();
-                    advance();
-                    s.castleLong = true;
-                } else
-                    s.castleShort = true;
-            } else {
                 s.castle = true;
             }
         }
@@ -1301,25 +1335,10 @@ FilterPtr Parser::parseMove(const Token &t)
         else if (w == "count") {
             advance();
             count = true;
-        } else if (w == "null") {
+        } else if (bool MoveSpec::*flag = moveFlag(w)) {
             advance();
-            s.null = true;
-        } else if (w == "legal") {
-            advance();
-            s.legal = true;
-        } else if (w == "pseudolegal") {
-            advance();
-            s.pseudolegal = true;
-        } else if (w == "previous") {
-            advance();
-            s.previous = true;
-        } else if (w == "primary") {
-            advance();
-            s.primary = true;
-        } else if (w == "secondary") {
-            advance();
-            s.secondary = true;
-            m_program->usesVariations = true;
+            s.*flag = true;
+            if (w == "secondary") m_program->usesVariations = true;
         } else
             break;
     }
@@ -1392,19 +1411,7 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
         return parseDashTarget(std::move(s.from), std::move(s.to), s.captureOnly, s.requirePromotion, s.promote,
                                dashTok);
     // Trailing parameters: `T--=N primary`, `A-- secondary`, `-- legal`.
-    for (;;) {
-        if (acceptWord("primary"))
-            s.primary = true;
-        else if (acceptWord("secondary")) {
-            s.secondary = true;
-            m_program->usesVariations = true;
-        } else if (acceptWord("legal"))
-            s.legal = true;
-        else if (acceptWord("pseudolegal"))
-            s.pseudolegal = true;
-        else
-            break;
-    }
+    while (acceptMoveFlag(s, {"primary", "secondary", "legal", "pseudolegal"})) {}
     return make<MoveFilter>(dashTok.range, std::move(s));
 }
 
@@ -1419,29 +1426,9 @@ bool Parser::parseDashParameters(MoveSpec &s)
         const Token &p = peek();
         if (acceptWord("castle"))
             s.castle = true;
-        else if (atWord("o") && atOp(Op::Minus, 1) && atWord("o", 2)) {
-            advance();
-            advance();
-            advance();
-            if (atOp(Op::Minus) && atWord("o", 1)) {
-                advance();
-                advance();
-                s.castleLong = true;
-            } else
-                s.castleShort = true;
+        else if (acceptCastleWords(s) || acceptMoveFlag(s, {"null", "primary", "secondary", "legal", "pseudolegal"})) {
         } else if (acceptWord("enpassant"))
             s.enpassant = true;
-        else if (acceptWord("null"))
-            s.null = true;
-        else if (acceptWord("primary"))
-            s.primary = true;
-        else if (acceptWord("secondary")) {
-            s.secondary = true;
-            m_program->usesVariations = true;
-        } else if (acceptWord("legal"))
-            s.legal = true;
-        else if (acceptWord("pseudolegal"))
-            s.pseudolegal = true;
         else if (acceptWord("capture")) {
             s.captureOnly = true;
         } else {

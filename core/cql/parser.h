@@ -12,6 +12,7 @@
 #include "query.h"
 #include "token.h"
 
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
@@ -84,6 +85,8 @@ private:
     FilterPtr parseMove(const Token &t);
     FilterPtr parseDash(FilterPtr left, const Token &dashTok);
     bool parseDashParameters(struct MoveSpec &s);
+    bool acceptCastleWords(MoveSpec &s);
+    bool acceptMoveFlag(MoveSpec &s, std::initializer_list<std::string_view> allowed);
     FilterPtr parseFind(const Token &t);
     FilterPtr parseLine(const Token &t);
     FilterPtr parsePin(const Token &t);
