@@ -1008,9 +1008,12 @@ FilterPtr Parser::parseKeyword(const Token &t)
         return a ? make<CaseFilter>(t.range, w == "uppercase", std::move(a)) : nullptr;
     }
     if (w == "isbound" || w == "isunbound" || w == "unbind") {
-        if (peek().kind != Tok::Word || !m_vars.count(peek().text)) {
+        // isbound takes a name or, as in CQL 6.2, the name quoted; not a keyword.
+        const bool named = (peek().kind == Tok::Word && (m_vars.count(peek().text) || !findKeyword(peek().text)))
+            || (w != "unbind" && peek().kind == Tok::String && !peek().text.empty());
+        if (!named || !m_vars.count(peek().text)) {
             // An unknown name is simply unbound: isunbound x holds before x is ever set.
-            if (peek().kind == Tok::Word && w != "unbind") {
+            if (named && w != "unbind") {
                 const Token name = advance();
                 return make<ConstantFilter>(name.range, w == "isunbound");
             }

@@ -162,6 +162,10 @@ void TestCql6Grammar::verdict_data()
     row("A -> P <- P", false);
     row("e2--Qa4=q>=2", false);
     row("rotate45 [a5,b7]", false);
+    row("initial eco \"B9\" isbound \"B9\"", true);
+    row("isunbound \"x\"", true);
+    row("isbound reversecolor { kg8 }", false);
+    row("unbind \"x\"", false);
 }
 
 void TestCql6Grammar::verdict()
