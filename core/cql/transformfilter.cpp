@@ -115,10 +115,14 @@ TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, lo
 void TransformFilter::addImage(const Filter &source, const Transform &t, const Transform &total, ImageSet &images)
 {
     ImageRecord record;
-    ImageRecord *saved = currentImageRecord();
+    // Restored however transformed() ends: it throws TransformUndefined for
+    // rotate45 of a square, and the record must not outlive this frame.
+    struct Restore {
+        ImageRecord *saved = currentImageRecord();
+        ~Restore() { currentImageRecord() = saved; }
+    } restore;
     currentImageRecord() = &record;
     FilterPtr image = source.transformed(t);
-    currentImageRecord() = saved;
     if (record.lostSquares) return; // a designator fell off the board: not an image at all
     if (!images.insert(std::move(record.fingerprint)).second) return; // same filter as an earlier image
     m_images.push_back(std::move(image));

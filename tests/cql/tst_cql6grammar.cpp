@@ -11,6 +11,7 @@ class TestCql6Grammar : public QObject {
 private slots:
     void verdict_data();
     void verdict();
+    void refusedTransformLeavesNoState();
 };
 
 namespace {
@@ -186,6 +187,16 @@ void TestCql6Grammar::verdict()
     const std::string first = diags.empty() ? std::string() : diags[0].message;
     QVERIFY2((q != nullptr) == accepted, first.c_str());
     QCOMPARE(errors, !accepted);
+}
+
+void TestCql6Grammar::refusedTransformLeavesNoState()
+{
+    // rotate45 of a square is refused while its images are made; the next
+    // query's transforms must not see what the refused one left behind.
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(!compileBody("rotate45 [a5,b7]"));
+        QVERIFY(compileBody("reversecolor {kg8} flip {Ka1 kh8}"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCql6Grammar)
