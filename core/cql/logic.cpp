@@ -191,8 +191,10 @@ FilterPtr MinMaxFilter::transformed(const Transform &t) const
 
 CompareFilter::CompareFilter(Op op, FilterPtr a, FilterPtr b) : m_op(op), m_a(std::move(a)), m_b(std::move(b))
 {
-    if (m_a->type == Type::Set && m_b->type == Type::Set && (op == Eq || op == Ne))
-        type = Type::Set;
+    // As CQL 6.2 types them: two sets compared, and any !=, are logical
+    // filters; other comparisons have the value of their left side.
+    if ((m_a->type == Type::Set && m_b->type == Type::Set && (op == Eq || op == Ne)) || op == Ne)
+        type = Type::Logical;
     else if (m_a->type == Type::String)
         type = Type::String;
     else

@@ -152,7 +152,7 @@ private:
 };
 
 // a < b, a == b, ...: value is the left side's. Two sets compare as sets with
-// == and !=, otherwise sets compare by size.
+// == and != (a logical filter then, as every !=), otherwise sets compare by size.
 class CompareFilter : public Filter {
 public:
     enum Op { Lt, Le, Eq, Ne, Ge, Gt };

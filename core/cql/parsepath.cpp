@@ -296,7 +296,11 @@ bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
             c.filter = parseFilter();
             if (!c.filter) return false;
             if (m_pos == before) break;
-            if (c.filter->type == Type::Numeric && dynamic_cast<const NumberFilter *>(c.filter.get())) {
+            // {10} is the number 10 too (braces around one filter are that filter).
+            const Filter *alone = c.filter.get();
+            while (auto *braces = dynamic_cast<const CompoundFilter *>(alone))
+                alone = braces->parts().size() == 1 ? braces->parts()[0].get() : nullptr;
+            if (alone && dynamic_cast<const NumberFilter *>(alone)) {
                 error(c.filter->range, "a number alone is not a path constituent (part of a range? use braces)");
                 return false;
             }

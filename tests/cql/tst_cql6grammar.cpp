@@ -167,6 +167,13 @@ void TestCql6Grammar::verdict_data()
     row("isunbound \"x\"", true);
     row("isbound reversecolor { kg8 }", false);
     row("unbind \"x\"", false);
+    row("\u2655 == \u265b == \u25ed 2 == 6", false);
+    row("A == a == 2", true);
+    row("x = (A == a)", false);
+    row("x = 3 != 2", false);
+    row("(A == a) == a", false);
+    row("path check { 10 }", false);
+    row("path {check} {2,3}", false);
 }
 
 void TestCql6Grammar::verdict()
