@@ -3,6 +3,7 @@
 #include "cql/cqls/designators.h"
 
 #include <cctype>
+#include <utility>
 
 #include "chess/types.h"
 
@@ -314,6 +315,17 @@ bool colourPart(const Designator &d, bool white, Designator &out)
     return out.pieces.plain || out.pieces.promoted || out.pieces.unpromoted;
 }
 
+int readComparison(std::string_view &text)
+{
+    for (auto [word, op] : {std::pair{std::string_view(">="), 2}, {"<=", 4}, {">", 1}, {"<", 3}}) {
+        if (text.starts_with(word)) {
+            text.remove_prefix(word.size());
+            return op;
+        }
+    }
+    return 0;
+}
+
 bool parseNumber(std::string_view t, long long &out)
 {
     bool neg = false;
@@ -378,20 +390,7 @@ bool parseRangeWord(std::string_view t, Range &out, bool &plain, bool allowEnd, 
         out.percent = true;
         t.remove_suffix(1);
     }
-    int op = 0; // 1 >, 2 >=, 3 <, 4 <=
-    if (t.substr(0, 2) == ">=") {
-        op = 2;
-        t.remove_prefix(2);
-    } else if (t.substr(0, 2) == "<=") {
-        op = 4;
-        t.remove_prefix(2);
-    } else if (t.substr(0, 1) == ">") {
-        op = 1;
-        t.remove_prefix(1);
-    } else if (t.substr(0, 1) == "<") {
-        op = 3;
-        t.remove_prefix(1);
-    }
+    int op = readComparison(t);
     Bound b;
     if (!parseBound(t, b, allowEnd && !out.percent)) return false;
     if (out.percent) {

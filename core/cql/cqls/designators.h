@@ -61,6 +61,8 @@ struct Range {
 
 // Number with an optional sign ('+', '-', U+2212 minus).
 bool parseNumber(std::string_view text, long long &out);
+// A leading >, >=, < or <= taken off text: 1, 2, 3 or 4 (0 when none).
+int readComparison(std::string_view &text);
 // "12", "end", "end-3".
 bool parseBound(std::string_view text, Bound &out, bool allowEnd);
 // One word of a range: ">=2", "<5", "3", "*", "–", ">50%". Sets `open` when

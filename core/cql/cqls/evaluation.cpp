@@ -256,20 +256,7 @@ bool parsePawnRange(std::string_view t, Range &out, bool &plain)
         plain = true;
         return true;
     }
-    int op = 0; // 1 >, 2 >=, 3 <, 4 <=
-    if (t.substr(0, 2) == ">=") {
-        op = 2;
-        t.remove_prefix(2);
-    } else if (t.substr(0, 2) == "<=") {
-        op = 4;
-        t.remove_prefix(2);
-    } else if (t.substr(0, 1) == ">") {
-        op = 1;
-        t.remove_prefix(1);
-    } else if (t.substr(0, 1) == "<") {
-        op = 3;
-        t.remove_prefix(1);
-    }
+    int op = readComparison(t);
     long long v = 0;
     if (!parsePawns(t, v)) return false;
     switch (op) {
