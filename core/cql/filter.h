@@ -133,6 +133,7 @@ struct Ctx {
     std::vector<std::pair<const void *, std::vector<bool>>> nestCovered;
     std::vector<std::pair<const void *, std::pair<long long, std::vector<NodeComment>>>> gameComments;
     std::vector<const void *> onceReached; // filters that act only the first time reached in a game
+    int hhdbCooked = -1;                   // cql_hhdbhascook of this game: -1 not read yet, else 0 or 1
 
     // Bounds of one game's evaluation. A query whose work is inherently large
     // (nested echo, find all in find all, long lines) may take long, but must

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hhdb.h"
 
+#include <algorithm>
+
 namespace cql {
 
 namespace {
@@ -66,12 +68,15 @@ bool HhdbAwardFilter::number(Ctx &ctx, long long &out) const
 
 bool HhdbCookedFilter::match(Ctx &ctx) const
 {
-    const game::Game &g = *ctx.game;
-    for (const game::Node &n : g.nodes)
-        if (g.text(n.comment).find("<cook") != std::string_view::npos
-            || g.text(n.preComment).find("<cook") != std::string_view::npos)
-            return true;
-    return false;
+    // A fact of the game, not of the position: the comments are read once per game.
+    if (ctx.hhdbCooked < 0) {
+        const game::Game &g = *ctx.game;
+        ctx.hhdbCooked = std::any_of(g.nodes.begin(), g.nodes.end(), [&](const game::Node &n) {
+            return g.text(n.comment).find("<cook") != std::string_view::npos
+                || g.text(n.preComment).find("<cook") != std::string_view::npos;
+        });
+    }
+    return ctx.hhdbCooked == 1;
 }
 
 } // namespace cql

@@ -100,6 +100,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.nestCovered.clear();
     ctx.gameComments.clear();
     ctx.onceReached.clear();
+    ctx.hhdbCooked = -1;
     ctx.vars.assign(prog.slotTypes.size(), Value());
     for (size_t i = 0; i < prog.slotTypes.size(); ++i)
         ctx.vars[i].type = prog.slotTypes[i];
