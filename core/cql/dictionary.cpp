@@ -43,6 +43,13 @@ bool dictionaryKey(const Filter &key, Ctx &ctx, std::string &out)
     return true;
 }
 
+bool DictionarySizeFilter::number(Ctx &ctx, long long &out) const
+{
+    const Value &d = ctx.vars[size_t(m_slot)];
+    out = d.dict ? static_cast<long long>(d.dict->size()) : 0;
+    return true;
+}
+
 const Value *DictionaryGetFilter::entry(Ctx &ctx) const
 {
     const Value &d = ctx.vars[size_t(m_slot)];

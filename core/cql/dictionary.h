@@ -52,4 +52,15 @@ private:
     FilterPtr m_key, m_value;
 };
 
+// #D: how many entries the dictionary holds.
+class DictionarySizeFilter : public NumericFilter {
+public:
+    explicit DictionarySizeFilter(int slot) : m_slot(slot) {}
+    bool number(Ctx &ctx, long long &out) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<DictionarySizeFilter>(m_slot); }
+
+private:
+    int m_slot;
+};
+
 } // namespace cql

@@ -24,6 +24,7 @@ enum class KeywordCategory {
     String,
     Output,
     Parameter,
+    Reserved, // a word CQL 6.2 reserves without a filter of its own: no name, no filter
 };
 
 struct Keyword {

@@ -213,6 +213,31 @@ bool Lexer::lexPieceChar(size_t &p, PieceMask &out) const
     return true;
 }
 
+namespace {
+constexpr std::pair<std::string_view, Op> bracketedTokens[] = {
+    {"[x]", Op::CaptureDash}, {"[element]", Op::Element}, {"[forall]", Op::ForAll}, {"[<=]", Op::PosLe},
+    {"[>=]", Op::PosGe},      {"[<]", Op::PosLt},         {"[>]", Op::PosGt},
+};
+} // namespace
+
+bool Lexer::startsBracketedToken(size_t p) const
+{
+    const std::string_view rest = m_text.substr(p);
+    for (auto [s, op] : bracketedTokens)
+        if (rest.substr(0, s.size()) == s) return true;
+    return false;
+}
+
+bool Lexer::badSquarePart(Token &t, size_t p)
+{
+    // CQL 6.2 reads "k[Aa]" and "a1[Aa]" as one designator with a bad square part.
+    t.kind = Tok::Error;
+    t.text = "after the designator '" + std::string(m_text.substr(m_pos, p - m_pos))
+        + "', '[' must list squares (a1, c-e2-4, ...); put a blank between two designators";
+    advanceTo(p);
+    return true;
+}
+
 bool Lexer::lexPiecePart(size_t &p, PieceMask &out) const
 {
     size_t q = p;
@@ -306,6 +331,7 @@ bool Lexer::lexDesignator(Token &t)
     size_t p = m_pos;
     SquareSet squares;
     if ((lexSquarePart(p, squares) || lexSquareList(p, squares)) && endsCleanly(p)) {
+        if (p < m_text.size() && m_text[p] == '[' && !startsBracketedToken(p)) return badSquarePart(t, p);
         t.kind = Tok::Designator;
         t.pieces = 0;
         t.squares = squares;
@@ -322,6 +348,8 @@ bool Lexer::lexDesignator(Token &t)
     if (lexSquarePart(q, sq) || lexSquareList(q, sq)) {
         p = q;
         squares = sq;
+    } else if (p < m_text.size() && m_text[p] == '[' && !startsBracketedToken(p)) {
+        return badSquarePart(t, p);
     }
     if (!endsCleanly(p)) return false;
     t.kind = Tok::Designator;
@@ -441,11 +469,7 @@ Token Lexer::next()
 
     // Bracketed special tokens: [x] [element] [forall] [<] [>] [<=] [>=]
     if (c == '[') {
-        static constexpr std::pair<std::string_view, Op> specials[] = {
-            {"[x]", Op::CaptureDash}, {"[element]", Op::Element}, {"[forall]", Op::ForAll}, {"[<=]", Op::PosLe},
-            {"[>=]", Op::PosGe},      {"[<]", Op::PosLt},         {"[>]", Op::PosGt},
-        };
-        for (auto [s, op] : specials) {
+        for (auto [s, op] : bracketedTokens) {
             if (rest.substr(0, s.size()) == s) {
                 t.kind = Tok::Punct;
                 t.op = op;

@@ -23,6 +23,8 @@ private:
     bool lexDesignator(Token &t);
     bool lexSquarePart(size_t &p, chess::SquareSet &out) const;
     bool lexSquareList(size_t &p, chess::SquareSet &out) const;
+    bool startsBracketedToken(size_t p) const;
+    bool badSquarePart(Token &t, size_t p);
     bool lexPiecePart(size_t &p, PieceMask &out) const;
     bool lexPieceChar(size_t &p, PieceMask &out) const;
     char32_t peekCode(size_t p, int *len = nullptr) const;

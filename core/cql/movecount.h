@@ -6,14 +6,17 @@
 
 namespace cql {
 
+class DashTargetFilter;
+
 class CountMovesFilter : public NumericFilter {
 public:
-    explicit CountMovesFilter(FilterPtr move) : m_move(std::move(move)) {}
+    explicit CountMovesFilter(FilterPtr move);
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
 private:
-    FilterPtr m_move; // a MoveFilter
+    FilterPtr m_move;                                // a MoveFilter, or a dash with targets:
+    const DashTargetFilter *m_withTargets = nullptr; // m_move when it is the latter
 };
 
 } // namespace cql

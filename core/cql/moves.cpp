@@ -32,7 +32,7 @@ int promotionTypeOf(const std::string &name)
 }
 
 struct MoveSets {
-    SquareSet from, to, capture;
+    SquareSet from, to, capture, enpassant;
     bool haveFrom = false, haveTo = false, haveCapture = false;
     int promoteType = -1;
 };
@@ -74,6 +74,7 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
     if (!m.isCastling() && before.capturedPiece(m) != chess::NoPiece) capSq = before.captureSquare(m);
     if (s.captureOnly && capSq == chess::NoSquare) return false;
     if (s.capture && (capSq == chess::NoSquare || !sets.capture.contains(capSq))) return false;
+    if (s.enpassantSquare && (capSq == chess::NoSquare || !sets.enpassant.contains(capSq))) return false;
     switch (s.value) {
     case MoveSpec::From: value |= SquareSet::of(from); break;
     case MoveSpec::To: value |= SquareSet::of(to); break;
@@ -101,6 +102,7 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         if (s.from) sets.from = s.from->set(ctx);
         if (s.to) sets.to = s.to->set(ctx);
         if (s.capture) sets.capture = s.capture->set(ctx);
+        if (s.enpassantSquare) sets.enpassant = s.enpassantSquare->set(ctx);
         if (s.promoteName) {
             std::string name;
             if (s.promoteName->string(ctx, name)) sets.promoteType = promotionTypeOf(name);
@@ -173,6 +175,7 @@ FilterPtr MoveFilter::transformed(const Transform &t) const
     s.promoteName = cloneTransformed(m_spec.promoteName, t);
     s.requirePromotion = m_spec.requirePromotion;
     s.enpassant = m_spec.enpassant;
+    s.enpassantSquare = cloneTransformed(m_spec.enpassantSquare, t);
     s.castle = m_spec.castle;
     s.castleShort = m_spec.castleShort;
     s.castleLong = m_spec.castleLong;

@@ -12,6 +12,7 @@ struct MoveSpec {
     FilterPtr promoteName;       // --=T with a string T ("Q", "queen", ...)
     bool requirePromotion = false;
     bool enpassant = false;
+    FilterPtr enpassantSquare; // enpassantsquare S: the pawn taken en passant stood on S
     bool castle = false, castleShort = false, castleLong = false;
     bool null = false;
     bool legal = false, pseudolegal = false;

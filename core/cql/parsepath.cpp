@@ -95,11 +95,17 @@ bool Parser::atPathWildcard() const
 bool Parser::tiedDashAhead() const
 {
     // X--Y: a dash glued to the filter that starts here.
+    // Brackets opened on the way must close first: in `k(a1--b2)` the dash
+    // is inside, and in `(k)--` the whole group is the dash's left side.
     if (isDashToken(peek())) return false;
-    for (size_t i = m_pos + 1; i < m_tokens.size(); ++i) {
+    int depth = 0;
+    for (size_t i = m_pos; i < m_tokens.size(); ++i) {
         const Token &k = m_tokens[i];
-        if (k.spaceBefore || k.kind == Tok::End) return false;
-        if (isDashToken(k)) return true;
+        if ((i > m_pos && k.spaceBefore) || k.kind == Tok::End) return false;
+        if (isDashToken(k) && depth == 0) return tiesLeft(m_tokens[i - 1]);
+        if (k.kind != Tok::Punct) continue;
+        if (k.op == Op::LParen || k.op == Op::LBrace || k.op == Op::LBracket) ++depth;
+        if ((k.op == Op::RParen || k.op == Op::RBrace || k.op == Op::RBracket) && --depth < 0) return false;
     }
     return false;
 }
@@ -243,9 +249,23 @@ void Parser::parsePathDash(PathCon &c, FilterPtr left, const Token &dashTok)
     while (startsFilter() && !isDashToken(peek()) && !atPathWildcard() && !tiedDashAhead()
            && !(atOp(Op::LParen) && parenHoldsDash()) && !(m_pathChain == 0 && afterBlankLine())) {
         size_t before = m_pos;
-        if (FilterPtr f = parseFilter()) c.targets.push_back(std::move(f));
+        if (FilterPtr f = parseFilter()) {
+            if (refuseNumberConstituent(*f)) return;
+            c.targets.push_back(std::move(f));
+        }
         if (m_pos == before) break;
     }
+}
+
+bool Parser::refuseNumberConstituent(const Filter &f)
+{
+    // {10} is the number 10 too (braces around one filter are that filter).
+    const Filter *alone = &f;
+    while (auto *braces = dynamic_cast<const CompoundFilter *>(alone))
+        alone = braces->parts().size() == 1 ? braces->parts()[0].get() : nullptr;
+    if (!alone || !dynamic_cast<const NumberFilter *>(alone)) return false;
+    error(f.range, "a number alone is not a path constituent (part of a range? use braces)");
+    return true;
 }
 
 bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
@@ -255,7 +275,7 @@ bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
         if (!out.empty() && m_pathChain == 0 && afterBlankLine()) break;
         PathCon c;
         const Token &first = peek();
-        if (atOp(Op::LParen)) {
+        if (atOp(Op::LParen) && !tiedDashAhead()) {
             advance();
             c.kind = PathCon::Chain;
             ++m_pathChain;
@@ -296,14 +316,7 @@ bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
             c.filter = parseFilter();
             if (!c.filter) return false;
             if (m_pos == before) break;
-            // {10} is the number 10 too (braces around one filter are that filter).
-            const Filter *alone = c.filter.get();
-            while (auto *braces = dynamic_cast<const CompoundFilter *>(alone))
-                alone = braces->parts().size() == 1 ? braces->parts()[0].get() : nullptr;
-            if (alone && dynamic_cast<const NumberFilter *>(alone)) {
-                error(c.filter->range, "a number alone is not a path constituent (part of a range? use braces)");
-                return false;
-            }
+            if (refuseNumberConstituent(*c.filter)) return false;
             if (atPathWildcard()) {
                 error(peek(), "a repetition applies to a '--' constituent or a '( )' group, not to a filter");
                 return false;
@@ -317,6 +330,7 @@ bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
 FilterPtr Parser::parsePath(const Token &t)
 {
     PathOptions o;
+    o.atomicSlots = m_atomicSlots;
     FilterPtr focus, max;
     for (;;) {
         const Token &p = peek();

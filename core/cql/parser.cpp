@@ -3,6 +3,7 @@
 #include "parser.h"
 
 #include "control.h"
+#include "dictionary.h"
 #include "keywords.h"
 #include "lexer.h"
 #include "linecomments.h"
@@ -10,6 +11,7 @@
 #include "movecount.h"
 #include "moves.h"
 #include "multi.h"
+#include "path.h"
 #include "positions.h"
 #include "sets.h"
 #include "state.h"
@@ -696,6 +698,13 @@ FilterPtr Parser::parsePrefix()
             return a ? make<ComplementFilter>(p.range, std::move(a)) : nullptr;
         }
         case Op::Hash: {
+            if (peek().kind == Tok::Word) {
+                auto v = m_vars.find(peek().text);
+                if (v != m_vars.end() && m_program->slotTypes[v->second] == Type::Dictionary) {
+                    const Token &name = advance();
+                    return make<DictionarySizeFilter>(span(p.range, name.range), v->second);
+                }
+            }
             FilterPtr a = parseExpr(P_UNION);
             if (a && a->type == Type::String) return makeStringLength(p, std::move(a));
             a = requireType(std::move(a), Type::Set, p, "a set filter");
@@ -706,7 +715,15 @@ FilterPtr Parser::parsePrefix()
             return a ? make<ArithFilter>(p.range, ArithFilter::Neg, std::move(a)) : nullptr;
         }
         case Op::Dash:
-        case Op::CaptureDash: return parseDash(nullptr, p);
+        case Op::CaptureDash:
+            if (dashTiedLeft(p)) {
+                error(p,
+                      "'" + p.text
+                          + "' is written against the text before it, where a set filter is expected: "
+                            "put a blank before it");
+                return nullptr;
+            }
+            return parseDash(nullptr, p);
         case Op::CommentFilter: return parseComment(p, true);
         case Op::ForAll: {
             // ∀x∊S body = square all x in S body
@@ -750,6 +767,10 @@ FilterPtr Parser::parseWord(const Token &t)
         if (b != it->end()) return b->second->transformed(Transform::identity());
     }
     if (const Keyword *k = findKeyword(w); k && !m_vars.count(w)) {
+        if (k->category == KeywordCategory::Reserved) {
+            error(t, "'" + std::string(w) + "' is a word CQL 6.2 reserves: it is neither a filter nor a name");
+            return nullptr;
+        }
         if (!k->implemented) {
             error(t, "'" + std::string(w) + "' is not implemented yet");
             // Skip a parenthesised argument list so one message suffices.
@@ -802,7 +823,13 @@ FilterPtr Parser::parseWord(const Token &t)
                 return nullptr;
             }
         }
-        if (existing != m_vars.end() && m_program->slotTypes[existing->second] == Type::Piece) type = Type::Piece;
+        if (existing != m_vars.end() && m_program->slotTypes[existing->second] == Type::Piece) {
+            // A piece variable follows its piece; only `piece x = S` binds it.
+            error(op,
+                  "cannot assign to the piece variable '" + std::string(w) + "': write 'piece " + std::string(w)
+                      + " = ...'");
+            return nullptr;
+        }
         int slot = slotFor(w, type, t);
         AssignFilter::Op aop = AssignFilter::Set;
         switch (op.op) {
@@ -1067,6 +1094,8 @@ FilterPtr Parser::parseKeyword(const Token &t)
     if (w == "legal" || w == "pseudolegal" || w == "countmoves") {
         // legal X--Y / countmoves [legal] X--Y: the argument is a dash or move filter.
         FilterPtr a = parseExpr(P_DASH);
+        if (w == "countmoves" && dynamic_cast<DashTargetFilter *>(a.get()))
+            return make<CountMovesFilter>(t.range, std::move(a));
         auto *mf = dynamic_cast<MoveFilter *>(a.get());
         if (!mf || !mf->spec().dash) {
             error(a ? a->range : t.range, "expected a dash filter (X--Y) after '" + std::string(w) + "'");
@@ -1316,13 +1345,14 @@ FilterPtr Parser::parseMove(const Token &t)
                 error(peek(), "expected a piece type after 'promote' (a piece without squares, e.g. promote [RN])");
                 return nullptr;
             }
-        } else if (w == "enpassant") {
-            if (enpassant) return twice(p);
+        } else if (w == "enpassant" || w == "enpassantsquare") {
+            if (enpassant) {
+                error(p, "'enpassant' or 'enpassantsquare' appears twice in 'move'");
+                return nullptr;
+            }
             advance();
             enpassant = s.enpassant = true;
-        } else if (w == "enpassantsquare") {
-            error(p, "'move enpassantsquare' is not implemented yet");
-            return nullptr;
+            if (w == "enpassantsquare" && !(s.enpassantSquare = setArg(p, P_COLON))) return nullptr;
         } else if (w == "castle" || ((w == "o" && atOp(Op::Minus, 1) && atWord("o", 2)))) {
             if (castling) {
                 error(p, "more than one castling parameter in 'move'");
@@ -1368,6 +1398,36 @@ FilterPtr Parser::parseMove(const Token &t)
     FilterPtr move = make<MoveFilter>(t.range, std::move(s));
     if (count) return make<CountMovesFilter>(t.range, std::move(move));
     return move;
+}
+
+bool Parser::dashTiedLeft(const Token &dash) const
+{
+    // CQL 6.2 reads a dash written against the token before it as having a
+    // left side, so `and[x]` or `"s"--` lack a set where one is expected.
+    // After an opening bracket, an operator or a comma the dash stands alone.
+    return !dash.spaceBefore && m_pos >= 2 && tiesLeft(m_tokens[m_pos - 2]);
+}
+
+bool Parser::tiesLeft(const Token &before)
+{
+    if (before.kind != Tok::Punct) return true;
+    switch (before.op) {
+    case Op::RParen:
+    case Op::RBrace:
+    case Op::RBracket:
+    case Op::LBracket:
+    case Op::Percent:
+    case Op::Hash:
+    case Op::Question:
+    case Op::AssignIfUnbound:
+    case Op::CaptureDash:
+    case Op::PosLt:
+    case Op::PosGt:
+    case Op::PosLe:
+    case Op::PosGe:
+    case Op::ForAll: return true;
+    default: return false;
+    }
 }
 
 // F--G, F[x]G, --=Q: a move from this position from F to G (capturing with [x]).
@@ -1423,7 +1483,15 @@ bool Parser::parseDashParameters(MoveSpec &s)
 {
     static constexpr std::string_view words[] = {"castle",    "o",     "enpassant",   "null",   "primary",
                                                  "secondary", "legal", "pseudolegal", "capture"};
-    if (std::find(std::begin(words), std::end(words), peek(1).text) == std::end(words)) return false;
+    // Only a list of these words is parameters: anything else makes the
+    // parentheses the move's targets, `--(o-o to)`.
+    for (size_t i = 1;; ++i) {
+        const Token &w = peek(i);
+        if (w.kind == Tok::Punct && w.op == Op::RParen && i > 1) break;
+        if (w.kind == Tok::Punct && w.op == Op::Minus && peek(i - 1).text == "o") continue; // o-o
+        if (w.kind != Tok::Word || std::find(std::begin(words), std::end(words), w.text) == std::end(words))
+            return false;
+    }
     advance(); // (
     while (!atOp(Op::RParen) && peek().kind != Tok::End) {
         const Token &p = peek();
@@ -1652,12 +1720,16 @@ FilterPtr Parser::parseIterate(const Token &t, bool pieces)
         return nullptr;
     }
     if (FilterPtr keys; !pieces && parseDictionaryIteration(t, name, all, keys)) return keys;
+    // The name is known from here on, in the domain too (as in CQL 6.2).
+    int slot = slotFor(name.text, pieces ? Type::Piece : Type::Set, name);
     FilterPtr domain = setArg(t, P_UNION);
     if (!domain) return nullptr;
-    int slot = slotFor(name.text, pieces ? Type::Piece : Type::Set, name);
-    FilterPtr body;
-    if (startsFilter()) body = parseFilter();
-    if (!body) body = make<ConstantFilter>(t.range, true);
+    if (!startsFilter()) {
+        error(peek(), "expected the body after '" + t.text + " " + name.text + " in ...'");
+        return nullptr;
+    }
+    FilterPtr body = parseFilter();
+    if (!body) return nullptr;
     return make<IterateFilter>(t.range, pieces, all, slot, std::move(domain), std::move(body));
 }
 

@@ -83,6 +83,9 @@ private:
     FilterPtr parseTransform(const Token &t, int kind);
     FilterPtr parseDirection(const Token &t);
     FilterPtr parseMove(const Token &t);
+    bool dashTiedLeft(const Token &dash) const;
+    // A dash written right after this token takes it as its left side (CQL 6.2's rule).
+    static bool tiesLeft(const Token &before);
     FilterPtr parseDash(FilterPtr left, const Token &dashTok);
     bool parseDashParameters(struct MoveSpec &s);
     bool acceptCastleWords(MoveSpec &s);
@@ -113,6 +116,8 @@ private:
     FilterPtr parseStringIndex(FilterPtr left, const Token &open);
     FilterPtr makeStringLength(const Token &hash, FilterPtr s);
     bool isParameterName(const std::string &name) const;
+    // "(false or { Ka1 _b1 ... })" for the board of a FEN; "" and why when it is none.
+    static std::string fenBoardAsCql(std::string_view fen, std::string &why);
     FilterPtr parseDictionaryAccess(const Token &name, int slot); // D[key], D[key] = value
     FilterPtr makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole);
     // parsepositionops.cpp: x & y and x [<] y ... on two positions.
@@ -129,6 +134,7 @@ private:
     // The path family (parsepath.cpp).
     bool parsePathFamily(const Token &t, FilterPtr &out); // true if t is one of its keywords
     FilterPtr parsePath(const Token &t);
+    bool refuseNumberConstituent(const Filter &f); // said, and true, for `10` or `{ 10 }`
     bool parsePathCons(std::vector<PathCon> &out, bool inChain);
     void parsePathDash(PathCon &c, FilterPtr left, const Token &dashTok);
     bool parseDashPromotion(PathCon &c, const Token &dashTok);
@@ -149,6 +155,8 @@ private:
 
     std::string_view m_source;
     std::vector<Token> m_tokens;
+    std::vector<int> m_atomicSlots; // variables declared atomic so far
+    bool m_inStr = false;           // parsing the arguments of str or message
     size_t m_pos = 0;
     std::vector<Diagnostic> &m_diags;
     Program *m_program = nullptr;

@@ -15,6 +15,7 @@
 #include "stringfilters.h"
 #include "vars.h"
 
+#include <utility>
 #include <algorithm>
 
 namespace cql {
@@ -61,6 +62,20 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         return true;
     }
     if (w == "fen") {
+        // fen "board": the position has those pieces on those squares (CQL 6.2);
+        // fen alone is the position's FEN, a string.
+        if (peek().kind == Tok::String && !m_inStr) {
+            const Token board = advance();
+            std::string why;
+            const std::string text = fenBoardAsCql(board.text, why);
+            if (text.empty()) {
+                error(board, "'fen' needs a board in FEN (\"rnbqkbnr/pppppppp/8/...\"): " + why);
+                out = nullptr;
+                return true;
+            }
+            out = parseCqlText(text, t);
+            return true;
+        }
         out = make<PositionTextFilter>(t.range, PositionTextFilter::Fen);
         return true;
     }
@@ -114,11 +129,14 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         std::vector<FilterPtr> args;
         if (w == "message")
             acceptWord("quiet"); // messages are written to the terminal only; quiet changes nothing here
+        // In str's arguments `fen "text"` is the FEN and then the text, as in 6.2.
+        const bool wasInStr = std::exchange(m_inStr, true);
         if (atOp(Op::LParen)) {
             args = parseArgumentList(t);
         } else if (startsFilter()) {
             if (FilterPtr a = parseFilter()) args.push_back(std::move(a));
         }
+        m_inStr = wasInStr;
         if (args.empty()) {
             error(t, "expected '(' or a filter after '" + std::string(w) + "'");
             out = nullptr;
@@ -275,7 +293,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         return true;
     }
     if (w == "atomic") {
-        // atomic x = v: the assignment is undone when the filter around it fails.
+        // atomic x = v: an assignment that makes x atomic for later paths.
         if (peek().kind != Tok::Word || findKeyword(peek().text) || peek(1).kind != Tok::Punct
             || (peek(1).op != Op::Assign && peek(1).op != Op::AssignIfUnbound && peek(1).op != Op::PlusAssign
                 && peek(1).op != Op::MinusAssign && peek(1).op != Op::StarAssign && peek(1).op != Op::SlashAssign
@@ -286,16 +304,11 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         }
         const Token &name = advance();
         out = parseWord(name);
-        // CQL 6.2 restores atomic variables when `path` backtracks; our path
-        // does not, so the assignment is a plain one, and the user is told.
-        Diagnostic d;
-        d.severity = Diagnostic::Warning;
-        d.line = t.range.begin.line;
-        d.column = t.range.begin.column;
-        d.length = 6;
-        d.message = "'atomic' is read as a plain assignment: restoring atomic variables when 'path' backtracks "
-                    "is not implemented";
-        m_diags.push_back(std::move(d));
+        // A path written after this restores the variable when it leaves a
+        // move it tried, and when it ends (path.cpp).
+        if (auto v = m_vars.find(name.text); out && v != m_vars.end()
+            && std::find(m_atomicSlots.begin(), m_atomicSlots.end(), v->second) == m_atomicSlots.end())
+            m_atomicSlots.push_back(v->second);
         return true;
     }
     if (w == "hhdb") {
@@ -387,12 +400,51 @@ FilterPtr Parser::makeSubstringTest(const SourceRange &r, FilterPtr part, Filter
     return make<SubstringFilter>(r, std::move(part), std::move(whole));
 }
 
+std::string Parser::fenBoardAsCql(std::string_view fen, std::string &why)
+{
+    // The board part only: side to move and the rest are not compared.
+    std::string out = "(false or {";
+    int file = 0, rank = 7;
+    for (size_t i = 0; i < fen.size() && !(rank == 0 && file == 8); ++i) {
+        const char c = fen[i];
+        const std::string at = " (at character " + std::to_string(i + 1) + ")";
+        if (c == '/') {
+            if (file != 8 || rank == 0) {
+                why = "'/' before the rank is full" + at;
+                return {};
+            }
+            --rank;
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            if (file + (c - '0') > 8) {
+                why = "too many squares in a rank" + at;
+                return {};
+            }
+            for (int n = 0; n < c - '0'; ++n, ++file)
+                out += std::string(" _") + char('a' + file) + char('1' + rank);
+        } else if (std::string_view("KQRBNPkqrbnpAa_.").find(c) != std::string_view::npos) {
+            if (file > 7) {
+                why = "too many squares in a rank" + at;
+                return {};
+            }
+            if (c != '.') out += std::string(" ") + c + char('a' + file) + char('1' + rank);
+            ++file;
+        } else {
+            why = std::string("'") + c + "' is no piece, number or '/'" + at;
+            return {};
+        }
+    }
+    if (!(rank == 0 && file == 8)) {
+        why = "the board is incomplete";
+        return {};
+    }
+    return out + " })";
+}
+
 FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
 {
-    if (!atOp(Op::LBracket) || peek().spaceBefore) {
-        error(name, "expected '[key]' after the dictionary '" + name.text + "'");
-        return nullptr;
-    }
+    // The name alone is a filter that always matches, as in CQL 6.2.
+    if (!atOp(Op::LBracket) || peek().spaceBefore) return make<ConstantFilter>(name.range, true);
     advance();
     FilterPtr key = parseFilter();
     if (!key || key->type == Type::Logical) {

@@ -34,6 +34,7 @@ struct PathFrame {
     bool hasFocus = false;
     std::array<bool, 64> focused{}; // by piece identity
     SquareSet focusSquares;         // the focus set at the start
+    std::vector<Value> bestAtomics; // the atomic variables at the best path's end
 };
 
 namespace {
@@ -156,6 +157,28 @@ std::vector<game::NodeId> pathNodes(const Ctx &ctx, game::NodeId start, game::No
     std::reverse(v.begin(), v.end());
     return v;
 }
+
+// The values of the atomic variables, put back when the scope ends.
+class AtomicScope {
+public:
+    AtomicScope(Ctx &ctx, const std::vector<int> &slots) : m_ctx(ctx), m_slots(slots)
+    {
+        for (int s : slots)
+            m_saved.push_back(ctx.vars[size_t(s)]);
+    }
+    ~AtomicScope()
+    {
+        for (size_t i = 0; i < m_slots.size(); ++i)
+            m_ctx.vars[size_t(m_slots[i])] = std::move(m_saved[i]);
+    }
+    AtomicScope(const AtomicScope &) = delete;
+    AtomicScope &operator=(const AtomicScope &) = delete;
+
+private:
+    Ctx &m_ctx;
+    const std::vector<int> &m_slots;
+    std::vector<Value> m_saved;
+};
 
 class Matcher {
 public:
@@ -289,6 +312,7 @@ private:
                     && !(maskL.contains(cs.rookFrom) && maskR.contains(cs.rookTo)))
                     continue;
             }
+            AtomicScope atomics(m_ctx, m_o.atomicSlots);
             m_ctx.moveTo(k);
             ++m_f.count;
             bool ok = true;
@@ -319,6 +343,9 @@ private:
             m_f.others.clear();
             m_f.otherComments.clear();
             m_f.bestComments = snapshot();
+            m_f.bestAtomics.clear();
+            for (int slot : m_o.atomicSlots)
+                m_f.bestAtomics.push_back(m_ctx.vars[size_t(slot)]);
         };
         auto alternative = [&]() {
             m_f.others.push_back(m_ctx.node);
@@ -531,14 +558,20 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
             if (id >= 0 && id < 64) f.focused[id] = true;
         }
     }
-    Matcher m(ctx, *this, f);
-    m.run();
+    {
+        AtomicScope atomics(ctx, m_o.atomicSlots);
+        Matcher m(ctx, *this, f);
+        m.run();
+    }
     ctx.pathFrames.pop_back();
     ctx.moveTo(start);
     ctx.comments.resize(f.mark);
     if (f.bestLast == game::NoNode) return false;
     long long value = m_max ? f.bestMax : f.bestCount;
     if (m_o.hasRange && (value < m_o.lo || value > m_o.hi)) return false;
+    // A path that matched leaves the atomic variables as its best line left them.
+    for (size_t i = 0; i < m_o.atomicSlots.size(); ++i)
+        ctx.vars[size_t(m_o.atomicSlots[i])] = std::move(f.bestAtomics[i]);
     ctx.comments.insert(ctx.comments.end(), f.bestComments.begin(), f.bestComments.end());
     notate(ctx, *this, f, f.bestLast);
     for (size_t i = 0; i < f.others.size(); ++i) {
@@ -686,18 +719,18 @@ DashTargetFilter::DashTargetFilter(PathCon dash) : m_dash(std::move(dash))
 }
 
 template <typename F>
-bool DashTargetFilter::forEach(Ctx &ctx, F &&f) const
+long long DashTargetFilter::forEach(Ctx &ctx, F &&f, bool all) const
 {
     const game::NodeId here = ctx.node;
-    if (ctx.cur().firstChild == game::NoNode) return false;
+    if (ctx.cur().firstChild == game::NoNode) return 0;
     const size_t mark = ctx.comments.size();
     SquareSet left = m_dash.left ? m_dash.left->set(ctx) : SquareSet();
     SquareSet right = m_dash.right ? m_dash.right->set(ctx) : SquareSet();
     std::string promoteName;
     if (m_dash.promoteName && !m_dash.promoteName->string(ctx, promoteName)) promoteName = "?";
-    bool found = false;
+    long long found = 0;
     forChildren(ctx, here, [&](game::NodeId k) {
-        if (found || !dashMoveMatches(ctx, k, m_dash, left, right, promoteName)) return;
+        if ((found && !all) || !dashMoveMatches(ctx, k, m_dash, left, right, promoteName)) return;
         ctx.moveTo(k);
         bool ok = true;
         DashMasksScope masks(m_dash, left, right);
@@ -706,16 +739,22 @@ bool DashTargetFilter::forEach(Ctx &ctx, F &&f) const
         if (ok) ok = m_dash.targets.empty() || f(*m_dash.targets.back());
         ctx.moveTo(here);
         if (ok)
-            found = true;
+            ++found;
         else
             ctx.comments.resize(mark);
     });
     return found;
 }
 
+long long DashTargetFilter::count(Ctx &ctx) const
+{
+    return forEach(
+        ctx, [&](const Filter &t) { return t.match(ctx); }, true);
+}
+
 bool DashTargetFilter::match(Ctx &ctx) const
 {
-    return forEach(ctx, [&](const Filter &t) { return t.match(ctx); });
+    return forEach(ctx, [&](const Filter &t) { return t.match(ctx); }) > 0;
 }
 
 SquareSet DashTargetFilter::set(Ctx &ctx) const
@@ -730,17 +769,17 @@ SquareSet DashTargetFilter::set(Ctx &ctx) const
 
 bool DashTargetFilter::number(Ctx &ctx, long long &out) const
 {
-    return forEach(ctx, [&](const Filter &t) { return numericValue(t, ctx, out); });
+    return forEach(ctx, [&](const Filter &t) { return numericValue(t, ctx, out); }) > 0;
 }
 
 bool DashTargetFilter::position(Ctx &ctx, game::NodeId &out) const
 {
-    return forEach(ctx, [&](const Filter &t) { return t.position(ctx, out); });
+    return forEach(ctx, [&](const Filter &t) { return t.position(ctx, out); }) > 0;
 }
 
 bool DashTargetFilter::string(Ctx &ctx, std::string &out) const
 {
-    return forEach(ctx, [&](const Filter &t) { return t.string(ctx, out); });
+    return forEach(ctx, [&](const Filter &t) { return t.string(ctx, out); }) > 0;
 }
 
 FilterPtr DashTargetFilter::transformed(const Transform &t) const

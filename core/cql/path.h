@@ -41,6 +41,7 @@ struct PathOptions {
     bool hasRange = false;
     long long lo = 0, hi = 0;
     std::string title;
+    std::vector<int> atomicSlots; // atomic variables: restored when a tried move is left and when the path ends
 };
 
 class PathFilter : public Filter {
@@ -114,10 +115,11 @@ public:
     bool position(Ctx &ctx, game::NodeId &out) const override;
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
+    long long count(Ctx &ctx) const; // countmoves --(targets): the game's moves from here that match
 
 private:
     template <typename F>
-    bool forEach(Ctx &ctx, F &&f) const;
+    long long forEach(Ctx &ctx, F &&f, bool all = false) const; // matching moves: the first, or all
     PathCon m_dash;
 };
 

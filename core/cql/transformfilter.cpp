@@ -102,7 +102,9 @@ const char *transformKindName(TransformKind k)
 TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, long long hi, const Filter &arg)
     : m_kind(kind), m_mode(mode), m_lo(lo), m_hi(hi)
 {
-    type = mode == Any ? arg.type : Type::Numeric;
+    // As in CQL 6.2, a transform of a set is a set and of a number a number;
+    // of anything else (a string, a position) it is only logical.
+    type = mode != Any ? Type::Numeric : arg.type == Type::Set || arg.type == Type::Numeric ? arg.type : Type::Logical;
     ImageSet images;
     for (const Transform &t : transformsOf(kind)) {
         if (--transformImageBudget() < 0) break;

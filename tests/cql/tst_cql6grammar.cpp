@@ -174,6 +174,57 @@ void TestCql6Grammar::verdict_data()
     row("(A == a) == a", false);
     row("path check { 10 }", false);
     row("path {check} {2,3}", false);
+    // Session 11: dashes tied to the text before them, piece variables, bare
+    // dictionaries, reserved words, glued designators, transforms of strings,
+    // fen "board", numbers among dash targets, countmoves with targets,
+    // square/piece bodies, enpassantsquare.
+    row("k and[x]", false);
+    row("k and [x]", true);
+    row("[x] and[x]", false);
+    row("\"abc\"[x]", false);
+    row("not--", false);
+    row("k|--", false);
+    row("(k)--", true);
+    row("piece x=q piece y=k y=x", false);
+    row("piece x=q x=q", false);
+    row("piece x=q piece x=k", true);
+    row("dictionary D D", true);
+    row("dictionary D #D", true);
+    row("dictionary D #D==0", true);
+    row("dictionary D D or k", true);
+    row("dictionary D #D[1]", false);
+    row("isunbound pgn", false);
+    row("any=1", false);
+    row("isbound transform", false);
+    row("move captures", false);
+    row("lastgamenumber", false);
+    row("k[Aa]", false);
+    row("file[Aa][Aa]", false);
+    row("a1[Aa]", false);
+    row("Q[x]", true);
+    row("sort flipcolor \"a\"", false);
+    row("x=flipcolor currentposition", false);
+    row("x=flipcolor #k", true);
+    row("fen \"B9\"", false);
+    row("fen \"8/8/8/8/8/8/8/7\"", false);
+    row("fen \"8/8/8/8/8/8/8/8 w - - 0 1\"", true);
+    row("str(fen \" is good\")", true);
+    row("path -- {k} { 10 }", false);
+    row("path focus A nestban -- {k} 10", false);
+    row("path -- {k} {10}", true);
+    row("countmoves --(btm)", true);
+    row("countmoves --(o-o to)", true);
+    row("countmoves legal --(btm)", false);
+    row("--(castle primary)", true);
+    row("path k(-- --)", true);
+    row("path k(a1--b2)", true);
+    row("path (k)--", true);
+    row("square all S in (up 1 S) p", true);
+    row("piece x in x", false);
+    row("square x in k k", true);
+    row("move enpassantsquare a3", true);
+    row("move enpassantsquare", false);
+    row("move enpassant enpassantsquare a3", false);
 }
 
 void TestCql6Grammar::verdict()

@@ -156,6 +156,25 @@ void TestLanguage::counts_data()
     QTest::newRow("alias initialposition") << scholar << "terminal initialposition : wtm" << 1;
     QTest::newRow("offdiagonal") << scholar << "initial #offdiagonal 1 7 Bc1 == 2" << 1;
     QTest::newRow("extension never matches") << scholar << "extension" << 0;
+
+    // Answers checked against CQL 6.2 on the same games.
+    QTest::newRow("enpassantsquare: the taken pawn's square") << enPassant << "move previous enpassantsquare d5" << 1;
+    QTest::newRow("enpassantsquare: not the target square") << enPassant << "move previous enpassantsquare d6" << 0;
+    QTest::newRow("fen board") << scholar << "fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"" << 1;
+    QTest::newRow("fen board, colours flipped")
+        << scholar << "flipcolor fen \"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR\"" << 1;
+    QTest::newRow("fen board not seen") << scholar << "fen \"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR\"" << 0;
+    QTest::newRow("dictionary size") << scholar << "dictionary D D[movenumber] = 1 #D == 4" << 2;
+    QTest::newRow("bare dictionary name matches") << scholar << "initial dictionary D D" << 1;
+    QTest::newRow("countmoves of a dash with targets") << tries << "countmoves --(btm) == 1" << 1;
+    QTest::newRow("try: countmoves with targets in variations") << tries << "countmoves P--(btm) == 3" << 1;
+    QTest::newRow("targets that are no parameters") << tries << "countmoves --(o-o to) == 0" << 3;
+    QTest::newRow("try: a plain variable counts every tried move")
+        << tries << "initial cnt = 0 path -- {cnt += 1 cnt == 3}" << 1;
+    QTest::newRow("try: an atomic variable is restored between tried moves")
+        << tries << "initial atomic cnt = 0 path -- {cnt += 1 cnt == 3}" << 0;
+    QTest::newRow("try: an atomic variable along one line")
+        << tries << "initial atomic cnt = 0 path -- {cnt += 1} -- {cnt += 1 cnt == 2}" << 1;
 }
 
 void TestLanguage::counts()
@@ -165,7 +184,9 @@ void TestLanguage::counts()
     QFETCH(int, matches);
     game::Game g = pgnGame(pgn.toStdString());
     QVERIFY(!g.nodes.empty());
-    std::string header = query.startsWith("try") ? "cql(variations)\n" : "cql()\n";
+    // Rows named "try..." search the variations too.
+    const bool variations = query.startsWith("try") || QByteArray(QTest::currentDataTag()).startsWith("try");
+    std::string header = variations ? "cql(variations)\n" : "cql()\n";
     cql::GameResult r = runText(header + query.toStdString(), g);
     QVERIFY2(r.error.empty(), r.error.c_str());
     QCOMPARE(int(r.matches.size()), matches);
