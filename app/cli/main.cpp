@@ -8,7 +8,6 @@
 #include "cql/cqls/tocql6.h"
 #include "cql/query.h"
 #include "database/database.h"
-#include "database/playerbase.h"
 #include "engine/settings.h"
 #include "search/output.h"
 #include "search/querytext.h"
@@ -106,11 +105,25 @@ bool readFenOption(const std::string &fen, bool chess960, std::string &error, st
     return false;
 }
 
+// What every compile of the run shares: the analysing keywords' engine and
+// tables, the player base (the options over the environment).
+cql::CompileOptions runOptions(const cli::Options &o)
+{
+    cql::CompileOptions co;
+    engine::Settings es = engine::settingsFromEnvironment();
+    if (o.engine) es.enginePath = *o.engine;
+    if (!o.engineOptions.empty()) es.engineOptions = o.engineOptions;
+    if (!o.tablebases.empty()) es.tablebasePaths = o.tablebases;
+    co.engine = es;
+    if (o.playerBase) co.playerBase = *o.playerBase;
+    return co;
+}
+
 // The query from the file and the options; nullptr after printing why not.
 std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string &text)
 {
     std::vector<cql::Diagnostic> diags;
-    cql::CompileOptions co;
+    cql::CompileOptions co = runOptions(o);
     co.fileName = o.queryFile;
     co.variations = o.variations.value_or(false);
     bool haveFile = !o.queryFile.empty();
@@ -123,7 +136,7 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
     // Each -cql text alone first, so its errors point into it.
     for (size_t k = 0; k < o.cqlFilters.size(); ++k) {
         diags.clear();
-        cql::CompileOptions fo;
+        cql::CompileOptions fo = runOptions(o);
         fo.fileName = "-cql";
         fo.requireHeader = false;
         fo.variations = co.variations;
@@ -279,15 +292,6 @@ int main(int argc, char **argv)
         if (!out.open(o.output, &error) || !out.write(converted) || !out.commit(&error))
             return fail(error.empty() ? "cannot write " + o.output : error);
         return 0;
-    }
-    {
-        // Before compiling: the analysing keywords look for their engine and tables then.
-        engine::Settings es = engine::settingsFromEnvironment();
-        if (o.engine) es.enginePath = *o.engine;
-        if (!o.engineOptions.empty()) es.engineOptions = o.engineOptions;
-        if (!o.tablebases.empty()) es.tablebasePaths = o.tablebases;
-        engine::configure(es);
-        if (o.playerBase) database::setPlayerBasePath(*o.playerBase);
     }
     if (o.queryFile.empty() && o.cqlFilters.empty() && !o.fen && o.edits.innerFilters.empty()
         && o.edits.outerFilters.empty())

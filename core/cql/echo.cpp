@@ -102,7 +102,8 @@ FilterPtr EchoFilter::transformed(const Transform &t) const
 ConsecutiveMovesFilter::ConsecutiveMovesFilter(FilterPtr left, FilterPtr right, std::string leftName,
                                                std::string rightName, long long lo, long long hi, bool quiet)
     : m_left(std::move(left)), m_right(std::move(right)), m_leftName(std::move(leftName)),
-      m_rightName(std::move(rightName)), m_lo(lo), m_hi(hi), m_quiet(quiet)
+      m_rightName(std::move(rightName)), m_lo(lo), m_hi(hi), m_quiet(quiet),
+      m_commentSlot(quiet ? -1 : allocateGameSlot(GameSlot::GameComments))
 {
 }
 
@@ -160,19 +161,13 @@ bool ConsecutiveMovesFilter::number(Ctx &ctx, long long &out) const
     if (best == 0 || (long long)best < m_lo || (long long)best > m_hi) return false;
     if (!m_quiet) {
         // Only the longest run of the game is written, once.
-        auto *slot = static_cast<std::pair<long long, std::vector<NodeComment>> *>(nullptr);
-        for (auto &e : ctx.gameComments)
-            if (e.first == this) slot = &e.second;
-        if (!slot) {
-            ctx.gameComments.push_back({this, {0, {}}});
-            slot = &ctx.gameComments.back().second;
-        }
-        if ((long long)best > slot->first) {
-            slot->first = (long long)best;
-            slot->second.clear();
+        Ctx::GameComments &slot = ctx.gameCommentsAt(m_commentSlot);
+        if ((long long)best > slot.best) {
+            slot.best = (long long)best;
+            slot.comments.clear();
             for (size_t i = 0; i < best; ++i) {
-                slot->second.push_back({pa[bestA + i], m_leftName + "-move[" + std::to_string(i + 1) + "]", true});
-                slot->second.push_back({pb[bestB + i], m_rightName + "-move[" + std::to_string(i + 1) + "]", true});
+                slot.comments.push_back({pa[bestA + i], m_leftName + "-move[" + std::to_string(i + 1) + "]", true});
+                slot.comments.push_back({pb[bestB + i], m_rightName + "-move[" + std::to_string(i + 1) + "]", true});
             }
         }
     }

@@ -41,6 +41,7 @@ private:
     std::string m_leftName, m_rightName;
     long long m_lo, m_hi;
     bool m_quiet;
+    int m_commentSlot; // GameSlot::GameComments; -1 when quiet
 };
 
 // Last common ancestor of two nodes.

@@ -1,4 +1,4 @@
-// Defaults of the Filter interface.
+// Defaults of the Filter interface; the filters' per-game slots.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "filter.h"
 
@@ -30,5 +30,70 @@ void Filter::markSquares(Ctx &ctx, chess::SquareSet &out) const
 }
 
 FilterPtr cloneTransformed(const FilterPtr &f, const Transform &t) { return f ? f->transformed(t) : nullptr; }
+
+namespace {
+
+GameSlotCounts *&currentAllocation()
+{
+    thread_local GameSlotCounts *current = nullptr;
+    return current;
+}
+
+} // namespace
+
+GameSlotAllocation::GameSlotAllocation(GameSlotCounts &counts) : m_previous(currentAllocation())
+{
+    currentAllocation() = &counts;
+}
+
+GameSlotAllocation::~GameSlotAllocation() { currentAllocation() = m_previous; }
+
+int allocateGameSlot(GameSlot kind)
+{
+    thread_local GameSlotCounts unowned;
+    GameSlotCounts *counts = currentAllocation();
+    if (!counts) counts = &unowned;
+    return counts->count[size_t(kind)]++;
+}
+
+namespace {
+
+template <typename T>
+T &grownTo(std::vector<T> &v, int slot)
+{
+    if (size_t(slot) >= v.size()) v.resize(size_t(slot) + 1);
+    return v[size_t(slot)];
+}
+
+} // namespace
+
+void Ctx::resetGameSlots(const GameSlotCounts &counts)
+{
+    nestCovered.resize(size_t(counts.count[size_t(GameSlot::NestCovered)]));
+    for (std::vector<bool> &v : nestCovered)
+        v.clear();
+    gameComments.assign(size_t(counts.count[size_t(GameSlot::GameComments)]), {});
+    gameCommentOrder.clear();
+    onceReached.assign(size_t(counts.count[size_t(GameSlot::OnceReached)]), 0);
+}
+
+std::vector<bool> &Ctx::nestCoveredAt(int slot)
+{
+    std::vector<bool> &v = grownTo(nestCovered, slot);
+    if (v.size() < game->nodes.size()) v.resize(game->nodes.size());
+    return v;
+}
+
+Ctx::GameComments &Ctx::gameCommentsAt(int slot)
+{
+    GameComments &g = grownTo(gameComments, slot);
+    if (!g.used) {
+        g.used = true;
+        gameCommentOrder.push_back(slot);
+    }
+    return g;
+}
+
+char &Ctx::onceReachedAt(int slot) { return grownTo(onceReached, slot); }
 
 } // namespace cql

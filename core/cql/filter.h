@@ -18,6 +18,10 @@
 #include <string>
 #include <vector>
 
+namespace engine {
+struct Settings;
+}
+
 namespace cql {
 
 enum class Type : uint8_t { Logical, Set, Numeric, Position, String, Piece, Any, Dictionary };
@@ -48,6 +52,33 @@ inline long &filtersMade()
     thread_local long made = 0;
     return made;
 }
+
+// Per-game state of a filter (what a nestban path covered, the comments a
+// filter writes once per game...) lives in Ctx at a slot index of its kind.
+// The filter takes its index when it is made: compile() opens a
+// GameSlotAllocation for the program being compiled, and each filter that
+// keeps such state (transformed copies included) asks it for a new index.
+enum class GameSlot : uint8_t { NestCovered, GameComments, OnceReached };
+constexpr size_t GameSlotKinds = 3;
+struct GameSlotCounts {
+    std::array<int, GameSlotKinds> count{}; // indices handed out, by kind
+};
+// While one lives, allocateGameSlot() hands out indices counted in counts
+// (one per thread; nested allocations are not allowed).
+class GameSlotAllocation {
+public:
+    explicit GameSlotAllocation(GameSlotCounts &counts);
+    ~GameSlotAllocation();
+    GameSlotAllocation(const GameSlotAllocation &) = delete;
+    GameSlotAllocation &operator=(const GameSlotAllocation &) = delete;
+
+private:
+    GameSlotCounts *m_previous;
+};
+// A new index of that kind, for a filter being made. Outside any allocation
+// (a filter made by hand, as in a test) the indices come from a per-thread
+// count; Ctx grows its slot vectors to any index it meets.
+int allocateGameSlot(GameSlot kind);
 
 class Filter {
 public:
@@ -105,6 +136,7 @@ struct Ctx {
     // only those reach the output, as in the reference engine.
     std::vector<std::vector<NodeComment>> sortComments;
     bool searchVariations = false;
+    const engine::Settings *engine = nullptr;     // the query's engine settings (null: the environment's)
     int transformIndex = 0;                       // for currenttransform: index into Program::transformNames
     std::vector<std::array<int8_t, 64>> pieceIds; // lazily computed piece identities per node
     // CQL's numbering of the positions (positionorder.cpp), computed on first use.
@@ -118,6 +150,7 @@ struct Ctx {
     // While the squares of a matched position are recorded: where transform
     // filters note the images that matched (else null).
     std::vector<ImageMark> *imageMarks = nullptr;
+    int imageDepth = 0;                                        // how many transform images the marking is inside
     std::vector<std::pair<std::string, std::string>> tagEdits; // settag, applied to the written game
     std::vector<game::NodeId> removedComments;                 // removecomment, likewise
     // The path family (path.cpp, echo.cpp), reset for every game: paths being
@@ -130,10 +163,24 @@ struct Ctx {
     };
     std::vector<PathFrame *> pathFrames;
     PathStatus lastPath;
-    std::vector<std::pair<const void *, std::vector<bool>>> nestCovered;
-    std::vector<std::pair<const void *, std::pair<long long, std::vector<NodeComment>>>> gameComments;
-    std::vector<const void *> onceReached; // filters that act only the first time reached in a game
-    int hhdbCooked = -1;                   // cql_hhdbhascook of this game: -1 not read yet, else 0 or 1
+    // Per-filter state, by the GameSlot index of the filter (reset for every game):
+    // nestban paths' covered positions (by node id, sized on first use)...
+    std::vector<std::vector<bool>> nestCovered;
+    // ...comments a filter writes once per game (the best found so far)...
+    struct GameComments {
+        bool used = false; // written in this game: listed in gameCommentOrder
+        long long best = 0;
+        std::vector<NodeComment> comments;
+    };
+    std::vector<GameComments> gameComments;
+    std::vector<int> gameCommentOrder; // slots in the order first written in the game
+    // ...and filters that act only the first time reached in a game.
+    std::vector<char> onceReached;
+    void resetGameSlots(const GameSlotCounts &counts);
+    std::vector<bool> &nestCoveredAt(int slot);
+    GameComments &gameCommentsAt(int slot);
+    char &onceReachedAt(int slot);
+    int hhdbCooked = -1; // cql_hhdbhascook of this game: -1 not read yet, else 0 or 1
 
     // Bounds of one game's evaluation. A query whose work is inherently large
     // (nested echo, find all in find all, long lines) may take long, but must

@@ -440,17 +440,6 @@ void notate(Ctx &ctx, const PathFilter &path, const PathFrame &f, game::NodeId f
     ctx.addComment({f.start, "Start path that ends at " + positionIdString(ctx, finish), true});
 }
 
-std::vector<bool> &nestCovered(Ctx &ctx, const void *key)
-{
-    for (auto &e : ctx.nestCovered)
-        if (e.first == key) {
-            e.second.resize(ctx.game->nodes.size());
-            return e.second;
-        }
-    ctx.nestCovered.push_back({key, std::vector<bool>(ctx.game->nodes.size())});
-    return ctx.nestCovered.back().second;
-}
-
 } // namespace
 
 long long preorderIndex(const Ctx &ctx, game::NodeId target) { return positionOrder(ctx, target); }
@@ -528,7 +517,8 @@ PathCon PathCon::clone(const Transform &t) const
 // --- PathFilter ------------------------------------------------------------
 
 PathFilter::PathFilter(PathOptions o, std::vector<PathCon> cons, FilterPtr focus, FilterPtr max)
-    : m_o(std::move(o)), m_cons(std::move(cons)), m_focus(std::move(focus)), m_max(std::move(max))
+    : m_o(std::move(o)), m_cons(std::move(cons)), m_focus(std::move(focus)), m_max(std::move(max)),
+      m_coveredSlot(m_o.nestBan ? allocateGameSlot(GameSlot::NestCovered) : -1)
 {
     type = m_o.lastPosition ? Type::Position : Type::Numeric;
 }
@@ -537,7 +527,7 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
 {
     const game::NodeId start = ctx.node;
     if (m_o.nestBan) {
-        std::vector<bool> &cov = nestCovered(ctx, this);
+        std::vector<bool> &cov = ctx.nestCoveredAt(m_coveredSlot);
         if (cov[start]) return false;
     }
     PathFrame f;
@@ -581,7 +571,7 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
     }
     if (m_o.nestBan) {
         // Positions the path passed through cannot start another one.
-        std::vector<bool> &cov = nestCovered(ctx, this);
+        std::vector<bool> &cov = ctx.nestCoveredAt(m_coveredSlot);
         for (game::NodeId n = ctx.game->nodes[f.bestLast].parent; n != game::NoNode; n = ctx.game->nodes[n].parent) {
             cov[n] = true;
             if (n == start) break;

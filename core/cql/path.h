@@ -69,6 +69,7 @@ private:
     std::vector<PathCon> m_cons;
     FilterPtr m_focus; // null: every move
     FilterPtr m_max;   // path max F: the best path maximises F at its end
+    int m_coveredSlot; // GameSlot::NestCovered of a nestban path, else -1
 };
 
 // pathcount, pathcountunfocused, pathstart, pathlastposition: inside a path

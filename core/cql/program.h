@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engine/settings.h"
 #include "filter.h"
 
 #include <memory>
@@ -10,12 +11,6 @@
 #include <vector>
 
 namespace cql {
-
-struct SortSpec {
-    std::string title;
-    bool minimize = false;
-    bool quiet = false; // sort quiet: the value is not written into the game
-};
 
 // Values of persistent variables, kept across games (queries using them run
 // on one thread, so games see them in input order).
@@ -36,6 +31,9 @@ public:
     std::vector<SortSpec> sorts;  // sort filters, in text order
     bool usesVariations = false;  // some filter needs variation positions
     bool usesAnnotations = false; // some filter reads the game's comments or NAGs
+    engine::Settings engine;      // CompileOptions::engine, or the environment's
+    std::string playerBase;       // CompileOptions::playerBase, or the default ("" = none)
+    GameSlotCounts gameSlots;     // per-game filter state indices handed out while compiling
     std::vector<PersistentVar> persistent;
     std::shared_ptr<PersistentStore> persistentStore = std::make_shared<PersistentStore>();
 };

@@ -4,8 +4,10 @@
 
 #include "control.h"
 #include "cqls/parser.h"
+#include "database/playerbase.h"
 #include "parser.h"
 #include "program.h"
+#include "programaccess.h"
 #include "vars.h"
 
 #include <algorithm>
@@ -16,7 +18,11 @@ namespace cql {
 
 Query::~Query() = default;
 
-bool Query::needsVariations() const { return m_header.variations; }
+bool Query::needsVariations() const { return m_header.variations || m_program->usesVariations; }
+
+bool Query::readsAnnotations() const { return m_program->usesAnnotations; }
+
+const std::vector<SortSpec> &Query::sorts() const { return m_program->sorts; }
 
 bool Query::needsSingleThread() const { return !m_program->persistent.empty(); }
 
@@ -51,6 +57,9 @@ std::unique_ptr<Query> compile(std::string_view text, const CompileOptions &opti
 {
     auto q = std::unique_ptr<Query>(new Query());
     q->m_program = std::make_unique<Program>();
+    GameSlotAllocation slots(q->m_program->gameSlots);
+    q->m_program->engine = options.engine ? *options.engine : engine::settingsFromEnvironment();
+    q->m_program->playerBase = options.playerBase ? *options.playerBase : database::defaultPlayerBasePath();
     if (options.dialect == Dialect::CqlS || detectDialect(text, options.fileName) == Dialect::CqlS) {
         if (!cqls::compileScript(text, q->m_header, *q->m_program, diagnostics)) return nullptr;
         return q;
@@ -81,13 +90,14 @@ void Evaluator::run(const game::Game &game, GameResult &result)
 {
     result.clear();
     Impl &im = *m_impl;
-    const Program &prog = im.query.program();
+    const Program &prog = ProgramAccess::program(im.query);
     const QueryHeader &h = im.query.header();
     Ctx &ctx = im.ctx;
     ctx.game = &game;
     static std::atomic<uint64_t> serials{0};
     ctx.gameSerial = ++serials;
     ctx.searchVariations = h.variations;
+    ctx.engine = &prog.engine;
     ctx.comments.clear();
     ctx.commentBytes = 0;
     ctx.cancelled = m_cancelled ? &m_cancelled : nullptr;
@@ -97,9 +107,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.removedComments.clear();
     ctx.pathFrames.clear();
     ctx.lastPath = {};
-    ctx.nestCovered.clear();
-    ctx.gameComments.clear();
-    ctx.onceReached.clear();
+    ctx.resetGameSlots(prog.gameSlots);
     ctx.hhdbCooked = -1;
     ctx.vars.assign(prog.slotTypes.size(), Value());
     for (size_t i = 0; i < prog.slotTypes.size(); ++i)
@@ -203,6 +211,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
             // Evaluating again for the values must not write the comments twice.
             size_t before = ctx.comments.size();
             ctx.imageMarks = &pm.images;
+            ctx.imageDepth = 0;
             for (const FilterPtr &f : prog.body)
                 f->markSquares(ctx, pm.squares);
             ctx.imageMarks = nullptr;
@@ -219,8 +228,8 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     for (auto &sc : ctx.sortComments)
         for (NodeComment &c : sc)
             ctx.comments.push_back(std::move(c));
-    for (auto &gc : ctx.gameComments)
-        for (NodeComment &c : gc.second.second)
+    for (int slot : ctx.gameCommentOrder)
+        for (NodeComment &c : ctx.gameComments[size_t(slot)].comments)
             ctx.comments.push_back(std::move(c));
     if (!h.silent) {
         for (NodeComment &c : ctx.comments) {

@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engine/settings.h"
 #include "game/game.h"
 
 #include <functional>
@@ -50,19 +51,36 @@ struct CompileOptions {
     std::string fileName;      // for messages
     bool requireHeader = true; // false: a bare list of filters (-cql, -noheader, the editor)
     bool variations = false;   // variations are searched whatever the header says (-variations)
+    // The UCI engine and Gaviota tablebases of the analysing keywords
+    // (:evaluation, :endgameevaluation ...); unset: engine::settingsFromEnvironment().
+    // Each query evaluates with its own, whatever others in the process use.
+    std::optional<engine::Settings> engine;
+    // The player base (a Scid spelling file) :birthyear and :deathyear read;
+    // unset: database::defaultPlayerBasePath() ($CQLWB_PLAYERBASE); "" = none.
+    std::optional<std::string> playerBase;
 };
 
-class Program; // the compiled filter tree (internal)
+// A sort filter of the query (`sort "title" min ...`), in text order.
+struct SortSpec {
+    std::string title;
+    bool minimize = false;
+    bool quiet = false; // sort quiet: the value is not written into the game
+};
+
+class Program; // the compiled filter tree (internal: cql/programaccess.h)
 
 class Query {
 public:
     ~Query();
     const QueryHeader &header() const { return m_header; }
     QueryHeader &header() { return m_header; }
-    const Program &program() const { return *m_program; }
-    // True when some filter needs positions inside variations even without
-    // the `variations` parameter (e.g. `variation`, `depth`).
+    // True when positions inside variations are searched: the `variations`
+    // parameter, or some filter that needs them (e.g. `variation`, `depth`).
     bool needsVariations() const;
+    // True when some filter reads the game's comments or NAGs.
+    bool readsAnnotations() const;
+    // The sort filters, in text order (GameResult::sortValues has their values).
+    const std::vector<SortSpec> &sorts() const;
     // Persistent variables carry values from game to game: such a query runs on one thread.
     bool needsSingleThread() const;
     // "Name: value" for each persistent variable, to print when a run ends.
@@ -70,6 +88,7 @@ public:
 
 private:
     friend std::unique_ptr<Query> compile(std::string_view, const CompileOptions &, std::vector<Diagnostic> &);
+    friend struct ProgramAccess;
     QueryHeader m_header;
     std::unique_ptr<Program> m_program;
 };
@@ -86,6 +105,8 @@ struct ImageMark {
     int index = 0;         // 1-based among the filter's distinct images
     int count = 0;         // how many distinct images the filter has
     std::string transform; // the image's whole transform, as Transform::name() gives it
+    int depth = 0;         // 0 for a transform filter in no other's image, 1 inside one's image...
+    int offset = -1;       // where the filter stands in the query text (bytes): tells filters apart
 };
 struct PositionMark {
     game::NodeId node = game::NoNode;

@@ -336,9 +336,11 @@ void TransformFilter::markSquares(Ctx &ctx, chess::SquareSet &out) const
     for (size_t i = 0; i < m_images.size(); ++i) {
         if (!m_images[i]->match(ctx)) continue;
         if (ctx.imageMarks)
-            ctx.imageMarks->push_back(
-                {transformKindName(m_kind), int(i + 1), int(m_images.size()), m_transforms[i].name()});
+            ctx.imageMarks->push_back({transformKindName(m_kind), int(i + 1), int(m_images.size()),
+                                       m_transforms[i].name(), ctx.imageDepth, range.begin.offset});
+        ++ctx.imageDepth;
         m_images[i]->markSquares(ctx, out);
+        --ctx.imageDepth;
     }
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 #include <sys/stat.h>
 
@@ -248,70 +249,56 @@ const PlayerRecord *PlayerBase::find(std::string_view pgnName) const
 
 namespace {
 
-struct Configured {
-    std::mutex mutex;
-    bool pathSet = false;
-    std::string path;
-    std::string loadedPath;
-    long long loadedStamp = 0; // the file's modification time and size, as read
-    std::shared_ptr<const PlayerBase> base;
+// Files read: the last one is kept; the others while some query holds them.
+struct Loaded {
+    long long stamp = 0; // the file's modification time and size, as read
+    std::weak_ptr<const PlayerBase> base;
     std::string error;
 };
+struct Cache {
+    std::mutex mutex;
+    std::map<std::string, Loaded> byPath;
+    std::shared_ptr<const PlayerBase> last;
+};
 
-Configured &configured()
+Cache &cache()
 {
-    static Configured c;
+    static Cache c;
     return c;
-}
-
-std::string pathLocked(Configured &c)
-{
-    if (!c.pathSet) {
-        const char *env = std::getenv("CQLWB_PLAYERBASE");
-        c.path = env ? env : "";
-        c.pathSet = true;
-    }
-    return c.path;
 }
 
 } // namespace
 
-void setPlayerBasePath(const std::string &path)
+std::string defaultPlayerBasePath()
 {
-    Configured &c = configured();
-    std::lock_guard<std::mutex> lock(c.mutex);
-    c.path = path;
-    c.pathSet = true;
+    const char *env = std::getenv("CQLWB_PLAYERBASE");
+    return env ? env : "";
 }
 
-std::string playerBasePath()
+std::shared_ptr<const PlayerBase> loadPlayerBase(const std::string &path, std::string *error)
 {
-    Configured &c = configured();
-    std::lock_guard<std::mutex> lock(c.mutex);
-    return pathLocked(c);
-}
-
-std::shared_ptr<const PlayerBase> configuredPlayerBase(std::string *error)
-{
-    Configured &c = configured();
-    std::lock_guard<std::mutex> lock(c.mutex);
-    const std::string path = pathLocked(c);
     if (path.empty()) {
         if (error) *error = "no player base is set";
         return nullptr;
     }
+    Cache &c = cache();
+    std::lock_guard<std::mutex> lock(c.mutex);
     // Read again when the file changed (or could not be read before and may now).
     struct stat st {};
     const long long stamp =
         ::stat(path.c_str(), &st) == 0 ? (long long)st.st_mtime * 1000003 + (long long)st.st_size : -1;
-    if (path != c.loadedPath || stamp != c.loadedStamp || (!c.base && stamp != -1)) {
-        c.error.clear();
-        c.base = PlayerBase::load(path, &c.error);
-        c.loadedPath = path;
-        c.loadedStamp = stamp;
+    auto [it, added] = c.byPath.try_emplace(path);
+    Loaded &l = it->second;
+    std::shared_ptr<const PlayerBase> base = l.base.lock();
+    if (added || stamp != l.stamp || (!base && stamp != -1)) {
+        l.error.clear();
+        base = PlayerBase::load(path, &l.error);
+        l.base = base;
+        l.stamp = stamp;
     }
-    if (!c.base && error) *error = c.error;
-    return c.base;
+    if (base) c.last = base;
+    if (!base && error) *error = l.error;
+    return base;
 }
 
 } // namespace database

@@ -68,12 +68,12 @@ private:
     std::string m_firstProblem;
 };
 
-// The player base the search uses: set by the program (the command line's
-// -playerbase, the workbench's setting); CQLWB_PLAYERBASE until then. "" = none.
-void setPlayerBasePath(const std::string &path);
-std::string playerBasePath();
-// That file, read once and kept while the path stays the same (thread-safe).
-// Null with error when no path is set or the file cannot be read.
-std::shared_ptr<const PlayerBase> configuredPlayerBase(std::string *error);
+// The player base a query uses when its compile options name none:
+// $CQLWB_PLAYERBASE ("" = none).
+std::string defaultPlayerBasePath();
+// The player base in the file at path, read once and kept while the file
+// stays the same (read again when it changes); thread-safe. Null with error
+// when path is "" or the file cannot be read.
+std::shared_ptr<const PlayerBase> loadPlayerBase(const std::string &path, std::string *error);
 
 } // namespace database

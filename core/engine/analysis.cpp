@@ -4,6 +4,7 @@
 
 #include "engine/settings.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -30,30 +31,43 @@ struct KeyHash {
 // Enough for every position of a large search; past it the cache starts over.
 constexpr size_t MaxCached = 1 << 20;
 
+// The engines and scores of one set of settings.
 struct Pool {
     std::mutex mutex;
-    unsigned long long generation = 0;
     std::vector<std::unique_ptr<UciEngine>> idle;
     std::unordered_map<Key, Score, KeyHash> cache;
     std::string startError; // a failed start: later analyses fail at once instead of retrying
     AnalysisStats stats;
-
-    // Under the lock: drop what belongs to older settings.
-    void sync()
-    {
-        unsigned long long g = settingsGeneration();
-        if (g != generation) {
-            generation = g;
-            idle.clear();
-            cache.clear();
-            startError.clear();
-        }
-    }
 };
 
-Pool &pool()
+// The pools by their settings, written out as text.
+struct Pools {
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<Pool>> bySettings;
+};
+
+Pools &pools()
 {
-    static Pool p;
+    static Pools p;
+    return p;
+}
+
+std::string settingsKey(const Settings &s)
+{
+    std::string key = s.enginePath;
+    key += '\0';
+    for (const auto &[name, value] : s.engineOptions)
+        key += name + '\1' + value + '\0';
+    key += std::to_string(s.startTimeoutMs) + '\0' + std::to_string(s.depthTimeoutMs);
+    return key;
+}
+
+std::shared_ptr<Pool> poolFor(const Settings &s)
+{
+    Pools &all = pools();
+    std::lock_guard lock(all.mutex);
+    std::shared_ptr<Pool> &p = all.bySettings[settingsKey(s)];
+    if (!p) p = std::make_shared<Pool>();
     return p;
 }
 
@@ -71,20 +85,19 @@ UciEngine::Options engineOptions(const Settings &s)
 
 } // namespace
 
-Score evaluate(const chess::Position &pos, Limit limit)
+Score evaluate(const Settings &settings, const chess::Position &pos, Limit limit)
 {
     if (!pos.hasLegalMove()) {
         Score s;
         s.mate = pos.inCheck();
         return s; // mate 0, or a stalemate's 0 centipawns
     }
-    Pool &p = pool();
+    const std::shared_ptr<Pool> pool = poolFor(settings);
+    Pool &p = *pool;
     Key key{pos.key(), pos.chess960(), limit};
     std::unique_ptr<UciEngine> eng;
-    unsigned long long generation;
     {
         std::lock_guard lock(p.mutex);
-        p.sync();
         auto it = p.cache.find(key);
         if (it != p.cache.end()) {
             ++p.stats.cacheHits;
@@ -95,15 +108,14 @@ Score evaluate(const chess::Position &pos, Limit limit)
             eng = std::move(p.idle.back());
             p.idle.pop_back();
         }
-        generation = p.generation;
     }
     if (!eng) {
         try {
-            eng = std::make_unique<UciEngine>(engineOptions(currentSettings()));
+            eng = std::make_unique<UciEngine>(engineOptions(settings));
             eng->start();
         } catch (const EngineError &e) {
             std::lock_guard lock(p.mutex);
-            if (p.generation == generation) p.startError = e.what();
+            p.startError = e.what();
             throw;
         }
     }
@@ -111,35 +123,38 @@ Score evaluate(const chess::Position &pos, Limit limit)
     Score s = eng->analyse(pos.fen(), limit, pos.chess960());
     std::lock_guard lock(p.mutex);
     ++p.stats.searches;
-    if (p.generation == generation) {
-        if (p.cache.size() >= MaxCached) p.cache.clear();
-        p.cache.emplace(key, s);
-        p.idle.push_back(std::move(eng));
-    }
+    if (p.cache.size() >= MaxCached) p.cache.clear();
+    p.cache.emplace(key, s);
+    p.idle.push_back(std::move(eng));
     return s;
 }
 
-std::string engineProblem()
+std::string engineProblem(const Settings &settings)
 {
     std::string error;
-    resolveEnginePath(currentSettings().enginePath, &error);
+    resolveEnginePath(settings.enginePath, &error);
     return error;
 }
 
 AnalysisStats analysisStats()
 {
-    std::lock_guard lock(pool().mutex);
-    return pool().stats;
+    Pools &all = pools();
+    std::lock_guard lock(all.mutex);
+    AnalysisStats sum;
+    for (const auto &[key, p] : all.bySettings) {
+        std::lock_guard poolLock(p->mutex);
+        sum.searches += p->stats.searches;
+        sum.cacheHits += p->stats.cacheHits;
+    }
+    return sum;
 }
 
 void resetAnalysis()
 {
-    Pool &p = pool();
-    std::lock_guard lock(p.mutex);
-    p.idle.clear();
-    p.cache.clear();
-    p.startError.clear();
-    p.stats = {};
+    // An analysis under way keeps its pool (shared) until it ends.
+    Pools &all = pools();
+    std::lock_guard lock(all.mutex);
+    all.bySettings.clear();
 }
 
 } // namespace engine

@@ -12,13 +12,16 @@
 
 namespace engine {
 
-// The engine's score of pos (side to move's view) under the current
-// settings. Final positions are scored without the engine (mated: mate 0,
-// stalemate: 0). Thread-safe; throws EngineError.
-Score evaluate(const chess::Position &pos, Limit limit);
+struct Settings;
 
-// "" when the configured engine can be found, else why not (no process is started).
-std::string engineProblem();
+// The engine's score of pos (side to move's view) by the engine the settings
+// name (engines and cached scores are kept per settings). Final positions are
+// scored without the engine (mated: mate 0, stalemate: 0). Thread-safe;
+// throws EngineError.
+Score evaluate(const Settings &settings, const chess::Position &pos, Limit limit);
+
+// "" when the settings' engine can be found, else why not (no process is started).
+std::string engineProblem(const Settings &settings);
 
 // Statistics, for the tests: engine searches run and answers taken from the cache.
 struct AnalysisStats {
@@ -27,7 +30,7 @@ struct AnalysisStats {
 };
 AnalysisStats analysisStats();
 
-// Stops the idle engines and forgets cached scores.
+// Stops the idle engines and forgets cached scores (of all settings).
 void resetAnalysis();
 
 } // namespace engine

@@ -1,9 +1,8 @@
-// The process-wide engine and tablebase settings and the engine path lookup.
+// The engine and tablebase settings from the environment, and the engine path lookup.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/settings.h"
 
 #include <cstdlib>
-#include <mutex>
 #include <sstream>
 
 #include <unistd.h>
@@ -11,18 +10,6 @@
 namespace engine {
 
 namespace {
-
-struct Global {
-    std::mutex mutex;
-    Settings settings = settingsFromEnvironment();
-    unsigned long long generation = 1;
-};
-
-Global &global()
-{
-    static Global g;
-    return g;
-}
 
 std::vector<std::string> split(const std::string &text, char sep)
 {
@@ -50,28 +37,6 @@ Settings settingsFromEnvironment()
     }
     if (const char *t = std::getenv("CQLWB_TABLEBASES")) s.tablebasePaths = split(t, ':');
     return s;
-}
-
-void configure(const Settings &s)
-{
-    Global &g = global();
-    std::lock_guard lock(g.mutex);
-    g.settings = s;
-    ++g.generation;
-}
-
-Settings currentSettings()
-{
-    Global &g = global();
-    std::lock_guard lock(g.mutex);
-    return g.settings;
-}
-
-unsigned long long settingsGeneration()
-{
-    Global &g = global();
-    std::lock_guard lock(g.mutex);
-    return g.generation;
 }
 
 std::string resolveEnginePath(const std::string &given, std::string *error)

@@ -1,6 +1,7 @@
 // Where the analysing keywords find their helpers: the UCI engine (path,
-// options, time limits) and the Gaviota tablebase directories. One
-// process-wide configuration, set by the program before a search.
+// options, time limits) and the Gaviota tablebase directories. Each query
+// carries its own (cql::CompileOptions::engine); the environment gives the
+// default.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -22,13 +23,6 @@ struct Settings {
 // CQLWB_ENGINE_OPTIONS ("Name=Value;Name=Value") and CQLWB_TABLEBASES
 // (directories separated by ':').
 Settings settingsFromEnvironment();
-
-// Replaces the process-wide settings (drops cached evaluations and idle
-// engines started with the old ones). Not to be called during a search.
-void configure(const Settings &s);
-Settings currentSettings();
-// Changes with every configure(): holders of engines and caches compare it.
-unsigned long long settingsGeneration();
 
 // The engine executable the settings name: a path with a '/' as given,
 // else the first match in $PATH, /usr/games, /usr/local/games. "" with a

@@ -131,8 +131,6 @@ bool open(const std::vector<std::string> &dirs, std::string &error)
 #endif
 }
 
-bool openConfigured(std::string &error) { return open(tablebaseDirectories(currentSettings()), error); }
-
 int completePieces()
 {
     State &s = state();

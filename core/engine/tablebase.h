@@ -33,9 +33,6 @@ std::string missingLibraryMessage(const std::string &keyword);
 // is no library or no table.
 bool open(const std::vector<std::string> &dirs, std::string &error);
 
-// open() with the directories of the current settings.
-bool openConfigured(std::string &error);
-
 // The position's value with best play, or nullopt when no loaded table
 // covers it (too many pieces, castling rights, tables not opened). Kings
 // alone are a draw without any table. wdlOnly: the result without the

@@ -32,7 +32,7 @@ std::vector<SortSpec> sortSpecs(const cql::Query &query)
 {
     std::vector<SortSpec> specs;
     if (query.header().sortMatchCount) specs.push_back({"matchcount", false});
-    for (const cql::SortSpec &s : query.program().sorts)
+    for (const cql::SortSpec &s : query.sorts())
         specs.push_back({s.title, s.minimize});
     return specs;
 }
@@ -359,7 +359,7 @@ unsigned Search::threadCount() const
 bool Search::sortsOutput() const
 {
     if (m_options.order == Order::Input) return false;
-    return m_query.header().sortMatchCount || !m_query.program().sorts.empty();
+    return m_query.header().sortMatchCount || !m_query.sorts().empty();
 }
 
 Summary Search::run(const Callbacks &cb)
@@ -369,12 +369,12 @@ Summary Search::run(const Callbacks &cb)
     const cql::QueryHeader &h = m_query.header();
 
     im.resultFilter = h.result;
-    bool variations = h.variations || m_query.needsVariations() || m_query.program().usesVariations;
+    bool variations = m_query.needsVariations();
     // The evaluator reads neither comments nor NAGs: skipping them makes parsing
     // cheaper. The output needs them, and decoding them in every game costs less
     // than replaying each matched game a second time (games have few of them).
     im.wantPgn = m_options.formatPgn;
-    const bool annotations = im.wantPgn || m_query.program().usesAnnotations;
+    const bool annotations = im.wantPgn || m_query.readsAnnotations();
     im.leanBuild = game::BuildOptions{true, variations, annotations, annotations};
     im.fullBuild = game::BuildOptions{true, true, true, true};
     im.leanBuild.chess960 = im.fullBuild.chess960 = m_options.chess960;

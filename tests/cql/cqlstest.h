@@ -7,10 +7,17 @@
 
 namespace cqlstest {
 
+// The options compileCqls compiles with: a test may name its engine or player base here.
+inline cql::CompileOptions &compileOptions()
+{
+    static cql::CompileOptions options;
+    return options;
+}
+
 inline std::unique_ptr<cql::Query> compileCqls(const std::string &script, std::vector<cql::Diagnostic> *diags = nullptr)
 {
     std::vector<cql::Diagnostic> d;
-    cql::CompileOptions o;
+    cql::CompileOptions o = compileOptions();
     o.dialect = cql::Dialect::CqlS;
     auto q = cql::compile(script, o, d);
     if (diags) *diags = d;

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "cql/filter.h"
-#include "cql/program.h"
+#include "cql/programaccess.h"
 #include "cql/query.h"
 #include "game/builder.h"
 
@@ -54,13 +54,15 @@ inline game::Game pgnGame(const std::string &pgn)
 inline chess::SquareSet evalSet(const std::string &expr, const std::string &fen = chess::Position::StartFen)
 {
     auto q = compileBody(expr);
-    if (!q || q->program().body.size() != 1) return chess::SquareSet(0xDEADBEEFDEADBEEFULL); // a value no test expects
+    if (!q || cql::ProgramAccess::program(*q).body.size() != 1)
+        return chess::SquareSet(0xDEADBEEFDEADBEEFULL); // a value no test expects
+    const cql::Program &prog = cql::ProgramAccess::program(*q);
     game::Game g = positionGame(fen);
     cql::Ctx ctx;
     ctx.game = &g;
-    ctx.vars.resize(q->program().slotTypes.size());
+    ctx.vars.resize(prog.slotTypes.size());
     ctx.moveTo(0);
-    return q->program().body[0]->set(ctx);
+    return prog.body[0]->set(ctx);
 }
 
 inline chess::SquareSet squares(const char *list)

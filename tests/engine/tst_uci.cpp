@@ -200,12 +200,11 @@ void TestUci::poolCachesAndThreads()
     if (sf.empty()) QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
     engine::Settings s;
     s.enginePath = sf;
-    engine::configure(s);
     engine::resetAnalysis();
-    QCOMPARE(engine::engineProblem(), std::string());
+    QCOMPARE(engine::engineProblem(s), std::string());
     engine::Limit limit{engine::Limit::Depth, 6};
-    engine::Score a = engine::evaluate(pos(QueenUp), limit);
-    engine::Score b = engine::evaluate(pos(QueenUp), limit);
+    engine::Score a = engine::evaluate(s, pos(QueenUp), limit);
+    engine::Score b = engine::evaluate(s, pos(QueenUp), limit);
     QCOMPARE(a.centipawns(), b.centipawns());
     QCOMPARE(engine::analysisStats().searches, 1LL);
     QCOMPARE(engine::analysisStats().cacheHits, 1LL);
@@ -221,7 +220,7 @@ void TestUci::poolCachesAndThreads()
             for (int k = 0; k < 4; ++k) {
                 try {
                     engine::Score r =
-                        engine::evaluate(pos(fens[size_t(t + k) % fens.size()]), {engine::Limit::Depth, 5});
+                        engine::evaluate(s, pos(fens[size_t(t + k) % fens.size()]), {engine::Limit::Depth, 5});
                     bool ok = fens[size_t(t + k) % fens.size()] == MateInOne ? (r.mate && r.value == 1)
                         : fens[size_t(t + k) % fens.size()] == QueenUp       ? r.centipawns() >= 300
                         : fens[size_t(t + k) % fens.size()] == QueenUpBlack  ? r.centipawns() <= -300
@@ -246,23 +245,21 @@ void TestUci::finalPositionsNeedNoEngine()
 {
     engine::Settings s;
     s.enginePath = "/nonexistent/engine";
-    engine::configure(s);
-    engine::Score mated = engine::evaluate(pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"), {engine::Limit::Depth, 4});
+    engine::Score mated = engine::evaluate(s, pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"), {engine::Limit::Depth, 4});
     QVERIFY(mated.mate);
     QCOMPARE(mated.value, 0);
-    engine::Score stalemate = engine::evaluate(pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), {engine::Limit::Depth, 4});
+    engine::Score stalemate = engine::evaluate(s, pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), {engine::Limit::Depth, 4});
     QVERIFY(!stalemate.mate);
     QCOMPARE(stalemate.value, 0);
     // Anything else needs the engine: a clear error, and again at once without a new attempt.
     for (int k = 0; k < 2; ++k) {
         try {
-            engine::evaluate(pos(QueenUp), {engine::Limit::Depth, 4});
+            engine::evaluate(s, pos(QueenUp), {engine::Limit::Depth, 4});
             QFAIL("a missing engine gave a score");
         } catch (const engine::EngineError &ex) {
             QVERIFY2(contains(ex.what(), "'/nonexistent/engine' is not an executable file"), ex.what());
         }
     }
-    engine::configure(engine::settingsFromEnvironment());
 }
 
 QTEST_GUILESS_MAIN(TestUci)

@@ -60,12 +60,6 @@ struct Games {
     game::Game games[2];
     Games()
     {
-        // An engine started by a query would make the fuzzer's runs slow and
-        // their results depend on the machine.
-        engine::Settings settings;
-        settings.enginePath = "/nonexistent/cqlwb-fuzz-engine";
-        settings.tablebasePaths = {"/nonexistent"};
-        engine::configure(settings);
         game::GameParser parser;
         for (int i = 0; i < 2; ++i) {
             FUZZ_CHECK(parser.parse(gameTexts[i], uint64_t(i + 1), {1, 1, 0}, games[i]), "a built-in game is empty");
@@ -92,6 +86,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const Games &all = games();
     cql::CompileOptions options;
     options.requireHeader = false;
+    // An engine started by a query would make the fuzzer's runs slow and
+    // their results depend on the machine.
+    engine::Settings settings;
+    settings.enginePath = "/nonexistent/cqlwb-fuzz-engine";
+    settings.tablebasePaths = {"/nonexistent"};
+    options.engine = settings;
     std::vector<cql::Diagnostic> diagnostics;
     auto query = cql::compile(text, options, diagnostics);
     if (!query) return 0;

@@ -121,28 +121,24 @@ void TestPlayerBase::unreadable()
 
 void TestPlayerBase::configured()
 {
-    database::setPlayerBasePath("");
     std::string error;
-    QVERIFY(!database::configuredPlayerBase(&error));
+    QVERIFY(!database::loadPlayerBase("", &error));
     QCOMPARE(QString::fromStdString(error), QString("no player base is set"));
-    database::setPlayerBasePath(Players);
-    auto a = database::configuredPlayerBase(&error);
+    auto a = database::loadPlayerBase(Players, &error);
     QVERIFY(a);
-    QCOMPARE(database::configuredPlayerBase(nullptr), a); // read once
+    QCOMPARE(database::loadPlayerBase(Players, nullptr), a); // read once
     // A file that changes is read again.
     QTemporaryDir dir;
     const std::string path = dir.filePath("p.ssp").toStdString();
     std::ofstream(path) << "@PLAYER\nOne, Player  #- GER [....] 1900\n";
-    database::setPlayerBasePath(path);
-    auto one = database::configuredPlayerBase(&error);
+    auto one = database::loadPlayerBase(path, &error);
     QVERIFY(one);
     QCOMPARE(int(one->size()), 1);
     std::ofstream(path, std::ios::app) << "Two, Player  #- GER [....] 1901\nThree, Player  #- GER [....] 1902\n";
-    auto three = database::configuredPlayerBase(&error);
+    auto three = database::loadPlayerBase(path, &error);
     QVERIFY(three);
     QCOMPARE(int(three->size()), 3);
-    database::setPlayerBasePath(dir.filePath("gone.ssp").toStdString());
-    QVERIFY(!database::configuredPlayerBase(&error));
+    QVERIFY(!database::loadPlayerBase(dir.filePath("gone.ssp").toStdString(), &error));
     QVERIFY2(error.find("gone.ssp") != std::string::npos, error.c_str());
 }
 

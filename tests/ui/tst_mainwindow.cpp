@@ -337,7 +337,7 @@ void TestMainWindow::playerBaseFromSettings()
                                "[White \"Carlsen, Magnus\"]\n[Black \"y\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n");
     wb::MainWindow w;
     w.show();
-    QCOMPARE(QString::fromStdString(database::playerBasePath()), players);
+    QCOMPARE(w.playerBasePath(), players);
     auto *none = w.findChild<QAction *>(QStringLiteral("NoPlayerBaseAction"));
     QVERIFY(w.findChild<QAction *>(QStringLiteral("PlayerBaseAction")));
     QVERIFY(none && none->isEnabled());
@@ -352,7 +352,7 @@ void TestMainWindow::playerBaseFromSettings()
     QCOMPARE(listColumn(*w.gameListModel(), wb::GameListModel::White, true),
              QStringList{QStringLiteral("Alekhine, Alexander")});
     none->trigger();
-    QVERIFY(database::playerBasePath().empty());
+    QVERIFY(w.playerBasePath().isEmpty());
     QVERIFY(!none->isEnabled());
     QCOMPARE(QSettings().value(QStringLiteral("query/playerBase")).toString(), QString());
     QVERIFY(!w.checkQuery());

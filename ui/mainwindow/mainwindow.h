@@ -71,6 +71,8 @@ public:
     QLabel *helpLine() const { return m_helpLabel; }
     NotationView *notation() const { return m_notation; }
     QString queryFile() const { return m_queryFile; }
+    // The player base queries are compiled with (Query > Player Base; "" = none).
+    QString playerBasePath() const { return m_playerBasePath; }
 
 public slots:
     void runQuery();
@@ -181,8 +183,8 @@ private:
     QHash<QString, qint64> m_openSequence;
     qint64 m_nextOpenSequence = 0;
     std::vector<int> m_matchedPerDatabase;
-    QueryPtr m_query;    // the query of the last search (marks for loaded games)
-    QString m_queryText; // its text
+    QueryPtr m_query;         // the query of the last search (marks for loaded games)
+    QString m_playerBasePath; // Query > Player Base ("" = none): given to every compile
     LoadedGame m_loaded;
     game::NodeId m_currentNode = game::NoNode;
     bool m_runWhenLoaded = false;

@@ -37,7 +37,7 @@ void MainWindow::createPlayerBaseActions()
     m_act.playerBase->setStatusTip(
         tr("Choose the spelling file (.ssp) CQL-S :birthyear and :deathyear read the players' years from"));
     connect(m_act.playerBase, &QAction::triggered, this, [this] {
-        const QString start = QString::fromStdString(database::playerBasePath());
+        const QString start = m_playerBasePath;
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Player Base"), start, tr("Spelling files (*.ssp *.ssp.gz *.ssp.zst);;All files (*)"));
         if (!path.isEmpty()) setPlayerBase(path, true);
@@ -51,14 +51,14 @@ void MainWindow::createPlayerBaseActions()
     const QSettings s;
     if (s.contains(QLatin1String(PlayerBaseKey)))
         setPlayerBase(s.value(QLatin1String(PlayerBaseKey)).toString(), false);
-    else if (!database::playerBasePath().empty())
-        setPlayerBase(QString::fromStdString(database::playerBasePath()), false);
-    m_act.noPlayerBase->setEnabled(!database::playerBasePath().empty());
+    else if (!database::defaultPlayerBasePath().empty())
+        setPlayerBase(QString::fromStdString(database::defaultPlayerBasePath()), false);
+    m_act.noPlayerBase->setEnabled(!m_playerBasePath.isEmpty());
 }
 
 void MainWindow::setPlayerBase(const QString &path, bool chosen)
 {
-    database::setPlayerBasePath(path.toStdString());
+    m_playerBasePath = path;
     if (chosen) QSettings().setValue(QLatin1String(PlayerBaseKey), path);
     m_act.noPlayerBase->setEnabled(!path.isEmpty());
     if (path.isEmpty()) {
@@ -69,7 +69,7 @@ void MainWindow::setPlayerBase(const QString &path, bool chosen)
     connect(watcher, &QFutureWatcher<PlayerBaseLoad>::finished, this, [this, watcher, chosen] {
         const PlayerBaseLoad r = watcher->result();
         watcher->deleteLater();
-        if (QString::fromStdString(database::playerBasePath()) != r.path) return; // another file was chosen meanwhile
+        if (m_playerBasePath != r.path) return; // another file was chosen meanwhile
         if (r.error.isEmpty()) {
             statusBar()->showMessage(
                 tr("Player base %1: %2 players").arg(QFileInfo(r.path).fileName(), QLocale().toString(r.players)),
@@ -87,7 +87,7 @@ void MainWindow::setPlayerBase(const QString &path, bool chosen)
         PlayerBaseLoad r;
         r.path = path;
         std::string error;
-        auto base = database::configuredPlayerBase(&error);
+        auto base = database::loadPlayerBase(path.toStdString(), &error);
         if (base)
             r.players = qsizetype(base->size());
         else

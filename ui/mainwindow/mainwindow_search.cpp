@@ -28,7 +28,8 @@ namespace wb {
 
 CompiledQuery MainWindow::compileEditorText()
 {
-    return compileQuery(m_editor->toPlainText(), m_queryFile.isEmpty() ? QStringLiteral("query.cql") : m_queryFile);
+    return compileQuery(m_editor->toPlainText(), m_queryFile.isEmpty() ? QStringLiteral("query.cql") : m_queryFile,
+                        m_playerBasePath);
 }
 
 void MainWindow::showDiagnostics(const EditorDiagnostics &diagnostics)
@@ -88,7 +89,6 @@ void MainWindow::runQuery()
     m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
     m_databaseList->setMatchedCounts(m_matchedPerDatabase);
     m_query = c.query;
-    m_queryText = m_editor->toPlainText();
     m_games->startResults();
 }
 
@@ -255,8 +255,8 @@ void MainWindow::updateMatchInfo(int matchNumber)
     QString text = tr("Match %1 of %2").arg(matchNumber).arg(total);
     QString tip = text;
     // Through which transform image the position matched (flip, rotate90, shift ...).
-    if (m_query) {
-        const QList<MatchedImage> images = explainMatchedImages(*m_query, m_queryText, *m_loaded.game, m_currentNode);
+    if (size_t(matchNumber) <= m_loaded.marks.size()) {
+        const QList<MatchedImage> images = explainMatchedImages(m_loaded.marks[size_t(matchNumber - 1)].images);
         QStringList parts;
         for (const MatchedImage &m : images)
             parts << m.text();

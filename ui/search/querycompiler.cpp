@@ -6,7 +6,7 @@
 
 namespace wb {
 
-CompiledQuery compileQuery(const QString &text, const QString &fileName)
+CompiledQuery compileQuery(const QString &text, const QString &fileName, const QString &playerBase)
 {
     CompiledQuery out;
     QElapsedTimer timer;
@@ -15,6 +15,7 @@ CompiledQuery compileQuery(const QString &text, const QString &fileName)
     options.fileName = fileName.toStdString();
     // The editor often holds a bare list of filters; a header is used when present.
     options.requireHeader = false;
+    options.playerBase = playerBase.toStdString();
     std::vector<cql::Diagnostic> diagnostics;
     const QByteArray utf8 = text.toUtf8();
     options.dialect = cql::detectDialect(std::string_view(utf8.constData(), size_t(utf8.size())), options.fileName);

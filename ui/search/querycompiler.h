@@ -20,6 +20,7 @@ struct CompiledQuery {
     double milliseconds = 0;
 };
 
-CompiledQuery compileQuery(const QString &text, const QString &fileName);
+// playerBase: the spelling file :birthyear and :deathyear read ("" = none).
+CompiledQuery compileQuery(const QString &text, const QString &fileName, const QString &playerBase = QString());
 
 } // namespace wb

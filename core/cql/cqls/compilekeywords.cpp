@@ -2,6 +2,7 @@
 // and turned into its filter (compiler.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/compiler.h"
+#include "cql/program.h"
 
 namespace cql::cqls {
 
@@ -392,6 +393,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
             return designatorArg(a, its, j);
         };
         ep.isKeyword = [](const Item &it) { return keywordOf(it).isKeyword; };
+        ep.engine = &m_program.engine;
         return compileEvaluation(n, at, items, i, ep);
     }
     if (n == "exchangeevaluation") {

@@ -2,6 +2,7 @@
 // game's tags and the player base (compiler.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/compiler.h"
+#include "cql/program.h"
 
 namespace cql::cqls {
 
@@ -238,11 +239,11 @@ FilterPtr Compiler::playerYearKeyword(const std::string &n, const Item &at, cons
     Range r;
     if (!rangeArg(at, items, i, r, false, false)) return nullptr;
     std::string why;
-    std::shared_ptr<const database::PlayerBase> base = database::configuredPlayerBase(&why);
+    std::shared_ptr<const database::PlayerBase> base = database::loadPlayerBase(m_program.playerBase, &why);
     if (!base) {
         error(at,
               "'" + at.text + "' needs a player base, which PGN games do not carry: "
-                  + (database::playerBasePath().empty()
+                  + (m_program.playerBase.empty()
                          ? std::string("give a Scid spelling file (.ssp) with -playerbase FILE, CQLWB_PLAYERBASE "
                                        "or the workbench's Query menu")
                          : why));

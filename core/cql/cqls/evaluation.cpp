@@ -5,11 +5,20 @@
 
 #include "cql/control.h"
 #include "engine/analysis.h"
+#include "engine/settings.h"
 #include "engine/tablebase.h"
 
 namespace cql::cqls {
 
 namespace {
+
+// The settings a query carries, else (a filter evaluated by hand) the environment's.
+const engine::Settings &settingsOr(const engine::Settings *given)
+{
+    if (given) return *given;
+    static const engine::Settings environment = engine::settingsFromEnvironment();
+    return environment;
+}
 
 // A signed decimal number of pawns ("2.5", "-3", "−0.25") as centipawns.
 bool parsePawns(std::string_view t, long long &out)
@@ -109,7 +118,7 @@ FilterPtr endgameEvaluation(const Item &at, const std::vector<Item> &items, size
         return nullptr;
     }
     std::string err;
-    if (!engine::gaviota::openConfigured(err)) {
+    if (!engine::gaviota::open(engine::tablebaseDirectories(settingsOr(p.engine)), err)) {
         p.error(at, "':endgameevaluation' needs Gaviota tablebases: " + err);
         return nullptr;
     }
@@ -205,7 +214,7 @@ FilterPtr engineEvaluation(const std::string &name, const Item &at, const std::v
         p.error(at, kw + " expects 'sidetomove' or 'absolute' with its range");
         return nullptr;
     }
-    std::string problem = engine::engineProblem();
+    std::string problem = engine::engineProblem(settingsOr(p.engine));
     if (!problem.empty()) {
         p.error(at, kw + " needs a UCI chess engine: " + problem);
         return nullptr;
@@ -216,10 +225,10 @@ FilterPtr engineEvaluation(const std::string &name, const Item &at, const std::v
     return std::make_unique<EngineEvaluationFilter>(limit, mate, range, absolute, false);
 }
 
-engine::Score engineScore(const chess::Position &pos, engine::Limit limit, const char *keyword)
+engine::Score engineScore(const Ctx &ctx, const chess::Position &pos, engine::Limit limit, const char *keyword)
 {
     try {
-        return engine::evaluate(pos, limit);
+        return engine::evaluate(settingsOr(ctx.engine), pos, limit);
     } catch (const engine::EngineError &e) {
         throw EvaluationError(std::string(keyword) + ": " + e.what());
     }
@@ -274,7 +283,7 @@ bool parsePawnRange(std::string_view t, Range &out, bool &plain)
 
 bool EngineEvaluationFilter::match(Ctx &ctx) const
 {
-    engine::Score s = engineScore(*ctx.pos, m_limit, "':evaluation'");
+    engine::Score s = engineScore(ctx, *ctx.pos, m_limit, "':evaluation'");
     if (m_mate) return s.mate && (m_limit.kind != engine::Limit::Depth || s.matePlies() <= m_limit.value);
     long long v = m_absolute ? whiteScore(*ctx.pos, s) : s.centipawns();
     if (m_absolute && m_blackView) v = -v;
@@ -299,11 +308,11 @@ bool MoveEvaluationFilter::match(Ctx &ctx) const
         chess::Move m = child.move;
         if (m.isNull() || !pieces.contains(m.from()) || !targets.contains(m.to())) return false;
         if (!haveBefore) {
-            beforeWhite = whiteScore(before, engineScore(before, m_limit, "':moveevaluation'"));
+            beforeWhite = whiteScore(before, engineScore(ctx, before, m_limit, "':moveevaluation'"));
             haveBefore = true;
         }
         const chess::Position &after = child.position;
-        long long diff = whiteScore(after, engineScore(after, m_limit, "':moveevaluation'")) - beforeWhite;
+        long long diff = whiteScore(after, engineScore(ctx, after, m_limit, "':moveevaluation'")) - beforeWhite;
         // sidetomove: seen by the side to move after the move, so a blunder is a gain (seed).
         if (m_absolute ? m_blackView : after.sideToMove() == chess::Black) diff = -diff;
         return m_range.contains(diff);
@@ -323,12 +332,17 @@ bool EndgameEvaluationFilter::match(Ctx &ctx) const
     if (m_firstOnly) {
         // The seed: only where the constellation before it in the list holds for the
         // first time in the game, i.e. the first time the list reaches this filter.
-        for (const void *done : ctx.onceReached)
-            if (done == this) return false;
-        ctx.onceReached.push_back(this);
+        char &reached = ctx.onceReachedAt(m_onceSlot);
+        if (reached) return false;
+        reached = 1;
     }
     const chess::Position &pos = *ctx.pos;
     if (pos.occupied().count() > 5) return false; // no Gaviota table has more pieces
+    // The library holds one set of tables: this query's are made the open ones
+    // (a no-op unless a query with other directories opened its own since).
+    std::string err;
+    if (pos.occupied().count() > 2 && !engine::gaviota::open(engine::tablebaseDirectories(settingsOr(ctx.engine)), err))
+        return false;
     auto r = engine::gaviota::probe(pos, !m_haveRange);
     if (!r) return false; // only positions the local tables cover can match (seed)
     using O = engine::TablebaseResult;

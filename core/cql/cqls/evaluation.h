@@ -22,6 +22,7 @@ struct EvaluationParser {
     // A piece designator argument (advancing i), or null after reporting an error.
     std::function<FilterPtr(const Item &at, const std::vector<Item> &items, size_t &i)> designator;
     std::function<bool(const Item &)> isKeyword;
+    const engine::Settings *engine = nullptr; // the query's (CompileOptions::engine); null: the environment's
 };
 
 bool isEvaluationKeyword(std::string_view name);
@@ -82,7 +83,8 @@ public:
     enum Kind { Draw, SideToMoveWins, EitherWins, WhiteWins, BlackWins };
     // firstOnly (':endgameevaluation*'): probes only the first time the list reaches it in a game.
     EndgameEvaluationFilter(Kind kind, bool haveRange, Range plies, bool firstOnly = false)
-        : m_kind(kind), m_haveRange(haveRange), m_plies(plies), m_firstOnly(firstOnly)
+        : m_kind(kind), m_haveRange(haveRange), m_plies(plies), m_firstOnly(firstOnly),
+          m_onceSlot(firstOnly ? allocateGameSlot(GameSlot::OnceReached) : -1)
     {
     }
     bool match(Ctx &ctx) const override;
@@ -93,6 +95,7 @@ private:
     bool m_haveRange;
     Range m_plies;
     bool m_firstOnly;
+    int m_onceSlot; // GameSlot::OnceReached when firstOnly, else -1
 };
 
 } // namespace cql::cqls

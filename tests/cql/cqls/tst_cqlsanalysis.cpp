@@ -27,10 +27,10 @@ const char *BishopUp = "8/8/8/4k3/8/8/8/4K2B w - - 0 1";
 
 bool contains(const std::string &text, const char *part) { return text.find(part) != std::string::npos; }
 
-// Sets the process-wide settings for one test and restores the environment's after it.
+// The engine settings the test's queries are compiled with, for one test.
 struct SettingsScope {
-    explicit SettingsScope(const engine::Settings &s) { engine::configure(s); }
-    ~SettingsScope() { engine::configure(engine::settingsFromEnvironment()); }
+    explicit SettingsScope(const engine::Settings &s) { compileOptions().engine = s; }
+    ~SettingsScope() { compileOptions().engine.reset(); }
 };
 
 std::string stockfish()

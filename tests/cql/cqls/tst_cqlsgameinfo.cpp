@@ -280,7 +280,7 @@ void TestCqlsGameInfo::refusedWithReason_data()
 // :birthyear and its kin with the test player base (tests/data/players/players.ssp).
 void TestCqlsGameInfo::playerYears()
 {
-    database::setPlayerBasePath(CQLWB_TEST_DATA "/players/players.ssp");
+    compileOptions().playerBase = CQLWB_TEST_DATA "/players/players.ssp";
     auto players = [](const std::string &white, const std::string &black) {
         return pgnGame(tag("White", white) + tag("Black", black) + "\n1. e4 e5 1-0\n");
     };
@@ -323,11 +323,11 @@ void TestCqlsGameInfo::playerYears()
             != std::string::npos,
         d[0].message.c_str());
     // A base that cannot be read is named in the error.
-    database::setPlayerBasePath(CQLWB_TEST_DATA "/players/missing.ssp");
+    compileOptions().playerBase = CQLWB_TEST_DATA "/players/missing.ssp";
     QVERIFY(QString::fromStdString(cqlsError("(match :birthyear 1900)"))
                 .startsWith("1:8: ':birthyear' needs a player base, which PGN games do not carry: cannot open "));
     QVERIFY(QString::fromStdString(cqlsError("(match :birthyear 1900)")).contains("missing.ssp"));
-    database::setPlayerBasePath("");
+    compileOptions().playerBase = "";
 }
 
 void TestCqlsGameInfo::eventModeAndTermination()
@@ -586,7 +586,7 @@ void TestCqlsGameInfo::hasCommentsInLanguages()
 
 void TestCqlsGameInfo::refusedWithReason()
 {
-    database::setPlayerBasePath("");
+    compileOptions().playerBase = "";
     QFETCH(QString, script);
     QFETCH(QString, error);
     std::vector<cql::Diagnostic> d;
