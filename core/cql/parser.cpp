@@ -788,9 +788,7 @@ FilterPtr Parser::parseWord(const Token &t)
         }
         return parseKeyword(t);
     }
-    if (atOp(Op::Assign) || atOp(Op::AssignIfUnbound) || atOp(Op::PlusAssign) || atOp(Op::MinusAssign)
-        || atOp(Op::StarAssign) || atOp(Op::SlashAssign) || atOp(Op::PercentAssign) || atOp(Op::OrAssign)
-        || atOp(Op::AndAssign)) {
+    if (atAssignment()) {
         const Token op = advance();
         // The value is read up to + and -, not over comparisons or and/or:
         // `v=k or q` is (v=k) or q.
@@ -1398,6 +1396,24 @@ FilterPtr Parser::parseMove(const Token &t)
     FilterPtr move = make<MoveFilter>(t.range, std::move(s));
     if (count) return make<CountMovesFilter>(t.range, std::move(move));
     return move;
+}
+
+bool Parser::atAssignment(size_t ahead, bool ifUnbound) const
+{
+    const Token &t = peek(ahead);
+    if (t.kind != Tok::Punct) return false;
+    switch (t.op) {
+    case Op::AssignIfUnbound: return ifUnbound;
+    case Op::Assign:
+    case Op::PlusAssign:
+    case Op::MinusAssign:
+    case Op::StarAssign:
+    case Op::SlashAssign:
+    case Op::PercentAssign:
+    case Op::OrAssign:
+    case Op::AndAssign: return true;
+    default: return false;
+    }
 }
 
 bool Parser::dashTiedLeft(const Token &dash) const

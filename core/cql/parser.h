@@ -83,6 +83,8 @@ private:
     FilterPtr parseTransform(const Token &t, int kind);
     FilterPtr parseDirection(const Token &t);
     FilterPtr parseMove(const Token &t);
+    // An assignment operator (=, +=, ... and, with ifUnbound, =?) at peek(ahead).
+    bool atAssignment(size_t ahead = 0, bool ifUnbound = true) const;
     bool dashTiedLeft(const Token &dash) const;
     // A dash written right after this token takes it as its left side (CQL 6.2's rule).
     static bool tiesLeft(const Token &before);

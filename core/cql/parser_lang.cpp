@@ -229,8 +229,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             return true;
         }
         const Token name = advance();
-        if (!atOp(Op::Assign) && !atOp(Op::PlusAssign) && !atOp(Op::MinusAssign) && !atOp(Op::StarAssign)
-            && !atOp(Op::SlashAssign) && !atOp(Op::PercentAssign) && !atOp(Op::OrAssign) && !atOp(Op::AndAssign)) {
+        if (!atAssignment(0, false)) {
             error(name, "expected an assignment after 'persistent " + name.text + "'");
             out = nullptr;
             return true;
@@ -294,10 +293,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
     }
     if (w == "atomic") {
         // atomic x = v: an assignment that makes x atomic for later paths.
-        if (peek().kind != Tok::Word || findKeyword(peek().text) || peek(1).kind != Tok::Punct
-            || (peek(1).op != Op::Assign && peek(1).op != Op::AssignIfUnbound && peek(1).op != Op::PlusAssign
-                && peek(1).op != Op::MinusAssign && peek(1).op != Op::StarAssign && peek(1).op != Op::SlashAssign
-                && peek(1).op != Op::PercentAssign && peek(1).op != Op::OrAssign && peek(1).op != Op::AndAssign)) {
+        if (peek().kind != Tok::Word || findKeyword(peek().text) || !atAssignment(1, false)) {
             error(t, "expected an assignment 'atomic name = value'");
             out = nullptr;
             return true;

@@ -179,15 +179,26 @@ SquareSet DirectionFilter::set(Ctx &ctx) const
     return out;
 }
 
-FilterPtr DirectionFilter::transformed(const Transform &t) const
+namespace {
+
+// The directions a transform turns these into; the image is noted by the set of them.
+std::vector<Direction> directionsUnder(const std::vector<Direction> &from, const Transform &t)
 {
-    std::vector<Direction> dirs = m_dirs;
+    std::vector<Direction> dirs = from;
     int mask = 0;
     for (Direction &d : dirs) {
         t.applyDirection(d.df, d.dr);
         mask |= 1 << ((d.df + 1) * 3 + d.dr + 1);
     }
     noteImage(&mask, sizeof mask);
+    return dirs;
+}
+
+} // namespace
+
+FilterPtr DirectionFilter::transformed(const Transform &t) const
+{
+    std::vector<Direction> dirs = directionsUnder(m_dirs, t);
     auto f = std::make_unique<DirectionFilter>(std::move(dirs), m_lo, m_hi, m_a->transformed(t));
     f->setRangeFilters(m_loF ? m_loF->transformed(t) : nullptr, m_hiF ? m_hiF->transformed(t) : nullptr);
     f->range = range;
@@ -297,13 +308,7 @@ SquareSet RayFilter::set(Ctx &ctx) const
 
 FilterPtr RayFilter::transformed(const Transform &t) const
 {
-    std::vector<Direction> dirs = m_dirs;
-    int mask = 0;
-    for (Direction &d : dirs) {
-        t.applyDirection(d.df, d.dr);
-        mask |= 1 << ((d.df + 1) * 3 + d.dr + 1);
-    }
-    noteImage(&mask, sizeof mask);
+    std::vector<Direction> dirs = directionsUnder(m_dirs, t);
     std::vector<FilterPtr> sets;
     for (const auto &s : m_sets)
         sets.push_back(s->transformed(t));
