@@ -120,6 +120,15 @@ public:
         return number(ctx, v);
     }
 };
+class StringFilter : public Filter {
+public:
+    StringFilter() { type = Type::String; }
+    bool match(Ctx &ctx) const override
+    {
+        std::string s;
+        return string(ctx, s);
+    }
+};
 
 // Evaluation state for one game, shared by all filters during a run.
 struct Ctx {

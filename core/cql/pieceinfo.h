@@ -11,14 +11,9 @@
 namespace cql {
 
 // typename S / piecename S: the piece on a single square as text.
-class PieceNameFilter : public Filter {
+class PieceNameFilter : public StringFilter {
 public:
-    PieceNameFilter(bool withColor, FilterPtr a) : m_withColor(withColor), m_a(std::move(a)) { type = Type::String; }
-    bool match(Ctx &ctx) const override
-    {
-        std::string s;
-        return string(ctx, s);
-    }
+    PieceNameFilter(bool withColor, FilterPtr a) : m_withColor(withColor), m_a(std::move(a)) {}
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -63,15 +58,10 @@ private:
 };
 
 // fen, originalcomment: text about the current position.
-class PositionTextFilter : public Filter {
+class PositionTextFilter : public StringFilter {
 public:
     enum Kind { Fen, OriginalComment };
-    explicit PositionTextFilter(Kind k) : m_kind(k) { type = Type::String; }
-    bool match(Ctx &ctx) const override
-    {
-        std::string s;
-        return string(ctx, s);
-    }
+    explicit PositionTextFilter(Kind k) : m_kind(k) {}
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &) const override { return std::make_unique<PositionTextFilter>(m_kind); }
     bool transformSensitive() const override { return false; }

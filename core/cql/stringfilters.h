@@ -24,14 +24,9 @@ private:
 };
 
 // S + T on strings: the two texts joined; no match when either has none.
-class ConcatFilter : public Filter {
+class ConcatFilter : public StringFilter {
 public:
-    explicit ConcatFilter(std::vector<FilterPtr> parts) : m_parts(std::move(parts)) { type = Type::String; }
-    bool match(Ctx &ctx) const override
-    {
-        std::string s;
-        return string(ctx, s);
-    }
+    explicit ConcatFilter(std::vector<FilterPtr> parts) : m_parts(std::move(parts)) {}
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -144,14 +139,9 @@ private:
 };
 
 // \N: capture N of the latest successful ~~.
-class CaptureFilter : public Filter {
+class CaptureFilter : public StringFilter {
 public:
-    explicit CaptureFilter(int n) : m_n(n) { type = Type::String; }
-    bool match(Ctx &ctx) const override
-    {
-        std::string s;
-        return string(ctx, s);
-    }
+    explicit CaptureFilter(int n) : m_n(n) {}
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &) const override { return std::make_unique<CaptureFilter>(m_n); }
     bool transformSensitive() const override { return false; }
@@ -161,17 +151,11 @@ private:
 };
 
 // s[i] / s[i:j]: a character or a substring.
-class StringIndexFilter : public Filter {
+class StringIndexFilter : public StringFilter {
 public:
     StringIndexFilter(FilterPtr s, FilterPtr from, FilterPtr to, bool slice)
         : m_s(std::move(s)), m_from(std::move(from)), m_to(std::move(to)), m_slice(slice)
     {
-        type = Type::String;
-    }
-    bool match(Ctx &ctx) const override
-    {
-        std::string s;
-        return string(ctx, s);
     }
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;

@@ -8,14 +8,9 @@
 namespace cql {
 
 // tag "Name": the tag's value (no match when absent).
-class TagValueFilter : public Filter {
+class TagValueFilter : public StringFilter {
 public:
-    explicit TagValueFilter(std::string name) : m_name(std::move(name)) { type = Type::String; }
-    bool match(Ctx &ctx) const override
-    {
-        std::string s;
-        return string(ctx, s);
-    }
+    explicit TagValueFilter(std::string name) : m_name(std::move(name)) {}
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &) const override { return std::make_unique<TagValueFilter>(m_name); }
     bool transformSensitive() const override { return false; }
@@ -24,14 +19,9 @@ private:
     std::string m_name;
 };
 
-class CaseFilter : public Filter {
+class CaseFilter : public StringFilter {
 public:
-    CaseFilter(bool upper, FilterPtr a) : m_upper(upper), m_a(std::move(a)) { type = Type::String; }
-    bool match(Ctx &ctx) const override
-    {
-        std::string s;
-        return string(ctx, s);
-    }
+    CaseFilter(bool upper, FilterPtr a) : m_upper(upper), m_a(std::move(a)) {}
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override
     {
