@@ -105,6 +105,16 @@ public:
     virtual bool transformSensitive() const { return true; }
 };
 
+// The declarations of a filter whose value has the type of what it holds
+// (if, compound, dictionary entries ...): it defines every value function.
+#define CQL_EVERY_VALUE_FUNCTION                                                                                       \
+    bool match(Ctx &ctx) const override;                                                                               \
+    chess::SquareSet set(Ctx &ctx) const override;                                                                     \
+    bool number(Ctx &ctx, long long &out) const override;                                                              \
+    bool position(Ctx &ctx, game::NodeId &out) const override;                                                         \
+    bool string(Ctx &ctx, std::string &out) const override;                                                            \
+    FilterPtr transformed(const Transform &t) const override;
+
 // Helpers for the common shapes.
 class SetFilter : public Filter {
 public:

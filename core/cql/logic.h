@@ -24,12 +24,7 @@ private:
 class CompoundFilter : public Filter {
 public:
     explicit CompoundFilter(std::vector<FilterPtr> parts);
-    bool match(Ctx &ctx) const override;
-    chess::SquareSet set(Ctx &ctx) const override;
-    bool number(Ctx &ctx, long long &out) const override;
-    bool position(Ctx &ctx, game::NodeId &out) const override;
-    bool string(Ctx &ctx, std::string &out) const override;
-    FilterPtr transformed(const Transform &t) const override;
+    CQL_EVERY_VALUE_FUNCTION
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override
     {
         for (const auto &p : m_parts)
@@ -80,12 +75,7 @@ private:
 class IfFilter : public Filter {
 public:
     IfFilter(FilterPtr c, FilterPtr a, FilterPtr b);
-    bool match(Ctx &ctx) const override;
-    chess::SquareSet set(Ctx &ctx) const override;
-    bool number(Ctx &ctx, long long &out) const override;
-    bool string(Ctx &ctx, std::string &out) const override;
-    bool position(Ctx &ctx, game::NodeId &out) const override;
-    FilterPtr transformed(const Transform &t) const override;
+    CQL_EVERY_VALUE_FUNCTION
 
 private:
     FilterPtr m_c, m_a, m_b; // m_b may be null

@@ -110,12 +110,7 @@ private:
 class DashTargetFilter : public Filter {
 public:
     DashTargetFilter(PathCon dash);
-    bool match(Ctx &ctx) const override;
-    chess::SquareSet set(Ctx &ctx) const override;
-    bool number(Ctx &ctx, long long &out) const override;
-    bool position(Ctx &ctx, game::NodeId &out) const override;
-    bool string(Ctx &ctx, std::string &out) const override;
-    FilterPtr transformed(const Transform &t) const override;
+    CQL_EVERY_VALUE_FUNCTION
     long long count(Ctx &ctx) const; // countmoves --(targets): the game's moves from here that match
 
 private:

@@ -47,12 +47,7 @@ public:
     {
         type = m_what->type;
     }
-    bool match(Ctx &ctx) const override;
-    chess::SquareSet set(Ctx &ctx) const override;
-    bool number(Ctx &ctx, long long &out) const override;
-    bool position(Ctx &ctx, game::NodeId &out) const override;
-    bool string(Ctx &ctx, std::string &out) const override;
-    FilterPtr transformed(const Transform &t) const override;
+    CQL_EVERY_VALUE_FUNCTION
 
 private:
     template <typename F>
