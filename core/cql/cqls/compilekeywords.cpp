@@ -149,11 +149,9 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
 {
     // Logic over sub-position lists.
     if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
-        std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
         std::vector<FilterPtr> parts;
-        for (const Item *s : subs)
-            parts.push_back(compilePosition(*s, nullptr));
+        for (const ListNode &s : listArguments(i))
+            parts.push_back(compilePosition(s, nullptr));
         return combine(n, std::move(parts));
     }
     // Simple keywords.
@@ -330,12 +328,10 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     }
     if (n == "iscontactcheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsContactCheck);
     if (n == "sequence" || n == "gappedsequence") {
-        std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
         std::vector<FilterPtr> steps;
         std::vector<std::shared_ptr<const StepSpan>> spans;
-        for (const Item *s : subs) {
-            steps.push_back(compilePosition(*s, nullptr, true));
+        for (const ListNode &s : listArguments(i)) {
+            steps.push_back(compilePosition(s, nullptr, true));
             spans.push_back(m_lastSpan);
         }
         return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps), std::move(spans));
@@ -493,23 +489,20 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         return std::make_unique<InRangeFilter>(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), r);
     }
     if (n == "match") {
-        std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
         std::vector<FilterPtr> lists;
-        for (const Item *sub : subs)
-            lists.push_back(compilePosition(*sub, nullptr));
+        for (const ListNode &sub : listArguments(i))
+            lists.push_back(compilePosition(sub, nullptr));
         return std::make_unique<SubMatchFilter>(std::move(lists));
     }
     if (n == "matchconsecutive") {
-        std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
+        const std::vector<ListNode> &subs = listArguments(i);
         if (subs.size() > 16) {
             error(at, "':matchconsecutive' takes at most 16 position lists");
             return nullptr;
         }
         std::vector<FilterPtr> lists;
-        for (const Item *sub : subs)
-            lists.push_back(compilePosition(*sub, nullptr));
+        for (const ListNode &sub : subs)
+            lists.push_back(compilePosition(sub, nullptr));
         return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
     }
     if (n == "perpendicular") {

@@ -5,8 +5,11 @@
 
 namespace cql::cqls {
 
-FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
 {
+    const Item &at = *k.at;
+    const auto &items = k.items;
+    const NodeScope scope(m_node, k);
     FilterPtr f;
     const std::string n = colourSwapped(k.name);
     if (n == "year" || n == "gamenumber" || n == "elo" || n == "whiteelo" || n == "blackelo") {
@@ -34,7 +37,7 @@ FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std
         m_bareNot = !m_bareNot;
         return nullptr;
     } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
-        f = subMatchLists(n, at, items, i);
+        f = subMatchLists(n, i);
     } else if (n == "player" || n == "whiteplayer" || n == "blackplayer" || n == "event" || n == "site") {
         if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
             error(at, "'" + at.text + "' expects a name");
@@ -118,10 +121,10 @@ FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std
     } else if (n == "markall" || n == "noannotate") {
         return nullptr; // meaningless here (seed)
     } else if (n == "eithercolor") {
-        if (&items != m_topItems) error(at, "':eithercolor' belongs in the match list itself");
+        if (m_subMatch) error(at, "':eithercolor' belongs in the match list itself");
         return nullptr; // read by run()
     } else if (n == "forany") {
-        if (&items != m_topItems) {
+        if (m_subMatch) {
             error(at, "':forany' belongs in the match list itself");
             return nullptr;
         }
@@ -602,33 +605,37 @@ FilterPtr Compiler::resultArg(const Item &at, const std::vector<Item> &items, si
     return anyOf(std::move(any));
 }
 
-FilterPtr Compiler::subMatchLists(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::subMatchLists(const std::string &n, size_t &i)
 {
-    std::vector<const Item *> subs;
-    if (!listArguments(n, "match", at, items, i, subs)) return nullptr;
     std::vector<FilterPtr> parts;
-    for (const Item *s : subs) {
+    const bool outerSub = m_subMatch;
+    m_subMatch = true;
+    for (const ListNode &s : listArguments(i)) {
         std::vector<FilterPtr> inner;
         const bool outerNot = m_bareNot;
         m_bareNot = false;
-        for (size_t j = 1; j < s->items.size();) {
-            const Item &it = s->items[j];
-            KeywordWord k = keywordOf(it);
-            if (!k.isKeyword) {
-                error(it,
-                      it.isList() ? "a sub-match list cannot contain position lists"
-                                  : "'" + it.text + "' is not a match list keyword");
-                ++j;
+        auto refuse = [&](const Item &it) {
+            error(it,
+                  it.isList() ? "a sub-match list cannot contain position lists"
+                              : "'" + it.text + "' is not a match list keyword");
+        };
+        for (const ListNode::Element &e : s.elements) {
+            if (!e.keyword) {
+                refuse(*e.item);
                 continue;
             }
-            ++j;
-            if (FilterPtr f = matchKeyword(k, it, s->items, j)) inner.push_back(std::move(f));
+            if (!e.keyword->ok) continue;
+            size_t j = 0;
+            if (FilterPtr f = matchKeyword(*e.keyword, j)) inner.push_back(std::move(f));
+            for (; j < e.keyword->items.size(); ++j)
+                refuse(e.keyword->items[j]);
         }
         FilterPtr all = allOf(std::move(inner));
         if (m_bareNot) all = std::make_unique<NotFilter>(std::move(all));
         m_bareNot = outerNot;
         parts.push_back(std::move(all));
     }
+    m_subMatch = outerSub;
     return combine(n, std::move(parts));
 }
 

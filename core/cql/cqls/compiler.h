@@ -18,6 +18,7 @@
 #include "cql/cqls/line.h"
 #include "cql/cqls/pawncounting.h"
 #include "cql/cqls/relationimage.h"
+#include "cql/cqls/syntax.h"
 #include "game/ficsstart.h"
 
 #include "cql/logic.h"
@@ -54,7 +55,7 @@ private:
     void error(const Item &at, std::string message);
 
     // --- tagging: ':forany name D' in the match list declares a tag for the whole script.
-    void declareTags(const Item &list);
+    void declareTags(const ListNode &list);
 
     // --- the match list
     // What a position list of the match list says about the game beyond its filter.
@@ -71,13 +72,18 @@ private:
         TopLevel() { count.lo.value = 1; }
     };
 
-    void compileMatch(const Item &list);
+    void compileMatch(const ListNode &list);
+
+    // A word or list of the match list that is no keyword's argument.
+    void notInMatchList(const Item &it);
 
     // A variable slot for a GameGateFilter's answer for the game.
     int gateSlot();
 
     // Game-level keywords of the match list.
-    FilterPtr matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i);
+    // Each keyword's back end reads its items (KeywordNode::items) from i on
+    // and leaves i past what it read; what it leaves belongs to the list.
+    FilterPtr matchKeyword(const KeywordNode &k, size_t &i);
 
     // A comma-separated list word ("GM,IM", "tourn,swiss"), lower case.
     bool commaList(const Item &at, const std::vector<Item> &items, size_t &i, std::vector<std::string> &out);
@@ -134,12 +140,11 @@ private:
     FilterPtr resultArg(const Item &at, const std::vector<Item> &items, size_t &i);
 
     // :and/:or/:xor/:not/:cond of the match list: sub-match lists without position lists.
-    FilterPtr subMatchLists(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr subMatchLists(const std::string &n, size_t &i);
 
-    // Lists as arguments of :and/:or/:xor/:not/:cond: either one list of lists
-    // "((position ...) (position ...))" or, for :not and :cond, lists written one after another.
-    bool listArguments(const std::string &n, std::string_view head, const Item &at, const std::vector<Item> &items,
-                       size_t &i, std::vector<const Item *> &out);
+    // The lists the keyword being compiled takes (read by the syntax tree's
+    // reader); i is past them.
+    const std::vector<ListNode> &listArguments(size_t &i) const;
 
     static FilterPtr combine(const std::string &n, std::vector<FilterPtr> parts);
 
@@ -162,7 +167,7 @@ private:
 
     // top: what the list says about the game when it stands in the match list (else null).
     // sequenceStep: the list is a :sequence step (it may have a :repetitioncount).
-    FilterPtr compilePosition(const Item &list, TopLevel *top, bool sequenceStep = false);
+    FilterPtr compilePosition(const ListNode &list, TopLevel *top, bool sequenceStep = false);
 
     FilterPtr designator(const Item &it);
 
@@ -170,7 +175,7 @@ private:
     bool checkTag(const Designator &d, const Item &at);
 
     // :relation (relation-list): a later position related to this one.
-    FilterPtr relation(const Item &at, const std::vector<Item> &items, size_t &i, ListState &st);
+    FilterPtr relation(size_t &i, ListState &st);
 
     FilterPtr designatorFilter(const Designator &d);
 
@@ -197,8 +202,7 @@ private:
     // Transform groups of a keyword, or false if it is none.
     static bool transformGroup(const std::string &n, std::vector<Transform> &out);
 
-    void positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
-                         TopLevel *top);
+    void positionKeyword(const KeywordNode &k, size_t &i, ListState &st, TopLevel *top);
 
     static FilterPtr state(StateFilter::Kind k) { return std::make_unique<StateFilter>(k); }
 
@@ -255,7 +259,17 @@ private:
     std::map<std::string, int> m_tagSlots; // :forany tags by name
     std::vector<ForAnyTag> m_tags;
     const Item *m_relationAt = nullptr;
-    const std::vector<Item> *m_topItems = nullptr;
+    const KeywordNode *m_node = nullptr; // the keyword being compiled
+    bool m_subMatch = false;             // compiling a sub-match list
+    // m_node while a keyword's back end runs (nested lists compile their own).
+    struct NodeScope {
+        const KeywordNode *&node;
+        const KeywordNode *outer;
+        NodeScope(const KeywordNode *&n, const KeywordNode &k) : node(n), outer(n) { n = &k; }
+        ~NodeScope() { node = outer; }
+        NodeScope(const NodeScope &) = delete;
+        NodeScope &operator=(const NodeScope &) = delete;
+    };
     std::vector<int> m_gateSlots;             // per-game caches of the position lists (for :forany)
     static constexpr long MaxWeight = 200000; // filter copies transforms may make (compilePosition)
     long m_weight = 0;

@@ -8,6 +8,7 @@
 #include "cql/cqls/gameinfo.h"
 #include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"
+#include "cql/cqls/syntax.h"
 
 #include "chess/types.h"
 
@@ -38,7 +39,7 @@ bool neverInChess(std::string_view k)
 bool takesNoArgument(std::string_view k)
 {
     const KeywordSignature *row = findKeyword(k);
-    return row && row->args.empty();
+    return row && !row->takesArguments();
 }
 
 std::string indent(const std::string &s)
@@ -183,7 +184,10 @@ public:
         }
         m_out.ok = true;
         normalizeMatchList(top[0]);
-        convertMatch(top[0]);
+        // The converter writes what it can of any script: the reader's
+        // refusals are the compiler's to report.
+        std::vector<Diagnostic> refusals;
+        convertMatch(*readMatchList(top[0], refusals));
     }
 
 private:
@@ -208,13 +212,28 @@ private:
         return readRange(items, i, r, allowEnd, allowPercent) == Argument::Read;
     }
 
-    // The lists :and/:or/:xor/:not/:cond/:sequence take; an empty outer list is stepped over.
-    static bool listArguments(const std::string &n, std::string_view head, const std::vector<Item> &items, size_t &i,
-                              std::vector<const Item *> &out)
+    // The lists the keyword being converted takes (as the reader found
+    // them), i past them; false when it has none.
+    bool listArguments(size_t &i, const std::vector<ListNode> *&out) const
     {
-        const ListArguments r = collectListArguments(n, head, items, i, out);
-        if (r == ListArguments::Empty) ++i;
-        return r == ListArguments::Ok;
+        for (const ArgumentNode &a : m_node->args)
+            if (!a.lists.empty()) {
+                i = a.first + a.count;
+                out = &a.lists;
+                return true;
+            }
+        return false;
+    }
+
+    // Runs a keyword's back end with the node it reads from.
+    template <typename F>
+    auto withNode(const KeywordNode &k, F f)
+    {
+        const KeywordNode *outer = m_node;
+        m_node = &k;
+        auto r = f();
+        m_node = outer;
+        return r;
     }
 
     // A designator in CQL 6, or "" when it marks promoted pieces (CQL 6 has
@@ -264,32 +283,35 @@ private:
         TopList() { count.lo.value = 1; }
     };
 
-    void convertMatch(const Item &match)
+    // A word or list of a match list that is no keyword's argument.
+    std::string notInMatchList(const Item &it)
+    {
+        return leaveOut(it, it.isList() ? "not a position list" : "not a match list keyword", false);
+    }
+
+    // The match list's keywords, and what their back ends left of their items.
+    void matchElement(const ListNode::Element &e, std::vector<std::string> &out)
+    {
+        if (!e.keyword) return out.push_back(notInMatchList(*e.item));
+        size_t i = 0;
+        if (std::string f = matchKeyword(*e.keyword, i); !f.empty()) out.push_back(f);
+        for (; i < e.keyword->items.size(); ++i)
+            out.push_back(notInMatchList(e.keyword->items[i]));
+    }
+
+    void convertMatch(const ListNode &match)
     {
         std::vector<std::string> gameParts;
         std::vector<std::string> lists;
         std::vector<TopList> counts;
-        const auto &items = match.items;
-        for (size_t i = 1; i < items.size();) {
-            const Item &it = items[i];
-            if (it.isList()) {
-                ++i;
-                if (it.head() != "position") {
-                    gameParts.push_back(leaveOut(it, "not a position list", false));
-                    continue;
-                }
-                TopList top;
-                lists.push_back(convertList(it, &top));
-                counts.push_back(top);
+        for (const ListNode::Element &e : match.elements) {
+            if (!e.list) {
+                matchElement(e, gameParts);
                 continue;
             }
-            KeywordWord k = keywordOf(it);
-            ++i;
-            if (!k.isKeyword) {
-                gameParts.push_back(leaveOut(it, "not a match list keyword", false));
-                continue;
-            }
-            if (std::string f = matchKeyword(k, it, items, i); !f.empty()) gameParts.push_back(f);
+            TopList top;
+            lists.push_back(convertList(*e.list, &top));
+            counts.push_back(top);
         }
         if (m_bareNot) {
             // The list negated as a whole: a game filter, when the list has only game keywords.
@@ -339,9 +361,18 @@ private:
         m_out.text = text;
     }
 
-    std::string matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i)
+    std::string matchKeyword(const KeywordNode &k, size_t &i)
+    {
+        return withNode(k, [&] { return matchKeywordText(k, *k.at, k.items, i); });
+    }
+
+    std::string matchKeywordText(const KeywordNode &k, const Item &at, const std::vector<Item> &items, size_t &i)
     {
         const std::string &n = k.name;
+        if (!k.row) {
+            i = items.size();
+            return leaveOut(at, "unknown keyword", false);
+        }
         std::string f;
         auto numeric = [&](const std::string &expr) {
             Range r;
@@ -378,20 +409,15 @@ private:
             m_bareNotAt = &at;
             return std::string();
         } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
-            std::vector<const Item *> subs;
-            if (listArguments(n, "match", items, i, subs)) {
+            const std::vector<ListNode> *subs = nullptr;
+            if (listArguments(i, subs)) {
                 std::vector<std::string> parts;
-                for (const Item *s : subs) {
+                for (const ListNode &s : *subs) {
                     std::vector<std::string> inner;
                     const bool outerNot = m_bareNot;
                     m_bareNot = false;
-                    for (size_t j = 1; j < s->items.size();) {
-                        const Item &it = s->items[j++];
-                        KeywordWord sk = keywordOf(it);
-                        std::string part = sk.isKeyword ? matchKeyword(sk, it, s->items, j)
-                                                        : leaveOut(it, "not a match list keyword", false);
-                        if (!part.empty()) inner.push_back(part);
-                    }
+                    for (const ListNode::Element &e : s.elements)
+                        matchElement(e, inner);
                     parts.push_back(m_bareNot ? "not " + block(inner) : block(inner));
                     m_bareNot = outerNot;
                 }
@@ -541,33 +567,34 @@ private:
         Range run;
     };
 
-    std::string convertList(const Item &list, TopList *top, bool sequenceStep = false)
+    // A word or list of a position list that is no keyword's argument.
+    std::string listPart(const Item &it)
+    {
+        if (it.isList()) return leaveOut(it, "a list without a keyword", false);
+        Designator d;
+        std::string err;
+        if (!parseDesignator(it.text, d, err)) return leaveOut(it, "not a designator", false);
+        std::string t = designator(d);
+        return t.empty() ? leaveOut(it, "promoted-piece marks '~'") : t;
+    }
+
+    std::string convertList(const ListNode &list, TopList *top, bool sequenceStep = false)
     {
         ListState st;
         st.sequenceStep = sequenceStep;
         m_collect.push_back(&st.squares);
-        const auto &items = list.items;
-        for (size_t i = 1; i < items.size();) {
-            const Item &it = items[i];
-            if (it.isList()) {
-                st.parts.push_back(leaveOut(it, "a list without a keyword", false));
-                ++i;
+        for (const ListNode::Element &e : list.elements) {
+            if (!e.keyword) {
+                st.parts.push_back(listPart(*e.item));
                 continue;
             }
-            KeywordWord k = keywordOf(it);
-            ++i;
-            if (!k.isKeyword) {
-                Designator d;
-                std::string err;
-                if (!parseDesignator(it.text, d, err)) {
-                    st.parts.push_back(leaveOut(it, "not a designator", false));
-                    continue;
-                }
-                std::string t = designator(d);
-                st.parts.push_back(t.empty() ? leaveOut(it, "promoted-piece marks '~'") : t);
-                continue;
-            }
-            positionKeyword(k, it, items, i, st, top);
+            size_t i = 0;
+            withNode(*e.keyword, [&] {
+                positionKeyword(*e.keyword, i, st, top);
+                return 0;
+            });
+            for (; i < e.keyword->items.size(); ++i)
+                st.parts.push_back(listPart(e.keyword->items[i]));
         }
         m_collect.pop_back();
         std::string body = block(st.parts);
@@ -607,12 +634,16 @@ private:
         return body;
     }
 
-    void positionKeyword(const KeywordWord &word, const Item &at, const std::vector<Item> &items, size_t &i,
-                         ListState &st, TopList *top)
+    void positionKeyword(const KeywordNode &k, size_t &i, ListState &st, TopList *top)
     {
-        KeywordWord k = word;
-        if (k.name == "promotion") k.name = "promote"; // the seed's example spells it so, as the compiler reads it
-        const std::string &n = k.name;
+        const Item &at = *k.at;
+        const auto &items = k.items;
+        if (!k.row) {
+            i = items.size();
+            return st.parts.push_back(leaveOut(at, "unknown keyword", false));
+        }
+        // The seed's example spells :promote so, as the compiler reads it.
+        const std::string n = k.name == "promotion" ? std::string("promote") : k.name;
         static const std::vector<std::pair<std::string_view, std::string_view>> transforms = {
             {"flip", "flip"},
             {"flipdihedral", "flip"},
@@ -675,13 +706,13 @@ private:
     {
         if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond" || n == "sequence"
             || n == "gappedsequence") {
-            std::vector<const Item *> subs;
-            if (!listArguments(n, "position", items, i, subs)) return {};
+            const std::vector<ListNode> *subs = nullptr;
+            if (!listArguments(i, subs)) return {};
             std::vector<std::string> parts;
             std::vector<std::string> repeats; // per step: "{m,n}" for a step that holds for a run
             const bool sequence = n == "sequence" || n == "gappedsequence";
-            for (const Item *s : subs) {
-                parts.push_back(convertList(*s, nullptr, sequence));
+            for (const ListNode &s : *subs) {
+                parts.push_back(convertList(s, nullptr, sequence));
                 repeats.push_back(m_lastRun);
             }
             if (n == "sequence" || n == "gappedsequence") {
@@ -969,6 +1000,7 @@ private:
     }
 
     Cql6Conversion &m_out;
+    const KeywordNode *m_node = nullptr;             // the keyword being converted
     std::vector<std::vector<SquareSet> *> m_collect; // the lists being read, innermost last
     bool m_variations = false;
     std::string m_lastRun;             // the list just converted, as a :sequence step: "{m,n}" for its run
