@@ -5,8 +5,11 @@
 
 namespace cql::cqls {
 
-FilterPtr Compiler::dateArg(const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::dateKeyword(const Call &c)
 {
+    const Item &at = c.at;
+    const auto &items = c.items;
+    size_t &i = c.i;
     auto word = [&](size_t k) -> std::string_view {
         return k < items.size() && items[k].kind == Item::Word && !keywordOf(items[k]).isKeyword
             ? std::string_view(items[k].text)

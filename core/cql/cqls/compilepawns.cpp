@@ -165,8 +165,12 @@ bool Compiler::pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
     return true;
 }
 
-FilterPtr Compiler::pawnCount(bool difference, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::pawnCountKeyword(const Call &c)
 {
+    const Item &at = c.at;
+    const auto &items = c.items;
+    size_t &i = c.i;
+    const bool difference = c.param != 0;
     FilterPtr a, b;
     Designator d1;
     if (difference) {

@@ -32,6 +32,7 @@
 #include <climits>
 #include <functional>
 #include <map>
+#include <unordered_map>
 #include <set>
 
 namespace cql::cqls {
@@ -48,6 +49,19 @@ public:
     std::string colourSwapped(const std::string &n) const;
 
 private:
+    // What a keyword's back end reads: its node, the items of
+    // its arguments from i on, and the parameter of its row in the back ends' tables (positionFilter, matchKeyword).
+    struct Call {
+        const KeywordNode &node;
+        const std::string &n;
+        const Item &at;
+        const std::vector<Item> &items;
+        size_t &i;
+        int param;
+    };
+    using Handler = FilterPtr (Compiler::*)(const Call &);
+    static constexpr int Negated = 1 << 20; // a row's parameter flag: the filter negated
+
     // --- diagnostics
     // A keyword that compiles but cannot match in a PGN game: said, not hidden.
     void warning(const Item &at, std::string message);
@@ -84,32 +98,42 @@ private:
     // Each keyword's back end reads its items (KeywordNode::items) from i on
     // and leaves i past what it read; what it leaves belongs to the list.
     FilterPtr matchKeyword(const KeywordNode &k, size_t &i);
+    FilterPtr positionNumberKeyword(const Call &c);
+    FilterPtr matchLogicKeyword(const Call &c);
+    FilterPtr playerKeyword(const Call &c);
+    FilterPtr gameRangeKeyword(const Call &c);
+    FilterPtr gameFactKeyword(const Call &c);
+    FilterPtr hasCommentsKeyword(const Call &c);
+    FilterPtr commentKeyword(const Call &c);
+    FilterPtr outputKeyword(const Call &c);
+    FilterPtr noEffectKeyword(const Call &c);
+    FilterPtr topOnlyKeyword(const Call &c);
 
     // A comma-separated list word ("GM,IM", "tourn,swiss"), lower case.
     bool commaList(const Item &at, const std::vector<Item> &items, size_t &i, std::vector<std::string> &out);
 
     // :variant and :startposition, in both kinds of list.
-    FilterPtr gameVariantKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr variantKeyword(const Call &c);
 
     // Whether :line's moves end with a lone '*' ("e2-e4 e7-e5 *").
     static bool lineEndsWithStar(std::string_view t);
 
     // :birthyear and its kin: years from the player base the program is given.
-    FilterPtr playerYearKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr playerYearKeyword(const Call &c);
 
     // :hasmarker w,b or :hasmarker alone: Scidb's game markers, one letter each
     // (case matters: m middlegame, M material).
-    FilterPtr markerKeyword(const std::vector<Item> &items, size_t &i);
+    FilterPtr markerKeyword(const Call &c);
 
     // :hasspecialmarker and :error: the defects reading found. The markers and
     // error kinds that only Scidb's own databases (or the Scid and ChessBase
     // decoders) set are accepted with a warning that they never match here.
-    FilterPtr defectKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr defectKeyword(const Call &c);
 
     static bool isTagKeyword(const std::string &n);
 
     // Match list keywords answered from the game's PGN tags.
-    FilterPtr tagKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr tagKeyword(const Call &c);
 
     // A range word that is a Roman numeral, after an optional comparison ("XX",
     // ">=XV"), as the same word in decimal; other words as they are.
@@ -120,10 +144,10 @@ private:
                               size_t &i);
 
     // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
-    FilterPtr ecoArg(const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr ecoKeyword(const Call &c);
 
     // ":date 2010-10-27", ">=2010-10-27", "2010-10-01 2010-10-31", "2010-10-01 .. 2010-11-01" (end excluded).
-    FilterPtr dateArg(const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr dateKeyword(const Call &c);
 
     // A date of the match list page, yyyy-mm-dd with optional steps (+1y, -2m,
     // +43d, in that order), as yyyymmdd. False (why set for a bad step or an
@@ -137,7 +161,7 @@ private:
     static long long daysFromCivil(int y, int m, int d);
     static void civilFromDays(long long z, int &y, int &m, int &d);
 
-    FilterPtr resultArg(const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr resultKeyword(const Call &c);
 
     // :and/:or/:xor/:not/:cond of the match list: sub-match lists without position lists.
     FilterPtr subMatchLists(const std::string &n, size_t &i);
@@ -233,7 +257,7 @@ private:
     bool pawnAttributes(const Item &word, std::vector<PawnAttribute> &out);
 
     // :pawncount D attrs range|percent, :pawncountdifference D [D2] attrs range.
-    FilterPtr pawnCount(bool difference, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr pawnCountKeyword(const Call &c);
 
     // A word that is no designator but pawn attributes ("triple", "passed-isolated", "double!").
     static bool looksLikePawnAttributes(std::string_view w);
@@ -242,11 +266,51 @@ private:
     // pawns of d's colours) in r.
     FilterPtr pawnCountIn(const Designator &d, const std::vector<PawnAttribute> &attrs, const Range &r);
 
-    FilterPtr rayKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
-
     static int rightsOf(const Designator &d, bool &ok);
 
     FilterPtr positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // The back ends of the position list keywords (compilekeywords.cpp).
+    FilterPtr stateKeyword(const Call &c);
+    FilterPtr factKeyword(const Call &c);
+    FilterPtr nextMoveKeyword(const Call &c);
+    FilterPtr neverKeyword(const Call &c);
+    FilterPtr enPassantKeyword(const Call &c);
+    FilterPtr startArrangementKeyword(const Call &c);
+    FilterPtr rayKeyword(const Call &c);
+    FilterPtr logicKeyword(const Call &c);
+    FilterPtr checkKeyword(const Call &c);
+    FilterPtr checkOfKindKeyword(const Call &c);
+    FilterPtr fenKeyword(const Call &c);
+    FilterPtr repetitionKeyword(const Call &c);
+    FilterPtr halfmoveClockKeyword(const Call &c);
+    FilterPtr castlingKeyword(const Call &c);
+    FilterPtr insideKeyword(const Call &c);
+    FilterPtr pieceCountKeyword(const Call &c);
+    FilterPtr powerKeyword(const Call &c);
+    FilterPtr differenceKeyword(const Call &c);
+    FilterPtr attackCountKeyword(const Call &c);
+    FilterPtr moveFromToKeyword(const Call &c);
+    FilterPtr isPromotedPieceKeyword(const Call &c);
+    FilterPtr promoteKeyword(const Call &c);
+    FilterPtr isCastlingKeyword(const Call &c);
+    FilterPtr isCheckKeyword(const Call &c);
+    FilterPtr sequenceKeyword(const Call &c);
+    FilterPtr oppositionKeyword(const Call &c);
+    FilterPtr checkCountKeyword(const Call &c);
+    FilterPtr evaluationKeyword(const Call &c);
+    FilterPtr exchangeEvaluationKeyword(const Call &c);
+    FilterPtr maxSwapEvaluationKeyword(const Call &c);
+    FilterPtr goodBishopKeyword(const Call &c);
+    FilterPtr lineKeyword(const Call &c);
+    FilterPtr unstoppablePawnsKeyword(const Call &c);
+    FilterPtr subMatchKeyword(const Call &c);
+    FilterPtr matchConsecutiveKeyword(const Call &c);
+    FilterPtr perpendicularKeyword(const Call &c);
+    FilterPtr passedPawnRaceKeyword(const Call &c);
+    FilterPtr tagMatchKeyword(const Call &c);
+    FilterPtr moveNumberKeyword(const Call &c);
+    FilterPtr eloKeyword(const Call &c);
 
     std::shared_ptr<Accumulator> accumulator(const std::string &name);
 
