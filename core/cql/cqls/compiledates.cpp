@@ -7,9 +7,7 @@ namespace cql::cqls {
 
 FilterPtr Compiler::dateKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     auto word = [&](size_t k) -> std::string_view {
         return k < items.size() && items[k].kind == Item::Word && !keywordOf(items[k]).isKeyword
             ? std::string_view(items[k].text)

@@ -99,10 +99,7 @@ bool Compiler::differenceArgs(const Item &at, const std::vector<Item> &items, si
 
 FilterPtr Compiler::rayKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || !items[i].isList() || items[i].items.size() < 2) {
         error(at, "'" + at.text + "' expects a ray specifier: a list of two or more piece designators");
         return nullptr;
@@ -285,8 +282,7 @@ FilterPtr Compiler::startArrangementKeyword(const Call &c)
 // Logic over sub-position lists.
 FilterPtr Compiler::logicKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::vector<FilterPtr> parts;
     for (const ListNode &s : listArguments(i))
         parts.push_back(compilePosition(s, nullptr));
@@ -296,8 +292,7 @@ FilterPtr Compiler::logicKeyword(const Call &c)
 // Simple keywords.
 FilterPtr Compiler::checkKeyword(const Call &c)
 {
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
     if (optionalDesignator(items, i, d)) return std::make_unique<FactFilter>(FactFilter::CheckBy, designatorFilter(d));
     return state(StateFilter::Check);
@@ -305,9 +300,7 @@ FilterPtr Compiler::checkKeyword(const Call &c)
 
 FilterPtr Compiler::checkOfKindKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
     FilterPtr arg;
     if (optionalDesignator(items, i, d)) arg = designatorFilter(d);
@@ -317,9 +310,7 @@ FilterPtr Compiler::checkOfKindKeyword(const Call &c)
 
 FilterPtr Compiler::fenKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || items[i].kind != Item::String) {
         error(at, "':fen' expects a FEN in double quotes");
         return nullptr;
@@ -340,7 +331,7 @@ FilterPtr Compiler::fenKeyword(const Call &c)
 
 FilterPtr Compiler::repetitionKeyword(const Call &c)
 {
-    const std::string &n = c.n;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
     r.lo.value = r.hi.value = n[0] == 't' ? 3 : 5;
     return std::make_unique<ClockFilter>(ClockFilter::Repetition, r);
@@ -348,9 +339,7 @@ FilterPtr Compiler::repetitionKeyword(const Call &c)
 
 FilterPtr Compiler::halfmoveClockKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
     if (!rangeArg(at, items, i, r, false, false)) return nullptr;
     return std::make_unique<ClockFilter>(ClockFilter::HalfmoveClock, r);
@@ -358,9 +347,7 @@ FilterPtr Compiler::halfmoveClockKeyword(const Call &c)
 
 FilterPtr Compiler::castlingKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
     if (!designatorArg(at, items, i, &d)) return nullptr;
     bool ok;
@@ -374,9 +361,7 @@ FilterPtr Compiler::castlingKeyword(const Call &c)
 
 FilterPtr Compiler::insideKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr d = designatorArg(at, items, i);
     if (!d) return nullptr;
     SquareSet s;
@@ -392,28 +377,21 @@ FilterPtr Compiler::insideKeyword(const Call &c)
 // Piece analysis.
 FilterPtr Compiler::pieceCountKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr d = designatorArg(at, items, i);
     return d ? inRange(count(std::move(d)), at, items, i) : nullptr;
 }
 
 FilterPtr Compiler::powerKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr d = designatorArg(at, items, i);
     return d ? inRange(std::make_unique<PowerFilter>(std::move(d)), at, items, i) : nullptr;
 }
 
 FilterPtr Compiler::differenceKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr a, b;
     if (!differenceArgs(at, items, i, a, b)) return nullptr;
     bool pw = n == "powerdifference";
@@ -424,9 +402,7 @@ FilterPtr Compiler::differenceKeyword(const Call &c)
 
 FilterPtr Compiler::attackCountKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr a, b;
     if (!designatorPair(at, items, i, a, b)) return nullptr;
     return inRange(std::make_unique<AttackCountFilter>(std::move(a), std::move(b)), at, items, i);
@@ -435,10 +411,7 @@ FilterPtr Compiler::attackCountKeyword(const Call &c)
 // The next move.
 FilterPtr Compiler::moveFromToKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr d = designatorArg(at, items, i);
     if (!d) return nullptr;
     bool from = n == "movefrom";
@@ -458,9 +431,7 @@ FilterPtr Compiler::isPromotedPieceKeyword(const Call &)
 
 FilterPtr Compiler::promoteKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
     if (!designatorArg(at, items, i, &d)) return nullptr;
     PieceMask m = d.pieces.plain;
@@ -481,8 +452,7 @@ FilterPtr Compiler::promoteKeyword(const Call &c)
 
 FilterPtr Compiler::isCastlingKeyword(const Call &c)
 {
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
     int rights = 0;
     if (optionalDesignator(items, i, d)) {
@@ -498,9 +468,7 @@ FilterPtr Compiler::isCastlingKeyword(const Call &c)
 
 FilterPtr Compiler::isCheckKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
     size_t first = i;
     if (rangeArg(at, items, i, r, false, false, true)) {
@@ -515,8 +483,7 @@ FilterPtr Compiler::isCheckKeyword(const Call &c)
 
 FilterPtr Compiler::sequenceKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::vector<FilterPtr> steps;
     std::vector<std::shared_ptr<const StepSpan>> spans;
     for (const ListNode &s : listArguments(i)) {
@@ -528,8 +495,7 @@ FilterPtr Compiler::sequenceKeyword(const Call &c)
 
 FilterPtr Compiler::oppositionKeyword(const Call &c)
 {
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     const int side = optionalSide(items, i, chess::WKing, chess::BKing, "':opposition' takes K or k");
     if (side < 0) return nullptr;
     return std::make_unique<OppositionFilter>(OppositionFilter::Side(side));
@@ -537,9 +503,7 @@ FilterPtr Compiler::oppositionKeyword(const Call &c)
 
 FilterPtr Compiler::checkCountKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     // Counting checks means something only in three-check chess: in
     // standard chess only a count of zero holds (seed).
     if (i >= items.size() || items[i].isList()) {
@@ -580,10 +544,7 @@ FilterPtr Compiler::checkCountKeyword(const Call &c)
 
 FilterPtr Compiler::evaluationKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     EvaluationParser ep;
     ep.error = [this](const Item &where, std::string message) { error(where, std::move(message)); };
     ep.designator = [this](const Item &a, const std::vector<Item> &its, size_t &j) { return designatorArg(a, its, j); };
@@ -593,9 +554,7 @@ FilterPtr Compiler::evaluationKeyword(const Call &c)
 
 FilterPtr Compiler::exchangeEvaluationKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     long long plies = 0;
     // The English page's form, a range alone ("<=-3"): its comparison
     // cannot start a depth, so the depth is unlimited, as '*' says.
@@ -619,9 +578,7 @@ FilterPtr Compiler::exchangeEvaluationKeyword(const Call &c)
 
 FilterPtr Compiler::maxSwapEvaluationKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr a, b;
     if (!designatorPair(at, items, i, a, b)) return nullptr;
     Range r;
@@ -631,9 +588,7 @@ FilterPtr Compiler::maxSwapEvaluationKeyword(const Call &c)
 
 FilterPtr Compiler::goodBishopKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
     FilterPtr b = designatorArgOf(chess::WBishop, chess::BBishop, "bishops", at, items, i, d);
     if (!b) return nullptr;
@@ -650,10 +605,7 @@ FilterPtr Compiler::goodBishopKeyword(const Call &c)
 
 FilterPtr Compiler::lineKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::string text;
     if (i < items.size() && items[i].kind == Item::String) {
         text = items[i].text;
@@ -691,9 +643,7 @@ FilterPtr Compiler::lineKeyword(const Call &c)
 
 FilterPtr Compiler::unstoppablePawnsKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
     FilterPtr pawns = designatorArgOf(chess::WPawn, chess::BPawn, "pawns", at, items, i, d);
     if (!pawns) return nullptr;
@@ -717,7 +667,7 @@ FilterPtr Compiler::unstoppablePawnsKeyword(const Call &c)
 
 FilterPtr Compiler::subMatchKeyword(const Call &c)
 {
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::vector<FilterPtr> lists;
     for (const ListNode &sub : listArguments(i))
         lists.push_back(compilePosition(sub, nullptr));
@@ -726,8 +676,7 @@ FilterPtr Compiler::subMatchKeyword(const Call &c)
 
 FilterPtr Compiler::matchConsecutiveKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     const std::vector<ListNode> &subs = listArguments(i);
     if (subs.size() > 16) {
         error(at, "':matchconsecutive' takes at most 16 position lists");
@@ -741,9 +690,7 @@ FilterPtr Compiler::matchConsecutiveKeyword(const Call &c)
 
 FilterPtr Compiler::perpendicularKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr a, b;
     if (!designatorPair(at, items, i, a, b)) return nullptr;
     return std::make_unique<PerpendicularFilter>(std::move(a), std::move(b));
@@ -751,8 +698,7 @@ FilterPtr Compiler::perpendicularKeyword(const Call &c)
 
 FilterPtr Compiler::passedPawnRaceKeyword(const Call &c)
 {
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     const int side = optionalSide(items, i, chess::WPawn, chess::BPawn, "':passedpawnrace' takes P or p");
     if (side < 0) return nullptr;
     return std::make_unique<PassedPawnRaceFilter>(PassedPawnRaceFilter::Side(side));
@@ -760,9 +706,7 @@ FilterPtr Compiler::passedPawnRaceKeyword(const Call &c)
 
 FilterPtr Compiler::tagMatchKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
         error(at, "':tagmatch' expects a tag name and a piece designator");
         return nullptr;
@@ -780,10 +724,7 @@ FilterPtr Compiler::tagMatchKeyword(const Call &c)
 
 FilterPtr Compiler::moveNumberKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
     if (!rangeArg(at, items, i, r, true, false)) return nullptr;
     return std::make_unique<MoveNumberFilter>(n == "halfmovenumber", r);
@@ -792,10 +733,7 @@ FilterPtr Compiler::moveNumberKeyword(const Call &c)
 // Game information.
 FilterPtr Compiler::eloKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     auto side = n == "elo" ? EloFilter::Either : n == "whiteelo" ? EloFilter::White : EloFilter::Black;
     return inRange(std::make_unique<EloFilter>(side), at, items, i);
 }

@@ -88,8 +88,7 @@ FilterPtr Compiler::matchLogicKeyword(const Call &c)
 // The name in a tag (lower case, as part of it), or a pattern in double quotes.
 FilterPtr Compiler::playerKeyword(const Call &c)
 {
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
         error(c.at, "'" + c.at.text + "' expects a name");
         return nullptr;
@@ -125,9 +124,7 @@ FilterPtr Compiler::gameFactKeyword(const Call &c)
 
 FilterPtr Compiler::hasCommentsKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword) {
         std::vector<std::string> codes;
         if (!commaList(at, items, i, codes)) return nullptr;
@@ -150,9 +147,7 @@ FilterPtr Compiler::hasCommentsKeyword(const Call &c)
 
 FilterPtr Compiler::commentKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || items[i].kind != Item::String) {
         error(at, "':comment' expects a pattern in double quotes");
         return nullptr;
@@ -213,10 +208,7 @@ bool Compiler::commaList(const Item &at, const std::vector<Item> &items, size_t 
 
 FilterPtr Compiler::variantKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::vector<std::string> names;
     if (!commaList(at, items, i, names)) return nullptr;
     if (n == "variant") {
@@ -278,10 +270,7 @@ bool Compiler::lineEndsWithStar(std::string_view t)
 
 FilterPtr Compiler::playerYearKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
     if (!rangeArg(at, items, i, r, false, false)) return nullptr;
     std::string why;
@@ -310,8 +299,7 @@ FilterPtr Compiler::playerYearKeyword(const Call &c)
 
 FilterPtr Compiler::markerKeyword(const Call &c)
 {
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::string markers;
     if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword && items[i].kind == Item::Word) {
         const std::string &t = items[i].text;
@@ -337,10 +325,7 @@ FilterPtr Compiler::markerKeyword(const Call &c)
 
 FilterPtr Compiler::defectKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::vector<std::string> words;
     if (!commaList(at, items, i, words)) return nullptr;
     const Item &arg = items[i - 1];
@@ -404,10 +389,7 @@ bool Compiler::isTagKeyword(const std::string &n)
 
 FilterPtr Compiler::tagKeyword(const Call &c)
 {
-    const std::string &n = c.n;
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     using K = TagInfoFilter::Kind;
     TagInfoFilter::Spec s;
     std::string base = n;
@@ -584,9 +566,7 @@ FilterPtr Compiler::gameInfoKeyword(const std::string &base, int side, const Ite
 
 FilterPtr Compiler::ecoKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
         error(at, "':eco' expects ECO codes (A00, B00-99, ...)");
         return nullptr;
@@ -637,9 +617,7 @@ FilterPtr Compiler::ecoKeyword(const Call &c)
 
 FilterPtr Compiler::resultKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || items[i].isList()) {
         error(at, "':result' expects a result: 1-0, 0-1, 1/2-1/2 or *");
         return nullptr;

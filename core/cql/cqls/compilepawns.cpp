@@ -167,9 +167,7 @@ bool Compiler::pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
 
 FilterPtr Compiler::pawnCountKeyword(const Call &c)
 {
-    const Item &at = c.at;
-    const auto &items = c.items;
-    size_t &i = c.i;
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     const bool difference = c.param != 0;
     FilterPtr a, b;
     Designator d1;

@@ -9,11 +9,13 @@
 #include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/syntax.h"
+#include "cql/keywords.h"
 
 #include "chess/types.h"
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 
 namespace cql::cqls {
 
@@ -40,6 +42,14 @@ bool takesNoArgument(std::string_view k)
 {
     const KeywordSignature *row = findKeyword(k);
     return row && !row->takesArguments();
+}
+
+// The CQL 6 transform a transform keyword of the list is, "" for another keyword.
+std::string_view transformText(const KeywordSignature *row)
+{
+    if (!row || row->cql6Text.empty()) return {};
+    const cql::Keyword *k = cql::findKeyword(row->cql6Text);
+    return k && k->category == cql::KeywordCategory::Transform ? row->cql6Text : std::string_view();
 }
 
 std::string indent(const std::string &s)
@@ -644,22 +654,10 @@ private:
         }
         // The seed's example spells :promote so, as the compiler reads it.
         const std::string n = k.name == "promotion" ? std::string("promote") : k.name;
-        static const std::vector<std::pair<std::string_view, std::string_view>> transforms = {
-            {"flip", "flip"},
-            {"flipdihedral", "flip"},
-            {"flipvertical", "flipvertical"},
-            {"fliphorizontal", "fliphorizontal"},
-            {"flipcolor", "flipcolor"},
-            {"shift", "shift"},
-            {"shifthorizontal", "shifthorizontal"},
-            {"shiftvertical", "shiftvertical"},
-        };
-        for (auto [name, cql6] : transforms) {
-            if (n == name && !k.negated) {
-                st.transforms.emplace_back(cql6);
-                if (cql6.substr(0, 5) == "shift") st.shifts.push_back(&at);
-                return;
-            }
+        if (const std::string_view t = transformText(k.row); !t.empty() && !k.negated) {
+            st.transforms.emplace_back(t);
+            if (t.substr(0, 5) == "shift") st.shifts.push_back(&at);
+            return;
         }
         if (n == "not" && (i >= items.size() || !items[i].isList())) {
             st.negate = !st.negate;
@@ -700,197 +698,289 @@ private:
         st.parts.push_back(k.negated ? "not " + block({f}) : f);
     }
 
+    // A keyword's back end reads: its name, the keyword item, its argument items from i on.
+    struct Call {
+        const std::string &n;
+        const Item &at;
+        const std::vector<Item> &items;
+        size_t &i;
+    };
+    using Handler = std::string (Converter::*)(const Call &);
+
     // A position list keyword with its arguments as a CQL 6 filter; "" when
     // the arguments have no CQL 6 form, "// ..." when the keyword has none.
     std::string positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
     {
-        if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond" || n == "sequence"
-            || n == "gappedsequence") {
-            const std::vector<ListNode> *subs = nullptr;
-            if (!listArguments(i, subs)) return {};
-            std::vector<std::string> parts;
-            std::vector<std::string> repeats; // per step: "{m,n}" for a step that holds for a run
-            const bool sequence = n == "sequence" || n == "gappedsequence";
-            for (const ListNode &s : *subs) {
-                parts.push_back(convertList(s, nullptr, sequence));
-                repeats.push_back(m_lastRun);
-            }
-            if (n == "sequence" || n == "gappedsequence") {
-                std::string s = "line";
-                // A gapped sequence may also start later than here.
-                for (size_t j = 0; j < parts.size(); ++j) {
-                    if (n == "gappedsequence") s += " --> true*";
-                    s += " --> " + block({parts[j]}) + repeats[j];
-                }
-                return s;
-            }
-            return combine(n, parts);
-        }
-        if (n == "check") {
-            Designator d;
-            if (!readOptionalDesignator(items, i, d)) return "check";
-            std::string s = designator(d);
-            if (s.empty()) return {};
-            // Check given by pieces of s: those of the other side attack the king.
-            return "(check and ((wtm and ((" + s + " & a) attacks K)) or (btm and ((" + s + " & A) attacks k))))";
-        }
-        if (n == "doublecheck" || n == "contactcheck") {
-            Designator d;
-            std::string by;
-            if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty()) return {};
-            return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
-        }
-        if (n == "isdoublecheck") return "(child : " + doubleCheck({}) + ")";
-        if (n == "iscontactcheck") return "(child : " + contactCheck({}) + ")";
-        if (n == "nocheck") return "not check";
-        if (n == "mate" || n == "stalemate" || n == "wtm" || n == "btm" || n == "initial" || n == "terminal") return n;
-        if (n == "insidevariation") return "variation";
+        static const std::unordered_map<std::string_view, Handler> handlers = {
+            {"and", &Converter::andText},
+            {"blackelo", &Converter::eloText},
+            {"check", &Converter::checkText},
+            {"checkcount", &Converter::checkcountText},
+            {"cond", &Converter::andText},
+            {"contactcheck", &Converter::doublecheckText},
+            {"doublecheck", &Converter::doublecheckText},
+            {"elo", &Converter::eloText},
+            {"gappedsequence", &Converter::andText},
+            {"halfmovenumber", &Converter::movenumberText},
+            {"iscastling", &Converter::iscastlingText},
+            {"ischeck", &Converter::ischeckText},
+            {"iscontactcheck", &Converter::iscontactcheckText},
+            {"isdoublecheck", &Converter::isdoublecheckText},
+            {"ismate", &Converter::ischeckText},
+            {"isstalemate", &Converter::ischeckText},
+            {"movefrom", &Converter::movefromText},
+            {"movenumber", &Converter::movenumberText},
+            {"moveto", &Converter::movefromText},
+            {"not", &Converter::andText},
+            {"or", &Converter::andText},
+            {"pawncount", &Converter::pawncountText},
+            {"pawncountdifference", &Converter::pawncountText},
+            {"piececount", &Converter::piececountText},
+            {"piececountdifference", &Converter::piececountdifferenceText},
+            {"power", &Converter::piececountText},
+            {"powerdifference", &Converter::piececountdifferenceText},
+            {"promote", &Converter::promoteText},
+            {"ray", &Converter::rayText},
+            {"rayattack", &Converter::rayText},
+            {"raydiagonal", &Converter::rayText},
+            {"rayhorizontal", &Converter::rayText},
+            {"rayorthogonal", &Converter::rayText},
+            {"rayvertical", &Converter::rayText},
+            {"result", &Converter::resultText},
+            {"sequence", &Converter::andText},
+            {"whiteelo", &Converter::eloText},
+            {"xor", &Converter::andText},
+        };
+        // Keywords CQL 6 says in fixed words.
+        if (const KeywordSignature *row = findKeyword(n); row && !row->cql6Text.empty() && transformText(row).empty())
+            return std::string(row->cql6Text);
+        if (const auto h = handlers.find(n); h != handlers.end()) return (this->*h->second)(Call{n, at, items, i});
         if (neverInChess(n)) return "false " + leaveOut(at, "never true in a standard game");
-        if (n == "piececount" || n == "power") {
-            Designator d;
-            Range r;
-            std::string f;
-            if (!designatorArg(items, i, d) || !rangeArg(items, i, r, false, false)) return {};
-            std::string s = designator(d);
-            if (s.empty() || !rangeTest(n == "power" ? "power " + s : "#" + s, r, f)) return {};
-            return f;
-        }
-        if (n == "piececountdifference" || n == "powerdifference") {
-            std::string a, b;
-            Range r;
-            std::string f;
-            if (!differenceArgs(items, i, a, b) || !rangeArg(items, i, r, false, false)) return {};
-            std::string expr =
-                n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
-            return rangeTest(expr, r, f) ? f : std::string();
-        }
-        if (n == "pawncount" || n == "pawncountdifference") return pawnCount(n == "pawncountdifference", at, items, i);
-        if (n == "ray" || n == "rayattack" || n == "raydiagonal" || n == "rayhorizontal" || n == "rayorthogonal"
-            || n == "rayvertical") {
-            if (i >= items.size() || !items[i].isList()) return {};
-            std::vector<std::string> sets;
-            for (const Item &d : items[i].items) {
-                Designator des;
-                std::string err;
-                std::string s;
-                if (d.isList() || !parseDesignator(d.text, des, err) || (s = designator(des)).empty())
-                    return ++i, std::string();
-                sets.push_back(s);
-            }
-            ++i;
-            Range r;
-            if (rangeArg(items, i, r, false, false)) return {}; // a count of rays: CQL 6 counts squares, not rays
-            if (n == "rayattack") {
-                if (sets.size() != 3) return {};
-                return "pin from " + sets[0] + " through " + sets[1] + " to " + sets[2];
-            }
-            std::string s = "ray ";
-            if (n != "ray") s += n.substr(3) + " ";
-            s += "(";
-            for (size_t j = 0; j < sets.size(); ++j)
-                s += (j ? " " : "") + sets[j];
-            return s + ")";
-        }
-        if (n == "movefrom" || n == "moveto") {
-            Designator d;
-            if (!designatorArg(items, i, d)) return {};
-            std::string s = designator(d);
-            return s.empty() ? s : std::string("move ") + (n == "movefrom" ? "from " : "to ") + s;
-        }
-        if (n == "enpassant") return "move enpassant";
-        if (n == "noenpassant") return "not move enpassant";
-        if (n == "promote") {
-            Designator d;
-            if (!designatorArg(items, i, d) || d.pieces.promoted || d.pieces.unpromoted
-                || d.squares != SquareSet::all())
-                return {};
-            PieceMask m = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d.pieces.plain;
-            m &= PieceMask(WhiteBits | BlackBits);
-            if (!m) return {};
-            // CQL-S promotes by colour, CQL 6 by piece type only.
-            PieceMask white = m & WhiteBits, black = PieceMask((m & BlackBits) >> 8);
-            PieceMask types = white | black;
-            std::string t = piecePart(types);
-            if (white && black && white == black) return "move promote " + t;
-            std::string w = white ? "{wtm move promote " + piecePart(white) + "}" : "";
-            std::string b = black ? "{btm move promote " + piecePart(black) + "}" : "";
-            if (!w.empty() && !b.empty()) return "(" + w + " or " + b + ")";
-            return w.empty() ? b : w;
-        }
-        if (n == "iscastling") {
-            Designator d;
-            if (!readOptionalDesignator(items, i, d)) return "move castle";
-            if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
-                return {};
-            using namespace chess;
-            auto has = [&](Piece p) { return (d.pieces.plain & PieceMask(1u << p)) != 0; };
-            bool K = has(WKing), Q = has(WQueen), k = has(BKing), q = has(BQueen);
-            std::vector<std::string> alts;
-            if (K && k)
-                alts.push_back("move o-o");
-            else if (K)
-                alts.push_back("{wtm move o-o}");
-            else if (k)
-                alts.push_back("{btm move o-o}");
-            if (Q && q)
-                alts.push_back("move o-o-o");
-            else if (Q)
-                alts.push_back("{wtm move o-o-o}");
-            else if (q)
-                alts.push_back("{btm move o-o-o}");
-            if (alts.empty()) return {};
-            if (alts.size() == 2 && K && Q && k && q) return "move castle";
-            return alts.size() == 1 ? alts[0] : "(" + alts[0] + " or " + alts[1] + ")";
-        }
-        if (n == "ischeck" || n == "ismate" || n == "isstalemate") {
-            Range r;
-            if (n == "ischeck" && rangeArg(items, i, r, false, false)) return {};
-            return "(child : " + std::string(n == "ischeck" ? "check" : n == "ismate" ? "mate" : "stalemate") + ")";
-        }
-        if (n == "isnull") return "move null";
-        if (n == "movenumber" || n == "halfmovenumber") {
-            Range r;
-            std::string f;
-            if (!rangeArg(items, i, r, true, false) || !rangeTest(n == "movenumber" ? "movenumber" : "ply", r, f))
-                return {};
-            return f;
-        }
-        if (n == "elo" || n == "whiteelo" || n == "blackelo") {
-            Range r;
-            std::string f;
-            if (!rangeArg(items, i, r, false, false)
-                || !rangeTest(n == "elo"            ? "elo"
-                                  : n == "whiteelo" ? "elo white"
-                                                    : "elo black",
-                              r, f))
-                return {};
-            return f;
-        }
-        if (n == "result") return resultText(items, i);
-        if (n == "checkcount") {
-            // Only three-check chess counts checks: in a standard game no check
-            // has been counted, so CQL-S reads it as a constant.
-            long long count = -1;
-            bool zero;
-            if (i + 1 < items.size()
-                && (items[i + 1].text == ":" || (i + 2 < items.size() && items[i + 2].text == ":"))) {
-                // The seed's "R1 : R2": both counts are zero in a standard game.
-                Range white, black;
-                zero = rangeArg(items, i, white, false, false) && white.contains(0);
-                if (i < items.size() && items[i].text == ":") {
-                    ++i;
-                    zero = rangeArg(items, i, black, false, false) && black.contains(0) && zero;
-                }
-            } else {
-                zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
-                if (isArgumentWord(items, i)) ++i;
-            }
-            return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
-        }
         if (takesNoArgument(n)) return leaveOut(at, "");
         skipArguments(items, i);
         if (noEquivalent(n)) return leaveOut(at, "");
         return leaveOut(at, "unknown keyword", false);
+    }
+
+    std::string andText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        const std::vector<ListNode> *subs = nullptr;
+        if (!listArguments(i, subs)) return {};
+        std::vector<std::string> parts;
+        std::vector<std::string> repeats; // per step: "{m,n}" for a step that holds for a run
+        const bool sequence = n == "sequence" || n == "gappedsequence";
+        for (const ListNode &s : *subs) {
+            parts.push_back(convertList(s, nullptr, sequence));
+            repeats.push_back(m_lastRun);
+        }
+        if (n == "sequence" || n == "gappedsequence") {
+            std::string s = "line";
+            // A gapped sequence may also start later than here.
+            for (size_t j = 0; j < parts.size(); ++j) {
+                if (n == "gappedsequence") s += " --> true*";
+                s += " --> " + block({parts[j]}) + repeats[j];
+            }
+            return s;
+        }
+        return combine(n, parts);
+    }
+
+    std::string checkText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        if (!readOptionalDesignator(items, i, d)) return "check";
+        std::string s = designator(d);
+        if (s.empty()) return {};
+        // Check given by pieces of s: those of the other side attack the king.
+        return "(check and ((wtm and ((" + s + " & a) attacks K)) or (btm and ((" + s + " & A) attacks k))))";
+    }
+
+    std::string doublecheckText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        std::string by;
+        if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty()) return {};
+        return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
+    }
+
+    std::string isdoublecheckText(const Call &) { return "(child : " + doubleCheck({}) + ")"; }
+
+    std::string iscontactcheckText(const Call &) { return "(child : " + contactCheck({}) + ")"; }
+
+    std::string piececountText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        Range r;
+        std::string f;
+        if (!designatorArg(items, i, d) || !rangeArg(items, i, r, false, false)) return {};
+        std::string s = designator(d);
+        if (s.empty() || !rangeTest(n == "power" ? "power " + s : "#" + s, r, f)) return {};
+        return f;
+    }
+
+    std::string piececountdifferenceText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        std::string a, b;
+        Range r;
+        std::string f;
+        if (!differenceArgs(items, i, a, b) || !rangeArg(items, i, r, false, false)) return {};
+        std::string expr = n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
+        return rangeTest(expr, r, f) ? f : std::string();
+    }
+
+    std::string pawncountText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        return pawnCount(n == "pawncountdifference", at, items, i);
+    }
+
+    std::string rayText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        if (i >= items.size() || !items[i].isList()) return {};
+        std::vector<std::string> sets;
+        for (const Item &d : items[i].items) {
+            Designator des;
+            std::string err;
+            std::string s;
+            if (d.isList() || !parseDesignator(d.text, des, err) || (s = designator(des)).empty())
+                return ++i, std::string();
+            sets.push_back(s);
+        }
+        ++i;
+        Range r;
+        if (rangeArg(items, i, r, false, false)) return {}; // a count of rays: CQL 6 counts squares, not rays
+        if (n == "rayattack") {
+            if (sets.size() != 3) return {};
+            return "pin from " + sets[0] + " through " + sets[1] + " to " + sets[2];
+        }
+        std::string s = "ray ";
+        if (n != "ray") s += n.substr(3) + " ";
+        s += "(";
+        for (size_t j = 0; j < sets.size(); ++j)
+            s += (j ? " " : "") + sets[j];
+        return s + ")";
+    }
+
+    std::string movefromText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        if (!designatorArg(items, i, d)) return {};
+        std::string s = designator(d);
+        return s.empty() ? s : std::string("move ") + (n == "movefrom" ? "from " : "to ") + s;
+    }
+
+    std::string promoteText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        if (!designatorArg(items, i, d) || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
+            return {};
+        PieceMask m = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d.pieces.plain;
+        m &= PieceMask(WhiteBits | BlackBits);
+        if (!m) return {};
+        // CQL-S promotes by colour, CQL 6 by piece type only.
+        PieceMask white = m & WhiteBits, black = PieceMask((m & BlackBits) >> 8);
+        PieceMask types = white | black;
+        std::string t = piecePart(types);
+        if (white && black && white == black) return "move promote " + t;
+        std::string w = white ? "{wtm move promote " + piecePart(white) + "}" : "";
+        std::string b = black ? "{btm move promote " + piecePart(black) + "}" : "";
+        if (!w.empty() && !b.empty()) return "(" + w + " or " + b + ")";
+        return w.empty() ? b : w;
+    }
+
+    std::string iscastlingText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        if (!readOptionalDesignator(items, i, d)) return "move castle";
+        if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all()) return {};
+        using namespace chess;
+        auto has = [&](Piece p) { return (d.pieces.plain & PieceMask(1u << p)) != 0; };
+        bool K = has(WKing), Q = has(WQueen), k = has(BKing), q = has(BQueen);
+        std::vector<std::string> alts;
+        if (K && k)
+            alts.push_back("move o-o");
+        else if (K)
+            alts.push_back("{wtm move o-o}");
+        else if (k)
+            alts.push_back("{btm move o-o}");
+        if (Q && q)
+            alts.push_back("move o-o-o");
+        else if (Q)
+            alts.push_back("{wtm move o-o-o}");
+        else if (q)
+            alts.push_back("{btm move o-o-o}");
+        if (alts.empty()) return {};
+        if (alts.size() == 2 && K && Q && k && q) return "move castle";
+        return alts.size() == 1 ? alts[0] : "(" + alts[0] + " or " + alts[1] + ")";
+    }
+
+    std::string ischeckText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Range r;
+        if (n == "ischeck" && rangeArg(items, i, r, false, false)) return {};
+        return "(child : " + std::string(n == "ischeck" ? "check" : n == "ismate" ? "mate" : "stalemate") + ")";
+    }
+
+    std::string movenumberText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Range r;
+        std::string f;
+        if (!rangeArg(items, i, r, true, false) || !rangeTest(n == "movenumber" ? "movenumber" : "ply", r, f))
+            return {};
+        return f;
+    }
+
+    std::string eloText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Range r;
+        std::string f;
+        if (!rangeArg(items, i, r, false, false)
+            || !rangeTest(n == "elo"            ? "elo"
+                              : n == "whiteelo" ? "elo white"
+                                                : "elo black",
+                          r, f))
+            return {};
+        return f;
+    }
+
+    std::string resultText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        return resultText(items, i);
+    }
+
+    std::string checkcountText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        // Only three-check chess counts checks: in a standard game no check
+        // has been counted, so CQL-S reads it as a constant.
+        long long count = -1;
+        bool zero;
+        if (i + 1 < items.size() && (items[i + 1].text == ":" || (i + 2 < items.size() && items[i + 2].text == ":"))) {
+            // The seed's "R1 : R2": both counts are zero in a standard game.
+            Range white, black;
+            zero = rangeArg(items, i, white, false, false) && white.contains(0);
+            if (i < items.size() && items[i].text == ":") {
+                ++i;
+                zero = rangeArg(items, i, black, false, false) && black.contains(0) && zero;
+            }
+        } else {
+            zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
+            if (isArgumentWord(items, i)) ++i;
+        }
+        return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
     }
 
     // Two checkers or more; with pieces `by`, one of the checkers among them.
