@@ -201,6 +201,15 @@ public:
     }
 
 private:
+    // A keyword's back end reads: its name, the keyword item, its argument items from i on.
+    struct Call {
+        const std::string &n;
+        const Item &at;
+        const std::vector<Item> &items;
+        size_t &i;
+    };
+    using Handler = std::string (Converter::*)(const Call &);
+
     // --- left-out keywords
     std::string leaveOut(const Item &at, const std::string &reason, bool noEquivalent = true)
     {
@@ -378,96 +387,121 @@ private:
 
     std::string matchKeywordText(const KeywordNode &k, const Item &at, const std::vector<Item> &items, size_t &i)
     {
+        // The match list keywords CQL 6 can say: their back ends give the
+        // filter, "" when these arguments have none.
+        static const std::unordered_map<std::string_view, Handler> handlers = {
+            {"and", &Converter::matchLogicText},
+            {"averagerating", &Converter::ratingText},
+            {"averagerating*", &Converter::ratingText},
+            {"blackelo", &Converter::numberText},
+            {"blackgender", &Converter::genderText},
+            {"blackplayer", &Converter::playerText},
+            {"blackrating", &Converter::ratingText},
+            {"cond", &Converter::matchLogicText},
+            {"elo", &Converter::numberText},
+            {"event", &Converter::playerText},
+            {"gamenumber", &Converter::numberText},
+            {"gender", &Converter::genderText},
+            {"not", &Converter::matchLogicText},
+            {"or", &Converter::matchLogicText},
+            {"player", &Converter::playerText},
+            {"rating", &Converter::ratingText},
+            {"ratingdifference", &Converter::ratingText},
+            {"result", &Converter::resultText},
+            {"site", &Converter::playerText},
+            {"whiteelo", &Converter::numberText},
+            {"whitegender", &Converter::genderText},
+            {"whiteplayer", &Converter::playerText},
+            {"whiterating", &Converter::ratingText},
+            {"xor", &Converter::matchLogicText},
+            {"year", &Converter::numberText},
+        };
         const std::string &n = k.name;
         if (!k.row) {
             i = items.size();
             return leaveOut(at, "unknown keyword", false);
         }
-        std::string f;
-        auto numeric = [&](const std::string &expr) {
-            Range r;
-            if (!rangeArg(items, i, r, false, false) || !rangeTest(expr, r, f)) f.clear();
-        };
-        if (n == "year") {
-            numeric("year");
-        } else if (n == "gamenumber") {
-            numeric("gamenumber");
-        } else if (n == "elo" || n == "whiteelo" || n == "blackelo") {
-            numeric(n == "elo" ? "elo" : n == "whiteelo" ? "elo white" : "elo black");
-        } else if (n == "result") {
-            f = resultText(items, i);
-        } else if (n == "player" || n == "whiteplayer" || n == "blackplayer" || n == "event" || n == "site") {
-            if (isArgumentWord(items, i) && items[i].kind == Item::Word) {
-                std::string t = items[i++].text;
-                for (char &c : t)
-                    c = char(std::tolower(static_cast<unsigned char>(c)));
-                auto in = [&](const std::string &field) { return "\"" + t + "\" in lowercase(" + field + ")"; };
-                if (n == "player")
-                    f = "(" + in("player white") + " or " + in("player black") + ")";
-                else if (n == "whiteplayer")
-                    f = in("player white");
-                else if (n == "blackplayer")
-                    f = in("player black");
-                else
-                    f = in(n);
-            } else {
-                skipArguments(items, i, true);
-            }
-        } else if (n == "not" && !(i < items.size() && items[i].isList())) {
+        if (n == "not" && !(i < items.size() && items[i].isList())) {
             // ':not' standing in a list negates the list (the match list page's first form).
             m_bareNot = !m_bareNot;
             m_bareNotAt = &at;
             return std::string();
-        } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
-            const std::vector<ListNode> *subs = nullptr;
-            if (listArguments(i, subs)) {
-                std::vector<std::string> parts;
-                for (const ListNode &s : *subs) {
-                    std::vector<std::string> inner;
-                    const bool outerNot = m_bareNot;
-                    m_bareNot = false;
-                    for (const ListNode::Element &e : s.elements)
-                        matchElement(e, inner);
-                    parts.push_back(m_bareNot ? "not " + block(inner) : block(inner));
-                    m_bareNot = outerNot;
-                }
-                f = combine(n, parts);
-            }
-        } else if (n == "rating" || n == "whiterating" || n == "blackrating" || n == "averagerating"
-                   || n == "averagerating*" || n == "ratingdifference") {
-            f = ratingText(n, items, i);
-        } else if (n == "gender" || n == "whitegender" || n == "blackgender") {
-            f = genderText(n, items, i);
-        } else if (n == "timemode" || n == "goodgame") {
-            // CQL 6 could compare the TimeMode tag, but not derive the mode
-            // from TimeControl and Mode the way the CQL-S search does.
-            skipArguments(items, i, true);
-            return leaveOut(at,
-                            n == "timemode" ? "the time mode is derived from the TimeMode, Mode and TimeControl tags"
-                                            : "it is built on :timemode");
-        } else if (n == "markall" || n == "noannotate") {
-            return "// " + at.text + " (no effect)";
-        } else if (n == "output" || n == "pgn") {
-            skipArguments(items, i, true);
-            return "// " + at.text + " (no effect)";
-        } else if (takesNoArgument(n)) {
-            return leaveOut(at, "");
-        } else {
-            skipArguments(items, i, true);
-            return leaveOut(at,
-                            noEquivalent(n)   ? ""
-                                : n == "date" ? "CQL 6 compares dates as text"
-                                              : "unknown keyword",
-                            noEquivalent(n));
         }
-        if (f.empty()) return leaveOut(at, "with these arguments", false);
-        return k.negated ? "not " + block({f}) : f;
+        if (const auto h = handlers.find(n); h != handlers.end()) {
+            const std::string f = (this->*h->second)(Call{n, at, items, i});
+            if (f.empty()) return leaveOut(at, "with these arguments", false);
+            return k.negated ? "not " + block({f}) : f;
+        }
+        if (n == "markall" || n == "noannotate" || n == "output" || n == "pgn") {
+            skipArguments(items, i, true);
+            return "// " + at.text + " (no effect)";
+        }
+        skipArguments(items, i, true);
+        // CQL 6 could compare the TimeMode tag, but not derive the mode from
+        // TimeControl and Mode the way the CQL-S search does.
+        static const std::unordered_map<std::string_view, std::string_view> reasons = {
+            {"timemode", "the time mode is derived from the TimeMode, Mode and TimeControl tags"},
+            {"goodgame", "it is built on :timemode"},
+            {"date", "CQL 6 compares dates as text"},
+        };
+        const auto r = reasons.find(n);
+        if (r == reasons.end() && takesNoArgument(n)) return leaveOut(at, "");
+        const bool none = noEquivalent(n) || n == "timemode" || n == "goodgame";
+        return leaveOut(at, r != reasons.end() ? std::string(r->second) : none ? "" : "unknown keyword", none);
+    }
+
+    std::string numberText(const Call &c)
+    {
+        static const std::unordered_map<std::string_view, std::string_view> expr = {{"year", "year"},
+                                                                                    {"gamenumber", "gamenumber"},
+                                                                                    {"elo", "elo"},
+                                                                                    {"whiteelo", "elo white"},
+                                                                                    {"blackelo", "elo black"}};
+        Range r;
+        std::string f;
+        if (!rangeArg(c.items, c.i, r, false, false) || !rangeTest(std::string(expr.at(c.n)), r, f)) f.clear();
+        return f;
+    }
+
+    std::string playerText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        if (!isArgumentWord(items, i) || items[i].kind != Item::Word) {
+            skipArguments(items, i, true);
+            return {};
+        }
+        std::string t = items[i++].text;
+        for (char &ch : t)
+            ch = char(std::tolower(static_cast<unsigned char>(ch)));
+        auto in = [&](const std::string &field) { return "\"" + t + "\" in lowercase(" + field + ")"; };
+        if (n == "player") return "(" + in("player white") + " or " + in("player black") + ")";
+        if (n == "whiteplayer") return in("player white");
+        if (n == "blackplayer") return in("player black");
+        return in(n);
+    }
+
+    std::string matchLogicText(const Call &c)
+    {
+        const std::vector<ListNode> *subs = nullptr;
+        if (!listArguments(c.i, subs)) return {};
+        std::vector<std::string> parts;
+        for (const ListNode &s : *subs) {
+            std::vector<std::string> inner;
+            const bool outerNot = m_bareNot;
+            m_bareNot = false;
+            for (const ListNode::Element &e : s.elements)
+                matchElement(e, inner);
+            parts.push_back(m_bareNot ? "not " + block(inner) : block(inner));
+            m_bareNot = outerNot;
+        }
+        return combine(c.n, parts);
     }
 
     // The rating keywords on the White<tag>/Black<tag> of the system, as
     // integers; a rating of 0 or none is no rating, as in the CQL-S search.
-    static std::string ratingText(const std::string &n, const std::vector<Item> &items, size_t &i)
+    std::string ratingText(const Call &c)
     {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
         if (!isArgumentWord(items, i)) return {};
         std::string sys = items[i].text;
         for (char &c : sys)
@@ -510,8 +544,9 @@ private:
     }
 
     // :gender f,m,x on WhiteSex/BlackSex: "m" male, "f" or "w" female, anything else unknown.
-    static std::string genderText(const std::string &n, const std::vector<Item> &items, size_t &i)
+    std::string genderText(const Call &c)
     {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
         if (!isArgumentWord(items, i)) return {};
         std::string list = items[i++].text;
         for (char &c : list)
@@ -546,8 +581,9 @@ private:
         return w.empty() ? w : "(" + w + " or " + b + ")";
     }
 
-    static std::string resultText(const std::vector<Item> &items, size_t &i)
+    std::string resultText(const Call &c)
     {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
         if (i >= items.size() || items[i].isList()) return {};
         // A comma-separated list: any of them.
         const std::string list = items[i++].text;
@@ -697,15 +733,6 @@ private:
             return st.parts.push_back(f);
         st.parts.push_back(k.negated ? "not " + block({f}) : f);
     }
-
-    // A keyword's back end reads: its name, the keyword item, its argument items from i on.
-    struct Call {
-        const std::string &n;
-        const Item &at;
-        const std::vector<Item> &items;
-        size_t &i;
-    };
-    using Handler = std::string (Converter::*)(const Call &);
 
     // A position list keyword with its arguments as a CQL 6 filter; "" when
     // the arguments have no CQL 6 form, "// ..." when the keyword has none.
@@ -953,12 +980,6 @@ private:
                           r, f))
             return {};
         return f;
-    }
-
-    std::string resultText(const Call &c)
-    {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        return resultText(items, i);
     }
 
     std::string checkcountText(const Call &c)
