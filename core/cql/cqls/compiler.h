@@ -230,6 +230,18 @@ private:
     static bool transformGroup(const std::string &n, std::vector<Transform> &out);
 
     void positionKeyword(const KeywordNode &k, size_t &i, ListState &st, TopLevel *top);
+    // The back ends of the keywords about the list itself: false when the
+    // keyword is a filter here after all (':not' with lists).
+    using ListHandler = bool (Compiler::*)(const Call &, ListState &, TopLevel *);
+    bool relationKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool precedingKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool countKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool cutKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool accumulatorKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool variationsKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool bareNotKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool transformKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool ignoredKeyword(const Call &c, ListState &st, TopLevel *top);
 
     static FilterPtr state(StateFilter::Kind k) { return std::make_unique<StateFilter>(k); }
 

@@ -536,133 +536,52 @@ bool Compiler::transformGroup(const std::string &n, std::vector<Transform> &out)
 
 void Compiler::positionKeyword(const KeywordNode &k, size_t &i, ListState &st, TopLevel *top)
 {
+    // The keywords that say something about the list itself (its transforms,
+    // counts, cuts, accumulators); the others are filters (positionFilter).
+    static const std::unordered_map<std::string_view, ListHandler> listHandlers = {
+        {"accumulate", &Compiler::accumulatorKeyword},
+        {"accumulate*", &Compiler::accumulatorKeyword},
+        {"cut", &Compiler::cutKeyword},
+        {"exclude", &Compiler::cutKeyword},
+        {"flip", &Compiler::transformKeyword},
+        {"flipcolor", &Compiler::transformKeyword},
+        {"flipdiagonal", &Compiler::transformKeyword},
+        {"flipdihedral", &Compiler::transformKeyword},
+        {"fliphorizontal", &Compiler::transformKeyword},
+        {"flipvertical", &Compiler::transformKeyword},
+        {"markall", &Compiler::ignoredKeyword},
+        {"matchcount", &Compiler::countKeyword},
+        {"noannotate", &Compiler::ignoredKeyword},
+        {"not", &Compiler::bareNotKeyword},
+        {"preceding", &Compiler::precedingKeyword},
+        {"pretransformmatchcount", &Compiler::countKeyword},
+        {"pretransformrepetitioncount", &Compiler::countKeyword},
+        {"relation", &Compiler::relationKeyword},
+        {"repetitioncount", &Compiler::countKeyword},
+        {"reset", &Compiler::accumulatorKeyword},
+        {"shift", &Compiler::transformKeyword},
+        {"shiftdiagonal", &Compiler::transformKeyword},
+        {"shifthorizontal", &Compiler::transformKeyword},
+        {"shiftmaindiagonal", &Compiler::transformKeyword},
+        {"shiftoffdiagonal", &Compiler::transformKeyword},
+        {"shiftvertical", &Compiler::transformKeyword},
+        {"skip", &Compiler::cutKeyword},
+        {"sumrange", &Compiler::accumulatorKeyword},
+        {"variations", &Compiler::variationsKeyword},
+        {"variationsonly", &Compiler::variationsKeyword},
+    };
     const Item &at = *k.at;
     const auto &items = k.items;
     const NodeScope scope(m_node, k);
     std::string n = k.name;
-    if (n == "relation") {
-        if (FilterPtr f = relation(i, st)) {
-            if (k.negated) f = std::make_unique<NotFilter>(std::move(f));
-            st.parts.push_back(std::move(f));
-        }
-        return;
-    }
     if (n == "promotion") {
         // The seed's own example (":promotion U :cut") spells :promote so.
         warning(at, "'" + at.text + "' is read as ':promote'");
         n = "promote";
     }
-    if (n == "preceding") {
-        // In the list of a :cut: the cut comes first at the position it
-        // matches, which is then not searched (the position list page).
-        if (!m_inCutArgument || top)
-            error(at, "':preceding' belongs in the (position ...) list of a ':cut'");
-        else
-            m_sawPreceding = true;
+    if (const auto h = listHandlers.find(n);
+        h != listHandlers.end() && (this->*h->second)(Call{k, n, at, items, i, 0}, st, top))
         return;
-    }
-    std::vector<Transform> group;
-    if (transformGroup(n, group)) {
-        if (n == "flipcolor" && m_eitherColour) {
-            error(at, "':flipcolor' is not allowed with the match list's :eithercolor");
-            return;
-        }
-        st.transforms.push_back(std::move(group));
-        return;
-    }
-    if (n == "not" && (i >= items.size() || !items[i].isList())) {
-        if (k.negated) {
-            error(at, "'!:not' is not allowed");
-            return;
-        }
-        st.negate = !st.negate;
-        return;
-    }
-    if (n == "matchcount" || n == "repetitioncount" || n == "pretransformmatchcount"
-        || n == "pretransformrepetitioncount") {
-        Range r;
-        if (!rangeArg(at, items, i, r, false, false)) return;
-        if (!top && st.sequenceStep && n == "repetitioncount" && !k.negated) {
-            // The seed: a step that holds for so many consecutive positions.
-            if (st.runAt) {
-                error(at, "a :sequence step takes one :repetitioncount");
-                return;
-            }
-            if (r.lo.value < 1) r.lo.value = 1;
-            st.runAt = &at;
-            st.run = r;
-            return;
-        }
-        if (!top) {
-            error(at, "':" + n + "' belongs in a position list of the match list or a :sequence step");
-            return;
-        }
-        if (top->haveCount) {
-            error(at, "a position list takes one match or repetition count");
-            return;
-        }
-        top->count = r;
-        top->haveCount = true;
-        top->runs = n.find("repetition") != std::string::npos;
-        top->perImage = n.substr(0, 12) == "pretransform";
-        return;
-    }
-    if (n == "cut" || n == "exclude" || n == "skip") {
-        if (!top) {
-            error(at, "':" + n + "' belongs in a position list of the match list");
-            skipArguments(items, i);
-            return;
-        }
-        bool cut = n == "cut";
-        if (i < items.size() && items[i].isList()) {
-            // The argument form: the argument cuts or excludes; the list stays as it is.
-            const bool outerCut = m_inCutArgument, outerPreceding = m_sawPreceding;
-            m_inCutArgument = cut;
-            m_sawPreceding = false;
-            FilterPtr f = compilePosition(listArguments(i).front(), nullptr);
-            if (cut) top->cutsPreceding.push_back(m_sawPreceding);
-            m_inCutArgument = outerCut;
-            m_sawPreceding = outerPreceding;
-            (n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
-        } else {
-            (n == "skip" ? top->skipSelf : cut ? top->cutSelf : top->excludeSelf) = true;
-        }
-        return;
-    }
-    if (n == "accumulate" || n == "accumulate*" || n == "sumrange" || n == "reset") {
-        if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
-            error(at, "'" + at.text + "' expects the name of an accumulator");
-            return;
-        }
-        std::string name = items[i++].text;
-        if (n == "reset") {
-            accumulator(name)->reset = true;
-            m_resetAt.emplace(name, at);
-            return;
-        }
-        if (n == "sumrange") {
-            Range r;
-            if (!rangeArg(at, items, i, r, false, false)) return;
-            m_sumrangeAt.emplace(name, at);
-            st.sumranges.push_back(st.parts.size());
-            st.parts.push_back(std::make_unique<SumRangeFilter>(accumulator(name), r));
-            return;
-        }
-        if (!st.accumulate.empty()) {
-            error(at, "a position list accumulates into one accumulator");
-            return;
-        }
-        st.accumulate = name;
-        auto acc = accumulator(name);
-        acc->byColour = acc->byColour || n == "accumulate*";
-        return;
-    }
-    if (n == "variations" || n == "variationsonly") {
-        m_header.variations = true;
-        if (n == "variationsonly") st.parts.push_back(std::make_unique<FactFilter>(FactFilter::InsideVariation));
-        return;
-    }
-    if (n == "markall" || n == "noannotate") return; // meaningless (seed)
     if (m_flip && (n == "whiteelo" || n == "blackelo")) {
         // The list is colour-flipped as a whole; these name players, not pieces.
         FilterPtr f = positionFilter(colourSwapped(n), at, items, i);
@@ -680,6 +599,151 @@ void Compiler::positionKeyword(const KeywordNode &k, size_t &i, ListState &st, T
     if (k.negated) f = std::make_unique<NotFilter>(std::move(f));
     st.parts.push_back(std::move(f));
 }
+
+// :relation (relation-list): a later position related to this one.
+bool Compiler::relationKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (FilterPtr f = relation(i, st)) {
+        if (node.negated) f = std::make_unique<NotFilter>(std::move(f));
+        st.parts.push_back(std::move(f));
+    }
+    return true;
+}
+
+bool Compiler::precedingKeyword(const Call &c, ListState &, TopLevel *top)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    // In the list of a :cut: the cut comes first at the position it
+    // matches, which is then not searched (the position list page).
+    if (!m_inCutArgument || top)
+        error(at, "':preceding' belongs in the (position ...) list of a ':cut'");
+    else
+        m_sawPreceding = true;
+    return true;
+}
+
+bool Compiler::countKeyword(const Call &c, ListState &st, TopLevel *top)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Range r;
+    if (!rangeArg(at, items, i, r, false, false)) return true;
+    if (!top && st.sequenceStep && n == "repetitioncount" && !node.negated) {
+        // The seed: a step that holds for so many consecutive positions.
+        if (st.runAt) {
+            error(at, "a :sequence step takes one :repetitioncount");
+            return true;
+        }
+        if (r.lo.value < 1) r.lo.value = 1;
+        st.runAt = &at;
+        st.run = r;
+        return true;
+    }
+    if (!top) {
+        error(at, "':" + n + "' belongs in a position list of the match list or a :sequence step");
+        return true;
+    }
+    if (top->haveCount) {
+        error(at, "a position list takes one match or repetition count");
+        return true;
+    }
+    top->count = r;
+    top->haveCount = true;
+    top->runs = n.find("repetition") != std::string::npos;
+    top->perImage = n.substr(0, 12) == "pretransform";
+    return true;
+}
+
+bool Compiler::cutKeyword(const Call &c, ListState &, TopLevel *top)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (!top) {
+        error(at, "':" + n + "' belongs in a position list of the match list");
+        skipArguments(items, i);
+        return true;
+    }
+    bool cut = n == "cut";
+    if (i < items.size() && items[i].isList()) {
+        // The argument form: the argument cuts or excludes; the list stays as it is.
+        const bool outerCut = m_inCutArgument, outerPreceding = m_sawPreceding;
+        m_inCutArgument = cut;
+        m_sawPreceding = false;
+        FilterPtr f = compilePosition(listArguments(i).front(), nullptr);
+        if (cut) top->cutsPreceding.push_back(m_sawPreceding);
+        m_inCutArgument = outerCut;
+        m_sawPreceding = outerPreceding;
+        (n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
+    } else {
+        (n == "skip" ? top->skipSelf : cut ? top->cutSelf : top->excludeSelf) = true;
+    }
+    return true;
+}
+
+bool Compiler::accumulatorKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
+        error(at, "'" + at.text + "' expects the name of an accumulator");
+        return true;
+    }
+    std::string name = items[i++].text;
+    if (n == "reset") {
+        accumulator(name)->reset = true;
+        m_resetAt.emplace(name, at);
+        return true;
+    }
+    if (n == "sumrange") {
+        Range r;
+        if (!rangeArg(at, items, i, r, false, false)) return true;
+        m_sumrangeAt.emplace(name, at);
+        st.sumranges.push_back(st.parts.size());
+        st.parts.push_back(std::make_unique<SumRangeFilter>(accumulator(name), r));
+        return true;
+    }
+    if (!st.accumulate.empty()) {
+        error(at, "a position list accumulates into one accumulator");
+        return true;
+    }
+    st.accumulate = name;
+    auto acc = accumulator(name);
+    acc->byColour = acc->byColour || n == "accumulate*";
+    return true;
+}
+
+bool Compiler::variationsKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    m_header.variations = true;
+    if (n == "variationsonly") st.parts.push_back(std::make_unique<FactFilter>(FactFilter::InsideVariation));
+    return true;
+}
+
+// A bare ':not' negates the list it stands in; with lists it is a filter.
+bool Compiler::bareNotKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (i < items.size() && items[i].isList()) return false;
+    if (node.negated) {
+        error(at, "'!:not' is not allowed");
+        return true;
+    }
+    st.negate = !st.negate;
+    return true;
+}
+
+bool Compiler::transformKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    if (c.n == "flipcolor" && m_eitherColour) {
+        error(c.at, "':flipcolor' is not allowed with the match list's :eithercolor");
+        return true;
+    }
+    std::vector<Transform> group;
+    transformGroup(c.n, group);
+    st.transforms.push_back(std::move(group));
+    return true;
+}
+
+bool Compiler::ignoredKeyword(const Call &, ListState &, TopLevel *) { return true; } // meaningless (seed)
 
 std::shared_ptr<Accumulator> Compiler::accumulator(const std::string &name)
 {
