@@ -43,6 +43,19 @@ inline int positionMatches(const std::string &list, const std::string &fen)
     return matches("(match (position " + list + "))", cqltest::positionGame(fen));
 }
 
+// The positions a compiled query matches in a game (none when the game does not match).
+inline std::vector<game::NodeId> matchedPositions(const cql::Query &q, const game::Game &g)
+{
+    cql::Evaluator ev(q);
+    cql::GameResult r;
+    ev.run(g, r);
+    std::vector<game::NodeId> out;
+    if (r.matched)
+        for (const cql::PositionMark &m : r.matches)
+            out.push_back(m.node);
+    return out;
+}
+
 inline std::string cqlsError(const std::string &script)
 {
     std::vector<cql::Diagnostic> d;

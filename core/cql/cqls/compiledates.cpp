@@ -5,8 +5,9 @@
 
 namespace cql::cqls {
 
-FilterPtr Compiler::dateArg(const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::dateKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     auto word = [&](size_t k) -> std::string_view {
         return k < items.size() && items[k].kind == Item::Word && !keywordOf(items[k]).isKeyword
             ? std::string_view(items[k].text)

@@ -98,8 +98,9 @@ bool Compiler::differenceArgs(const Item &at, const std::vector<Item> &items, si
     return true;
 }
 
-FilterPtr Compiler::rayKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::rayKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || !items[i].isList() || items[i].items.size() < 2) {
         error(at, "'" + at.text + "' expects a ray specifier: a list of two or more piece designators");
         return nullptr;
@@ -148,423 +149,595 @@ int Compiler::rightsOf(const Designator &d, bool &ok)
 
 FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
 {
-    // Logic over sub-position lists.
-    if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
-        std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
-        std::vector<FilterPtr> parts;
-        for (const Item *s : subs)
-            parts.push_back(compilePosition(*s, nullptr));
-        return combine(n, std::move(parts));
-    }
-    // Simple keywords.
-    if (n == "check") {
-        Designator d;
-        if (optionalDesignator(items, i, d))
-            return std::make_unique<FactFilter>(FactFilter::CheckBy, designatorFilter(d));
-        return state(StateFilter::Check);
-    }
-    if (n == "nocheck") return std::make_unique<NotFilter>(state(StateFilter::Check));
-    if (n == "mate") return state(StateFilter::Mate);
-    if (n == "stalemate") return state(StateFilter::Stalemate);
-    if (n == "wtm") return state(StateFilter::Wtm);
-    if (n == "btm") return state(StateFilter::Btm);
-    if (n == "initial") return state(StateFilter::Initial);
-    if (n == "terminal") return state(StateFilter::Terminal);
-    if (n == "contactcheck" || n == "doublecheck") {
-        Designator d;
-        FilterPtr arg;
-        if (optionalDesignator(items, i, d)) arg = designatorFilter(d);
-        return std::make_unique<FactFilter>(n == "contactcheck" ? FactFilter::ContactCheck : FactFilter::DoubleCheck,
-                                            std::move(arg));
-    }
-    if (n == "endgame") return std::make_unique<FactFilter>(FactFilter::Endgame);
-    if (n == "matingmaterial") return std::make_unique<FactFilter>(FactFilter::MatingMaterial);
-    if (n == "nomatingmaterial")
-        return std::make_unique<NotFilter>(std::make_unique<FactFilter>(FactFilter::MatingMaterial));
-    if (n == "whitecannotwin") return std::make_unique<FactFilter>(FactFilter::WhiteCannotWin);
-    if (n == "blackcannotwin") return std::make_unique<FactFilter>(FactFilter::BlackCannotWin);
-    if (n == "gameisover") return std::make_unique<FactFilter>(FactFilter::GameIsOver);
-    if (n == "insidevariation") return std::make_unique<FactFilter>(FactFilter::InsideVariation);
-    // Keywords for other chess variants never match in standard chess (seed).
-    if (n == "losing" || n == "mustcapture" || n == "captureforced" || n == "threechecks" || n == "kingonthehill")
-        return std::make_unique<ConstantFilter>(false);
-    // The reader keeps a game only up to its first illegal move: no next move is illegal or invalid.
-    if (n == "isillegal" || n == "isinvalid") return std::make_unique<ConstantFilter>(false);
-    if (n == "fen") {
-        if (i >= items.size() || items[i].kind != Item::String) {
-            error(at, "':fen' expects a FEN in double quotes");
-            return nullptr;
-        }
-        std::string err;
-        std::vector<std::string> corrected;
-        auto pos = chess::Position::fromFen(items[i].text, &err, false, &corrected);
-        if (!pos) {
-            error(items[i], "not a valid FEN: " + err);
-            return nullptr;
-        }
-        // The position matched is the one with the dropped rights or square.
-        for (std::string &w : corrected)
-            warning(items[i], std::move(w));
-        ++i;
-        return std::make_unique<FenFilter>(pos->key());
-    }
-    if (n == "threefoldrepetition" || n == "fivefoldrepetition") {
-        Range r;
-        r.lo.value = r.hi.value = n[0] == 't' ? 3 : 5;
-        return std::make_unique<ClockFilter>(ClockFilter::Repetition, r);
-    }
-    if (n == "halfmoveclock") {
-        Range r;
-        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
-        return std::make_unique<ClockFilter>(ClockFilter::HalfmoveClock, r);
-    }
-    if (n == "castling") {
-        Designator d;
-        if (!designatorArg(at, items, i, &d)) return nullptr;
-        bool ok;
-        int r = rightsOf(d, ok);
-        if (!ok || !r) {
-            error(items[i - 1], "':castling' takes K, Q, k, q or a bracketed set of them");
-            return nullptr;
-        }
-        return std::make_unique<CastlingRightsFilter>(r);
-    }
-    if (n == "inside") {
-        FilterPtr d = designatorArg(at, items, i);
-        if (!d) return nullptr;
-        SquareSet s;
-        std::string err;
-        if (i >= items.size() || items[i].isList() || !parseSquares(items[i].text, s, err)) {
-            error(i < items.size() ? items[i] : at, "':inside' expects a square designator after the piece designator");
-            return nullptr;
-        }
-        ++i;
-        return std::make_unique<InsideFilter>(std::move(d), s);
-    }
-    // Piece analysis.
-    if (n == "piececount") {
-        FilterPtr d = designatorArg(at, items, i);
-        return d ? inRange(count(std::move(d)), at, items, i) : nullptr;
-    }
-    if (n == "power") {
-        FilterPtr d = designatorArg(at, items, i);
-        return d ? inRange(std::make_unique<PowerFilter>(std::move(d)), at, items, i) : nullptr;
-    }
-    if (n == "piececountdifference" || n == "powerdifference") {
-        FilterPtr a, b;
-        if (!differenceArgs(at, items, i, a, b)) return nullptr;
-        bool pw = n == "powerdifference";
-        FilterPtr va = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(a))) : count(std::move(a));
-        FilterPtr vb = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(b))) : count(std::move(b));
-        return inRange(std::make_unique<ArithFilter>(ArithFilter::Sub, std::move(va), std::move(vb)), at, items, i);
-    }
-    if (n == "pawncount" || n == "pawncountdifference") return pawnCount(n == "pawncountdifference", at, items, i);
-    if (n == "attackcount") {
-        FilterPtr a, b;
-        if (!designatorPair(at, items, i, a, b)) return nullptr;
-        return inRange(std::make_unique<AttackCountFilter>(std::move(a), std::move(b)), at, items, i);
-    }
-    if (n == "ray" || n == "rayattack" || n == "raydiagonal" || n == "rayhorizontal" || n == "rayorthogonal"
-        || n == "rayvertical")
-        return rayKeyword(n, at, items, i);
-    // The next move.
-    if (n == "movefrom" || n == "moveto") {
-        FilterPtr d = designatorArg(at, items, i);
-        if (!d) return nullptr;
-        bool from = n == "movefrom";
-        return moveFilter([&](MoveSpec &s) { (from ? s.from : s.to) = std::move(d); });
-    }
-    if (n == "ispromotedpiece") {
-        // The seed's index lists it without a description; read like the other
-        // :is... keywords, of the next move: it is made by a piece that came from a
-        // promotion, as ':movefrom U~' says.
-        Designator d;
-        std::string err;
-        parseDesignator("U~", d, err);
-        return moveFilter([&](MoveSpec &s) { s.from = designatorFilter(d); });
-    }
-    if (n == "enpassant") return moveFilter([](MoveSpec &s) { s.enpassant = true; });
-    if (n == "noenpassant") return std::make_unique<NotFilter>(moveFilter([](MoveSpec &s) { s.enpassant = true; }));
-    if (n == "promote") {
-        Designator d;
-        if (!designatorArg(at, items, i, &d)) return nullptr;
-        PieceMask m = d.pieces.plain;
-        if (d.pieces.anything) m = WhiteBits | BlackBits;
-        if (d.pieces.promoted || d.pieces.unpromoted) {
-            error(items[i - 1], "':promote' takes piece types without '~'");
-            return nullptr;
-        }
-        if (!m) { // "[]": the next move is no promotion
-            std::vector<FilterPtr> parts;
-            parts.push_back(std::make_unique<FactFilter>(FactFilter::HasMoves));
-            parts.push_back(std::make_unique<NotFilter>(
-                std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, PieceMask(WhiteBits | BlackBits))));
-            return allOf(std::move(parts));
-        }
-        return std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, m, d.squares);
-    }
-    if (n == "iscastling") {
-        Designator d;
-        int rights = 0;
-        if (optionalDesignator(items, i, d)) {
-            bool ok;
-            rights = rightsOf(d, ok);
-            if (!ok || !rights) {
-                error(items[i - 1], "':iscastling' takes K, Q, k, q or a bracketed set of them");
-                return nullptr;
-            }
-        }
-        return std::make_unique<NextMoveFilter>(NextMoveFilter::Castling, rights);
-    }
-    if (n == "ischeck") {
-        Range r;
-        size_t first = i;
-        if (rangeArg(at, items, i, r, false, false, true)) {
-            if (r.lo.value != Range::Min && r.lo.value < 1) {
-                error(items[first], "the range of ':ischeck' counts checks: its lower bound is at least 1");
-                return nullptr;
-            }
-            return std::make_unique<IsCheckCountFilter>(r);
-        }
-        return std::make_unique<NextMoveFilter>(NextMoveFilter::IsCheck);
-    }
-    if (n == "iscontactcheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsContactCheck);
-    if (n == "sequence" || n == "gappedsequence") {
-        std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
-        std::vector<FilterPtr> steps;
-        std::vector<std::shared_ptr<const StepSpan>> spans;
-        for (const Item *s : subs) {
-            steps.push_back(compilePosition(*s, nullptr, true));
-            spans.push_back(m_lastSpan);
-        }
-        return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps), std::move(spans));
-    }
-    if (n == "opposition") {
-        const int side = optionalSide(items, i, chess::WKing, chess::BKing, "':opposition' takes K or k");
-        if (side < 0) return nullptr;
-        return std::make_unique<OppositionFilter>(OppositionFilter::Side(side));
-    }
-    if (n == "ischess960" || n == "isshufflechess") return std::make_unique<StartArrangementFilter>(n == "ischess960");
-    if (n == "checkcount") {
-        // Counting checks means something only in three-check chess: in
-        // standard chess only a count of zero holds (seed).
-        if (i >= items.size() || items[i].isList()) {
-            error(at,
-                  "':checkcount' expects two ranges (checks White received : checks Black received), a number or +N+M");
-            return nullptr;
-        }
-        if ((i + 1 < items.size() && items[i + 1].text == ":") || (i + 2 < items.size() && items[i + 2].text == ":")) {
-            // The seed's form, "R1 : R2": the checks White received from Black
-            // in R1, those Black received in R2 (lower bounds not below zero).
-            Range white, black;
-            bool ok = true;
-            if (!rangeArg(at, items, i, white, false, false) || !secondRange(at, items, i, black, false, ok) || !ok)
-                return nullptr;
-            for (const Range *r : {&white, &black})
-                if (r->lo.value < 0 && r->lo.value != Range::Min) {
-                    error(items[i - 1], "':checkcount' counts checks: its ranges start at zero or above");
-                    return nullptr;
-                }
-            return std::make_unique<ConstantFilter>(white.contains(0) && black.contains(0));
-        }
-        std::string t = items[i].text;
-        long long a = 0, b = 0;
-        bool ok;
-        if (!t.empty() && t[0] == '+') {
-            size_t plus = t.find('+', 1);
-            ok = plus != std::string::npos && parseNumber(t.substr(1, plus - 1), a)
-                && parseNumber(t.substr(plus + 1), b) && a >= 0 && b >= 0;
-        } else {
-            ok = parseNumber(t, a) && a >= 0;
-        }
-        if (!ok) {
-            error(items[i], "'" + t + "': ':checkcount' expects a number or +N+M");
-            return nullptr;
-        }
-        ++i;
-        return std::make_unique<ConstantFilter>(a == 0 && b == 0);
-    }
-    if (isEvaluationKeyword(n)) {
-        EvaluationParser ep;
-        ep.error = [this](const Item &where, std::string message) { error(where, std::move(message)); };
-        ep.designator = [this](const Item &a, const std::vector<Item> &its, size_t &j) {
-            return designatorArg(a, its, j);
-        };
-        ep.isKeyword = [](const Item &it) { return keywordOf(it).isKeyword; };
-        ep.engine = &m_program.engine;
-        return compileEvaluation(n, at, items, i, ep);
-    }
-    if (n == "exchangeevaluation") {
-        long long plies = 0;
-        // The English page's form, a range alone ("<=-3"): its comparison
-        // cannot start a depth, so the depth is unlimited, as '*' says.
-        const bool rangeFirst = i < items.size() && !items[i].isList() && !items[i].text.empty()
-            && (items[i].text[0] == '<' || items[i].text[0] == '>');
-        if (!rangeFirst) {
-            if (i >= items.size() || items[i].isList()
-                || (items[i].text != "*" && !(parseNumber(items[i].text, plies) && plies > 0))) {
-                error(i < items.size() ? items[i] : at, "':exchangeevaluation' expects a depth in half moves or '*'");
-                return nullptr;
-            }
-            ++i;
-        }
-        Range r;
-        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
-        Designator d;
-        FilterPtr targets;
-        if (optionalDesignator(items, i, d)) targets = designatorFilter(d);
-        return std::make_unique<ExchangeFilter>(int(plies), r, std::move(targets));
-    }
-    if (n == "maxswapevaluation") {
-        FilterPtr a, b;
-        if (!designatorPair(at, items, i, a, b)) return nullptr;
-        Range r;
-        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
-        return std::make_unique<MaxSwapFilter>(std::move(a), std::move(b), r);
-    }
-    if (n == "goodbishop") {
-        Designator d;
-        FilterPtr b = designatorArgOf(chess::WBishop, chess::BBishop, "bishops", at, items, i, d);
-        if (!b) return nullptr;
-        Range theirs, ours;
-        if (!rangeArg(at, items, i, theirs, false, true)) return nullptr;
-        if (i >= items.size() || items[i].isList() || items[i].text != ":") {
-            error(i < items.size() ? items[i] : at, "':goodbishop' expects ':' between its two ranges");
-            return nullptr;
-        }
-        ++i;
-        if (!rangeArg(at, items, i, ours, false, true)) return nullptr;
-        return std::make_unique<GoodBishopFilter>(std::move(b), theirs, ours);
-    }
-    if (n == "line" || n == "line*") {
-        std::string text;
-        if (i < items.size() && items[i].kind == Item::String) {
-            text = items[i].text;
-        } else if (i < items.size() && items[i].isList() && items[i].head() != "position") {
-            for (const Item &m : items[i].items) {
-                if (m.isList()) {
-                    error(m, "':line' expects moves");
-                    return nullptr;
-                }
-                text += m.text + " ";
-            }
-        } else {
-            error(at, "':line' expects moves in double quotes or in parentheses");
-            return nullptr;
-        }
-        // "e2-e4 e7-e6 d2-d4 d7-d5 *": a '*' ending the moves makes the line
-        // transposition invariant, as :line* (the position list page).
-        bool star = n == "line*";
-        if (n == "line" && lineEndsWithStar(text)) {
-            text.erase(text.find_last_of('*'));
-            star = true;
-        }
-        std::string err;
-        std::shared_ptr<const StepSpan> span;
-        FilterPtr f = !star ? compileLine(text, err, &span) : compileLineStar(text, err);
-        m_pendingSpan = std::move(span);
-        if (!f) {
-            error(items[i], err);
-            ++i;
-            return nullptr;
-        }
-        ++i;
-        return f;
-    }
-    if (n == "unstoppablepawns") {
-        Designator d;
-        FilterPtr pawns = designatorArgOf(chess::WPawn, chess::BPawn, "pawns", at, items, i, d);
-        if (!pawns) return nullptr;
-        Range r, blackRange;
-        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
-        bool ok = true;
-        if (secondRange(at, items, i, blackRange, false, ok)) {
-            // The seed: with pawns of both colours, White's unstoppable pawns in the
-            // first range and Black's in the second.
-            Designator white, black;
-            if (!ok || !splitByColour(items[i - 1], d, white, black)) return nullptr;
-            std::vector<FilterPtr> both;
-            both.push_back(std::make_unique<InRangeFilter>(
-                count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(white))), r));
-            both.push_back(std::make_unique<InRangeFilter>(
-                count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(black))), blackRange));
-            return allOf(std::move(both));
-        }
-        return std::make_unique<InRangeFilter>(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), r);
-    }
-    if (n == "match") {
-        std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
-        std::vector<FilterPtr> lists;
-        for (const Item *sub : subs)
-            lists.push_back(compilePosition(*sub, nullptr));
-        return std::make_unique<SubMatchFilter>(std::move(lists));
-    }
-    if (n == "matchconsecutive") {
-        std::vector<const Item *> subs;
-        if (!listArguments(n, "position", at, items, i, subs)) return nullptr;
-        if (subs.size() > 16) {
-            error(at, "':matchconsecutive' takes at most 16 position lists");
-            return nullptr;
-        }
-        std::vector<FilterPtr> lists;
-        for (const Item *sub : subs)
-            lists.push_back(compilePosition(*sub, nullptr));
-        return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
-    }
-    if (n == "perpendicular") {
-        FilterPtr a, b;
-        if (!designatorPair(at, items, i, a, b)) return nullptr;
-        return std::make_unique<PerpendicularFilter>(std::move(a), std::move(b));
-    }
-    if (n == "passedpawnrace") {
-        const int side = optionalSide(items, i, chess::WPawn, chess::BPawn, "':passedpawnrace' takes P or p");
-        if (side < 0) return nullptr;
-        return std::make_unique<PassedPawnRaceFilter>(PassedPawnRaceFilter::Side(side));
-    }
-    if (n == "variant" || n == "startposition") return gameVariantKeyword(n, at, items, i);
-    if (n == "tagmatch") {
-        if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
-            error(at, "':tagmatch' expects a tag name and a piece designator");
-            return nullptr;
-        }
-        auto t = m_tagSlots.find(items[i].text);
-        if (t == m_tagSlots.end()) {
-            error(items[i], "no :forany of the match list defines the tag '" + items[i].text + "'");
-            return nullptr;
-        }
-        ++i;
-        FilterPtr d = designatorArg(at, items, i);
-        if (!d) return nullptr;
-        return std::make_unique<TagMatchFilter>(t->second, std::move(d));
-    }
-    if (n == "ismate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsMate);
-    if (n == "isstalemate") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsStalemate);
-    if (n == "isdoublecheck") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsDoubleCheck);
-    if (n == "isnull") return std::make_unique<NextMoveFilter>(NextMoveFilter::IsNull);
-    if (n == "forced") return std::make_unique<NextMoveFilter>(NextMoveFilter::Forced);
-    if (n == "takeslastpiece") return std::make_unique<NextMoveFilter>(NextMoveFilter::TakesLastPiece);
-    if (n == "movenumber" || n == "halfmovenumber") {
-        Range r;
-        if (!rangeArg(at, items, i, r, true, false)) return nullptr;
-        return std::make_unique<MoveNumberFilter>(n == "halfmovenumber", r);
-    }
-    // Game information.
-    if (n == "elo" || n == "whiteelo" || n == "blackelo") {
-        auto side = n == "elo" ? EloFilter::Either : n == "whiteelo" ? EloFilter::White : EloFilter::Black;
-        return inRange(std::make_unique<EloFilter>(side), at, items, i);
-    }
-    if (n == "result") return resultArg(at, items, i);
-    if (findKeyword(n, InPosition)) {
+    static const std::unordered_map<std::string_view, std::pair<Handler, int>> handlers = {
+        {"and", {&Compiler::logicKeyword, 0}},
+        {"attackcount", {&Compiler::attackCountKeyword, 0}},
+        {"blackcannotwin", {&Compiler::factKeyword, FactFilter::BlackCannotWin}},
+        {"blackelo", {&Compiler::eloKeyword, 0}},
+        {"btm", {&Compiler::stateKeyword, StateFilter::Btm}},
+        {"captureforced", {&Compiler::neverKeyword, 0}},
+        {"castling", {&Compiler::castlingKeyword, 0}},
+        {"check", {&Compiler::checkKeyword, 0}},
+        {"checkcount", {&Compiler::checkCountKeyword, 0}},
+        {"cond", {&Compiler::logicKeyword, 0}},
+        {"contactcheck", {&Compiler::checkOfKindKeyword, 0}},
+        {"doublecheck", {&Compiler::checkOfKindKeyword, 0}},
+        {"elo", {&Compiler::eloKeyword, 0}},
+        {"endgame", {&Compiler::factKeyword, FactFilter::Endgame}},
+        {"endgameevaluation", {&Compiler::evaluationKeyword, 0}},
+        {"endgameevaluation*", {&Compiler::evaluationKeyword, 0}},
+        {"enpassant", {&Compiler::enPassantKeyword, 0}},
+        {"evaluation", {&Compiler::evaluationKeyword, 0}},
+        {"exchangeevaluation", {&Compiler::exchangeEvaluationKeyword, 0}},
+        {"fen", {&Compiler::fenKeyword, 0}},
+        {"fivefoldrepetition", {&Compiler::repetitionKeyword, 0}},
+        {"forced", {&Compiler::nextMoveKeyword, NextMoveFilter::Forced}},
+        {"gameisover", {&Compiler::factKeyword, FactFilter::GameIsOver}},
+        {"gappedsequence", {&Compiler::sequenceKeyword, 0}},
+        {"goodbishop", {&Compiler::goodBishopKeyword, 0}},
+        {"halfmoveclock", {&Compiler::halfmoveClockKeyword, 0}},
+        {"halfmovenumber", {&Compiler::moveNumberKeyword, 0}},
+        {"initial", {&Compiler::stateKeyword, StateFilter::Initial}},
+        {"inside", {&Compiler::insideKeyword, 0}},
+        {"insidevariation", {&Compiler::factKeyword, FactFilter::InsideVariation}},
+        {"iscastling", {&Compiler::isCastlingKeyword, 0}},
+        {"ischeck", {&Compiler::isCheckKeyword, 0}},
+        {"ischess960", {&Compiler::startArrangementKeyword, 1}},
+        {"iscontactcheck", {&Compiler::nextMoveKeyword, NextMoveFilter::IsContactCheck}},
+        {"isdoublecheck", {&Compiler::nextMoveKeyword, NextMoveFilter::IsDoubleCheck}},
+        {"isillegal", {&Compiler::neverKeyword, 0}},
+        {"isinvalid", {&Compiler::neverKeyword, 0}},
+        {"ismate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsMate}},
+        {"isnull", {&Compiler::nextMoveKeyword, NextMoveFilter::IsNull}},
+        {"ispromotedpiece", {&Compiler::isPromotedPieceKeyword, 0}},
+        {"isshufflechess", {&Compiler::startArrangementKeyword, 0}},
+        {"isstalemate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsStalemate}},
+        {"kingonthehill", {&Compiler::neverKeyword, 0}},
+        {"line", {&Compiler::lineKeyword, 0}},
+        {"line*", {&Compiler::lineKeyword, 0}},
+        {"losing", {&Compiler::neverKeyword, 0}},
+        {"match", {&Compiler::subMatchKeyword, 0}},
+        {"matchconsecutive", {&Compiler::matchConsecutiveKeyword, 0}},
+        {"mate", {&Compiler::stateKeyword, StateFilter::Mate}},
+        {"matingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial}},
+        {"maxswapevaluation", {&Compiler::maxSwapEvaluationKeyword, 0}},
+        {"moveevaluation", {&Compiler::evaluationKeyword, 0}},
+        {"movefrom", {&Compiler::moveFromToKeyword, 0}},
+        {"movenumber", {&Compiler::moveNumberKeyword, 0}},
+        {"moveto", {&Compiler::moveFromToKeyword, 0}},
+        {"mustcapture", {&Compiler::neverKeyword, 0}},
+        {"nocheck", {&Compiler::stateKeyword, StateFilter::Check | Negated}},
+        {"noenpassant", {&Compiler::enPassantKeyword, Negated}},
+        {"nomatingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial | Negated}},
+        {"not", {&Compiler::logicKeyword, 0}},
+        {"opposition", {&Compiler::oppositionKeyword, 0}},
+        {"or", {&Compiler::logicKeyword, 0}},
+        {"passedpawnrace", {&Compiler::passedPawnRaceKeyword, 0}},
+        {"pawncount", {&Compiler::pawnCountKeyword, 0}},
+        {"pawncountdifference", {&Compiler::pawnCountKeyword, 1}},
+        {"perpendicular", {&Compiler::perpendicularKeyword, 0}},
+        {"piececount", {&Compiler::pieceCountKeyword, 0}},
+        {"piececountdifference", {&Compiler::differenceKeyword, 0}},
+        {"power", {&Compiler::powerKeyword, 0}},
+        {"powerdifference", {&Compiler::differenceKeyword, 0}},
+        {"promote", {&Compiler::promoteKeyword, 0}},
+        {"ray", {&Compiler::rayKeyword, 0}},
+        {"rayattack", {&Compiler::rayKeyword, 0}},
+        {"raydiagonal", {&Compiler::rayKeyword, 0}},
+        {"rayhorizontal", {&Compiler::rayKeyword, 0}},
+        {"rayorthogonal", {&Compiler::rayKeyword, 0}},
+        {"rayvertical", {&Compiler::rayKeyword, 0}},
+        {"result", {&Compiler::resultKeyword, 0}},
+        {"sequence", {&Compiler::sequenceKeyword, 0}},
+        {"stalemate", {&Compiler::stateKeyword, StateFilter::Stalemate}},
+        {"startposition", {&Compiler::variantKeyword, 0}},
+        {"tagmatch", {&Compiler::tagMatchKeyword, 0}},
+        {"takeslastpiece", {&Compiler::nextMoveKeyword, NextMoveFilter::TakesLastPiece}},
+        {"terminal", {&Compiler::stateKeyword, StateFilter::Terminal}},
+        {"threechecks", {&Compiler::neverKeyword, 0}},
+        {"threefoldrepetition", {&Compiler::repetitionKeyword, 0}},
+        {"unstoppablepawns", {&Compiler::unstoppablePawnsKeyword, 0}},
+        {"variant", {&Compiler::variantKeyword, 0}},
+        {"whitecannotwin", {&Compiler::factKeyword, FactFilter::WhiteCannotWin}},
+        {"whiteelo", {&Compiler::eloKeyword, 0}},
+        {"wtm", {&Compiler::stateKeyword, StateFilter::Wtm}},
+        {"xor", {&Compiler::logicKeyword, 0}},
+    };
+    const auto h = handlers.find(n);
+    if (h == handlers.end()) {
+        // A keyword of the table that no back end reads yet.
         error(at, "':" + n + "' is not implemented yet");
         skipArguments(items, i);
         return nullptr;
     }
-    error(at, "unknown position list keyword ':" + n + "'");
-    skipArguments(items, i);
-    return nullptr;
+    const auto [handler, param] = h->second;
+    FilterPtr f = (this->*handler)(Call{*m_node, n, at, items, i, param & ~Negated});
+    if (f && (param & Negated)) f = std::make_unique<NotFilter>(std::move(f));
+    return f;
+}
+
+FilterPtr Compiler::stateKeyword(const Call &c) { return state(StateFilter::Kind(c.param)); }
+
+FilterPtr Compiler::factKeyword(const Call &c) { return std::make_unique<FactFilter>(FactFilter::Kind(c.param)); }
+
+FilterPtr Compiler::nextMoveKeyword(const Call &c)
+{
+    return std::make_unique<NextMoveFilter>(NextMoveFilter::Kind(c.param));
+}
+
+// Keywords for other chess variants never match in standard chess (seed); the
+// reader keeps a game only up to its first illegal move: no next move is
+// illegal or invalid.
+FilterPtr Compiler::neverKeyword(const Call &) { return std::make_unique<ConstantFilter>(false); }
+
+FilterPtr Compiler::enPassantKeyword(const Call &)
+{
+    return moveFilter([](MoveSpec &s) { s.enpassant = true; });
+}
+
+FilterPtr Compiler::startArrangementKeyword(const Call &c)
+{
+    return std::make_unique<StartArrangementFilter>(c.param != 0);
+}
+
+// Logic over sub-position lists.
+FilterPtr Compiler::logicKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    std::vector<FilterPtr> parts;
+    for (const ListNode &s : listArguments(i))
+        parts.push_back(compilePosition(s, nullptr));
+    return combine(n, std::move(parts));
+}
+
+// Simple keywords.
+FilterPtr Compiler::checkKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Designator d;
+    if (optionalDesignator(items, i, d)) return std::make_unique<FactFilter>(FactFilter::CheckBy, designatorFilter(d));
+    return state(StateFilter::Check);
+}
+
+FilterPtr Compiler::checkOfKindKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Designator d;
+    FilterPtr arg;
+    if (optionalDesignator(items, i, d)) arg = designatorFilter(d);
+    return std::make_unique<FactFilter>(n == "contactcheck" ? FactFilter::ContactCheck : FactFilter::DoubleCheck,
+                                        std::move(arg));
+}
+
+FilterPtr Compiler::fenKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (i >= items.size() || items[i].kind != Item::String) {
+        error(at, "':fen' expects a FEN in double quotes");
+        return nullptr;
+    }
+    std::string err;
+    std::vector<std::string> corrected;
+    auto pos = chess::Position::fromFen(items[i].text, &err, false, &corrected);
+    if (!pos) {
+        error(items[i], "not a valid FEN: " + err);
+        return nullptr;
+    }
+    // The position matched is the one with the dropped rights or square.
+    for (std::string &w : corrected)
+        warning(items[i], std::move(w));
+    ++i;
+    return std::make_unique<FenFilter>(pos->key());
+}
+
+FilterPtr Compiler::repetitionKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Range r;
+    r.lo.value = r.hi.value = n[0] == 't' ? 3 : 5;
+    return std::make_unique<ClockFilter>(ClockFilter::Repetition, r);
+}
+
+FilterPtr Compiler::halfmoveClockKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Range r;
+    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
+    return std::make_unique<ClockFilter>(ClockFilter::HalfmoveClock, r);
+}
+
+FilterPtr Compiler::castlingKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Designator d;
+    if (!designatorArg(at, items, i, &d)) return nullptr;
+    bool ok;
+    int r = rightsOf(d, ok);
+    if (!ok || !r) {
+        error(items[i - 1], "':castling' takes K, Q, k, q or a bracketed set of them");
+        return nullptr;
+    }
+    return std::make_unique<CastlingRightsFilter>(r);
+}
+
+FilterPtr Compiler::insideKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    FilterPtr d = designatorArg(at, items, i);
+    if (!d) return nullptr;
+    SquareSet s;
+    std::string err;
+    if (i >= items.size() || items[i].isList() || !parseSquares(items[i].text, s, err)) {
+        error(i < items.size() ? items[i] : at, "':inside' expects a square designator after the piece designator");
+        return nullptr;
+    }
+    ++i;
+    return std::make_unique<InsideFilter>(std::move(d), s);
+}
+
+// Piece analysis.
+FilterPtr Compiler::pieceCountKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    FilterPtr d = designatorArg(at, items, i);
+    return d ? inRange(count(std::move(d)), at, items, i) : nullptr;
+}
+
+FilterPtr Compiler::powerKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    FilterPtr d = designatorArg(at, items, i);
+    return d ? inRange(std::make_unique<PowerFilter>(std::move(d)), at, items, i) : nullptr;
+}
+
+FilterPtr Compiler::differenceKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    FilterPtr a, b;
+    if (!differenceArgs(at, items, i, a, b)) return nullptr;
+    bool pw = n == "powerdifference";
+    FilterPtr va = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(a))) : count(std::move(a));
+    FilterPtr vb = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(b))) : count(std::move(b));
+    return inRange(std::make_unique<ArithFilter>(ArithFilter::Sub, std::move(va), std::move(vb)), at, items, i);
+}
+
+FilterPtr Compiler::attackCountKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    FilterPtr a, b;
+    if (!designatorPair(at, items, i, a, b)) return nullptr;
+    return inRange(std::make_unique<AttackCountFilter>(std::move(a), std::move(b)), at, items, i);
+}
+
+// The next move.
+FilterPtr Compiler::moveFromToKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    FilterPtr d = designatorArg(at, items, i);
+    if (!d) return nullptr;
+    bool from = n == "movefrom";
+    return moveFilter([&](MoveSpec &s) { (from ? s.from : s.to) = std::move(d); });
+}
+
+FilterPtr Compiler::isPromotedPieceKeyword(const Call &)
+{
+    // The seed's index lists it without a description; read like the other
+    // :is... keywords, of the next move: it is made by a piece that came from a
+    // promotion, as ':movefrom U~' says.
+    Designator d;
+    std::string err;
+    parseDesignator("U~", d, err);
+    return moveFilter([&](MoveSpec &s) { s.from = designatorFilter(d); });
+}
+
+FilterPtr Compiler::promoteKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Designator d;
+    if (!designatorArg(at, items, i, &d)) return nullptr;
+    PieceMask m = d.pieces.plain;
+    if (d.pieces.anything) m = WhiteBits | BlackBits;
+    if (d.pieces.promoted || d.pieces.unpromoted) {
+        error(items[i - 1], "':promote' takes piece types without '~'");
+        return nullptr;
+    }
+    if (!m) { // "[]": the next move is no promotion
+        std::vector<FilterPtr> parts;
+        parts.push_back(std::make_unique<FactFilter>(FactFilter::HasMoves));
+        parts.push_back(std::make_unique<NotFilter>(
+            std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, PieceMask(WhiteBits | BlackBits))));
+        return allOf(std::move(parts));
+    }
+    return std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, m, d.squares);
+}
+
+FilterPtr Compiler::isCastlingKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Designator d;
+    int rights = 0;
+    if (optionalDesignator(items, i, d)) {
+        bool ok;
+        rights = rightsOf(d, ok);
+        if (!ok || !rights) {
+            error(items[i - 1], "':iscastling' takes K, Q, k, q or a bracketed set of them");
+            return nullptr;
+        }
+    }
+    return std::make_unique<NextMoveFilter>(NextMoveFilter::Castling, rights);
+}
+
+FilterPtr Compiler::isCheckKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Range r;
+    size_t first = i;
+    if (rangeArg(at, items, i, r, false, false, true)) {
+        if (r.lo.value != Range::Min && r.lo.value < 1) {
+            error(items[first], "the range of ':ischeck' counts checks: its lower bound is at least 1");
+            return nullptr;
+        }
+        return std::make_unique<IsCheckCountFilter>(r);
+    }
+    return std::make_unique<NextMoveFilter>(NextMoveFilter::IsCheck);
+}
+
+FilterPtr Compiler::sequenceKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    std::vector<FilterPtr> steps;
+    std::vector<std::shared_ptr<const StepSpan>> spans;
+    for (const ListNode &s : listArguments(i)) {
+        steps.push_back(compilePosition(s, nullptr, true));
+        spans.push_back(m_lastSpan);
+    }
+    return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps), std::move(spans));
+}
+
+FilterPtr Compiler::oppositionKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    const int side = optionalSide(items, i, chess::WKing, chess::BKing, "':opposition' takes K or k");
+    if (side < 0) return nullptr;
+    return std::make_unique<OppositionFilter>(OppositionFilter::Side(side));
+}
+
+FilterPtr Compiler::checkCountKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    // Counting checks means something only in three-check chess: in
+    // standard chess only a count of zero holds (seed).
+    if (i >= items.size() || items[i].isList()) {
+        error(at, "':checkcount' expects two ranges (checks White received : checks Black received), a number or +N+M");
+        return nullptr;
+    }
+    if ((i + 1 < items.size() && items[i + 1].text == ":") || (i + 2 < items.size() && items[i + 2].text == ":")) {
+        // The seed's form, "R1 : R2": the checks White received from Black
+        // in R1, those Black received in R2 (lower bounds not below zero).
+        Range white, black;
+        bool ok = true;
+        if (!rangeArg(at, items, i, white, false, false) || !secondRange(at, items, i, black, false, ok) || !ok)
+            return nullptr;
+        for (const Range *r : {&white, &black})
+            if (r->lo.value < 0 && r->lo.value != Range::Min) {
+                error(items[i - 1], "':checkcount' counts checks: its ranges start at zero or above");
+                return nullptr;
+            }
+        return std::make_unique<ConstantFilter>(white.contains(0) && black.contains(0));
+    }
+    std::string t = items[i].text;
+    long long a = 0, b = 0;
+    bool ok;
+    if (!t.empty() && t[0] == '+') {
+        size_t plus = t.find('+', 1);
+        ok = plus != std::string::npos && parseNumber(t.substr(1, plus - 1), a) && parseNumber(t.substr(plus + 1), b)
+            && a >= 0 && b >= 0;
+    } else {
+        ok = parseNumber(t, a) && a >= 0;
+    }
+    if (!ok) {
+        error(items[i], "'" + t + "': ':checkcount' expects a number or +N+M");
+        return nullptr;
+    }
+    ++i;
+    return std::make_unique<ConstantFilter>(a == 0 && b == 0);
+}
+
+FilterPtr Compiler::evaluationKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    EvaluationParser ep;
+    ep.error = [this](const Item &where, std::string message) { error(where, std::move(message)); };
+    ep.designator = [this](const Item &a, const std::vector<Item> &its, size_t &j) { return designatorArg(a, its, j); };
+    ep.isKeyword = [](const Item &it) { return keywordOf(it).isKeyword; };
+    ep.engine = &m_program.engine;
+    return compileEvaluation(n, at, items, i, ep);
+}
+
+FilterPtr Compiler::exchangeEvaluationKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    long long plies = 0;
+    // The English page's form, a range alone ("<=-3"): its comparison
+    // cannot start a depth, so the depth is unlimited, as '*' says.
+    const bool rangeFirst = i < items.size() && !items[i].isList() && !items[i].text.empty()
+        && (items[i].text[0] == '<' || items[i].text[0] == '>');
+    if (!rangeFirst) {
+        if (i >= items.size() || items[i].isList()
+            || (items[i].text != "*" && !(parseNumber(items[i].text, plies) && plies > 0))) {
+            error(i < items.size() ? items[i] : at, "':exchangeevaluation' expects a depth in half moves or '*'");
+            return nullptr;
+        }
+        ++i;
+    }
+    Range r;
+    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
+    Designator d;
+    FilterPtr targets;
+    if (optionalDesignator(items, i, d)) targets = designatorFilter(d);
+    return std::make_unique<ExchangeFilter>(int(plies), r, std::move(targets));
+}
+
+FilterPtr Compiler::maxSwapEvaluationKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    FilterPtr a, b;
+    if (!designatorPair(at, items, i, a, b)) return nullptr;
+    Range r;
+    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
+    return std::make_unique<MaxSwapFilter>(std::move(a), std::move(b), r);
+}
+
+FilterPtr Compiler::goodBishopKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Designator d;
+    FilterPtr b = designatorArgOf(chess::WBishop, chess::BBishop, "bishops", at, items, i, d);
+    if (!b) return nullptr;
+    Range theirs, ours;
+    if (!rangeArg(at, items, i, theirs, false, true)) return nullptr;
+    if (i >= items.size() || items[i].isList() || items[i].text != ":") {
+        error(i < items.size() ? items[i] : at, "':goodbishop' expects ':' between its two ranges");
+        return nullptr;
+    }
+    ++i;
+    if (!rangeArg(at, items, i, ours, false, true)) return nullptr;
+    return std::make_unique<GoodBishopFilter>(std::move(b), theirs, ours);
+}
+
+FilterPtr Compiler::lineKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    std::string text;
+    if (i < items.size() && items[i].kind == Item::String) {
+        text = items[i].text;
+    } else if (i < items.size() && items[i].isList() && items[i].head() != "position") {
+        for (const Item &m : items[i].items) {
+            if (m.isList()) {
+                error(m, "':line' expects moves");
+                return nullptr;
+            }
+            text += m.text + " ";
+        }
+    } else {
+        error(at, "':line' expects moves in double quotes or in parentheses");
+        return nullptr;
+    }
+    // "e2-e4 e7-e6 d2-d4 d7-d5 *": a '*' ending the moves makes the line
+    // transposition invariant, as :line* (the position list page).
+    bool star = n == "line*";
+    if (n == "line" && lineEndsWithStar(text)) {
+        text.erase(text.find_last_of('*'));
+        star = true;
+    }
+    std::string err;
+    std::shared_ptr<const StepSpan> span;
+    FilterPtr f = !star ? compileLine(text, err, &span) : compileLineStar(text, err);
+    m_pendingSpan = std::move(span);
+    if (!f) {
+        error(items[i], err);
+        ++i;
+        return nullptr;
+    }
+    ++i;
+    return f;
+}
+
+FilterPtr Compiler::unstoppablePawnsKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Designator d;
+    FilterPtr pawns = designatorArgOf(chess::WPawn, chess::BPawn, "pawns", at, items, i, d);
+    if (!pawns) return nullptr;
+    Range r, blackRange;
+    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
+    bool ok = true;
+    if (secondRange(at, items, i, blackRange, false, ok)) {
+        // The seed: with pawns of both colours, White's unstoppable pawns in the
+        // first range and Black's in the second.
+        Designator white, black;
+        if (!ok || !splitByColour(items[i - 1], d, white, black)) return nullptr;
+        std::vector<FilterPtr> both;
+        both.push_back(std::make_unique<InRangeFilter>(
+            count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(white))), r));
+        both.push_back(std::make_unique<InRangeFilter>(
+            count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(black))), blackRange));
+        return allOf(std::move(both));
+    }
+    return std::make_unique<InRangeFilter>(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), r);
+}
+
+FilterPtr Compiler::subMatchKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    std::vector<FilterPtr> lists;
+    for (const ListNode &sub : listArguments(i))
+        lists.push_back(compilePosition(sub, nullptr));
+    return std::make_unique<SubMatchFilter>(std::move(lists));
+}
+
+FilterPtr Compiler::matchConsecutiveKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    const std::vector<ListNode> &subs = listArguments(i);
+    if (subs.size() > 16) {
+        error(at, "':matchconsecutive' takes at most 16 position lists");
+        return nullptr;
+    }
+    std::vector<FilterPtr> lists;
+    for (const ListNode &sub : subs)
+        lists.push_back(compilePosition(sub, nullptr));
+    return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
+}
+
+FilterPtr Compiler::perpendicularKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    FilterPtr a, b;
+    if (!designatorPair(at, items, i, a, b)) return nullptr;
+    return std::make_unique<PerpendicularFilter>(std::move(a), std::move(b));
+}
+
+FilterPtr Compiler::passedPawnRaceKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    const int side = optionalSide(items, i, chess::WPawn, chess::BPawn, "':passedpawnrace' takes P or p");
+    if (side < 0) return nullptr;
+    return std::make_unique<PassedPawnRaceFilter>(PassedPawnRaceFilter::Side(side));
+}
+
+FilterPtr Compiler::tagMatchKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
+        error(at, "':tagmatch' expects a tag name and a piece designator");
+        return nullptr;
+    }
+    auto t = m_tagSlots.find(items[i].text);
+    if (t == m_tagSlots.end()) {
+        error(items[i], "no :forany of the match list defines the tag '" + items[i].text + "'");
+        return nullptr;
+    }
+    ++i;
+    FilterPtr d = designatorArg(at, items, i);
+    if (!d) return nullptr;
+    return std::make_unique<TagMatchFilter>(t->second, std::move(d));
+}
+
+FilterPtr Compiler::moveNumberKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Range r;
+    if (!rangeArg(at, items, i, r, true, false)) return nullptr;
+    return std::make_unique<MoveNumberFilter>(n == "halfmovenumber", r);
+}
+
+// Game information.
+FilterPtr Compiler::eloKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    auto side = n == "elo" ? EloFilter::Either : n == "whiteelo" ? EloFilter::White : EloFilter::Black;
+    return inRange(std::make_unique<EloFilter>(side), at, items, i);
 }
 
 } // namespace cql::cqls

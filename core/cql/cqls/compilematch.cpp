@@ -6,143 +6,177 @@
 
 namespace cql::cqls {
 
-FilterPtr Compiler::matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
 {
-    FilterPtr f;
+    using GI = GameInfoFilter;
+    using PN = PositionNumberFilter;
+    static const std::unordered_map<std::string_view, std::pair<Handler, int>> handlers = {
+        {"and", {&Compiler::matchLogicKeyword, 0}},
+        {"annotator", {&Compiler::tagKeyword, 0}},
+        {"birthyear", {&Compiler::playerYearKeyword, 0}},
+        {"blackbirthyear", {&Compiler::playerYearKeyword, 0}},
+        {"blackdeathyear", {&Compiler::playerYearKeyword, 0}},
+        {"blackelo", {&Compiler::eloKeyword, 0}},
+        {"blackplayer", {&Compiler::playerKeyword, GI::BlackPlayer}},
+        {"comment", {&Compiler::commentKeyword, 0}},
+        {"cond", {&Compiler::matchLogicKeyword, 0}},
+        {"date", {&Compiler::dateKeyword, 0}},
+        {"deathyear", {&Compiler::playerYearKeyword, 0}},
+        {"eco", {&Compiler::ecoKeyword, 0}},
+        {"eithercolor", {&Compiler::topOnlyKeyword, 0}},
+        {"elo", {&Compiler::eloKeyword, 0}},
+        {"error", {&Compiler::defectKeyword, 0}},
+        {"event", {&Compiler::playerKeyword, GI::Event}},
+        {"forany", {&Compiler::topOnlyKeyword, 2}},
+        {"gamenumber", {&Compiler::positionNumberKeyword, PN::GameNumber}},
+        {"hasannotation", {&Compiler::gameFactKeyword, GI::HasAnnotation}},
+        {"hascomments", {&Compiler::hasCommentsKeyword, 0}},
+        {"hasmarker", {&Compiler::markerKeyword, 0}},
+        {"hasspecialmarker", {&Compiler::defectKeyword, 0}},
+        {"hasvariations", {&Compiler::gameFactKeyword, GI::HasVariations}},
+        {"ischess960", {&Compiler::startArrangementKeyword, 1}},
+        {"isshufflechess", {&Compiler::startArrangementKeyword, 0}},
+        {"markall", {&Compiler::noEffectKeyword, 0}},
+        {"noannotate", {&Compiler::noEffectKeyword, 0}},
+        {"not", {&Compiler::matchLogicKeyword, 0}},
+        {"or", {&Compiler::matchLogicKeyword, 0}},
+        {"output", {&Compiler::outputKeyword, 0}},
+        {"pgn", {&Compiler::outputKeyword, 0}},
+        {"player", {&Compiler::playerKeyword, GI::Player}},
+        {"plycount", {&Compiler::gameRangeKeyword, GI::PlyCount}},
+        {"result", {&Compiler::resultKeyword, 0}},
+        {"round", {&Compiler::gameRangeKeyword, GI::Round}},
+        {"site", {&Compiler::playerKeyword, GI::Site}},
+        {"startposition", {&Compiler::variantKeyword, 0}},
+        {"variant", {&Compiler::variantKeyword, 0}},
+        {"whitebirthyear", {&Compiler::playerYearKeyword, 0}},
+        {"whitedeathyear", {&Compiler::playerYearKeyword, 0}},
+        {"whiteelo", {&Compiler::eloKeyword, 0}},
+        {"whiteplayer", {&Compiler::playerKeyword, GI::WhitePlayer}},
+        {"xor", {&Compiler::matchLogicKeyword, 0}},
+        {"year", {&Compiler::positionNumberKeyword, PN::Year}},
+    };
+    const NodeScope scope(m_node, k);
     const std::string n = colourSwapped(k.name);
-    if (n == "year" || n == "gamenumber" || n == "elo" || n == "whiteelo" || n == "blackelo") {
-        Range r;
-        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
-        FilterPtr v;
-        if (n == "year")
-            v = std::make_unique<PositionNumberFilter>(PositionNumberFilter::Year);
-        else if (n == "gamenumber")
-            v = std::make_unique<PositionNumberFilter>(PositionNumberFilter::GameNumber);
-        else if (n == "elo")
-            v = std::make_unique<EloFilter>(EloFilter::Either);
-        else if (n == "whiteelo")
-            v = std::make_unique<EloFilter>(EloFilter::White);
-        else
-            v = std::make_unique<EloFilter>(EloFilter::Black);
-        f = std::make_unique<InRangeFilter>(std::move(v), r);
-    } else if (n == "result") {
-        f = resultArg(at, items, i);
-    } else if (n == "ischess960" || n == "isshufflechess") {
-        f = std::make_unique<StartArrangementFilter>(n == "ischess960");
-    } else if (n == "not" && (i >= items.size() || !items[i].isList())) {
+    const auto h = handlers.find(n);
+    Handler handler = h != handlers.end() ? h->second.first : isTagKeyword(n) ? &Compiler::tagKeyword : nullptr;
+    if (!handler) {
+        // A keyword of the table that no back end reads yet.
+        error(*k.at, "':" + n + "' is not implemented yet");
+        return nullptr;
+    }
+    FilterPtr f = (this->*handler)(Call{k, n, *k.at, k.items, i, h != handlers.end() ? h->second.second : 0});
+    if (f && k.negated) f = std::make_unique<NotFilter>(std::move(f));
+    return f;
+}
+
+FilterPtr Compiler::positionNumberKeyword(const Call &c)
+{
+    return inRange(std::make_unique<PositionNumberFilter>(PositionNumberFilter::Kind(c.param)), c.at, c.items, c.i);
+}
+
+FilterPtr Compiler::matchLogicKeyword(const Call &c)
+{
+    if (c.n == "not" && (c.i >= c.items.size() || !c.items[c.i].isList())) {
         // The first form of the match list page: ':not' inside a list
         // negates the list it stands in.
         m_bareNot = !m_bareNot;
         return nullptr;
-    } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
-        f = subMatchLists(n, at, items, i);
-    } else if (n == "player" || n == "whiteplayer" || n == "blackplayer" || n == "event" || n == "site") {
-        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
-            error(at, "'" + at.text + "' expects a name");
-            return nullptr;
-        }
-        if (items[i].kind == Item::String) {
-            TagInfoFilter::Spec p;
-            p.kind = TagInfoFilter::Pattern;
-            p.name = items[i++].text;
-            if (n == "player" || n == "whiteplayer") p.values.push_back("White");
-            if (n == "player" || n == "blackplayer") p.values.push_back("Black");
-            if (n == "event") p.values.push_back("Event");
-            if (n == "site") p.values.push_back("Site");
-            f = std::make_unique<TagInfoFilter>(std::move(p));
-            if (k.negated) f = std::make_unique<NotFilter>(std::move(f));
-            return f;
-        }
-        std::string t = items[i++].text;
-        for (char &c : t)
-            c = char(std::tolower(static_cast<unsigned char>(c)));
-        auto kind = n == "player" ? GameInfoFilter::Player
-            : n == "whiteplayer"  ? GameInfoFilter::WhitePlayer
-            : n == "blackplayer"  ? GameInfoFilter::BlackPlayer
-            : n == "event"        ? GameInfoFilter::Event
-                                  : GameInfoFilter::Site;
-        f = std::make_unique<GameInfoFilter>(kind, t);
-    } else if (n == "plycount" || n == "round") {
-        Range r;
-        if (!rangeArg(at, items, i, r, false, false)) return nullptr;
-        f = std::make_unique<GameInfoFilter>(n == "plycount" ? GameInfoFilter::PlyCount : GameInfoFilter::Round, "", r);
-    } else if (n == "hasvariations" || n == "hasannotation") {
-        f = std::make_unique<GameInfoFilter>(n == "hasvariations" ? GameInfoFilter::HasVariations
-                                                                  : GameInfoFilter::HasAnnotation);
-    } else if (n == "hascomments") {
-        if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword) {
-            std::vector<std::string> codes;
-            if (!commaList(at, items, i, codes)) return nullptr;
-            for (const std::string &c : codes) {
-                if (c.size() != 2 || !std::isalpha(static_cast<unsigned char>(c[0]))
-                    || !std::isalpha(static_cast<unsigned char>(c[1]))) {
-                    error(items[i - 1],
-                          "'" + c
-                              + "' is not a language code (two letters, as Scidb marks the "
-                                "languages of comments: de, en, ...; xx language independent, "
-                                "yy any language but English)");
-                    return nullptr;
-                }
-            }
-            f = std::make_unique<CommentLanguageFilter>(std::move(codes));
-        } else {
-            f = std::make_unique<GameInfoFilter>(GameInfoFilter::HasComments);
-        }
-    } else if (n == "eco") {
-        f = ecoArg(at, items, i);
-    } else if (n == "date") {
-        f = dateArg(at, items, i);
-    } else if (n == "comment") {
-        if (i >= items.size() || items[i].kind != Item::String) {
-            error(at, "':comment' expects a pattern in double quotes");
-            return nullptr;
-        }
-        f = std::make_unique<CommentPatternFilter>(items[i++].text);
-    } else if (n == "birthyear" || n == "whitebirthyear" || n == "blackbirthyear" || n == "deathyear"
-               || n == "whitedeathyear" || n == "blackdeathyear") {
-        f = playerYearKeyword(n, at, items, i);
-        if (!f) return nullptr;
-    } else if (n == "hasmarker") {
-        f = markerKeyword(items, i);
-        if (!f) return nullptr;
-    } else if (n == "hasspecialmarker" || n == "error") {
-        f = defectKeyword(n, at, items, i);
-        if (!f) return nullptr;
-    } else if (n == "output" || n == "pgn") {
-        // For CQL compatibility only; no meaning in CQL-S (match list page).
-        if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
-            error(at, "'" + at.text + "' expects a file name");
-            return nullptr;
-        }
-        ++i;
-        return nullptr;
-    } else if (n == "markall" || n == "noannotate") {
-        return nullptr; // meaningless here (seed)
-    } else if (n == "eithercolor") {
-        if (&items != m_topItems) error(at, "':eithercolor' belongs in the match list itself");
-        return nullptr; // read by run()
-    } else if (n == "forany") {
-        if (&items != m_topItems) {
-            error(at, "':forany' belongs in the match list itself");
-            return nullptr;
-        }
-        i = std::min(items.size(), i + 2); // declared by declareTags
-        return nullptr;
-    } else if (n == "variant" || n == "startposition") {
-        f = gameVariantKeyword(n, at, items, i);
-        if (!f) return nullptr;
-    } else if (isTagKeyword(n)) {
-        f = tagKeyword(n, at, items, i);
-        if (!f) return nullptr;
-    } else if (findKeyword(n, InMatch)) {
-        error(at, "':" + n + "' is not implemented yet");
-        return nullptr;
-    } else {
-        error(at, "unknown match list keyword ':" + n + "'");
+    }
+    return subMatchLists(c.n, c.i);
+}
+
+// The name in a tag (lower case, as part of it), or a pattern in double quotes.
+FilterPtr Compiler::playerKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+        error(c.at, "'" + c.at.text + "' expects a name");
         return nullptr;
     }
-    if (f && k.negated) f = std::make_unique<NotFilter>(std::move(f));
-    return f;
+    const auto kind = GameInfoFilter::Kind(c.param);
+    if (items[i].kind == Item::String) {
+        TagInfoFilter::Spec p;
+        p.kind = TagInfoFilter::Pattern;
+        p.name = items[i++].text;
+        if (kind == GameInfoFilter::Player || kind == GameInfoFilter::WhitePlayer) p.values.push_back("White");
+        if (kind == GameInfoFilter::Player || kind == GameInfoFilter::BlackPlayer) p.values.push_back("Black");
+        if (kind == GameInfoFilter::Event) p.values.push_back("Event");
+        if (kind == GameInfoFilter::Site) p.values.push_back("Site");
+        return std::make_unique<TagInfoFilter>(std::move(p));
+    }
+    std::string t = items[i++].text;
+    for (char &ch : t)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return std::make_unique<GameInfoFilter>(kind, t);
+}
+
+FilterPtr Compiler::gameRangeKeyword(const Call &c)
+{
+    Range r;
+    if (!rangeArg(c.at, c.items, c.i, r, false, false)) return nullptr;
+    return std::make_unique<GameInfoFilter>(GameInfoFilter::Kind(c.param), "", r);
+}
+
+FilterPtr Compiler::gameFactKeyword(const Call &c)
+{
+    return std::make_unique<GameInfoFilter>(GameInfoFilter::Kind(c.param));
+}
+
+FilterPtr Compiler::hasCommentsKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword) {
+        std::vector<std::string> codes;
+        if (!commaList(at, items, i, codes)) return nullptr;
+        for (const std::string &c : codes) {
+            if (c.size() != 2 || !std::isalpha(static_cast<unsigned char>(c[0]))
+                || !std::isalpha(static_cast<unsigned char>(c[1]))) {
+                error(items[i - 1],
+                      "'" + c
+                          + "' is not a language code (two letters, as Scidb marks the "
+                            "languages of comments: de, en, ...; xx language independent, "
+                            "yy any language but English)");
+                return nullptr;
+            }
+        }
+        return std::make_unique<CommentLanguageFilter>(std::move(codes));
+    } else {
+        return std::make_unique<GameInfoFilter>(GameInfoFilter::HasComments);
+    }
+}
+
+FilterPtr Compiler::commentKeyword(const Call &c)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (i >= items.size() || items[i].kind != Item::String) {
+        error(at, "':comment' expects a pattern in double quotes");
+        return nullptr;
+    }
+    return std::make_unique<CommentPatternFilter>(items[i++].text);
+}
+
+// For CQL compatibility only; no meaning in CQL-S (match list page).
+FilterPtr Compiler::outputKeyword(const Call &c)
+{
+    if (c.i >= c.items.size() || c.items[c.i].isList() || keywordOf(c.items[c.i]).isKeyword)
+        error(c.at, "'" + c.at.text + "' expects a file name");
+    else
+        ++c.i;
+    return nullptr;
+}
+
+FilterPtr Compiler::noEffectKeyword(const Call &) { return nullptr; } // meaningless here (seed)
+
+// :eithercolor (read by run()) and :forany (declared by declareTags, its
+// `param` arguments) stand in the match list itself.
+FilterPtr Compiler::topOnlyKeyword(const Call &c)
+{
+    if (m_subMatch)
+        error(c.at, "':" + c.n + "' belongs in the match list itself");
+    else
+        c.i = std::min(c.items.size(), c.i + size_t(c.param));
+    return nullptr;
 }
 
 bool Compiler::commaList(const Item &at, const std::vector<Item> &items, size_t &i, std::vector<std::string> &out)
@@ -173,8 +207,9 @@ bool Compiler::commaList(const Item &at, const std::vector<Item> &items, size_t 
     return true;
 }
 
-FilterPtr Compiler::gameVariantKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::variantKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::vector<std::string> names;
     if (!commaList(at, items, i, names)) return nullptr;
     if (n == "variant") {
@@ -234,8 +269,9 @@ bool Compiler::lineEndsWithStar(std::string_view t)
         && (t[t.size() - 2] == ' ' || t[t.size() - 2] == '\t' || t[t.size() - 2] == '\n');
 }
 
-FilterPtr Compiler::playerYearKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::playerYearKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
     if (!rangeArg(at, items, i, r, false, false)) return nullptr;
     std::string why;
@@ -262,8 +298,9 @@ FilterPtr Compiler::playerYearKeyword(const std::string &n, const Item &at, cons
     return std::make_unique<PlayerYearFilter>(side, death, r, std::move(base));
 }
 
-FilterPtr Compiler::markerKeyword(const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::markerKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::string markers;
     if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword && items[i].kind == Item::Word) {
         const std::string &t = items[i].text;
@@ -287,8 +324,9 @@ FilterPtr Compiler::markerKeyword(const std::vector<Item> &items, size_t &i)
     return std::make_unique<GameMarkerFilter>(markers);
 }
 
-FilterPtr Compiler::defectKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::defectKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::vector<std::string> words;
     if (!commaList(at, items, i, words)) return nullptr;
     const Item &arg = items[i - 1];
@@ -350,8 +388,9 @@ bool Compiler::isTagKeyword(const std::string &n)
     return std::find(names.begin(), names.end(), n) != names.end();
 }
 
-FilterPtr Compiler::tagKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::tagKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     using K = TagInfoFilter::Kind;
     TagInfoFilter::Spec s;
     std::string base = n;
@@ -526,8 +565,9 @@ FilterPtr Compiler::gameInfoKeyword(const std::string &base, int side, const Ite
     return std::make_unique<GenderFilter>(side, genders);
 }
 
-FilterPtr Compiler::ecoArg(const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::ecoKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
         error(at, "':eco' expects ECO codes (A00, B00-99, ...)");
         return nullptr;
@@ -576,8 +616,9 @@ FilterPtr Compiler::ecoArg(const Item &at, const std::vector<Item> &items, size_
     return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r, std::move(codes));
 }
 
-FilterPtr Compiler::resultArg(const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::resultKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (i >= items.size() || items[i].isList()) {
         error(at, "':result' expects a result: 1-0, 0-1, 1/2-1/2 or *");
         return nullptr;
@@ -603,33 +644,37 @@ FilterPtr Compiler::resultArg(const Item &at, const std::vector<Item> &items, si
     return anyOf(std::move(any));
 }
 
-FilterPtr Compiler::subMatchLists(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::subMatchLists(const std::string &n, size_t &i)
 {
-    std::vector<const Item *> subs;
-    if (!listArguments(n, "match", at, items, i, subs)) return nullptr;
     std::vector<FilterPtr> parts;
-    for (const Item *s : subs) {
+    const bool outerSub = m_subMatch;
+    m_subMatch = true;
+    for (const ListNode &s : listArguments(i)) {
         std::vector<FilterPtr> inner;
         const bool outerNot = m_bareNot;
         m_bareNot = false;
-        for (size_t j = 1; j < s->items.size();) {
-            const Item &it = s->items[j];
-            KeywordWord k = keywordOf(it);
-            if (!k.isKeyword) {
-                error(it,
-                      it.isList() ? "a sub-match list cannot contain position lists"
-                                  : "'" + it.text + "' is not a match list keyword");
-                ++j;
+        auto refuse = [&](const Item &it) {
+            error(it,
+                  it.isList() ? "a sub-match list cannot contain position lists"
+                              : "'" + it.text + "' is not a match list keyword");
+        };
+        for (const ListNode::Element &e : s.elements) {
+            if (!e.keyword) {
+                refuse(*e.item);
                 continue;
             }
-            ++j;
-            if (FilterPtr f = matchKeyword(k, it, s->items, j)) inner.push_back(std::move(f));
+            if (!e.keyword->ok) continue;
+            size_t j = 0;
+            if (FilterPtr f = matchKeyword(*e.keyword, j)) inner.push_back(std::move(f));
+            for (; j < e.keyword->items.size(); ++j)
+                refuse(e.keyword->items[j]);
         }
         FilterPtr all = allOf(std::move(inner));
         if (m_bareNot) all = std::make_unique<NotFilter>(std::move(all));
         m_bareNot = outerNot;
         parts.push_back(std::move(all));
     }
+    m_subMatch = outerSub;
     return combine(n, std::move(parts));
 }
 

@@ -165,8 +165,10 @@ bool Compiler::pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
     return true;
 }
 
-FilterPtr Compiler::pawnCount(bool difference, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::pawnCountKeyword(const Call &c)
 {
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    const bool difference = c.param != 0;
     FilterPtr a, b;
     Designator d1;
     if (difference) {

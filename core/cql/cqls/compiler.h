@@ -9,15 +9,19 @@
 #include "cql/cqls/arguments.h"
 #include "cql/cqls/designators.h"
 #include "cql/cqls/evaluation.h"
+#include "cql/cqls/exchange.h"
 #include "cql/cqls/extrafilters.h"
 #include "cql/cqls/filters.h"
 #include "cql/cqls/gameinfo.h"
 #include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/listlogic.h"
+#include "cql/cqls/matchlist.h"
 #include "cql/cqls/line.h"
 #include "cql/cqls/pawncounting.h"
 #include "cql/cqls/relationimage.h"
+#include "cql/cqls/sequence.h"
+#include "cql/cqls/syntax.h"
 #include "game/ficsstart.h"
 
 #include "cql/logic.h"
@@ -31,6 +35,7 @@
 #include <climits>
 #include <functional>
 #include <map>
+#include <unordered_map>
 #include <set>
 
 namespace cql::cqls {
@@ -47,6 +52,19 @@ public:
     std::string colourSwapped(const std::string &n) const;
 
 private:
+    // What a keyword's back end reads: its node, the items of
+    // its arguments from i on, and the parameter of its row in the back ends' tables (positionFilter, matchKeyword).
+    struct Call {
+        const KeywordNode &node;
+        const std::string &n;
+        const Item &at;
+        const std::vector<Item> &items;
+        size_t &i;
+        int param;
+    };
+    using Handler = FilterPtr (Compiler::*)(const Call &);
+    static constexpr int Negated = 1 << 20; // a row's parameter flag: the filter negated
+
     // --- diagnostics
     // A keyword that compiles but cannot match in a PGN game: said, not hidden.
     void warning(const Item &at, std::string message);
@@ -54,7 +72,7 @@ private:
     void error(const Item &at, std::string message);
 
     // --- tagging: ':forany name D' in the match list declares a tag for the whole script.
-    void declareTags(const Item &list);
+    void declareTags(const ListNode &list);
 
     // --- the match list
     // What a position list of the match list says about the game beyond its filter.
@@ -71,39 +89,54 @@ private:
         TopLevel() { count.lo.value = 1; }
     };
 
-    void compileMatch(const Item &list);
+    void compileMatch(const ListNode &list);
+
+    // A word or list of the match list that is no keyword's argument.
+    void notInMatchList(const Item &it);
 
     // A variable slot for a GameGateFilter's answer for the game.
     int gateSlot();
 
     // Game-level keywords of the match list.
-    FilterPtr matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i);
+    // Each keyword's back end reads its items (KeywordNode::items) from i on
+    // and leaves i past what it read; what it leaves belongs to the list.
+    FilterPtr matchKeyword(const KeywordNode &k, size_t &i);
+    FilterPtr positionNumberKeyword(const Call &c);
+    FilterPtr matchLogicKeyword(const Call &c);
+    FilterPtr playerKeyword(const Call &c);
+    FilterPtr gameRangeKeyword(const Call &c);
+    FilterPtr gameFactKeyword(const Call &c);
+    FilterPtr hasCommentsKeyword(const Call &c);
+    FilterPtr commentKeyword(const Call &c);
+    FilterPtr outputKeyword(const Call &c);
+    FilterPtr noEffectKeyword(const Call &c);
+    FilterPtr topOnlyKeyword(const Call &c);
 
     // A comma-separated list word ("GM,IM", "tourn,swiss"), lower case.
     bool commaList(const Item &at, const std::vector<Item> &items, size_t &i, std::vector<std::string> &out);
 
     // :variant and :startposition, in both kinds of list.
-    FilterPtr gameVariantKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr variantKeyword(const Call &c);
 
     // Whether :line's moves end with a lone '*' ("e2-e4 e7-e5 *").
     static bool lineEndsWithStar(std::string_view t);
 
     // :birthyear and its kin: years from the player base the program is given.
-    FilterPtr playerYearKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr playerYearKeyword(const Call &c);
 
     // :hasmarker w,b or :hasmarker alone: Scidb's game markers, one letter each
     // (case matters: m middlegame, M material).
-    FilterPtr markerKeyword(const std::vector<Item> &items, size_t &i);
+    FilterPtr markerKeyword(const Call &c);
 
     // :hasspecialmarker and :error: the defects reading found. The markers and
     // error kinds that only Scidb's own databases (or the Scid and ChessBase
     // decoders) set are accepted with a warning that they never match here.
-    FilterPtr defectKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr defectKeyword(const Call &c);
 
     static bool isTagKeyword(const std::string &n);
 
     // Match list keywords answered from the game's PGN tags.
-    FilterPtr tagKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr tagKeyword(const Call &c);
 
     // A range word that is a Roman numeral, after an optional comparison ("XX",
     // ">=XV"), as the same word in decimal; other words as they are.
@@ -114,10 +147,10 @@ private:
                               size_t &i);
 
     // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
-    FilterPtr ecoArg(const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr ecoKeyword(const Call &c);
 
     // ":date 2010-10-27", ">=2010-10-27", "2010-10-01 2010-10-31", "2010-10-01 .. 2010-11-01" (end excluded).
-    FilterPtr dateArg(const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr dateKeyword(const Call &c);
 
     // A date of the match list page, yyyy-mm-dd with optional steps (+1y, -2m,
     // +43d, in that order), as yyyymmdd. False (why set for a bad step or an
@@ -131,15 +164,14 @@ private:
     static long long daysFromCivil(int y, int m, int d);
     static void civilFromDays(long long z, int &y, int &m, int &d);
 
-    FilterPtr resultArg(const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr resultKeyword(const Call &c);
 
     // :and/:or/:xor/:not/:cond of the match list: sub-match lists without position lists.
-    FilterPtr subMatchLists(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr subMatchLists(const std::string &n, size_t &i);
 
-    // Lists as arguments of :and/:or/:xor/:not/:cond: either one list of lists
-    // "((position ...) (position ...))" or, for :not and :cond, lists written one after another.
-    bool listArguments(const std::string &n, std::string_view head, const Item &at, const std::vector<Item> &items,
-                       size_t &i, std::vector<const Item *> &out);
+    // The lists the keyword being compiled takes (read by the syntax tree's
+    // reader); i is past them.
+    const std::vector<ListNode> &listArguments(size_t &i) const;
 
     static FilterPtr combine(const std::string &n, std::vector<FilterPtr> parts);
 
@@ -162,7 +194,7 @@ private:
 
     // top: what the list says about the game when it stands in the match list (else null).
     // sequenceStep: the list is a :sequence step (it may have a :repetitioncount).
-    FilterPtr compilePosition(const Item &list, TopLevel *top, bool sequenceStep = false);
+    FilterPtr compilePosition(const ListNode &list, TopLevel *top, bool sequenceStep = false);
 
     FilterPtr designator(const Item &it);
 
@@ -170,7 +202,7 @@ private:
     bool checkTag(const Designator &d, const Item &at);
 
     // :relation (relation-list): a later position related to this one.
-    FilterPtr relation(const Item &at, const std::vector<Item> &items, size_t &i, ListState &st);
+    FilterPtr relation(size_t &i, ListState &st);
 
     FilterPtr designatorFilter(const Designator &d);
 
@@ -197,8 +229,19 @@ private:
     // Transform groups of a keyword, or false if it is none.
     static bool transformGroup(const std::string &n, std::vector<Transform> &out);
 
-    void positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i, ListState &st,
-                         TopLevel *top);
+    void positionKeyword(const KeywordNode &k, size_t &i, ListState &st, TopLevel *top);
+    // The back ends of the keywords about the list itself: false when the
+    // keyword is a filter here after all (':not' with lists).
+    using ListHandler = bool (Compiler::*)(const Call &, ListState &, TopLevel *);
+    bool relationKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool precedingKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool countKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool cutKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool accumulatorKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool variationsKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool bareNotKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool transformKeyword(const Call &c, ListState &st, TopLevel *top);
+    bool ignoredKeyword(const Call &c, ListState &st, TopLevel *top);
 
     static FilterPtr state(StateFilter::Kind k) { return std::make_unique<StateFilter>(k); }
 
@@ -229,7 +272,7 @@ private:
     bool pawnAttributes(const Item &word, std::vector<PawnAttribute> &out);
 
     // :pawncount D attrs range|percent, :pawncountdifference D [D2] attrs range.
-    FilterPtr pawnCount(bool difference, const Item &at, const std::vector<Item> &items, size_t &i);
+    FilterPtr pawnCountKeyword(const Call &c);
 
     // A word that is no designator but pawn attributes ("triple", "passed-isolated", "double!").
     static bool looksLikePawnAttributes(std::string_view w);
@@ -238,11 +281,51 @@ private:
     // pawns of d's colours) in r.
     FilterPtr pawnCountIn(const Designator &d, const std::vector<PawnAttribute> &attrs, const Range &r);
 
-    FilterPtr rayKeyword(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
-
     static int rightsOf(const Designator &d, bool &ok);
 
     FilterPtr positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
+
+    // The back ends of the position list keywords (compilekeywords.cpp).
+    FilterPtr stateKeyword(const Call &c);
+    FilterPtr factKeyword(const Call &c);
+    FilterPtr nextMoveKeyword(const Call &c);
+    FilterPtr neverKeyword(const Call &c);
+    FilterPtr enPassantKeyword(const Call &c);
+    FilterPtr startArrangementKeyword(const Call &c);
+    FilterPtr rayKeyword(const Call &c);
+    FilterPtr logicKeyword(const Call &c);
+    FilterPtr checkKeyword(const Call &c);
+    FilterPtr checkOfKindKeyword(const Call &c);
+    FilterPtr fenKeyword(const Call &c);
+    FilterPtr repetitionKeyword(const Call &c);
+    FilterPtr halfmoveClockKeyword(const Call &c);
+    FilterPtr castlingKeyword(const Call &c);
+    FilterPtr insideKeyword(const Call &c);
+    FilterPtr pieceCountKeyword(const Call &c);
+    FilterPtr powerKeyword(const Call &c);
+    FilterPtr differenceKeyword(const Call &c);
+    FilterPtr attackCountKeyword(const Call &c);
+    FilterPtr moveFromToKeyword(const Call &c);
+    FilterPtr isPromotedPieceKeyword(const Call &c);
+    FilterPtr promoteKeyword(const Call &c);
+    FilterPtr isCastlingKeyword(const Call &c);
+    FilterPtr isCheckKeyword(const Call &c);
+    FilterPtr sequenceKeyword(const Call &c);
+    FilterPtr oppositionKeyword(const Call &c);
+    FilterPtr checkCountKeyword(const Call &c);
+    FilterPtr evaluationKeyword(const Call &c);
+    FilterPtr exchangeEvaluationKeyword(const Call &c);
+    FilterPtr maxSwapEvaluationKeyword(const Call &c);
+    FilterPtr goodBishopKeyword(const Call &c);
+    FilterPtr lineKeyword(const Call &c);
+    FilterPtr unstoppablePawnsKeyword(const Call &c);
+    FilterPtr subMatchKeyword(const Call &c);
+    FilterPtr matchConsecutiveKeyword(const Call &c);
+    FilterPtr perpendicularKeyword(const Call &c);
+    FilterPtr passedPawnRaceKeyword(const Call &c);
+    FilterPtr tagMatchKeyword(const Call &c);
+    FilterPtr moveNumberKeyword(const Call &c);
+    FilterPtr eloKeyword(const Call &c);
 
     std::shared_ptr<Accumulator> accumulator(const std::string &name);
 
@@ -255,7 +338,17 @@ private:
     std::map<std::string, int> m_tagSlots; // :forany tags by name
     std::vector<ForAnyTag> m_tags;
     const Item *m_relationAt = nullptr;
-    const std::vector<Item> *m_topItems = nullptr;
+    const KeywordNode *m_node = nullptr; // the keyword being compiled
+    bool m_subMatch = false;             // compiling a sub-match list
+    // m_node while a keyword's back end runs (nested lists compile their own).
+    struct NodeScope {
+        const KeywordNode *&node;
+        const KeywordNode *outer;
+        NodeScope(const KeywordNode *&n, const KeywordNode &k) : node(n), outer(n) { n = &k; }
+        ~NodeScope() { node = outer; }
+        NodeScope(const NodeScope &) = delete;
+        NodeScope &operator=(const NodeScope &) = delete;
+    };
     std::vector<int> m_gateSlots;             // per-game caches of the position lists (for :forany)
     static constexpr long MaxWeight = 200000; // filter copies transforms may make (compilePosition)
     long m_weight = 0;

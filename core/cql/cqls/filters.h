@@ -1,7 +1,7 @@
 // Evaluator nodes the CQL-S front end needs beyond CQL 6's: trailing-edge
 // shifts of designators, promoted pieces, lists of transform images, counts
-// in ranges, rays with a specifier, castling rights and moves,
-// and the per-game condition that every position list matched somewhere.
+// in ranges, rays with a specifier, castling rights and moves (the match
+// list's gate is in matchlist.h, :sequence in sequence.h, exchanges in exchange.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -15,6 +15,9 @@
 #include <vector>
 
 namespace cql::cqls {
+
+// The filters under t.
+std::vector<FilterPtr> transformAll(const std::vector<FilterPtr> &v, const Transform &t);
 
 // A CQL-S piece designator. Shifts keep squares on the trailing edge (seed
 // 002): a unit right shift drops the h-file squares and keeps the a-file
@@ -304,96 +307,9 @@ private:
     std::vector<PawnAttribute> m_attrs;
 };
 
-// The match list as a whole: every required position list matched some
-// position of the game (or a number of positions in its :matchcount range),
-// no position matched an :exclude condition, and positions after one that
-// matched a :cut condition (in its line) are not searched. A position is
-// shown when it is searched and some shown list matches it. The per-game
-// answer is computed once and cached in a variable slot.
-struct GameLists {
-    std::vector<FilterPtr> lists; // required position lists
-    std::vector<Range> counts;
-    std::vector<bool> shown; // lists whose matching positions are the game's matches
-    // A list counts its matching positions, or (runs) the lengths of runs of
-    // consecutive matching positions on the main line (:repetitioncount).
-    std::vector<bool> runs;
-    // Lists of one group are alternatives: the images of a list with
-    // :pretransformmatchcount, one of which must be in range.
-    std::vector<int> group;
-    std::vector<FilterPtr> cuts;     // the search of a line stops after a position matching one
-    std::vector<bool> cutsPreceding; // per cut: with :preceding, the search stops before that position
-    std::vector<FilterPtr> excludes; // a game with a position matching one does not match
-    std::vector<FilterPtr> skips;    // :skip: a position matching one is passed over (no list sees it)
-};
-class GameGateFilter : public Filter {
-public:
-    GameGateFilter(std::shared_ptr<const GameLists> lists, int slot) : m_g(std::move(lists)), m_slot(slot) {}
-    bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override;
-    void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
-
-    // Whether the game matches the lists (worked out once per game).
-    bool gameMatches(Ctx &ctx) const;
-
-private:
-    int cutHere(Ctx &ctx) const;
-    bool searched(Ctx &ctx, game::NodeId n, game::NodeId cutNode, bool cutBefore) const;
-    std::shared_ptr<const GameLists> m_g;
-    int m_slot;
-};
-
-// A match list with a bare ':not' in it: true (at every position) for a game
-// the list would not match without it: some game keyword fails, or the
-// position lists (when there are any) do not match the game.
-class NegatedMatchListFilter : public Filter {
-public:
-    // gate: the list's position lists, null when it has none.
-    NegatedMatchListFilter(std::vector<FilterPtr> gameParts, std::unique_ptr<GameGateFilter> gate)
-        : m_parts(std::move(gameParts)), m_gate(std::move(gate))
-    {
-    }
-    bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &t) const override;
-
-private:
-    std::vector<FilterPtr> m_parts;
-    std::unique_ptr<GameGateFilter> m_gate;
-};
-
 } // namespace cql::cqls
 
 namespace cql::cqls {
-
-// A :sequence step whose list holds a :line covers the line's moves: the
-// next step starts at the position they lead to, or (when the game also
-// played the moves after '|') at the one those lead to.
-struct StepSpan {
-    int played = 0;
-    // A step with :repetitioncount: it holds at this many consecutive positions
-    // of a line from the current one; the next step starts after them.
-    bool run = false;
-    Range runRange;
-    std::function<void(Ctx &, game::NodeId, std::vector<game::NodeId> &)> potentialEnds;
-};
-
-// :sequence / :gappedsequence: the lists match successive positions of the
-// game from the current one (with gaps: later positions, in order).
-class SequenceFilter : public Filter {
-public:
-    SequenceFilter(bool gapped, std::vector<FilterPtr> steps, std::vector<std::shared_ptr<const StepSpan>> spans = {})
-        : m_gapped(gapped), m_steps(std::move(steps)), m_spans(std::move(spans))
-    {
-    }
-    bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &t) const override;
-
-private:
-    bool from(Ctx &ctx, size_t step, game::NodeId n) const;
-    bool runFrom(Ctx &ctx, size_t step, game::NodeId n, long long length) const;
-    bool m_gapped;
-    std::vector<FilterPtr> m_steps;
-    std::vector<std::shared_ptr<const StepSpan>> m_spans; // by step; null for a one-position step
-};
 
 // :opposition [K|k]: the king has the opposition, by the kings' distance on
 // a common file or rank and the side to move (other pieces don't count).
@@ -436,46 +352,6 @@ private:
 } // namespace cql::cqls
 
 namespace cql::cqls {
-
-// Static exchange evaluation in pawn units: the material the side making a
-// move from `from` to `to` wins when both sides go on capturing on `to` with
-// their least valuable piece and may stop whenever that is better. Pinned
-// pieces capture only along their pin; a king never captures into a defended
-// square. maxPlies bounds the captures counted (0 = no bound).
-int exchangeValue(const chess::Position &pos, chess::Square from, chess::Square to, int maxPlies);
-
-// :exchangeevaluation depth range [D]: the next move is a capture (on D) whose
-// exchange value lies in the range.
-class ExchangeFilter : public Filter {
-public:
-    ExchangeFilter(int maxPlies, Range r, FilterPtr targets)
-        : m_plies(maxPlies), m_range(r), m_targets(std::move(targets))
-    {
-    }
-    bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &t) const override;
-
-private:
-    int m_plies;
-    Range m_range;
-    FilterPtr m_targets; // may be null
-};
-
-// :maxswapevaluation D1 D2 range: the best exchange value of a move of a
-// piece of D1 to a square of D2 (whoever is to move).
-class MaxSwapFilter : public Filter {
-public:
-    MaxSwapFilter(FilterPtr pieces, FilterPtr targets, Range r)
-        : m_pieces(std::move(pieces)), m_targets(std::move(targets)), m_range(r)
-    {
-    }
-    bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &t) const override;
-
-private:
-    FilterPtr m_pieces, m_targets;
-    Range m_range;
-};
 
 } // namespace cql::cqls
 

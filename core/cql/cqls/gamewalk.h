@@ -40,4 +40,12 @@ bool someSearchedPosition(Ctx &ctx, F &&f)
     return false;
 }
 
+// Each next move of the game from ctx's position: the main one, and the
+// alternatives when variations are searched.
+template <typename F>
+bool anyNextMove(Ctx &ctx, F &&f)
+{
+    return someChild(ctx, ctx.node, [&](game::NodeId c) { return f(ctx.game->nodes[c]); });
+}
+
 } // namespace cql::cqls

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "cql/cqls/filters.h"
+#include "cql/cqls/sequence.h"
 #include "cql/filter.h"
 
 #include <memory>

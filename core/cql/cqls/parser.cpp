@@ -24,12 +24,14 @@ bool Compiler::run(std::string_view text)
     for (size_t i = 1; i < top.size(); ++i)
         error(top[i], "a CQL-S script has exactly one match list");
     normalizeMatchList(top[0]);
-    declareTags(top[0]);
-    for (const Item &it : top[0].items) {
-        KeywordWord k = keywordOf(it);
-        m_eitherColour = m_eitherColour || (k.isKeyword && k.name == "eithercolor");
-    }
-    compileMatch(top[0]);
+    const size_t before = m_diags.size();
+    const std::unique_ptr<ListNode> match = readMatchList(top[0], m_diags);
+    for (size_t k = before; k < m_diags.size(); ++k)
+        m_ok = m_ok && m_diags[k].severity != Diagnostic::Error;
+    declareTags(*match);
+    for (const ListNode::Element &e : match->elements)
+        m_eitherColour = m_eitherColour || (e.keyword && e.keyword->name == "eithercolor");
+    compileMatch(*match);
     checkAccumulators();
     if (m_eitherColour && m_ok) {
         // :eithercolor: the match list as written, or with the colours swapped
@@ -41,7 +43,7 @@ bool Compiler::run(std::string_view text)
         m_accumulators.clear();
         m_sumrangeAt.clear();
         m_resetAt.clear();
-        compileMatch(top[0]);
+        compileMatch(*match);
         checkAccumulators();
         parts.push_back(allOf(std::move(m_program.body)));
         m_program.body.clear();
@@ -69,63 +71,48 @@ std::string Compiler::colourSwapped(const std::string &n) const
 
 void Compiler::warning(const Item &at, std::string message)
 {
-    Diagnostic d;
-    d.severity = Diagnostic::Warning;
-    d.line = at.pos.line;
-    d.column = at.pos.column;
-    d.length = at.length;
-    d.message = std::move(message);
-    m_diags.push_back(std::move(d));
+    m_diags.push_back(diagnosticAt(at, std::move(message), Diagnostic::Warning));
 }
 
 void Compiler::error(const Item &at, std::string message)
 {
-    Diagnostic d;
-    d.line = at.pos.line;
-    d.column = at.pos.column;
-    d.length = at.length;
-    d.message = std::move(message);
-    m_diags.push_back(std::move(d));
+    m_diags.push_back(diagnosticAt(at, std::move(message)));
     m_ok = false;
 }
 
-void Compiler::declareTags(const Item &list)
+void Compiler::declareTags(const ListNode &list)
 {
-    const auto &items = list.items;
-    for (size_t i = 1; i < items.size(); ++i) {
-        KeywordWord k = keywordOf(items[i]);
-        if (!k.isKeyword || k.name != "forany") continue;
-        if (k.negated) {
-            error(items[i], "':forany' cannot be negated");
+    for (const ListNode::Element &e : list.elements) {
+        if (!e.keyword || e.keyword->name != "forany" || !e.keyword->ok) continue;
+        const KeywordNode &k = *e.keyword;
+        const auto &items = k.items;
+        if (items.size() < 2 || items[0].kind != Item::Word || items[1].kind != Item::Word) {
+            error(*k.at, "':forany' expects a tag name and a piece designator");
             continue;
         }
-        if (i + 2 >= items.size() || items[i + 1].kind != Item::Word || items[i + 2].kind != Item::Word) {
-            error(items[i], "':forany' expects a tag name and a piece designator");
-            continue;
-        }
-        const std::string &name = items[i + 1].text;
+        const std::string &name = items[0].text;
         bool alnum = !name.empty();
         for (char c : name)
             alnum = alnum && std::isalnum(static_cast<unsigned char>(c));
         if (!alnum) {
-            error(items[i + 1], "'" + name + "': a tag name is alphanumeric");
+            error(items[0], "'" + name + "': a tag name is alphanumeric");
             continue;
         }
         Designator d;
         std::string err;
-        if (!parseDesignator(items[i + 2].text, d, err) || !d.pieces.tag.empty() || d.pieces.promoted
+        if (!parseDesignator(items[1].text, d, err) || !d.pieces.tag.empty() || d.pieces.promoted
             || d.pieces.unpromoted) {
-            error(items[i + 2],
-                  "'" + items[i + 2].text + "': ':forany' expects piece types (K, Q, ..., A, U)"
+            error(items[1],
+                  "'" + items[1].text + "': ':forany' expects piece types (K, Q, ..., A, U)"
                       + (err.empty() ? "" : ": " + err));
             continue;
         }
         if (m_tagSlots.count(name)) {
-            error(items[i + 1], "the tag '" + name + "' is defined twice");
+            error(items[0], "the tag '" + name + "' is defined twice");
             continue;
         }
         if (m_tagSlots.size() == 2) {
-            error(items[i], "a match list takes at most two tags");
+            error(*k.at, "a match list takes at most two tags");
             continue;
         }
         int slot = int(m_program.slotTypes.size());
@@ -139,74 +126,66 @@ void Compiler::declareTags(const Item &list)
     }
 }
 
-void Compiler::compileMatch(const Item &list)
+void Compiler::compileMatch(const ListNode &list)
 {
     std::vector<FilterPtr> gameParts;
     auto g = std::make_shared<GameLists>();
-    const auto &items = list.items;
-    m_topItems = &items;
-    for (size_t i = 1; i < items.size();) {
-        const Item &it = items[i];
-        if (it.isList()) {
-            if (it.head() != "position") {
-                error(it, "a match list holds keywords and (position ...) lists");
-                ++i;
-                continue;
-            }
-            TopLevel top;
-            FilterPtr f = compilePosition(it, &top);
-            if (m_flip) {
-                Transform flip = Transform::flipColor();
-                auto swap = [&](FilterPtr &x) { x = x->transformed(flip); };
-                if (f) swap(f);
-                for (auto *v : {&top.cuts, &top.excludes, &top.skips})
-                    for (FilterPtr &x : *v)
-                        swap(x);
-            }
-            for (size_t c = 0; c < top.cuts.size(); ++c) {
-                g->cuts.push_back(std::move(top.cuts[c]));
-                g->cutsPreceding.push_back(top.cutsPreceding[c]);
-            }
-            for (FilterPtr &e : top.excludes)
-                g->excludes.push_back(std::move(e));
-            for (FilterPtr &e : top.skips)
-                g->skips.push_back(std::move(e));
-            if (f && top.skipSelf) {
-                g->skips.push_back(std::move(f));
-            } else if (f && top.cutSelf) {
-                g->cuts.push_back(std::move(f));
-                g->cutsPreceding.push_back(false);
-            } else if (f && top.excludeSelf) {
-                g->excludes.push_back(std::move(f));
-            } else if (f) {
-                std::vector<FilterPtr> members;
-                auto *images = top.perImage ? dynamic_cast<ImagesFilter *>(f.get()) : nullptr;
-                if (images)
-                    members = images->takeImages();
-                else
-                    members.push_back(std::move(f));
-                int grp = g->group.empty() ? 0 : g->group.back() + 1;
-                for (FilterPtr &m : members) {
-                    g->lists.push_back(std::move(m));
-                    g->counts.push_back(top.count);
-                    g->runs.push_back(top.runs);
-                    g->group.push_back(grp);
-                    // A list that must never match shows no positions.
-                    g->shown.push_back(top.count.hi.value > 0 && !top.count.empty);
-                }
-            }
-            ++i;
+    for (const ListNode::Element &e : list.elements) {
+        const Item &it = *e.item;
+        if (e.keyword) {
+            if (!e.keyword->ok) continue;
+            size_t i = 0;
+            if (FilterPtr f = matchKeyword(*e.keyword, i)) gameParts.push_back(std::move(f));
+            for (; i < e.keyword->items.size(); ++i)
+                notInMatchList(e.keyword->items[i]);
             continue;
         }
-        KeywordWord k = keywordOf(it);
-        if (!k.isKeyword) {
-            error(it, "'" + it.text + "' is not a match list keyword");
-            ++i;
+        if (!e.list) {
+            notInMatchList(it);
             continue;
         }
-        ++i;
-        FilterPtr f = matchKeyword(k, it, items, i);
-        if (f) gameParts.push_back(std::move(f));
+        TopLevel top;
+        FilterPtr f = compilePosition(*e.list, &top);
+        if (m_flip) {
+            Transform flip = Transform::flipColor();
+            auto swap = [&](FilterPtr &x) { x = x->transformed(flip); };
+            if (f) swap(f);
+            for (auto *v : {&top.cuts, &top.excludes, &top.skips})
+                for (FilterPtr &x : *v)
+                    swap(x);
+        }
+        for (size_t c = 0; c < top.cuts.size(); ++c) {
+            g->cuts.push_back(std::move(top.cuts[c]));
+            g->cutsPreceding.push_back(top.cutsPreceding[c]);
+        }
+        for (FilterPtr &e : top.excludes)
+            g->excludes.push_back(std::move(e));
+        for (FilterPtr &e : top.skips)
+            g->skips.push_back(std::move(e));
+        if (f && top.skipSelf) {
+            g->skips.push_back(std::move(f));
+        } else if (f && top.cutSelf) {
+            g->cuts.push_back(std::move(f));
+            g->cutsPreceding.push_back(false);
+        } else if (f && top.excludeSelf) {
+            g->excludes.push_back(std::move(f));
+        } else if (f) {
+            std::vector<FilterPtr> members;
+            auto *images = top.perImage ? dynamic_cast<ImagesFilter *>(f.get()) : nullptr;
+            if (images)
+                members = images->takeImages();
+            else
+                members.push_back(std::move(f));
+            int grp = g->group.empty() ? 0 : g->group.back() + 1;
+            for (FilterPtr &m : members) {
+                g->lists.push_back(std::move(m));
+                g->counts.push_back(top.count);
+                g->runs.push_back(top.runs);
+                g->group.push_back(grp);
+                // A list that must never match shows no positions.
+                g->shown.push_back(top.count.hi.value > 0 && !top.count.empty);
+            }
+        }
     }
     if (!m_tags.empty() && m_relationAt)
         error(*m_relationAt, "tags (:forany) cannot be used in a match list with a :relation");
@@ -238,6 +217,13 @@ void Compiler::compileMatch(const Item &list)
     }
 }
 
+void Compiler::notInMatchList(const Item &it)
+{
+    error(it,
+          it.isList() ? std::string("a match list holds keywords and (position ...) lists")
+                      : "'" + it.text + "' is not a match list keyword");
+}
+
 int Compiler::gateSlot()
 {
     int slot = int(m_program.slotTypes.size());
@@ -247,25 +233,14 @@ int Compiler::gateSlot()
     return slot;
 }
 
-bool Compiler::listArguments(const std::string &n, std::string_view head, const Item &at,
-                             const std::vector<Item> &items, size_t &i, std::vector<const Item *> &out)
+const std::vector<ListNode> &Compiler::listArguments(size_t &i) const
 {
-    const Item *bad = nullptr;
-    switch (collectListArguments(n, head, items, i, out, &bad)) {
-    case ListArguments::Ok: return true;
-    case ListArguments::NoList:
-        error(at, "':" + n + "' expects a list of (" + std::string(head) + " ...) lists");
-        return false;
-    case ListArguments::NotHeaded:
-        ++i; // reading goes on after the faulty list
-        error(*bad, "(" + std::string(head) + " ...) expected");
-        return false;
-    case ListArguments::Empty:
-        ++i;
-        error(*bad, "':" + n + "' needs at least one list");
-        return false;
-    }
-    return false;
+    for (const ArgumentNode &a : m_node->args)
+        if (!a.lists.empty()) {
+            i = a.first + a.count;
+            return a.lists;
+        }
+    return m_node->lists(); // none
 }
 
 FilterPtr Compiler::combine(const std::string &n, std::vector<FilterPtr> parts)
@@ -277,7 +252,7 @@ FilterPtr Compiler::combine(const std::string &n, std::vector<FilterPtr> parts)
     return firstClause(std::move(parts));
 }
 
-FilterPtr Compiler::compilePosition(const Item &list, TopLevel *top, bool sequenceStep)
+FilterPtr Compiler::compilePosition(const ListNode &list, TopLevel *top, bool sequenceStep)
 {
     // The copies transforms make multiply through nested lists: this
     // list's weight is its own parts plus the weights of the lists inside
@@ -292,31 +267,26 @@ FilterPtr Compiler::compilePosition(const Item &list, TopLevel *top, bool sequen
     } restore{m_weight, outerWeight};
     ListState st;
     st.sequenceStep = sequenceStep;
-    const auto &items = list.items;
-    for (size_t i = 1; i < items.size();) {
-        const Item &it = items[i];
+    // A word of the list that is no keyword's argument is a designator.
+    auto part = [&](const Item &it) {
         if (it.isList()) {
             error(it, "a list here must follow a keyword that takes it");
-            ++i;
+        } else if (FilterPtr d = designator(it)) {
+            if (auto *df = dynamic_cast<DesignatorFilter *>(d.get())) st.designatorSquares |= df->squares();
+            st.parts.push_back(std::move(d));
+        }
+    };
+    for (const ListNode::Element &e : list.elements) {
+        if (!e.keyword) {
+            part(*e.item);
             continue;
         }
-        KeywordWord k = keywordOf(it);
-        ++i;
-        if (!k.isKeyword) {
-            if (FilterPtr d = designator(it)) {
-                if (auto *df = dynamic_cast<DesignatorFilter *>(d.get())) st.designatorSquares |= df->squares();
-                st.parts.push_back(std::move(d));
-            }
-            continue;
-        }
-        if (k.name == "relation") {
-            if (FilterPtr f = relation(it, items, i, st)) {
-                if (k.negated) f = std::make_unique<NotFilter>(std::move(f));
-                st.parts.push_back(std::move(f));
-            }
-            continue;
-        }
-        positionKeyword(k, it, items, i, st, top);
+        const KeywordNode &k = *e.keyword;
+        if (!k.ok) continue;
+        size_t i = 0;
+        positionKeyword(k, i, st, top);
+        for (; i < k.items.size(); ++i) // what the keyword left is the list's
+            part(k.items[i]);
     }
     for (RelationFilter *r : st.patternRelations)
         r->setAllowed(st.designatorSquares);
@@ -344,7 +314,7 @@ FilterPtr Compiler::compilePosition(const Item &list, TopLevel *top, bool sequen
     if (restore.mine > MaxWeight) {
         // Reported once, at the innermost list that passes it; outer lists then add nothing.
         if (!m_tooHeavy)
-            error(list,
+            error(*list.at,
                   "the transforms of nested position lists make more than " + std::to_string(MaxWeight)
                       + " copies of their filters; use fewer transforms inside transformed lists");
         m_tooHeavy = true;
@@ -410,27 +380,17 @@ bool Compiler::checkTag(const Designator &d, const Item &at)
     return false;
 }
 
-FilterPtr Compiler::relation(const Item &at, const std::vector<Item> &items, size_t &i, ListState &st)
+FilterPtr Compiler::relation(size_t &i, ListState &st)
 {
-    if (i >= items.size() || !items[i].isList()) {
-        error(at, "':relation' expects a relation list");
-        return nullptr;
-    }
-    const Item &list = items[i++];
-    m_relationAt = &at;
+    m_relationAt = m_node->at;
     auto spec = std::make_shared<RelationSpec>();
     spec->missingRange.lo.value = spec->missingRange.hi.value = 0;
     spec->addedRange.lo.value = spec->addedRange.hi.value = 0;
-    size_t j = list.head() == "relation" ? 1 : 0;
-    const auto &r = list.items;
-    while (j < r.size()) {
-        const Item &it = r[j];
-        KeywordWord k = keywordOf(it);
-        ++j;
-        if (!k.isKeyword || k.negated) {
-            error(it, "'" + it.text + "' is not a relation list keyword");
-            return nullptr;
-        }
+    for (const ListNode::Element &e : listArguments(i).front().elements) {
+        const KeywordNode &k = *e.keyword; // the reader let only keywords through
+        const Item &it = *k.at;
+        const auto &r = k.items;
+        size_t j = 0;
         const std::string &n = k.name;
         if (n == "missingpiececount" || n == "newpiececount") {
             bool missing = n[0] == 'm';
@@ -466,6 +426,10 @@ FilterPtr Compiler::relation(const Item &at, const std::vector<Item> &items, siz
             addRelationTransforms(spec->p2Transforms, group);
         } else {
             error(it, "unknown relation list keyword ':" + n + "'");
+            return nullptr;
+        }
+        if (j < r.size()) {
+            error(r[j], "'" + r[j].text + "' is not a relation list keyword");
             return nullptr;
         }
     }
@@ -570,139 +534,54 @@ bool Compiler::transformGroup(const std::string &n, std::vector<Transform> &out)
     return true;
 }
 
-void Compiler::positionKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i,
-                               ListState &st, TopLevel *top)
+void Compiler::positionKeyword(const KeywordNode &k, size_t &i, ListState &st, TopLevel *top)
 {
+    // The keywords that say something about the list itself (its transforms,
+    // counts, cuts, accumulators); the others are filters (positionFilter).
+    static const std::unordered_map<std::string_view, ListHandler> listHandlers = {
+        {"accumulate", &Compiler::accumulatorKeyword},
+        {"accumulate*", &Compiler::accumulatorKeyword},
+        {"cut", &Compiler::cutKeyword},
+        {"exclude", &Compiler::cutKeyword},
+        {"flip", &Compiler::transformKeyword},
+        {"flipcolor", &Compiler::transformKeyword},
+        {"flipdiagonal", &Compiler::transformKeyword},
+        {"flipdihedral", &Compiler::transformKeyword},
+        {"fliphorizontal", &Compiler::transformKeyword},
+        {"flipvertical", &Compiler::transformKeyword},
+        {"markall", &Compiler::ignoredKeyword},
+        {"matchcount", &Compiler::countKeyword},
+        {"noannotate", &Compiler::ignoredKeyword},
+        {"not", &Compiler::bareNotKeyword},
+        {"preceding", &Compiler::precedingKeyword},
+        {"pretransformmatchcount", &Compiler::countKeyword},
+        {"pretransformrepetitioncount", &Compiler::countKeyword},
+        {"relation", &Compiler::relationKeyword},
+        {"repetitioncount", &Compiler::countKeyword},
+        {"reset", &Compiler::accumulatorKeyword},
+        {"shift", &Compiler::transformKeyword},
+        {"shiftdiagonal", &Compiler::transformKeyword},
+        {"shifthorizontal", &Compiler::transformKeyword},
+        {"shiftmaindiagonal", &Compiler::transformKeyword},
+        {"shiftoffdiagonal", &Compiler::transformKeyword},
+        {"shiftvertical", &Compiler::transformKeyword},
+        {"skip", &Compiler::cutKeyword},
+        {"sumrange", &Compiler::accumulatorKeyword},
+        {"variations", &Compiler::variationsKeyword},
+        {"variationsonly", &Compiler::variationsKeyword},
+    };
+    const Item &at = *k.at;
+    const auto &items = k.items;
+    const NodeScope scope(m_node, k);
     std::string n = k.name;
     if (n == "promotion") {
         // The seed's own example (":promotion U :cut") spells :promote so.
         warning(at, "'" + at.text + "' is read as ':promote'");
         n = "promote";
     }
-    if (k.negated) {
-        const KeywordSignature *row = findKeyword(n, InPosition);
-        if (row && !row->negatable) {
-            error(at, "':" + n + "' cannot be negated");
-            skipArguments(items, i);
-            return;
-        }
-    }
-    if (n == "preceding") {
-        // In the list of a :cut: the cut comes first at the position it
-        // matches, which is then not searched (the position list page).
-        if (!m_inCutArgument || top)
-            error(at, "':preceding' belongs in the (position ...) list of a ':cut'");
-        else
-            m_sawPreceding = true;
+    if (const auto h = listHandlers.find(n);
+        h != listHandlers.end() && (this->*h->second)(Call{k, n, at, items, i, 0}, st, top))
         return;
-    }
-    std::vector<Transform> group;
-    if (transformGroup(n, group)) {
-        if (n == "flipcolor" && m_eitherColour) {
-            error(at, "':flipcolor' is not allowed with the match list's :eithercolor");
-            return;
-        }
-        st.transforms.push_back(std::move(group));
-        return;
-    }
-    if (n == "not" && (i >= items.size() || !items[i].isList())) {
-        if (k.negated) {
-            error(at, "'!:not' is not allowed");
-            return;
-        }
-        st.negate = !st.negate;
-        return;
-    }
-    if (n == "matchcount" || n == "repetitioncount" || n == "pretransformmatchcount"
-        || n == "pretransformrepetitioncount") {
-        Range r;
-        if (!rangeArg(at, items, i, r, false, false)) return;
-        if (!top && st.sequenceStep && n == "repetitioncount" && !k.negated) {
-            // The seed: a step that holds for so many consecutive positions.
-            if (st.runAt) {
-                error(at, "a :sequence step takes one :repetitioncount");
-                return;
-            }
-            if (r.lo.value < 1) r.lo.value = 1;
-            st.runAt = &at;
-            st.run = r;
-            return;
-        }
-        if (!top) {
-            error(at, "':" + n + "' belongs in a position list of the match list or a :sequence step");
-            return;
-        }
-        if (top->haveCount) {
-            error(at, "a position list takes one match or repetition count");
-            return;
-        }
-        top->count = r;
-        top->haveCount = true;
-        top->runs = n.find("repetition") != std::string::npos;
-        top->perImage = n.substr(0, 12) == "pretransform";
-        return;
-    }
-    if (n == "cut" || n == "exclude" || n == "skip") {
-        if (!top) {
-            error(at, "':" + n + "' belongs in a position list of the match list");
-            skipArguments(items, i);
-            return;
-        }
-        bool cut = n == "cut";
-        if (i < items.size() && items[i].isList()) {
-            // The argument form: the argument cuts or excludes; the list stays as it is.
-            if (items[i].head() != "position") {
-                error(items[i], "':" + n + "' expects a (position ...) list");
-                ++i;
-                return;
-            }
-            const bool outerCut = m_inCutArgument, outerPreceding = m_sawPreceding;
-            m_inCutArgument = cut;
-            m_sawPreceding = false;
-            FilterPtr f = compilePosition(items[i++], nullptr);
-            if (cut) top->cutsPreceding.push_back(m_sawPreceding);
-            m_inCutArgument = outerCut;
-            m_sawPreceding = outerPreceding;
-            (n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
-        } else {
-            (n == "skip" ? top->skipSelf : cut ? top->cutSelf : top->excludeSelf) = true;
-        }
-        return;
-    }
-    if (n == "accumulate" || n == "accumulate*" || n == "sumrange" || n == "reset") {
-        if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
-            error(at, "'" + at.text + "' expects the name of an accumulator");
-            return;
-        }
-        std::string name = items[i++].text;
-        if (n == "reset") {
-            accumulator(name)->reset = true;
-            m_resetAt.emplace(name, at);
-            return;
-        }
-        if (n == "sumrange") {
-            Range r;
-            if (!rangeArg(at, items, i, r, false, false)) return;
-            m_sumrangeAt.emplace(name, at);
-            st.sumranges.push_back(st.parts.size());
-            st.parts.push_back(std::make_unique<SumRangeFilter>(accumulator(name), r));
-            return;
-        }
-        if (!st.accumulate.empty()) {
-            error(at, "a position list accumulates into one accumulator");
-            return;
-        }
-        st.accumulate = name;
-        auto acc = accumulator(name);
-        acc->byColour = acc->byColour || n == "accumulate*";
-        return;
-    }
-    if (n == "variations" || n == "variationsonly") {
-        m_header.variations = true;
-        if (n == "variationsonly") st.parts.push_back(std::make_unique<FactFilter>(FactFilter::InsideVariation));
-        return;
-    }
-    if (n == "markall" || n == "noannotate") return; // meaningless (seed)
     if (m_flip && (n == "whiteelo" || n == "blackelo")) {
         // The list is colour-flipped as a whole; these name players, not pieces.
         FilterPtr f = positionFilter(colourSwapped(n), at, items, i);
@@ -720,6 +599,151 @@ void Compiler::positionKeyword(const KeywordWord &k, const Item &at, const std::
     if (k.negated) f = std::make_unique<NotFilter>(std::move(f));
     st.parts.push_back(std::move(f));
 }
+
+// :relation (relation-list): a later position related to this one.
+bool Compiler::relationKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (FilterPtr f = relation(i, st)) {
+        if (node.negated) f = std::make_unique<NotFilter>(std::move(f));
+        st.parts.push_back(std::move(f));
+    }
+    return true;
+}
+
+bool Compiler::precedingKeyword(const Call &c, ListState &, TopLevel *top)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    // In the list of a :cut: the cut comes first at the position it
+    // matches, which is then not searched (the position list page).
+    if (!m_inCutArgument || top)
+        error(at, "':preceding' belongs in the (position ...) list of a ':cut'");
+    else
+        m_sawPreceding = true;
+    return true;
+}
+
+bool Compiler::countKeyword(const Call &c, ListState &st, TopLevel *top)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    Range r;
+    if (!rangeArg(at, items, i, r, false, false)) return true;
+    if (!top && st.sequenceStep && n == "repetitioncount" && !node.negated) {
+        // The seed: a step that holds for so many consecutive positions.
+        if (st.runAt) {
+            error(at, "a :sequence step takes one :repetitioncount");
+            return true;
+        }
+        if (r.lo.value < 1) r.lo.value = 1;
+        st.runAt = &at;
+        st.run = r;
+        return true;
+    }
+    if (!top) {
+        error(at, "':" + n + "' belongs in a position list of the match list or a :sequence step");
+        return true;
+    }
+    if (top->haveCount) {
+        error(at, "a position list takes one match or repetition count");
+        return true;
+    }
+    top->count = r;
+    top->haveCount = true;
+    top->runs = n.find("repetition") != std::string::npos;
+    top->perImage = n.substr(0, 12) == "pretransform";
+    return true;
+}
+
+bool Compiler::cutKeyword(const Call &c, ListState &, TopLevel *top)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (!top) {
+        error(at, "':" + n + "' belongs in a position list of the match list");
+        skipArguments(items, i);
+        return true;
+    }
+    bool cut = n == "cut";
+    if (i < items.size() && items[i].isList()) {
+        // The argument form: the argument cuts or excludes; the list stays as it is.
+        const bool outerCut = m_inCutArgument, outerPreceding = m_sawPreceding;
+        m_inCutArgument = cut;
+        m_sawPreceding = false;
+        FilterPtr f = compilePosition(listArguments(i).front(), nullptr);
+        if (cut) top->cutsPreceding.push_back(m_sawPreceding);
+        m_inCutArgument = outerCut;
+        m_sawPreceding = outerPreceding;
+        (n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
+    } else {
+        (n == "skip" ? top->skipSelf : cut ? top->cutSelf : top->excludeSelf) = true;
+    }
+    return true;
+}
+
+bool Compiler::accumulatorKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
+        error(at, "'" + at.text + "' expects the name of an accumulator");
+        return true;
+    }
+    std::string name = items[i++].text;
+    if (n == "reset") {
+        accumulator(name)->reset = true;
+        m_resetAt.emplace(name, at);
+        return true;
+    }
+    if (n == "sumrange") {
+        Range r;
+        if (!rangeArg(at, items, i, r, false, false)) return true;
+        m_sumrangeAt.emplace(name, at);
+        st.sumranges.push_back(st.parts.size());
+        st.parts.push_back(std::make_unique<SumRangeFilter>(accumulator(name), r));
+        return true;
+    }
+    if (!st.accumulate.empty()) {
+        error(at, "a position list accumulates into one accumulator");
+        return true;
+    }
+    st.accumulate = name;
+    auto acc = accumulator(name);
+    acc->byColour = acc->byColour || n == "accumulate*";
+    return true;
+}
+
+bool Compiler::variationsKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    m_header.variations = true;
+    if (n == "variationsonly") st.parts.push_back(std::make_unique<FactFilter>(FactFilter::InsideVariation));
+    return true;
+}
+
+// A bare ':not' negates the list it stands in; with lists it is a filter.
+bool Compiler::bareNotKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
+    if (i < items.size() && items[i].isList()) return false;
+    if (node.negated) {
+        error(at, "'!:not' is not allowed");
+        return true;
+    }
+    st.negate = !st.negate;
+    return true;
+}
+
+bool Compiler::transformKeyword(const Call &c, ListState &st, TopLevel *)
+{
+    if (c.n == "flipcolor" && m_eitherColour) {
+        error(c.at, "':flipcolor' is not allowed with the match list's :eithercolor");
+        return true;
+    }
+    std::vector<Transform> group;
+    transformGroup(c.n, group);
+    st.transforms.push_back(std::move(group));
+    return true;
+}
+
+bool Compiler::ignoredKeyword(const Call &, ListState &, TopLevel *) { return true; } // meaningless (seed)
 
 std::shared_ptr<Accumulator> Compiler::accumulator(const std::string &name)
 {

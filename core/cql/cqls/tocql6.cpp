@@ -8,11 +8,14 @@
 #include "cql/cqls/gameinfo.h"
 #include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"
+#include "cql/cqls/syntax.h"
+#include "cql/keywords.h"
 
 #include "chess/types.h"
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 
 namespace cql::cqls {
 
@@ -38,7 +41,15 @@ bool neverInChess(std::string_view k)
 bool takesNoArgument(std::string_view k)
 {
     const KeywordSignature *row = findKeyword(k);
-    return row && row->args.empty();
+    return row && !row->takesArguments();
+}
+
+// The CQL 6 transform a transform keyword of the list is, "" for another keyword.
+std::string_view transformText(const KeywordSignature *row)
+{
+    if (!row || row->cql6Text.empty()) return {};
+    const cql::Keyword *k = cql::findKeyword(row->cql6Text);
+    return k && k->category == cql::KeywordCategory::Transform ? row->cql6Text : std::string_view();
 }
 
 std::string indent(const std::string &s)
@@ -183,10 +194,22 @@ public:
         }
         m_out.ok = true;
         normalizeMatchList(top[0]);
-        convertMatch(top[0]);
+        // The converter writes what it can of any script: the reader's
+        // refusals are the compiler's to report.
+        std::vector<Diagnostic> refusals;
+        convertMatch(*readMatchList(top[0], refusals));
     }
 
 private:
+    // A keyword's back end reads: its name, the keyword item, its argument items from i on.
+    struct Call {
+        const std::string &n;
+        const Item &at;
+        const std::vector<Item> &items;
+        size_t &i;
+    };
+    using Handler = std::string (Converter::*)(const Call &);
+
     // --- left-out keywords
     std::string leaveOut(const Item &at, const std::string &reason, bool noEquivalent = true)
     {
@@ -208,13 +231,28 @@ private:
         return readRange(items, i, r, allowEnd, allowPercent) == Argument::Read;
     }
 
-    // The lists :and/:or/:xor/:not/:cond/:sequence take; an empty outer list is stepped over.
-    static bool listArguments(const std::string &n, std::string_view head, const std::vector<Item> &items, size_t &i,
-                              std::vector<const Item *> &out)
+    // The lists the keyword being converted takes (as the reader found
+    // them), i past them; false when it has none.
+    bool listArguments(size_t &i, const std::vector<ListNode> *&out) const
     {
-        const ListArguments r = collectListArguments(n, head, items, i, out);
-        if (r == ListArguments::Empty) ++i;
-        return r == ListArguments::Ok;
+        for (const ArgumentNode &a : m_node->args)
+            if (!a.lists.empty()) {
+                i = a.first + a.count;
+                out = &a.lists;
+                return true;
+            }
+        return false;
+    }
+
+    // Runs a keyword's back end with the node it reads from.
+    template <typename F>
+    auto withNode(const KeywordNode &k, F f)
+    {
+        const KeywordNode *outer = m_node;
+        m_node = &k;
+        auto r = f();
+        m_node = outer;
+        return r;
     }
 
     // A designator in CQL 6, or "" when it marks promoted pieces (CQL 6 has
@@ -264,32 +302,35 @@ private:
         TopList() { count.lo.value = 1; }
     };
 
-    void convertMatch(const Item &match)
+    // A word or list of a match list that is no keyword's argument.
+    std::string notInMatchList(const Item &it)
+    {
+        return leaveOut(it, it.isList() ? "not a position list" : "not a match list keyword", false);
+    }
+
+    // The match list's keywords, and what their back ends left of their items.
+    void matchElement(const ListNode::Element &e, std::vector<std::string> &out)
+    {
+        if (!e.keyword) return out.push_back(notInMatchList(*e.item));
+        size_t i = 0;
+        if (std::string f = matchKeyword(*e.keyword, i); !f.empty()) out.push_back(f);
+        for (; i < e.keyword->items.size(); ++i)
+            out.push_back(notInMatchList(e.keyword->items[i]));
+    }
+
+    void convertMatch(const ListNode &match)
     {
         std::vector<std::string> gameParts;
         std::vector<std::string> lists;
         std::vector<TopList> counts;
-        const auto &items = match.items;
-        for (size_t i = 1; i < items.size();) {
-            const Item &it = items[i];
-            if (it.isList()) {
-                ++i;
-                if (it.head() != "position") {
-                    gameParts.push_back(leaveOut(it, "not a position list", false));
-                    continue;
-                }
-                TopList top;
-                lists.push_back(convertList(it, &top));
-                counts.push_back(top);
+        for (const ListNode::Element &e : match.elements) {
+            if (!e.list) {
+                matchElement(e, gameParts);
                 continue;
             }
-            KeywordWord k = keywordOf(it);
-            ++i;
-            if (!k.isKeyword) {
-                gameParts.push_back(leaveOut(it, "not a match list keyword", false));
-                continue;
-            }
-            if (std::string f = matchKeyword(k, it, items, i); !f.empty()) gameParts.push_back(f);
+            TopList top;
+            lists.push_back(convertList(*e.list, &top));
+            counts.push_back(top);
         }
         if (m_bareNot) {
             // The list negated as a whole: a game filter, when the list has only game keywords.
@@ -339,99 +380,128 @@ private:
         m_out.text = text;
     }
 
-    std::string matchKeyword(const KeywordWord &k, const Item &at, const std::vector<Item> &items, size_t &i)
+    std::string matchKeyword(const KeywordNode &k, size_t &i)
     {
-        const std::string &n = k.name;
-        std::string f;
-        auto numeric = [&](const std::string &expr) {
-            Range r;
-            if (!rangeArg(items, i, r, false, false) || !rangeTest(expr, r, f)) f.clear();
+        return withNode(k, [&] { return matchKeywordText(k, *k.at, k.items, i); });
+    }
+
+    std::string matchKeywordText(const KeywordNode &k, const Item &at, const std::vector<Item> &items, size_t &i)
+    {
+        // The match list keywords CQL 6 can say: their back ends give the
+        // filter, "" when these arguments have none.
+        static const std::unordered_map<std::string_view, Handler> handlers = {
+            {"and", &Converter::matchLogicText},
+            {"averagerating", &Converter::ratingText},
+            {"averagerating*", &Converter::ratingText},
+            {"blackelo", &Converter::numberText},
+            {"blackgender", &Converter::genderText},
+            {"blackplayer", &Converter::playerText},
+            {"blackrating", &Converter::ratingText},
+            {"cond", &Converter::matchLogicText},
+            {"elo", &Converter::numberText},
+            {"event", &Converter::playerText},
+            {"gamenumber", &Converter::numberText},
+            {"gender", &Converter::genderText},
+            {"not", &Converter::matchLogicText},
+            {"or", &Converter::matchLogicText},
+            {"player", &Converter::playerText},
+            {"rating", &Converter::ratingText},
+            {"ratingdifference", &Converter::ratingText},
+            {"result", &Converter::resultText},
+            {"site", &Converter::playerText},
+            {"whiteelo", &Converter::numberText},
+            {"whitegender", &Converter::genderText},
+            {"whiteplayer", &Converter::playerText},
+            {"whiterating", &Converter::ratingText},
+            {"xor", &Converter::matchLogicText},
+            {"year", &Converter::numberText},
         };
-        if (n == "year") {
-            numeric("year");
-        } else if (n == "gamenumber") {
-            numeric("gamenumber");
-        } else if (n == "elo" || n == "whiteelo" || n == "blackelo") {
-            numeric(n == "elo" ? "elo" : n == "whiteelo" ? "elo white" : "elo black");
-        } else if (n == "result") {
-            f = resultText(items, i);
-        } else if (n == "player" || n == "whiteplayer" || n == "blackplayer" || n == "event" || n == "site") {
-            if (isArgumentWord(items, i) && items[i].kind == Item::Word) {
-                std::string t = items[i++].text;
-                for (char &c : t)
-                    c = char(std::tolower(static_cast<unsigned char>(c)));
-                auto in = [&](const std::string &field) { return "\"" + t + "\" in lowercase(" + field + ")"; };
-                if (n == "player")
-                    f = "(" + in("player white") + " or " + in("player black") + ")";
-                else if (n == "whiteplayer")
-                    f = in("player white");
-                else if (n == "blackplayer")
-                    f = in("player black");
-                else
-                    f = in(n);
-            } else {
-                skipArguments(items, i, true);
-            }
-        } else if (n == "not" && !(i < items.size() && items[i].isList())) {
+        const std::string &n = k.name;
+        if (!k.row) {
+            i = items.size();
+            return leaveOut(at, "unknown keyword", false);
+        }
+        if (n == "not" && !(i < items.size() && items[i].isList())) {
             // ':not' standing in a list negates the list (the match list page's first form).
             m_bareNot = !m_bareNot;
             m_bareNotAt = &at;
             return std::string();
-        } else if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond") {
-            std::vector<const Item *> subs;
-            if (listArguments(n, "match", items, i, subs)) {
-                std::vector<std::string> parts;
-                for (const Item *s : subs) {
-                    std::vector<std::string> inner;
-                    const bool outerNot = m_bareNot;
-                    m_bareNot = false;
-                    for (size_t j = 1; j < s->items.size();) {
-                        const Item &it = s->items[j++];
-                        KeywordWord sk = keywordOf(it);
-                        std::string part = sk.isKeyword ? matchKeyword(sk, it, s->items, j)
-                                                        : leaveOut(it, "not a match list keyword", false);
-                        if (!part.empty()) inner.push_back(part);
-                    }
-                    parts.push_back(m_bareNot ? "not " + block(inner) : block(inner));
-                    m_bareNot = outerNot;
-                }
-                f = combine(n, parts);
-            }
-        } else if (n == "rating" || n == "whiterating" || n == "blackrating" || n == "averagerating"
-                   || n == "averagerating*" || n == "ratingdifference") {
-            f = ratingText(n, items, i);
-        } else if (n == "gender" || n == "whitegender" || n == "blackgender") {
-            f = genderText(n, items, i);
-        } else if (n == "timemode" || n == "goodgame") {
-            // CQL 6 could compare the TimeMode tag, but not derive the mode
-            // from TimeControl and Mode the way the CQL-S search does.
-            skipArguments(items, i, true);
-            return leaveOut(at,
-                            n == "timemode" ? "the time mode is derived from the TimeMode, Mode and TimeControl tags"
-                                            : "it is built on :timemode");
-        } else if (n == "markall" || n == "noannotate") {
-            return "// " + at.text + " (no effect)";
-        } else if (n == "output" || n == "pgn") {
-            skipArguments(items, i, true);
-            return "// " + at.text + " (no effect)";
-        } else if (takesNoArgument(n)) {
-            return leaveOut(at, "");
-        } else {
-            skipArguments(items, i, true);
-            return leaveOut(at,
-                            noEquivalent(n)   ? ""
-                                : n == "date" ? "CQL 6 compares dates as text"
-                                              : "unknown keyword",
-                            noEquivalent(n));
         }
-        if (f.empty()) return leaveOut(at, "with these arguments", false);
-        return k.negated ? "not " + block({f}) : f;
+        if (const auto h = handlers.find(n); h != handlers.end()) {
+            const std::string f = (this->*h->second)(Call{n, at, items, i});
+            if (f.empty()) return leaveOut(at, "with these arguments", false);
+            return k.negated ? "not " + block({f}) : f;
+        }
+        if (n == "markall" || n == "noannotate" || n == "output" || n == "pgn") {
+            skipArguments(items, i, true);
+            return "// " + at.text + " (no effect)";
+        }
+        skipArguments(items, i, true);
+        // CQL 6 could compare the TimeMode tag, but not derive the mode from
+        // TimeControl and Mode the way the CQL-S search does.
+        static const std::unordered_map<std::string_view, std::string_view> reasons = {
+            {"timemode", "the time mode is derived from the TimeMode, Mode and TimeControl tags"},
+            {"goodgame", "it is built on :timemode"},
+            {"date", "CQL 6 compares dates as text"},
+        };
+        const auto r = reasons.find(n);
+        if (r == reasons.end() && takesNoArgument(n)) return leaveOut(at, "");
+        const bool none = noEquivalent(n) || n == "timemode" || n == "goodgame";
+        return leaveOut(at, r != reasons.end() ? std::string(r->second) : none ? "" : "unknown keyword", none);
+    }
+
+    std::string numberText(const Call &c)
+    {
+        static const std::unordered_map<std::string_view, std::string_view> expr = {{"year", "year"},
+                                                                                    {"gamenumber", "gamenumber"},
+                                                                                    {"elo", "elo"},
+                                                                                    {"whiteelo", "elo white"},
+                                                                                    {"blackelo", "elo black"}};
+        Range r;
+        std::string f;
+        if (!rangeArg(c.items, c.i, r, false, false) || !rangeTest(std::string(expr.at(c.n)), r, f)) f.clear();
+        return f;
+    }
+
+    std::string playerText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        if (!isArgumentWord(items, i) || items[i].kind != Item::Word) {
+            skipArguments(items, i, true);
+            return {};
+        }
+        std::string t = items[i++].text;
+        for (char &ch : t)
+            ch = char(std::tolower(static_cast<unsigned char>(ch)));
+        auto in = [&](const std::string &field) { return "\"" + t + "\" in lowercase(" + field + ")"; };
+        if (n == "player") return "(" + in("player white") + " or " + in("player black") + ")";
+        if (n == "whiteplayer") return in("player white");
+        if (n == "blackplayer") return in("player black");
+        return in(n);
+    }
+
+    std::string matchLogicText(const Call &c)
+    {
+        const std::vector<ListNode> *subs = nullptr;
+        if (!listArguments(c.i, subs)) return {};
+        std::vector<std::string> parts;
+        for (const ListNode &s : *subs) {
+            std::vector<std::string> inner;
+            const bool outerNot = m_bareNot;
+            m_bareNot = false;
+            for (const ListNode::Element &e : s.elements)
+                matchElement(e, inner);
+            parts.push_back(m_bareNot ? "not " + block(inner) : block(inner));
+            m_bareNot = outerNot;
+        }
+        return combine(c.n, parts);
     }
 
     // The rating keywords on the White<tag>/Black<tag> of the system, as
     // integers; a rating of 0 or none is no rating, as in the CQL-S search.
-    static std::string ratingText(const std::string &n, const std::vector<Item> &items, size_t &i)
+    std::string ratingText(const Call &c)
     {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
         if (!isArgumentWord(items, i)) return {};
         std::string sys = items[i].text;
         for (char &c : sys)
@@ -474,8 +544,9 @@ private:
     }
 
     // :gender f,m,x on WhiteSex/BlackSex: "m" male, "f" or "w" female, anything else unknown.
-    static std::string genderText(const std::string &n, const std::vector<Item> &items, size_t &i)
+    std::string genderText(const Call &c)
     {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
         if (!isArgumentWord(items, i)) return {};
         std::string list = items[i++].text;
         for (char &c : list)
@@ -510,8 +581,9 @@ private:
         return w.empty() ? w : "(" + w + " or " + b + ")";
     }
 
-    static std::string resultText(const std::vector<Item> &items, size_t &i)
+    std::string resultText(const Call &c)
     {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
         if (i >= items.size() || items[i].isList()) return {};
         // A comma-separated list: any of them.
         const std::string list = items[i++].text;
@@ -541,33 +613,34 @@ private:
         Range run;
     };
 
-    std::string convertList(const Item &list, TopList *top, bool sequenceStep = false)
+    // A word or list of a position list that is no keyword's argument.
+    std::string listPart(const Item &it)
+    {
+        if (it.isList()) return leaveOut(it, "a list without a keyword", false);
+        Designator d;
+        std::string err;
+        if (!parseDesignator(it.text, d, err)) return leaveOut(it, "not a designator", false);
+        std::string t = designator(d);
+        return t.empty() ? leaveOut(it, "promoted-piece marks '~'") : t;
+    }
+
+    std::string convertList(const ListNode &list, TopList *top, bool sequenceStep = false)
     {
         ListState st;
         st.sequenceStep = sequenceStep;
         m_collect.push_back(&st.squares);
-        const auto &items = list.items;
-        for (size_t i = 1; i < items.size();) {
-            const Item &it = items[i];
-            if (it.isList()) {
-                st.parts.push_back(leaveOut(it, "a list without a keyword", false));
-                ++i;
+        for (const ListNode::Element &e : list.elements) {
+            if (!e.keyword) {
+                st.parts.push_back(listPart(*e.item));
                 continue;
             }
-            KeywordWord k = keywordOf(it);
-            ++i;
-            if (!k.isKeyword) {
-                Designator d;
-                std::string err;
-                if (!parseDesignator(it.text, d, err)) {
-                    st.parts.push_back(leaveOut(it, "not a designator", false));
-                    continue;
-                }
-                std::string t = designator(d);
-                st.parts.push_back(t.empty() ? leaveOut(it, "promoted-piece marks '~'") : t);
-                continue;
-            }
-            positionKeyword(k, it, items, i, st, top);
+            size_t i = 0;
+            withNode(*e.keyword, [&] {
+                positionKeyword(*e.keyword, i, st, top);
+                return 0;
+            });
+            for (; i < e.keyword->items.size(); ++i)
+                st.parts.push_back(listPart(e.keyword->items[i]));
         }
         m_collect.pop_back();
         std::string body = block(st.parts);
@@ -607,28 +680,20 @@ private:
         return body;
     }
 
-    void positionKeyword(const KeywordWord &word, const Item &at, const std::vector<Item> &items, size_t &i,
-                         ListState &st, TopList *top)
+    void positionKeyword(const KeywordNode &k, size_t &i, ListState &st, TopList *top)
     {
-        KeywordWord k = word;
-        if (k.name == "promotion") k.name = "promote"; // the seed's example spells it so, as the compiler reads it
-        const std::string &n = k.name;
-        static const std::vector<std::pair<std::string_view, std::string_view>> transforms = {
-            {"flip", "flip"},
-            {"flipdihedral", "flip"},
-            {"flipvertical", "flipvertical"},
-            {"fliphorizontal", "fliphorizontal"},
-            {"flipcolor", "flipcolor"},
-            {"shift", "shift"},
-            {"shifthorizontal", "shifthorizontal"},
-            {"shiftvertical", "shiftvertical"},
-        };
-        for (auto [name, cql6] : transforms) {
-            if (n == name && !k.negated) {
-                st.transforms.emplace_back(cql6);
-                if (cql6.substr(0, 5) == "shift") st.shifts.push_back(&at);
-                return;
-            }
+        const Item &at = *k.at;
+        const auto &items = k.items;
+        if (!k.row) {
+            i = items.size();
+            return st.parts.push_back(leaveOut(at, "unknown keyword", false));
+        }
+        // The seed's example spells :promote so, as the compiler reads it.
+        const std::string n = k.name == "promotion" ? std::string("promote") : k.name;
+        if (const std::string_view t = transformText(k.row); !t.empty() && !k.negated) {
+            st.transforms.emplace_back(t);
+            if (t.substr(0, 5) == "shift") st.shifts.push_back(&at);
+            return;
         }
         if (n == "not" && (i >= items.size() || !items[i].isList())) {
             st.negate = !st.negate;
@@ -673,193 +738,270 @@ private:
     // the arguments have no CQL 6 form, "// ..." when the keyword has none.
     std::string positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i)
     {
-        if (n == "and" || n == "or" || n == "xor" || n == "not" || n == "cond" || n == "sequence"
-            || n == "gappedsequence") {
-            std::vector<const Item *> subs;
-            if (!listArguments(n, "position", items, i, subs)) return {};
-            std::vector<std::string> parts;
-            std::vector<std::string> repeats; // per step: "{m,n}" for a step that holds for a run
-            const bool sequence = n == "sequence" || n == "gappedsequence";
-            for (const Item *s : subs) {
-                parts.push_back(convertList(*s, nullptr, sequence));
-                repeats.push_back(m_lastRun);
-            }
-            if (n == "sequence" || n == "gappedsequence") {
-                std::string s = "line";
-                // A gapped sequence may also start later than here.
-                for (size_t j = 0; j < parts.size(); ++j) {
-                    if (n == "gappedsequence") s += " --> true*";
-                    s += " --> " + block({parts[j]}) + repeats[j];
-                }
-                return s;
-            }
-            return combine(n, parts);
-        }
-        if (n == "check") {
-            Designator d;
-            if (!readOptionalDesignator(items, i, d)) return "check";
-            std::string s = designator(d);
-            if (s.empty()) return {};
-            // Check given by pieces of s: those of the other side attack the king.
-            return "(check and ((wtm and ((" + s + " & a) attacks K)) or (btm and ((" + s + " & A) attacks k))))";
-        }
-        if (n == "doublecheck" || n == "contactcheck") {
-            Designator d;
-            std::string by;
-            if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty()) return {};
-            return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
-        }
-        if (n == "isdoublecheck") return "(child : " + doubleCheck({}) + ")";
-        if (n == "iscontactcheck") return "(child : " + contactCheck({}) + ")";
-        if (n == "nocheck") return "not check";
-        if (n == "mate" || n == "stalemate" || n == "wtm" || n == "btm" || n == "initial" || n == "terminal") return n;
-        if (n == "insidevariation") return "variation";
+        static const std::unordered_map<std::string_view, Handler> handlers = {
+            {"and", &Converter::andText},
+            {"blackelo", &Converter::eloText},
+            {"check", &Converter::checkText},
+            {"checkcount", &Converter::checkcountText},
+            {"cond", &Converter::andText},
+            {"contactcheck", &Converter::doublecheckText},
+            {"doublecheck", &Converter::doublecheckText},
+            {"elo", &Converter::eloText},
+            {"gappedsequence", &Converter::andText},
+            {"halfmovenumber", &Converter::movenumberText},
+            {"iscastling", &Converter::iscastlingText},
+            {"ischeck", &Converter::ischeckText},
+            {"iscontactcheck", &Converter::iscontactcheckText},
+            {"isdoublecheck", &Converter::isdoublecheckText},
+            {"ismate", &Converter::ischeckText},
+            {"isstalemate", &Converter::ischeckText},
+            {"movefrom", &Converter::movefromText},
+            {"movenumber", &Converter::movenumberText},
+            {"moveto", &Converter::movefromText},
+            {"not", &Converter::andText},
+            {"or", &Converter::andText},
+            {"pawncount", &Converter::pawncountText},
+            {"pawncountdifference", &Converter::pawncountText},
+            {"piececount", &Converter::piececountText},
+            {"piececountdifference", &Converter::piececountdifferenceText},
+            {"power", &Converter::piececountText},
+            {"powerdifference", &Converter::piececountdifferenceText},
+            {"promote", &Converter::promoteText},
+            {"ray", &Converter::rayText},
+            {"rayattack", &Converter::rayText},
+            {"raydiagonal", &Converter::rayText},
+            {"rayhorizontal", &Converter::rayText},
+            {"rayorthogonal", &Converter::rayText},
+            {"rayvertical", &Converter::rayText},
+            {"result", &Converter::resultText},
+            {"sequence", &Converter::andText},
+            {"whiteelo", &Converter::eloText},
+            {"xor", &Converter::andText},
+        };
+        // Keywords CQL 6 says in fixed words.
+        if (const KeywordSignature *row = findKeyword(n); row && !row->cql6Text.empty() && transformText(row).empty())
+            return std::string(row->cql6Text);
+        if (const auto h = handlers.find(n); h != handlers.end()) return (this->*h->second)(Call{n, at, items, i});
         if (neverInChess(n)) return "false " + leaveOut(at, "never true in a standard game");
-        if (n == "piececount" || n == "power") {
-            Designator d;
-            Range r;
-            std::string f;
-            if (!designatorArg(items, i, d) || !rangeArg(items, i, r, false, false)) return {};
-            std::string s = designator(d);
-            if (s.empty() || !rangeTest(n == "power" ? "power " + s : "#" + s, r, f)) return {};
-            return f;
-        }
-        if (n == "piececountdifference" || n == "powerdifference") {
-            std::string a, b;
-            Range r;
-            std::string f;
-            if (!differenceArgs(items, i, a, b) || !rangeArg(items, i, r, false, false)) return {};
-            std::string expr =
-                n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
-            return rangeTest(expr, r, f) ? f : std::string();
-        }
-        if (n == "pawncount" || n == "pawncountdifference") return pawnCount(n == "pawncountdifference", at, items, i);
-        if (n == "ray" || n == "rayattack" || n == "raydiagonal" || n == "rayhorizontal" || n == "rayorthogonal"
-            || n == "rayvertical") {
-            if (i >= items.size() || !items[i].isList()) return {};
-            std::vector<std::string> sets;
-            for (const Item &d : items[i].items) {
-                Designator des;
-                std::string err;
-                std::string s;
-                if (d.isList() || !parseDesignator(d.text, des, err) || (s = designator(des)).empty())
-                    return ++i, std::string();
-                sets.push_back(s);
-            }
-            ++i;
-            Range r;
-            if (rangeArg(items, i, r, false, false)) return {}; // a count of rays: CQL 6 counts squares, not rays
-            if (n == "rayattack") {
-                if (sets.size() != 3) return {};
-                return "pin from " + sets[0] + " through " + sets[1] + " to " + sets[2];
-            }
-            std::string s = "ray ";
-            if (n != "ray") s += n.substr(3) + " ";
-            s += "(";
-            for (size_t j = 0; j < sets.size(); ++j)
-                s += (j ? " " : "") + sets[j];
-            return s + ")";
-        }
-        if (n == "movefrom" || n == "moveto") {
-            Designator d;
-            if (!designatorArg(items, i, d)) return {};
-            std::string s = designator(d);
-            return s.empty() ? s : std::string("move ") + (n == "movefrom" ? "from " : "to ") + s;
-        }
-        if (n == "enpassant") return "move enpassant";
-        if (n == "noenpassant") return "not move enpassant";
-        if (n == "promote") {
-            Designator d;
-            if (!designatorArg(items, i, d) || d.pieces.promoted || d.pieces.unpromoted
-                || d.squares != SquareSet::all())
-                return {};
-            PieceMask m = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d.pieces.plain;
-            m &= PieceMask(WhiteBits | BlackBits);
-            if (!m) return {};
-            // CQL-S promotes by colour, CQL 6 by piece type only.
-            PieceMask white = m & WhiteBits, black = PieceMask((m & BlackBits) >> 8);
-            PieceMask types = white | black;
-            std::string t = piecePart(types);
-            if (white && black && white == black) return "move promote " + t;
-            std::string w = white ? "{wtm move promote " + piecePart(white) + "}" : "";
-            std::string b = black ? "{btm move promote " + piecePart(black) + "}" : "";
-            if (!w.empty() && !b.empty()) return "(" + w + " or " + b + ")";
-            return w.empty() ? b : w;
-        }
-        if (n == "iscastling") {
-            Designator d;
-            if (!readOptionalDesignator(items, i, d)) return "move castle";
-            if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
-                return {};
-            using namespace chess;
-            auto has = [&](Piece p) { return (d.pieces.plain & PieceMask(1u << p)) != 0; };
-            bool K = has(WKing), Q = has(WQueen), k = has(BKing), q = has(BQueen);
-            std::vector<std::string> alts;
-            if (K && k)
-                alts.push_back("move o-o");
-            else if (K)
-                alts.push_back("{wtm move o-o}");
-            else if (k)
-                alts.push_back("{btm move o-o}");
-            if (Q && q)
-                alts.push_back("move o-o-o");
-            else if (Q)
-                alts.push_back("{wtm move o-o-o}");
-            else if (q)
-                alts.push_back("{btm move o-o-o}");
-            if (alts.empty()) return {};
-            if (alts.size() == 2 && K && Q && k && q) return "move castle";
-            return alts.size() == 1 ? alts[0] : "(" + alts[0] + " or " + alts[1] + ")";
-        }
-        if (n == "ischeck" || n == "ismate" || n == "isstalemate") {
-            Range r;
-            if (n == "ischeck" && rangeArg(items, i, r, false, false)) return {};
-            return "(child : " + std::string(n == "ischeck" ? "check" : n == "ismate" ? "mate" : "stalemate") + ")";
-        }
-        if (n == "isnull") return "move null";
-        if (n == "movenumber" || n == "halfmovenumber") {
-            Range r;
-            std::string f;
-            if (!rangeArg(items, i, r, true, false) || !rangeTest(n == "movenumber" ? "movenumber" : "ply", r, f))
-                return {};
-            return f;
-        }
-        if (n == "elo" || n == "whiteelo" || n == "blackelo") {
-            Range r;
-            std::string f;
-            if (!rangeArg(items, i, r, false, false)
-                || !rangeTest(n == "elo"            ? "elo"
-                                  : n == "whiteelo" ? "elo white"
-                                                    : "elo black",
-                              r, f))
-                return {};
-            return f;
-        }
-        if (n == "result") return resultText(items, i);
-        if (n == "checkcount") {
-            // Only three-check chess counts checks: in a standard game no check
-            // has been counted, so CQL-S reads it as a constant.
-            long long count = -1;
-            bool zero;
-            if (i + 1 < items.size()
-                && (items[i + 1].text == ":" || (i + 2 < items.size() && items[i + 2].text == ":"))) {
-                // The seed's "R1 : R2": both counts are zero in a standard game.
-                Range white, black;
-                zero = rangeArg(items, i, white, false, false) && white.contains(0);
-                if (i < items.size() && items[i].text == ":") {
-                    ++i;
-                    zero = rangeArg(items, i, black, false, false) && black.contains(0) && zero;
-                }
-            } else {
-                zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
-                if (isArgumentWord(items, i)) ++i;
-            }
-            return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
-        }
         if (takesNoArgument(n)) return leaveOut(at, "");
         skipArguments(items, i);
         if (noEquivalent(n)) return leaveOut(at, "");
         return leaveOut(at, "unknown keyword", false);
+    }
+
+    std::string andText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        const std::vector<ListNode> *subs = nullptr;
+        if (!listArguments(i, subs)) return {};
+        std::vector<std::string> parts;
+        std::vector<std::string> repeats; // per step: "{m,n}" for a step that holds for a run
+        const bool sequence = n == "sequence" || n == "gappedsequence";
+        for (const ListNode &s : *subs) {
+            parts.push_back(convertList(s, nullptr, sequence));
+            repeats.push_back(m_lastRun);
+        }
+        if (n == "sequence" || n == "gappedsequence") {
+            std::string s = "line";
+            // A gapped sequence may also start later than here.
+            for (size_t j = 0; j < parts.size(); ++j) {
+                if (n == "gappedsequence") s += " --> true*";
+                s += " --> " + block({parts[j]}) + repeats[j];
+            }
+            return s;
+        }
+        return combine(n, parts);
+    }
+
+    std::string checkText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        if (!readOptionalDesignator(items, i, d)) return "check";
+        std::string s = designator(d);
+        if (s.empty()) return {};
+        // Check given by pieces of s: those of the other side attack the king.
+        return "(check and ((wtm and ((" + s + " & a) attacks K)) or (btm and ((" + s + " & A) attacks k))))";
+    }
+
+    std::string doublecheckText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        std::string by;
+        if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty()) return {};
+        return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
+    }
+
+    std::string isdoublecheckText(const Call &) { return "(child : " + doubleCheck({}) + ")"; }
+
+    std::string iscontactcheckText(const Call &) { return "(child : " + contactCheck({}) + ")"; }
+
+    std::string piececountText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        Range r;
+        std::string f;
+        if (!designatorArg(items, i, d) || !rangeArg(items, i, r, false, false)) return {};
+        std::string s = designator(d);
+        if (s.empty() || !rangeTest(n == "power" ? "power " + s : "#" + s, r, f)) return {};
+        return f;
+    }
+
+    std::string piececountdifferenceText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        std::string a, b;
+        Range r;
+        std::string f;
+        if (!differenceArgs(items, i, a, b) || !rangeArg(items, i, r, false, false)) return {};
+        std::string expr = n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
+        return rangeTest(expr, r, f) ? f : std::string();
+    }
+
+    std::string pawncountText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        return pawnCount(n == "pawncountdifference", at, items, i);
+    }
+
+    std::string rayText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        if (i >= items.size() || !items[i].isList()) return {};
+        std::vector<std::string> sets;
+        for (const Item &d : items[i].items) {
+            Designator des;
+            std::string err;
+            std::string s;
+            if (d.isList() || !parseDesignator(d.text, des, err) || (s = designator(des)).empty())
+                return ++i, std::string();
+            sets.push_back(s);
+        }
+        ++i;
+        Range r;
+        if (rangeArg(items, i, r, false, false)) return {}; // a count of rays: CQL 6 counts squares, not rays
+        if (n == "rayattack") {
+            if (sets.size() != 3) return {};
+            return "pin from " + sets[0] + " through " + sets[1] + " to " + sets[2];
+        }
+        std::string s = "ray ";
+        if (n != "ray") s += n.substr(3) + " ";
+        s += "(";
+        for (size_t j = 0; j < sets.size(); ++j)
+            s += (j ? " " : "") + sets[j];
+        return s + ")";
+    }
+
+    std::string movefromText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        if (!designatorArg(items, i, d)) return {};
+        std::string s = designator(d);
+        return s.empty() ? s : std::string("move ") + (n == "movefrom" ? "from " : "to ") + s;
+    }
+
+    std::string promoteText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        if (!designatorArg(items, i, d) || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
+            return {};
+        PieceMask m = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d.pieces.plain;
+        m &= PieceMask(WhiteBits | BlackBits);
+        if (!m) return {};
+        // CQL-S promotes by colour, CQL 6 by piece type only.
+        PieceMask white = m & WhiteBits, black = PieceMask((m & BlackBits) >> 8);
+        PieceMask types = white | black;
+        std::string t = piecePart(types);
+        if (white && black && white == black) return "move promote " + t;
+        std::string w = white ? "{wtm move promote " + piecePart(white) + "}" : "";
+        std::string b = black ? "{btm move promote " + piecePart(black) + "}" : "";
+        if (!w.empty() && !b.empty()) return "(" + w + " or " + b + ")";
+        return w.empty() ? b : w;
+    }
+
+    std::string iscastlingText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Designator d;
+        if (!readOptionalDesignator(items, i, d)) return "move castle";
+        if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all()) return {};
+        using namespace chess;
+        auto has = [&](Piece p) { return (d.pieces.plain & PieceMask(1u << p)) != 0; };
+        bool K = has(WKing), Q = has(WQueen), k = has(BKing), q = has(BQueen);
+        std::vector<std::string> alts;
+        if (K && k)
+            alts.push_back("move o-o");
+        else if (K)
+            alts.push_back("{wtm move o-o}");
+        else if (k)
+            alts.push_back("{btm move o-o}");
+        if (Q && q)
+            alts.push_back("move o-o-o");
+        else if (Q)
+            alts.push_back("{wtm move o-o-o}");
+        else if (q)
+            alts.push_back("{btm move o-o-o}");
+        if (alts.empty()) return {};
+        if (alts.size() == 2 && K && Q && k && q) return "move castle";
+        return alts.size() == 1 ? alts[0] : "(" + alts[0] + " or " + alts[1] + ")";
+    }
+
+    std::string ischeckText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Range r;
+        if (n == "ischeck" && rangeArg(items, i, r, false, false)) return {};
+        return "(child : " + std::string(n == "ischeck" ? "check" : n == "ismate" ? "mate" : "stalemate") + ")";
+    }
+
+    std::string movenumberText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Range r;
+        std::string f;
+        if (!rangeArg(items, i, r, true, false) || !rangeTest(n == "movenumber" ? "movenumber" : "ply", r, f))
+            return {};
+        return f;
+    }
+
+    std::string eloText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        Range r;
+        std::string f;
+        if (!rangeArg(items, i, r, false, false)
+            || !rangeTest(n == "elo"            ? "elo"
+                              : n == "whiteelo" ? "elo white"
+                                                : "elo black",
+                          r, f))
+            return {};
+        return f;
+    }
+
+    std::string checkcountText(const Call &c)
+    {
+        [[maybe_unused]] const auto &[n, at, items, i] = c;
+        // Only three-check chess counts checks: in a standard game no check
+        // has been counted, so CQL-S reads it as a constant.
+        long long count = -1;
+        bool zero;
+        if (i + 1 < items.size() && (items[i + 1].text == ":" || (i + 2 < items.size() && items[i + 2].text == ":"))) {
+            // The seed's "R1 : R2": both counts are zero in a standard game.
+            Range white, black;
+            zero = rangeArg(items, i, white, false, false) && white.contains(0);
+            if (i < items.size() && items[i].text == ":") {
+                ++i;
+                zero = rangeArg(items, i, black, false, false) && black.contains(0) && zero;
+            }
+        } else {
+            zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
+            if (isArgumentWord(items, i)) ++i;
+        }
+        return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
     }
 
     // Two checkers or more; with pieces `by`, one of the checkers among them.
@@ -969,6 +1111,7 @@ private:
     }
 
     Cql6Conversion &m_out;
+    const KeywordNode *m_node = nullptr;             // the keyword being converted
     std::vector<std::vector<SquareSet> *> m_collect; // the lists being read, innermost last
     bool m_variations = false;
     std::string m_lastRun;             // the list just converted, as a :sequence step: "{m,n}" for its run

@@ -129,14 +129,15 @@ void TestCqlsKeywordTable::argumentsFollowTheSignature()
     int checked = 0;
     for (const KeywordSignature &k : cql::cqls::keywordTable()) {
         if (!(k.lists & cql::cqls::InPosition) || k.lists & cql::cqls::InMatch) continue;
-        if (k.args.empty()) {
+        const std::string args = cql::cqls::argumentsText(k);
+        if (!k.takesArguments()) {
             // No argument: the word after it is the list's next part, a designator here.
             const std::string e = errors(scriptWith(":" + name(k) + " Xa1", cql::cqls::InPosition));
             QVERIFY2(e.find("2:" + std::to_string(5 + k.name.size()) + ": 'Xa1' is not a piece designator")
                          != std::string::npos,
                      (name(k) + " -> " + e).c_str());
             ++checked;
-        } else if (k.args.front() == 'D' || k.args == "R") {
+        } else if (args.front() == 'D' || args == "R") {
             // A required designator or range refuses a list in its place: at the
             // keyword (it expects ...) or at the list.
             const std::string e = firstError(scriptWith(":" + name(k) + " (position)", cql::cqls::InPosition));
@@ -165,7 +166,7 @@ void TestCqlsKeywordTable::helpLineShowsTheSignature()
 void TestCqlsKeywordTable::converterFollowsTheCql6Column()
 {
     for (const KeywordSignature &k : cql::cqls::keywordTable()) {
-        if (!(k.lists & cql::cqls::InPosition) || !k.args.empty() || k.cql6 == cql::cqls::Cql6::Same) continue;
+        if (!(k.lists & cql::cqls::InPosition) || k.takesArguments() || k.cql6 == cql::cqls::Cql6::Same) continue;
         // Keywords without an argument that CQL 6 cannot say are named, the
         // designator after them is converted all the same.
         const std::string script = "(match (position :" + name(k) + " Ka1))";

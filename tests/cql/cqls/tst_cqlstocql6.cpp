@@ -40,19 +40,6 @@ std::vector<game::Game> games()
     return out;
 }
 
-// Matched positions of a compiled query on a game (none when the game does not match).
-std::vector<game::NodeId> positions(const cql::Query &q, const game::Game &g)
-{
-    cql::Evaluator ev(q);
-    cql::GameResult r;
-    ev.run(g, r);
-    std::vector<game::NodeId> out;
-    if (r.matched)
-        for (const cql::PositionMark &m : r.matches)
-            out.push_back(m.node);
-    return out;
-}
-
 std::unique_ptr<cql::Query> compileCql6(const std::string &text, std::string &error)
 {
     std::vector<cql::Diagnostic> d;
@@ -97,8 +84,8 @@ int compareOnGames(const std::string &script, std::string *cql6 = nullptr)
             qWarning("test game %zu does not read", i);
             return -4;
         }
-        auto a = positions(*original, gs[i]);
-        auto b = positions(*converted, gs[i]);
+        auto a = matchedPositions(*original, gs[i]);
+        auto b = matchedPositions(*converted, gs[i]);
         if (a != b) {
             qWarning("game %zu: CQL-S matches [%s], CQL 6 [%s]\n%s", i, listOf(a).c_str(), listOf(b).c_str(),
                      c.text.c_str());
@@ -395,7 +382,7 @@ void TestCqlsToCql6::untranslatedTextStillCompiles()
     QVERIFY2(compileCql6(c.text, error), (error + "\n" + c.text).c_str());
     for (const game::Game &g : games()) {
         auto q = compileCql6(c.text, error);
-        QVERIFY(positions(*q, g).empty());
+        QVERIFY(matchedPositions(*q, g).empty());
     }
 }
 

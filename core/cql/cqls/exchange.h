@@ -1,0 +1,55 @@
+// Exchanges: :exchangeevaluation and :maxswapevaluation by static exchange
+// evaluation.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/cqls/designators.h"
+#include "cql/filter.h"
+
+#include "chess/position.h"
+
+#include <memory>
+
+namespace cql::cqls {
+
+// Static exchange evaluation in pawn units: the material the side making a
+// move from `from` to `to` wins when both sides go on capturing on `to` with
+// their least valuable piece and may stop whenever that is better. Pinned
+// pieces capture only along their pin; a king never captures into a defended
+// square. maxPlies bounds the captures counted (0 = no bound).
+int exchangeValue(const chess::Position &pos, chess::Square from, chess::Square to, int maxPlies);
+
+// :exchangeevaluation depth range [D]: the next move is a capture (on D) whose
+// exchange value lies in the range.
+class ExchangeFilter : public Filter {
+public:
+    ExchangeFilter(int maxPlies, Range r, FilterPtr targets)
+        : m_plies(maxPlies), m_range(r), m_targets(std::move(targets))
+    {
+    }
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    int m_plies;
+    Range m_range;
+    FilterPtr m_targets; // may be null
+};
+
+// :maxswapevaluation D1 D2 range: the best exchange value of a move of a
+// piece of D1 to a square of D2 (whoever is to move).
+class MaxSwapFilter : public Filter {
+public:
+    MaxSwapFilter(FilterPtr pieces, FilterPtr targets, Range r)
+        : m_pieces(std::move(pieces)), m_targets(std::move(targets)), m_range(r)
+    {
+    }
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    FilterPtr m_pieces, m_targets;
+    Range m_range;
+};
+
+} // namespace cql::cqls
