@@ -130,6 +130,15 @@ public:
         return number(ctx, v);
     }
 };
+class PositionFilter : public Filter {
+public:
+    PositionFilter() { type = Type::Position; }
+    bool match(Ctx &ctx) const override
+    {
+        game::NodeId n;
+        return position(ctx, n);
+    }
+};
 class StringFilter : public Filter {
 public:
     StringFilter() { type = Type::String; }

@@ -23,18 +23,10 @@ private:
 // x [<] y (≺): x is a proper ancestor of y in the game tree; [<=] (≼) lets
 // them be equal; [>] and [>=] are the same with the sides swapped. The value
 // is the left position, as with the other comparisons.
-class PositionOrderFilter : public Filter {
+class PositionOrderFilter : public PositionFilter {
 public:
     enum Op { Lt, Le, Gt, Ge };
-    PositionOrderFilter(Op op, FilterPtr a, FilterPtr b) : m_op(op), m_a(std::move(a)), m_b(std::move(b))
-    {
-        type = Type::Position;
-    }
-    bool match(Ctx &ctx) const override
-    {
-        game::NodeId n;
-        return position(ctx, n);
-    }
+    PositionOrderFilter(Op op, FilterPtr a, FilterPtr b) : m_op(op), m_a(std::move(a)), m_b(std::move(b)) {}
     bool position(Ctx &ctx, game::NodeId &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     bool transformSensitive() const override { return m_a->transformSensitive() || m_b->transformSensitive(); }

@@ -21,17 +21,9 @@ public:
 };
 
 // parent / child [N]: the previous position, or the N-th (0 = main) next one.
-class RelativeFilter : public Filter {
+class RelativeFilter : public PositionFilter {
 public:
-    RelativeFilter(bool parent, FilterPtr index) : m_parent(parent), m_index(std::move(index))
-    {
-        type = Type::Position;
-    }
-    bool match(Ctx &ctx) const override
-    {
-        game::NodeId n;
-        return position(ctx, n);
-    }
+    RelativeFilter(bool parent, FilterPtr index) : m_parent(parent), m_index(std::move(index)) {}
     bool position(Ctx &ctx, game::NodeId &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
@@ -85,14 +77,9 @@ private:
     FilterPtr m_of;
 };
 
-class PositionByIdFilter : public Filter {
+class PositionByIdFilter : public PositionFilter {
 public:
-    explicit PositionByIdFilter(FilterPtr id) : m_id(std::move(id)) { type = Type::Position; }
-    bool match(Ctx &ctx) const override
-    {
-        game::NodeId n;
-        return position(ctx, n);
-    }
+    explicit PositionByIdFilter(FilterPtr id) : m_id(std::move(id)) {}
     bool position(Ctx &ctx, game::NodeId &out) const override;
     FilterPtr transformed(const Transform &t) const override
     {

@@ -40,12 +40,7 @@ void StateFilter::markSquares(Ctx &ctx, chess::SquareSet &out) const
 
 FilterPtr StateFilter::transformed(const Transform &t) const
 {
-    Kind k = m_kind;
-    if (t.swapColors && k == Wtm)
-        k = Btm;
-    else if (t.swapColors && k == Btm)
-        k = Wtm;
-    noteImage(&k, sizeof k);
+    const Kind k = sideKindUnder(t, m_kind, Wtm, Btm);
     return std::make_unique<StateFilter>(k);
 }
 

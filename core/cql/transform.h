@@ -67,4 +67,14 @@ inline void noteImage(const void *data, size_t n)
     if (ImageRecord *r = currentImageRecord()) r->fingerprint.append(static_cast<const char *>(data), n);
 }
 
+// A kind that names a side (white, black) in a transform's image: the two
+// swap when the colours do. The image is noted by the kind it became.
+template <typename Kind>
+Kind sideKindUnder(const Transform &t, Kind k, Kind white, Kind black)
+{
+    if (t.swapColors && (k == white || k == black)) k = k == white ? black : white;
+    noteImage(&k, sizeof k);
+    return k;
+}
+
 } // namespace cql

@@ -359,12 +359,7 @@ bool EndgameEvaluationFilter::match(Ctx &ctx) const
 
 FilterPtr EndgameEvaluationFilter::transformed(const Transform &t) const
 {
-    Kind k = m_kind;
-    if (t.swapColors && k == WhiteWins)
-        k = BlackWins;
-    else if (t.swapColors && k == BlackWins)
-        k = WhiteWins;
-    noteImage(&k, sizeof k);
+    const Kind k = sideKindUnder(t, m_kind, WhiteWins, BlackWins);
     return std::make_unique<EndgameEvaluationFilter>(k, m_haveRange, m_plies, m_firstOnly);
 }
 

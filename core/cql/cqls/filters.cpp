@@ -257,12 +257,7 @@ bool FactFilter::match(Ctx &ctx) const
 
 FilterPtr FactFilter::transformed(const Transform &t) const
 {
-    Kind k = m_kind;
-    if (t.swapColors && k == WhiteCannotWin)
-        k = BlackCannotWin;
-    else if (t.swapColors && k == BlackCannotWin)
-        k = WhiteCannotWin;
-    noteImage(&k, sizeof k);
+    const Kind k = sideKindUnder(t, m_kind, WhiteCannotWin, BlackCannotWin);
     return std::make_unique<FactFilter>(k, m_arg ? m_arg->transformed(t) : nullptr);
 }
 

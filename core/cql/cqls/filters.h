@@ -318,9 +318,7 @@ namespace cql::cqls {
 template <typename Side>
 Side sideUnder(const Transform &t, Side s)
 {
-    if (t.swapColors && s != Side::ToMove) s = s == Side::White ? Side::Black : Side::White;
-    noteImage(&s, sizeof s);
-    return s;
+    return sideKindUnder(t, s, Side::White, Side::Black);
 }
 
 class OppositionFilter : public Filter {
