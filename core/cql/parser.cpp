@@ -315,6 +315,22 @@ bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeade
                         [](const Diagnostic &d) { return d.severity == Diagnostic::Error; });
 }
 
+FilterPtr Parser::compileFilterText(std::string_view text, const SourceRange &at, QueryHeader &header, Program &program,
+                                    std::vector<Diagnostic> &diagnostics)
+{
+    Parser p(text, diagnostics);
+    for (Token &t : p.m_tokens)
+        t.range = at;
+    p.m_program = &program;
+    p.m_header = &header;
+    FilterPtr f = p.parseFilter();
+    if (f && p.peek().kind != Tok::End) {
+        p.error(at, "internal: '" + std::string(text) + "' did not read as one filter");
+        f = nullptr;
+    }
+    return f;
+}
+
 bool Parser::startsFilter(size_t ahead) const
 {
     const Token &t = peek(ahead);

@@ -39,6 +39,11 @@ public:
     bool parseQuery(QueryHeader &header, Program &program, bool requireHeader = true);
     // Variations are searched whatever the header says (cqlwb-cli -variations).
     void setVariationsSearched(bool on) { m_variationsOption = on; }
+    // CQL text compiled as one filter into a program being built (the CQL-S
+    // compiler lowers its keywords so): every token stands at `at`, so a
+    // message points there; null after an error.
+    static FilterPtr compileFilterText(std::string_view text, const SourceRange &at, QueryHeader &header,
+                                       Program &program, std::vector<Diagnostic> &diagnostics);
 
 private:
     struct Function {

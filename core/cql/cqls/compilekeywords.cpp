@@ -2,6 +2,7 @@
 // and turned into its filter (compiler.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/compiler.h"
+#include "cql/parser.h"
 #include "cql/program.h"
 
 namespace cql::cqls {
@@ -43,6 +44,16 @@ FilterPtr Compiler::moveFilter(std::function<void(MoveSpec &)> fill)
     MoveSpec s;
     fill(s);
     return std::make_unique<MoveFilter>(std::move(s));
+}
+
+FilterPtr Compiler::lowered(std::string_view cql6, const Item &at)
+{
+    SourceRange r{at.pos, at.pos};
+    r.end.column += at.length;
+    r.end.offset += at.length;
+    FilterPtr f = Parser::compileFilterText(cql6, r, m_header, m_program, m_diags);
+    if (!f) m_ok = false;
+    return f;
 }
 
 FilterPtr Compiler::inRange(FilterPtr v, const Item &at, const std::vector<Item> &items, size_t &i)
@@ -154,7 +165,6 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"attackcount", {&Compiler::attackCountKeyword, 0}},
         {"blackcannotwin", {&Compiler::factKeyword, FactFilter::BlackCannotWin}},
         {"blackelo", {&Compiler::eloKeyword, 0}},
-        {"btm", {&Compiler::stateKeyword, StateFilter::Btm}},
         {"captureforced", {&Compiler::neverKeyword, 0}},
         {"castling", {&Compiler::castlingKeyword, 0}},
         {"check", {&Compiler::checkKeyword, 0}},
@@ -166,7 +176,6 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"endgame", {&Compiler::factKeyword, FactFilter::Endgame}},
         {"endgameevaluation", {&Compiler::evaluationKeyword, 0}},
         {"endgameevaluation*", {&Compiler::evaluationKeyword, 0}},
-        {"enpassant", {&Compiler::enPassantKeyword, 0}},
         {"evaluation", {&Compiler::evaluationKeyword, 0}},
         {"exchangeevaluation", {&Compiler::exchangeEvaluationKeyword, 0}},
         {"fen", {&Compiler::fenKeyword, 0}},
@@ -177,9 +186,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"goodbishop", {&Compiler::goodBishopKeyword, 0}},
         {"halfmoveclock", {&Compiler::halfmoveClockKeyword, 0}},
         {"halfmovenumber", {&Compiler::moveNumberKeyword, 0}},
-        {"initial", {&Compiler::stateKeyword, StateFilter::Initial}},
         {"inside", {&Compiler::insideKeyword, 0}},
-        {"insidevariation", {&Compiler::factKeyword, FactFilter::InsideVariation}},
         {"iscastling", {&Compiler::isCastlingKeyword, 0}},
         {"ischeck", {&Compiler::isCheckKeyword, 0}},
         {"ischess960", {&Compiler::startArrangementKeyword, 1}},
@@ -188,7 +195,6 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"isillegal", {&Compiler::neverKeyword, 0}},
         {"isinvalid", {&Compiler::neverKeyword, 0}},
         {"ismate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsMate}},
-        {"isnull", {&Compiler::nextMoveKeyword, NextMoveFilter::IsNull}},
         {"ispromotedpiece", {&Compiler::isPromotedPieceKeyword, 0}},
         {"isshufflechess", {&Compiler::startArrangementKeyword, 0}},
         {"isstalemate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsStalemate}},
@@ -198,7 +204,6 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"losing", {&Compiler::neverKeyword, 0}},
         {"match", {&Compiler::subMatchKeyword, 0}},
         {"matchconsecutive", {&Compiler::matchConsecutiveKeyword, 0}},
-        {"mate", {&Compiler::stateKeyword, StateFilter::Mate}},
         {"matingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial}},
         {"maxswapevaluation", {&Compiler::maxSwapEvaluationKeyword, 0}},
         {"moveevaluation", {&Compiler::evaluationKeyword, 0}},
@@ -206,8 +211,6 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"movenumber", {&Compiler::moveNumberKeyword, 0}},
         {"moveto", {&Compiler::moveFromToKeyword, 0}},
         {"mustcapture", {&Compiler::neverKeyword, 0}},
-        {"nocheck", {&Compiler::stateKeyword, StateFilter::Check | Negated}},
-        {"noenpassant", {&Compiler::enPassantKeyword, Negated}},
         {"nomatingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial | Negated}},
         {"not", {&Compiler::logicKeyword, 0}},
         {"opposition", {&Compiler::oppositionKeyword, 0}},
@@ -229,20 +232,20 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"rayvertical", {&Compiler::rayKeyword, 0}},
         {"result", {&Compiler::resultKeyword, 0}},
         {"sequence", {&Compiler::sequenceKeyword, 0}},
-        {"stalemate", {&Compiler::stateKeyword, StateFilter::Stalemate}},
         {"startposition", {&Compiler::variantKeyword, 0}},
         {"tagmatch", {&Compiler::tagMatchKeyword, 0}},
         {"takeslastpiece", {&Compiler::nextMoveKeyword, NextMoveFilter::TakesLastPiece}},
-        {"terminal", {&Compiler::stateKeyword, StateFilter::Terminal}},
         {"threechecks", {&Compiler::neverKeyword, 0}},
         {"threefoldrepetition", {&Compiler::repetitionKeyword, 0}},
         {"unstoppablepawns", {&Compiler::unstoppablePawnsKeyword, 0}},
         {"variant", {&Compiler::variantKeyword, 0}},
         {"whitecannotwin", {&Compiler::factKeyword, FactFilter::WhiteCannotWin}},
         {"whiteelo", {&Compiler::eloKeyword, 0}},
-        {"wtm", {&Compiler::stateKeyword, StateFilter::Wtm}},
         {"xor", {&Compiler::logicKeyword, 0}},
     };
+    // A keyword CQL 6 says in fixed words is those words, compiled by the CQL 6 parser.
+    if (const KeywordSignature *row = findKeyword(n); row && row->cql6 == Cql6::Same && !row->cql6Text.empty())
+        return lowered(row->cql6Text, at);
     const auto h = handlers.find(n);
     if (h == handlers.end()) {
         // A keyword of the table that no back end reads yet.
@@ -256,8 +259,6 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     return f;
 }
 
-FilterPtr Compiler::stateKeyword(const Call &c) { return state(StateFilter::Kind(c.param)); }
-
 FilterPtr Compiler::factKeyword(const Call &c) { return std::make_unique<FactFilter>(FactFilter::Kind(c.param)); }
 
 FilterPtr Compiler::nextMoveKeyword(const Call &c)
@@ -269,11 +270,6 @@ FilterPtr Compiler::nextMoveKeyword(const Call &c)
 // reader keeps a game only up to its first illegal move: no next move is
 // illegal or invalid.
 FilterPtr Compiler::neverKeyword(const Call &) { return std::make_unique<ConstantFilter>(false); }
-
-FilterPtr Compiler::enPassantKeyword(const Call &)
-{
-    return moveFilter([](MoveSpec &s) { s.enpassant = true; });
-}
 
 FilterPtr Compiler::startArrangementKeyword(const Call &c)
 {

@@ -250,6 +250,10 @@ private:
 
     static FilterPtr moveFilter(std::function<void(MoveSpec &)> fill);
 
+    // CQL 6 text with the keyword's meaning, compiled into the program; its
+    // messages (none for the texts the compiler writes) stand at `at`.
+    FilterPtr lowered(std::string_view cql6, const Item &at);
+
     FilterPtr inRange(FilterPtr v, const Item &at, const std::vector<Item> &items, size_t &i);
 
     static FilterPtr count(FilterPtr set) { return std::make_unique<CountFilter>(std::move(set)); }
@@ -286,11 +290,9 @@ private:
     FilterPtr positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
 
     // The back ends of the position list keywords (compilekeywords.cpp).
-    FilterPtr stateKeyword(const Call &c);
     FilterPtr factKeyword(const Call &c);
     FilterPtr nextMoveKeyword(const Call &c);
     FilterPtr neverKeyword(const Call &c);
-    FilterPtr enPassantKeyword(const Call &c);
     FilterPtr startArrangementKeyword(const Call &c);
     FilterPtr rayKeyword(const Call &c);
     FilterPtr logicKeyword(const Call &c);

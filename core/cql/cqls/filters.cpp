@@ -249,7 +249,6 @@ bool FactFilter::match(Ctx &ctx) const
     case BlackCannotWin: return cannotWin(p, chess::Black);
     case Endgame: return endgame(p);
     case GameIsOver: return p.isCheckmate() || p.isStalemate() || !matingMaterial(p);
-    case InsideVariation: return ctx.cur().variationDepth > 0;
     case HasMoves: return ctx.cur().firstChild != game::NoNode;
     }
     return false;
@@ -302,7 +301,6 @@ FilterPtr CastlingRightsFilter::transformed(const Transform &t) const
 bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const
 {
     switch (m_kind) {
-    case IsNull: return m.isNull();
     case Forced: {
         chess::MoveList list;
         before.generateLegal(list);

@@ -117,7 +117,6 @@ public:
         BlackCannotWin,
         Endgame,
         GameIsOver,
-        InsideVariation,
         HasMoves, // the position has a next move in the game
     };
     FactFilter(Kind k, FilterPtr arg = nullptr) : m_kind(k), m_arg(std::move(arg)) {}
@@ -178,7 +177,6 @@ public:
         IsStalemate,
         IsDoubleCheck,
         IsContactCheck,
-        IsNull,
         Forced,
         TakesLastPiece
     };

@@ -14,6 +14,14 @@ using chess::SquareSet;
 
 namespace {
 
+// CQL 6's `move null`: a next move of the search is a null move.
+FilterPtr nullMove()
+{
+    MoveSpec s;
+    s.null = true;
+    return std::make_unique<MoveFilter>(std::move(s));
+}
+
 // Both colours of every piece type in the mask: in a line the mover decides the colour.
 PieceMask colourFree(PieceMask m)
 {
@@ -368,10 +376,10 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
         parts.push_back(std::make_unique<MoveNumberFilter>(true, r));
     }
     switch (m.kind) {
-    case LineMove::Null: parts.push_back(std::make_unique<NextMoveFilter>(NextMoveFilter::IsNull)); return true;
+    case LineMove::Null: parts.push_back(nullMove()); return true;
     case LineMove::AnyMove:
         parts.push_back(std::make_unique<FactFilter>(FactFilter::HasMoves));
-        parts.push_back(std::make_unique<NotFilter>(std::make_unique<NextMoveFilter>(NextMoveFilter::IsNull)));
+        parts.push_back(std::make_unique<NotFilter>(nullMove()));
         return true;
     case LineMove::Castle:
         parts.push_back(std::make_unique<NextMoveFilter>(NextMoveFilter::Castling, m.castleRights));

@@ -714,7 +714,8 @@ bool Compiler::variationsKeyword(const Call &c, ListState &st, TopLevel *)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     m_header.variations = true;
-    if (n == "variationsonly") st.parts.push_back(std::make_unique<FactFilter>(FactFilter::InsideVariation));
+    if (n == "variationsonly")
+        if (FilterPtr f = lowered("variation", at)) st.parts.push_back(std::move(f));
     return true;
 }
 
