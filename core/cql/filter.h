@@ -149,6 +149,18 @@ public:
     }
 };
 
+// A filter of one argument whose image under a transform is the filter of
+// the argument's image (Derived(FilterPtr) builds it), on one of the bases above.
+template <typename Derived, typename Base>
+class OneArgumentFilter : public Base {
+public:
+    explicit OneArgumentFilter(FilterPtr a) : m_a(std::move(a)) {}
+    FilterPtr transformed(const Transform &t) const override { return std::make_unique<Derived>(m_a->transformed(t)); }
+
+protected:
+    FilterPtr m_a;
+};
+
 // Evaluation state for one game, shared by all filters during a run.
 struct Ctx {
     const game::Game *game = nullptr;

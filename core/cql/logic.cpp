@@ -86,8 +86,6 @@ bool NotFilter::match(Ctx &ctx) const
     return !r;
 }
 
-FilterPtr NotFilter::transformed(const Transform &t) const { return std::make_unique<NotFilter>(m_a->transformed(t)); }
-
 IfFilter::IfFilter(FilterPtr c, FilterPtr a, FilterPtr b) : m_c(std::move(c)), m_a(std::move(a)), m_b(std::move(b))
 {
     type = (m_b && m_b->type != m_a->type) ? Type::Logical : m_a->type;

@@ -61,15 +61,11 @@ private:
     FilterPtr m_a, m_b;
 };
 
-class NotFilter : public Filter {
+class NotFilter : public OneArgumentFilter<NotFilter, Filter> {
 public:
-    explicit NotFilter(FilterPtr a) : m_a(std::move(a)) {}
+    using OneArgumentFilter::OneArgumentFilter;
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &t) const override;
     void markSquares(Ctx &, chess::SquareSet &) const override {}
-
-private:
-    FilterPtr m_a;
 };
 
 class IfFilter : public Filter {
@@ -100,22 +96,15 @@ private:
 // Numeric value of a numeric filter, or the size of a set filter.
 bool numericValue(const Filter &f, Ctx &ctx, long long &out);
 
-class CountFilter : public NumericFilter { // #S
+class CountFilter : public OneArgumentFilter<CountFilter, NumericFilter> { // #S
 public:
-    explicit CountFilter(FilterPtr a) : m_a(std::move(a)) {}
+    using OneArgumentFilter::OneArgumentFilter;
     bool number(Ctx &ctx, long long &out) const override
     {
         out = m_a->set(ctx).count();
         return true;
     }
-    FilterPtr transformed(const Transform &t) const override
-    {
-        return std::make_unique<CountFilter>(m_a->transformed(t));
-    }
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_a->markSquares(ctx, out); }
-
-private:
-    FilterPtr m_a;
 };
 
 class ArithFilter : public NumericFilter {

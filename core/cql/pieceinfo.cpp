@@ -39,11 +39,6 @@ bool PieceIdFilter::number(Ctx &ctx, long long &out) const
     return true;
 }
 
-FilterPtr PieceIdFilter::transformed(const Transform &t) const
-{
-    return std::make_unique<PieceIdFilter>(m_a->transformed(t));
-}
-
 bool SideFilter::number(Ctx &ctx, long long &out) const
 {
     out = m_sign ? m_sign : (ctx.pos->sideToMove() == chess::White ? 1 : -1);

@@ -23,14 +23,10 @@ private:
 };
 
 // pieceid x: the identity number of the piece on a single square.
-class PieceIdFilter : public NumericFilter {
+class PieceIdFilter : public OneArgumentFilter<PieceIdFilter, NumericFilter> {
 public:
-    explicit PieceIdFilter(FilterPtr a) : m_a(std::move(a)) {}
+    using OneArgumentFilter::OneArgumentFilter;
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &t) const override;
-
-private:
-    FilterPtr m_a;
 };
 
 // sidetomove, and the constants white (1) and black (-1) it is compared with.

@@ -44,17 +44,10 @@ private:
     Side m_side;
 };
 
-class PowerFilter : public NumericFilter {
+class PowerFilter : public OneArgumentFilter<PowerFilter, NumericFilter> {
 public:
-    explicit PowerFilter(FilterPtr a) : m_a(std::move(a)) {}
+    using OneArgumentFilter::OneArgumentFilter;
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &t) const override
-    {
-        return std::make_unique<PowerFilter>(m_a->transformed(t));
-    }
-
-private:
-    FilterPtr m_a;
 };
 
 // file S / rank S: 1..8 for a single square.

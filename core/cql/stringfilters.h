@@ -35,17 +35,10 @@ private:
 };
 
 // int S: the number a string spells (no match when it spells none).
-class IntFilter : public NumericFilter {
+class IntFilter : public OneArgumentFilter<IntFilter, NumericFilter> {
 public:
-    explicit IntFilter(FilterPtr a) : m_a(std::move(a)) {}
+    using OneArgumentFilter::OneArgumentFilter;
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &t) const override
-    {
-        return std::make_unique<IntFilter>(m_a->transformed(t));
-    }
-
-private:
-    FilterPtr m_a;
 };
 
 // ascii S: the code of a one-character string; ascii N: the one-character string.
@@ -119,9 +112,9 @@ private:
 };
 
 // #s: the length of a string.
-class StringLengthFilter : public NumericFilter {
+class StringLengthFilter : public OneArgumentFilter<StringLengthFilter, NumericFilter> {
 public:
-    explicit StringLengthFilter(FilterPtr a) : m_a(std::move(a)) {}
+    using OneArgumentFilter::OneArgumentFilter;
     bool number(Ctx &ctx, long long &out) const override
     {
         std::string s;
@@ -129,13 +122,6 @@ public:
         out = (long long)s.size();
         return true;
     }
-    FilterPtr transformed(const Transform &t) const override
-    {
-        return std::make_unique<StringLengthFilter>(m_a->transformed(t));
-    }
-
-private:
-    FilterPtr m_a;
 };
 
 // \N: capture N of the latest successful ~~.
