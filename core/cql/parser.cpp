@@ -316,13 +316,15 @@ bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeade
 }
 
 FilterPtr Parser::compileFilterText(std::string_view text, const SourceRange &at, QueryHeader &header, Program &program,
-                                    std::vector<Diagnostic> &diagnostics)
+                                    std::vector<Diagnostic> &diagnostics,
+                                    const std::map<std::string, const Filter *> &arguments)
 {
     Parser p(text, diagnostics);
     for (Token &t : p.m_tokens)
         t.range = at;
     p.m_program = &program;
     p.m_header = &header;
+    if (!arguments.empty()) p.m_bindings.push_back(arguments);
     FilterPtr f = p.parseFilter();
     if (f && p.peek().kind != Tok::End) {
         p.error(at, "internal: '" + std::string(text) + "' did not read as one filter");

@@ -41,9 +41,11 @@ public:
     void setVariationsSearched(bool on) { m_variationsOption = on; }
     // CQL text compiled as one filter into a program being built (the CQL-S
     // compiler lowers its keywords so): every token stands at `at`, so a
-    // message points there; null after an error.
+    // message points there; null after an error. A word of `arguments` stands
+    // for a copy of its filter, as a function's parameter does.
     static FilterPtr compileFilterText(std::string_view text, const SourceRange &at, QueryHeader &header,
-                                       Program &program, std::vector<Diagnostic> &diagnostics);
+                                       Program &program, std::vector<Diagnostic> &diagnostics,
+                                       const std::map<std::string, const Filter *> &arguments = {});
 
 private:
     struct Function {

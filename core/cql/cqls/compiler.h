@@ -251,8 +251,9 @@ private:
     static FilterPtr moveFilter(std::function<void(MoveSpec &)> fill);
 
     // CQL 6 text with the keyword's meaning, compiled into the program; its
-    // messages (none for the texts the compiler writes) stand at `at`.
-    FilterPtr lowered(std::string_view cql6, const Item &at);
+    // messages (none for the texts the compiler writes) stand at `at`. A word
+    // of args stands for its filter (a designator the CQL-S reader compiled).
+    FilterPtr lowered(std::string_view cql6, const Item &at, const std::map<std::string, const Filter *> &args = {});
 
     FilterPtr inRange(FilterPtr v, const Item &at, const std::vector<Item> &items, size_t &i);
 

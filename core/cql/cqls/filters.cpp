@@ -226,7 +226,6 @@ bool FactFilter::match(Ctx &ctx) const
 {
     const chess::Position &p = *ctx.pos;
     switch (m_kind) {
-    case CheckBy: return p.inCheck() && (!m_arg || (p.checkers() & m_arg->set(ctx)).any());
     case DoubleCheck: {
         SquareSet c = p.checkers();
         return c.moreThanOne() && (!m_arg || (c & m_arg->set(ctx)).any());

@@ -109,7 +109,6 @@ private:
 class FactFilter : public Filter {
 public:
     enum Kind {
-        CheckBy,     // in check, by a piece of the argument (if any)
         DoubleCheck, // by pieces of the argument, if any
         ContactCheck,
         MatingMaterial, // either side has mating material

@@ -173,6 +173,38 @@ std::string designatorText(PieceMask pieces, bool anything, SquareSet squares)
     return piecePart(pieces) + sq;
 }
 
+// Two checkers or more; with pieces `by`, one of the checkers among them.
+std::string doubleCheck(const std::string &by)
+{
+    std::string s;
+    for (bool white : {true, false}) {
+        std::string checkers = white ? "(a attacks K)" : "(A attacks k)";
+        std::string f = std::string(white ? "{wtm " : "{btm ") + "#" + checkers + " >= 2";
+        if (!by.empty()) f += " " + checkers + " & " + by;
+        s += (white ? "(" : " or ") + f + "}";
+    }
+    return s + ")";
+}
+
+// A check by a knight, a pawn or a piece next to the king, or a double
+// check; with pieces `by`, a contact checker among them.
+std::string contactCheck(const std::string &by)
+{
+    std::string s;
+    for (bool white : {true, false}) {
+        std::string checkers = white ? "(a attacks K)" : "(A attacks k)";
+        std::string contact = checkers + " & [" + std::string(white ? "np" : "NP") + "] | " + checkers
+            + " & (anydirection 1 " + (white ? "K" : "k") + ")";
+        std::string f = std::string(white ? "{wtm " : "{btm ");
+        if (by.empty())
+            f += "((" + contact + ") or #" + checkers + " >= 2)";
+        else
+            f += "((" + contact + ") & " + by + ")";
+        s += (white ? "(" : " or ") + f + "}";
+    }
+    return s + ")";
+}
+
 class Converter {
 public:
     explicit Converter(Cql6Conversion &out) : m_out(out) {}
@@ -744,8 +776,8 @@ private:
             {"check", &Converter::checkText},
             {"checkcount", &Converter::checkcountText},
             {"cond", &Converter::andText},
-            {"contactcheck", &Converter::doublecheckText},
-            {"doublecheck", &Converter::doublecheckText},
+            {"contactcheck", &Converter::checkText},
+            {"doublecheck", &Converter::checkText},
             {"elo", &Converter::eloText},
             {"gappedsequence", &Converter::andText},
             {"halfmovenumber", &Converter::movenumberText},
@@ -817,20 +849,9 @@ private:
     {
         [[maybe_unused]] const auto &[n, at, items, i] = c;
         Designator d;
-        if (!readOptionalDesignator(items, i, d)) return "check";
-        std::string s = designator(d);
-        if (s.empty()) return {};
-        // Check given by pieces of s: those of the other side attack the king.
-        return "(check and ((wtm and ((" + s + " & a) attacks K)) or (btm and ((" + s + " & A) attacks k))))";
-    }
-
-    std::string doublecheckText(const Call &c)
-    {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        Designator d;
         std::string by;
         if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty()) return {};
-        return n == "doublecheck" ? doubleCheck(by) : contactCheck(by);
+        return checkCql6(n, by);
     }
 
     std::string isdoublecheckText(const Call &) { return "(child : " + doubleCheck({}) + ")"; }
@@ -1004,38 +1025,6 @@ private:
         return std::string(zero ? "true " : "false ") + leaveOut(at, "counts the checks of three-check chess");
     }
 
-    // Two checkers or more; with pieces `by`, one of the checkers among them.
-    static std::string doubleCheck(const std::string &by)
-    {
-        std::string s;
-        for (bool white : {true, false}) {
-            std::string checkers = white ? "(a attacks K)" : "(A attacks k)";
-            std::string f = std::string(white ? "{wtm " : "{btm ") + "#" + checkers + " >= 2";
-            if (!by.empty()) f += " " + checkers + " & " + by;
-            s += (white ? "(" : " or ") + f + "}";
-        }
-        return s + ")";
-    }
-
-    // A check by a knight, a pawn or a piece next to the king, or a double
-    // check; with pieces `by`, a contact checker among them.
-    static std::string contactCheck(const std::string &by)
-    {
-        std::string s;
-        for (bool white : {true, false}) {
-            std::string checkers = white ? "(a attacks K)" : "(A attacks k)";
-            std::string contact = checkers + " & [" + std::string(white ? "np" : "NP") + "] | " + checkers
-                + " & (anydirection 1 " + (white ? "K" : "k") + ")";
-            std::string f = std::string(white ? "{wtm " : "{btm ");
-            if (by.empty())
-                f += "((" + contact + ") or #" + checkers + " >= 2)";
-            else
-                f += "((" + contact + ") & " + by + ")";
-            s += (white ? "(" : " or ") + f + "}";
-        }
-        return s + ")";
-    }
-
     // ":piececountdifference D" counts white minus black of D; "D1 D2" is D1 minus D2.
     bool differenceArgs(const std::vector<Item> &items, size_t &i, std::string &a, std::string &b)
     {
@@ -1120,6 +1109,15 @@ private:
 };
 
 } // namespace
+
+std::string checkCql6(std::string_view keyword, const std::string &by)
+{
+    if (keyword == "doublecheck") return doubleCheck(by);
+    if (keyword == "contactcheck") return contactCheck(by);
+    if (by.empty()) return "check";
+    // Check given by pieces of `by`: those of the other side attack the king.
+    return "(check and ((wtm and ((" + by + " & a) attacks K)) or (btm and ((" + by + " & A) attacks k))))";
+}
 
 Cql6Conversion convertToCql6(std::string_view cqlsScript)
 {

@@ -27,6 +27,10 @@ struct Cql6Conversion {
     std::vector<Diagnostic> diagnostics;    // reading errors
 };
 
+// The CQL 6 filter of :check, :doublecheck or :contactcheck; `by` is the
+// CQL 6 set of the checking pieces, "" for any.
+std::string checkCql6(std::string_view keyword, const std::string &by);
+
 // Converts a CQL-S script. The result means the same as the script when
 // `untranslated` is empty; otherwise each left-out keyword is named in a
 // "// no CQL 6 equivalent: :xyz" comment where it stood, and the query
