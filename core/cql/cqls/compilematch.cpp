@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/compiler.h"
 #include "cql/program.h"
+#include "cql/cqls/tocql6.h"
 
 namespace cql::cqls {
 
@@ -17,7 +18,7 @@ FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
         {"blackbirthyear", {&Compiler::playerYearKeyword, 0}},
         {"blackdeathyear", {&Compiler::playerYearKeyword, 0}},
         {"blackelo", {&Compiler::eloKeyword, 0}},
-        {"blackplayer", {&Compiler::playerKeyword, GI::BlackPlayer}},
+        {"blackplayer", {&Compiler::playerKeyword, 0}},
         {"comment", {&Compiler::commentKeyword, 0}},
         {"cond", {&Compiler::matchLogicKeyword, 0}},
         {"date", {&Compiler::dateKeyword, 0}},
@@ -26,7 +27,7 @@ FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
         {"eithercolor", {&Compiler::topOnlyKeyword, 0}},
         {"elo", {&Compiler::eloKeyword, 0}},
         {"error", {&Compiler::defectKeyword, 0}},
-        {"event", {&Compiler::playerKeyword, GI::Event}},
+        {"event", {&Compiler::playerKeyword, 0}},
         {"forany", {&Compiler::topOnlyKeyword, 2}},
         {"gamenumber", {&Compiler::positionNumberKeyword, PN::GameNumber}},
         {"hasannotation", {&Compiler::gameFactKeyword, GI::HasAnnotation}},
@@ -42,17 +43,17 @@ FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
         {"or", {&Compiler::matchLogicKeyword, 0}},
         {"output", {&Compiler::outputKeyword, 0}},
         {"pgn", {&Compiler::outputKeyword, 0}},
-        {"player", {&Compiler::playerKeyword, GI::Player}},
+        {"player", {&Compiler::playerKeyword, 0}},
         {"plycount", {&Compiler::gameRangeKeyword, GI::PlyCount}},
         {"result", {&Compiler::resultKeyword, 0}},
         {"round", {&Compiler::gameRangeKeyword, GI::Round}},
-        {"site", {&Compiler::playerKeyword, GI::Site}},
+        {"site", {&Compiler::playerKeyword, 0}},
         {"startposition", {&Compiler::variantKeyword, 0}},
         {"variant", {&Compiler::variantKeyword, 0}},
         {"whitebirthyear", {&Compiler::playerYearKeyword, 0}},
         {"whitedeathyear", {&Compiler::playerYearKeyword, 0}},
         {"whiteelo", {&Compiler::eloKeyword, 0}},
-        {"whiteplayer", {&Compiler::playerKeyword, GI::WhitePlayer}},
+        {"whiteplayer", {&Compiler::playerKeyword, 0}},
         {"xor", {&Compiler::matchLogicKeyword, 0}},
         {"year", {&Compiler::positionNumberKeyword, PN::Year}},
     };
@@ -94,28 +95,28 @@ FilterPtr Compiler::playerKeyword(const Call &c)
         error(c.at, "'" + c.at.text + "' expects a name");
         return nullptr;
     }
-    const auto kind = GameInfoFilter::Kind(c.param);
     if (items[i].kind == Item::String) {
         TagInfoFilter::Spec p;
         p.kind = TagInfoFilter::Pattern;
         p.name = items[i++].text;
-        if (kind == GameInfoFilter::Player || kind == GameInfoFilter::WhitePlayer) p.values.push_back("White");
-        if (kind == GameInfoFilter::Player || kind == GameInfoFilter::BlackPlayer) p.values.push_back("Black");
-        if (kind == GameInfoFilter::Event) p.values.push_back("Event");
-        if (kind == GameInfoFilter::Site) p.values.push_back("Site");
+        if (n == "player" || n == "whiteplayer") p.values.push_back("White");
+        if (n == "player" || n == "blackplayer") p.values.push_back("Black");
+        if (n == "event") p.values.push_back("Event");
+        if (n == "site") p.values.push_back("Site");
         return std::make_unique<TagInfoFilter>(std::move(p));
     }
     std::string t = items[i++].text;
     for (char &ch : t)
         ch = char(std::tolower(static_cast<unsigned char>(ch)));
-    return std::make_unique<GameInfoFilter>(kind, t);
+    const StringLiteralFilter name(t);
+    return lowered(playerCql6(n, "cqls_name"), at, {{"cqls_name", &name}});
 }
 
 FilterPtr Compiler::gameRangeKeyword(const Call &c)
 {
     Range r;
     if (!rangeArg(c.at, c.items, c.i, r, false, false)) return nullptr;
-    return std::make_unique<GameInfoFilter>(GameInfoFilter::Kind(c.param), "", r);
+    return std::make_unique<GameInfoFilter>(GameInfoFilter::Kind(c.param), r);
 }
 
 FilterPtr Compiler::gameFactKeyword(const Call &c)
@@ -574,10 +575,10 @@ FilterPtr Compiler::ecoKeyword(const Call &c)
     }
     const Item &w = items[i++];
     Range r;
-    if (w.text == "*") return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r);
+    if (w.text == "*") return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, r);
     if (w.text == "-" || w.text == "\xE2\x80\x93") {
         r.empty = true;
-        return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r);
+        return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, r);
     }
     std::vector<std::pair<int, int>> codes;
     size_t start = 0;
@@ -613,7 +614,7 @@ FilterPtr Compiler::ecoKeyword(const Call &c)
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
-    return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, "", r, std::move(codes));
+    return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, r, std::move(codes));
 }
 
 FilterPtr Compiler::resultKeyword(const Call &c)

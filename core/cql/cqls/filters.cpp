@@ -809,27 +809,10 @@ SquareSet UnstoppablePawnsFilter::set(Ctx &ctx) const
 
 namespace cql::cqls {
 
-namespace {
-
-bool containsFolded(std::string_view hay, const std::string &lowerNeedle)
-{
-    std::string h(hay);
-    for (char &c : h)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return h.find(lowerNeedle) != std::string::npos;
-}
-
-} // namespace
-
 bool GameInfoFilter::match(Ctx &ctx) const
 {
     const game::Game &g = *ctx.game;
     switch (m_kind) {
-    case Player: return containsFolded(g.tag("White"), m_text) || containsFolded(g.tag("Black"), m_text);
-    case WhitePlayer: return containsFolded(g.tag("White"), m_text);
-    case BlackPlayer: return containsFolded(g.tag("Black"), m_text);
-    case Event: return containsFolded(g.tag("Event"), m_text);
-    case Site: return containsFolded(g.tag("Site"), m_text);
     case PlyCount: {
         game::NodeId n = 0;
         while (g.nodes[n].firstChild != game::NoNode)

@@ -479,33 +479,20 @@ namespace cql::cqls {
 // variations, comments or NAGs.
 class GameInfoFilter : public Filter {
 public:
-    enum Kind {
-        Player,
-        WhitePlayer,
-        BlackPlayer,
-        Event,
-        Site,
-        PlyCount,
-        Round,
-        Eco,
-        HasVariations,
-        HasComments,
-        HasAnnotation
-    };
-    GameInfoFilter(Kind k, std::string text = {}, Range r = {}, std::vector<std::pair<int, int>> eco = {})
-        : m_kind(k), m_text(std::move(text)), m_range(r), m_eco(std::move(eco))
+    enum Kind { PlyCount, Round, Eco, HasVariations, HasComments, HasAnnotation };
+    GameInfoFilter(Kind k, Range r = {}, std::vector<std::pair<int, int>> eco = {})
+        : m_kind(k), m_range(r), m_eco(std::move(eco))
     {
     }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &) const override
     {
-        return std::make_unique<GameInfoFilter>(m_kind, m_text, m_range, m_eco);
+        return std::make_unique<GameInfoFilter>(m_kind, m_range, m_eco);
     }
     bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;
-    std::string m_text; // lower case
     Range m_range;
     std::vector<std::pair<int, int>> m_eco; // ECO codes as 0..499 (A00 = 0), inclusive ranges; empty with Eco: any
 };

@@ -213,7 +213,7 @@ FilterPtr plyCountAtLeast(long long n)
 {
     Range r;
     r.lo.value = n;
-    return std::make_unique<GameInfoFilter>(GameInfoFilter::PlyCount, "", r);
+    return std::make_unique<GameInfoFilter>(GameInfoFilter::PlyCount, r);
 }
 
 FilterPtr ratingAtLeast(std::string_view system, long long n)

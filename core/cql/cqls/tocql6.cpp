@@ -505,11 +505,7 @@ private:
         std::string t = items[i++].text;
         for (char &ch : t)
             ch = char(std::tolower(static_cast<unsigned char>(ch)));
-        auto in = [&](const std::string &field) { return "\"" + t + "\" in lowercase(" + field + ")"; };
-        if (n == "player") return "(" + in("player white") + " or " + in("player black") + ")";
-        if (n == "whiteplayer") return in("player white");
-        if (n == "blackplayer") return in("player black");
-        return in(n);
+        return playerCql6(n, "\"" + t + "\"");
     }
 
     std::string matchLogicText(const Call &c)
@@ -1109,6 +1105,15 @@ private:
 };
 
 } // namespace
+
+std::string playerCql6(std::string_view keyword, const std::string &name)
+{
+    auto in = [&](std::string_view field) { return name + " in lowercase(" + std::string(field) + ")"; };
+    if (keyword == "player") return "(" + in("player white") + " or " + in("player black") + ")";
+    if (keyword == "whiteplayer") return in("player white");
+    if (keyword == "blackplayer") return in("player black");
+    return in(keyword);
+}
 
 std::string checkCql6(std::string_view keyword, const std::string &by)
 {

@@ -31,6 +31,10 @@ struct Cql6Conversion {
 // CQL 6 set of the checking pieces, "" for any.
 std::string checkCql6(std::string_view keyword, const std::string &by);
 
+// The CQL 6 filter of :player, :whiteplayer, :blackplayer, :event or :site
+// (a part of the tag, case folded); `name` is a CQL 6 string in lower case.
+std::string playerCql6(std::string_view keyword, const std::string &name);
+
 // Converts a CQL-S script. The result means the same as the script when
 // `untranslated` is empty; otherwise each left-out keyword is named in a
 // "// no CQL 6 equivalent: :xyz" comment where it stood, and the query
