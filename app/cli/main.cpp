@@ -5,6 +5,7 @@
 
 #include "chess/position.h"
 #include "cql/convert.h"
+#include "cql/fenboard.h"
 #include "cql/cqls/tocql6.h"
 #include "cql/query.h"
 #include "database/database.h"
@@ -149,7 +150,7 @@ std::unique_ptr<cql::Query> buildQuery(const cli::Options &o, const std::string 
     if (o.fen) {
         std::string filter, error;
         std::vector<std::string> warnings;
-        if (!search::fenBoardFilter(*o.fen, filter, error) || !readFenOption(*o.fen, o.chess960, error, warnings)) {
+        if (!cql::fenBoardFilter(*o.fen, filter, error) || !readFenOption(*o.fen, o.chess960, error, warnings)) {
             fail("-fen: " + error + ": " + *o.fen);
             return nullptr;
         }
@@ -326,7 +327,8 @@ int main(int argc, char **argv)
         // On one thread the search indexes the text as it reads it: one pass, not two.
         unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
         if (query->needsSingleThread()) threads = 1;
-        open.index = threads > 1;
+        // lastgamenumber needs the games counted before the first is searched.
+        open.index = threads > 1 || query->needsGameCount();
     }
     if (tty)
         open.progress = [&](const db::Progress &p) {

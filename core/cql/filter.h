@@ -220,7 +220,8 @@ struct Ctx {
     std::vector<bool> &nestCoveredAt(int slot);
     GameComments &gameCommentsAt(int slot);
     char &onceReachedAt(int slot);
-    int hhdbCooked = -1; // cql_hhdbhascook of this game: -1 not read yet, else 0 or 1
+    long long lastGameNumber = 0; // lastgamenumber: the file's last game number; 0 when not known
+    int hhdbCooked = -1;          // cql_hhdbhascook of this game: -1 not read yet, else 0 or 1
 
     // Bounds of one game's evaluation. A query whose work is inherently large
     // (nested echo, find all in find all, long lines) may take long, but must

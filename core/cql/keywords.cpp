@@ -101,7 +101,7 @@ constexpr Keyword table[] = {
     {"isolatedpawns", C::Set, "isolatedpawns: pawns without friendly pawns on adjacent files", true},
     {"isunbound", C::Variable, "isunbound x: x has no value", true},
     {"keepallbest", C::Parameter, "path keepallbest: keep every best path", true},
-    {"lastgamenumber", C::Numeric, "lastgamenumber: the number of the last game in the file", false},
+    {"lastgamenumber", C::Numeric, "lastgamenumber: the number of the last game in the file", true},
     {"lastposition", C::Parameter, "line lastposition: value is the last position", true},
     {"lca", C::Position, "lca(x y): last common ancestor", true},
     {"left", C::Direction, "left [range] S: squares to the left", true},

@@ -125,8 +125,6 @@ private:
     FilterPtr parseStringIndex(FilterPtr left, const Token &open);
     FilterPtr makeStringLength(const Token &hash, FilterPtr s);
     bool isParameterName(const std::string &name) const;
-    // "(false or { Ka1 _b1 ... })" for the board of a FEN; "" and why when it is none.
-    static std::string fenBoardAsCql(std::string_view fen, std::string &why);
     FilterPtr parseDictionaryAccess(const Token &name, int slot); // D[key], D[key] = value
     FilterPtr makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole);
     // parsepositionops.cpp: x & y and x [<] y ... on two positions.

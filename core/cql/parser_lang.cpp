@@ -6,12 +6,14 @@
 #include "control.h"
 #include "dictionary.h"
 #include "dictiterate.h"
+#include "fenboard.h"
 #include "gameedits.h"
 #include "hhdb.h"
 #include "keywords.h"
 #include "logic.h"
 #include "mates.h"
 #include "pieceinfo.h"
+#include "state.h"
 #include "stringfilters.h"
 #include "vars.h"
 
@@ -61,19 +63,24 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         out = make<CurrentTransformFilter>(t.range);
         return true;
     }
+    if (w == "lastgamenumber") {
+        m_program->usesGameCount = true;
+        out = make<PositionNumberFilter>(t.range, PositionNumberFilter::LastGameNumber);
+        return true;
+    }
     if (w == "fen") {
         // fen "board": the position has those pieces on those squares (CQL 6.2);
         // fen alone is the position's FEN, a string.
         if (peek().kind == Tok::String && !m_inStr) {
             const Token board = advance();
-            std::string why;
-            const std::string text = fenBoardAsCql(board.text, why);
-            if (text.empty()) {
+            std::string squares, why;
+            if (!fenBoardFilter(board.text, squares, why)) {
                 error(board, "'fen' needs a board in FEN (\"rnbqkbnr/pppppppp/8/...\"): " + why);
                 out = nullptr;
                 return true;
             }
-            out = parseCqlText(text, t);
+            // A logical filter, as in 6.2 (the braces alone would be a set).
+            out = parseCqlText("(false or " + squares + ")", t);
             return true;
         }
         out = make<PositionTextFilter>(t.range, PositionTextFilter::Fen);
@@ -394,47 +401,6 @@ FilterPtr Parser::parseStringIndex(FilterPtr left, const Token &open)
 FilterPtr Parser::makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole)
 {
     return make<SubstringFilter>(r, std::move(part), std::move(whole));
-}
-
-std::string Parser::fenBoardAsCql(std::string_view fen, std::string &why)
-{
-    // The board part only: side to move and the rest are not compared.
-    std::string out = "(false or {";
-    int file = 0, rank = 7;
-    for (size_t i = 0; i < fen.size() && !(rank == 0 && file == 8); ++i) {
-        const char c = fen[i];
-        const std::string at = " (at character " + std::to_string(i + 1) + ")";
-        if (c == '/') {
-            if (file != 8 || rank == 0) {
-                why = "'/' before the rank is full" + at;
-                return {};
-            }
-            --rank;
-            file = 0;
-        } else if (c >= '1' && c <= '8') {
-            if (file + (c - '0') > 8) {
-                why = "too many squares in a rank" + at;
-                return {};
-            }
-            for (int n = 0; n < c - '0'; ++n, ++file)
-                out += std::string(" _") + char('a' + file) + char('1' + rank);
-        } else if (std::string_view("KQRBNPkqrbnpAa_.").find(c) != std::string_view::npos) {
-            if (file > 7) {
-                why = "too many squares in a rank" + at;
-                return {};
-            }
-            if (c != '.') out += std::string(" ") + c + char('a' + file) + char('1' + rank);
-            ++file;
-        } else {
-            why = std::string("'") + c + "' is no piece, number or '/'" + at;
-            return {};
-        }
-    }
-    if (!(rank == 0 && file == 8)) {
-        why = "the board is incomplete";
-        return {};
-    }
-    return out + " })";
 }
 
 FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)

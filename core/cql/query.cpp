@@ -22,6 +22,8 @@ bool Query::needsVariations() const { return m_header.variations || m_program->u
 
 bool Query::readsAnnotations() const { return m_program->usesAnnotations; }
 
+bool Query::needsGameCount() const { return m_program->usesGameCount; }
+
 const std::vector<SortSpec> &Query::sorts() const { return m_program->sorts; }
 
 bool Query::needsSingleThread() const { return !m_program->persistent.empty(); }
@@ -109,6 +111,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.lastPath = {};
     ctx.resetGameSlots(prog.gameSlots);
     ctx.hhdbCooked = -1;
+    ctx.lastGameNumber = m_lastGameNumber;
     ctx.vars.assign(prog.slotTypes.size(), Value());
     for (size_t i = 0; i < prog.slotTypes.size(); ++i)
         ctx.vars[i].type = prog.slotTypes[i];

@@ -81,6 +81,8 @@ public:
     bool readsAnnotations() const;
     // The sort filters, in text order (GameResult::sortValues has their values).
     const std::vector<SortSpec> &sorts() const;
+    // lastgamenumber is used: the file must be indexed (its games counted) before the search.
+    bool needsGameCount() const;
     // Persistent variables carry values from game to game: such a query runs on one thread.
     bool needsSingleThread() const;
     // "Name: value" for each persistent variable, to print when a run ends.
@@ -162,12 +164,16 @@ public:
     // Asked every few thousand steps of a game's evaluation: true stops it
     // (GameResult::cancelled), so a cancel needs no game to finish first.
     void setCancelCheck(std::function<bool()> cancelled);
+    // The number of the last game of the file the next games come from
+    // (lastgamenumber); 0: not known, and lastgamenumber has no value.
+    void setLastGameNumber(long long n) { m_lastGameNumber = n; }
 
 private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
     std::function<bool()> m_cancelled;
     bool m_recordSquares = false;
+    long long m_lastGameNumber = 0;
 };
 
 } // namespace cql

@@ -51,6 +51,7 @@ bool PositionNumberFilter::number(Ctx &ctx, long long &out) const
     case MoveNumber: out = ctx.pos->fullmoveNumber(); return true;
     case Depth: out = ctx.cur().variationDepth; return true;
     case GameNumber: out = (long long)ctx.game->number; return true;
+    case LastGameNumber: out = ctx.lastGameNumber; return out > 0;
     case Year: {
         std::string_view d = ctx.game->tag("Date");
         if (d.size() < 4) return false;

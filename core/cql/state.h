@@ -22,7 +22,7 @@ private:
 
 class PositionNumberFilter : public NumericFilter {
 public:
-    enum Kind { Ply, MoveNumber, Depth, GameNumber, Year };
+    enum Kind { Ply, MoveNumber, Depth, GameNumber, LastGameNumber, Year };
     explicit PositionNumberFilter(Kind k) : m_kind(k) {}
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &) const override { return std::make_unique<PositionNumberFilter>(m_kind); }

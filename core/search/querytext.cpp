@@ -47,66 +47,6 @@ std::string quoteString(std::string_view s)
     return out + ")";
 }
 
-bool fenBoardFilter(std::string_view fen, std::string &filter, std::string &error)
-{
-    size_t b = fen.find_first_not_of(" \t");
-    if (b == fen.npos) {
-        error = "empty FEN";
-        return false;
-    }
-    fen.remove_prefix(b);
-    std::string_view board = fen.substr(0, fen.find_first_of(" \t"));
-    char squares[64];
-    int rank = 7, file = 0;
-    for (char c : board) {
-        if (c == '/') {
-            if (file != 8) {
-                error = "rank " + std::to_string(rank + 1) + " of the FEN does not have 8 squares";
-                return false;
-            }
-            if (--rank < 0) {
-                error = "the FEN has more than 8 ranks";
-                return false;
-            }
-            file = 0;
-        } else if (c >= '1' && c <= '8') {
-            if (file + (c - '0') > 8) {
-                error = "rank " + std::to_string(rank + 1) + " of the FEN has more than 8 squares";
-                return false;
-            }
-            for (int k = c - '0'; k > 0; --k)
-                squares[rank * 8 + file++] = '_';
-        } else if (std::string_view("KQRBNPkqrbnp").find(c) != std::string_view::npos) {
-            if (file >= 8) {
-                error = "rank " + std::to_string(rank + 1) + " of the FEN has more than 8 squares";
-                return false;
-            }
-            squares[rank * 8 + file++] = c;
-        } else {
-            error = std::string("unexpected '") + c + "' in the FEN's piece placement";
-            return false;
-        }
-    }
-    if (rank != 0 || file != 8) {
-        error = "the FEN's piece placement must describe 8 ranks of 8 squares";
-        return false;
-    }
-    // Occupied squares first: they fail fastest on a position that differs.
-    filter = "{";
-    for (int pass = 0; pass < 2; ++pass) {
-        for (int sq = 0; sq < 64; ++sq) {
-            bool empty = squares[sq] == '_';
-            if (empty != (pass == 1)) continue;
-            if (filter.size() > 1) filter += ' ';
-            filter += squares[sq];
-            filter += char('a' + sq % 8);
-            filter += char('1' + sq / 8);
-        }
-    }
-    filter += '}';
-    return true;
-}
-
 std::string editQuery(std::string_view text, size_t headerEnd, const QueryEdits &edits)
 {
     std::string out;

@@ -21,11 +21,6 @@ std::optional<size_t> headerEnd(std::string_view text);
 // break (which a CQL 6 string cannot) the pieces joined: ("a" + \" + "b").
 std::string quoteString(std::string_view s);
 
-// Filters true exactly at positions whose board is the FEN's piece placement
-// (the first FEN field; the other fields, if given, are ignored): one piece
-// designator per square, e.g. "{Ra1 Nb1 ... _a3 ...}". False with a message on a bad FEN.
-bool fenBoardFilter(std::string_view fen, std::string &filter, std::string &error);
-
 struct QueryEdits {
     std::vector<std::string> transforms;   // e.g. "flipcolor", "rotate90": the first is outermost
     std::vector<std::string> innerFilters; // ANDed to the body, inside the transforms (-cql, -fen)

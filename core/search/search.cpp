@@ -112,6 +112,7 @@ struct Search::Impl {
     game::BuildOptions leanBuild; // what evaluation needs
     game::BuildOptions fullBuild; // what output and node ids refer to
     std::string resultFilter;
+    bool countGames = false; // the query uses lastgamenumber
     bool wantPgn = false;
 
     Impl(Search &search, const cql::Query &q, const SearchOptions &o) : s(search), query(q), options(o) {}
@@ -193,6 +194,7 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
             out.problems.push_back({d.path(), e.line, e.column, number, e.message});
     }
     if (!parsed || w.game.unsupported || w.game.nodes.empty()) return;
+    if (countGames) w.evaluator.setLastGameNumber(d.indexed() && !d.empty() ? int64_t(d.number(d.size() - 1)) : 0);
     w.evaluator.run(w.game, w.result);
     if (w.result.cancelled) return;
     if (!w.result.error.empty()) {
@@ -369,6 +371,7 @@ Summary Search::run(const Callbacks &cb)
     const cql::QueryHeader &h = m_query.header();
 
     im.resultFilter = h.result;
+    im.countGames = m_query.needsGameCount();
     bool variations = m_query.needsVariations();
     // The evaluator reads neither comments nor NAGs: skipping them makes parsing
     // cheaper. The output needs them, and decoding them in every game costs less

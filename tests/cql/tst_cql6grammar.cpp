@@ -197,7 +197,7 @@ void TestCql6Grammar::verdict_data()
     row("any=1", false);
     row("isbound transform", false);
     row("move captures", false);
-    row("lastgamenumber", false);
+    row("lastgamenumber", true); // 6.2 refuses it only on an empty file, which it cannot count
     row("k[Aa]", false);
     row("file[Aa][Aa]", false);
     row("a1[Aa]", false);

@@ -2,6 +2,7 @@
 // cancellation, progress, sorting, game ranges, match counts, the output PGN
 // with CQL's comments, per-game problems, and the atomic output file.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/fenboard.h"
 #include "cql/query.h"
 #include "database/database.h"
 #include "search/output.h"
@@ -113,6 +114,7 @@ private slots:
     void sortMatchCountOrder();
     void sortValueComparison();
     void gameNumberRange();
+    void lastGameNumber();
     void matchCountRange();
     void resultFilter();
     void outputMarksMatchedMoves();
@@ -292,6 +294,20 @@ void TestSearch::gameNumberRange()
     Run one = runSearch(*q, d, 1);
     QCOMPARE(one.summary.gamesExamined, uint64_t(1));
     QCOMPARE(one.numbers, std::vector<uint64_t>{5});
+}
+
+void TestSearch::lastGameNumber()
+{
+    // lastgamenumber is the number of the file's last game, on any thread count.
+    auto q = compileOrFail("cql() initial gamenumber > lastgamenumber - 3");
+    QVERIFY(q);
+    QVERIFY(q->needsGameCount());
+    db::Database d;
+    QVERIFY(d.openText(makePgn(20), "test.pgn"));
+    for (int threads : {1, 2}) {
+        Run r = runSearch(*q, d, threads);
+        QCOMPARE(r.numbers, (std::vector<uint64_t>{18, 19, 20}));
+    }
 }
 
 void TestSearch::matchCountRange()
@@ -496,7 +512,7 @@ void TestSearch::fenFilterMatchesExactBoard()
 {
     std::string filter, error;
     // The board after 1. e4 e5 (side to move and counters ignored).
-    QVERIFY(search::fenBoardFilter("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", filter, error));
+    QVERIFY(cql::fenBoardFilter("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", filter, error));
     auto q = compileOrFail("cql() " + filter);
     QVERIFY(q);
     db::Database d;
@@ -508,6 +524,15 @@ void TestSearch::fenFilterMatchesExactBoard()
         QCOMPARE(m, size_t(1));
     std::string folded = std::regex_replace(r.pgn, std::regex("\\s+"), " ");
     QVERIFY(folded.find("1. e4 e5 {CQL} 2.") != std::string::npos);
+    // As CQL 6.2 reads `fen "..."`: the board ends after 8 ranks, A/a stand
+    // for any white/black piece, . for any square.
+    std::string eight, nine;
+    QVERIFY(cql::fenBoardFilter("8/8/8/8/8/8/8/7K", eight, error));
+    QVERIFY(cql::fenBoardFilter("8/8/8/8/8/8/8/7K/8", nine, error));
+    QCOMPARE(nine, eight);
+    QVERIFY(cql::fenBoardFilter("A6./8/8/8/8/8/8/8", filter, error));
+    QVERIFY(filter.find("Aa8") != std::string::npos);
+    QVERIFY(filter.find("h8") == std::string::npos);
 }
 
 void TestSearch::fenFilterRejectsBadFen_data()
@@ -516,7 +541,6 @@ void TestSearch::fenFilterRejectsBadFen_data()
     QTest::newRow("short rank") << "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
     QTest::newRow("long rank") << "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR";
     QTest::newRow("seven ranks") << "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR";
-    QTest::newRow("nine ranks") << "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR";
     QTest::newRow("bad letter") << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX";
     QTest::newRow("empty") << "   ";
 }
@@ -525,7 +549,7 @@ void TestSearch::fenFilterRejectsBadFen()
 {
     QFETCH(QString, fen);
     std::string filter, error;
-    QVERIFY(!search::fenBoardFilter(fen.toStdString(), filter, error));
+    QVERIFY(!cql::fenBoardFilter(fen.toStdString(), filter, error));
     QVERIFY(!error.empty());
 }
 
