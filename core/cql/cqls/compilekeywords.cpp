@@ -440,14 +440,14 @@ FilterPtr Compiler::promoteKeyword(const Call &c)
         error(items[i - 1], "':promote' takes piece types without '~'");
         return nullptr;
     }
-    if (!m) { // "[]": the next move is no promotion
-        std::vector<FilterPtr> parts;
-        parts.push_back(std::make_unique<FactFilter>(FactFilter::HasMoves));
-        parts.push_back(std::make_unique<NotFilter>(
-            std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, PieceMask(WhiteBits | BlackBits))));
-        return allOf(std::move(parts));
-    }
-    return std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, m, d.squares);
+    // "[]": the next move is no promotion.
+    if (!m) return lowered("{not terminal not " + promoteCql6(WhiteBits | BlackBits, "") + "}", at);
+    if (d.squares == SquareSet::all()) return lowered(promoteCql6(m, ""), at);
+    Designator to;
+    to.pieces.anything = true;
+    to.squares = d.squares;
+    const FilterPtr squares = designatorFilter(to);
+    return lowered(promoteCql6(m, "cqls_to"), at, {{"cqls_to", squares.get()}});
 }
 
 FilterPtr Compiler::isCastlingKeyword(const Call &c)
@@ -463,7 +463,7 @@ FilterPtr Compiler::isCastlingKeyword(const Call &c)
             return nullptr;
         }
     }
-    return std::make_unique<NextMoveFilter>(NextMoveFilter::Castling, rights);
+    return lowered(castlingCql6(rights), at);
 }
 
 FilterPtr Compiler::isCheckKeyword(const Call &c)
@@ -631,7 +631,8 @@ FilterPtr Compiler::lineKeyword(const Call &c)
     }
     std::string err;
     std::shared_ptr<const StepSpan> span;
-    FilterPtr f = !star ? compileLine(text, err, &span) : compileLineStar(text, err);
+    const Lowering lower = [&](const std::string &cql6) { return lowered(cql6, at); };
+    FilterPtr f = !star ? compileLine(text, err, lower, &span) : compileLineStar(text, err);
     m_pendingSpan = std::move(span);
     if (!f) {
         error(items[i], err);

@@ -309,17 +309,6 @@ bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, c
     }
     if (m.isNull()) return false;
     switch (m_kind) {
-    case Castling: {
-        if (!m.isCastling()) return false;
-        bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
-        int bit = (kingSide ? 1 : 2) << (before.sideToMove() == chess::White ? 0 : 2);
-        return m_rights == 0 || (m_rights & bit);
-    }
-    case Promote: {
-        if (m.kind() != chess::Move::Promotion) return false;
-        chess::Piece p = chess::makePiece(before.sideToMove(), m.promotion());
-        return (m_promote & (1u << p)) && m_squares.contains(m.to());
-    }
     case IsCheck: return after.inCheck();
     case IsMate: return after.isCheckmate();
     case IsStalemate: return after.isStalemate();
@@ -350,17 +339,10 @@ bool NextMoveFilter::match(Ctx &ctx) const
     return anyNextMove(ctx, [&](const game::Node &c) { return moveMatches(before, c.move, c.position); });
 }
 
-FilterPtr NextMoveFilter::transformed(const Transform &t) const
+FilterPtr NextMoveFilter::transformed(const Transform &) const
 {
-    int r = t.swapColors ? swapRights(m_rights) : m_rights;
-    PieceMask pm = t.apply(m_promote);
-    SquareSet sq = cqlsImage(t, m_squares);
-    uint64_t bits = sq.bits();
     noteImage(&m_kind, sizeof m_kind);
-    noteImage(&r, sizeof r);
-    noteImage(&pm, sizeof pm);
-    noteImage(&bits, sizeof bits);
-    return std::make_unique<NextMoveFilter>(m_kind, r, pm, sq);
+    return std::make_unique<NextMoveFilter>(m_kind);
 }
 
 bool AttackCountFilter::number(Ctx &ctx, long long &out) const

@@ -165,33 +165,18 @@ private:
     int m_rights;
 };
 
-// Next-move facts: :iscastling [rights], :promote D, :ischeck, :ismate, ...
+// Next-move facts: :ischeck, :ismate, :forced, ... (the next moves of the
+// search, variations too when they are searched).
 class NextMoveFilter : public Filter {
 public:
-    enum Kind {
-        Castling,
-        Promote,
-        IsCheck,
-        IsMate,
-        IsStalemate,
-        IsDoubleCheck,
-        IsContactCheck,
-        Forced,
-        TakesLastPiece
-    };
-    NextMoveFilter(Kind k, int rights = 0, PieceMask promote = 0, chess::SquareSet squares = chess::SquareSet::all())
-        : m_kind(k), m_rights(rights), m_promote(promote), m_squares(squares)
-    {
-    }
+    enum Kind { IsCheck, IsMate, IsStalemate, IsDoubleCheck, IsContactCheck, Forced, TakesLastPiece };
+    explicit NextMoveFilter(Kind k) : m_kind(k) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
 private:
     bool moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const;
     Kind m_kind;
-    int m_rights;        // Castling: bits as CastlingRightsFilter, 0 = any
-    PieceMask m_promote; // Promote: pieces promoted to
-    chess::SquareSet m_squares;
 };
 
 // :attackcount D1 D2 range: the number of (attacker, attacked square) pairs.

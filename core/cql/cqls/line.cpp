@@ -11,7 +11,8 @@
 
 namespace cql::cqls {
 
-FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr<const StepSpan> *span)
+FilterPtr compileLine(std::string_view text, std::string &error, const Lowering &lower,
+                      std::shared_ptr<const StepSpan> *span)
 {
     // "m1 .. mk | mk+1 .. mn": the moves after '|' need only be possible.
     size_t bar = text.find('|');
@@ -52,7 +53,7 @@ FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr
     std::vector<FilterPtr> steps;
     for (const LineMove &m : moves) {
         std::vector<FilterPtr> parts;
-        if (!lineMoveFilters(m, parts, error)) return nullptr;
+        if (!lineMoveFilters(m, parts, error, lower)) return nullptr;
         steps.push_back(allOf(std::move(parts)));
     }
     if (span) {

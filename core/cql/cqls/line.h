@@ -7,6 +7,7 @@
 #pragma once
 
 #include "cql/cqls/filters.h"
+#include "cql/cqls/linemoves.h"
 #include "cql/cqls/sequence.h"
 #include "cql/filter.h"
 
@@ -20,7 +21,8 @@ namespace cql::cqls {
 // nullptr with error set ("bad move 'x'"). Moves after '|' are potential:
 // they need only be playable in the position the others lead to.
 // span (if given) gets what a :sequence step holding the line covers.
-FilterPtr compileLine(std::string_view text, std::string &error, std::shared_ptr<const StepSpan> *span = nullptr);
+FilterPtr compileLine(std::string_view text, std::string &error, const Lowering &lower,
+                      std::shared_ptr<const StepSpan> *span = nullptr);
 // :line*: the moves in any order from the game's start (every move determined).
 FilterPtr compileLineStar(std::string_view text, std::string &error);
 

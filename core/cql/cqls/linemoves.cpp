@@ -1,6 +1,7 @@
 // Reading :line moves, trying them on positions, potential continuations and :line*.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/linemoves.h"
+#include "cql/cqls/tocql6.h"
 
 #include "cql/logic.h"
 #include "cql/moves.h"
@@ -368,7 +369,7 @@ bool readLineMoves(std::string_view text, std::vector<LineMove> &out, std::strin
     return true;
 }
 
-bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::string &)
+bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::string &, const Lowering &lower)
 {
     if (m.ply >= 0) {
         Range r;
@@ -381,9 +382,7 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
         parts.push_back(std::make_unique<FactFilter>(FactFilter::HasMoves));
         parts.push_back(std::make_unique<NotFilter>(nullMove()));
         return true;
-    case LineMove::Castle:
-        parts.push_back(std::make_unique<NextMoveFilter>(NextMoveFilter::Castling, m.castleRights));
-        break;
+    case LineMove::Castle: parts.push_back(lower(castlingCql6(m.castleRights))); break;
     case LineMove::Drop: parts.push_back(std::make_unique<ConstantFilter>(false)); return true;
     case LineMove::Normal: {
         MoveSpec s;
@@ -402,7 +401,7 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
     }
     if (m.promote.any()) {
         PieceMask pm = m.promote.anything ? PieceMask(WhiteBits | BlackBits) : colourFree(m.promote.plain);
-        parts.push_back(std::make_unique<NextMoveFilter>(NextMoveFilter::Promote, 0, pm));
+        parts.push_back(lower(promoteCql6(pm, "")));
     }
     if (m.enpassant) {
         MoveSpec s;

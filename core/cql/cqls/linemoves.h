@@ -9,6 +9,7 @@
 #include "cql/cqls/filters.h"
 #include "cql/filter.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,8 +47,11 @@ std::string colourLine(std::vector<LineMove> &moves);
 // ascend. False with error set for a word that is no move.
 bool readLineMoves(std::string_view text, std::vector<LineMove> &out, std::string &error);
 
+// CQL 6 text compiled into the program being built (the CQL-S compiler's lowering).
+using Lowering = std::function<FilterPtr(const std::string &cql6)>;
+
 // The filters of one move as the game's next move (the parts of a :sequence step).
-bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::string &error);
+bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::string &error, const Lowering &lower);
 
 // Moves the side to move could play in pos that fit m (before suffix checks).
 bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv);

@@ -928,16 +928,7 @@ private:
             return {};
         PieceMask m = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d.pieces.plain;
         m &= PieceMask(WhiteBits | BlackBits);
-        if (!m) return {};
-        // CQL-S promotes by colour, CQL 6 by piece type only.
-        PieceMask white = m & WhiteBits, black = PieceMask((m & BlackBits) >> 8);
-        PieceMask types = white | black;
-        std::string t = piecePart(types);
-        if (white && black && white == black) return "move promote " + t;
-        std::string w = white ? "{wtm move promote " + piecePart(white) + "}" : "";
-        std::string b = black ? "{btm move promote " + piecePart(black) + "}" : "";
-        if (!w.empty() && !b.empty()) return "(" + w + " or " + b + ")";
-        return w.empty() ? b : w;
+        return m ? promoteCql6(m, "") : std::string();
     }
 
     std::string iscastlingText(const Call &c)
@@ -947,24 +938,9 @@ private:
         if (!readOptionalDesignator(items, i, d)) return "move castle";
         if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all()) return {};
         using namespace chess;
-        auto has = [&](Piece p) { return (d.pieces.plain & PieceMask(1u << p)) != 0; };
-        bool K = has(WKing), Q = has(WQueen), k = has(BKing), q = has(BQueen);
-        std::vector<std::string> alts;
-        if (K && k)
-            alts.push_back("move o-o");
-        else if (K)
-            alts.push_back("{wtm move o-o}");
-        else if (k)
-            alts.push_back("{btm move o-o}");
-        if (Q && q)
-            alts.push_back("move o-o-o");
-        else if (Q)
-            alts.push_back("{wtm move o-o-o}");
-        else if (q)
-            alts.push_back("{btm move o-o-o}");
-        if (alts.empty()) return {};
-        if (alts.size() == 2 && K && Q && k && q) return "move castle";
-        return alts.size() == 1 ? alts[0] : "(" + alts[0] + " or " + alts[1] + ")";
+        auto has = [&](Piece p, int bit) { return (d.pieces.plain & PieceMask(1u << p)) ? bit : 0; };
+        const int rights = has(WKing, 1) | has(WQueen, 2) | has(BKing, 4) | has(BQueen, 8);
+        return rights ? castlingCql6(rights) : std::string();
     }
 
     std::string ischeckText(const Call &c)
@@ -1113,6 +1089,32 @@ std::string playerCql6(std::string_view keyword, const std::string &name)
     if (keyword == "whiteplayer") return in("player white");
     if (keyword == "blackplayer") return in("player black");
     return in(keyword);
+}
+
+std::string promoteCql6(PieceMask m, const std::string &to)
+{
+    // CQL-S promotes by colour, CQL 6 by piece type only.
+    const PieceMask white = m & WhiteBits, black = PieceMask((m & BlackBits) >> 8);
+    const std::string move = "move " + (to.empty() ? std::string() : "to " + to + " ") + "promote ";
+    if (white && black && white == black) return move + piecePart(white | black);
+    std::string w = white ? "{wtm " + move + piecePart(white) + "}" : "";
+    std::string b = black ? "{btm " + move + piecePart(black) + "}" : "";
+    if (!w.empty() && !b.empty()) return "(" + w + " or " + b + ")";
+    return w.empty() ? b : w;
+}
+
+std::string castlingCql6(int rights)
+{
+    auto side = [&](int white, int black, const char *move) -> std::string {
+        if ((rights & white) && (rights & black)) return move;
+        if (rights & white) return std::string("{wtm ") + move + "}";
+        if (rights & black) return std::string("{btm ") + move + "}";
+        return {};
+    };
+    if (rights == 0 || rights == 15) return "move castle";
+    const std::string k = side(1, 4, "move o-o"), q = side(2, 8, "move o-o-o");
+    if (k.empty() || q.empty()) return k + q;
+    return "(" + k + " or " + q + ")";
 }
 
 std::string checkCql6(std::string_view keyword, const std::string &by)

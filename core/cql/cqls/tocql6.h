@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cql/query.h"
+#include "cql/token.h"
 
 #include <string>
 #include <string_view>
@@ -34,6 +35,14 @@ std::string checkCql6(std::string_view keyword, const std::string &by);
 // The CQL 6 filter of :player, :whiteplayer, :blackplayer, :event or :site
 // (a part of the tag, case folded); `name` is a CQL 6 string in lower case.
 std::string playerCql6(std::string_view keyword, const std::string &name);
+
+// The CQL 6 filter of a next move promoting to a piece of m (both colours'
+// bits); `to` is the CQL 6 set of its target squares, "" for any.
+std::string promoteCql6(PieceMask m, const std::string &to);
+
+// The CQL 6 filter of a next move castling with one of the rights (bits: 1 K,
+// 2 Q, 4 k, 8 q; 0 any).
+std::string castlingCql6(int rights);
 
 // Converts a CQL-S script. The result means the same as the script when
 // `untranslated` is empty; otherwise each left-out keyword is named in a
