@@ -44,6 +44,7 @@ private slots:
     void moves_data();
     void moves();
     void moveNumbers();
+    void loweredKeywords();
     void sequences();
     void opposition();
     void startArrangements();
@@ -541,6 +542,46 @@ void TestCqlsKeywords::moveNumbers()
     QCOMPARE(scholar(":movenumber end-3 end-2"), 4);
     QCOMPARE(scholar(":movenumber 4 :mate"), 1);
     QCOMPARE(scholar(":movenumber >=3 :check"), 1);
+}
+
+// Keywords compiled from their CQL 6 text, with the CQL-S arguments bound in.
+void TestCqlsKeywords::loweredKeywords()
+{
+    // The scholar's mate: Black is mated at position 7, by the queen on f7. A
+    // name with a quote and a backslash is bound as it is, not written into CQL 6 text.
+    const std::pair<const char *, int> onScholar[] = {
+        {"(position :check)", 1},
+        {"(position :check Q)", 1},
+        {"(position :check B)", 0},
+        {"(position :check [QB]f7)", 1},
+        {"(position :check Q :flipcolor)", 1},
+        {"(position !:check :btm)", 3},
+        {"(position :wtm :nocheck)", 4},
+        {"(position :insidevariation)", 0},
+        {"(position :isnull)", 0},
+        {"(position :iscastling)", 0},
+        {"(position :promote [])", 7},
+        {":player a (position :mate)", 1},
+        {":whiteplayer b (position :mate)", 0},
+        {":blackplayer x\\\"y (position :mate)", 0},
+    };
+    for (auto [list, expected] : onScholar)
+        QCOMPARE(matches("(match " + std::string(list) + ")", pgnGame(Scholar)), expected);
+    // Castling and promotion by colour, and a promotion's target squares.
+    const game::Game g = pgnGame("[FEN \"r3k1nr/7P/8/8/8/8/p7/4K2R w Kq - 0 1\"]\n[SetUp \"1\"]\n\n"
+                                 "1. O-O O-O-O 2. hxg8=Q a1=N *\n");
+    const std::pair<const char *, int> onPromotions[] = {
+        {":iscastling K", 1},       {":iscastling [Kq]", 2},
+        {":iscastling k", 0},       {":promote Q", 1},
+        {":promote n", 1},          {":promote Qg8", 1},
+        {":promote Qb8", 0},        {":promote N :flipcolor", 1},
+        {":line \"O-O O-O-O\"", 1}, {":line \"h7xg8=Q a2-a1=N\"", 1},
+    };
+    for (auto [list, expected] : onPromotions)
+        QCOMPARE(matches("(match (position " + std::string(list) + "))", g), expected);
+    // The arguments' messages stay where the CQL-S reader finds them.
+    QCOMPARE(positionError(":iscastling R"),
+             std::string("1:30: ':iscastling' takes K, Q, k, q or a bracketed set of them"));
 }
 
 void TestCqlsKeywords::sequences()
