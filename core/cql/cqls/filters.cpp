@@ -300,6 +300,7 @@ FilterPtr CastlingRightsFilter::transformed(const Transform &t) const
 bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const
 {
     switch (m_kind) {
+    case IsNull: return m.isNull();
     case Forced: {
         chess::MoveList list;
         before.generateLegal(list);

@@ -169,7 +169,7 @@ private:
 // search, variations too when they are searched).
 class NextMoveFilter : public Filter {
 public:
-    enum Kind { IsCheck, IsMate, IsStalemate, IsDoubleCheck, IsContactCheck, Forced, TakesLastPiece };
+    enum Kind { IsCheck, IsMate, IsStalemate, IsDoubleCheck, IsContactCheck, IsNull, Forced, TakesLastPiece };
     explicit NextMoveFilter(Kind k) : m_kind(k) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
