@@ -196,6 +196,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"isillegal", {&Compiler::neverKeyword, 0}},
         {"isinvalid", {&Compiler::neverKeyword, 0}},
         {"ismate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsMate}},
+        {"isnull", {&Compiler::nextMoveKeyword, NextMoveFilter::IsNull}}, // move null is slower
         {"ispromotedpiece", {&Compiler::isPromotedPieceKeyword, 0}},
         {"isshufflechess", {&Compiler::startArrangementKeyword, 0}},
         {"isstalemate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsStalemate}},
@@ -244,10 +245,12 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"whiteelo", {&Compiler::eloKeyword, 0}},
         {"xor", {&Compiler::logicKeyword, 0}},
     };
-    // A keyword CQL 6 says in fixed words is those words, compiled by the CQL 6 parser.
-    if (const KeywordSignature *row = findKeyword(n); row && row->cql6 == Cql6::Same && !row->cql6Text.empty())
-        return lowered(row->cql6Text, at);
+    // A keyword CQL 6 says in fixed words is those words, compiled by the CQL 6
+    // parser, unless a back end above is faster.
     const auto h = handlers.find(n);
+    if (const KeywordSignature *row = findKeyword(n);
+        h == handlers.end() && row && row->cql6 == Cql6::Same && !row->cql6Text.empty())
+        return lowered(row->cql6Text, at);
     if (h == handlers.end()) {
         // A keyword of the table that no back end reads yet.
         error(at, "':" + n + "' is not implemented yet");
