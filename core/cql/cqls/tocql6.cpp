@@ -850,9 +850,14 @@ private:
         return checkCql6(n, by);
     }
 
-    std::string isdoublecheckText(const Call &) { return "(child : " + doubleCheck({}) + ")"; }
+    // A next move (of the main line, or any when variations are searched, as
+    // the CQL-S filters read it) after which `what` holds. Not `child : what`:
+    // child is the main line's move only.
+    static std::string nextMoveTo(const std::string &what) { return "--(" + what + ")"; }
 
-    std::string iscontactcheckText(const Call &) { return "(child : " + contactCheck({}) + ")"; }
+    std::string isdoublecheckText(const Call &) { return nextMoveTo(doubleCheck({})); }
+
+    std::string iscontactcheckText(const Call &) { return nextMoveTo(contactCheck({})); }
 
     std::string piececountText(const Call &c)
     {
@@ -948,7 +953,7 @@ private:
         [[maybe_unused]] const auto &[n, at, items, i] = c;
         Range r;
         if (n == "ischeck" && rangeArg(items, i, r, false, false)) return {};
-        return "(child : " + std::string(n == "ischeck" ? "check" : n == "ismate" ? "mate" : "stalemate") + ")";
+        return nextMoveTo(n == "ischeck" ? "check" : n == "ismate" ? "mate" : "stalemate");
     }
 
     std::string movenumberText(const Call &c)

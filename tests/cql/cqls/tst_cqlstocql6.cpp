@@ -111,6 +111,7 @@ private slots:
     void untranslated();
     void untranslatedTextStillCompiles();
     void readingErrors();
+    void nextMoveKeywordsWithVariations();
 };
 
 void TestCqlsToCql6::gamesRead()
@@ -398,4 +399,31 @@ void TestCqlsToCql6::readingErrors()
 }
 
 QTEST_GUILESS_MAIN(TestCqlsToCql6)
+void TestCqlsToCql6::nextMoveKeywordsWithVariations()
+{
+    // :ismate and its kin look at every next move when variations are
+    // searched; the CQL 6 text must too (child would see the main line only).
+    const game::Game g = pgnGame("[Result \"*\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qf3 (4. Qxf7#) 4... a6 *\n");
+    QVERIFY(!g.nodes.empty());
+    for (bool variations : {false, true}) {
+        cql::CompileOptions o;
+        o.variations = variations;
+        for (const char *script : {"(match (position :ismate))", "(match (position :ischeck))"}) {
+            std::vector<cql::Diagnostic> d;
+            cql::CompileOptions so = o;
+            so.dialect = cql::Dialect::CqlS;
+            auto original = cql::compile(script, so, d);
+            QVERIFY(original);
+            cql::cqls::Cql6Conversion c = cql::cqls::convertToCql6(script);
+            QVERIFY(c.ok);
+            auto converted = cql::compile(c.text, o, d);
+            QVERIFY2(converted, c.text.c_str());
+            original->header().variations = converted->header().variations = variations; // as -variations does
+            const auto a = matchedPositions(*original, g), b = matchedPositions(*converted, g);
+            QCOMPARE(b, a);
+            QCOMPARE(a.size(), size_t(variations ? 1 : 0));
+        }
+    }
+}
+
 #include "tst_cqlstocql6.moc"
