@@ -939,9 +939,9 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
 
 FilterPtr Parser::parseKeyword(const Token &t)
 {
-    const std::string_view w = t.text;
-    if (FilterPtr f; parseLanguageKeyword(t, f)) return f;
-    if (w == "not") {
+    // `not` in a frame of its own: a chain of them nests as deep as a query
+    // may, and the other keywords' frame is large.
+    if (t.text == "not") {
         FilterPtr a = parseExpr(P_NOT);
         if (!a) {
             error(t, "expected a filter after 'not'");
@@ -949,6 +949,13 @@ FilterPtr Parser::parseKeyword(const Token &t)
         }
         return make<NotFilter>(span(t.range, a->range), std::move(a));
     }
+    return parseOtherKeyword(t);
+}
+
+FilterPtr Parser::parseOtherKeyword(const Token &t)
+{
+    const std::string_view w = t.text;
+    if (FilterPtr f; parseLanguageKeyword(t, f)) return f;
     if (w == "true" || w == "false") return make<ConstantFilter>(t.range, w == "true");
     if (w == "if") {
         FilterPtr c = parseFilter();

@@ -86,6 +86,7 @@ private:
     FilterPtr parseExpr(int minPrec);
     FilterPtr parsePrefix();
     FilterPtr parseKeyword(const Token &t);
+    [[gnu::noinline]] FilterPtr parseOtherKeyword(const Token &t);
     FilterPtr parseSequenceUntil(Op close); // { ... } body
     FilterPtr parseTransform(const Token &t, int kind);
     FilterPtr parseDirection(const Token &t);
@@ -125,6 +126,8 @@ private:
     FilterPtr parseStringIndex(FilterPtr left, const Token &open);
     FilterPtr makeStringLength(const Token &hash, FilterPtr s);
     bool isParameterName(const std::string &name) const;
+    [[gnu::noinline]] FilterPtr parseFen(const Token &t);
+    [[gnu::noinline]] FilterPtr parseAtomic(const Token &t);
     FilterPtr parseDictionaryAccess(const Token &name, int slot); // D[key], D[key] = value
     FilterPtr makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole);
     // parsepositionops.cpp: x & y and x [<] y ... on two positions.

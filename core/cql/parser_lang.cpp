@@ -69,21 +69,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         return true;
     }
     if (w == "fen") {
-        // fen "board": the position has those pieces on those squares (CQL 6.2);
-        // fen alone is the position's FEN, a string.
-        if (peek().kind == Tok::String && !m_inStr) {
-            const Token board = advance();
-            std::string squares, why;
-            if (!fenBoardFilter(board.text, squares, why)) {
-                error(board, "'fen' needs a board in FEN (\"rnbqkbnr/pppppppp/8/...\"): " + why);
-                out = nullptr;
-                return true;
-            }
-            // A logical filter, as in 6.2 (the braces alone would be a set).
-            out = parseCqlText("(false or " + squares + ")", t);
-            return true;
-        }
-        out = make<PositionTextFilter>(t.range, PositionTextFilter::Fen);
+        out = parseFen(t);
         return true;
     }
     if (w == "originalcomment") {
@@ -299,19 +285,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         return true;
     }
     if (w == "atomic") {
-        // atomic x = v: an assignment that makes x atomic for later paths.
-        if (peek().kind != Tok::Word || findKeyword(peek().text) || !atAssignment(1, false)) {
-            error(t, "expected an assignment 'atomic name = value'");
-            out = nullptr;
-            return true;
-        }
-        const Token &name = advance();
-        out = parseWord(name);
-        // A path written after this restores the variable when it leaves a
-        // move it tried, and when it ends (path.cpp).
-        if (auto v = m_vars.find(name.text); out && v != m_vars.end()
-            && std::find(m_atomicSlots.begin(), m_atomicSlots.end(), v->second) == m_atomicSlots.end())
-            m_atomicSlots.push_back(v->second);
+        out = parseAtomic(t);
         return true;
     }
     if (w == "hhdb") {
@@ -401,6 +375,39 @@ FilterPtr Parser::parseStringIndex(FilterPtr left, const Token &open)
 FilterPtr Parser::makeSubstringTest(const SourceRange &r, FilterPtr part, FilterPtr whole)
 {
     return make<SubstringFilter>(r, std::move(part), std::move(whole));
+}
+
+// Out of parseLanguageKeyword, whose frame every nesting level pays for.
+FilterPtr Parser::parseFen(const Token &t)
+{
+    // fen "board": the position has those pieces on those squares (CQL 6.2);
+    // fen alone is the position's FEN, a string.
+    if (peek().kind != Tok::String || m_inStr) return make<PositionTextFilter>(t.range, PositionTextFilter::Fen);
+    const Token board = advance();
+    std::string squares, why;
+    if (!fenBoardFilter(board.text, squares, why)) {
+        error(board, "'fen' needs a board in FEN (\"rnbqkbnr/pppppppp/8/...\"): " + why);
+        return nullptr;
+    }
+    // A logical filter, as in 6.2 (the braces alone would be a set).
+    return parseCqlText("(false or " + squares + ")", t);
+}
+
+FilterPtr Parser::parseAtomic(const Token &t)
+{
+    // atomic x = v: an assignment that makes x atomic for later paths.
+    if (peek().kind != Tok::Word || findKeyword(peek().text) || !atAssignment(1, false)) {
+        error(t, "expected an assignment 'atomic name = value'");
+        return nullptr;
+    }
+    const Token &name = advance();
+    FilterPtr out = parseWord(name);
+    // A path written after this restores the variable when it leaves a
+    // move it tried, and when it ends (path.cpp).
+    if (auto v = m_vars.find(name.text); out && v != m_vars.end()
+        && std::find(m_atomicSlots.begin(), m_atomicSlots.end(), v->second) == m_atomicSlots.end())
+        m_atomicSlots.push_back(v->second);
+    return out;
 }
 
 FilterPtr Parser::parseDictionaryAccess(const Token &name, int slot)
