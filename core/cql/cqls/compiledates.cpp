@@ -8,7 +8,7 @@ namespace cql::cqls {
 FilterPtr Compiler::dateKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    auto word = [&](size_t k) -> std::string_view {
+    auto word = [&items = c.items](size_t k) -> std::string_view {
         return k < items.size() && items[k].kind == Item::Word && !keywordOf(items[k]).isKeyword
             ? std::string_view(items[k].text)
             : std::string_view();

@@ -634,7 +634,7 @@ FilterPtr Compiler::lineKeyword(const Call &c)
     }
     std::string err;
     std::shared_ptr<const StepSpan> span;
-    const Lowering lower = [&](const std::string &cql6) { return lowered(cql6, at); };
+    const Lowering lower = [this, &at = c.at](const std::string &cql6) { return lowered(cql6, at); };
     FilterPtr f = !star ? compileLine(text, err, lower, &span) : compileLineStar(text, err);
     m_pendingSpan = std::move(span);
     if (!f) {

@@ -402,7 +402,9 @@ FilterPtr Compiler::tagKeyword(const Call &c)
         s.side = 2;
         base = base.substr(5);
     }
-    auto word = [&](size_t k) { return k < items.size() && !items[k].isList() && !keywordOf(items[k]).isKeyword; };
+    auto word = [&items = c.items](size_t k) {
+        return k < items.size() && !items[k].isList() && !keywordOf(items[k]).isKeyword;
+    };
     if (base == "tag") {
         if (!word(i)) {
             error(at, "':tag' expects a tag name");
