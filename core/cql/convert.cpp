@@ -108,7 +108,11 @@ std::string convert(std::string_view text, bool unicode)
         std::string repl;
         bool replace = false;
         if (t.kind == Tok::Designator) {
-            if (t.pieces) {
+            // A glyph written against another glyph (n◭V → ♞◭V) would join it
+            // into one piece list, which CQL 6.2 refuses: such a one stays ASCII.
+            const bool gluedToGlyph =
+                unicode && squarePart(src).empty() && e < text.size() && static_cast<unsigned char>(text[e]) >= 0x80;
+            if (t.pieces && !gluedToGlyph) {
                 repl = (unicode ? unicodePieces(t.pieces) : asciiPieces(t.pieces)) + std::string(squarePart(src));
                 replace = true;
             } else if (src == "." || src == "▦") {
