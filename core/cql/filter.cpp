@@ -75,6 +75,9 @@ void Ctx::resetGameSlots(const GameSlotCounts &counts)
     gameComments.assign(size_t(counts.count[size_t(GameSlot::GameComments)]), {});
     gameCommentOrder.clear();
     onceReached.assign(size_t(counts.count[size_t(GameSlot::OnceReached)]), 0);
+    lineGaps.resize(size_t(counts.count[size_t(GameSlot::LineGaps)]));
+    for (LineGaps &g : lineGaps)
+        g.found.clear();
 }
 
 std::vector<bool> &Ctx::nestCoveredAt(int slot)
@@ -95,5 +98,16 @@ Ctx::GameComments &Ctx::gameCommentsAt(int slot)
 }
 
 char &Ctx::onceReachedAt(int slot) { return grownTo(onceReached, slot); }
+
+std::vector<uint8_t> &Ctx::lineGapsAt(int slot, size_t gaps)
+{
+    LineGaps &g = grownTo(lineGaps, slot);
+    const size_t size = gaps * game->nodes.size();
+    if (g.found.size() != size || g.generation != bindingGeneration) {
+        g.found.assign(size, 0);
+        g.generation = bindingGeneration;
+    }
+    return g.found;
+}
 
 } // namespace cql

@@ -58,8 +58,8 @@ inline long &filtersMade()
 // The filter takes its index when it is made: compile() opens a
 // GameSlotAllocation for the program being compiled, and each filter that
 // keeps such state (transformed copies included) asks it for a new index.
-enum class GameSlot : uint8_t { NestCovered, GameComments, OnceReached };
-constexpr size_t GameSlotKinds = 3;
+enum class GameSlot : uint8_t { NestCovered, GameComments, OnceReached, LineGaps };
+constexpr size_t GameSlotKinds = 4;
 struct GameSlotCounts {
     std::array<int, GameSlotKinds> count{}; // indices handed out, by kind
 };
@@ -214,12 +214,24 @@ struct Ctx {
     };
     std::vector<GameComments> gameComments;
     std::vector<int> gameCommentOrder; // slots in the order first written in the game
-    // ...and filters that act only the first time reached in a game.
+    // ...filters that act only the first time reached in a game...
     std::vector<char> onceReached;
+    // ...and what a line with gaps (multi.h) found from each (gap, position)
+    // pair, under one generation of bindings: 0 not searched, 1 no match, 2 a match.
+    struct LineGaps {
+        uint32_t generation = 0;
+        std::vector<uint8_t> found;
+    };
+    std::vector<LineGaps> lineGaps;
+    // Bumped by a filter that evaluates the game again under new bindings
+    // (CQL-S :forany), so what was learnt under the old ones is not reused.
+    uint32_t bindingGeneration = 0;
     void resetGameSlots(const GameSlotCounts &counts);
     std::vector<bool> &nestCoveredAt(int slot);
     GameComments &gameCommentsAt(int slot);
     char &onceReachedAt(int slot);
+    // Sized for `gaps` gaps of this game's positions, cleared for a new generation.
+    std::vector<uint8_t> &lineGapsAt(int slot, size_t gaps);
     long long lastGameNumber = 0; // lastgamenumber: the file's last game number; 0 when not known
     int hhdbCooked = -1;          // cql_hhdbhascook of this game: -1 not read yet, else 0 or 1
 

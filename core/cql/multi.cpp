@@ -5,6 +5,7 @@
 #include "control.h"
 #include "linecomments.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace cql {
@@ -108,6 +109,7 @@ LineElement LineElement::clone(const Transform &t) const
         e.group.push_back(g.clone(t));
     e.min = min;
     e.max = max;
+    e.gap = gap;
     for (const auto &c : afterMove)
         e.afterMove.push_back(cloneTransformed(c, t));
     e.afterMoveCheck = cloneTransformed(afterMoveCheck, t);
@@ -118,6 +120,8 @@ LineFilter::LineFilter(Options o, std::vector<LineElement> elements) : m_o(o), m
 {
     // line lastposition: the value is the line's last position, not its length
     type = m_o.lastPosition ? Type::Position : Type::Numeric;
+    if (std::any_of(m_elements.begin(), m_elements.end(), [](const LineElement &e) { return e.gap; }))
+        m_gapSlot = allocateGameSlot(GameSlot::LineGaps);
 }
 
 namespace {
@@ -129,6 +133,20 @@ struct LineMatcher {
     const LineFilter::Options &o;
     static constexpr int MaxSteps = 300000;
     int budget = MaxSteps; // a pathological pattern cannot hang the search
+    bool stop = false;     // firstmatch: a match was found, nothing more is evaluated (as CQL 6.2)
+    // Gaps of the top sequence: whether the rest of the line matched from a
+    // (gap, position) pair, as far as this game's searches found.
+    enum Found : uint8_t { Unknown, NoMatch, Match };
+    const std::vector<LineElement> *top = nullptr;
+    std::vector<uint8_t> *found = nullptr;
+
+    void spend()
+    {
+        if (--budget < 0)
+            throw EvaluationError("line: the pattern needs more than " + std::to_string(MaxSteps)
+                                  + " steps at one position; the game is not searched further");
+        ctx.step();
+    }
 
     // Positions that follow n along the line's direction.
     template <typename F>
@@ -190,12 +208,11 @@ struct LineMatcher {
     void rep(const std::vector<LineElement> &elems, size_t i, int count, game::NodeId node, int consumed,
              game::NodeId last, const Cont &k)
     {
+        if (stop) return;
         const LineElement &e = elems[i];
+        if (e.gap) return gapFrom(elems, i, node, consumed, last, k);
         // Every step counts: optional constituents past the game's end test nothing.
-        if (--budget < 0)
-            throw EvaluationError("line: the pattern needs more than " + std::to_string(MaxSteps)
-                                  + " steps at one position; the game is not searched further");
-        ctx.step();
+        spend();
         // Greedy: try one more repetition first, then stopping here.
         if (e.max < 0 || count < e.max) {
             if (e.filter) {
@@ -213,6 +230,34 @@ struct LineMatcher {
         }
         if (count >= e.min) seq(elems, i + 1, node, consumed, last, k);
     }
+
+    // A gap at node: the rest of the line from here, else the gap goes on.
+    void gapFrom(const std::vector<LineElement> &elems, size_t i, game::NodeId node, int consumed, game::NodeId last,
+                 const Cont &k)
+    {
+        if (stop) return;
+        // Only the gap and position decide the outcome, once something is consumed.
+        const bool memo = found && &elems == top && node != game::NoNode && consumed > 0;
+        const size_t key = i * ctx.game->nodes.size() + size_t(node);
+        if (memo && (*found)[key] == NoMatch) return;
+        // A gapped line is a position's filter: the match's length is not wanted.
+        if (memo && (*found)[key] == Match) return k(game::NoNode, consumed, last);
+        spend();
+        // A one-position step followed by another gap or nothing: where it
+        // first holds on this path is the only start needed, as anything the
+        // line finds from a later one it finds from there.
+        const LineElement *next = i + 1 < elems.size() ? &elems[i + 1] : nullptr;
+        const bool earliest = next && next->filter && !next->gap && next->min == 1 && next->max == 1
+            && next->afterMove.empty() && (i + 2 == elems.size() || elems[i + 2].gap);
+        if (earliest && test(next->filter, node)) {
+            successors(node, [&](game::NodeId c) { seq(elems, i + 2, c, consumed + 1, node, k); });
+        } else {
+            if (!earliest) seq(elems, i + 1, node, consumed, last, k);
+            if (node != game::NoNode)
+                successors(node, [&](game::NodeId c) { gapFrom(elems, i, c, consumed + 1, node, k); });
+        }
+        if (memo) (*found)[key] = stop ? Match : NoMatch;
+    }
 };
 
 } // namespace
@@ -220,19 +265,28 @@ struct LineMatcher {
 bool LineFilter::run(Ctx &ctx, int *length, game::NodeId *last) const
 {
     LineMatcher m{ctx, m_o};
-    int best = -1;
-    game::NodeId bestLast = game::NoNode;
+    m.top = &m_elements;
+    if (m_gapSlot >= 0) m.found = &ctx.lineGapsAt(m_gapSlot, m_elements.size());
+    // The best match so far; the continuation captures one pointer, so
+    // std::function keeps it without allocating (a line runs at every position).
+    struct Best {
+        LineMatcher &m;
+        const Options &o;
+        int length = -1;
+        game::NodeId last = game::NoNode;
+    } b{m, m_o};
     const game::NodeId start = ctx.node;
-    bool stop = false;
-    m.seq(m_elements, 0, start, 0, game::NoNode, [&](game::NodeId, int consumed, game::NodeId lastNode) {
-        if (stop || consumed == 0) return;
-        if (m_o.hasRange && (consumed < m_o.lo || consumed > m_o.hi)) return;
-        if (consumed > best) {
-            best = consumed;
-            bestLast = lastNode;
+    m.seq(m_elements, 0, start, 0, game::NoNode, [p = &b](game::NodeId, int consumed, game::NodeId lastNode) {
+        if (p->m.stop || consumed == 0) return;
+        if (p->o.hasRange && (consumed < p->o.lo || consumed > p->o.hi)) return;
+        if (consumed > p->length) {
+            p->length = consumed;
+            p->last = lastNode;
         }
-        if (m_o.firstMatch) stop = true;
+        if (p->o.firstMatch) p->m.stop = true;
     });
+    const int best = b.length;
+    const game::NodeId bestLast = b.last;
     if (best < 0) return false;
     if (!m_o.quiet) {
         ctx.addComment({start, "Start line that ends at " + positionLabel(ctx, bestLast), true});

@@ -26,9 +26,14 @@ private:
 
 // One element of a line pattern: a filter or a group, repeated min..max times.
 struct LineElement {
-    FilterPtr filter;                 // for a single constituent
-    std::vector<LineElement> group;   // for ( ... ) groups
-    int min = 1, max = 1;             // max = -1: unbounded
+    FilterPtr filter;               // for a single constituent
+    std::vector<LineElement> group; // for ( ... ) groups
+    int min = 1, max = 1;           // max = -1: unbounded
+    // Not CQL 6 syntax (CQL-S sequences lowered onto line): any number of
+    // positions, fewest first, before the rest of a firstmatch line whose
+    // constituents have no side effects. Where the rest failed is kept for
+    // the whole game: a gapped line is linear in the game's length, not cubic.
+    bool gap = false;
     std::vector<FilterPtr> afterMove; // comments written after the constituent's move (linecomments.h)
     FilterPtr afterMoveCheck;         // that move as `move previous`: which positions it leads to
     LineElement clone(const Transform &t) const;
@@ -52,6 +57,7 @@ private:
     bool run(Ctx &ctx, int *length, game::NodeId *last) const;
     Options m_o;
     std::vector<LineElement> m_elements;
+    int m_gapSlot = -1; // GameSlot::LineGaps when the top sequence has gaps
 };
 
 } // namespace cql

@@ -493,7 +493,7 @@ FilterPtr Compiler::sequenceKeyword(const Call &c)
         steps.push_back(compilePosition(s, nullptr, true));
         spans.push_back(m_lastSpan);
     }
-    return std::make_unique<SequenceFilter>(n == "gappedsequence", std::move(steps), std::move(spans));
+    return sequenceLine(n == "gappedsequence", std::move(steps), spans);
 }
 
 FilterPtr Compiler::oppositionKeyword(const Call &c)

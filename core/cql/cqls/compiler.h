@@ -20,7 +20,6 @@
 #include "cql/cqls/line.h"
 #include "cql/cqls/pawncounting.h"
 #include "cql/cqls/relationimage.h"
-#include "cql/cqls/sequence.h"
 #include "cql/cqls/syntax.h"
 #include "game/ficsstart.h"
 

@@ -498,6 +498,7 @@ FilterPtr TagMatchFilter::transformed(const Transform &t) const
 
 bool ForAnyFilter::gameMatchesNow(Ctx &ctx) const
 {
+    ++ctx.bindingGeneration;
     for (int slot : m_gateSlots) {
         Type type = ctx.vars[size_t(slot)].type;
         ctx.vars[size_t(slot)] = Value();

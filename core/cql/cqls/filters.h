@@ -1,7 +1,7 @@
 // Evaluator nodes the CQL-S front end needs beyond CQL 6's: trailing-edge
 // shifts of designators, promoted pieces, lists of transform images, counts
 // in ranges, rays with a specifier, castling rights and moves (the match
-// list's gate is in matchlist.h, :sequence in sequence.h, exchanges in exchange.h).
+// list's gate is in matchlist.h, :sequence in line.h, exchanges in exchange.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 

@@ -3,13 +3,58 @@
 #include "cql/cqls/line.h"
 
 #include "cql/cqls/filters.h"
-#include "cql/cqls/gamewalk.h"
 #include "cql/cqls/linemoves.h"
 #include "cql/cqls/listlogic.h"
+#include "cql/logic.h"
 
+#include <algorithm>
+#include <climits>
 #include <vector>
 
 namespace cql::cqls {
+
+namespace {
+
+// A line that is one position's filter: any match will do, and it writes no comments.
+FilterPtr lineOf(std::vector<LineElement> elements)
+{
+    LineFilter::Options o;
+    o.firstMatch = o.quiet = true;
+    return std::make_unique<LineFilter>(o, std::move(elements));
+}
+
+} // namespace
+
+FilterPtr sequenceLine(bool gapped, std::vector<FilterPtr> steps,
+                       const std::vector<std::shared_ptr<const StepSpan>> &spans)
+{
+    if (steps.empty()) return std::make_unique<ConstantFilter>(true);
+    std::vector<LineElement> elements;
+    for (size_t k = 0; k < steps.size(); ++k) {
+        if (gapped) {
+            LineElement gap;
+            gap.filter = std::make_unique<ConstantFilter>(true);
+            gap.min = 0;
+            gap.max = -1;
+            gap.gap = true;
+            elements.push_back(std::move(gap));
+        }
+        LineElement step;
+        step.filter = std::move(steps[k]);
+        const StepSpan *span = k < spans.size() ? spans[k].get() : nullptr;
+        if (span && span->run) {
+            // A run starts where the step first holds: it is at least one position long.
+            const Range &r = span->runRange;
+            step.min = int(std::clamp<long long>(r.lo.value, 1, INT_MAX));
+            step.max = r.empty ? 0 : r.hi.value == Range::Max ? -1 : int(std::clamp<long long>(r.hi.value, 0, INT_MAX));
+        }
+        elements.push_back(std::move(step));
+        if (span)
+            for (const LineElement &e : span->tail)
+                elements.push_back(e.clone(Transform::identity()));
+    }
+    return lineOf(std::move(elements));
+}
 
 FilterPtr compileLine(std::string_view text, std::string &error, const Lowering &lower,
                       std::shared_ptr<const StepSpan> *span)
@@ -50,41 +95,44 @@ FilterPtr compileLine(std::string_view text, std::string &error, const Lowering 
         for (size_t k = 0; k < all.size(); ++k)
             (k < moves.size() ? moves[k] : potential[k - moves.size()]).coloured = true;
     }
-    std::vector<FilterPtr> steps;
-    for (const LineMove &m : moves) {
+    auto movesStep = [&](const LineMove &m) {
         std::vector<FilterPtr> parts;
-        if (!lineMoveFilters(m, parts, error, lower)) return nullptr;
-        steps.push_back(allOf(std::move(parts)));
-    }
+        LineElement e;
+        if (lineMoveFilters(m, parts, error, lower)) e.filter = allOf(std::move(parts));
+        return e;
+    };
+    std::vector<LineElement> steps;
+    for (const LineMove &m : moves)
+        if (steps.push_back(movesStep(m)); !steps.back().filter) return nullptr;
     if (span) {
         auto sp = std::make_shared<StepSpan>();
-        sp->played = int(moves.size());
-        if (!potential.empty()) {
-            // Also where the game went on with the potential moves themselves.
-            sp->potentialEnds = [potential](Ctx &ctx, game::NodeId from, std::vector<game::NodeId> &out) {
-                const auto &nodes = ctx.game->nodes;
-                std::vector<game::NodeId> at{from}, next;
-                for (const LineMove &m : potential) {
-                    next.clear();
-                    for (game::NodeId n : at)
-                        someChild(ctx, n, [&](game::NodeId c) {
-                            if (lineMoveHolds(m, nodes[n].position, nodes[c].move, nodes[c].position))
-                                next.push_back(c);
-                            return false;
-                        });
-                    at.swap(next);
-                }
-                out.insert(out.end(), at.begin(), at.end());
-            };
+        if (moves.size() > 1) {
+            // The next step starts where the line's moves lead ...
+            LineElement gap;
+            gap.filter = std::make_unique<ConstantFilter>(true);
+            gap.min = gap.max = int(moves.size()) - 1;
+            sp->tail.push_back(std::move(gap));
+        }
+        if (!moves.empty() && !potential.empty()) {
+            // ... or where the game went on with the potential moves themselves.
+            LineElement played;
+            played.min = 0;
+            for (const LineMove &m : potential)
+                if (played.group.push_back(movesStep(m)); !played.group.back().filter) return nullptr;
+            sp->tail.push_back(std::move(played));
         }
         *span = std::move(sp);
     }
-    if (!potential.empty()) steps.push_back(std::make_unique<PotentialLineFilter>(std::move(potential)));
+    if (!potential.empty()) {
+        LineElement last;
+        last.filter = std::make_unique<PotentialLineFilter>(std::move(potential));
+        steps.push_back(std::move(last));
+    }
     if (steps.empty()) {
         error = "':line' needs at least one move";
         return nullptr;
     }
-    return std::make_unique<SequenceFilter>(false, std::move(steps));
+    return lineOf(std::move(steps));
 }
 
 FilterPtr compileLineStar(std::string_view text, std::string &error)

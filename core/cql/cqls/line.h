@@ -1,6 +1,6 @@
 // :line — a move sequence in CQL-S move notation ("1.Pe2-e4 Pe7-e6",
-// "Nb1-[ac]3", "Qd1xh5+", "O-O", "P=Q#") compiled into a :sequence of
-// next-move conditions. With move numbers the mover's letter names a piece
+// "Nb1-[ac]3", "Qd1xh5+", "O-O", "P=Q#") compiled into a CQL 6 line of
+// next-move conditions, as :sequence is. With move numbers the mover's letter names a piece
 // type of the side to move (PGN style); without them it names the colour
 // too (P white pawn, n black knight), and the colours must alternate.
 // SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,8 +8,8 @@
 
 #include "cql/cqls/filters.h"
 #include "cql/cqls/linemoves.h"
-#include "cql/cqls/sequence.h"
 #include "cql/filter.h"
+#include "cql/multi.h"
 
 #include <memory>
 
@@ -17,6 +17,21 @@
 #include <string_view>
 
 namespace cql::cqls {
+
+// What a :sequence step covers beyond its own position, as line constituents
+// that follow the step: a :line's further moves (and its potential moves,
+// when the game played them), or a :repetitioncount's run.
+struct StepSpan {
+    std::vector<LineElement> tail;
+    bool run = false;
+    Range runRange;
+};
+
+// :sequence and :gappedsequence as CQL 6's line: the steps at successive
+// positions from this one, or with gaps (`true*` before each step) at later
+// ones. spans: per step, what it covers (null for one position).
+FilterPtr sequenceLine(bool gapped, std::vector<FilterPtr> steps,
+                       const std::vector<std::shared_ptr<const StepSpan>> &spans);
 
 // nullptr with error set ("bad move 'x'"). Moves after '|' are potential:
 // they need only be playable in the position the others lead to.

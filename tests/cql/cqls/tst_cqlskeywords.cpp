@@ -599,6 +599,15 @@ void TestCqlsKeywords::sequences()
     QCOMPARE(matches(gapped, r), 1);
     QCOMPARE(matches("(match (position :sequence ((position :movefrom Ra3) (position :movefrom Rb4))))", r), 0);
     QCOMPARE(matches("(match (position :gappedsequence ((position :movefrom Rb4) (position :movefrom Ra3))))", r), 0);
+    // Every position before a rook move from a3 and a later one from b4
+    // (the line keeps what it learns between positions of a game).
+    QCOMPARE(matches("(match (position :gappedsequence ((position :movefrom R) (position :movefrom Rb4))))", r), 3);
+    QCOMPARE(matches("(match (position :gappedsequence ((position :btm) (position :movefrom R) (position :wtm))))", r),
+             4);
+    // What a gapped sequence learnt under one :forany binding is not used
+    // under the next: the rook a1 fails the second step where the queen passes it.
+    const game::Game s = pgnGame(Scholar);
+    QCOMPARE(matches("(match :forany x U (position :gappedsequence ((position :btm) (position $x[f7]))))", s), 6);
     // The staircase idea under transforms: each step is transformed alike.
     QCOMPARE(matches("(match (position :flipcolor :sequence ((position :movefrom ra6) (position :movefrom Kh1))))", r),
              1);
