@@ -6,12 +6,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cql/cqls/accumulator.h"
+#include "cql/cqls/designatorfilters.h"
+#include "cql/cqls/facts.h"
+#include "cql/cqls/gameinfo.h"
+#include "cql/cqls/geometry.h"
+#include "cql/cqls/matchlist.h"
+#include "cql/cqls/pawnattributes.h"
+#include "cql/cqls/relation.h"
+#include "cql/cqls/tagging.h"
+#include "cql/cqls/tags.h"
 #include "cql/cqls/arguments.h"
 #include "cql/cqls/designators.h"
 #include "cql/cqls/evaluation.h"
 #include "cql/cqls/exchange.h"
-#include "cql/cqls/extrafilters.h"
-#include "cql/cqls/filters.h"
 #include "cql/cqls/gameinfo.h"
 #include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"

@@ -2,13 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/exchange.h"
 
-#include "cql/cqls/filters.h"
 #include "cql/cqls/gamewalk.h"
 
 #include "chess/attacks.h"
-
-#include <algorithm>
-#include <climits>
 
 namespace cql::cqls {
 

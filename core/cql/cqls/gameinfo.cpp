@@ -1,14 +1,11 @@
 // Reading Scidb's game and player tags for :timemode, :gender, the rating systems and :goodgame (see gameinfo.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/gameinfo.h"
+#include "game/ficsstart.h"
+#include "cql/cqls/tags.h"
 
-#include "cql/cqls/extrafilters.h"
-#include "cql/cqls/filters.h"
 #include "cql/logic.h"
 #include "cql/state.h"
-
-#include <algorithm>
-#include <cctype>
 
 namespace cql::cqls {
 
@@ -437,6 +434,159 @@ bool CommentPatternFilter::match(Ctx &ctx) const
     for (const std::string &text : ctx.game->texts)
         if (globMatch(m_pattern, text)) return true;
     return false;
+}
+
+namespace {
+
+// rooks and king take the three squares left, in the order given.
+std::array<char, 8> arrangement(int n, const char *last3)
+{
+    std::array<char, 8> a;
+    a.fill(0);
+    a[size_t(2 * (n % 4) + 1)] = 'B';
+    n /= 4;
+    a[size_t(2 * (n % 4))] = 'B';
+    n /= 4;
+    auto place = [&](int k, char piece) {
+        for (size_t f = 0; f < 8; ++f)
+            if (!a[f] && k-- == 0) {
+                a[f] = piece;
+                return;
+            }
+    };
+    place(n % 6, 'Q');
+    n /= 6;
+    static constexpr int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2},
+                                           {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+    // The second knight's index counts the free squares after the first is placed.
+    place(knights[n][0], 'N');
+    place(knights[n][1] - 1, 'N');
+    for (int k = 0; k < 3; ++k)
+        place(0, last3[k]);
+    return a;
+}
+
+const std::map<std::array<char, 8>, int> &numbering()
+{
+    static const std::map<std::array<char, 8>, int> table = [] {
+        std::map<std::array<char, 8>, int> m;
+        for (int n = 0; n < 960; ++n) {
+            int number = n == 0 ? 960 : n;
+            m[arrangement(n, "RKR")] = number;
+            m[arrangement(n, "RRK")] = 960 + number;
+            m[arrangement(n, "KRR")] = 1920 + number;
+        }
+        return m;
+    }();
+    return table;
+}
+
+} // namespace
+
+int startPositionNumber(const chess::Position &p)
+{
+    using namespace chess;
+    if (p.pieces(White, Pawn) != SquareSet::rank(1) || p.pieces(Black, Pawn) != SquareSet::rank(6)) return 0;
+    if (p.pieces(White) != (SquareSet::rank(0) | SquareSet::rank(1))
+        || p.pieces(Black) != (SquareSet::rank(6) | SquareSet::rank(7)))
+        return 0;
+    if (p.sideToMove() != White) return 0;
+    std::array<char, 8> a;
+    for (int f = 0; f < 8; ++f) {
+        PieceType w = typeOf(p.pieceAt(makeSquare(f, 0))), b = typeOf(p.pieceAt(makeSquare(f, 7)));
+        if (w != b) return 0;
+        static constexpr char letters[] = " PNBRQK";
+        a[size_t(f)] = letters[w];
+    }
+    auto it = numbering().find(a);
+    if (it == numbering().end()) return 0;
+    int n = it->second;
+    if (n <= 960) {
+        int rights = p.castlingRooks().count();
+        if (rights == 0) return n + 2880;
+        if (rights != 4) return 0; // some rights only: none of the four kinds
+    }
+    return n;
+}
+
+bool StartPositionFilter::match(Ctx &ctx) const
+{
+    const chess::Position &start = ctx.game->nodes[0].position;
+    int n = startPositionNumber(start);
+    if (n == 0) n = game::ficsStartNumber(start);
+    if (m_anyShuffle && n > 0) return true;
+    for (const auto &[lo, hi] : m_ranges)
+        if (n >= lo && n <= hi) return true;
+    return false;
+}
+
+bool GameInfoFilter::match(Ctx &ctx) const
+{
+    const game::Game &g = *ctx.game;
+    switch (m_kind) {
+    case PlyCount: {
+        game::NodeId n = 0;
+        while (g.nodes[n].firstChild != game::NoNode)
+            n = g.nodes[n].firstChild;
+        return m_range.contains(g.nodes[n].ply);
+    }
+    case Round: {
+        // The leading number of the round; none (or "?", "-") counts as 0.
+        std::string_view r = g.tag("Round");
+        long long v = 0;
+        size_t i = 0;
+        while (i < r.size() && r[i] >= '0' && r[i] <= '9') {
+            v = v < 100000000000000000LL ? v * 10 + (r[i] - '0') : LLONG_MAX; // saturates on a long run
+            ++i;
+        }
+        return m_range.contains(i == 0 ? 0 : v);
+    }
+    case Eco: {
+        std::string_view e = g.tag("ECO");
+        bool valid = e.size() >= 3 && e[0] >= 'A' && e[0] <= 'E' && std::isdigit(static_cast<unsigned char>(e[1]))
+            && std::isdigit(static_cast<unsigned char>(e[2]));
+        if (m_range.empty) return !valid; // '–': games without an ECO code
+        if (!valid) return false;
+        int code = (e[0] - 'A') * 100 + (e[1] - '0') * 10 + (e[2] - '0');
+        if (m_eco.empty()) return true; // '*'
+        for (auto [lo, hi] : m_eco)
+            if (code >= lo && code <= hi) return true;
+        return false;
+    }
+    case HasVariations:
+        for (const game::Node &n : g.nodes)
+            if (n.nextSibling != game::NoNode) return true;
+        return false;
+    case HasComments:
+        for (const game::Node &n : g.nodes)
+            if (n.comment != game::NoText || n.preComment != game::NoText) return true;
+        return false;
+    case HasAnnotation:
+        for (const game::Node &n : g.nodes)
+            if (n.nagCount > 0) return true;
+        return false;
+    }
+    return false;
+}
+
+bool DateFilter::match(Ctx &ctx) const
+{
+    std::string_view d = ctx.game->tag("Date");
+    auto part = [&](size_t at, size_t n, long long &v) {
+        v = 0;
+        if (d.size() < at + n) return false;
+        for (size_t i = at; i < at + n; ++i) {
+            if (d[i] < '0' || d[i] > '9') return false;
+            v = v * 10 + (d[i] - '0');
+        }
+        return true;
+    };
+    long long y, m, day;
+    if (!part(0, 4, y)) return m_range.empty; // blank dated: only '–' matches
+    if (m_range.empty) return false;
+    if (!part(5, 2, m)) m = 0;
+    if (!part(8, 2, day)) day = 0;
+    return m_range.contains(y * 10000 + m * 100 + day);
 }
 
 } // namespace cql::cqls

@@ -193,4 +193,65 @@ private:
     std::string m_pattern;
 };
 
+// Game information of the match list: players, event, site (a sub-string,
+// case-insensitive), ply count, round, ECO ranges, and whether the game has
+// variations, comments or NAGs.
+class GameInfoFilter : public Filter {
+public:
+    enum Kind { PlyCount, Round, Eco, HasVariations, HasComments, HasAnnotation };
+    GameInfoFilter(Kind k, Range r = {}, std::vector<std::pair<int, int>> eco = {})
+        : m_kind(k), m_range(r), m_eco(std::move(eco))
+    {
+    }
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<GameInfoFilter>(m_kind, m_range, m_eco);
+    }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Kind m_kind;
+    Range m_range;
+    std::vector<std::pair<int, int>> m_eco; // ECO codes as 0..499 (A00 = 0), inclusive ranges; empty with Eco: any
+};
+
+// :date: the game's date (YYYY.MM.DD, unknown parts as 0) in a range of
+// dates written as numbers YYYYMMDD.
+class DateFilter : public Filter {
+public:
+    explicit DateFilter(Range r) : m_range(r) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<DateFilter>(m_range); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    Range m_range;
+};
+
+// The number of a game's start arrangement as the match list page counts
+// them: 0 not a Shuffle Chess position, 1-960 Chess960 (518 the standard
+// one, all castling rights), 961-1920 king right of both rooks, 1921-2880
+// king left of them, 2881-3840 a Chess960 arrangement without castling rights.
+int startPositionNumber(const chess::Position &p);
+
+// :startposition 518,1-960,*: the game's start arrangement is one of these.
+class StartPositionFilter : public Filter {
+public:
+    StartPositionFilter(std::vector<std::pair<int, int>> ranges, bool anyShuffle)
+        : m_ranges(std::move(ranges)), m_anyShuffle(anyShuffle)
+    {
+    }
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<StartPositionFilter>(m_ranges, m_anyShuffle);
+    }
+    bool transformSensitive() const override { return false; }
+
+private:
+    std::vector<std::pair<int, int>> m_ranges;
+    bool m_anyShuffle;
+};
+
 } // namespace cql::cqls

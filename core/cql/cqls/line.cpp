@@ -2,14 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/line.h"
 
-#include "cql/cqls/filters.h"
-#include "cql/cqls/linemoves.h"
 #include "cql/cqls/listlogic.h"
 #include "cql/logic.h"
-
-#include <algorithm>
-#include <climits>
-#include <vector>
 
 namespace cql::cqls {
 

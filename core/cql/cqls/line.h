@@ -6,7 +6,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "cql/cqls/filters.h"
 #include "cql/cqls/linemoves.h"
 #include "cql/filter.h"
 #include "cql/multi.h"

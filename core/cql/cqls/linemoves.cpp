@@ -6,9 +6,6 @@
 #include "cql/logic.h"
 #include "cql/moves.h"
 
-#include <algorithm>
-#include <cstdlib>
-
 namespace cql::cqls {
 
 using chess::SquareSet;

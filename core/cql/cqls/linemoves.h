@@ -6,7 +6,7 @@
 #pragma once
 
 #include "cql/cqls/designators.h"
-#include "cql/cqls/filters.h"
+#include "cql/cqls/facts.h"
 #include "cql/filter.h"
 
 #include <functional>

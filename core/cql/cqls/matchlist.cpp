@@ -1,13 +1,9 @@
 // The match list's per-game gate (matchlist.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/matchlist.h"
+#include "cql/cqls/designatorfilters.h"
 
 #include "cql/cqls/gamewalk.h"
-
-#include "cql/logic.h"
-
-#include <algorithm>
-#include <climits>
 
 namespace cql::cqls {
 
@@ -180,6 +176,58 @@ FilterPtr NegatedMatchListFilter::transformed(const Transform &t) const
     std::unique_ptr<GameGateFilter> gate;
     if (m_gate) gate.reset(static_cast<GameGateFilter *>(m_gate->transformed(t).release()));
     return std::make_unique<NegatedMatchListFilter>(std::move(parts), std::move(gate));
+}
+
+bool SubMatchFilter::match(Ctx &ctx) const
+{
+    game::NodeId here = ctx.node;
+    bool all = true;
+    for (const FilterPtr &list : m_lists) {
+        all = someSearchedPosition(ctx, [&](game::NodeId n) {
+            ctx.moveTo(n);
+            return list->match(ctx);
+        });
+        if (!all) break;
+    }
+    ctx.moveTo(here);
+    return all;
+}
+
+FilterPtr SubMatchFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<SubMatchFilter>(transformAll(m_lists, t));
+}
+
+bool MatchConsecutiveFilter::from(Ctx &ctx, game::NodeId n, unsigned used) const
+{
+    if (used == (1u << m_lists.size()) - 1) return true;
+    ctx.moveTo(n);
+    for (size_t k = 0; k < m_lists.size(); ++k) {
+        if (used & (1u << k)) continue;
+        ctx.moveTo(n);
+        if (!m_lists[k]->match(ctx)) continue;
+        unsigned next = used | (1u << k);
+        if (next == (1u << m_lists.size()) - 1) return true;
+        if (someChild(ctx, n, [&](game::NodeId c) { return from(ctx, c, next); })) return true;
+    }
+    return false;
+}
+
+bool MatchConsecutiveFilter::match(Ctx &ctx) const
+{
+    if (m_lists.empty()) return true;
+    game::NodeId here = ctx.node;
+    bool ok = from(ctx, here, 0);
+    ctx.moveTo(here);
+    return ok;
+}
+
+FilterPtr MatchConsecutiveFilter::transformed(const Transform &t) const
+{
+    std::vector<FilterPtr> lists;
+    for (const FilterPtr &f : m_lists)
+        lists.push_back(f->transformed(t));
+    return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
 }
 
 } // namespace cql::cqls

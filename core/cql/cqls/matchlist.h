@@ -67,4 +67,29 @@ private:
     std::unique_ptr<GameGateFilter> m_gate;
 };
 
+// :match inside a position list: each of its position lists matches some
+// position of the game (the positions the search visits).
+class SubMatchFilter : public Filter {
+public:
+    explicit SubMatchFilter(std::vector<FilterPtr> lists) : m_lists(std::move(lists)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    std::vector<FilterPtr> m_lists;
+};
+
+// :matchconsecutive (lists): the lists match successive positions from the
+// current one, each list once, in any order.
+class MatchConsecutiveFilter : public Filter {
+public:
+    explicit MatchConsecutiveFilter(std::vector<FilterPtr> lists) : m_lists(std::move(lists)) {}
+    bool match(Ctx &ctx) const override;
+    FilterPtr transformed(const Transform &t) const override;
+
+private:
+    bool from(Ctx &ctx, game::NodeId n, unsigned used) const;
+    std::vector<FilterPtr> m_lists;
+};
+
 } // namespace cql::cqls

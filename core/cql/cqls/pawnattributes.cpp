@@ -1,11 +1,9 @@
-// CQL-S pawn attributes that look beyond the pawn's own file and rank: chains, candidates, the rule of the square.
+// CQL-S pawn attributes (pawnattributes.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/pawnattributes.h"
+#include "cql/cqls/pawncounting.h"
 
 #include "chess/attacks.h"
-
-#include <algorithm>
-#include <cstdlib>
 
 namespace cql::cqls {
 
@@ -117,6 +115,158 @@ bool pawnHasAttribute(const chess::Position &p, SquareSet own, Square s, PawnAtt
     }
     default: return false;
     }
+}
+
+SquareSet PawnAttributeFilter::set(Ctx &ctx) const
+{
+    const chess::Position &p = *ctx.pos;
+    return selectPawns(p, m_pawns->set(ctx) & p.pieces(chess::Pawn), m_attrs);
+}
+
+SquareSet pawnsWithAttributes(const chess::Position &p, SquareSet candidates, const SquareSet ownInView[2],
+                              const PawnAttribute *first, const PawnAttribute *last)
+{
+    SquareSet out;
+    for (Square s : candidates) {
+        chess::Color c = chess::colorOf(p.pieceAt(s));
+        chess::Color o = c == chess::White ? chess::Black : chess::White;
+        SquareSet own = ownInView[c], theirs = p.pieces(o, chess::Pawn);
+        int f = chess::fileOf(s), r = chess::rankOf(s);
+        SquareSet file = SquareSet::file(f), rank = SquareSet::rank(r);
+        SquareSet left = f > 0 ? SquareSet::file(f - 1) : SquareSet(),
+                  right = f < 7 ? SquareSet::file(f + 1) : SquareSet();
+        SquareSet ahead, behindOrLevel;
+        for (int rr = 0; rr < 8; ++rr) {
+            bool isAhead = c == chess::White ? rr > r : rr < r;
+            (isAhead ? ahead : behindOrLevel) |= SquareSet::rank(rr);
+        }
+        int forward = c == chess::White ? 1 : -1;
+        bool all = true;
+        for (const PawnAttribute *ap = first; ap != last; ++ap) {
+            const PawnAttribute &a = *ap;
+            bool hit = false;
+            switch (a.kind) {
+            case PawnAttribute::Single: hit = true; break;
+            case PawnAttribute::Double: hit = (own & file).count() >= std::max(2, a.n); break;
+            case PawnAttribute::DoubleExact: hit = (own & file).count() == std::max(2, a.n); break;
+            case PawnAttribute::Triple:
+                hit = (own & rank).count() >= std::max(2, a.n);
+                break; // per rank: duo, trio, quart
+            case PawnAttribute::TripleExact: hit = (own & rank).count() == std::max(2, a.n); break;
+            case PawnAttribute::Connected: hit = (own & (left | right)).any(); break;
+            case PawnAttribute::Integrated: hit = f > 0 && f < 7 && (own & left).any() && (own & right).any(); break;
+            case PawnAttribute::Isolated: hit = (own & (left | right)).empty(); break;
+            case PawnAttribute::HalfIsolated:
+                hit = f > 0 && f < 7 && ((own & left).any() != (own & right).any());
+                break;
+            case PawnAttribute::Defended: hit = (chess::pawnAttacks(o, s) & own).any(); break;
+            case PawnAttribute::Defender: hit = (chess::pawnAttacks(c, s) & own).any(); break;
+            case PawnAttribute::Passed: hit = (theirs & (file | left | right) & ahead).empty(); break;
+            case PawnAttribute::Blocked: hit = (theirs & file & ahead).any(); break;
+            case PawnAttribute::BlockedNow: {
+                int rr = r + forward;
+                hit = rr >= 0 && rr < 8 && theirs.contains(chess::makeSquare(f, rr));
+                break;
+            }
+            case PawnAttribute::Advanced: hit = c == chess::White ? r >= 4 : r <= 3; break;
+            case PawnAttribute::Consecutive: {
+                // The run of own pawns directly behind one another through s.
+                int lo = r, hi = r;
+                while (lo > 0 && own.contains(chess::makeSquare(f, lo - 1)))
+                    --lo;
+                while (hi < 7 && own.contains(chess::makeSquare(f, hi + 1)))
+                    ++hi;
+                int len = hi - lo + 1;
+                hit = a.n < 0 ? len == -a.n : len >= std::max(2, a.n);
+                break;
+            }
+            default: hit = pawnHasAttribute(p, own, s, a.kind, a.n); break;
+            }
+            if (hit == a.negated) {
+                all = false;
+                break;
+            }
+        }
+        if (all) out |= SquareSet::of(s);
+    }
+    return out;
+}
+
+FilterPtr PawnAttributeFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<PawnAttributeFilter>(m_pawns->transformed(t), m_attrs);
+}
+
+SquareSet UnstoppablePawnsFilter::set(Ctx &ctx) const
+{
+    const chess::Position &p = *ctx.pos;
+    SquareSet out;
+    for (Square s : m_pawns->set(ctx) & p.pieces(chess::Pawn)) {
+        chess::Color c = chess::colorOf(p.pieceAt(s));
+        chess::Color o = c == chess::White ? chess::Black : chess::White;
+        // Only against a bare king with pawns.
+        if ((p.pieces(o) - p.pieces(o, chess::Pawn) - p.pieces(o, chess::King)).any()) continue;
+        Square k = p.kingSquare(o);
+        if (k == chess::NoSquare) continue;
+        int f = chess::fileOf(s), r = chess::rankOf(s);
+        int step = c == chess::White ? 1 : -1, last = c == chess::White ? 7 : 0;
+        bool clear = true;
+        for (int rr = r + step; rr != last + step; rr += step)
+            if (p.occupied().contains(chess::makeSquare(f, rr))) clear = false;
+        if (!clear) continue;
+        int moves = std::abs(last - r);
+        if (r == (c == chess::White ? 1 : 6)) --moves; // the double step
+        // The rule of the square: the king reaches the queening square in kd
+        // moves, one fewer when it moves first.
+        int kd = std::max(std::abs(chess::fileOf(k) - f), std::abs(chess::rankOf(k) - last));
+        if (p.sideToMove() == o) --kd;
+        if (kd > moves) out |= SquareSet::of(s);
+    }
+    return out;
+}
+
+namespace {
+
+// Plies... in moves of its own side: how soon the fastest pawn of c the enemy
+// king cannot catch promotes; -1 if it has none.
+int fastestUnstoppable(const chess::Position &p, chess::Color c, const SquareSet &unstoppable)
+{
+    int best = -1;
+    for (Square s : unstoppable &p.pieces(c, chess::Pawn)) {
+        int r = chess::rankOf(s);
+        int moves = c == chess::White ? 7 - r - (r == 1 ? 1 : 0) : r - (r == 6 ? 1 : 0);
+        if (best < 0 || moves < best) best = moves;
+    }
+    return best;
+}
+
+bool onlyKingAndPawns(const chess::Position &p, chess::Color c)
+{
+    return (p.pieces(c) - p.pieces(c, chess::Pawn) - p.pieces(c, chess::King)).empty();
+}
+
+} // namespace
+
+bool PassedPawnRaceFilter::match(Ctx &ctx) const
+{
+    const chess::Position &p = *ctx.pos;
+    chess::Color us = m_side == ToMove ? p.sideToMove() : m_side == White ? chess::White : chess::Black;
+    chess::Color them = us == chess::White ? chess::Black : chess::White;
+    if (!onlyKingAndPawns(p, them)) return false; // the seed: otherwise never
+    PieceMask pawns = PieceMask((1u << chess::WPawn) | (1u << chess::BPawn));
+    UnstoppablePawnsFilter u(std::make_unique<CqlsDesignatorFilter>(pawns, SquareSet::all()));
+    SquareSet unstoppable = u.set(ctx);
+    int mine = fastestUnstoppable(p, us, unstoppable);
+    if (mine < 0) return false;
+    int theirs = fastestUnstoppable(p, them, unstoppable);
+    if (theirs < 0) return true;
+    // Our n-th move comes before theirs when we move first.
+    return p.sideToMove() == us ? mine <= theirs : mine < theirs;
+}
+
+FilterPtr PassedPawnRaceFilter::transformed(const Transform &t) const
+{
+    return std::make_unique<PassedPawnRaceFilter>(sideUnder(t, m_side));
 }
 
 } // namespace cql::cqls

@@ -2,10 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/pawncounting.h"
 
-#include <algorithm>
-#include <bit>
-#include <cstdlib>
-
 namespace cql::cqls {
 
 using chess::Square;

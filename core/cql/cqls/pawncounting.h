@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cql/cqls/pawnattributes.h"
+
 #include "chess/position.h"
-#include "cql/cqls/filters.h"
 
 #include <string>
 #include <vector>

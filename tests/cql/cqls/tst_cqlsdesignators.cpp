@@ -4,8 +4,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "../cqlstest.h"
 
+#include "cql/cqls/designatorfilters.h"
+#include "cql/cqls/matchlist.h"
 #include "cql/cqls/designators.h"
-#include "cql/cqls/filters.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/parser.h"
 

@@ -1,0 +1,265 @@
+// Facts of a position and of its next move (facts.h).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cql/cqls/facts.h"
+#include "cql/cqls/gamewalk.h"
+
+namespace cql::cqls {
+
+using chess::Square;
+using chess::SquareSet;
+
+namespace {
+
+int swapRights(int r) { return ((r & 3) << 2) | ((r >> 2) & 3); }
+
+int pieceCount(const chess::Position &p, chess::Color c, chess::PieceType t) { return p.pieces(c, t).count(); }
+
+bool cannotWin(const chess::Position &p, chess::Color c)
+{
+    int all = p.pieces(c).count();
+    int minors = pieceCount(p, c, chess::Bishop) + pieceCount(p, c, chess::Knight);
+    return all == 1 || (all == 2 && minors == 1);
+}
+
+} // namespace
+
+SquareSet lightSquares()
+{
+    SquareSet s;
+    for (int sq = 0; sq < 64; ++sq)
+        if ((chess::fileOf(Square(sq)) + chess::rankOf(Square(sq))) % 2 == 1) s |= SquareSet::of(Square(sq));
+    return s;
+}
+
+namespace {
+
+bool matingMaterial(const chess::Position &p)
+{
+    int all = p.occupied().count();
+    SquareSet minors = p.pieces(chess::Bishop) | p.pieces(chess::Knight);
+    if (all == 2) return false;
+    if (all == 3 && minors.count() == 1) return false;
+    if (all == 4) {
+        SquareSet bishops = p.pieces(chess::Bishop);
+        if ((bishops & lightSquares()).count() == 2 || (bishops - lightSquares()).count() == 2) return false;
+    }
+    return true;
+}
+
+int power(const chess::Position &p, chess::Color c, bool minorsAndRooksOnly)
+{
+    int v = 3 * (pieceCount(p, c, chess::Bishop) + pieceCount(p, c, chess::Knight)) + 5 * pieceCount(p, c, chess::Rook);
+    if (!minorsAndRooksOnly) v += 9 * pieceCount(p, c, chess::Queen) + pieceCount(p, c, chess::Pawn);
+    return v;
+}
+
+// The endgame definition of the seed (borrowed from Chess Assistant).
+bool endgame(const chess::Position &p)
+{
+    using namespace chess;
+    auto n = [&](Color c, PieceType t) { return pieceCount(p, c, t); };
+    auto minors = [&](Color c) { return n(c, Bishop) + n(c, Knight); };
+    if (n(White, Queen) + n(Black, Queen) == 0 && minors(White) + n(White, Rook) <= 3
+        && minors(Black) + n(Black, Rook) <= 3)
+        return true;
+    if (n(White, Queen) == 1 && n(Black, Queen) == 1 && n(White, Rook) + n(Black, Rook) == 0 && minors(White) <= 1
+        && minors(Black) <= 1)
+        return true;
+    for (Color c : {White, Black}) {
+        Color o = c == White ? Black : White;
+        if (n(c, Queen) == 1 && n(c, Rook) == 0 && minors(c) <= 1 && n(o, Queen) == 0 && power(p, o, true) <= 16)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool MoveNumberFilter::match(Ctx &ctx) const
+{
+    auto value = [&](game::NodeId n) -> long long {
+        const game::Node &node = ctx.game->nodes[n];
+        return m_half ? node.ply : node.position.fullmoveNumber();
+    };
+    Range r = m_range;
+    if (r.usesEnd()) {
+        game::NodeId last = ctx.node;
+        while (ctx.game->nodes[last].firstChild != game::NoNode)
+            last = ctx.game->nodes[last].firstChild;
+        long long end = value(last);
+        if (r.lo.fromEnd) r.lo.value += end;
+        if (r.hi.fromEnd) r.hi.value += end;
+    }
+    return r.contains(value(ctx.node));
+}
+
+bool FactFilter::match(Ctx &ctx) const
+{
+    const chess::Position &p = *ctx.pos;
+    switch (m_kind) {
+    case DoubleCheck: {
+        SquareSet c = p.checkers();
+        return c.moreThanOne() && (!m_arg || (c & m_arg->set(ctx)).any());
+    }
+    case ContactCheck: {
+        SquareSet c = p.checkers();
+        if (c.empty()) return false;
+        Square k = p.kingSquare(p.sideToMove());
+        SquareSet contact;
+        for (Square s : c)
+            if (chess::typeOf(p.pieceAt(s)) == chess::Knight || chess::typeOf(p.pieceAt(s)) == chess::Pawn
+                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1
+                    && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
+                contact |= SquareSet::of(s);
+        if (m_arg) return (contact & m_arg->set(ctx)).any();
+        return contact.any() || c.moreThanOne();
+    }
+    case MatingMaterial: return matingMaterial(p);
+    case WhiteCannotWin: return cannotWin(p, chess::White);
+    case BlackCannotWin: return cannotWin(p, chess::Black);
+    case Endgame: return endgame(p);
+    case GameIsOver: return p.isCheckmate() || p.isStalemate() || !matingMaterial(p);
+    case HasMoves: return ctx.cur().firstChild != game::NoNode;
+    }
+    return false;
+}
+
+FilterPtr FactFilter::transformed(const Transform &t) const
+{
+    const Kind k = sideKindUnder(t, m_kind, WhiteCannotWin, BlackCannotWin);
+    return std::make_unique<FactFilter>(k, m_arg ? m_arg->transformed(t) : nullptr);
+}
+
+bool ClockFilter::match(Ctx &ctx) const
+{
+    const game::Node &n = ctx.cur();
+    if (m_kind == HalfmoveClock) return n.variationDepth > 0 || m_range.contains(ctx.pos->halfmoveClock());
+    if (n.variationDepth > 0) return false;
+    uint64_t key = ctx.pos->key();
+    long long seen = 0;
+    for (game::NodeId i = ctx.node; i != game::NoNode; i = ctx.game->nodes[i].parent)
+        if (ctx.game->nodes[i].position.key() == key) ++seen;
+    return m_range.contains(seen);
+}
+
+namespace {
+
+int rightsOf(const chess::Position &p)
+{
+    int r = 0;
+    for (chess::Color c : {chess::White, chess::Black}) {
+        Square k = p.kingSquare(c);
+        if (k == chess::NoSquare) continue;
+        SquareSet rooks = p.castlingRooks() & SquareSet::rank(c == chess::White ? 0 : 7);
+        for (Square s : rooks)
+            r |= (chess::fileOf(s) > chess::fileOf(k) ? 1 : 2) << (c == chess::White ? 0 : 2);
+    }
+    return r;
+}
+
+} // namespace
+
+bool CastlingRightsFilter::match(Ctx &ctx) const { return (rightsOf(*ctx.pos) & m_rights) != 0; }
+
+FilterPtr CastlingRightsFilter::transformed(const Transform &t) const
+{
+    int r = t.swapColors ? swapRights(m_rights) : m_rights;
+    noteImage(&r, sizeof r);
+    return std::make_unique<CastlingRightsFilter>(r);
+}
+
+bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const
+{
+    switch (m_kind) {
+    case IsNull: return m.isNull();
+    case Forced: {
+        chess::MoveList list;
+        before.generateLegal(list);
+        return !m.isNull() && list.size == 1;
+    }
+    default: break;
+    }
+    if (m.isNull()) return false;
+    switch (m_kind) {
+    case IsCheck: return after.inCheck();
+    case IsMate: return after.isCheckmate();
+    case IsStalemate: return after.isStalemate();
+    case IsDoubleCheck: return after.checkers().moreThanOne();
+    case IsContactCheck: {
+        SquareSet c = after.checkers();
+        if (c.moreThanOne()) return true;
+        Square k = after.kingSquare(after.sideToMove());
+        for (Square s : c)
+            if (chess::typeOf(after.pieceAt(s)) == chess::Knight || chess::typeOf(after.pieceAt(s)) == chess::Pawn
+                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1
+                    && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
+                return true;
+        return false;
+    }
+    case TakesLastPiece: {
+        if (m.isCastling() || before.capturedPiece(m) == chess::NoPiece) return false;
+        chess::Color them = after.sideToMove();
+        return after.pieces(them).count() == 1; // only the king is left
+    }
+    default: return false;
+    }
+}
+
+bool NextMoveFilter::match(Ctx &ctx) const
+{
+    const chess::Position &before = *ctx.pos;
+    return anyNextMove(ctx, [&](const game::Node &c) { return moveMatches(before, c.move, c.position); });
+}
+
+FilterPtr NextMoveFilter::transformed(const Transform &) const
+{
+    noteImage(&m_kind, sizeof m_kind);
+    return std::make_unique<NextMoveFilter>(m_kind);
+}
+
+bool StartArrangementFilter::match(Ctx &ctx) const
+{
+    const chess::Position &p = ctx.game->nodes[0].position;
+    using namespace chess;
+    if (p.pieces(White, Pawn) != SquareSet::rank(1) || p.pieces(Black, Pawn) != SquareSet::rank(6)) return false;
+    if (p.pieces(White) != (SquareSet::rank(0) | SquareSet::rank(1))
+        || p.pieces(Black) != (SquareSet::rank(6) | SquareSet::rank(7)))
+        return false;
+    bool standard = true;
+    static constexpr PieceType order[8] = {Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook};
+    int counts[7] = {};
+    for (int f = 0; f < 8; ++f) {
+        Piece wp = p.pieceAt(makeSquare(f, 0)), bp = p.pieceAt(makeSquare(f, 7));
+        if (typeOf(wp) != typeOf(bp)) return false; // black must mirror white
+        standard = standard && typeOf(wp) == order[f];
+        ++counts[typeOf(wp)];
+    }
+    if (counts[King] != 1 || counts[Queen] != 1 || counts[Rook] != 2 || counts[Bishop] != 2 || counts[Knight] != 2)
+        return false;
+    // The match list page: Chess960 includes the standard arrangement, and
+    // Shuffle Chess includes every Chess960 one.
+    if (standard || !m_960) return true;
+    int bishops[2], rooks[2], nb = 0, nr = 0, king = -1;
+    for (int f = 0; f < 8; ++f) {
+        PieceType t = typeOf(p.pieceAt(makeSquare(f, 0)));
+        if (t == Bishop) bishops[nb++] = f;
+        if (t == Rook) rooks[nr++] = f;
+        if (t == King) king = f;
+    }
+    return (bishops[0] + bishops[1]) % 2 == 1 && rooks[0] < king && king < rooks[1];
+}
+
+bool IsCheckCountFilter::match(Ctx &ctx) const
+{
+    const auto &nodes = ctx.game->nodes;
+    chess::Color us = ctx.pos->sideToMove();
+    // Checks we gave so far: positions on the way here where the opponent is to move in check.
+    long long given = 0;
+    for (game::NodeId a = ctx.node; a != game::NoNode; a = nodes[a].parent)
+        if (nodes[a].position.sideToMove() != us && nodes[a].position.inCheck()) ++given;
+    return someChild(ctx, ctx.node, [&](game::NodeId c) {
+        return !nodes[c].move.isNull() && nodes[c].position.inCheck() && m_range.contains(given + 1);
+    });
+}
+
+} // namespace cql::cqls
