@@ -114,13 +114,6 @@
         <source>Black to move</source>
         <translation>Schwarz am Zug</translation>
     </message>
-    <message numerus="yes">
-        <source>Find this position: %1, %n piece(s) and no others</source>
-        <translation>
-            <numerusform>Diese Stellung finden: %1, %n Figur und keine weitere</numerusform>
-            <numerusform>Diese Stellung finden: %1, %n Figuren und keine weiteren</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Find this pattern</source>
         <translation>Dieses Muster finden</translation>
@@ -128,6 +121,10 @@
     <message>
         <source>Find this pattern under %1</source>
         <translation>Dieses Muster unter %1 finden</translation>
+    </message>
+    <message>
+        <source>Find this position: %1, no other pieces</source>
+        <translation>Diese Stellung finden: %1, keine weiteren Figuren</translation>
     </message>
 </context>
 <context>

@@ -37,14 +37,11 @@ QString sideText(Color c) { return c == White ? BoardSetup::tr("White to move") 
 
 QString positionQuery(const BoardSetup &setup)
 {
-    SquareSet all;
-    for (int s = 0; s < 64; ++s)
-        all |= SquareSet::of(Square(s));
+    const SquareSet all = SquareSet::all();
     QStringList lines;
     const int count = setup.pieceCount();
     lines << QStringLiteral("// ")
-            + BoardSetup::tr("Find this position: %1, %n piece(s) and no others", nullptr, count)
-                  .arg(sideText(setup.sideToMove));
+            + BoardSetup::tr("Find this position: %1, no other pieces").arg(sideText(setup.sideToMove));
     lines << QStringLiteral("cql()");
     lines << (setup.sideToMove == White ? QStringLiteral("wtm") : QStringLiteral("btm"));
     for (Color c : {White, Black}) {
