@@ -160,9 +160,13 @@ void TestBoardQuery::setupModeFenThroughClipboard()
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     const QString fen = QStringLiteral("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R b KQkq - 0 5");
+    QCOMPARE(panel.board()->contextMenuPolicy(), Qt::ActionsContextMenu);
+    QVERIFY(panel.board()->actions().contains(panel.copyFenAction()));
     panel.setupAction()->trigger();
     QVERIFY(panel.isSetupMode());
     QVERIFY(panel.setupBar()->isVisible());
+    // A right click removes a piece there, so no menu opens.
+    QCOMPARE(panel.board()->contextMenuPolicy(), Qt::PreventContextMenu);
     QApplication::clipboard()->setText(fen);
     QVERIFY(panel.setupBar()->pasteFen());
     QCOMPARE(panel.board()->setup().fen(), fen);

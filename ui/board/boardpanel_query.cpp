@@ -72,6 +72,8 @@ void BoardPanel::setSetupMode(bool on)
 {
     m_board->setSetupMode(on);
     m_setupBar->setVisible(on);
+    // A right click takes a piece off the set-up board instead of opening the menu.
+    m_board->setContextMenuPolicy(on ? Qt::PreventContextMenu : Qt::ActionsContextMenu);
     if (m_setupAction->isChecked() != on) m_setupAction->setChecked(on);
     updateDesignator();
 }
