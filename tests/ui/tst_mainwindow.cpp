@@ -80,6 +80,7 @@ private slots:
     void transformImageIsNamed();
     void playerBaseFromSettings();
     void boardWritesAndRunsAQuery();
+    void boardQueryLeavesACqlsFile();
     void setupFromTheCommandLine();
 
 private:
@@ -392,6 +393,29 @@ void TestMainWindow::boardWritesAndRunsAQuery()
     // One undo brings the earlier query back.
     w.editor()->undo();
     QCOMPARE(w.editor()->toPlainText(), QStringLiteral("cql() mate"));
+}
+
+// A CQL-S file keeps its text: the board's CQL 6 query becomes a new one.
+void TestMainWindow::boardQueryLeavesACqlsFile()
+{
+    const QString path = write(m_dir, QStringLiteral("cqls-board.pgn"), repeat({Quiet, GameB1}, 1));
+    const QString script = write(m_dir, QStringLiteral("mates.cqls"), "(match :mate)\n");
+    wb::MainWindow w;
+    w.show();
+    w.openDatabase(path);
+    QVERIFY(w.openQueryFile(script));
+    QVERIFY(waitIdle(w));
+    QVERIFY(w.editor()->isCqls());
+    w.board()->setPosition(chess::Position());
+    QSignalSpy finished(w.searchController(), &wb::SearchController::finished);
+    w.boardPanel()->findPositionAction()->trigger();
+    QVERIFY(w.queryFile().isEmpty());
+    QVERIFY(!w.editor()->isCqls());
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(w.gameListModel()->matchedGames(), 2); // both games start from it
+    QFile f(script);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("(match :mate)\n"));
 }
 
 void TestMainWindow::setupFromTheCommandLine()

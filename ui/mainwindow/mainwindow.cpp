@@ -121,7 +121,7 @@ void MainWindow::createWidgets()
         m_editor->setFocus();
     });
     connect(m_boardPanel, &BoardPanel::queryRequested, this, [this](const QString &text, bool run) {
-        m_editor->replaceAllText(text);
+        if (!writeCql6Query(text)) return;
         m_editor->setFocus();
         if (run) runQuery();
     });

@@ -125,6 +125,9 @@ private:
     // mainwindow_convert.cpp
     void createConvertAction();
     void convertQueryToCql6();
+    // Replaces the editor's text by CQL 6 `text` as one undo step (a .cqls
+    // file is left for a new query); false when the user cancelled.
+    bool writeCql6Query(const QString &text);
     void dialectChanged(bool cqls);
 
     // mainwindow_playerbase.cpp
