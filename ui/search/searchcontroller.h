@@ -59,7 +59,9 @@ public:
     // records count through the sources in order. `numbered` is the caller's
     // source that numbers the games so (the game list's), which source() then
     // is; without one, the single source, or a CombinedGameSource made over
-    // several. False when a source or the query is missing.
+    // several. False when a source or the query is missing. A source without
+    // an indexed file (a CombinedGameSource too) is evaluated game by game on
+    // one thread: give the files themselves to have the engine search them.
     bool start(const QList<GameSourcePtr> &sources, QueryPtr query, GameSourcePtr numbered = nullptr);
     bool start(GameSourcePtr source, QueryPtr query) { return start(QList<GameSourcePtr>{source}, query, source); }
     void cancel();
