@@ -35,6 +35,97 @@
         <source>&lt;i&gt;Shift+click squares to build a designator&lt;/i&gt;</source>
         <translation>&lt;i&gt;Umschalt+Klick wählt Felder&lt;/i&gt;</translation>
     </message>
+    <message>
+        <source>Set Up Position</source>
+        <translation>Stellung aufbauen</translation>
+    </message>
+    <message>
+        <source>Set up a position by hand: pick pieces from the palette or drag them</source>
+        <translation>Eine Stellung von Hand aufbauen: Figuren aus der Palette wählen oder ziehen</translation>
+    </message>
+    <message>
+        <source>Copy Position as FEN</source>
+        <translation>Stellung als FEN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the shown position as FEN to the clipboard</source>
+        <translation>Die gezeigte Stellung als FEN in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>Find Position</source>
+        <translation>Stellung finden</translation>
+    </message>
+    <message>
+        <source>Write a query for exactly this position (one undo step in the editor)</source>
+        <translation>Eine Abfrage für genau diese Stellung schreiben (ein Rückgängig-Schritt im Editor)</translation>
+    </message>
+    <message>
+        <source>Find Pattern</source>
+        <translation>Muster finden</translation>
+    </message>
+    <message>
+        <source>Write a query for the pieces on the selected squares (all pieces without a selection), with the colour and transform chosen beside it</source>
+        <translation>Eine Abfrage für die Figuren auf den ausgewählten Feldern schreiben (ohne Auswahl alle Figuren), mit der daneben gewählten Farbe und Transformation</translation>
+    </message>
+    <message>
+        <source>Empty squares too</source>
+        <translation>Auch leere Felder</translation>
+    </message>
+    <message>
+        <source>The selected empty squares must be empty as well</source>
+        <translation>Die ausgewählten leeren Felder müssen ebenfalls leer sein</translation>
+    </message>
+    <message>
+        <source>Search at once</source>
+        <translation>Sofort suchen</translation>
+    </message>
+    <message>
+        <source>Search as soon as the query is written</source>
+        <translation>Suchen, sobald die Abfrage geschrieben ist</translation>
+    </message>
+</context>
+<context>
+    <name>wb::BoardSetup</name>
+    <message>
+        <source>The text is no FEN.</source>
+        <translation>Der Text ist keine FEN.</translation>
+    </message>
+    <message>
+        <source>A FEN board has 8 ranks, this one %1.</source>
+        <translation>Ein FEN-Brett hat 8 Reihen, dieses %1.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no piece.</source>
+        <translation>„%1“ ist keine Figur.</translation>
+    </message>
+    <message>
+        <source>Rank %1 of the FEN does not have 8 squares.</source>
+        <translation>Reihe %1 der FEN hat nicht 8 Felder.</translation>
+    </message>
+    <message>
+        <source>The side to move is &apos;w&apos; or &apos;b&apos;, not &apos;%1&apos;.</source>
+        <translation>Die Seite am Zug ist „w“ oder „b“, nicht „%1“.</translation>
+    </message>
+    <message>
+        <source>White to move</source>
+        <translation>Weiß am Zug</translation>
+    </message>
+    <message>
+        <source>Black to move</source>
+        <translation>Schwarz am Zug</translation>
+    </message>
+    <message>
+        <source>Find this pattern</source>
+        <translation>Dieses Muster finden</translation>
+    </message>
+    <message>
+        <source>Find this pattern under %1</source>
+        <translation>Dieses Muster unter %1 finden</translation>
+    </message>
+    <message>
+        <source>Find this position: %1, no other pieces</source>
+        <translation>Diese Stellung finden: %1, keine weiteren Figuren</translation>
+    </message>
 </context>
 <context>
     <name>wb::BoardWidget</name>
@@ -80,6 +171,10 @@
     <message>
         <source>unknown theme &apos;%1&apos; (light, dark or system)</source>
         <translation>unbekanntes Farbschema &apos;%1&apos; (light, dark oder system)</translation>
+    </message>
+    <message>
+        <source>Set up FEN on the board (set-up mode); without a query, find this position.</source>
+        <translation>FEN auf dem Brett aufbauen (Aufbaumodus); ohne Abfrage diese Stellung suchen.</translation>
     </message>
 </context>
 <context>
@@ -675,10 +770,6 @@
         <source>Search cancelled: %1</source>
         <translation>Suche abgebrochen: %1</translation>
     </message>
-    <message>
-        <source>Game %1: %2</source>
-        <translation>Partie %1: %2</translation>
-    </message>
     <message numerus="yes">
         <source>%1 — %Ln game(s)</source>
         <translation>
@@ -955,6 +1046,10 @@
         <source>Cannot use the player base: %1</source>
         <translation>Die Spielerdatenbank ist nicht verwendbar: %1</translation>
     </message>
+    <message>
+        <source>--setup: %1</source>
+        <translation>--setup: %1</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchWriter</name>
@@ -1058,6 +1153,120 @@
     <message>
         <source>Messages about opened files and searches appear here.</source>
         <translation>Hier erscheinen Meldungen zu geöffneten Dateien und Suchen.</translation>
+    </message>
+</context>
+<context>
+    <name>wb::SearchSession</name>
+    <message>
+        <source>Game %1: %2</source>
+        <translation>Partie %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>wb::SetupBar</name>
+    <message>
+        <source>Eraser</source>
+        <translation>Radierer</translation>
+    </message>
+    <message>
+        <source>White pawn</source>
+        <translation>Weißer Bauer</translation>
+    </message>
+    <message>
+        <source>White knight</source>
+        <translation>Weißer Springer</translation>
+    </message>
+    <message>
+        <source>White bishop</source>
+        <translation>Weißer Läufer</translation>
+    </message>
+    <message>
+        <source>White rook</source>
+        <translation>Weißer Turm</translation>
+    </message>
+    <message>
+        <source>White queen</source>
+        <translation>Weiße Dame</translation>
+    </message>
+    <message>
+        <source>White king</source>
+        <translation>Weißer König</translation>
+    </message>
+    <message>
+        <source>Black pawn</source>
+        <translation>Schwarzer Bauer</translation>
+    </message>
+    <message>
+        <source>Black knight</source>
+        <translation>Schwarzer Springer</translation>
+    </message>
+    <message>
+        <source>Black bishop</source>
+        <translation>Schwarzer Läufer</translation>
+    </message>
+    <message>
+        <source>Black rook</source>
+        <translation>Schwarzer Turm</translation>
+    </message>
+    <message>
+        <source>Black queen</source>
+        <translation>Schwarze Dame</translation>
+    </message>
+    <message>
+        <source>Black king</source>
+        <translation>Schwarzer König</translation>
+    </message>
+    <message>
+        <source>Click squares to put it there, or drag it onto the board.</source>
+        <translation>Felder anklicken, um sie dorthin zu stellen, oder sie auf das Brett ziehen.</translation>
+    </message>
+    <message>
+        <source>Click pieces to take them off the board (a right click does it too).</source>
+        <translation>Figuren anklicken, um sie vom Brett zu nehmen (ein Rechtsklick tut es auch).</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Take every piece off the board</source>
+        <translation>Alle Figuren vom Brett nehmen</translation>
+    </message>
+    <message>
+        <source>Start Position</source>
+        <translation>Grundstellung</translation>
+    </message>
+    <message>
+        <source>The pieces as a game starts</source>
+        <translation>Die Figuren wie zu Beginn einer Partie</translation>
+    </message>
+    <message>
+        <source>White to move</source>
+        <translation>Weiß am Zug</translation>
+    </message>
+    <message>
+        <source>Black to move</source>
+        <translation>Schwarz am Zug</translation>
+    </message>
+    <message>
+        <source>Copy FEN</source>
+        <translation>FEN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the position as FEN to the clipboard</source>
+        <translation>Die Stellung als FEN in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>Paste FEN</source>
+        <translation>FEN einfügen</translation>
+    </message>
+    <message>
+        <source>Set up the FEN on the clipboard</source>
+        <translation>Die FEN aus der Zwischenablage aufbauen</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no FEN: %1</source>
+        <translation>Die Zwischenablage enthält keine FEN: %1</translation>
     </message>
 </context>
 </TS>

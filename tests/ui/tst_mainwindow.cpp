@@ -5,6 +5,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "board/boardpanel.h"
 #include "board/boardwidget.h"
+#include "board/setupbar.h"
+#include "editor/cqleditor.h"
 #include "gamelist/combinedsource.h"
 #include "gamelist/gamelistmodel.h"
 #include "gamelist/gameloader.h"
@@ -77,6 +79,9 @@ private slots:
     void matchesFollowTheNotation();
     void transformImageIsNamed();
     void playerBaseFromSettings();
+    void boardWritesAndRunsAQuery();
+    void boardQueryLeavesACqlsFile();
+    void setupFromTheCommandLine();
 
 private:
     QTemporaryDir m_dir;
@@ -356,6 +361,80 @@ void TestMainWindow::playerBaseFromSettings()
     QVERIFY(!none->isEnabled());
     QCOMPARE(QSettings().value(QStringLiteral("query/playerBase")).toString(), QString());
     QVERIFY(!w.checkQuery());
+}
+
+// Find Position writes the shown position's query into the editor as one undo
+// step and searches it at once; the session then lists the games with it.
+void TestMainWindow::boardWritesAndRunsAQuery()
+{
+    const QString path = write(m_dir, QStringLiteral("board.pgn"), repeat({Quiet, GameB1, GameA2}, 1));
+    wb::MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openDatabase(path);
+    QVERIFY(waitIdle(w));
+    w.setQueryText(QStringLiteral("cql() mate"));
+    // The scholar's mate, set up by hand.
+    wb::BoardPanel *panel = w.boardPanel();
+    panel->setSetupMode(true);
+    const wb::BoardSetup s =
+        *wb::BoardSetup::fromFen(QStringLiteral("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"));
+    panel->board()->setSetup(s);
+    QSignalSpy finished(w.searchController(), &wb::SearchController::finished);
+    panel->findPositionAction()->trigger();
+    QCOMPARE(w.editor()->toPlainText(), panel->positionQueryText());
+    QVERIFY(finished.wait(30000));
+    QVERIFY(waitIdle(w));
+    QCOMPARE(listColumn(*w.gameListModel(), wb::GameListModel::White, true), QStringList{QStringLiteral("B1")});
+    // The board stays in set-up mode, the game's position underneath.
+    QVERIFY(panel->isSetupMode());
+    QCOMPARE(panel->board()->shownSetup(), s);
+    QVERIFY(panel->board()->position().isCheckmate());
+    // One undo brings the earlier query back.
+    w.editor()->undo();
+    QCOMPARE(w.editor()->toPlainText(), QStringLiteral("cql() mate"));
+}
+
+// A CQL-S file keeps its text: the board's CQL 6 query becomes a new one.
+void TestMainWindow::boardQueryLeavesACqlsFile()
+{
+    const QString path = write(m_dir, QStringLiteral("cqls-board.pgn"), repeat({Quiet, GameB1}, 1));
+    const QString script = write(m_dir, QStringLiteral("mates.cqls"), "(match :mate)\n");
+    wb::MainWindow w;
+    w.show();
+    w.openDatabase(path);
+    QVERIFY(w.openQueryFile(script));
+    QVERIFY(waitIdle(w));
+    QVERIFY(w.editor()->isCqls());
+    w.board()->setPosition(chess::Position());
+    QSignalSpy finished(w.searchController(), &wb::SearchController::finished);
+    w.boardPanel()->findPositionAction()->trigger();
+    QVERIFY(w.queryFile().isEmpty());
+    QVERIFY(!w.editor()->isCqls());
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(w.gameListModel()->matchedGames(), 2); // both games start from it
+    QFile f(script);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("(match :mate)\n"));
+}
+
+void TestMainWindow::setupFromTheCommandLine()
+{
+    const QString path = write(m_dir, QStringLiteral("setup.pgn"), repeat({Quiet, GameA2}, 2));
+    // After 1.d4 d5, the quiet game's position.
+    const QString fen = QStringLiteral("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2");
+    wb::MainWindow w;
+    w.show();
+    QSignalSpy finished(w.searchController(), &wb::SearchController::finished);
+    w.applyCommandLine(
+        wb::parseCommandLine({QStringLiteral("cqlwb"), QStringLiteral("--setup"), fen, path, QStringLiteral("--run")}));
+    QVERIFY(finished.wait(30000));
+    QVERIFY(waitIdle(w));
+    QVERIFY(w.boardPanel()->isSetupMode());
+    QVERIFY(w.boardPanel()->setupBar()->isVisible());
+    QCOMPARE(w.boardPanel()->board()->setup().fen(), fen);
+    QVERIFY(w.editor()->toPlainText().contains(QStringLiteral("wtm")));
+    QCOMPARE(w.gameListModel()->matchedGames(), 2);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -8,6 +8,7 @@
 #include "search/matchwriter.h"
 #include "search/querycompiler.h"
 #include "search/searchcontroller.h"
+#include "testgames.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
@@ -44,13 +45,7 @@ std::string pgnB(int copies, bool broken = false)
     return out;
 }
 
-wb::GameSourcePtr source(const std::string &text, const char *name)
-{
-    auto db = std::make_shared<db::Database>();
-    std::string error;
-    if (!db->openText(text, name, {}, &error)) qFatal("cannot open test PGN: %s", error.c_str());
-    return std::make_shared<wb::DatabaseSource>(std::move(db));
-}
+using testgames::source;
 
 QList<wb::GameHit> allHits(const QSignalSpy &spy)
 {
@@ -156,9 +151,9 @@ void TestMultiSearch::searchTwoDatabases()
     QVERIFY(!search.record(5));
     QVERIFY(!search.record(6)->result.matches.empty());
 
-    // Searching the same combined source again keeps it (the window compares pointers).
+    // Searching the same files again with the caller's numbering keeps it (the window compares pointers).
     const wb::GameSourcePtr same = search.source();
-    QVERIFY(search.start(same, q.query));
+    QVERIFY(search.start(search.sources(), q.query, same));
     QVERIFY(finished.wait(30000));
     QCOMPARE(search.source(), same);
     QCOMPARE(int(search.matchRecords()->size()), 4);

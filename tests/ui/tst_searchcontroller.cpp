@@ -6,6 +6,7 @@
 #include "search/matchwriter.h"
 #include "search/querycompiler.h"
 #include "search/searchcontroller.h"
+#include "testgames.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -15,25 +16,7 @@
 
 namespace {
 
-// Game 2 ends in mate (fool's mate); the others do not.
-std::string pgn(int copies)
-{
-    std::string out;
-    for (int i = 0; i < copies; ++i) {
-        out += "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n";
-        out += "[White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
-        out += "[White \"E\"]\n[Black \"F\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n\n";
-    }
-    return out;
-}
-
-wb::GameSourcePtr source(int copies)
-{
-    auto db = std::make_shared<db::Database>();
-    std::string error;
-    if (!db->openText(pgn(copies), "search.pgn", {}, &error)) qFatal("cannot open test PGN: %s", error.c_str());
-    return std::make_shared<wb::DatabaseSource>(std::move(db));
-}
+wb::GameSourcePtr source(int copies) { return testgames::source(testgames::mates(copies), "search.pgn"); }
 
 } // namespace
 

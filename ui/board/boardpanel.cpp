@@ -4,6 +4,8 @@
 
 #include "boardwidget.h"
 #include "designator.h"
+#include "querybuilder.h"
+#include "setupbar.h"
 #include "transformimages.h"
 
 #include <QCheckBox>
@@ -70,6 +72,8 @@ BoardPanel::BoardPanel(QWidget *parent)
     strip->addWidget(m_transform);
     strip->addWidget(m_insert);
     layout->addLayout(strip);
+    createQueryTools();
+    layout->addWidget(m_setupBar);
 
     connect(m_board, &BoardWidget::squaresSelected, this, [this] {
         updateDesignator();
@@ -106,7 +110,7 @@ void BoardPanel::updateDesignator()
 {
     DesignatorOptions options;
     options.ignoreColor = m_anyColour->isChecked();
-    m_designatorText = pieceDesignator(m_board->position(), m_board->selectedSquares(), options);
+    m_designatorText = pieceDesignator(m_board->shownSetup(), m_board->selectedSquares(), options);
     if (m_designatorText.isEmpty()) {
         m_designator->setText(tr("<i>Shift+click squares to build a designator</i>"));
     } else {

@@ -1,7 +1,8 @@
 // The board with its tool strips: moving through the game and between matched
 // positions, what made the shown position match, the designator of the
 // Shift+selected squares (with an Insert button) and a choice of transform
-// whose images are shown.
+// whose images are shown; the set-up mode, and queries written from the board
+// ("Find this position", "Find this pattern").
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -18,6 +19,7 @@ class QToolButton;
 namespace wb {
 
 class BoardWidget;
+class SetupBar;
 
 class BoardPanel : public QWidget {
     Q_OBJECT
@@ -35,12 +37,31 @@ public:
     QToolButton *previousMatchButton() const { return m_previousMatch; }
     QToolButton *nextMatchButton() const { return m_nextMatch; }
 
+    void setSetupMode(bool on);
+    bool isSetupMode() const;
+    SetupBar *setupBar() const { return m_setupBar; }
+    // Copies the shown position (or the one being set up) as FEN to the clipboard.
+    QAction *copyFenAction() const { return m_copyFen; }
+    QAction *setupAction() const { return m_setupAction; }
+    QAction *findPositionAction() const { return m_findPosition; }
+    QAction *findPatternAction() const { return m_findPattern; }
+    QCheckBox *anyColourBox() const { return m_anyColour; }
+    QCheckBox *emptySquaresBox() const { return m_emptySquares; }
+    QCheckBox *runAtOnceBox() const { return m_runAtOnce; }
+    QComboBox *transformBox() const { return m_transform; }
+    // The query "Find This Position" / "Find This Pattern" write.
+    QString positionQueryText() const;
+    QString patternQueryText() const;
+
 signals:
     void insertRequested(const QString &text);
+    // A whole query for the editor, to be searched at once when `run`.
+    void queryRequested(const QString &text, bool run);
 
 private:
     void updateDesignator();
     void updateImages();
+    void createQueryTools();
 
     BoardWidget *m_board;
     QLabel *m_designator;
@@ -50,6 +71,13 @@ private:
     QToolButton *m_first, *m_previous, *m_next, *m_last, *m_previousMatch, *m_nextMatch;
     QLabel *m_matchInfo;
     QString m_designatorText;
+    SetupBar *m_setupBar = nullptr;
+    QCheckBox *m_emptySquares = nullptr;
+    QCheckBox *m_runAtOnce = nullptr;
+    QAction *m_setupAction = nullptr;
+    QAction *m_copyFen = nullptr;
+    QAction *m_findPosition = nullptr;
+    QAction *m_findPattern = nullptr;
 };
 
 } // namespace wb

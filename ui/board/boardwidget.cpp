@@ -133,7 +133,7 @@ BoardWidget::Geometry BoardWidget::geometry() const
     g.board = QRect(x, y, board, board);
     // The marker sits beside the edge of the side to move, level with its back rank.
     const int d = qMax(6, qMin(stmW - 3, g.square / 4));
-    const bool bottom = (m_position.sideToMove() == White) != m_flipped;
+    const bool bottom = (shownSideToMove() == White) != m_flipped;
     const int sx = x + board + qMax(3, (stmW - d) / 2);
     const int sy = bottom ? y + board - d : y;
     g.stm = QRect(sx, sy, d, d);
@@ -187,8 +187,10 @@ void BoardWidget::paintEvent(QPaintEvent *)
 void BoardWidget::paintSquares(QPainter &p, const Geometry &g)
 {
     p.setPen(Qt::NoPen);
+    // The game's last move and marks do not belong to a position being set up.
+    const SquareSet marked = m_setupMode ? SquareSet() : m_marked;
     Square lmFrom = NoSquare, lmTo = NoSquare;
-    if (!m_lastMove.isNone() && !m_lastMove.isNull()) {
+    if (!m_setupMode && !m_lastMove.isNone() && !m_lastMove.isNull()) {
         lmFrom = m_lastMove.from();
         lmTo = m_lastMove.to();
     }
@@ -198,17 +200,17 @@ void BoardWidget::paintSquares(QPainter &p, const Geometry &g)
         const bool light = (fileOf(sq) + rankOf(sq)) % 2 == 1;
         p.fillRect(r, light ? m_theme.light : m_theme.dark);
         if (sq == lmFrom || sq == lmTo) p.fillRect(r, m_theme.lastMove);
-        if (m_marked.contains(sq)) p.fillRect(r, markedColor());
+        if (marked.contains(sq)) p.fillRect(r, markedColor());
         if (m_selection.contains(sq)) p.fillRect(r, m_theme.selection);
     }
     // An outline makes marked and selected squares readable on both square colours.
     p.setBrush(Qt::NoBrush);
     const int pw = qMax(2, g.square / 22);
-    if (m_marked.any()) {
+    if (marked.any()) {
         QColor edge = markedColor();
         edge.setAlpha(255);
         p.setPen(QPen(edge, pw));
-        for (Square sq : m_marked)
+        for (Square sq : marked)
             p.drawRect(squareRect(sq).adjusted(pw / 2, pw / 2, -(pw + 1) / 2, -(pw + 1) / 2));
     }
     if (m_selection.any()) {
@@ -253,11 +255,15 @@ void BoardWidget::paintPieces(QPainter &p, const Geometry &g)
     const int size = g.square;
     const qreal dpr = devicePixelRatioF();
     for (int s = 0; s < 64; ++s) {
-        const Piece piece = m_position.pieceAt(Square(s));
-        if (piece == NoPiece) continue;
+        const Piece piece = pieceOn(Square(s));
+        if (piece == NoPiece || (m_pieceDragged && s == m_pieceFrom)) continue;
         const QPixmap pm = PieceSet::shared().pixmap(piece, size, dpr);
         p.drawPixmap(squareRect(Square(s)).topLeft(), pm);
     }
+    // The piece being dragged follows the pointer.
+    if (m_pieceDragged && m_pieceFrom != NoSquare)
+        p.drawPixmap(m_pieceAt - QPoint(size / 2, size / 2),
+                     PieceSet::shared().pixmap(pieceOn(m_pieceFrom), size, dpr));
 }
 
 void BoardWidget::paintCoordinates(QPainter &p, const Geometry &g)
@@ -288,7 +294,7 @@ void BoardWidget::paintCoordinates(QPainter &p, const Geometry &g)
 
 void BoardWidget::paintArrow(QPainter &p, const Geometry &g)
 {
-    if (m_lastMove.isNone() || m_lastMove.isNull()) return;
+    if (m_setupMode || m_lastMove.isNone() || m_lastMove.isNull()) return;
     const Square from = m_lastMove.from();
     Square to = m_lastMove.to();
     if (m_lastMove.isCastling()) // stored as king takes rook: point at the king's square
@@ -321,7 +327,7 @@ void BoardWidget::paintArrow(QPainter &p, const Geometry &g)
 
 void BoardWidget::paintSideToMove(QPainter &p, const Geometry &g)
 {
-    const bool white = m_position.sideToMove() == White;
+    const bool white = shownSideToMove() == White;
     p.setPen(QPen(palette().color(QPalette::WindowText), 1.2));
     p.setBrush(white ? QColor(Qt::white) : QColor(0x20, 0x20, 0x20));
     p.drawEllipse(QRectF(g.stm).adjusted(0.5, 0.5, -0.5, -0.5));
@@ -365,11 +371,13 @@ SquareSet BoardWidget::rectangleBetween(Square a, Square b) const
 
 void BoardWidget::mousePressEvent(QMouseEvent *event)
 {
+    if (event->button() == Qt::RightButton && setupPress(event)) return;
     if (event->button() != Qt::LeftButton) {
         QWidget::mousePressEvent(event);
         return;
     }
     const Square sq = squareAt(event->position().toPoint());
+    if (!(event->modifiers() & Qt::ShiftModifier) && setupPress(event)) return;
     if (event->modifiers() & Qt::ShiftModifier) {
         m_dragStart = sq;
         m_dragged = false;
@@ -384,6 +392,7 @@ void BoardWidget::mousePressEvent(QMouseEvent *event)
 
 void BoardWidget::mouseMoveEvent(QMouseEvent *event)
 {
+    if (setupMove(event)) return;
     if (m_dragStart == NoSquare || !(event->buttons() & Qt::LeftButton)) return;
     const Square sq = squareAt(event->position().toPoint());
     if (sq == NoSquare) return;
@@ -396,6 +405,7 @@ void BoardWidget::mouseMoveEvent(QMouseEvent *event)
 
 void BoardWidget::mouseReleaseEvent(QMouseEvent *event)
 {
+    if (setupRelease(event)) return;
     if (event->button() != Qt::LeftButton || m_dragStart == NoSquare) return;
     const Square sq = squareAt(event->position().toPoint());
     if (!m_dragged) {

@@ -1,9 +1,11 @@
 // A chess board that paints a Position with marked squares, overlay layers,
-// the last move and a Shift+click square selection for building designators.
+// the last move and a Shift+click square selection for building designators;
+// in set-up mode it shows a BoardSetup instead, edited by hand.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "boardlayer.h"
+#include "boardsetup.h"
 #include "boardtheme.h"
 
 #include "chess/position.h"
@@ -47,6 +49,21 @@ public:
 
     const BoardTheme &theme() const { return m_theme; }
 
+    // Set-up mode: pieces are placed from a palette, dragged, removed (right
+    // click, or dropped off the board); the game's position stays underneath
+    // and comes back when the mode ends. Entering starts from the shown position.
+    void setSetupMode(bool on);
+    bool isSetupMode() const { return m_setupMode; }
+    const BoardSetup &setup() const { return m_setup; }
+    void setSetup(const BoardSetup &setup);
+    // What a click on a square puts there in set-up mode (NoPiece: a click removes).
+    void setPalettePiece(chess::Piece piece) { m_palette = piece; }
+    chess::Piece palettePiece() const { return m_palette; }
+    // The shown position as a set-up: the edited one, or the game's.
+    BoardSetup shownSetup() const;
+    // Mime type of a piece dragged from a palette: its FEN letter.
+    static QString pieceMimeType();
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     bool hasHeightForWidth() const override { return true; }
@@ -61,6 +78,8 @@ signals:
     // After a Shift+click or Shift+drag (and when a plain click clears it).
     void squaresSelected(chess::SquareSet squares);
     void flippedChanged(bool flipped);
+    // Set-up mode: a piece was placed, moved or removed, or the side to move changed.
+    void setupChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -69,6 +88,9 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     struct Geometry {
@@ -87,6 +109,13 @@ private:
     void paintSideToMove(QPainter &p, const Geometry &g);
     void paintLegend(QPainter &p, const Geometry &g);
     chess::SquareSet rectangleBetween(chess::Square a, chess::Square b) const;
+    chess::Piece pieceOn(chess::Square s) const;
+    chess::Color shownSideToMove() const;
+    // boardwidget_setup.cpp: the set-up mode's mouse; false leaves the event to the selection.
+    bool setupPress(QMouseEvent *event);
+    bool setupMove(QMouseEvent *event);
+    bool setupRelease(QMouseEvent *event);
+    void editSetup(chess::Square square, chess::Piece piece);
 
     chess::Position m_position;
     chess::Move m_lastMove;
@@ -100,6 +129,13 @@ private:
     bool m_flipped = false;
     bool m_showCoordinates = true;
     BoardTheme m_theme;
+    bool m_setupMode = false;
+    BoardSetup m_setup;
+    chess::Piece m_palette = chess::NoPiece;
+    chess::Square m_pieceFrom = chess::NoSquare; // a piece being dragged in set-up mode
+    QPoint m_pieceAt;
+    QPoint m_pressAt;
+    bool m_pieceDragged = false;
 };
 
 } // namespace wb

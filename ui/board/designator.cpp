@@ -50,6 +50,14 @@ QString squareDesignator(SquareSet squares)
 
 QString pieceDesignator(const Position &position, SquareSet squares, const DesignatorOptions &options)
 {
+    BoardSetup setup = BoardSetup::empty();
+    for (Square s : position.occupied())
+        setup.put(s, position.pieceAt(s));
+    return pieceDesignator(setup, squares, options);
+}
+
+QString pieceDesignator(const BoardSetup &position, SquareSet squares, const DesignatorOptions &options)
+{
     if (squares.empty()) return QString();
     const QString squarePart = squareDesignator(squares);
     if (!options.withContents) return squarePart.isEmpty() ? QStringLiteral(".") : squarePart;
@@ -57,7 +65,7 @@ QString pieceDesignator(const Position &position, SquareSet squares, const Desig
     bool present[16] = {};
     bool empty = false;
     for (Square s : squares) {
-        Piece p = position.pieceAt(s);
+        Piece p = position.at(s);
         if (p == NoPiece)
             empty = true;
         else

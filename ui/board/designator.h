@@ -3,6 +3,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "boardsetup.h"
+
 #include "chess/position.h"
 
 #include <QString>
@@ -23,5 +25,6 @@ QString squareDesignator(chess::SquareSet squares);
 // squares contribute "_". Returns "" for an empty selection.
 QString pieceDesignator(const chess::Position &position, chess::SquareSet squares,
                         const DesignatorOptions &options = {});
+QString pieceDesignator(const BoardSetup &setup, chess::SquareSet squares, const DesignatorOptions &options = {});
 
 } // namespace wb

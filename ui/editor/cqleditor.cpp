@@ -251,6 +251,16 @@ int CqlEditor::positionOf(int line, int column) const
     return block.position() + off;
 }
 
+void CqlEditor::replaceAllText(const QString &text)
+{
+    QTextCursor c(document());
+    c.beginEditBlock();
+    c.select(QTextCursor::Document);
+    c.insertText(text);
+    c.endEditBlock();
+    setTextCursor(c);
+}
+
 void CqlEditor::goToLine(int line, int column)
 {
     QTextCursor c = textCursor();

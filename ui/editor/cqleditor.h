@@ -35,6 +35,8 @@ public:
     // Document position of line/column (1-based, column in code points).
     int positionOf(int line, int column) const;
     void goToLine(int line, int column = 1);
+    // Replaces the whole text with `text` as one step Undo takes back.
+    void replaceAllText(const QString &text);
     int currentLine() const;
     int currentColumn() const; // 1-based, in code points
 

@@ -1,5 +1,6 @@
-// Several open databases seen as one numbered collection: the game list and
-// the search show them together, each game remembering which file it is from.
+// Several open databases seen as one numbered collection: the game list shows
+// them together, each game remembering which file it is from (the search takes
+// the files themselves and numbers its matches the same way).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 

@@ -56,7 +56,7 @@ public:
     virtual bool hasGameText() const { return false; }
     virtual std::string_view gameText(int /*index*/) const { return {}; }
     // The indexed file behind the source, for the core search engine; nullptr
-    // when there is none (the search then indexes the games' PGN itself).
+    // when there is none (the search then evaluates the loaded games one by one).
     virtual std::shared_ptr<const db::Database> database() const { return nullptr; }
 };
 using GameSourcePtr = std::shared_ptr<const GameSource>;

@@ -47,7 +47,13 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption theme(
         QStringLiteral("theme"), QCoreApplication::translate("wb::CommandLine", "Colour theme: light, dark or system."),
         QStringLiteral("THEME"));
+    const QCommandLineOption setup(
+        QStringLiteral("setup"),
+        QCoreApplication::translate("wb::CommandLine",
+                                    "Set up FEN on the board (set-up mode); without a query, find this position."),
+        QStringLiteral("FEN"));
     parser.addOption(screenshot);
+    parser.addOption(setup);
     parser.addOption(queryText);
     parser.addOption(run);
     parser.addOption(theme);
@@ -57,6 +63,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     cl.screenshot = parser.value(screenshot);
     cl.queryText = parser.value(queryText);
     cl.theme = parser.value(theme);
+    cl.setupFen = parser.value(setup);
     cl.run = parser.isSet(run);
     for (const QString &f : parser.positionalArguments()) {
         if (CommandLine::isQueryFile(f)) {
@@ -75,7 +82,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
         && !QStringList{QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("system")}.contains(cl.theme))
         cl.error =
             QCoreApplication::translate("wb::CommandLine", "unknown theme '%1' (light, dark or system)").arg(cl.theme);
-    if (!cl.screenshot.isEmpty() && !cl.databases.isEmpty() && (!cl.queryFile.isEmpty() || !cl.queryText.isEmpty()))
+    if (!cl.screenshot.isEmpty() && !cl.databases.isEmpty()
+        && (!cl.queryFile.isEmpty() || !cl.queryText.isEmpty() || !cl.setupFen.isEmpty()))
         cl.run = true;
     return cl;
 }

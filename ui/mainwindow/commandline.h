@@ -12,6 +12,7 @@ struct CommandLine {
     QString queryText;     // --query-text
     QString screenshot;    // --screenshot FILE: grab the window once idle, then quit
     QString theme;         // --theme light|dark|system ("" = from the settings)
+    QString setupFen;      // --setup FEN: the board in set-up mode with this position
     bool run = false;      // --run, implied by --screenshot with a query and a database
     QString error;         // a message for the user when the line is wrong
 

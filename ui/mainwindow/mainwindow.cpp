@@ -37,11 +37,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
-    m_games = new GameListModel(this);
+    m_session = new SearchSession(this);
     m_problems = new ProblemsModel(this);
-    m_search = new SearchController(this);
     m_writer = new MatchWriter(this);
-    m_loader = new GameLoader(this);
     m_opener = new DatabaseOpener(this);
     m_checkTimer = new QTimer(this);
     m_checkTimer->setSingleShot(true);
@@ -55,13 +53,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createStatusBar();
     refreshIcons();
 
-    connect(m_search, &SearchController::started, this, &MainWindow::searchStarted);
-    connect(m_search, &SearchController::progress, this, &MainWindow::searchProgress);
-    connect(m_search, &SearchController::hitsFound, m_games, &GameListModel::addHits);
-    connect(m_search, &SearchController::hitsFound, this, &MainWindow::countMatchesPerDatabase);
-    connect(m_search, &SearchController::gameProblem, m_log,
-            [this](const QString &m) { m_log->addMessage(m, SearchLog::Warning); });
-    connect(m_search, &SearchController::finished, this, &MainWindow::searchFinished);
+    connectSession();
     connect(m_writer, &MatchWriter::progress, this, [this](int done, int total) {
         m_progress->show();
         m_progress->setFormat(tr("Saving %p%"));
@@ -70,8 +62,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             tr("Saving matching games… %1 of %2").arg(QLocale().toString(done), QLocale().toString(total)));
     });
     connect(m_writer, &MatchWriter::finished, this, &MainWindow::matchingGamesSaved);
-    connect(m_loader, &GameLoader::loaded, this, &MainWindow::gameLoaded);
-    connect(m_games, &GameListModel::sortingChanged, this, [this](bool sorting) {
+    connect(m_session->games(), &GameListModel::sortingChanged, this, [this](bool sorting) {
         if (sorting) {
             statusBar()->showMessage(tr("Sorting…"));
             return;
@@ -97,7 +88,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         statusBar()->showMessage(tr("Opening %1…").arg(path));
     });
     // Live syntax check while typing; the search itself only runs on request.
-    connect(m_checkTimer, &QTimer::timeout, this, [this] { showDiagnostics(compileEditorText().diagnostics); });
+    connect(m_checkTimer, &QTimer::timeout, this, [this] { compileEditorText(); });
     connect(m_editor->document(), &QTextDocument::contentsChanged, this, [this] {
         m_checkTimer->start();
         updateActions();
@@ -111,8 +102,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
 MainWindow::~MainWindow()
 {
-    m_search->cancel();
-    m_search->wait();
+    m_session->cancel();
+    m_session->controller()->wait();
 }
 
 BoardWidget *MainWindow::board() const { return m_boardPanel->board(); }
@@ -129,13 +120,17 @@ void MainWindow::createWidgets()
         m_editor->insertPlainText(text);
         m_editor->setFocus();
     });
+    connect(m_boardPanel, &BoardPanel::queryRequested, this, [this](const QString &text, bool run) {
+        if (!writeCql6Query(text)) return;
+        m_editor->setFocus();
+        if (run) runQuery();
+    });
 
     m_notation = new NotationView(this);
-    connect(m_notation, &NotationView::nodeSelected, this, &MainWindow::showNode);
 
     m_gameTable = new QTableView(this);
     m_gameTable->setObjectName(QStringLiteral("GameList"));
-    m_gameTable->setModel(m_games);
+    m_gameTable->setModel(m_session->games());
     m_gameTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_gameTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_gameTable->setSortingEnabled(true);
@@ -162,8 +157,6 @@ void MainWindow::createWidgets()
     // Which file a game is from matters once several are open; then it comes right after the number.
     m_gameTable->horizontalHeader()->moveSection(GameListModel::Database, 1);
     m_gameTable->setColumnHidden(GameListModel::Database, true);
-    connect(m_gameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &MainWindow::currentGameChanged);
 
     m_problemsView = new QTreeView(this);
     m_problemsView->setObjectName(QStringLiteral("Problems"));
@@ -248,8 +241,7 @@ void MainWindow::writeSettings()
 
 bool MainWindow::isBusy() const
 {
-    return m_opener->pending() > 0 || m_search->isRunning() || m_writer->isRunning() || m_games->isSorting()
-        || m_loader->isLoading() || m_runWhenLoaded;
+    return m_opener->pending() > 0 || m_session->isBusy() || m_writer->isRunning() || m_runWhenLoaded;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -258,7 +250,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
-    m_search->cancel();
+    m_session->cancel();
     m_opener->cancelAll();
     writeSettings();
     event->accept();

@@ -4,11 +4,9 @@
 #pragma once
 
 #include "commandline.h"
-#include "gamelist/gameloader.h"
 #include "gamelist/gamesource.h"
 #include "search/matchwriter.h"
-#include "search/querycompiler.h"
-#include "search/searchcontroller.h"
+#include "search/searchsession.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -49,9 +47,9 @@ public:
     // Adds a database to the open ones (all of them are listed and searched).
     void openDatabase(const QString &path);
     void closeDatabase(int index);
-    QList<GameSourcePtr> databases() const { return m_databases; }
+    QList<GameSourcePtr> databases() const { return m_session->databases(); }
     // What the game list shows and Run searches: the one database, or all of them combined.
-    GameSourcePtr listSource() const { return m_listSource; }
+    GameSourcePtr listSource() const { return m_session->listSource(); }
     void setQueryText(const QString &text);
     // Writes the last search's matching games to path on a worker thread (what
     // Save Matching Games does after its dialog). False when there is nothing
@@ -63,9 +61,10 @@ public:
     CqlEditor *editor() const { return m_editor; }
     BoardWidget *board() const;
     BoardPanel *boardPanel() const { return m_boardPanel; }
-    GameListModel *gameListModel() const { return m_games; }
+    GameListModel *gameListModel() const { return m_session->games(); }
     ProblemsModel *problemsModel() const { return m_problems; }
-    SearchController *searchController() const { return m_search; }
+    SearchSession *session() const { return m_session; }
+    SearchController *searchController() const { return m_session->controller(); }
     QTableView *gameTable() const { return m_gameTable; }
     DatabaseList *databaseList() const { return m_databaseList; }
     QLabel *helpLine() const { return m_helpLabel; }
@@ -116,17 +115,19 @@ private:
     void matchingGamesSaved(const SaveSummary &summary);
     void updateTitle();
     void databaseOpened(const QString &path, GameSourcePtr source, double seconds);
+    void setDatabases(const QList<GameSourcePtr> &databases);
     void databasesChanged();
     void closeCurrentDatabase();
     void closeAllDatabases();
-    int databaseOfGame(int game) const; // -1 when none
     void showDatabase(int index);
-    void countMatchesPerDatabase(const QList<GameHit> &hits);
     void scheduleScreenshot(const QString &path);
 
     // mainwindow_convert.cpp
     void createConvertAction();
     void convertQueryToCql6();
+    // Replaces the editor's text by CQL 6 `text` as one undo step (a .cqls
+    // file is left for a new query); false when the user cancelled.
+    bool writeCql6Query(const QString &text);
     void dialectChanged(bool cqls);
 
     // mainwindow_playerbase.cpp
@@ -134,15 +135,15 @@ private:
     void setPlayerBase(const QString &path, bool chosen);
 
     // mainwindow_search.cpp
+    void connectSession();
     CompiledQuery compileEditorText();
     void showDiagnostics(const EditorDiagnostics &diagnostics);
     void searchStarted(int total);
     void searchProgress(int searched, int total, int matched, double seconds);
     void searchFinished(const SearchSummary &summary);
     void currentGameChanged();
-    void gameLoaded(const LoadedGame &loaded);
-    void showNode(game::NodeId node);
-    void goToMatch(int direction);
+    void gameShown(const LoadedGame &loaded);
+    void positionShown(game::NodeId node, int matchNumber);
     void updateMatchInfo(int matchNumber); // 1-based, 0 when the shown position did not match
     void selectFirstMatch();
 
@@ -167,26 +168,18 @@ private:
     QProgressBar *m_progress = nullptr;
 
     // Models and workers
-    GameListModel *m_games = nullptr;
+    SearchSession *m_session = nullptr;
     ProblemsModel *m_problems = nullptr;
-    SearchController *m_search = nullptr;
     MatchWriter *m_writer = nullptr;
-    GameLoader *m_loader = nullptr;
     DatabaseOpener *m_opener = nullptr;
     QTimer *m_checkTimer = nullptr;
 
     // State
     QString m_queryFile;
-    QList<GameSourcePtr> m_databases;
-    GameSourcePtr m_listSource;
     // Databases open in the order asked for, whichever finished loading first.
     QHash<QString, qint64> m_openSequence;
     qint64 m_nextOpenSequence = 0;
-    std::vector<int> m_matchedPerDatabase;
-    QueryPtr m_query;         // the query of the last search (marks for loaded games)
     QString m_playerBasePath; // Query > Player Base ("" = none): given to every compile
-    LoadedGame m_loaded;
-    game::NodeId m_currentNode = game::NoNode;
     bool m_runWhenLoaded = false;
     bool m_selectFirstMatch = false;
     bool m_selectFirstAfterSort = false; // a search ended while its list was being sorted

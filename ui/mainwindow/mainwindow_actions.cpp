@@ -137,7 +137,7 @@ void MainWindow::createActions()
     a.matchesOnly = makeAction(this, tr("&Matching Games Only"), QKeySequence(Qt::CTRL | Qt::Key_M),
                                tr("List only the games the last search matched"));
     a.matchesOnly->setCheckable(true);
-    connect(a.matchesOnly, &QAction::toggled, m_games, &GameListModel::setMatchesOnly);
+    connect(a.matchesOnly, &QAction::toggled, m_session->games(), &GameListModel::setMatchesOnly);
 
     a.firstMove = makeAction(this, tr("&First Position"), QKeySequence(Qt::ALT | Qt::Key_Home));
     a.previousMove = makeAction(this, tr("&Previous Move"), QKeySequence(Qt::ALT | Qt::Key_Left));
@@ -159,8 +159,8 @@ void MainWindow::createActions()
                                                     x->shortcut().toString(QKeySequence::NativeText)));
     m_boardPanel->setNavigationActions(a.firstMove, a.previousMove, a.nextMove, a.lastMove, a.previousMatch,
                                        a.nextMatch);
-    connect(a.previousMatch, &QAction::triggered, this, [this] { goToMatch(-1); });
-    connect(a.nextMatch, &QAction::triggered, this, [this] { goToMatch(+1); });
+    connect(a.previousMatch, &QAction::triggered, m_session, [this] { m_session->goToMatch(-1); });
+    connect(a.nextMatch, &QAction::triggered, m_session, [this] { m_session->goToMatch(+1); });
 
     a.about = makeAction(this, tr("&About CQL Workbench"));
     a.aboutQt = makeAction(this, tr("About &Qt"));
@@ -238,6 +238,8 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(a.flipBoard);
     m_viewMenu->addAction(a.coordinates);
+    m_viewMenu->addAction(m_boardPanel->setupAction());
+    m_viewMenu->addAction(m_boardPanel->copyFenAction());
     m_viewMenu->addAction(a.matchesOnly);
     m_viewMenu->addSeparator();
 
@@ -351,22 +353,22 @@ void MainWindow::refreshIcons()
 
 void MainWindow::updateActions()
 {
-    const bool running = m_search->isRunning();
-    const bool haveDb = m_listSource != nullptr;
+    const bool running = m_session->isRunning();
+    const bool haveDb = m_session->listSource() != nullptr;
     // Run stays enabled while searching: running again restarts the search.
     // Disabled while the last check found errors (F7 or the check after typing shows them).
     m_act.run->setEnabled(haveDb && !m_editor->document()->isEmpty() && m_problems->errorCount() == 0);
     m_act.cancel->setEnabled(running);
     m_act.closeDatabase->setEnabled(haveDb && !running);
     m_act.closeAllDatabases->setEnabled(haveDb && !running);
-    const auto records = m_search->matchRecords();
+    const auto records = m_session->controller()->matchRecords();
     m_act.saveMatching->setEnabled(!running && !m_writer->isRunning() && records && !records->empty()
-                                   && m_games->matchedGames() > 0);
-    const bool haveGame = m_loaded.game != nullptr;
+                                   && m_session->games()->matchedGames() > 0);
+    const bool haveGame = m_session->loadedGame().game != nullptr;
     for (QAction *x : {m_act.firstMove, m_act.previousMove, m_act.nextMove, m_act.lastMove})
         x->setEnabled(haveGame);
-    m_act.previousMatch->setEnabled(haveGame && !m_loaded.marks.empty());
-    m_act.nextMatch->setEnabled(haveGame && !m_loaded.marks.empty());
+    m_act.previousMatch->setEnabled(haveGame && !m_session->marks().empty());
+    m_act.nextMatch->setEnabled(haveGame && !m_session->marks().empty());
 }
 
 void MainWindow::rebuildExamplesMenu()
@@ -394,13 +396,14 @@ void MainWindow::rebuildDatabaseMenu()
     m_databaseMenu->clear();
     const QLocale locale;
     // Every open database is listed and searched; choosing one shows its games.
-    for (int i = 0; i < m_databases.size(); ++i) {
-        const GameSourcePtr &src = m_databases[i];
+    const QList<GameSourcePtr> &databases = m_session->databases();
+    for (int i = 0; i < databases.size(); ++i) {
+        const GameSourcePtr &src = databases[i];
         QAction *x = m_databaseMenu->addAction(tr("%1 — %Ln game(s)", nullptr, src->gameCount()).arg(src->name()));
         x->setStatusTip(src->path());
         connect(x, &QAction::triggered, this, [this, i] { showDatabase(i); });
     }
-    if (m_databases.isEmpty()) {
+    if (databases.isEmpty()) {
         QAction *none = m_databaseMenu->addAction(tr("No open databases"));
         none->setEnabled(false);
     }

@@ -59,6 +59,21 @@ void MainWindow::dialectChanged(bool cqls)
     if (m_act.toCql6) m_act.toCql6->setEnabled(cqls);
 }
 
+bool MainWindow::writeCql6Query(const QString &text)
+{
+    // The CQL 6 text is a new query: a .cqls file keeps its CQL-S, and Undo
+    // brings the earlier text back into the editor.
+    if (cql::detectDialect({}, m_queryFile.toStdString()) == cql::Dialect::CqlS) {
+        if (!maybeSaveQuery()) return false;
+        m_queryFile.clear();
+    }
+    m_editor->replaceAllText(text);
+    m_editor->moveCursor(QTextCursor::Start);
+    updateTitle();
+    m_checkTimer->start();
+    return true;
+}
+
 void MainWindow::convertQueryToCql6()
 {
     if (!m_editor->isCqls()) {
@@ -76,20 +91,7 @@ void MainWindow::convertQueryToCql6()
         m_log->addMessage(tr("The CQL-S query cannot be read, so it cannot be converted to CQL 6."), SearchLog::Error);
         return;
     }
-    // The CQL 6 text is a new query: a .cqls file keeps its CQL-S, and Undo
-    // brings the CQL-S text back into the editor.
-    if (cql::detectDialect({}, m_queryFile.toStdString()) == cql::Dialect::CqlS) {
-        if (!maybeSaveQuery()) return;
-        m_queryFile.clear();
-    }
-    QTextCursor cursor(m_editor->document());
-    cursor.beginEditBlock();
-    cursor.select(QTextCursor::Document);
-    cursor.insertText(QString::fromStdString(c.text));
-    cursor.endEditBlock();
-    m_editor->moveCursor(QTextCursor::Start);
-    updateTitle();
-    m_checkTimer->start();
+    if (!writeCql6Query(QString::fromStdString(c.text))) return;
 
     if (c.untranslated.empty()) {
         m_log->addMessage(tr("Converted the query to CQL 6."), SearchLog::Success);

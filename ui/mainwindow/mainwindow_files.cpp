@@ -10,7 +10,6 @@
 #include "board/boardwidget.h"
 #include "database/databaseopener.h"
 #include "editor/cqleditor.h"
-#include "gamelist/combinedsource.h"
 #include "gamelist/gamelistmodel.h"
 #include "notation/notationview.h"
 #include "search/searchlog.h"
@@ -143,8 +142,9 @@ void MainWindow::openDatabaseDialog()
 void MainWindow::openDatabase(const QString &path)
 {
     const QString abs = QFileInfo(path).absoluteFilePath();
-    for (int i = 0; i < m_databases.size(); ++i)
-        if (m_databases[i]->path() == abs) {
+    const QList<GameSourcePtr> &databases = m_session->databases();
+    for (int i = 0; i < databases.size(); ++i)
+        if (databases[i]->path() == abs) {
             showDatabase(i);
             return;
         }
@@ -163,10 +163,11 @@ void MainWindow::databaseOpened(const QString &path, GameSourcePtr source, doubl
     // Files open in parallel: keep them in the order they were asked for
     // (the command line's, the file dialog's), not the order they finished.
     const qint64 seq = m_openSequence.value(path, m_nextOpenSequence++);
+    QList<GameSourcePtr> databases = m_session->databases();
     qsizetype at = 0;
-    while (at < m_databases.size() && m_openSequence.value(m_databases[at]->path(), -1) < seq)
+    while (at < databases.size() && m_openSequence.value(databases[at]->path(), -1) < seq)
         ++at;
-    m_databases.insert(at, source);
+    databases.insert(at, source);
     m_recentDatabases->add(path);
     const QLocale locale;
     m_log->addMessage(tr("Opened %1: %2 games in %3 s")
@@ -174,130 +175,105 @@ void MainWindow::databaseOpened(const QString &path, GameSourcePtr source, doubl
                                locale.toString(seconds, 'f', 2)),
                       SearchLog::Success);
     statusBar()->showMessage(tr("Opened %1").arg(source->name()), 3000);
-    databasesChanged();
+    setDatabases(databases);
     if (m_runWhenLoaded && m_opener->pending() == 0) {
         m_runWhenLoaded = false;
         runQuery();
     }
 }
 
+void MainWindow::setDatabases(const QList<GameSourcePtr> &databases)
+{
+    if (m_session->isRunning()) statusBar()->showMessage(tr("Cancelling…"));
+    m_session->setDatabases(databases); // databasesChanged() follows
+}
+
 void MainWindow::databasesChanged()
 {
-    // The list's games change: the old search's results no longer fit them.
-    if (m_search->isRunning()) cancelSearch();
-    if (m_databases.isEmpty())
-        m_listSource = nullptr;
-    else if (m_databases.size() == 1)
-        m_listSource = m_databases.first();
-    else
-        m_listSource = std::make_shared<CombinedGameSource>(m_databases);
-    m_games->setSource(m_listSource);
-    m_matchedPerDatabase.clear();
-    m_databaseList->setDatabases(m_databases);
-    m_gameTable->setColumnHidden(GameListModel::Database, m_databases.size() < 2);
-    m_loaded = LoadedGame();
+    const QList<GameSourcePtr> &databases = m_session->databases();
+    const GameSourcePtr list = m_session->listSource();
+    m_databaseList->setDatabases(databases);
+    m_gameTable->setColumnHidden(GameListModel::Database, databases.size() < 2);
     m_notation->setGame(nullptr);
     board()->setPosition(chess::Position());
     board()->setLastMove(chess::Move::none());
     board()->setMarkedSquares({});
     m_boardPanel->setMatchInfo(QString());
     const QLocale locale;
-    if (m_databases.size() == 1) {
-        m_databaseLabel->setText(tr("%1 · %Ln game(s)", nullptr, m_listSource->gameCount()).arg(m_listSource->name()));
-        m_databaseLabel->setToolTip(QDir::toNativeSeparators(m_listSource->path()));
-    } else if (m_listSource) {
-        m_databaseLabel->setText(tr("%n databases", nullptr, int(m_databases.size())) + QStringLiteral(" · ")
-                                 + tr("%Ln game(s)", nullptr, m_listSource->gameCount()));
+    if (databases.size() == 1) {
+        m_databaseLabel->setText(tr("%1 · %Ln game(s)", nullptr, list->gameCount()).arg(list->name()));
+        m_databaseLabel->setToolTip(QDir::toNativeSeparators(list->path()));
+    } else if (list) {
+        m_databaseLabel->setText(tr("%n databases", nullptr, int(databases.size())) + QStringLiteral(" · ")
+                                 + tr("%Ln game(s)", nullptr, list->gameCount()));
         QStringList lines;
-        for (const GameSourcePtr &d : std::as_const(m_databases))
+        for (const GameSourcePtr &d : std::as_const(databases))
             lines << tr("%1 — %Ln game(s)", nullptr, d->gameCount()).arg(d->name());
         m_databaseLabel->setToolTip(lines.join(QLatin1Char('\n')));
     } else {
         m_databaseLabel->setText(tr("No database"));
         m_databaseLabel->setToolTip(QString());
     }
-    m_databasesDock->setWindowTitle(m_databases.size() > 1 ? tr("Databases (%1)").arg(m_databases.size())
-                                                           : tr("Databases"));
+    m_databasesDock->setWindowTitle(databases.size() > 1 ? tr("Databases (%1)").arg(databases.size())
+                                                         : tr("Databases"));
     rebuildDatabaseMenu();
     updateActions();
-    if (m_listSource && m_listSource->gameCount() > 0) m_gameTable->selectRow(0);
-}
-
-int MainWindow::databaseOfGame(int game) const
-{
-    if (game < 0 || !m_listSource) return -1;
-    if (auto *c = dynamic_cast<const CombinedGameSource *>(m_listSource.get())) return c->partOf(game);
-    return game < m_listSource->gameCount() ? 0 : -1;
+    if (list && list->gameCount() > 0) m_gameTable->selectRow(0);
 }
 
 void MainWindow::showDatabase(int index)
 {
-    if (index < 0 || index >= m_databases.size()) return;
-    const auto *c = dynamic_cast<const CombinedGameSource *>(m_listSource.get());
-    const int first = c ? c->offset(index) : 0;
-    const int end = first + m_databases[index]->gameCount();
+    const QList<GameSourcePtr> &databases = m_session->databases();
+    if (index < 0 || index >= databases.size()) return;
+    const GameListModel *games = m_session->games();
+    const int first = m_session->firstGameOf(index);
+    const int end = first + databases[index]->gameCount();
     // The first of its games the list shows (with "matching games only", its first match).
     int best = -1;
     for (int g = first; g < end; ++g) {
-        const int row = m_games->rowOfGame(g);
+        const int row = games->rowOfGame(g);
         if (row >= 0 && (best < 0 || row < best)) best = row;
     }
     if (best < 0) {
-        statusBar()->showMessage(tr("No game of %1 is listed.").arg(m_databases[index]->name()), 4000);
+        statusBar()->showMessage(tr("No game of %1 is listed.").arg(databases[index]->name()), 4000);
         return;
     }
     m_gameTable->selectRow(best);
-    m_gameTable->scrollTo(m_games->index(best, 0), QAbstractItemView::PositionAtTop);
+    m_gameTable->scrollTo(games->index(best, 0), QAbstractItemView::PositionAtTop);
     m_gamesDock->raise();
-}
-
-void MainWindow::countMatchesPerDatabase(const QList<GameHit> &hits)
-{
-    if (m_search->source() != m_listSource) return;
-    if (m_matchedPerDatabase.size() != size_t(m_databases.size()))
-        m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
-    bool changed = false;
-    for (const GameHit &h : hits)
-        if (h.matches > 0) {
-            const int d = databaseOfGame(h.game);
-            if (d >= 0) {
-                ++m_matchedPerDatabase[size_t(d)];
-                changed = true;
-            }
-        }
-    if (changed || hits.isEmpty()) m_databaseList->setMatchedCounts(m_matchedPerDatabase);
 }
 
 void MainWindow::closeDatabase(int index)
 {
-    if (index < 0 || index >= m_databases.size()) return;
-    m_openSequence.remove(m_databases[index]->path());
-    m_databases.removeAt(index);
-    databasesChanged();
+    QList<GameSourcePtr> databases = m_session->databases();
+    if (index < 0 || index >= databases.size()) return;
+    m_openSequence.remove(databases[index]->path());
+    databases.removeAt(index);
+    setDatabases(databases);
 }
 
 void MainWindow::closeCurrentDatabase()
 {
     // The database of the selected game; with one open, that one.
     const QModelIndex current = m_gameTable->currentIndex();
-    int index = current.isValid() ? databaseOfGame(m_games->gameIndex(current.row())) : -1;
+    int index = current.isValid() ? m_session->databaseOfGame(m_session->games()->gameIndex(current.row())) : -1;
     if (index < 0 && m_databaseList->currentItem())
         index = m_databaseList->indexOfTopLevelItem(m_databaseList->currentItem());
-    if (index < 0 && m_databases.size() == 1) index = 0;
+    if (index < 0 && m_session->databases().size() == 1) index = 0;
     closeDatabase(index);
 }
 
 void MainWindow::closeAllDatabases()
 {
-    m_databases.clear();
     m_openSequence.clear();
-    databasesChanged();
+    setDatabases({});
 }
 
 void MainWindow::saveMatchingGames()
 {
-    const std::shared_ptr<const MatchRecords> records = m_search->matchRecords();
-    if (!m_search->source() || !records || records->empty() || m_search->isRunning() || m_writer->isRunning()) return;
+    const SearchController *search = m_session->controller();
+    const std::shared_ptr<const MatchRecords> records = search->matchRecords();
+    if (!search->source() || !records || records->empty() || search->isRunning() || m_writer->isRunning()) return;
     QString path = QFileDialog::getSaveFileName(this, tr("Save Matching Games As"), QString(), tr("PGN files (*.pgn)"));
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += QLatin1String(".pgn");
@@ -306,13 +282,14 @@ void MainWindow::saveMatchingGames()
 
 bool MainWindow::saveMatchingGamesTo(const QString &path)
 {
-    const std::shared_ptr<const MatchRecords> records = m_search->matchRecords();
-    const GameSourcePtr src = m_search->source();
-    if (!src || !records || records->empty() || m_search->isRunning() || m_writer->isRunning()) return false;
+    const SearchController *search = m_session->controller();
+    const std::shared_ptr<const MatchRecords> records = search->matchRecords();
+    const GameSourcePtr src = search->source();
+    if (!src || !records || records->empty() || search->isRunning() || m_writer->isRunning()) return false;
     // The file dialog only asks whether to replace a file; an open database
     // (or one the matches come from, closed since) would lose its games.
     QStringList databases = sourceFiles(*src);
-    for (const GameSourcePtr &d : std::as_const(m_databases))
+    for (const GameSourcePtr &d : m_session->databases())
         databases << d->path();
     const QString refused = overwrittenDatabaseError(path, databases);
     if (!refused.isEmpty()) {
@@ -357,6 +334,16 @@ void MainWindow::applyCommandLine(const CommandLine &cl)
         openQueryFile(cl.queryFile);
     else if (!cl.queryText.isEmpty())
         setQueryText(cl.queryText);
+    if (!cl.setupFen.isEmpty()) {
+        QString error;
+        if (const auto setup = BoardSetup::fromFen(cl.setupFen, &error)) {
+            m_boardPanel->setSetupMode(true);
+            board()->setSetup(*setup);
+            if (cl.queryFile.isEmpty() && cl.queryText.isEmpty()) setQueryText(m_boardPanel->positionQueryText());
+        } else {
+            m_log->addMessage(tr("--setup: %1").arg(error), SearchLog::Error);
+        }
+    }
     m_runWhenLoaded = cl.run && !cl.databases.isEmpty();
     for (const QString &db : cl.databases)
         openDatabase(db);

@@ -59,6 +59,7 @@ void MainWindow::createPlayerBaseActions()
 void MainWindow::setPlayerBase(const QString &path, bool chosen)
 {
     m_playerBasePath = path;
+    m_session->setPlayerBase(path);
     if (chosen) QSettings().setValue(QLatin1String(PlayerBaseKey), path);
     m_act.noPlayerBase->setEnabled(!path.isEmpty());
     if (path.isEmpty()) {

@@ -26,23 +26,36 @@
 
 namespace wb {
 
-CompiledQuery MainWindow::compileEditorText()
+void MainWindow::connectSession()
 {
-    return compileQuery(m_editor->toPlainText(), m_queryFile.isEmpty() ? QStringLiteral("query.cql") : m_queryFile,
-                        m_playerBasePath);
+    SearchSession *s = m_session;
+    connect(s, &SearchSession::databasesChanged, this, &MainWindow::databasesChanged);
+    connect(s, &SearchSession::diagnosticsChanged, this, &MainWindow::showDiagnostics);
+    connect(s, &SearchSession::searchStarted, this, &MainWindow::searchStarted);
+    connect(s, &SearchSession::searchProgress, this, &MainWindow::searchProgress);
+    connect(s, &SearchSession::gameProblem, m_log,
+            [this](const QString &m) { m_log->addMessage(m, SearchLog::Warning); });
+    connect(s, &SearchSession::searchFinished, this, &MainWindow::searchFinished);
+    connect(s, &SearchSession::matchedCountsChanged, m_databaseList, &DatabaseList::setMatchedCounts);
+    connect(s, &SearchSession::loadProblem, m_log,
+            [this](const QString &m) { m_log->addMessage(m, SearchLog::Warning); });
+    connect(s, &SearchSession::gameShown, this, &MainWindow::gameShown);
+    connect(s, &SearchSession::positionShown, this, &MainWindow::positionShown);
+    connect(m_notation, &NotationView::nodeSelected, s, &SearchSession::showNode);
+    connect(m_gameTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::currentGameChanged);
 }
+
+CompiledQuery MainWindow::compileEditorText() { return m_session->compile(m_editor->toPlainText(), m_queryFile); }
 
 void MainWindow::showDiagnostics(const EditorDiagnostics &diagnostics)
 {
     m_editor->setDiagnostics(diagnostics);
     m_problems->setDiagnostics(diagnostics, m_queryFile.isEmpty() ? QString() : QFileInfo(m_queryFile).fileName());
-    const int errors = m_problems->errorCount(), warnings = m_problems->warningCount();
     if (diagnostics.isEmpty())
         m_problemsDock->setWindowTitle(tr("Problems"));
     else
         m_problemsDock->setWindowTitle(tr("Problems (%1)").arg(diagnostics.size()));
-    Q_UNUSED(errors);
-    Q_UNUSED(warnings);
     // Run waits for a query that compiles.
     updateActions();
 }
@@ -51,7 +64,6 @@ bool MainWindow::checkQuery()
 {
     m_checkTimer->stop();
     const CompiledQuery c = compileEditorText();
-    showDiagnostics(c.diagnostics);
     const int errors = m_problems->errorCount();
     if (!c.query) {
         m_log->addMessage(tr("The query has %n error(s).", nullptr, qMax(1, errors)), SearchLog::Error);
@@ -66,48 +78,43 @@ bool MainWindow::checkQuery()
 
 void MainWindow::runQuery()
 {
-    // Running again while a search runs restarts it (the controller cancels the old one).
+    // Running again while a search runs restarts it (the session cancels the old one).
     m_checkTimer->stop();
-    const CompiledQuery c = compileEditorText();
-    showDiagnostics(c.diagnostics);
-    if (!c.query) {
+    switch (m_session->run(m_editor->toPlainText(), m_queryFile)) {
+    case SearchSession::RunResult::Started: break;
+    case SearchSession::RunResult::QueryErrors: {
         m_log->addMessage(
             tr("The query has %n error(s); nothing was searched.", nullptr, qMax(1, m_problems->errorCount())),
             SearchLog::Error);
         m_problemsDock->raise();
-        if (!c.diagnostics.isEmpty()) m_editor->goToLine(c.diagnostics.first().line, c.diagnostics.first().column);
-        return;
+        const EditorDiagnostics &d = m_session->diagnostics();
+        if (!d.isEmpty()) m_editor->goToLine(d.first().line, d.first().column);
+        break;
     }
-    if (!m_listSource) {
+    case SearchSession::RunResult::NoDatabase:
         m_log->addMessage(tr("Open a database to search it."), SearchLog::Warning);
         statusBar()->showMessage(tr("Open a database to search it."), 4000);
-        return;
+        break;
     }
-    // start() first: a search it replaces reports finished() on the old results.
-    // Every open database is searched in one run (the list shows them all).
-    m_search->start(m_listSource, c.query);
-    m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
-    m_databaseList->setMatchedCounts(m_matchedPerDatabase);
-    m_query = c.query;
-    m_games->startResults();
 }
 
 void MainWindow::cancelSearch()
 {
-    if (!m_search->isRunning()) return;
-    m_search->cancel();
+    if (!m_session->isRunning()) return;
+    m_session->cancel();
     statusBar()->showMessage(tr("Cancelling…"));
 }
 
 void MainWindow::searchStarted(int total)
 {
     const QLocale locale;
-    if (m_databases.size() > 1)
+    const QList<GameSourcePtr> &databases = m_session->databases();
+    if (databases.size() > 1)
         m_log->addMessage(
-            tr("Searching %1 games in %n database(s)…", nullptr, int(m_databases.size())).arg(locale.toString(total)));
+            tr("Searching %1 games in %n database(s)…", nullptr, int(databases.size())).arg(locale.toString(total)));
     else
         m_log->addMessage(tr("Searching %1 games of %2…")
-                              .arg(locale.toString(total), m_listSource ? m_listSource->name() : QString()));
+                              .arg(locale.toString(total), databases.isEmpty() ? QString() : databases[0]->name()));
     m_progress->setValue(0);
     m_progress->setFormat(tr("%p%"));
     m_progress->show();
@@ -141,31 +148,33 @@ void MainWindow::searchFinished(const SearchSummary &s)
         m_log->addMessage(tr("Search cancelled: %1").arg(text), SearchLog::Warning);
     else
         m_log->addMessage(text, SearchLog::Success);
-    if (m_databases.size() > 1 && m_search->source() == m_listSource) {
+    const QList<GameSourcePtr> &databases = m_session->databases();
+    const std::vector<int> &matched = m_session->matchedPerDatabase();
+    if (databases.size() > 1 && m_session->controller()->source() == m_session->listSource()) {
         // Where the matches are: one line per database.
-        for (int i = 0; i < m_databases.size(); ++i)
-            m_log->addMessage(
-                tr("  %1: %2 of %3 games matched")
-                    .arg(m_databases[i]->name(),
-                         locale.toString(size_t(i) < m_matchedPerDatabase.size() ? m_matchedPerDatabase[size_t(i)] : 0),
-                         locale.toString(m_databases[i]->gameCount())));
+        for (int i = 0; i < databases.size(); ++i)
+            m_log->addMessage(tr("  %1: %2 of %3 games matched")
+                                  .arg(databases[i]->name(),
+                                       locale.toString(size_t(i) < matched.size() ? matched[size_t(i)] : 0),
+                                       locale.toString(databases[i]->gameCount())));
     }
     if (s.gameErrors > 0)
         m_log->addMessage(tr("%Ln game(s) could not be searched completely.", nullptr, s.gameErrors),
                           SearchLog::Warning);
     statusBar()->showMessage(text, 8000);
     // A query with a sort filter lists its best games first.
-    const auto &r = m_games->results();
+    GameListModel *games = m_session->games();
+    const auto &r = games->results();
     const bool sorted = std::find(r.hasSort.begin(), r.hasSort.end(), true) != r.hasSort.end();
     m_gameTable->setColumnHidden(GameListModel::SortValue, !sorted);
     if (sorted)
         m_gameTable->sortByColumn(GameListModel::SortValue, Qt::DescendingOrder);
-    else if (m_games->matchesOnly() && m_games->sortColumn() >= 0)
-        m_games->sort(m_games->sortColumn(), m_games->sortOrder());
+    else if (games->matchesOnly() && games->sortColumn() >= 0)
+        games->sort(games->sortColumn(), games->sortOrder());
     m_gamesDock->raise();
     updateActions();
     // The best game comes first once the background sort has placed it.
-    if (m_games->isSorting())
+    if (games->isSorting())
         m_selectFirstAfterSort = true;
     else
         selectFirstMatch();
@@ -173,10 +182,11 @@ void MainWindow::searchFinished(const SearchSummary &s)
 
 void MainWindow::selectFirstMatch()
 {
-    for (int row = 0; row < m_games->rowCount(); ++row) {
-        if (m_games->data(m_games->index(row, 0), GameListModel::MatchCountRole).toInt() > 0) {
+    const GameListModel *games = m_session->games();
+    for (int row = 0; row < games->rowCount(); ++row) {
+        if (games->data(games->index(row, 0), GameListModel::MatchCountRole).toInt() > 0) {
             m_gameTable->selectRow(row);
-            m_gameTable->scrollTo(m_games->index(row, 0));
+            m_gameTable->scrollTo(games->index(row, 0));
             // Selecting the same row again would not reload: do it here with the new query.
             if (m_gameTable->currentIndex().row() == row) currentGameChanged();
             return;
@@ -187,64 +197,33 @@ void MainWindow::selectFirstMatch()
 void MainWindow::currentGameChanged()
 {
     const QModelIndex current = m_gameTable->currentIndex();
-    const int game = current.isValid() ? m_games->gameIndex(current.row()) : -1;
-    if (game < 0 || !m_listSource) return;
-    const GameSourcePtr src = m_listSource;
-    // The engine's own marks (with their squares) when this game matched the last search.
-    std::shared_ptr<const std::vector<cql::PositionMark>> marks;
-    if (m_search->source() == src && m_search->query() == m_query)
-        if (const MatchRecord *r = m_search->record(game))
-            marks = std::make_shared<const std::vector<cql::PositionMark>>(r->result.matches);
-    m_loader->load(src, game, m_query, std::move(marks));
+    if (current.isValid()) m_session->selectGame(m_session->games()->gameIndex(current.row()));
 }
 
-void MainWindow::gameLoaded(const LoadedGame &loaded)
+void MainWindow::gameShown(const LoadedGame &loaded)
 {
-    if (!loaded.error.isEmpty())
-        m_log->addMessage(tr("Game %1: %2")
-                              .arg(m_listSource ? m_listSource->info(loaded.index).number : quint64(loaded.index) + 1)
-                              .arg(loaded.error),
-                          SearchLog::Warning);
-    if (!loaded.game) return;
-    m_loaded = loaded;
     QSet<game::NodeId> matched;
     for (const auto &m : loaded.marks)
         matched.insert(m.node);
     m_notation->setGame(loaded.game, matched);
-    // The engine lists the main line's matches before those in variations;
-    // next/previous match walk them as they are read, in the notation's order.
-    std::stable_sort(m_loaded.marks.begin(), m_loaded.marks.end(),
-                     [this](const cql::PositionMark &a, const cql::PositionMark &b) {
-                         return m_notation->moveRange(a.node).first < m_notation->moveRange(b.node).first;
-                     });
-    // The first matched position is what the user searched for; without a match, the start.
-    showNode(m_loaded.marks.empty() ? 0 : m_loaded.marks.front().node);
     updateActions();
 }
 
-void MainWindow::showNode(game::NodeId node)
+void MainWindow::positionShown(game::NodeId node, int matchNumber)
 {
-    if (!m_loaded.game || node >= m_loaded.game->nodes.size()) return;
-    m_currentNode = node;
-    const game::Node &n = m_loaded.game->nodes[node];
+    const game::Node &n = m_session->loadedGame().game->nodes[node];
     board()->setPosition(n.position);
     board()->setLastMove(n.move);
-    chess::SquareSet marked;
-    int matchNumber = 0;
-    for (size_t i = 0; i < m_loaded.marks.size(); ++i)
-        if (m_loaded.marks[i].node == node) {
-            marked |= m_loaded.marks[i].squares;
-            matchNumber = int(i) + 1;
-        }
-    board()->setMarkedSquares(marked);
+    board()->setMarkedSquares(m_session->markedSquares());
     updateMatchInfo(matchNumber);
     if (m_notation->currentNode() != node) m_notation->setCurrentNode(node);
 }
 
 void MainWindow::updateMatchInfo(int matchNumber)
 {
-    const int total = int(m_loaded.marks.size());
-    if (!m_loaded.game || total == 0) {
+    const std::vector<cql::PositionMark> &marks = m_session->marks();
+    const int total = int(marks.size());
+    if (!m_session->loadedGame().game || total == 0) {
         m_boardPanel->setMatchInfo(QString());
         return;
     }
@@ -255,8 +234,8 @@ void MainWindow::updateMatchInfo(int matchNumber)
     QString text = tr("Match %1 of %2").arg(matchNumber).arg(total);
     QString tip = text;
     // Through which transform image the position matched (flip, rotate90, shift ...).
-    if (size_t(matchNumber) <= m_loaded.marks.size()) {
-        const QList<MatchedImage> images = explainMatchedImages(m_loaded.marks[size_t(matchNumber - 1)].images);
+    if (matchNumber <= total) {
+        const QList<MatchedImage> images = explainMatchedImages(marks[size_t(matchNumber - 1)].images);
         QStringList parts;
         for (const MatchedImage &m : images)
             parts << m.text();
@@ -267,22 +246,6 @@ void MainWindow::updateMatchInfo(int matchNumber)
         }
     }
     m_boardPanel->setMatchInfo(text, tip);
-}
-
-void MainWindow::goToMatch(int direction)
-{
-    const auto &marks = m_loaded.marks;
-    if (marks.empty()) return;
-    // Marks are in game order; find the one after (or before) the current node's.
-    int at = -1;
-    for (int i = 0; i < int(marks.size()); ++i)
-        if (marks[size_t(i)].node == m_currentNode) at = i;
-    int next;
-    if (at < 0)
-        next = direction > 0 ? 0 : int(marks.size()) - 1;
-    else
-        next = (at + direction + int(marks.size())) % int(marks.size());
-    showNode(marks[size_t(next)].node);
 }
 
 } // namespace wb

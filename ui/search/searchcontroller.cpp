@@ -6,7 +6,6 @@
 
 #include "gamelist/combinedsource.h"
 #include "database/database.h"
-#include "pgn/writer.h"
 #include "search/search.h"
 
 #include <QElapsedTimer>
@@ -25,26 +24,18 @@ constexpr int MaxProblemMessages = 200;  // the log stays readable on a broken f
 constexpr qint64 FlushMilliseconds = 40; // how often matches reach the list
 constexpr int FlushHits = 4096;
 
-// A source without an indexed file (games built in memory): its games as PGN text.
-std::shared_ptr<const db::Database> databaseOf(const GameSource &source, QString *error)
+// What the query's header asks of a game the driver evaluates itself (the
+// engine applies the same to the files it reads).
+bool headerAdmits(const cql::QueryHeader &h, quint64 number, const game::Game &g)
 {
-    if (auto d = source.database()) return d;
-    std::string text;
-    game::Game g;
-    for (int i = 0; i < source.gameCount(); ++i) {
-        if (source.loadGame(i, g))
-            pgn::writeGame(text, g);
-        else
-            text += "*\n"; // keeps the numbering
-        text += '\n';
-    }
-    auto d = std::make_shared<db::Database>();
-    std::string message;
-    if (!d->openText(std::move(text), source.name().toStdString(), {}, &message)) {
-        if (error) *error = QString::fromStdString(message);
-        return nullptr;
-    }
-    return d;
+    if (h.gameNumber && (long(number) < h.gameNumber->first || long(number) > h.gameNumber->second)) return false;
+    return h.result.empty() || g.result == h.result;
+}
+
+bool matchCountAdmits(const cql::QueryHeader &h, const cql::GameResult &r)
+{
+    const long n = long(r.matches.size());
+    return !h.matchCount || (n >= h.matchCount->first && n <= h.matchCount->second);
 }
 
 } // namespace
@@ -53,24 +44,183 @@ struct SearchController::Batch {
     QList<GameHit> hits;
     MatchRecords records;
     QStringList problems;
-    search::Progress progress;
+    int searched = 0; // games examined in the whole run
+    int total = 0;    // games it will look at (fewer than all when the header picks game numbers)
+    double elapsed = 0;
     bool hasProgress = false;
 };
 
 struct SearchController::Run {
     QList<GameSourcePtr> parts;
-    std::vector<int> offsets; // first combined game number of each part
+    std::vector<int> offsets; // first game number of each part in the run
     QueryPtr query;
-    std::vector<std::shared_ptr<const db::Database>> databases;
-    int total = 0;
+    int total = 0; // set before the worker starts, then only read
     unsigned threads = 0;
     std::atomic<bool> cancel{false};
     // Counts the GUI thread has seen, for the summary of a run that is replaced.
     int searched = 0;
+    int reportedTotal = 0;
     int matchedGames = 0;
     qint64 matchedPositions = 0;
     int problemGames = 0;
     QElapsedTimer timer;
+};
+
+// The worker side of one run: batches of what was found, posted to the GUI
+// thread every few dozen milliseconds, and the run's totals.
+struct SearchController::Driver {
+    Driver(SearchController *c, std::shared_ptr<Run> r) : controller(c), run(std::move(r))
+    {
+        sum.total = run->total;
+        sinceFlush.start();
+    }
+
+    SearchController *controller;
+    std::shared_ptr<Run> run;
+    SearchSummary sum;
+    Batch batch;
+    QElapsedTimer sinceFlush;
+    int frontier = 0; // games before this were examined and posted
+    int problemMessages = 0;
+
+    void flush(bool force)
+    {
+        if (!force && sinceFlush.elapsed() < FlushMilliseconds && batch.hits.size() < FlushHits) return;
+        if (batch.hits.isEmpty() && batch.problems.isEmpty() && !batch.hasProgress) return;
+        sinceFlush.restart();
+        QMetaObject::invokeMethod(
+            controller, [c = controller, r = run, b = std::make_shared<Batch>(std::move(batch))] { c->deliver(r, *b); },
+            Qt::QueuedConnection);
+        batch = Batch();
+    }
+    void examinedUpTo(int end)
+    {
+        for (; frontier < end; ++frontier)
+            batch.hits.append(GameHit{frontier, 0, 0, false});
+    }
+    void matched(int game, cql::GameResult &&result)
+    {
+        examinedUpTo(game);
+        GameHit hit;
+        hit.game = game;
+        hit.matches = qMax(1, int(result.matches.size()));
+        if (!result.sortValues.empty()) {
+            hit.sortValue = result.sortValues.front().value;
+            hit.hasSortValue = true;
+        }
+        sum.matchedPositions += qint64(result.matches.size());
+        ++sum.matchedGames;
+        batch.hits.append(hit);
+        frontier = game + 1;
+        batch.records.push_back(MatchRecord{game, std::move(result)});
+        flush(false);
+    }
+    void progress(int searched, int total)
+    {
+        batch.searched = searched;
+        batch.total = total;
+        batch.elapsed = run->timer.nsecsElapsed() / 1e9;
+        batch.hasProgress = true;
+        flush(false);
+    }
+    void problem(const QString &file, int gameNumber, int line, int column, const QString &text)
+    {
+        if (problemMessages++ >= MaxProblemMessages) return;
+        const QString where = line > 0 ? SearchController::tr("line %1:%2: ").arg(line).arg(column) : QString();
+        QString message = SearchController::tr("game %1: %2%3").arg(gameNumber).arg(where, text);
+        // Over several files the number alone does not say which game.
+        if (run->parts.size() > 1) message = QStringLiteral("%1: %2").arg(QFileInfo(file).fileName(), message);
+        batch.problems << message;
+    }
+
+    // Consecutive indexed files go to the engine in one run (its threads work
+    // through them together); games held in memory are evaluated here.
+    void searchAll()
+    {
+        int part = 0;
+        while (part < run->parts.size() && !run->cancel) {
+            int end = part;
+            while (end < run->parts.size() && run->parts[end]->database())
+                ++end;
+            if (end > part) {
+                searchFiles(part, end);
+                part = end;
+            } else {
+                searchMemory(part++);
+            }
+        }
+        sum.cancelled = sum.cancelled || run->cancel;
+        if (!sum.cancelled) examinedUpTo(run->total);
+    }
+
+    void searchFiles(int first, int end)
+    {
+        std::vector<std::shared_ptr<const db::Database>> files;
+        for (int p = first; p < end; ++p)
+            files.push_back(run->parts[p]->database());
+        search::SearchOptions options;
+        options.threads = run->threads;
+        options.order = search::Order::Input;
+        options.recordSquares = true;
+        options.chess960 = true;
+        // Smaller work units than the command line: the first matches show sooner.
+        options.batchBytes = 64 * 1024;
+        search::Search engine(*run->query, options);
+        engine.setCancelFlag(&run->cancel);
+        for (const auto &d : files)
+            engine.addDatabase(*d);
+        const int before = sum.searched;
+        const int games =
+            run->offsets[size_t(end) - 1] + run->parts[end - 1]->gameCount() - run->offsets[size_t(first)];
+        search::Callbacks cb;
+        cb.onMatch = [&](search::Match &&m) {
+            matched(run->offsets[size_t(first) + m.input] + int(m.gameIndex), std::move(m.result));
+        };
+        cb.onProgress = [&](const search::Progress &p) {
+            progress(before + int(p.gamesDone), run->total - games + (p.gamesTotal ? int(p.gamesTotal) : games));
+        };
+        cb.onProblem = [&](const search::GameProblem &p) {
+            problem(QString::fromStdString(p.file), int(p.gameNumber), p.line, p.column,
+                    QString::fromStdString(p.message));
+        };
+        const search::Summary s = engine.run(cb);
+        sum.searched = before + int(s.gamesExamined);
+        sum.gameErrors += int(s.problemGames);
+        sum.threads = qMax(sum.threads, int(s.threads));
+        sum.cancelled = sum.cancelled || s.cancelled;
+    }
+
+    void searchMemory(int part)
+    {
+        const GameSource &source = *run->parts[part];
+        const cql::QueryHeader &header = run->query->header();
+        cql::Evaluator evaluator(*run->query);
+        evaluator.setRecordSquares(true);
+        evaluator.setCancelCheck([c = &run->cancel] { return c->load(std::memory_order_relaxed); });
+        evaluator.setLastGameNumber(source.gameCount());
+        std::unique_ptr<LoadContext> context = source.makeLoadContext();
+        game::Game g;
+        cql::GameResult result;
+        for (int i = 0; i < source.gameCount() && !run->cancel; ++i) {
+            ++sum.searched;
+            QString error;
+            if (!source.loadGame(i, g, &error, context.get())) {
+                ++sum.gameErrors;
+                problem(source.name(), i + 1, 0, 0, error);
+                continue;
+            }
+            if (!headerAdmits(header, quint64(i) + 1, g)) continue;
+            result.clear();
+            evaluator.run(g, result);
+            if (!result.error.empty()) {
+                ++sum.gameErrors;
+                problem(source.name(), i + 1, 0, 0, QString::fromStdString(result.error));
+            }
+            if (result.matched && !result.cancelled && matchCountAdmits(header, result))
+                matched(run->offsets[size_t(part)] + i, std::move(result));
+            progress(sum.searched, run->total);
+        }
+    }
 };
 
 SearchController::SearchController(QObject *parent) : QObject(parent)
@@ -95,26 +245,17 @@ const MatchRecord *SearchController::record(int game) const
     return it != m_records->end() && it->game == game ? &*it : nullptr;
 }
 
-bool SearchController::start(const QList<GameSourcePtr> &sources, QueryPtr query)
+bool SearchController::start(const QList<GameSourcePtr> &sources, QueryPtr query, GameSourcePtr numbered)
 {
-    if (sources.size() == 1) return start(sources.first(), std::move(query));
-    if (sources.isEmpty() || sources.contains(nullptr)) return false;
-    return start(std::make_shared<CombinedGameSource>(sources), std::move(query));
-}
-
-bool SearchController::start(GameSourcePtr source, QueryPtr query)
-{
-    if (!source || !query) return false;
-    // A combined source is searched part by part: each part's indexed file goes to the engine.
-    const auto *combined = dynamic_cast<const CombinedGameSource *>(source.get());
-    const QList<GameSourcePtr> sources = combined ? combined->parts() : QList<GameSourcePtr>{source};
+    if (sources.isEmpty() || sources.contains(nullptr) || !query) return false;
+    if (!numbered) numbered = sources.size() == 1 ? sources.first() : std::make_shared<CombinedGameSource>(sources);
     if (m_run) {
         // The old run's late batches are dropped: they are checked against m_run.
         std::shared_ptr<Run> old = m_run;
         old->cancel = true;
         SearchSummary s;
         s.searched = old->searched;
-        s.total = old->total;
+        s.total = old->reportedTotal;
         s.matchedGames = old->matchedGames;
         s.matchedPositions = old->matchedPositions;
         s.gameErrors = old->problemGames;
@@ -135,101 +276,28 @@ bool SearchController::start(GameSourcePtr source, QueryPtr query)
         run->offsets.push_back(run->total);
         run->total += s->gameCount();
     }
+    run->reportedTotal = run->total;
     run->threads = unsigned(qMax(0, m_threads));
     run->timer.start();
     m_run = run;
     m_sources = sources;
-    m_source = std::move(source);
+    m_source = std::move(numbered);
     m_query = std::move(query);
     m_records = std::make_shared<MatchRecords>();
     emit started(run->total);
 
     m_futures.append(QtConcurrent::run(&m_pool, [this, run] {
-        SearchSummary sum;
-        sum.total = run->total;
-        Batch batch;
-        QElapsedTimer sinceFlush;
-        sinceFlush.start();
-        auto flush = [&](bool force) {
-            if (!force && sinceFlush.elapsed() < FlushMilliseconds && batch.hits.size() < FlushHits) return;
-            if (batch.hits.isEmpty() && batch.problems.isEmpty() && !batch.hasProgress) return;
-            sinceFlush.restart();
-            QMetaObject::invokeMethod(
-                this, [this, run, b = std::make_shared<Batch>(std::move(batch))] { deliver(run, *b); },
-                Qt::QueuedConnection);
-            batch = Batch();
-        };
-        int frontier = 0; // games before this were examined and posted
-        auto examinedUpTo = [&](int end) {
-            for (; frontier < end; ++frontier)
-                batch.hits.append(GameHit{frontier, 0, 0, false});
-        };
-        int problemMessages = 0;
+        Driver d(this, run);
         try {
-            for (const GameSourcePtr &part : std::as_const(run->parts)) {
-                QString error;
-                auto d = databaseOf(*part, &error);
-                if (!d) throw std::runtime_error(error.toStdString());
-                run->databases.push_back(std::move(d));
-            }
-            search::SearchOptions options;
-            options.threads = run->threads;
-            options.order = search::Order::Input;
-            options.recordSquares = true;
-            options.chess960 = true;
-            // Smaller work units than the command line: the first matches show sooner.
-            options.batchBytes = 64 * 1024;
-            search::Search engine(*run->query, options);
-            engine.setCancelFlag(&run->cancel);
-            for (const auto &d : run->databases)
-                engine.addDatabase(*d);
-            search::Callbacks cb;
-            cb.onMatch = [&](search::Match &&m) {
-                const int game = run->offsets[m.input] + int(m.gameIndex);
-                examinedUpTo(game);
-                GameHit hit;
-                hit.game = game;
-                hit.matches = qMax(1, int(m.result.matches.size()));
-                if (!m.result.sortValues.empty()) {
-                    hit.sortValue = m.result.sortValues.front().value;
-                    hit.hasSortValue = true;
-                }
-                sum.matchedPositions += qint64(m.result.matches.size());
-                batch.hits.append(hit);
-                frontier = game + 1;
-                batch.records.push_back(MatchRecord{game, std::move(m.result)});
-                flush(false);
-            };
-            cb.onProgress = [&](const search::Progress &p) {
-                batch.progress = p;
-                batch.hasProgress = true;
-                flush(false);
-            };
-            cb.onProblem = [&](const search::GameProblem &p) {
-                if (problemMessages++ >= MaxProblemMessages) return;
-                QString where = p.line > 0 ? tr("line %1:%2: ").arg(p.line).arg(p.column) : QString();
-                QString message = tr("game %1: %2%3").arg(p.gameNumber).arg(where, QString::fromStdString(p.message));
-                // Over several files the number alone does not say which game.
-                if (run->parts.size() > 1)
-                    message =
-                        QStringLiteral("%1: %2").arg(QFileInfo(QString::fromStdString(p.file)).fileName(), message);
-                batch.problems << message;
-            };
-            const search::Summary s = engine.run(cb);
-            sum.searched = int(s.gamesExamined);
-            sum.matchedGames = int(s.matches);
-            sum.gameErrors = int(s.problemGames);
-            sum.threads = int(s.threads);
-            sum.cancelled = s.cancelled;
-            if (!s.cancelled) examinedUpTo(run->total);
+            d.searchAll();
         } catch (const std::exception &e) {
-            batch.problems << tr("The search stopped: %1").arg(QString::fromUtf8(e.what()));
-            sum.cancelled = true;
+            d.batch.problems << tr("The search stopped: %1").arg(QString::fromUtf8(e.what()));
+            d.sum.cancelled = true;
         }
-        sum.seconds = run->timer.nsecsElapsed() / 1e9;
-        flush(true);
+        d.sum.seconds = run->timer.nsecsElapsed() / 1e9;
+        d.flush(true);
         QMetaObject::invokeMethod(
-            this, [this, run, sum] { runDone(run, sum); }, Qt::QueuedConnection);
+            this, [this, run, sum = d.sum] { runDone(run, sum); }, Qt::QueuedConnection);
     }));
     return true;
 }
@@ -246,9 +314,9 @@ void SearchController::deliver(const std::shared_ptr<Run> &run, Batch &b)
     for (const QString &p : std::as_const(b.problems))
         emit gameProblem(p);
     if (b.hasProgress) {
-        run->searched = int(b.progress.gamesDone);
-        if (b.progress.gamesTotal) run->total = int(b.progress.gamesTotal);
-        emit progress(run->searched, run->total, run->matchedGames, b.progress.elapsed);
+        run->searched = b.searched;
+        run->reportedTotal = b.total;
+        emit progress(run->searched, run->reportedTotal, run->matchedGames, b.elapsed);
     }
 }
 

@@ -1,7 +1,8 @@
-// Runs a compiled query over one or several game sources with the core search
-// engine on a worker thread: matches stream to the GUI thread in game order,
-// with progress and per-game problems; a new start() or cancel() stops the
-// running search.
+// Runs a compiled query over one or several game sources on a worker thread:
+// indexed files with the core search engine, games held in memory with the
+// evaluator directly. Matches stream to the GUI thread in game order, with
+// progress and per-game problems; a new start() or cancel() stops the running
+// search.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -53,14 +54,16 @@ public:
     // 0 = one per core.
     void setThreadCount(int threads) { m_threads = threads; }
 
-    // Starts a search, first cancelling one that runs (which then reports
-    // finished() as cancelled). False when source or query is missing.
-    // A CombinedGameSource is searched as its parts, every file in one run:
-    // game numbers in hits and records count through the parts in order.
-    bool start(GameSourcePtr source, QueryPtr query);
-    // The same over a new CombinedGameSource of `sources` (which source() then
-    // is); a single source is searched as it is.
-    bool start(const QList<GameSourcePtr> &sources, QueryPtr query);
+    // Starts a search of `sources` in one run, first cancelling one that runs
+    // (which then reports finished() as cancelled): game numbers in hits and
+    // records count through the sources in order. `numbered` is the caller's
+    // source that numbers the games so (the game list's), which source() then
+    // is; without one, the single source, or a CombinedGameSource made over
+    // several. False when a source or the query is missing. A source without
+    // an indexed file (a CombinedGameSource too) is evaluated game by game on
+    // one thread: give the files themselves to have the engine search them.
+    bool start(const QList<GameSourcePtr> &sources, QueryPtr query, GameSourcePtr numbered = nullptr);
+    bool start(GameSourcePtr source, QueryPtr query) { return start(QList<GameSourcePtr>{source}, query, source); }
     void cancel();
     // Blocks until every worker has stopped (shutdown, tests).
     void wait();
@@ -70,7 +73,7 @@ public:
     std::shared_ptr<const MatchRecords> matchRecords() const { return m_records; }
     GameSourcePtr source() const { return m_source; }
     QueryPtr query() const { return m_query; }
-    // The sources of the last search, in order (one when not combined).
+    // The sources of the last search, in order.
     QList<GameSourcePtr> sources() const { return m_sources; }
     // The match record of a game of the last search, nullptr if it did not match.
     const MatchRecord *record(int game) const;
@@ -88,6 +91,7 @@ signals:
 private:
     struct Run;
     struct Batch;
+    struct Driver;
     void deliver(const std::shared_ptr<Run> &run, Batch &batch);
     void runDone(const std::shared_ptr<Run> &run, const SearchSummary &summary);
 

@@ -1,0 +1,203 @@
+// Search, results and the shown game in one place: the controller's records
+// give a loaded game its marks without evaluating it again.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "searchsession.h"
+
+#include "gamelist/combinedsource.h"
+#include "gamelist/gamelistmodel.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace wb {
+
+std::vector<quint32> notationOrder(const game::Game &g)
+{
+    std::vector<quint32> order(g.nodes.size(), 0);
+    quint32 next = 1; // the start position comes first
+    std::function<void(game::NodeId)> line = [&](game::NodeId node) {
+        for (game::NodeId cur = node; cur != game::NoNode; cur = g.nodes[cur].firstChild) {
+            order[cur] = next++;
+            const game::Node &n = g.nodes[cur];
+            if (g.nodes[n.parent].firstChild == cur)
+                for (game::NodeId alt = n.nextSibling; alt != game::NoNode; alt = g.nodes[alt].nextSibling)
+                    line(alt);
+        }
+    };
+    if (!g.nodes.empty() && g.root().firstChild != game::NoNode) line(g.root().firstChild);
+    return order;
+}
+
+SearchSession::SearchSession(QObject *parent)
+    : QObject(parent), m_search(new SearchController(this)), m_games(new GameListModel(this)),
+      m_loader(new GameLoader(this))
+{
+    connect(m_search, &SearchController::started, this, &SearchSession::searchStarted);
+    connect(m_search, &SearchController::progress, this, &SearchSession::searchProgress);
+    connect(m_search, &SearchController::hitsFound, m_games, &GameListModel::addHits);
+    connect(m_search, &SearchController::hitsFound, this, &SearchSession::countMatches);
+    connect(m_search, &SearchController::gameProblem, this, &SearchSession::gameProblem);
+    connect(m_search, &SearchController::finished, this, &SearchSession::searchFinished);
+    connect(m_loader, &GameLoader::loaded, this, &SearchSession::gameLoaded);
+}
+
+SearchSession::~SearchSession()
+{
+    m_search->cancel();
+    m_search->wait();
+}
+
+void SearchSession::setDatabases(const QList<GameSourcePtr> &databases)
+{
+    // The list's games change: the old search's results no longer fit them.
+    if (m_search->isRunning()) m_search->cancel();
+    m_databases = databases;
+    m_offsets.clear();
+    int total = 0;
+    for (const GameSourcePtr &d : databases) {
+        m_offsets.push_back(total);
+        total += d->gameCount();
+    }
+    if (databases.isEmpty())
+        m_listSource = nullptr;
+    else if (databases.size() == 1)
+        m_listSource = databases.first();
+    else
+        m_listSource = std::make_shared<CombinedGameSource>(databases);
+    m_games->setSource(m_listSource);
+    m_matchedPerDatabase.clear();
+    m_loaded = LoadedGame();
+    m_node = game::NoNode;
+    emit databasesChanged();
+}
+
+int SearchSession::databaseOfGame(int game) const
+{
+    if (game < 0 || !m_listSource || game >= m_listSource->gameCount()) return -1;
+    // The last database starting at or before the game; empty ones share their start with the next.
+    auto it = std::upper_bound(m_offsets.begin(), m_offsets.end(), game);
+    return int(it - m_offsets.begin()) - 1;
+}
+
+int SearchSession::firstGameOf(int database) const
+{
+    return database >= 0 && size_t(database) < m_offsets.size() ? m_offsets[size_t(database)] : -1;
+}
+
+CompiledQuery SearchSession::compile(const QString &text, const QString &fileName)
+{
+    CompiledQuery c = compileQuery(text, fileName.isEmpty() ? QStringLiteral("query.cql") : fileName, m_playerBase);
+    m_diagnostics = c.diagnostics;
+    emit diagnosticsChanged(c.diagnostics);
+    return c;
+}
+
+SearchSession::RunResult SearchSession::run(const QString &text, const QString &fileName)
+{
+    const CompiledQuery c = compile(text, fileName);
+    if (!c.query) return RunResult::QueryErrors;
+    if (!m_listSource) return RunResult::NoDatabase;
+    // start() first: a search it replaces reports finished() on the old results.
+    m_search->start(m_databases, c.query, m_listSource);
+    m_query = c.query;
+    m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
+    emit matchedCountsChanged(m_matchedPerDatabase);
+    m_games->startResults();
+    return RunResult::Started;
+}
+
+void SearchSession::cancel() { m_search->cancel(); }
+
+bool SearchSession::isBusy() const { return m_search->isRunning() || m_games->isSorting() || m_loader->isLoading(); }
+
+void SearchSession::countMatches(const QList<GameHit> &hits)
+{
+    if (m_search->source() != m_listSource) return;
+    if (m_matchedPerDatabase.size() != size_t(m_databases.size()))
+        m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
+    bool changed = false;
+    for (const GameHit &h : hits)
+        if (h.matches > 0) {
+            const int d = databaseOfGame(h.game);
+            if (d >= 0) {
+                ++m_matchedPerDatabase[size_t(d)];
+                changed = true;
+            }
+        }
+    if (changed || hits.isEmpty()) emit matchedCountsChanged(m_matchedPerDatabase);
+}
+
+void SearchSession::selectGame(int game)
+{
+    if (game < 0 || !m_listSource || game >= m_listSource->gameCount()) return;
+    // The engine's own marks (with their squares) when this game matched the last search.
+    std::shared_ptr<const std::vector<cql::PositionMark>> marks;
+    if (m_search->source() == m_listSource && m_search->query() == m_query) {
+        if (const MatchRecord *r = m_search->record(game))
+            marks = std::make_shared<const std::vector<cql::PositionMark>>(r->result.matches);
+        else if (m_games->results().searched(game))
+            marks = std::make_shared<const std::vector<cql::PositionMark>>(); // searched, no match: nothing to evaluate
+    }
+    m_loader->load(m_listSource, game, m_query, std::move(marks));
+}
+
+void SearchSession::gameLoaded(const LoadedGame &loaded)
+{
+    if (!loaded.error.isEmpty())
+        emit loadProblem(tr("Game %1: %2")
+                             .arg(m_listSource ? m_listSource->info(loaded.index).number : quint64(loaded.index) + 1)
+                             .arg(loaded.error));
+    if (!loaded.game) return;
+    m_loaded = loaded;
+    // The engine lists the main line's matches before those in variations;
+    // next/previous match walk them as they are read, in the notation's order.
+    const std::vector<quint32> order = notationOrder(*m_loaded.game);
+    std::stable_sort(
+        m_loaded.marks.begin(), m_loaded.marks.end(),
+        [&order](const cql::PositionMark &a, const cql::PositionMark &b) { return order[a.node] < order[b.node]; });
+    m_node = game::NoNode;
+    emit gameShown(m_loaded);
+    // The first matched position is what the user searched for; without a match, the start.
+    showNode(m_loaded.marks.empty() ? 0 : m_loaded.marks.front().node);
+}
+
+int SearchSession::matchNumber() const
+{
+    int number = 0;
+    for (size_t i = 0; i < m_loaded.marks.size(); ++i)
+        if (m_loaded.marks[i].node == m_node) number = int(i) + 1;
+    return number;
+}
+
+chess::SquareSet SearchSession::markedSquares() const
+{
+    chess::SquareSet marked;
+    for (const cql::PositionMark &m : m_loaded.marks)
+        if (m.node == m_node) marked |= m.squares;
+    return marked;
+}
+
+void SearchSession::showNode(game::NodeId node)
+{
+    if (!m_loaded.game || node >= m_loaded.game->nodes.size()) return;
+    m_node = node;
+    emit positionShown(node, matchNumber());
+}
+
+void SearchSession::goToMatch(int direction)
+{
+    const auto &marks = m_loaded.marks;
+    if (marks.empty()) return;
+    // Marks are in the notation's order; the one after (or before) the shown node's.
+    int at = -1;
+    for (int i = 0; i < int(marks.size()); ++i)
+        if (marks[size_t(i)].node == m_node) at = i;
+    int next;
+    if (at < 0)
+        next = direction > 0 ? 0 : int(marks.size()) - 1;
+    else
+        next = (at + direction + int(marks.size())) % int(marks.size());
+    showNode(marks[size_t(next)].node);
+}
+
+} // namespace wb
