@@ -1,13 +1,11 @@
-// Board panel wiring: selection -> designator text and transform images.
+// Board panel wiring: selection -> designator text.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "boardpanel.h"
 
 #include "boardwidget.h"
 #include "designator.h"
-#include "transformimages.h"
 
 #include <QCheckBox>
-#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
@@ -17,10 +15,10 @@ namespace wb {
 
 BoardPanel::BoardPanel(QWidget *parent)
     : QWidget(parent), m_board(new BoardWidget(this)), m_designator(new QLabel(this)),
-      m_anyColour(new QCheckBox(tr("Any colour"), this)), m_transform(new QComboBox(this)),
-      m_insert(new QToolButton(this)), m_first(new QToolButton(this)), m_previous(new QToolButton(this)),
-      m_next(new QToolButton(this)), m_last(new QToolButton(this)), m_previousMatch(new QToolButton(this)),
-      m_nextMatch(new QToolButton(this)), m_matchInfo(new QLabel(this))
+      m_anyColour(new QCheckBox(tr("Any colour"), this)), m_insert(new QToolButton(this)),
+      m_first(new QToolButton(this)), m_previous(new QToolButton(this)), m_next(new QToolButton(this)),
+      m_last(new QToolButton(this)), m_previousMatch(new QToolButton(this)), m_nextMatch(new QToolButton(this)),
+      m_matchInfo(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -61,22 +59,14 @@ BoardPanel::BoardPanel(QWidget *parent)
     m_insert->setText(tr("Insert"));
     m_insert->setToolTip(tr("Insert the designator into the query at the cursor"));
     m_insert->setEnabled(false);
-    m_transform->addItem(tr("No transform"), QString());
-    for (const QString &t : transformNames())
-        m_transform->addItem(t, t);
-    m_transform->setToolTip(tr("Show where the selected squares go under a transform"));
     strip->addWidget(m_designator, 1);
     strip->addWidget(m_anyColour);
-    strip->addWidget(m_transform);
     strip->addWidget(m_insert);
     layout->addLayout(strip);
 
-    connect(m_board, &BoardWidget::squaresSelected, this, [this] {
-        updateDesignator();
-        updateImages();
-    });
+    // The images of the selection under a transform are the transform explorer's.
+    connect(m_board, &BoardWidget::squaresSelected, this, &BoardPanel::updateDesignator);
     connect(m_anyColour, &QCheckBox::toggled, this, &BoardPanel::updateDesignator);
-    connect(m_transform, &QComboBox::currentIndexChanged, this, &BoardPanel::updateImages);
     connect(m_insert, &QToolButton::clicked, this, [this] {
         if (!m_designatorText.isEmpty()) emit insertRequested(m_designatorText);
     });
@@ -113,13 +103,6 @@ void BoardPanel::updateDesignator()
         m_designator->setText(QStringLiteral("<code><b>%1</b></code>").arg(m_designatorText.toHtmlEscaped()));
     }
     m_insert->setEnabled(!m_designatorText.isEmpty());
-}
-
-void BoardPanel::updateImages()
-{
-    const QString t = m_transform->currentData().toString();
-    const chess::SquareSet sel = m_board->selectedSquares();
-    m_board->setLayers(t.isEmpty() || sel.empty() ? BoardLayers() : transformImages(t, sel));
 }
 
 } // namespace wb

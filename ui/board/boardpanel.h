@@ -1,7 +1,6 @@
 // The board with its tool strips: moving through the game and between matched
-// positions, what made the shown position match, the designator of the
-// Shift+selected squares (with an Insert button) and a choice of transform
-// whose images are shown.
+// positions, what made the shown position match, and the designator of the
+// Shift+selected squares (with an Insert button).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -10,7 +9,6 @@
 #include <QWidget>
 
 class QCheckBox;
-class QComboBox;
 class QLabel;
 class QAction;
 class QToolButton;
@@ -40,12 +38,10 @@ signals:
 
 private:
     void updateDesignator();
-    void updateImages();
 
     BoardWidget *m_board;
     QLabel *m_designator;
     QCheckBox *m_anyColour;
-    QComboBox *m_transform;
     QToolButton *m_insert;
     QToolButton *m_first, *m_previous, *m_next, *m_last, *m_previousMatch, *m_nextMatch;
     QLabel *m_matchInfo;

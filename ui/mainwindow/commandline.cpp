@@ -47,7 +47,13 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption theme(
         QStringLiteral("theme"), QCoreApplication::translate("wb::CommandLine", "Colour theme: light, dark or system."),
         QStringLiteral("THEME"));
+    const QCommandLineOption explore(
+        QStringLiteral("explore"),
+        QCoreApplication::translate("wb::CommandLine",
+                                    "Show the transform explorer with the cursor on the first TEXT in the query."),
+        QStringLiteral("TEXT"));
     parser.addOption(screenshot);
+    parser.addOption(explore);
     parser.addOption(queryText);
     parser.addOption(run);
     parser.addOption(theme);
@@ -57,6 +63,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     cl.screenshot = parser.value(screenshot);
     cl.queryText = parser.value(queryText);
     cl.theme = parser.value(theme);
+    cl.explore = parser.value(explore);
     cl.run = parser.isSet(run);
     for (const QString &f : parser.positionalArguments()) {
         if (CommandLine::isQueryFile(f)) {

@@ -12,6 +12,7 @@ struct CommandLine {
     QString queryText;     // --query-text
     QString screenshot;    // --screenshot FILE: grab the window once idle, then quit
     QString theme;         // --theme light|dark|system ("" = from the settings)
+    QString explore;       // --explore TEXT: the transform explorer on the first TEXT of the query
     bool run = false;      // --run, implied by --screenshot with a query and a database
     QString error;         // a message for the user when the line is wrong
 

@@ -53,6 +53,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createMenus();
     createToolBar();
     createStatusBar();
+    createExplorerDock();
     refreshIcons();
 
     connect(m_search, &SearchController::started, this, &MainWindow::searchStarted);

@@ -211,12 +211,7 @@ void MainWindow::gameLoaded(const LoadedGame &loaded)
     for (const auto &m : loaded.marks)
         matched.insert(m.node);
     m_notation->setGame(loaded.game, matched);
-    // The engine lists the main line's matches before those in variations;
-    // next/previous match walk them as they are read, in the notation's order.
-    std::stable_sort(m_loaded.marks.begin(), m_loaded.marks.end(),
-                     [this](const cql::PositionMark &a, const cql::PositionMark &b) {
-                         return m_notation->moveRange(a.node).first < m_notation->moveRange(b.node).first;
-                     });
+    // The engine lists the marks in the notation's order: next/previous match walk them as they come.
     // The first matched position is what the user searched for; without a match, the start.
     showNode(m_loaded.marks.empty() ? 0 : m_loaded.marks.front().node);
     updateActions();
@@ -238,6 +233,7 @@ void MainWindow::showNode(game::NodeId node)
         }
     board()->setMarkedSquares(marked);
     updateMatchInfo(matchNumber);
+    showMatchedImages(matchNumber);
     if (m_notation->currentNode() != node) m_notation->setCurrentNode(node);
 }
 
