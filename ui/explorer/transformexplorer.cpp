@@ -23,36 +23,42 @@ namespace wb {
 
 namespace {
 
-constexpr int Diagram = 128;
+constexpr int SmallestDiagram = 96, LargestDiagram = 240;
+constexpr int Spacing = 4;
+
+QSize cellSize(int diagram, const QFontMetrics &fm) { return QSize(diagram + 8, diagram + fm.height() + 10); }
 
 class DiagramDelegate : public QStyledItemDelegate {
 public:
-    DiagramDelegate(const TransformExplorerModel *model, QObject *parent) : QStyledItemDelegate(parent), m_model(model)
+    DiagramDelegate(const TransformExplorerModel *model, const int *diagram, QObject *parent)
+        : QStyledItemDelegate(parent), m_model(model), m_diagram(diagram)
     {
     }
 
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &) const override
     {
-        return QSize(Diagram + 8, Diagram + option.fontMetrics.height() + 10);
+        return cellSize(*m_diagram, option.fontMetrics);
     }
 
     void paint(QPainter *p, const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         const QRect cell = option.rect;
         if (option.state & QStyle::State_Selected) p->fillRect(cell, option.palette.highlight());
-        const QRectF board(cell.left() + 4, cell.top() + 4, Diagram, Diagram);
+        const int diagram = *m_diagram;
+        const QRectF board(cell.left() + 4, cell.top() + 4, diagram, diagram);
         const BoardTheme theme = BoardTheme::forPalette(option.palette);
         paintDiagram(*p, board, m_model->image(index.row()), theme,
                      index.data(TransformExplorerModel::MatchedRole).toBool());
         p->setPen(
             option.palette.color(option.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
-        const QRect caption(cell.left(), cell.top() + Diagram + 6, cell.width(), option.fontMetrics.height());
+        const QRect caption(cell.left(), cell.top() + diagram + 6, cell.width(), option.fontMetrics.height());
         p->drawText(caption, Qt::AlignHCenter,
                     option.fontMetrics.elidedText(index.data().toString(), Qt::ElideRight, cell.width()));
     }
 
 private:
     const TransformExplorerModel *m_model;
+    const int *m_diagram;
 };
 
 } // namespace
@@ -89,12 +95,13 @@ TransformExplorer::TransformExplorer(QWidget *parent)
 
     m_view->setObjectName(QStringLiteral("ExplorerGallery"));
     m_view->setModel(m_model);
-    m_view->setItemDelegate(new DiagramDelegate(m_model, m_view));
+    m_view->setItemDelegate(new DiagramDelegate(m_model, &m_diagram, m_view));
     m_view->setViewMode(QListView::IconMode);
     m_view->setResizeMode(QListView::Adjust);
     m_view->setMovement(QListView::Static);
     m_view->setUniformItemSizes(true);
-    m_view->setSpacing(4);
+    m_view->setSpacing(Spacing);
+    m_view->viewport()->installEventFilter(this);
     m_view->setWrapping(true);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -109,6 +116,7 @@ TransformExplorer::TransformExplorer(QWidget *parent)
     connect(m_view, &QListView::clicked, this, [this](const QModelIndex &index) { emit imageChosen(index.row()); });
     connect(m_transform, &QComboBox::currentTextChanged, this, &TransformExplorer::again);
     connect(m_model, &TransformExplorerModel::explored, this, &TransformExplorer::updateTitle);
+    connect(m_model, &TransformExplorerModel::explored, this, &TransformExplorer::fitDiagrams);
     connect(m_model, &TransformExplorerModel::dataChanged, this, &TransformExplorer::updateTitle);
     updateTitle();
 }
@@ -171,6 +179,33 @@ void TransformExplorer::saveGalleryDialog()
     const QString path = askPictureFile(this, tr("Save Gallery"), QStringLiteral("transforms"));
     if (path.isEmpty()) return;
     if (!saveGallery(path)) QMessageBox::warning(this, tr("Save Gallery"), tr("Cannot write %1.").arg(path));
+}
+
+bool TransformExplorer::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize) fitDiagrams();
+    return QWidget::eventFilter(watched, event);
+}
+
+void TransformExplorer::fitDiagrams()
+{
+    // The largest diagrams with which the whole gallery fits the view; a
+    // large one (a shift's dozens of images) scrolls at the smallest size.
+    const QSize room = m_view->viewport()->size();
+    const int n = std::max(1, m_model->rowCount());
+    int best = SmallestDiagram;
+    for (int side = LargestDiagram; side > SmallestDiagram; side -= 8) {
+        const QSize cell = cellSize(side, m_view->fontMetrics()) + QSize(2 * Spacing, 2 * Spacing);
+        const int columns = std::max(1, room.width() / cell.width());
+        const int rows = (n + columns - 1) / columns;
+        if (rows * cell.height() <= room.height()) {
+            best = side;
+            break;
+        }
+    }
+    if (best == m_diagram) return;
+    m_diagram = best;
+    m_view->doItemsLayout();
 }
 
 void TransformExplorer::changeEvent(QEvent *event)

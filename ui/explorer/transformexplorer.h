@@ -38,6 +38,7 @@ public:
     bool saveGallery(const QString &path) const;
     void saveGalleryDialog();
     QString title() const;
+    int diagramSize() const { return m_diagram; }
 
 signals:
     // The user chose a diagram: the board can show its squares.
@@ -45,9 +46,11 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void again();
+    void fitDiagrams();
     void updateTitle();
 
     TransformExplorerModel *m_model;
@@ -55,6 +58,7 @@ private:
     QComboBox *m_transform;
     QListView *m_view;
     std::function<void()> m_last; // the last exploration, run again when the transform changes
+    int m_diagram = 128;          // side of a diagram in the view, fitted to the room
 };
 
 } // namespace wb
