@@ -7,6 +7,7 @@
 #include "windowtest.h"
 
 #include "board/boardwidget.h"
+#include "editor/cqleditor.h"
 #include "board/pictureexport.h"
 #include "explorer/transformexplorer.h"
 #include "explorer/transformexplorermodel.h"
@@ -64,6 +65,7 @@ private slots:
     void designatorUnderTheCursor();
     void marksTheRecordedImage();
     void windowMarksTheMatch();
+    void commandLineExplores();
     void savesPictures();
 };
 
@@ -226,9 +228,32 @@ void TestExplorer::windowMarksTheMatch()
     QCOMPARE(allSquares(*model), squaresOf(QStringLiteral("a8 h8")));
 }
 
+void TestExplorer::commandLineExplores()
+{
+    const wb::CommandLine cl =
+        wb::parseCommandLine({QStringLiteral("cqlwb"), QStringLiteral("--query-text"),
+                              QStringLiteral("check\nflip Qc2"), QStringLiteral("--explore"), QStringLiteral("Qc2")});
+    QCOMPARE(cl.explore, QStringLiteral("Qc2"));
+    wb::MainWindow w;
+    w.show();
+    QVERIFY(!w.transformExplorerDock()->isVisible() || w.transformExplorer()->model()->isEmpty());
+    w.applyCommandLine(cl);
+    // The pane is shown on top of its tab group, on the transform around Qc2.
+    QVERIFY(w.transformExplorerDock()->isVisible());
+    QVERIFY(!w.transformExplorerDock()->visibleRegion().isEmpty());
+    QCOMPARE(w.transformExplorer()->model()->keywords(), QStringLiteral("flip"));
+    QCOMPARE(w.transformExplorer()->model()->rowCount(), 8);
+    QCOMPARE(w.editor()->textCursor().position(), int(QStringLiteral("check\nflip ").size()));
+}
+
 void TestExplorer::savesPictures()
 {
     QTemporaryDir dir;
+    // To look at the pictures: CQLWB_KEEP_PICTURES=1 keeps them and says where.
+    if (qEnvironmentVariableIsSet("CQLWB_KEEP_PICTURES")) {
+        dir.setAutoRemove(false);
+        qInfo("pictures in %s", qPrintable(dir.path()));
+    }
     wb::TransformExplorer explorer;
     explorer.resize(500, 400);
     explorer.followSelection(position("4k3/8/8/8/8/8/2Q5/4K3 w - - 0 1"), SquareSet::of(chess::C2));
