@@ -278,36 +278,53 @@ void TestTransformExplorer::cqlsPositionListFlips()
 void TestTransformExplorer::everyCql6TransformAgainstTheEvaluator_data()
 {
     QTest::addColumn<QString>("transform");
+    QTest::addColumn<QString>("designators");
     QTest::addColumn<int>("images");
-    const std::pair<const char *, int> kinds[] = {
-        {"flip", 8},
-        {"flipdihedral", 8},
-        {"flipvertical", 2},
-        {"fliphorizontal", 2},
-        {"flipcolor", 2},
-        {"reversecolor", 1},
-        {"rotate90", 4},
-        {"shift", -1},
-        {"shifthorizontal", -1},
-        {"shiftvertical", -1},
-        {"flipcolor rotate90", 8},
-        {"flip flipcolor", 16},
+    QTest::addColumn<int>("transforms");
+    // {Kb2 kd5 Ne4} has no symmetry: every dihedral image differs. {Ka1 kd4
+    // Nh8} lies on the main diagonal: the diagonal flip leaves it alone, and
+    // it spans the board, so no shift moves it. -1: not counted here.
+    // transforms: how many the keywords denote (all keep the designators on the board but shifts).
+    struct Row {
+        const char *transform;
+        int asymmetric, diagonal, transforms;
     };
-    for (auto [t, n] : kinds)
-        QTest::newRow(t) << QString::fromLatin1(t) << n;
+    const Row rows[] = {
+        {"flip", 8, 4, 8},
+        {"flipdihedral", 8, 4, 8},
+        {"flipvertical", 2, 2, 2},
+        {"fliphorizontal", 2, 2, 2},
+        {"flipcolor", 2, 2, 2},
+        {"reversecolor", 1, 1, 1},
+        {"rotate90", 4, 4, 4},
+        {"shift", -1, 1, -1},
+        {"shifthorizontal", -1, 1, -1},
+        {"shiftvertical", -1, 1, -1},
+        {"flipcolor rotate90", 8, 8, 8},
+        {"flip flipcolor", 16, 8, 16},
+    };
+    for (const Row &r : rows) {
+        QTest::addRow("%s {Kb2 kd5 Ne4}", r.transform)
+            << r.transform << "{Kb2 kd5 Ne4}" << r.asymmetric << r.transforms;
+        QTest::addRow("%s {Ka1 kd4 Nh8}", r.transform) << r.transform << "{Ka1 kd4 Nh8}" << r.diagonal << r.transforms;
+    }
 }
 
 void TestTransformExplorer::everyCql6TransformAgainstTheEvaluator()
 {
     QFETCH(QString, transform);
+    QFETCH(QString, designators);
     QFETCH(int, images);
-    // No symmetry: every dihedral image differs. Each image placed on a board
-    // must be matched by the query, through that very image as the record says.
-    const std::string query = "cql()\n" + transform.toStdString() + " {Kb2 kd5 Ne4}";
+    QFETCH(int, transforms);
+    // Each image placed on a board must be matched by the query, through that
+    // very image as the record says, and on its squares.
+    const std::string query = "cql()\n" + transform.toStdString() + " " + designators.toStdString();
     TransformExploration e = explore(query);
     if (images > 0) QCOMPARE(int(e.images.size()), images);
     QVERIFY(!e.images.empty());
+    int counted = 0;
     for (size_t i = 0; i < e.images.size(); ++i) {
+        counted += e.images[i].count;
         const std::string fen = fenOf(e.images[i]);
         cql::GameResult r = runQuery(query, positionGame(fen), true);
         QVERIFY2(r.error.empty(), r.error.c_str());
@@ -316,6 +333,10 @@ void TestTransformExplorer::everyCql6TransformAgainstTheEvaluator()
         const std::vector<size_t> matched = cql::matchedImages(e, r.matches[0].images);
         QVERIFY2(std::find(matched.begin(), matched.end(), i) != matched.end(), fen.c_str());
     }
+    QCOMPARE(counted, e.transforms);
+    if (transforms > 0) QCOMPARE(e.transforms, transforms);
+    // The diagonal pattern's shifts: only the identity keeps it on the board.
+    if (transforms < 0 && designators.startsWith(QLatin1String("{Ka1"))) QCOMPARE(e.transforms, 1);
     // And a position that is no image does not match.
     cql::GameResult r = runQuery(query, positionGame("8/8/8/8/8/8/1K1k4/8 w - - 0 1"), true);
     QVERIFY(r.matches.empty());
