@@ -153,6 +153,12 @@ void TestExplorer::designatorUnderTheCursor()
     // A keyword is no designator: there is nothing to draw.
     QVERIFY(!model.exploreQuery(text, 2, false, QStringLiteral("flip")));
     QVERIFY(!model.error().isEmpty());
+    // In CQL-S text the designator is CQL-S's, and flip its :flip.
+    const QString cqls = QStringLiteral("(match (position U?8))");
+    QVERIFY(model.exploreQuery(cqls, int(cqls.indexOf(QLatin1String("?8"))), true, QStringLiteral("flip")));
+    QCOMPARE(model.subject(), QStringLiteral(":flip U?8"));
+    QCOMPARE(model.rowCount(), 4);                // the eighth rank, the a-file, the h-file, the first rank
+    QCOMPARE(int(allSquares(model).count()), 28); // the board's edge
     // A CQL-S transform of a designator: the trailing edge stays (Q[a2,c2,h2] one file right is Q[a2,b2,d2]).
     QVERIFY(model.exploreDesignator(QStringLiteral("Q[a2,c2,h2]"), QStringLiteral(":shifthorizontal")));
     bool found = false;

@@ -92,7 +92,10 @@ bool TransformExplorerModel::exploreQuery(const QString &text, int cursor, bool 
         take(std::nullopt, QString(), QString());
         return false;
     }
-    return exploreDesignator(word, transform);
+    // A CQL-S designator is read in a position list: the CQL 6 keyword as its CQL-S keyword.
+    QString t = transform;
+    if (cqls && !isCqlsTransform(t)) t = QLatin1Char(':') + t.split(QLatin1Char(' ')).join(QStringLiteral(" :"));
+    return exploreDesignator(word, t);
 }
 
 bool TransformExplorerModel::exploreDesignator(const QString &designator, const QString &transform)
