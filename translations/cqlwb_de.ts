@@ -24,14 +24,6 @@
         <translation>Den Designator an der Cursorposition in die Abfrage einfügen</translation>
     </message>
     <message>
-        <source>No transform</source>
-        <translation>Keine Transformation</translation>
-    </message>
-    <message>
-        <source>Show where the selected squares go under a transform</source>
-        <translation>Zeigen, wohin eine Transformation die ausgewählten Felder abbildet</translation>
-    </message>
-    <message>
         <source>&lt;i&gt;Shift+click squares to build a designator&lt;/i&gt;</source>
         <translation>&lt;i&gt;Umschalt+Klick wählt Felder&lt;/i&gt;</translation>
     </message>
@@ -82,6 +74,14 @@
     <message>
         <source>Search as soon as the query is written</source>
         <translation>Suchen, sobald die Abfrage geschrieben ist</translation>
+    </message>
+    <message>
+        <source>No transform</source>
+        <translation>Keine Transformation</translation>
+    </message>
+    <message>
+        <source>Find Pattern finds the pattern under this transform too</source>
+        <translation>„Muster finden“ findet das Muster auch unter dieser Transformation</translation>
     </message>
 </context>
 <context>
@@ -175,6 +175,10 @@
     <message>
         <source>Set up FEN on the board (set-up mode); without a query, find this position.</source>
         <translation>FEN auf dem Brett aufbauen (Aufbaumodus); ohne Abfrage diese Stellung suchen.</translation>
+    </message>
+    <message>
+        <source>Show the transform explorer with the cursor on the first TEXT in the query.</source>
+        <translation>Den Transformations-Explorer zeigen, mit der Schreibmarke auf dem ersten TEXT der Abfrage.</translation>
     </message>
 </context>
 <context>
@@ -1050,6 +1054,22 @@
         <source>--setup: %1</source>
         <translation>--setup: %1</translation>
     </message>
+    <message>
+        <source>Transforms</source>
+        <translation>Transformationen</translation>
+    </message>
+    <message>
+        <source>Save Board as PNG or SVG…</source>
+        <translation>Brett als PNG oder SVG speichern …</translation>
+    </message>
+    <message>
+        <source>Save Board</source>
+        <translation>Brett speichern</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchWriter</name>
@@ -1089,6 +1109,17 @@
     <message>
         <source>Line %1:%2: %3</source>
         <translation>Zeile %1:%2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>wb::PictureExport</name>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG-Zeichnung (*.svg)</translation>
     </message>
 </context>
 <context>
@@ -1267,6 +1298,84 @@
     <message>
         <source>The clipboard holds no FEN: %1</source>
         <translation>Die Zwischenablage enthält keine FEN: %1</translation>
+    </message>
+</context>
+<context>
+    <name>wb::TransformExplorer</name>
+    <message numerus="yes">
+        <source>%1 · %n image(s)</source>
+        <translation>
+            <numerusform>%1 · %n Bild</numerusform>
+            <numerusform>%1 · %n Bilder</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> of %n transform(s)</source>
+        <translation>
+            <numerusform> aus %n Transformation</numerusform>
+            <numerusform> aus %n Transformationen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Transform:</source>
+        <translation>Transformation:</translation>
+    </message>
+    <message>
+        <source>The transform shown for a designator under the cursor or for the squares selected on the board (Shift+click). CQL-S transforms start with a colon. Nested transforms can be typed: flipcolor rotate90.</source>
+        <translation>Die Transformation für einen Bezeichner unter der Schreibmarke oder für die auf dem Brett ausgewählten Felder (Umschalt+Klick). CQL-S-Transformationen beginnen mit einem Doppelpunkt. Verschachtelte Transformationen können eingetippt werden: flipcolor rotate90.</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern …</translation>
+    </message>
+    <message>
+        <source>Save the gallery as a PNG or SVG picture</source>
+        <translation>Die Galerie als PNG- oder SVG-Bild speichern</translation>
+    </message>
+    <message>
+        <source>Save Gallery as PNG or SVG…</source>
+        <translation>Galerie als PNG oder SVG speichern …</translation>
+    </message>
+    <message numerus="yes">
+        <source>the shown position matched through %n of them</source>
+        <translation>
+            <numerusform>die gezeigte Stellung passte über eines davon</numerusform>
+            <numerusform>die gezeigte Stellung passte über %n davon</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Put the cursor on a transform filter (flip, rotate90, shift …) or a piece designator, or Shift+select squares on the board.</source>
+        <translation>Setzen Sie die Schreibmarke auf einen Transformationsfilter (flip, rotate90, shift …) oder einen Figurenbezeichner, oder wählen Sie mit Umschalt+Klick Felder auf dem Brett.</translation>
+    </message>
+    <message>
+        <source>Save Gallery</source>
+        <translation>Galerie speichern</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+</context>
+<context>
+    <name>wb::TransformExplorerModel</name>
+    <message>
+        <source>no piece designator to draw</source>
+        <translation>kein Figurenbezeichner zum Zeichnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Given by %n transform(s): %1</source>
+        <translation>
+            <numerusform>Entsteht durch %n Transformation: %1</numerusform>
+            <numerusform>Entsteht durch %n Transformationen: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The shown position matched through this image.</source>
+        <translation>Die gezeigte Stellung passte über dieses Bild.</translation>
     </message>
 </context>
 </TS>

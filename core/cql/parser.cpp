@@ -4,6 +4,7 @@
 
 #include "control.h"
 #include "dictionary.h"
+#include "explorerhooks.h"
 #include "keywords.h"
 #include "lexer.h"
 #include "linecomments.h"
@@ -1731,6 +1732,7 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
                     "(nested transforms multiply); use braces to limit what it applies to");
         return nullptr;
     }
+    if (TransformSink *sink = currentTransformSink()) sink->transformFilter(static_cast<const TransformFilter &>(*f));
     return f;
 }
 

@@ -5,6 +5,7 @@
 #include "control.h"
 #include "cqls/parser.h"
 #include "database/playerbase.h"
+#include "game/notationorder.h"
 #include "parser.h"
 #include "program.h"
 #include "programaccess.h"
@@ -222,6 +223,13 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         }
         result.matches.push_back(pm);
         ctx.addComment({n, h.matchString, true});
+    }
+    // The walk finishes the main line before any variation; the marks are
+    // listed as the notation shows the positions, for whoever steps through them.
+    if (ctx.searchVariations && result.matches.size() > 1) {
+        const std::vector<uint32_t> rank = ::game::notationRanks(game);
+        std::stable_sort(result.matches.begin(), result.matches.end(),
+                         [&](const PositionMark &a, const PositionMark &b) { return rank[a.node] < rank[b.node]; });
     }
     bool inRange = h.matchCount ? (matched >= h.matchCount->first && matched <= h.matchCount->second) : matched > 0;
     if (!inRange) return;

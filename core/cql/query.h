@@ -131,7 +131,7 @@ struct SortValue {
 };
 struct GameResult {
     bool matched = false;
-    std::vector<PositionMark> matches; // matched positions in game order
+    std::vector<PositionMark> matches; // matched positions in the order of the notation (PGN)
     std::vector<NodeComment> comments; // match strings and user comments, in order
     std::vector<SortValue> sortValues;
     std::string error;                                         // evaluation-time error (e.g. assert), "" if none

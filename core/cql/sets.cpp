@@ -3,6 +3,7 @@
 #include "sets.h"
 
 #include "chess/attacks.h"
+#include "explorerhooks.h"
 
 #include <algorithm>
 #include <bit>
@@ -78,6 +79,7 @@ FilterPtr DesignatorFilter::transformed(const Transform &t) const
     PieceMask pm = f->m_pieces;
     noteImage(&bits, sizeof bits);
     noteImage(&pm, sizeof pm);
+    noteDesignatorImage(pm, f->m_squares);
     if (ImageRecord *r = currentImageRecord(); r && m_squares.any() && f->m_squares.empty()) r->lostSquares = true;
     return f;
 }

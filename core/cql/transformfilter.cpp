@@ -9,7 +9,6 @@
 #include "state.h"
 
 #include <bit>
-#include <unordered_set>
 
 namespace cql {
 
@@ -108,13 +107,14 @@ TransformFilter::TransformFilter(TransformKind kind, Mode mode, long long lo, lo
     ImageSet images;
     for (const Transform &t : transformsOf(kind)) {
         if (--transformImageBudget() < 0) break;
-        addImage(arg, t, t, images);
+        addImage(arg, t, {t}, images);
     }
     reportImages(images);
     flatten();
 }
 
-void TransformFilter::addImage(const Filter &source, const Transform &t, const Transform &total, ImageSet &images)
+void TransformFilter::addImage(const Filter &source, const Transform &t, std::vector<Transform> totals,
+                               ImageSet &images)
 {
     ImageRecord record;
     // Restored however transformed() ends: it throws TransformUndefined for
@@ -126,9 +126,15 @@ void TransformFilter::addImage(const Filter &source, const Transform &t, const T
     currentImageRecord() = &record;
     FilterPtr image = source.transformed(t);
     if (record.lostSquares) return; // a designator fell off the board: not an image at all
-    if (!images.insert(std::move(record.fingerprint)).second) return; // same filter as an earlier image
+    auto [at, added] = images.try_emplace(std::move(record.fingerprint), m_images.size());
+    if (!added) { // same filter as an earlier image
+        auto &given = m_givenBy[at->second];
+        given.insert(given.end(), totals.begin(), totals.end());
+        return;
+    }
     m_images.push_back(std::move(image));
-    m_transforms.push_back(total);
+    m_transforms.push_back(totals.front());
+    m_givenBy.push_back(std::move(totals));
 }
 
 void TransformFilter::reportImages(const ImageSet &images) const
@@ -143,8 +149,8 @@ void TransformFilter::reportImages(const ImageSet &images) const
     // {R[g8,h8] K}` counts 2 images, a rank pair's shifts and a file pair's.
     std::vector<const std::string *> sorted;
     sorted.reserve(images.size());
-    for (const std::string &f : images)
-        sorted.push_back(&f);
+    for (const auto &f : images)
+        sorted.push_back(&f.first);
     std::sort(sorted.begin(), sorted.end(), [](const std::string *a, const std::string *b) { return *a < *b; });
     for (const std::string *f : sorted) {
         size_t n = f->size();
@@ -360,7 +366,11 @@ FilterPtr TransformFilter::transformed(const Transform &t) const
     ImageSet images;
     for (size_t i = 0; i < m_images.size(); ++i) {
         if (--transformImageBudget() < 0) break;
-        f->addImage(*m_images[i], t, t * m_transforms[i], images);
+        std::vector<Transform> totals;
+        totals.reserve(m_givenBy[i].size());
+        for (const Transform &given : m_givenBy[i])
+            totals.push_back(t * given);
+        f->addImage(*m_images[i], t, std::move(totals), images);
     }
     f->reportImages(images);
     f->flatten();

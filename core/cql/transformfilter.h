@@ -6,7 +6,7 @@
 #include "filter.h"
 
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 namespace cql {
@@ -42,12 +42,17 @@ public:
     size_t imageCount() const { return m_images.size(); }
     const std::vector<FilterPtr> &images() const { return m_images; }
     const std::vector<Transform> &imageTransforms() const { return m_transforms; }
+    // The transforms that gave each image (equal images are kept once, under
+    // the first; imageTransforms()[i] is givenBy()[i].front()).
+    const std::vector<std::vector<Transform>> &givenBy() const { return m_givenBy; }
+    TransformKind kind() const { return m_kind; }
 
 private:
     TransformFilter() = default;
-    // The fingerprints of the images built so far, to drop repeats.
-    using ImageSet = std::unordered_set<std::string>;
-    void addImage(const Filter &source, const Transform &t, const Transform &total, ImageSet &images);
+    // The fingerprints of the images built so far (to drop repeats), with each one's index.
+    using ImageSet = std::unordered_map<std::string, size_t>;
+    // `totals`: the transforms that give the image (more than one when the source merged some).
+    void addImage(const Filter &source, const Transform &t, std::vector<Transform> totals, ImageSet &images);
     void reportImages(const ImageSet &images) const;
     long long countMatching(Ctx &ctx) const;
     void flatten();
@@ -78,6 +83,7 @@ private:
     long long m_lo = 0, m_hi = 0;
     std::vector<FilterPtr> m_images;
     std::vector<Transform> m_transforms;
+    std::vector<std::vector<Transform>> m_givenBy;
 };
 
 // Nested transforms multiply: flip flip flip ... would build 8^n images. The

@@ -265,8 +265,8 @@ void TestSearch::sortValueComparison()
     auto q = compileOrFail("cql(sort matchcount) check");
     QVERIFY(q);
     cql::GameResult a, b, none;
-    a.sortValues.push_back({"matchcount", 5, false});
-    b.sortValues.push_back({"matchcount", 3, false});
+    a.sortValues.push_back({"matchcount", 5, false, false, {}, false, false});
+    b.sortValues.push_back({"matchcount", 3, false, false, {}, false, false});
     QVERIFY(search::sortsBefore(*q, a, b));
     QVERIFY(!search::sortsBefore(*q, b, a));
     QVERIFY(!search::sortsBefore(*q, a, a));

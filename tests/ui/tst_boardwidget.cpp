@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "board/boardwidget.h"
 #include "board/pieceset.h"
-#include "board/transformimages.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -58,8 +57,6 @@ private slots:
     void shiftClickTogglesSquares();
     void shiftDragSelectsRectangle();
     void plainClickClearsSelection();
-    void transformImages_data();
-    void transformImages();
 };
 
 void TestBoardWidget::pieceSetLoads()
@@ -162,7 +159,11 @@ void TestBoardWidget::layersAddLegend()
     BoardWidget board;
     board.resize(400, 400);
     const QRect plain = board.boardRect();
-    board.setLayers(wb::transformImages(QStringLiteral("flip"), SquareSet::of(C2)));
+    wb::BoardLayers layers;
+    const QList<QColor> colours = wb::layerPalette(8);
+    for (int i = 0; i < 8; ++i)
+        layers.append({SquareSet::of(Square(i)), colours[i], QStringLiteral("image %1").arg(i + 1)});
+    board.setLayers(layers);
     QVERIFY(board.boardRect().height() < plain.height());
     QVERIFY(board.heightForWidth(400) > 400 - 20);
 }
@@ -203,45 +204,6 @@ void TestBoardWidget::plainClickClearsSelection()
     QTest::mouseClick(&board, Qt::LeftButton, Qt::NoModifier, board.squareRect(A1).center());
     QCOMPARE(spy.count(), 1);
     QVERIFY(board.selectedSquares().empty());
-}
-
-void TestBoardWidget::transformImages_data()
-{
-    QTest::addColumn<QString>("transform");
-    QTest::addColumn<QString>("square");
-    QTest::addColumn<int>("images");
-    QTest::addColumn<QString>("all");
-    QTest::newRow("flip c2") << "flip"
-                             << "c2" << 8 << "[c2,f2,b3,g3,b6,g6,c7,f7]";
-    QTest::newRow("flip a1") << "flip"
-                             << "a1" << 4 << "[a1,h1,a8,h8]";
-    QTest::newRow("rotate90 a1") << "rotate90"
-                                 << "a1" << 4 << "[a1,h1,a8,h8]";
-    QTest::newRow("flipvertical c2") << "flipvertical"
-                                     << "c2" << 2 << "[c2,f2]";
-    QTest::newRow("flipcolor e4") << "flipcolor"
-                                  << "e4" << 2 << "[e4,e5]";
-    QTest::newRow("unknown") << "nonsense"
-                             << "e4" << 0 << "[]";
-}
-
-void TestBoardWidget::transformImages()
-{
-    QFETCH(QString, transform);
-    QFETCH(QString, square);
-    QFETCH(int, images);
-    QFETCH(QString, all);
-    const SquareSet s = SquareSet::of(parseSquare(square.toStdString()));
-    const wb::BoardLayers layers = wb::transformImages(transform, s);
-    QCOMPARE(int(layers.size()), images);
-    SquareSet u;
-    for (const auto &l : layers) {
-        QVERIFY(l.color.isValid());
-        QVERIFY(!l.label.isEmpty());
-        u |= l.squares;
-    }
-    QCOMPARE(QString::fromStdString(u.toString()), all);
-    if (images) QCOMPARE(layers.first().squares, s);
 }
 
 QTEST_MAIN(TestBoardWidget)

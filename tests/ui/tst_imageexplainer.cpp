@@ -2,39 +2,19 @@
 // evaluator records: plain, nested and shifted transforms, counted images,
 // and queries or positions with none.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "recordtest.h"
 #include "search/imageexplainer.h"
-#include "search/querycompiler.h"
-
-#include "database/database.h"
 
 #include <QTest>
 
 namespace {
 
-std::shared_ptr<game::Game> parse(const std::string &pgn)
-{
-    db::Database database;
-    std::string error;
-    if (!database.openText(pgn, "explain.pgn", {}, &error)) qFatal("cannot open test PGN: %s", error.c_str());
-    auto g = std::make_shared<game::Game>();
-    if (!database.loadGame(0, *g)) qFatal("cannot load the test game");
-    return g;
-}
-
-std::shared_ptr<game::Game> fromFen(const char *fen)
-{
-    return parse(std::string("[FEN \"") + fen + "\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\n*\n");
-}
+using recordtest::fromFen;
+using recordtest::parse;
 
 QList<wb::MatchedImage> explain(const QString &text, const game::Game &g, game::NodeId node)
 {
-    const wb::CompiledQuery q = wb::compileQuery(text, QString());
-    if (!q.query) qFatal("query does not compile: %s", qPrintable(text));
-    cql::Evaluator evaluator(*q.query);
-    evaluator.setRecordSquares(true);
-    cql::GameResult result;
-    evaluator.run(g, result);
-    for (const cql::PositionMark &m : result.matches)
+    for (const cql::PositionMark &m : recordtest::record(text, g).matches)
         if (m.node == node) return wb::explainMatchedImages(m.images);
     return {};
 }

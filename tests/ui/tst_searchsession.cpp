@@ -3,6 +3,7 @@
 // several databases and games held in memory (searched without a PGN detour).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gamelist/gamelistmodel.h"
+#include "game/notationorder.h"
 #include "search/searchsession.h"
 #include "testgames.h"
 
@@ -110,7 +111,7 @@ void TestSearchSession::matchesWalkTheNotation()
     const auto src = source(Checks);
     game::Game g;
     QVERIFY(src->loadGame(0, g));
-    const std::vector<quint32> order = wb::notationOrder(g);
+    const std::vector<uint32_t> order = game::notationRanks(g);
     QCOMPARE(order.size(), g.nodes.size());
     wb::SearchSession session;
     session.setDatabases({src});

@@ -1,4 +1,4 @@
-// Board panel wiring: selection -> designator text and transform images.
+// Board panel wiring: selection -> designator text.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "boardpanel.h"
 
@@ -6,7 +6,6 @@
 #include "designator.h"
 #include "querybuilder.h"
 #include "setupbar.h"
-#include "transformimages.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -63,11 +62,12 @@ BoardPanel::BoardPanel(QWidget *parent)
     m_insert->setText(tr("Insert"));
     m_insert->setToolTip(tr("Insert the designator into the query at the cursor"));
     m_insert->setEnabled(false);
-    m_transform->addItem(tr("No transform"), QString());
-    for (const QString &t : transformNames())
-        m_transform->addItem(t, t);
-    m_transform->setToolTip(tr("Show where the selected squares go under a transform"));
     strip->addWidget(m_designator, 1);
+    m_transform->addItem(tr("No transform"), QString());
+    for (const char *t : {"flip", "flipvertical", "fliphorizontal", "flipcolor", "reversecolor", "rotate90", "rotate45",
+                          "shift", "shifthorizontal", "shiftvertical"})
+        m_transform->addItem(QString::fromLatin1(t), QString::fromLatin1(t));
+    m_transform->setToolTip(tr("Find Pattern finds the pattern under this transform too"));
     strip->addWidget(m_anyColour);
     strip->addWidget(m_transform);
     strip->addWidget(m_insert);
@@ -75,12 +75,9 @@ BoardPanel::BoardPanel(QWidget *parent)
     createQueryTools();
     layout->addWidget(m_setupBar);
 
-    connect(m_board, &BoardWidget::squaresSelected, this, [this] {
-        updateDesignator();
-        updateImages();
-    });
+    // The images of the selection under a transform are the transform explorer's.
+    connect(m_board, &BoardWidget::squaresSelected, this, &BoardPanel::updateDesignator);
     connect(m_anyColour, &QCheckBox::toggled, this, &BoardPanel::updateDesignator);
-    connect(m_transform, &QComboBox::currentIndexChanged, this, &BoardPanel::updateImages);
     connect(m_insert, &QToolButton::clicked, this, [this] {
         if (!m_designatorText.isEmpty()) emit insertRequested(m_designatorText);
     });
@@ -117,13 +114,6 @@ void BoardPanel::updateDesignator()
         m_designator->setText(QStringLiteral("<code><b>%1</b></code>").arg(m_designatorText.toHtmlEscaped()));
     }
     m_insert->setEnabled(!m_designatorText.isEmpty());
-}
-
-void BoardPanel::updateImages()
-{
-    const QString t = m_transform->currentData().toString();
-    const chess::SquareSet sel = m_board->selectedSquares();
-    m_board->setLayers(t.isEmpty() || sel.empty() ? BoardLayers() : transformImages(t, sel));
 }
 
 } // namespace wb

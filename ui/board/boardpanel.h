@@ -1,8 +1,8 @@
 // The board with its tool strips: moving through the game and between matched
-// positions, what made the shown position match, the designator of the
-// Shift+selected squares (with an Insert button) and a choice of transform
-// whose images are shown; the set-up mode, and queries written from the board
-// ("Find this position", "Find this pattern").
+// positions, what made the shown position match, and the designator of the
+// Shift+selected squares (with an Insert button); the set-up mode, and
+// queries written from the board ("Find this position", "Find this
+// pattern", also under a chosen transform).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -60,13 +60,12 @@ signals:
 
 private:
     void updateDesignator();
-    void updateImages();
     void createQueryTools();
 
     BoardWidget *m_board;
     QLabel *m_designator;
     QCheckBox *m_anyColour;
-    QComboBox *m_transform;
+    QComboBox *m_transform; // Find Pattern's transform
     QToolButton *m_insert;
     QToolButton *m_first, *m_previous, *m_next, *m_last, *m_previousMatch, *m_nextMatch;
     QLabel *m_matchInfo;

@@ -6,6 +6,7 @@
 
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <QtMath>
@@ -254,9 +255,15 @@ void BoardWidget::paintPieces(QPainter &p, const Geometry &g)
 {
     const int size = g.square;
     const qreal dpr = devicePixelRatioF();
+    // Saved as SVG (pictureexport.h), the pieces stay vectors.
+    const bool vectors = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::SVG;
     for (int s = 0; s < 64; ++s) {
         const Piece piece = pieceOn(Square(s));
         if (piece == NoPiece || (m_pieceDragged && s == m_pieceFrom)) continue;
+        if (vectors) {
+            PieceSet::shared().render(p, piece, squareRect(Square(s)));
+            continue;
+        }
         const QPixmap pm = PieceSet::shared().pixmap(piece, size, dpr);
         p.drawPixmap(squareRect(Square(s)).topLeft(), pm);
     }

@@ -39,6 +39,11 @@ bool PieceSet::isValid() const
     return m_renderers[chess::WKing] != nullptr;
 }
 
+void PieceSet::render(QPainter &painter, chess::Piece piece, const QRectF &rect) const
+{
+    if (piece != chess::NoPiece && m_renderers[piece]) m_renderers[piece]->render(&painter, rect);
+}
+
 QPixmap PieceSet::pixmap(chess::Piece piece, int size, qreal dpr)
 {
     if (piece == chess::NoPiece || size <= 0 || !m_renderers[piece]) return {};

@@ -9,6 +9,7 @@
 #include <array>
 #include <memory>
 
+class QPainter;
 class QSvgRenderer;
 
 namespace wb {
@@ -21,6 +22,8 @@ public:
 
     // A pixmap of size x size logical pixels for dpr, transparent around the piece.
     QPixmap pixmap(chess::Piece piece, int size, qreal dpr);
+    // Drawn as vectors: for pictures saved as SVG, where a pixmap would stay a pixmap.
+    void render(QPainter &painter, chess::Piece piece, const QRectF &rect) const;
     bool isValid() const;
     // Resource path of a piece's SVG, e.g. ":/pieces/wK.svg".
     static QString resourcePath(chess::Piece piece);

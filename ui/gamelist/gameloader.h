@@ -16,7 +16,7 @@ namespace wb {
 struct LoadedGame {
     int index = -1;
     std::shared_ptr<const game::Game> game;
-    std::vector<cql::PositionMark> marks; // matched positions, in game order
+    std::vector<cql::PositionMark> marks; // matched positions, in the order of the notation
     QString error;                        // load or evaluation problem, "" if none
 };
 

@@ -52,8 +52,14 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QCoreApplication::translate("wb::CommandLine",
                                     "Set up FEN on the board (set-up mode); without a query, find this position."),
         QStringLiteral("FEN"));
+    const QCommandLineOption explore(
+        QStringLiteral("explore"),
+        QCoreApplication::translate("wb::CommandLine",
+                                    "Show the transform explorer with the cursor on the first TEXT in the query."),
+        QStringLiteral("TEXT"));
     parser.addOption(screenshot);
     parser.addOption(setup);
+    parser.addOption(explore);
     parser.addOption(queryText);
     parser.addOption(run);
     parser.addOption(theme);
@@ -64,6 +70,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     cl.queryText = parser.value(queryText);
     cl.theme = parser.value(theme);
     cl.setupFen = parser.value(setup);
+    cl.explore = parser.value(explore);
     cl.run = parser.isSet(run);
     for (const QString &f : parser.positionalArguments()) {
         if (CommandLine::isQueryFile(f)) {

@@ -33,6 +33,7 @@ class NotationView;
 class ProblemsModel;
 class RecentFiles;
 class SearchLog;
+class TransformExplorer;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -69,6 +70,8 @@ public:
     DatabaseList *databaseList() const { return m_databaseList; }
     QLabel *helpLine() const { return m_helpLabel; }
     NotationView *notation() const { return m_notation; }
+    TransformExplorer *transformExplorer() const { return m_explorer; }
+    QDockWidget *transformExplorerDock() const { return m_explorerDock; }
     QString queryFile() const { return m_queryFile; }
     // The player base queries are compiled with (Query > Player Base; "" = none).
     QString playerBasePath() const { return m_playerBasePath; }
@@ -130,6 +133,14 @@ private:
     bool writeCql6Query(const QString &text);
     void dialectChanged(bool cqls);
 
+    // mainwindow_explorer.cpp: the transform explorer dock and picture export
+    void createExplorerDock();
+    void exploreAtCursor();
+    void exploreText(const QString &text);   // the explorer shown, the cursor on the first `text` of the query
+    void showMatchedImages(int matchNumber); // 1-based, 0 when the shown position did not match
+    void showExplorerImages(const QList<int> &rows);
+    void saveBoardPicture();
+
     // mainwindow_playerbase.cpp
     void createPlayerBaseActions();
     void setPlayerBase(const QString &path, bool chosen);
@@ -161,6 +172,9 @@ private:
     QDockWidget *m_gamesDock = nullptr;
     QDockWidget *m_problemsDock = nullptr;
     QDockWidget *m_logDock = nullptr;
+    TransformExplorer *m_explorer = nullptr;
+    QDockWidget *m_explorerDock = nullptr;
+    QTimer *m_exploreTimer = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_helpLabel = nullptr;
     QLabel *m_cursorLabel = nullptr;

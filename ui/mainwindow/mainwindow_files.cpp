@@ -348,6 +348,7 @@ void MainWindow::applyCommandLine(const CommandLine &cl)
     for (const QString &db : cl.databases)
         openDatabase(db);
     if (cl.run && cl.databases.isEmpty()) runQuery();
+    if (!cl.explore.isEmpty()) exploreText(cl.explore);
     if (!cl.screenshot.isEmpty()) {
         m_selectFirstMatch = true;
         scheduleScreenshot(cl.screenshot);

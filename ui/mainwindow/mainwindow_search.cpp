@@ -216,6 +216,7 @@ void MainWindow::positionShown(game::NodeId node, int matchNumber)
     board()->setLastMove(n.move);
     board()->setMarkedSquares(m_session->markedSquares());
     updateMatchInfo(matchNumber);
+    showMatchedImages(matchNumber);
     if (m_notation->currentNode() != node) m_notation->setCurrentNode(node);
 }
 

@@ -11,23 +11,6 @@
 
 namespace wb {
 
-std::vector<quint32> notationOrder(const game::Game &g)
-{
-    std::vector<quint32> order(g.nodes.size(), 0);
-    quint32 next = 1; // the start position comes first
-    std::function<void(game::NodeId)> line = [&](game::NodeId node) {
-        for (game::NodeId cur = node; cur != game::NoNode; cur = g.nodes[cur].firstChild) {
-            order[cur] = next++;
-            const game::Node &n = g.nodes[cur];
-            if (g.nodes[n.parent].firstChild == cur)
-                for (game::NodeId alt = n.nextSibling; alt != game::NoNode; alt = g.nodes[alt].nextSibling)
-                    line(alt);
-        }
-    };
-    if (!g.nodes.empty() && g.root().firstChild != game::NoNode) line(g.root().firstChild);
-    return order;
-}
-
 SearchSession::SearchSession(QObject *parent)
     : QObject(parent), m_search(new SearchController(this)), m_games(new GameListModel(this)),
       m_loader(new GameLoader(this))
@@ -149,12 +132,7 @@ void SearchSession::gameLoaded(const LoadedGame &loaded)
                              .arg(loaded.error));
     if (!loaded.game) return;
     m_loaded = loaded;
-    // The engine lists the main line's matches before those in variations;
-    // next/previous match walk them as they are read, in the notation's order.
-    const std::vector<quint32> order = notationOrder(*m_loaded.game);
-    std::stable_sort(
-        m_loaded.marks.begin(), m_loaded.marks.end(),
-        [&order](const cql::PositionMark &a, const cql::PositionMark &b) { return order[a.node] < order[b.node]; });
+    // The engine lists the marks in the notation's order: next/previous match walk them as they come.
     m_node = game::NoNode;
     emit gameShown(m_loaded);
     // The first matched position is what the user searched for; without a match, the start.

@@ -101,8 +101,4 @@ private:
     game::NodeId m_node = game::NoNode;
 };
 
-// Each node's place in the notation as it is written: a move, the alternatives
-// to it (each with its continuation), then the main line on.
-std::vector<quint32> notationOrder(const game::Game &game);
-
 } // namespace wb

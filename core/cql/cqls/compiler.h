@@ -191,6 +191,7 @@ private:
         std::vector<size_t> sumranges; // parts that read accumulators (not counted)
         std::vector<RelationFilter *> patternRelations;
         std::vector<std::vector<Transform>> transforms;
+        std::string transformKeywords; // "flip shift": the keywords that gave transforms
         bool negate = false;
         const Item *lineStarAt = nullptr;     // :line* refuses transforms (seed)
         std::shared_ptr<const StepSpan> span; // a :line's moves, for a :sequence step

@@ -1,6 +1,7 @@
 // CQL-S designators and their images (designatorfilters.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/designatorfilters.h"
+#include "cql/explorerhooks.h"
 #include "cql/logic.h"
 
 namespace cql::cqls {
@@ -45,6 +46,7 @@ FilterPtr CqlsDesignatorFilter::transformed(const Transform &t) const
     PieceMask pm = f->pieces();
     noteImage(&bits, sizeof bits);
     noteImage(&pm, sizeof pm);
+    noteDesignatorImage(pm, f->squares());
     return f;
 }
 
@@ -93,13 +95,28 @@ bool ImagesFilter::match(Ctx &ctx) const
 
 void ImagesFilter::markSquares(Ctx &ctx, SquareSet &out) const
 {
-    for (const FilterPtr &f : m_images)
-        if (f->match(ctx)) f->markSquares(ctx, out);
+    // As a CQL 6 transform filter does: the record says which images matched.
+    for (size_t i = 0; i < m_images.size(); ++i) {
+        if (!m_images[i]->match(ctx)) continue;
+        if (ctx.imageMarks)
+            ctx.imageMarks->push_back({m_keywords, int(i + 1), int(m_images.size()),
+                                       i < m_transforms.size() ? m_transforms[i].name() : std::string(), ctx.imageDepth,
+                                       range.begin.offset});
+        ++ctx.imageDepth;
+        m_images[i]->markSquares(ctx, out);
+        --ctx.imageDepth;
+    }
 }
 
 FilterPtr ImagesFilter::transformed(const Transform &t) const
 {
-    return std::make_unique<ImagesFilter>(transformAll(m_images, t));
+    std::vector<Transform> transforms;
+    transforms.reserve(m_transforms.size());
+    for (const Transform &own : m_transforms)
+        transforms.push_back(t * own);
+    auto f = std::make_unique<ImagesFilter>(transformAll(m_images, t), std::move(transforms), m_keywords);
+    f->range = range;
+    return f;
 }
 
 bool InRangeFilter::match(Ctx &ctx) const

@@ -48,7 +48,12 @@ chess::SquareSet promotedSquares(const Ctx &ctx);
 // A position list under its transforms: matches when some image matches.
 class ImagesFilter : public Filter {
 public:
-    explicit ImagesFilter(std::vector<FilterPtr> images) : m_images(std::move(images)) {}
+    // transforms[i] gave images[i]; keywords ("flip shift") name them in the
+    // evaluator's record of a match.
+    ImagesFilter(std::vector<FilterPtr> images, std::vector<Transform> transforms, std::string keywords)
+        : m_images(std::move(images)), m_transforms(std::move(transforms)), m_keywords(std::move(keywords))
+    {
+    }
     std::vector<FilterPtr> takeImages() { return std::move(m_images); }
     bool match(Ctx &ctx) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
@@ -56,6 +61,8 @@ public:
 
 private:
     std::vector<FilterPtr> m_images;
+    std::vector<Transform> m_transforms;
+    std::string m_keywords;
 };
 
 // A numeric filter whose value lies in a range (bounds counted from the end

@@ -4,8 +4,30 @@
 #include "cql/cqls/parser.h"
 
 #include "cql/cqls/compiler.h"
+#include "cql/explorerhooks.h"
 
 namespace cql::cqls {
+
+namespace {
+
+// About where an item ends (its offset is what matters): a list after its last
+// item and its ')'. For the transform explorer, which finds lists by the cursor.
+SourcePos listEnd(const Item &it)
+{
+    SourcePos end = it.pos;
+    if (!it.isList()) {
+        end.offset += int(it.text.size()) + (it.kind == Item::String ? 2 : 0);
+        return end;
+    }
+    for (const Item &i : it.items) {
+        SourcePos e = listEnd(i);
+        if (e.offset > end.offset) end = e;
+    }
+    end.offset += 1;
+    return end;
+}
+
+} // namespace
 
 bool Compiler::run(std::string_view text)
 {
@@ -344,7 +366,11 @@ FilterPtr Compiler::compilePosition(const ListNode &list, TopLevel *top, bool se
         std::vector<FilterPtr> images;
         for (const Transform &t : all)
             images.push_back(body->transformed(t));
-        body = std::make_unique<ImagesFilter>(std::move(images));
+        SourceRange where{list.at->pos, listEnd(*list.at)};
+        if (TransformSink *sink = currentTransformSink())
+            sink->transformedList(st.transformKeywords, where, all, images);
+        body = std::make_unique<ImagesFilter>(std::move(images), all, st.transformKeywords);
+        body->range = where;
     }
     if (st.negate) body = std::make_unique<NotFilter>(std::move(body));
     m_lastSpan = st.negate ? nullptr : st.span;
@@ -741,6 +767,7 @@ bool Compiler::transformKeyword(const Call &c, ListState &st, TopLevel *)
     std::vector<Transform> group;
     transformGroup(c.n, group);
     st.transforms.push_back(std::move(group));
+    st.transformKeywords += (st.transformKeywords.empty() ? "" : " ") + c.n;
     return true;
 }
 
