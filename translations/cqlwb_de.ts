@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
+    <name>wb</name>
+    <message>
+        <source>The clipboard holds no text.</source>
+        <translation>Die Zwischenablage enthält keinen Text.</translation>
+    </message>
+    <message>
+        <source>Not a valid FEN: %1</source>
+        <translation>Keine gültige FEN: %1</translation>
+    </message>
+    <message>
+        <source>The clipboard holds neither a FEN nor PGN games.</source>
+        <translation>Die Zwischenablage enthält weder eine FEN noch PGN-Partien.</translation>
+    </message>
+    <message>
+        <source>The clipboard&apos;s PGN cannot be read: %1</source>
+        <translation>Das PGN aus der Zwischenablage ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>Matched positions</source>
+        <translation>Gefundene Stellungen</translation>
+    </message>
+    <message>
+        <source>game %1 cannot be read: %2</source>
+        <translation>Partie %1 ist nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>Anfang</translation>
+    </message>
+</context>
+<context>
     <name>wb::BoardPanel</name>
     <message>
         <source>Any colour</source>
@@ -1069,6 +1100,88 @@
     <message>
         <source>Cannot write %1.</source>
         <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Copy Game as &amp;PGN</source>
+        <translation>Partie als &amp;PGN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the shown game to the clipboard as PGN, with the search&apos;s comments</source>
+        <translation>Die gezeigte Partie als PGN mit den Kommentaren der Suche in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Board as Image</source>
+        <translation>&amp;Brett als Bild kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the board with its marks to the clipboard as a picture</source>
+        <translation>Das Brett mit seinen Markierungen als Bild in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>Paste &amp;Game or Position</source>
+        <translation>Partie oder Stellung &amp;einfügen</translation>
+    </message>
+    <message>
+        <source>Open the PGN games on the clipboard as a database, or set up its FEN on the board</source>
+        <translation>Die PGN-Partien der Zwischenablage als Datenbank öffnen oder ihre FEN auf dem Brett aufbauen</translation>
+    </message>
+    <message>
+        <source>Export Matches as &amp;HTML Report…</source>
+        <translation>Treffer als &amp;HTML-Bericht exportieren …</translation>
+    </message>
+    <message>
+        <source>Write the matched games with a diagram of each matched position to an HTML file</source>
+        <translation>Die gefundenen Partien mit einem Diagramm jeder gefundenen Stellung in eine HTML-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>The game is on the clipboard as PGN.</source>
+        <translation>Die Partie ist als PGN in der Zwischenablage.</translation>
+    </message>
+    <message>
+        <source>The board is on the clipboard as a picture.</source>
+        <translation>Das Brett ist als Bild in der Zwischenablage.</translation>
+    </message>
+    <message>
+        <source>Clipboard</source>
+        <translation>Zwischenablage</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) from the clipboard opened.</source>
+        <translation>
+            <numerusform>%n Partie aus der Zwischenablage geöffnet.</numerusform>
+            <numerusform>%n Partien aus der Zwischenablage geöffnet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paste: %1</source>
+        <translation>Einfügen: %1</translation>
+    </message>
+    <message>
+        <source>Export Matches as HTML Report</source>
+        <translation>Treffer als HTML-Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML files (*.html)</source>
+        <translation>HTML-Dateien (*.html)</translation>
+    </message>
+    <message>
+        <source>Report %p%</source>
+        <translation>Bericht %p%</translation>
+    </message>
+    <message>
+        <source>Writing the report to %1…</source>
+        <translation>Der Bericht wird nach %1 geschrieben …</translation>
+    </message>
+    <message>
+        <source>Writing the report failed: %1</source>
+        <translation>Der Bericht konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) written to %1</source>
+        <translation>
+            <numerusform>%n Partie nach %1 geschrieben</numerusform>
+            <numerusform>%n Partien nach %1 geschrieben</numerusform>
+        </translation>
     </message>
 </context>
 <context>

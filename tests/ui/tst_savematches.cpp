@@ -22,17 +22,12 @@
 
 using windowtest::waitIdle;
 using windowtest::write;
+const auto bytes = windowtest::readFile;
 
 namespace {
 
 const char *const Mate = "[White \"M\"]\n[Black \"x\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
 const char *const Quiet = "[White \"Q\"]\n[Black \"z\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n";
-
-QByteArray bytes(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // Closes the message boxes that come up while it lives, keeping their texts.
 class MessageBoxCloser {

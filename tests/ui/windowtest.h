@@ -31,6 +31,12 @@ inline QString write(const QTemporaryDir &dir, const QString &name, const QByteA
     return path;
 }
 
+inline QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 // Idle for a few event loop turns in a row: the game loader starts after the search ends.
 inline bool waitIdle(wb::MainWindow &w)
 {

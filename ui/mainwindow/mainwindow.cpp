@@ -48,6 +48,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createWidgets();
     createDocks();
     createActions();
+    createResultActions();
     createMenus();
     createToolBar();
     createStatusBar();

@@ -15,6 +15,7 @@
 
 class QActionGroup;
 class QDockWidget;
+class QMenu;
 class QLabel;
 class QProgressBar;
 class QTableView;
@@ -56,6 +57,13 @@ public:
     // Save Matching Games does after its dialog). False when there is nothing
     // to save or path is one of the open databases (refused with a message).
     bool saveMatchingGamesTo(const QString &path);
+    // Writes the last search's matched positions as an HTML report on a worker
+    // thread (what Export Matches as HTML Report does after its dialog);
+    // htmlReportWritten follows. False when there is nothing to write.
+    bool exportHtmlReportTo(const QString &path);
+    // The clipboard's games as a database or its FEN on the board (Paste Game or Position).
+    void pasteGameOrPosition();
+    void copyGamePgn();
     // Loading, searching or loading a game: the window is still changing.
     bool isBusy() const;
 
@@ -75,6 +83,9 @@ public:
     QString queryFile() const { return m_queryFile; }
     // The player base queries are compiled with (Query > Player Base; "" = none).
     QString playerBasePath() const { return m_playerBasePath; }
+
+signals:
+    void htmlReportWritten(const wb::SaveSummary &summary);
 
 public slots:
     void runQuery();
@@ -141,6 +152,13 @@ private:
     void showExplorerImages(const QList<int> &rows);
     void saveBoardPicture();
 
+    // mainwindow_results.cpp: the clipboard and the HTML report
+    void createResultActions();
+    void addResultActions(QMenu *file, QMenu *game, QAction *saveMatching);
+    void updateResultActions(bool haveGame, bool haveMatches);
+    void copyBoardImage();
+    void exportHtmlReport();
+
     // mainwindow_playerbase.cpp
     void createPlayerBaseActions();
     void setPlayerBase(const QString &path, bool chosen);
@@ -185,6 +203,10 @@ private:
     SearchSession *m_session = nullptr;
     ProblemsModel *m_problems = nullptr;
     MatchWriter *m_writer = nullptr;
+    struct ResultActions {
+        QAction *copyPgn = nullptr, *copyBoard = nullptr, *paste = nullptr, *exportHtml = nullptr;
+    } m_results;
+    bool m_reportRunning = false;
     DatabaseOpener *m_opener = nullptr;
     QTimer *m_checkTimer = nullptr;
 

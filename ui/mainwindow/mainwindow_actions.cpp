@@ -184,6 +184,7 @@ void MainWindow::createMenus()
     file->addAction(a.saveQueryAs);
     file->addSeparator();
     file->addAction(a.saveMatching);
+    QMenu *exportMenu = file; // the report goes with the saved matching games
     file->addSeparator();
     file->addAction(a.quit);
     m_recentDatabases = new RecentFiles(QStringLiteral("recent/databases"), m_recentDatabasesMenu, this);
@@ -231,6 +232,7 @@ void MainWindow::createMenus()
     gameMenu->addSeparator();
     gameMenu->addAction(a.previousMatch);
     gameMenu->addAction(a.nextMatch);
+    addResultActions(exportMenu, gameMenu, a.saveMatching);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : {m_boardDock, m_notationDock, m_gamesDock, m_databasesDock, m_problemsDock, m_logDock})
@@ -369,6 +371,7 @@ void MainWindow::updateActions()
         x->setEnabled(haveGame);
     m_act.previousMatch->setEnabled(haveGame && !m_session->marks().empty());
     m_act.nextMatch->setEnabled(haveGame && !m_session->marks().empty());
+    updateResultActions(haveGame, !running && records && !records->empty() && m_session->games()->matchedGames() > 0);
 }
 
 void MainWindow::rebuildExamplesMenu()

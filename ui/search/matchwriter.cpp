@@ -42,6 +42,17 @@ QStringList sourceFiles(const GameSource &source)
 SaveSummary writeMatchedGames(const QString &path, const GameSource &source, const MatchRecords &records,
                               const std::atomic<bool> *cancel, const std::function<void(int, int)> &progress)
 {
+    MatchedGamesFormat pgn;
+    pgn.game = [](std::string &out, const game::Game &game, const cql::GameResult &result) {
+        search::writeMatchedGame(out, game, result);
+    };
+    return writeMatchedGamesAs(pgn, path, source, records, cancel, progress);
+}
+
+SaveSummary writeMatchedGamesAs(const MatchedGamesFormat &format, const QString &path, const GameSource &source,
+                                const MatchRecords &records, const std::atomic<bool> *cancel,
+                                const std::function<void(int, int)> &progress)
+{
     SaveSummary sum;
     sum.path = path;
     QElapsedTimer timer;
@@ -58,7 +69,7 @@ SaveSummary writeMatchedGames(const QString &path, const GameSource &source, con
     }
     std::unique_ptr<LoadContext> context = source.makeLoadContext();
     game::Game game;
-    std::string buffer;
+    std::string buffer = format.head;
     const int total = int(records.size());
     QElapsedTimer sinceProgress;
     sinceProgress.start();
@@ -79,7 +90,7 @@ SaveSummary writeMatchedGames(const QString &path, const GameSource &source, con
         // Gaps in the numbering would shift "Game number": the source knows the file's number.
         const quint64 number = source.info(r.game).number;
         if (number) game.number = number;
-        search::writeMatchedGame(buffer, game, r.result);
+        format.game(buffer, game, r.result);
         ++sum.games;
         if (buffer.size() >= 256 * 1024) {
             sum.bytes += qint64(buffer.size());
@@ -91,6 +102,7 @@ SaveSummary writeMatchedGames(const QString &path, const GameSource &source, con
             progress(i + 1, total);
         }
     }
+    buffer += format.tail;
     sum.bytes += qint64(buffer.size());
     file.write(buffer);
     if (!file.commit(&error)) {

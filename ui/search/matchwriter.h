@@ -40,6 +40,17 @@ SaveSummary writeMatchedGames(const QString &path, const GameSource &source, con
                               const std::atomic<bool> *cancel = nullptr,
                               const std::function<void(int, int)> &progress = {});
 
+// What a file of matched games is made of: text before the games, each game's
+// text (appended to out; the game as loaded in full, its file number set), text after them.
+struct MatchedGamesFormat {
+    std::string head, tail;
+    std::function<void(std::string &out, const game::Game &game, const cql::GameResult &result)> game;
+};
+// writeMatchedGames in any format: the same checks, reading, progress and atomic file.
+SaveSummary writeMatchedGamesAs(const MatchedGamesFormat &format, const QString &path, const GameSource &source,
+                                const MatchRecords &records, const std::atomic<bool> *cancel = nullptr,
+                                const std::function<void(int, int)> &progress = {});
+
 class MatchWriter : public QObject {
     Q_OBJECT
 public:
