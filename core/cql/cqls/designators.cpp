@@ -25,9 +25,41 @@ SquareSet lightSquares()
     return s;
 }
 
-// A file or rank part: a single name, '?', L/D, "x-y", or a bracketed set of
-// names and ranges ("[ac]", "[1-7]", as the seed's examples write "N[ac]3",
-// "M?[1-7]"). kind 0 = file, 1 = rank.
+// One item of a square list: file part then rank part.
+bool parseSquareItem(std::string_view t, SquareSet &out, std::string &error)
+{
+    if (t == "+") { // the backhand of drop chess: no board square
+        out = SquareSet();
+        return true;
+    }
+    if (t == "*") {
+        out = SquareSet::all();
+        return true;
+    }
+    size_t i = 0;
+    SquareSet files, ranks;
+    int fileColour = 0, rankColour = 0;
+    if (!parseAxis(t, i, 0, files, fileColour, error) || !parseAxis(t, i, 1, ranks, rankColour, error)) return false;
+    if (i != t.size()) {
+        error = "'" + std::string(t) + "' is not a square designator";
+        return false;
+    }
+    if (fileColour && rankColour) {
+        error = "'" + std::string(t) + "': L and D may mark the files or the ranks, not both";
+        return false;
+    }
+    out = files & ranks;
+    int colour = fileColour | rankColour;
+    if (colour == 1)
+        out &= lightSquares();
+    else if (colour == 2)
+        out &= ~lightSquares();
+    return true;
+}
+
+} // namespace
+
+// The seed's examples write "N[ac]3" and "M?[1-7]".
 bool parseAxis(std::string_view t, size_t &i, int kind, SquareSet &lines, int &colour, std::string &error)
 {
     auto value = [&](char c, int &v) {
@@ -104,40 +136,6 @@ bool parseAxis(std::string_view t, size_t &i, int kind, SquareSet &lines, int &c
         lines |= line(v);
     return true;
 }
-
-// One item of a square list: file part then rank part.
-bool parseSquareItem(std::string_view t, SquareSet &out, std::string &error)
-{
-    if (t == "+") { // the backhand of drop chess: no board square
-        out = SquareSet();
-        return true;
-    }
-    if (t == "*") {
-        out = SquareSet::all();
-        return true;
-    }
-    size_t i = 0;
-    SquareSet files, ranks;
-    int fileColour = 0, rankColour = 0;
-    if (!parseAxis(t, i, 0, files, fileColour, error) || !parseAxis(t, i, 1, ranks, rankColour, error)) return false;
-    if (i != t.size()) {
-        error = "'" + std::string(t) + "' is not a square designator";
-        return false;
-    }
-    if (fileColour && rankColour) {
-        error = "'" + std::string(t) + "': L and D may mark the files or the ranks, not both";
-        return false;
-    }
-    out = files & ranks;
-    int colour = fileColour | rankColour;
-    if (colour == 1)
-        out &= lightSquares();
-    else if (colour == 2)
-        out &= ~lightSquares();
-    return true;
-}
-
-} // namespace
 
 bool pieceLetter(char c, PieceMask &out)
 {

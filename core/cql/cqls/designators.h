@@ -37,6 +37,10 @@ bool pieceLetter(char c, PieceMask &out);
 bool parsePieceTypes(std::string_view text, PieceTypes &out, size_t &used, std::string &error);
 // A square designator: "" (all squares), "a1", "a?", "?8", "L?", "[a-h1-2,f6]", "[ ]", "[+]", "[*]".
 bool parseSquares(std::string_view text, chess::SquareSet &out, std::string &error);
+// The file (kind 0) or rank (kind 1) part of a square at t[i]: a name, '?',
+// L/D (colour 1 light, 2 dark squares), "x-y", or a bracketed set of names and
+// ranges ("[ac]", "[1-7]"); i is moved past it.
+bool parseAxis(std::string_view t, size_t &i, int kind, chess::SquareSet &lines, int &colour, std::string &error);
 // A whole piece designator: piecetype designator then square designator.
 bool parseDesignator(std::string_view text, Designator &out, std::string &error);
 // The designator's white (or black) pieces only, for the "R1 : R2" forms;

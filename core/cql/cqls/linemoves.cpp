@@ -41,47 +41,11 @@ FilterPtr designatorOf(const PieceTypes &p, SquareSet squares, bool coloured = f
 // A square part of a move: "e4", "??", "[ac]3", "?[1-7]", "[a1,c4]".
 bool lineSquares(std::string_view t, size_t &i, SquareSet &out, std::string &error)
 {
+    // A move's squares have no light/dark part.
     auto axis = [&](int kind, SquareSet &lines) {
-        auto line = [&](int v) { return kind == 0 ? SquareSet::file(v) : SquareSet::rank(v); };
-        auto value = [&](char c, int &v) {
-            if (kind == 0 && c >= 'a' && c <= 'h') {
-                v = c - 'a';
-                return true;
-            }
-            if (kind == 1 && c >= '1' && c <= '8') {
-                v = c - '1';
-                return true;
-            }
-            return false;
-        };
-        if (i >= t.size()) return false;
-        if (t[i] == '?') {
-            lines = SquareSet::all();
-            ++i;
-            return true;
-        }
-        int v;
-        if (value(t[i], v)) {
-            lines = line(v);
-            ++i;
-            return true;
-        }
-        if (t[i] != '[') return false;
-        ++i;
-        lines = SquareSet();
-        while (i < t.size() && t[i] != ']') {
-            int a, b;
-            if (!value(t[i], a)) return false;
-            b = a;
-            ++i;
-            if (i + 1 < t.size() && t[i] == '-' && value(t[i + 1], b)) i += 2;
-            for (int x = std::min(a, b); x <= std::max(a, b); ++x)
-                lines |= line(x);
-            if (i < t.size() && t[i] == ',') ++i;
-        }
-        if (i >= t.size()) return false;
-        ++i;
-        return true;
+        int colour = 0;
+        std::string why;
+        return parseAxis(t, i, kind, lines, colour, why) && colour == 0;
     };
     size_t start = i;
     // A bracketed list of whole squares.
