@@ -108,7 +108,8 @@ void Position::setEnPassantIfLegal(Square ep)
     if (m_board[pawnSq] != makePiece(them, Pawn) || m_board[ep] != NoPiece || m_board[origin] != NoPiece) return;
     uint64_t capturers = pawnAttacksBB(them, ep) & bb(*this, m_stm, Pawn);
     while (capturers) {
-        if (epCaptureLegal(popLsb(capturers), ep)) {
+        // Antichess has no king to expose: any capturer will do.
+        if (m_variant == Variant::Antichess || epCaptureLegal(popLsb(capturers), ep)) {
             m_ep = ep;
             m_key ^= zobrist::keys.enPassant[fileOf(ep)];
             return;
@@ -119,7 +120,11 @@ void Position::setEnPassantIfLegal(Square ep)
 template <bool Keys>
 inline __attribute__((always_inline)) void Position::playImpl(Move m)
 {
-    const Move::Kind kind = m.kind();
+    if (m_variant != Variant::Standard) [[unlikely]] {
+        playVariant(m);
+        return;
+    }
+    const unsigned kind = m.rawKind();
     if (kind == Move::Normal && !m.isNull()) {
         const Square from = m.from();
         playNormal<Keys>(from, m.to(), m_board[from]);

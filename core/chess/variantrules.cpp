@@ -1,0 +1,231 @@
+// The variants' rules: which moves are legal, what a move does beyond the
+// standard board change, and when the variant ends the game.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bitops.h"
+#include "makemove.h"
+#include "position.h"
+#include "zobrist.h"
+
+namespace chess {
+
+using namespace detail;
+
+namespace {
+
+constexpr uint64_t BackRanksBB = rankBB(0) | rankBB(7);
+
+void pushTargets(MoveList &out, Square from, uint64_t targets)
+{
+    while (targets)
+        out.push(Move::make(from, popLsb(targets)));
+}
+
+// Antichess promotes to a king as well.
+void pushAntichessPawnMove(MoveList &out, Square from, Square to)
+{
+    if (!(bit(to) & BackRanksBB)) {
+        out.push(Move::make(from, to));
+        return;
+    }
+    for (const PieceType t : {Queen, Rook, Bishop, Knight, King})
+        out.push(Move::make(from, to, Move::Promotion, t));
+}
+
+} // namespace
+
+Position Position::startOf(Variant v)
+{
+    Position p;
+    p.setVariant(v);
+    return p;
+}
+
+void Position::setVariant(Variant v)
+{
+    m_variant = v;
+    m_checksLeft = {3, 3};
+    m_pocket = Pocket();
+    m_promoted = SquareSet();
+    if (v == Variant::Antichess) {
+        m_castleRooks = SquareSet();
+        m_checkers = SquareSet();
+    } else {
+        const Square ksq = kingSquare(m_stm);
+        m_checkers = isValid(ksq) ? attackersTo(ksq, ~m_stm) : SquareSet();
+    }
+    m_key = computeKey();
+}
+
+VariantEnd Position::variantEnd() const
+{
+    switch (m_variant) {
+    case Variant::Standard: break;
+    case Variant::ThreeCheck:
+        if (m_checksLeft[White] == 0 || m_checksLeft[Black] == 0) return VariantEnd::ThirdCheck;
+        break;
+    case Variant::KingOfTheHill:
+        if ((m_byType[King] & HillSquares).any()) return VariantEnd::KingOnHill;
+        break;
+    case Variant::Antichess:
+        if (m_byColor[m_stm].empty()) return VariantEnd::NoPieces;
+        if (!hasLegalMove()) return VariantEnd::StalemateWin;
+        break;
+    case Variant::Crazyhouse: break;
+    }
+    return VariantEnd::None;
+}
+
+Color Position::variantWinner() const
+{
+    switch (m_variant) {
+    case Variant::ThreeCheck: return m_checksLeft[White] == 0 ? White : Black;
+    case Variant::KingOfTheHill: return (pieces(White, King) & HillSquares).any() ? White : Black;
+    default: return m_stm; // Antichess: the side left without pieces or moves
+    }
+}
+
+void Position::generateVariant(MoveList &out) const
+{
+    switch (m_variant) {
+    case Variant::Standard: generateStandard(out); return;
+    case Variant::ThreeCheck:
+        if (m_checksLeft[White] && m_checksLeft[Black]) generateStandard(out);
+        return;
+    case Variant::KingOfTheHill:
+        if (!(m_byType[King] & HillSquares).any()) generateStandard(out);
+        return;
+    case Variant::Antichess: generateAntichess(out); return;
+    case Variant::Crazyhouse:
+        generateStandard(out);
+        generateDrops(out);
+        return;
+    }
+}
+
+// Every piece moves by the rules of movement, the king too, with nothing to
+// keep safe; when any capture exists, only captures are allowed.
+void Position::generateAntichess(MoveList &out) const
+{
+    const Color us = m_stm, them = ~us;
+    const uint64_t own = m_byColor[us].bits(), enemy = m_byColor[them].bits(), occ = own | enemy;
+    const int up = pawnPush(us);
+    for (const bool captures : {true, false}) {
+        const uint64_t targets = captures ? enemy : ~occ;
+        uint64_t pieces = own;
+        while (pieces) {
+            const Square from = popLsb(pieces);
+            const PieceType type = typeOf(m_board[from]);
+            if (type != Pawn) {
+                pushTargets(out, from, pieceAttacks(type, us, from, SquareSet(occ)).bits() & targets);
+                continue;
+            }
+            if (captures) {
+                uint64_t caps = pawnAttacksBB(us, from) & enemy;
+                while (caps)
+                    pushAntichessPawnMove(out, from, popLsb(caps));
+                if (m_ep != NoSquare && (pawnAttacksBB(us, from) & bit(m_ep)))
+                    out.push(Move::make(from, m_ep, Move::EnPassant));
+                continue;
+            }
+            const Square one = Square(from + up);
+            if (occ & bit(one)) continue;
+            pushAntichessPawnMove(out, from, one);
+            const Square two = Square(from + 2 * up);
+            if (relativeRank(us, rankOf(from)) == 1 && !(occ & bit(two))) out.push(Move::make(from, two));
+        }
+        if (out.size) return;
+    }
+}
+
+// Crazyhouse drops of the side to move: on any empty square (pawns not on
+// the first or last rank), or, in check, between the checker and the king.
+void Position::generateDrops(MoveList &out) const
+{
+    const Color us = m_stm;
+    if (m_pocket.empty(us)) return;
+    const uint64_t checkers = m_checkers.bits();
+    if (checkers & (checkers - 1)) return;
+    uint64_t targets = ~occupied().bits();
+    if (checkers) targets &= betweenBB(kingSquare(us), lsb(checkers));
+    for (int t = Pawn; t <= Queen; ++t) {
+        if (!m_pocket.count(us, PieceType(t))) continue;
+        uint64_t squares = t == Pawn ? targets & ~BackRanksBB : targets;
+        while (squares)
+            out.push(Move::drop(PieceType(t), popLsb(squares)));
+    }
+}
+
+void Position::addToPocket(Color c, PieceType t)
+{
+    const int n = m_pocket.count(c, t);
+    m_key ^= zobrist::keys.pocket[c][t][n & 31] ^ zobrist::keys.pocket[c][t][(n + 1) & 31];
+    m_pocket.add(c, t);
+}
+
+void Position::takeFromPocket(Color c, PieceType t)
+{
+    const int n = m_pocket.count(c, t);
+    m_key ^= zobrist::keys.pocket[c][t][n & 31] ^ zobrist::keys.pocket[c][t][(n - 1) & 31];
+    m_pocket.remove(c, t);
+}
+
+void Position::setChecksLeft(Color c, int left)
+{
+    m_key ^= zobrist::keys.checksLeft[c][m_checksLeft[c] & 3] ^ zobrist::keys.checksLeft[c][left & 3];
+    m_checksLeft[c] = uint8_t(left);
+}
+
+void Position::playDrop(Move m)
+{
+    const Color us = m_stm, them = ~us;
+    const PieceType type = m.dropPiece();
+    takeFromPocket(us, type);
+    if (m_ep != NoSquare) {
+        m_key ^= zobrist::keys.enPassant[fileOf(m_ep)];
+        m_ep = NoSquare;
+    }
+    putPiece(makePiece(us, type), m.to());
+    // As chessops counts: a pawn drop is a pawn move.
+    m_halfmove = type == Pawn ? 0 : uint16_t(m_halfmove + 1);
+    m_key ^= zobrist::keys.side;
+    m_fullmove += uint16_t(us == Black);
+    m_stm = them;
+    const Square ksq = kingSquare(them);
+    m_checkers = isValid(ksq) ? SquareSet(attackersColdBB(*this, ksq, us, occupied().bits())) : SquareSet();
+}
+
+void Position::playVariant(Move m)
+{
+    const Color us = m_stm;
+    if (m.isDrop()) {
+        playDrop(m);
+    } else {
+        if (m_variant == Variant::Crazyhouse && !m.isNull() && !m.isCastling()) {
+            // The captor pockets the piece, a promoted one as the pawn it was.
+            const Square from = m.from(), to = m.to(), taken = captureSquare(m);
+            const Piece captured = m_board[taken];
+            if (captured != NoPiece) {
+                addToPocket(us, m_promoted.contains(taken) ? Pawn : typeOf(captured));
+                m_promoted -= SquareSet::of(taken);
+            }
+            if (m_promoted.contains(from) || m.kind() == Move::Promotion) {
+                m_promoted -= SquareSet::of(from);
+                m_promoted |= SquareSet::of(to);
+            }
+        }
+        const unsigned kind = m.rawKind();
+        if (kind == Move::Normal && !m.isNull())
+            playNormal<true>(m.from(), m.to(), m_board[m.from()]);
+        else if (m.kind() == Move::Promotion)
+            playNormal<true>(m.from(), m.to(), makePiece(us, m.promotion()));
+        else
+            playSpecial(m);
+    }
+    if (m_variant == Variant::ThreeCheck) {
+        if (m_checkers.any() && m_checksLeft[us]) setChecksLeft(us, m_checksLeft[us] - 1);
+    } else if (m_variant == Variant::Antichess) {
+        m_checkers = SquareSet();
+    }
+}
+
+} // namespace chess
