@@ -181,6 +181,8 @@ private:
     void generateVariant(MoveList &out) const;
     void generateAntichess(MoveList &out) const;
     void generateDrops(MoveList &out) const;
+    bool antichessCaptureExists() const;
+    bool dropLegal(Move drop) const;
     void playVariant(Move m);
     void playDrop(Move m);
     void addToPocket(Color c, PieceType t);

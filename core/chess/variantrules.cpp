@@ -155,6 +155,31 @@ void Position::generateDrops(MoveList &out) const
     }
 }
 
+bool Position::antichessCaptureExists() const
+{
+    const Color us = m_stm;
+    const uint64_t enemy = m_byColor[~us].bits(), occ = occupied().bits();
+    if (m_ep != NoSquare && (pawnAttacksBB(~us, m_ep) & bb(*this, us, Pawn))) return true;
+    for (uint64_t pieces = m_byColor[us].bits(); pieces;) {
+        const Square from = popLsb(pieces);
+        if (pieceAttacks(typeOf(m_board[from]), us, from, SquareSet(occ)).bits() & enemy) return true;
+    }
+    return false;
+}
+
+bool Position::dropLegal(Move m) const
+{
+    const Color us = m_stm;
+    const Square to = m.to();
+    if (m_variant != Variant::Crazyhouse || !m_pocket.count(us, m.dropPiece()) || (occupied().bits() & bit(to)))
+        return false;
+    if (m.dropPiece() == Pawn && (bit(to) & BackRanksBB)) return false;
+    // In check, only a drop between a single checker and the king helps.
+    const uint64_t checkers = m_checkers.bits();
+    if (!checkers) return true;
+    return !(checkers & (checkers - 1)) && (betweenBB(kingSquare(us), lsb(checkers)) & bit(to));
+}
+
 void Position::addToPocket(Color c, PieceType t)
 {
     const int n = m_pocket.count(c, t);

@@ -32,59 +32,65 @@ Move Position::parseSanVariant(std::string_view s, std::string *error) const
     if (s.empty()) return failWith(error, BadSyntax);
     if (s == "--" || s == "Z0" || s == "0000") return Move::null();
 
-    MoveList legal;
-    generateLegal(legal);
-
     if (const size_t at = s.find('@'); at != std::string_view::npos) {
         // A drop: "N@f3", "P@e4", or "@e4" for a pawn as chessops writes it.
         if (at > 1 || s.size() != at + 3 || !isFile(s[at + 1]) || !isRank(s[at + 2])) return failWith(error, BadSyntax);
         const PieceType type = at == 0 ? Pawn : upperPiece(s[0]);
         if (type == NoPieceType || type == King) return failWith(error, BadSyntax);
         const Move m = Move::drop(type, makeSquare(s[at + 1] - 'a', s[at + 2] - '1'));
-        return legal.contains(m) ? m : failWith(error, IllegalMove);
+        return dropLegal(m) ? m : failWith(error, IllegalMove);
     }
+    if (m_variant != Variant::Antichess) return failWith(error, IllegalMove);
+    if (s[0] == 'O' || s[0] == '0') return failWith(error, IllegalMove); // no castling in Antichess
 
-    bool castling = false, longCastling = false;
-    PieceType type = NoPieceType, promo = NoPieceType;
-    int fromFile = -1, fromRank = -1;
-    Square to = NoSquare;
-    if (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0") {
-        castling = true;
-        longCastling = s.size() == 5;
-    } else {
-        SanText parts;
-        if (!readSanText(s, parts, m_variant == Variant::Antichess)) return failWith(error, BadSyntax);
-        type = parts.type;
-        promo = parts.promotion;
-        fromFile = parts.fromFile;
-        fromRank = parts.fromRank;
-        to = parts.to;
-        if (type == NoPieceType) {
-            if (fromFile >= 0 && fromRank >= 0) {
-                const Piece p = m_board[makeSquare(fromFile, fromRank)];
-                type = p == NoPiece ? Pawn : typeOf(p);
-            } else {
-                type = Pawn;
-            }
-        }
-        // "e8" alone promotes to a queen, as in standard chess.
-        if (type == Pawn && promo == NoPieceType && (rankOf(to) == 0 || rankOf(to) == 7)) promo = Queen;
+    SanText parts;
+    if (!readSanText(s, parts, true)) return failWith(error, BadSyntax);
+    PieceType type = parts.type, promo = parts.promotion;
+    const Square to = parts.to;
+    if (type == NoPieceType) {
+        // A pawn, or the piece on the square of a coordinate move ("e2e4").
+        const Piece p =
+            parts.fromFile >= 0 && parts.fromRank >= 0 ? m_board[makeSquare(parts.fromFile, parts.fromRank)] : NoPiece;
+        type = p == NoPiece ? Pawn : typeOf(p);
     }
+    const Color us = m_stm;
+    const uint64_t own = m_byColor[us].bits(), enemy = m_byColor[~us].bits(), occ = own | enemy;
+    if (own & bit(to)) return failWith(error, IllegalMove);
+    uint64_t fromMask = ~uint64_t(0);
+    if (parts.fromFile >= 0) fromMask &= FileABB << parts.fromFile;
+    if (parts.fromRank >= 0) fromMask &= rankBB(parts.fromRank);
 
-    Move found = Move::none();
-    for (const Move m : legal) {
-        if (m.isDrop()) continue;
-        if (castling) {
-            if (!m.isCastling() || castlesKingSide(m.from(), m.to()) == longCastling) continue;
+    // Without a king to keep safe, every piece that reaches `to` by the rules
+    // of movement is a candidate; the compulsory capture is judged after.
+    uint64_t candidates;
+    Move::Kind kind = Move::Normal;
+    if (type == Pawn) {
+        const bool lastRank = relativeRank(us, rankOf(to)) == 7;
+        if (lastRank && promo == NoPieceType) promo = Queen; // "e8" alone promotes to a queen
+        if (promo != NoPieceType && !lastRank) return failWith(error, IllegalMove);
+        if (promo != NoPieceType) kind = Move::Promotion;
+        const uint64_t pawns = bb(*this, us, Pawn) & fromMask;
+        if ((enemy & bit(to)) || to == m_ep) {
+            candidates = pawnAttacksBB(~us, to) & pawns;
+            if (to == m_ep) kind = Move::EnPassant;
+        } else if (occ & bit(to)) {
+            candidates = 0;
         } else {
-            if (m.isCastling() || m.to() != to || typeOf(m_board[m.from()]) != type || m.promotion() != promo) continue;
-            if ((fromFile >= 0 && fileOf(m.from()) != fromFile) || (fromRank >= 0 && rankOf(m.from()) != fromRank))
-                continue;
+            const int up = pawnPush(us);
+            const int one = int(to) - up, two = int(to) - 2 * up;
+            candidates = one >= 0 && one < 64 ? pawns & bit(Square(one)) : 0;
+            if (!candidates && relativeRank(us, rankOf(to)) == 3 && !(occ & bit(Square(one))))
+                candidates = pawns & bit(Square(two));
         }
-        if (!found.isNone()) return failWith(error, AmbiguousMove);
-        found = m;
+    } else {
+        if (promo != NoPieceType) return failWith(error, BadSyntax);
+        candidates = pieceAttacks(type, us, to, SquareSet(occ)).bits() & bb(*this, us, type) & fromMask;
     }
-    return found.isNone() ? failWith(error, IllegalMove) : found;
+    if (!candidates) return failWith(error, IllegalMove);
+    if (candidates & (candidates - 1)) return failWith(error, AmbiguousMove);
+    const bool capture = (enemy & bit(to)) || kind == Move::EnPassant;
+    if (!capture && antichessCaptureExists()) return failWith(error, IllegalMove);
+    return Move::make(lsb(candidates), to, kind, kind == Move::Promotion ? promo : Knight);
 }
 
 uint64_t Position::variantSanRivals(Move m) const
