@@ -209,8 +209,9 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
 
     Position pos{EmptyTag{}};
     pos.m_chess960 = chess960;
-    pos.m_variant = variant;
-    pos.m_checksLeft = {uint8_t(checksLeft[0]), uint8_t(checksLeft[1])};
+    pos.m_variantBits = uint8_t(variant);
+    pos.setChecksLeft(White, checksLeft[0]);
+    pos.setChecksLeft(Black, checksLeft[1]);
 
     // Piece placement, rank 8 first.
     {
@@ -244,7 +245,7 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
             } else if (c == '~' && variant == Variant::Crazyhouse && file > 0
                        && pos.m_board[makeSquare(file - 1, rank)] != NoPiece) {
                 // chessops marks a piece that came from a promotion.
-                pos.m_promoted |= SquareSet::of(makeSquare(file - 1, rank));
+                pos.m_byType[NoPieceType] |= SquareSet::of(makeSquare(file - 1, rank));
             } else {
                 const Piece p = pieceFromChar(c);
                 if (p == NoPiece || file >= 8) return bad();
@@ -373,12 +374,12 @@ std::string Position::fen() const
             if (empty) out += char('0' + empty);
             empty = 0;
             out += pieceChar(p);
-            if (m_promoted.contains(makeSquare(file, rank))) out += '~';
+            if (promoted().contains(makeSquare(file, rank))) out += '~';
         }
         if (empty) out += char('0' + empty);
         if (rank) out += '/';
     }
-    if (m_variant == Variant::Crazyhouse) out += '[' + m_pocket.text() + ']';
+    if (variant() == Variant::Crazyhouse) out += '[' + m_pocket.text() + ']';
     out += m_stm == White ? " w " : " b ";
 
     const size_t castlingStart = out.size();
@@ -403,11 +404,11 @@ std::string Position::fen() const
     if (out.size() == castlingStart) out += '-';
     out += ' ';
     out += squareName(m_ep);
-    if (m_variant == Variant::ThreeCheck) {
+    if (variant() == Variant::ThreeCheck) {
         out += ' ';
-        out += char('0' + m_checksLeft[White]);
+        out += char('0' + checksLeft(White));
         out += '+';
-        out += char('0' + m_checksLeft[Black]);
+        out += char('0' + checksLeft(Black));
     }
     out += ' ';
     out += std::to_string(m_halfmove);

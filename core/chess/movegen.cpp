@@ -78,7 +78,7 @@ bool Position::legalGivenPinned(Move m, SquareSet pinnedPieces) const
 
 void Position::generateLegal(MoveList &out) const
 {
-    if (m_variant != Variant::Standard) [[unlikely]] {
+    if (m_variantBits != 0) [[unlikely]] {
         generateVariant(out);
         return;
     }
@@ -227,7 +227,7 @@ void Position::generatePseudoLegal(MoveList &out) const
 
 bool Position::hasLegalMove() const
 {
-    if (m_variant != Variant::Standard) [[unlikely]] {
+    if (m_variantBits != 0) [[unlikely]] {
         MoveList list;
         generateVariant(list);
         return list.size > 0;
@@ -281,7 +281,7 @@ bool Position::isPseudoLegal(Move m) const
 
 bool Position::isLegal(Move m) const
 {
-    if (m_variant != Variant::Standard) [[unlikely]] {
+    if (m_variantBits != 0) [[unlikely]] {
         MoveList list;
         generateVariant(list);
         return list.contains(m);

@@ -9,7 +9,7 @@ std::string Pocket::text() const
     std::string out;
     for (const Color c : {White, Black})
         for (int t = Pawn; t <= Queen; ++t)
-            out.append(m_count[c][t - Pawn], pieceChar(makePiece(c, PieceType(t))));
+            out.append(size_t(count(c, PieceType(t))), pieceChar(makePiece(c, PieceType(t))));
     return out;
 }
 

@@ -13,6 +13,10 @@ using namespace detail;
 
 const char *const Position::StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+// Positions are copied at every move and kept in every game tree node: the
+// variants' state must not make them bigger than a word beyond standard chess.
+static_assert(sizeof(Position) <= 176, "Position grew");
+
 bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
 
 namespace {
@@ -109,7 +113,7 @@ void Position::setEnPassantIfLegal(Square ep)
     uint64_t capturers = pawnAttacksBB(them, ep) & bb(*this, m_stm, Pawn);
     while (capturers) {
         // Antichess has no king to expose: any capturer will do.
-        if (m_variant == Variant::Antichess || epCaptureLegal(popLsb(capturers), ep)) {
+        if (variant() == Variant::Antichess || epCaptureLegal(popLsb(capturers), ep)) {
             m_ep = ep;
             m_key ^= zobrist::keys.enPassant[fileOf(ep)];
             return;
@@ -120,7 +124,7 @@ void Position::setEnPassantIfLegal(Square ep)
 template <bool Keys>
 inline __attribute__((always_inline)) void Position::playImpl(Move m)
 {
-    if (m_variant != Variant::Standard) [[unlikely]] {
+    if (m_variantBits != 0) [[unlikely]] {
         playVariant(m);
         return;
     }

@@ -63,17 +63,17 @@ public:
     // three checks each).
     static Position startOf(Variant v);
 
-    Variant variant() const { return m_variant; }
+    Variant variant() const { return Variant(m_variantBits & 7); }
     // Plays the position under another variant's rules: castling rights go in
     // Antichess, pockets and counters start empty / full.
     void setVariant(Variant v);
     // Three-check: checks a side may still give before it wins (3 at the start).
-    int checksLeft(Color c) const { return m_checksLeft[c]; }
-    int checksGiven(Color c) const { return 3 - m_checksLeft[c]; }
+    int checksLeft(Color c) const { return 3 - checksGiven(c); }
+    int checksGiven(Color c) const { return m_variantBits >> (3 + 2 * c) & 3; }
     // Crazyhouse: the pieces in hand, and the pieces on the board that came
     // from a promotion (captured, they go to the pocket as pawns).
     const Pocket &pocket() const { return m_pocket; }
-    SquareSet promoted() const { return m_promoted; }
+    SquareSet promoted() const { return m_byType[NoPieceType]; }
     // The variant's own end of the game in this position, if any (a third
     // check given, a king on the hill, Antichess's win by losing everything
     // or being stalemated); None in standard chess. The winner is
@@ -175,7 +175,7 @@ public:
 private:
     // Internal helpers shared by position.cpp, movegen.cpp, fen.cpp and san.cpp.
     struct EmptyTag {};
-    bool variantEndsGame() const { return m_variant != Variant::Standard && variantEnd() != VariantEnd::None; }
+    bool variantEndsGame() const { return m_variantBits != 0 && variantEnd() != VariantEnd::None; }
     // The variants' rules (variantrules.cpp, variantsan.cpp).
     void generateStandard(MoveList &out) const;
     void generateVariant(MoveList &out) const;
@@ -214,6 +214,9 @@ private:
 
     std::array<Piece, 64> m_board{};
     std::array<SquareSet, 2> m_byColor{};
+    // [NoPieceType] holds Crazyhouse's promoted pieces: no piece has that
+    // type, and a move clears its target square there only when it captures
+    // nothing, where no promoted piece stands.
     std::array<SquareSet, 7> m_byType{};
     SquareSet m_castleRooks;
     SquareSet m_checkers;
@@ -223,10 +226,12 @@ private:
     uint16_t m_halfmove = 0;
     uint16_t m_fullmove = 1;
     bool m_chess960 = false;
-    Variant m_variant = Variant::Standard;
-    std::array<uint8_t, 2> m_checksLeft{3, 3};
+    // The variant (3 bits) and Three-check's checks given (2 bits per colour,
+    // White's first) fill the last byte of padding, so the byte is zero in
+    // standard chess and one test of it guards every variant rule; the
+    // pockets take one word.
+    uint8_t m_variantBits = 0;
     Pocket m_pocket;
-    SquareSet m_promoted;
 };
 
 // Number of leaf nodes of the legal move tree of the given depth (depth <= 0: 1).

@@ -207,8 +207,8 @@ Move Position::parseSan(std::string_view text, std::string *error) const
 {
     // Antichess moves by other rules, and no standard move has an '@'; every
     // other variant moves on the board as standard chess does.
-    if (m_variant != Variant::Standard) [[unlikely]] {
-        if (m_variant == Variant::Antichess || text.find('@') != std::string_view::npos)
+    if (m_variantBits != 0) [[unlikely]] {
+        if (variant() == Variant::Antichess || text.find('@') != std::string_view::npos)
             return parseSanVariant(text, error);
     }
     PieceType type = NoPieceType, promo = NoPieceType;
@@ -355,7 +355,7 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
 {
     size_t n = text.size();
     const char *s = text.data();
-    if (n < 2 || m_checkers.any() || m_variant == Variant::Antichess) return Move::none();
+    if (n < 2 || m_checkers.any() || variant() == Variant::Antichess) return Move::none();
     if (s[n - 1] == '+' || s[n - 1] == '#') --n;
     if (n < 2 || n > 4) return Move::none();
     const unsigned toFile = unsigned(s[n - 2] - 'a'), toRank = unsigned(s[n - 1] - '1');
@@ -407,7 +407,7 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
         if (type == King) {
             // The king: a step onto a square the other side does not attack.
             if (attackedColdBB(*this, to, ~us, occ ^ candidates)) return Move::none();
-            if (m_variant != Variant::Standard) [[unlikely]] {
+            if (m_variantBits != 0) [[unlikely]] {
                 playVariant(Move::make(from, to));
                 return Move::make(from, to);
             }
@@ -417,7 +417,7 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
     }
     if (leavesKingLineExposed(from, to, occ)) return Move::none();
     // A variant's move does more than move the piece (pockets, check counters).
-    if (m_variant != Variant::Standard) [[unlikely]] {
+    if (m_variantBits != 0) [[unlikely]] {
         playVariant(Move::make(from, to));
         return Move::make(from, to);
     }
@@ -505,7 +505,7 @@ std::string Position::san(Move m) const
         } else {
             out += pieceTypeChar(type);
             uint64_t rivals = 0;
-            if (m_variant != Variant::Standard) {
+            if (m_variantBits != 0) {
                 rivals = variantSanRivals(m);
             } else if (type != King) {
                 const uint64_t occ = occupied().bits();
@@ -532,7 +532,7 @@ std::string Position::san(Move m) const
         }
     }
     const Position next = after(m);
-    if (m_variant != Variant::Standard) {
+    if (m_variantBits != 0) {
         // '#' after every move that decides the game, as lichess marks it.
         if (next.variantEnd() != VariantEnd::None || (next.inCheck() && !next.hasLegalMove()))
             out += '#';

@@ -42,10 +42,9 @@ Position Position::startOf(Variant v)
 
 void Position::setVariant(Variant v)
 {
-    m_variant = v;
-    m_checksLeft = {3, 3};
+    m_variantBits = uint8_t(v);
     m_pocket = Pocket();
-    m_promoted = SquareSet();
+    m_byType[NoPieceType] = SquareSet();
     if (v == Variant::Antichess) {
         m_castleRooks = SquareSet();
         m_checkers = SquareSet();
@@ -58,10 +57,10 @@ void Position::setVariant(Variant v)
 
 VariantEnd Position::variantEnd() const
 {
-    switch (m_variant) {
+    switch (variant()) {
     case Variant::Standard: break;
     case Variant::ThreeCheck:
-        if (m_checksLeft[White] == 0 || m_checksLeft[Black] == 0) return VariantEnd::ThirdCheck;
+        if (checksLeft(White) == 0 || checksLeft(Black) == 0) return VariantEnd::ThirdCheck;
         break;
     case Variant::KingOfTheHill:
         if ((m_byType[King] & HillSquares).any()) return VariantEnd::KingOnHill;
@@ -77,8 +76,8 @@ VariantEnd Position::variantEnd() const
 
 Color Position::variantWinner() const
 {
-    switch (m_variant) {
-    case Variant::ThreeCheck: return m_checksLeft[White] == 0 ? White : Black;
+    switch (variant()) {
+    case Variant::ThreeCheck: return checksLeft(White) == 0 ? White : Black;
     case Variant::KingOfTheHill: return (pieces(White, King) & HillSquares).any() ? White : Black;
     default: return m_stm; // Antichess: the side left without pieces or moves
     }
@@ -86,10 +85,10 @@ Color Position::variantWinner() const
 
 void Position::generateVariant(MoveList &out) const
 {
-    switch (m_variant) {
+    switch (variant()) {
     case Variant::Standard: generateStandard(out); return;
     case Variant::ThreeCheck:
-        if (m_checksLeft[White] && m_checksLeft[Black]) generateStandard(out);
+        if (checksLeft(White) && checksLeft(Black)) generateStandard(out);
         return;
     case Variant::KingOfTheHill:
         if (!(m_byType[King] & HillSquares).any()) generateStandard(out);
@@ -171,7 +170,7 @@ bool Position::dropLegal(Move m) const
 {
     const Color us = m_stm;
     const Square to = m.to();
-    if (m_variant != Variant::Crazyhouse || !m_pocket.count(us, m.dropPiece()) || (occupied().bits() & bit(to)))
+    if (variant() != Variant::Crazyhouse || !m_pocket.count(us, m.dropPiece()) || (occupied().bits() & bit(to)))
         return false;
     if (m.dropPiece() == Pawn && (bit(to) & BackRanksBB)) return false;
     // In check, only a drop between a single checker and the king helps.
@@ -196,8 +195,9 @@ void Position::takeFromPocket(Color c, PieceType t)
 
 void Position::setChecksLeft(Color c, int left)
 {
-    m_key ^= zobrist::keys.checksLeft[c][m_checksLeft[c] & 3] ^ zobrist::keys.checksLeft[c][left & 3];
-    m_checksLeft[c] = uint8_t(left);
+    m_key ^= zobrist::keys.checksLeft[c][checksLeft(c)] ^ zobrist::keys.checksLeft[c][left & 3];
+    const int shift = 3 + 2 * c;
+    m_variantBits = uint8_t((m_variantBits & ~(3 << shift)) | ((3 - left) << shift));
 }
 
 void Position::playDrop(Move m)
@@ -225,18 +225,18 @@ void Position::playVariant(Move m)
     if (m.isDrop()) {
         playDrop(m);
     } else {
-        if (m_variant == Variant::Crazyhouse && !m.isNull() && !m.isCastling()) {
-            // The captor pockets the piece, a promoted one as the pawn it was.
+        // Crazyhouse: the captor pockets the piece, a promoted one as the
+        // pawn it was, and a promoted piece stays marked where it goes. The
+        // marks are set after the move, which may clear its target square
+        // among them (see m_byType).
+        SquareSet promotedAfter = promoted();
+        if (variant() == Variant::Crazyhouse && !m.isNull() && !m.isCastling()) {
             const Square from = m.from(), to = m.to(), taken = captureSquare(m);
             const Piece captured = m_board[taken];
-            if (captured != NoPiece) {
-                addToPocket(us, m_promoted.contains(taken) ? Pawn : typeOf(captured));
-                m_promoted -= SquareSet::of(taken);
-            }
-            if (m_promoted.contains(from) || m.kind() == Move::Promotion) {
-                m_promoted -= SquareSet::of(from);
-                m_promoted |= SquareSet::of(to);
-            }
+            if (captured != NoPiece) addToPocket(us, promotedAfter.contains(taken) ? Pawn : typeOf(captured));
+            const bool marked = promotedAfter.contains(from) || m.kind() == Move::Promotion;
+            promotedAfter -= SquareSet::of(taken) | SquareSet::of(from);
+            if (marked) promotedAfter |= SquareSet::of(to);
         }
         const unsigned kind = m.rawKind();
         if (kind == Move::Normal && !m.isNull())
@@ -245,10 +245,11 @@ void Position::playVariant(Move m)
             playNormal<true>(m.from(), m.to(), makePiece(us, m.promotion()));
         else
             playSpecial(m);
+        m_byType[NoPieceType] = promotedAfter;
     }
-    if (m_variant == Variant::ThreeCheck) {
-        if (m_checkers.any() && m_checksLeft[us]) setChecksLeft(us, m_checksLeft[us] - 1);
-    } else if (m_variant == Variant::Antichess) {
+    if (variant() == Variant::ThreeCheck) {
+        if (m_checkers.any() && checksLeft(us)) setChecksLeft(us, checksLeft(us) - 1);
+    } else if (variant() == Variant::Antichess) {
         m_checkers = SquareSet();
     }
 }

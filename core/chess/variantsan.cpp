@@ -40,7 +40,7 @@ Move Position::parseSanVariant(std::string_view s, std::string *error) const
         const Move m = Move::drop(type, makeSquare(s[at + 1] - 'a', s[at + 2] - '1'));
         return dropLegal(m) ? m : failWith(error, IllegalMove);
     }
-    if (m_variant != Variant::Antichess) return failWith(error, IllegalMove);
+    if (variant() != Variant::Antichess) return failWith(error, IllegalMove);
     if (s[0] == 'O' || s[0] == '0') return failWith(error, IllegalMove); // no castling in Antichess
 
     SanText parts;

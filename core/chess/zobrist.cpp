@@ -17,7 +17,7 @@ uint64_t Position::computeKey() const
     for (const Color c : {White, Black}) {
         for (int t = Pawn; t <= Queen; ++t)
             key ^= zobrist::keys.pocket[c][t][m_pocket.count(c, PieceType(t)) & 31];
-        key ^= zobrist::keys.checksLeft[c][m_checksLeft[c] & 3];
+        key ^= zobrist::keys.checksLeft[c][checksLeft(c)];
     }
     return key;
 }
