@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 {
     std::vector<std::string> files;
     for (int i = 1; i < argc; ++i)
-        files.emplace_back(argv[i]);
+        if (argv[i][0] != '-') files.emplace_back(argv[i]); // options for other benchmarks (scripts/bench.sh)
     if (files.empty()) {
         files.emplace_back(CQLWB_SOURCE_DIR "/resources/sample/sample.pgn.zst");
         for (const char *v : {"threecheck", "kingofthehill", "antichess", "crazyhouse"})

@@ -182,6 +182,9 @@ private:
     void generateAntichess(MoveList &out) const;
     void generateDrops(MoveList &out) const;
     bool antichessCaptureExists() const;
+    // A third check given or a king on the hill: the game is over, though
+    // the standard rules would still allow moves.
+    bool wonOnTheBoard() const;
     bool dropLegal(Move drop) const;
     void playVariant(Move m);
     void playDrop(Move m);

@@ -210,6 +210,7 @@ Move Position::parseSan(std::string_view text, std::string *error) const
     if (m_variantBits != 0) [[unlikely]] {
         if (variant() == Variant::Antichess || text.find('@') != std::string_view::npos)
             return parseSanVariant(text, error);
+        if (wonOnTheBoard()) return failWith(error, IllegalMove);
     }
     PieceType type = NoPieceType, promo = NoPieceType;
     int fromFile = -1, fromRank = -1;
@@ -408,6 +409,7 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
             // The king: a step onto a square the other side does not attack.
             if (attackedColdBB(*this, to, ~us, occ ^ candidates)) return Move::none();
             if (m_variantBits != 0) [[unlikely]] {
+                if (wonOnTheBoard()) return Move::none();
                 playVariant(Move::make(from, to));
                 return Move::make(from, to);
             }
@@ -418,6 +420,7 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
     if (leavesKingLineExposed(from, to, occ)) return Move::none();
     // A variant's move does more than move the piece (pockets, check counters).
     if (m_variantBits != 0) [[unlikely]] {
+        if (wonOnTheBoard()) return Move::none();
         playVariant(Move::make(from, to));
         return Move::make(from, to);
     }

@@ -154,6 +154,12 @@ void Position::generateDrops(MoveList &out) const
     }
 }
 
+bool Position::wonOnTheBoard() const
+{
+    const VariantEnd e = variant() == Variant::Antichess ? VariantEnd::None : variantEnd();
+    return e == VariantEnd::ThirdCheck || e == VariantEnd::KingOnHill;
+}
+
 bool Position::antichessCaptureExists() const
 {
     const Color us = m_stm;
