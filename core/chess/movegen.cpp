@@ -194,6 +194,11 @@ void Position::generateStandard(MoveList &out) const
 
 void Position::generatePseudoLegal(MoveList &out) const
 {
+    if (variant() == Variant::Antichess) {
+        generateAntichess(out, false);
+        return;
+    }
+    if (variant() == Variant::Crazyhouse) generateDrops(out, false);
     const Color us = m_stm, them = ~us;
     const uint64_t own = m_byColor[us].bits(), enemy = m_byColor[them].bits(), occ = own | enemy;
     const int up = pawnPush(us);

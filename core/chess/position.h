@@ -120,6 +120,7 @@ public:
     void generateLegal(MoveList &out) const;
     // Moves by the rules of movement that may leave the own king attacked; castling is
     // included when its squares are empty (attacks on the king's path are not checked).
+    // Crazyhouse adds every drop, Antichess has its own moves (captures not forced).
     void generatePseudoLegal(MoveList &out) const;
     bool hasLegalMove() const;
     // A variant's own end is neither (after a third check no move is left,
@@ -179,8 +180,12 @@ private:
     // The variants' rules (variantrules.cpp, variantsan.cpp).
     void generateStandard(MoveList &out) const;
     void generateVariant(MoveList &out) const;
-    void generateAntichess(MoveList &out) const;
-    void generateDrops(MoveList &out) const;
+    // forced: only captures when one exists (legal moves); else every move
+    // by the rules of movement (pseudo-legal ones).
+    void generateAntichess(MoveList &out, bool forced = true) const;
+    // blockChecks: in check, only drops that block a single check (legal ones); else drops
+    // on every empty square (pseudo-legal ones).
+    void generateDrops(MoveList &out, bool blockChecks = true) const;
     bool antichessCaptureExists() const;
     // A third check given or a king on the hill: the game is over, though
     // the standard rules would still allow moves.

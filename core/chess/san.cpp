@@ -439,7 +439,8 @@ Move Position::parseUci(std::string_view uci) const
     if (uci.size() < 4 || uci.size() > 5) return Move::none();
     const Square from = parseSquare(uci.substr(0, 2)), to = parseSquare(uci.substr(2, 2));
     if (from == NoSquare || to == NoSquare) return Move::none();
-    const PieceType promo = uci.size() == 5 ? promotionType(uci[4]) : NoPieceType;
+    const bool kingPromotion = uci.size() == 5 && uci[4] == 'k' && variant() == Variant::Antichess;
+    const PieceType promo = kingPromotion ? King : uci.size() == 5 ? promotionType(uci[4]) : NoPieceType;
     if (uci.size() == 5 && promo == NoPieceType) return Move::none();
     const Piece p = m_board[from];
     if (p == NoPiece || colorOf(p) != m_stm) return Move::none();

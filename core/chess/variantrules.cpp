@@ -103,11 +103,11 @@ void Position::generateVariant(MoveList &out) const
 
 // Every piece moves by the rules of movement, the king too, with nothing to
 // keep safe; when any capture exists, only captures are allowed.
-void Position::generateAntichess(MoveList &out) const
+void Position::generateAntichess(MoveList &out, bool forced) const
 {
     const Color us = m_stm, them = ~us;
     const uint64_t own = m_byColor[us].bits(), enemy = m_byColor[them].bits(), occ = own | enemy;
-    const int up = pawnPush(us);
+    const int up = pawnPush(us), before = out.size;
     for (const bool captures : {true, false}) {
         const uint64_t targets = captures ? enemy : ~occ;
         uint64_t pieces = own;
@@ -132,17 +132,17 @@ void Position::generateAntichess(MoveList &out) const
             const Square two = Square(from + 2 * up);
             if (relativeRank(us, rankOf(from)) == 1 && !(occ & bit(two))) out.push(Move::make(from, two));
         }
-        if (out.size) return;
+        if (forced && out.size > before) return;
     }
 }
 
 // Crazyhouse drops of the side to move: on any empty square (pawns not on
 // the first or last rank), or, in check, between the checker and the king.
-void Position::generateDrops(MoveList &out) const
+void Position::generateDrops(MoveList &out, bool blockChecks) const
 {
     const Color us = m_stm;
     if (m_pocket.empty(us)) return;
-    const uint64_t checkers = m_checkers.bits();
+    const uint64_t checkers = blockChecks ? m_checkers.bits() : 0;
     if (checkers & (checkers - 1)) return;
     uint64_t targets = ~occupied().bits();
     if (checkers) targets &= betweenBB(kingSquare(us), lsb(checkers));

@@ -18,12 +18,21 @@ constexpr quint64 QuickLimit = 1'500'000;
 
 bool quickMode() { return qEnvironmentVariableIsSet("CQLWB_QUICK"); }
 
-// Perft that also writes every move as SAN and reads it back, down to a depth.
+// Perft that also writes every move as SAN and UCI and reads it back, and
+// checks the pseudo-legal moves against the legal ones, down to a depth.
 quint64 checkedPerft(const Position &pos, int depth, QString *failure)
 {
     if (depth == 0) return 1;
-    MoveList moves;
+    MoveList moves, pseudo;
     pos.generateLegal(moves);
+    // Every legal move is among the pseudo-legal ones, and isLegal picks exactly them.
+    pos.generatePseudoLegal(pseudo);
+    int legalAmongPseudo = 0;
+    for (const Move m : pseudo)
+        legalAmongPseudo += pos.isLegal(m);
+    if (legalAmongPseudo != moves.size && failure->isEmpty())
+        *failure = QString::fromStdString(pos.fen() + ": pseudo-legal moves hold " + std::to_string(legalAmongPseudo)
+                                          + " legal ones, not " + std::to_string(moves.size));
     quint64 nodes = 0;
     for (const Move m : moves) {
         const std::string san = pos.san(m);
@@ -32,6 +41,8 @@ quint64 checkedPerft(const Position &pos, int depth, QString *failure)
             *failure = QString::fromStdString(pos.fen() + ": " + san + " reads back as something else: " + error);
         if (!pos.isLegal(m) && failure->isEmpty())
             *failure = QString::fromStdString(pos.fen() + ": generated " + san + " is not isLegal()");
+        if (pos.parseUci(pos.uci(m)) != m && failure->isEmpty())
+            *failure = QString::fromStdString(pos.fen() + ": " + san + " as UCI " + pos.uci(m) + " reads back wrong");
         nodes += checkedPerft(pos.after(m), depth - 1, failure);
     }
     return nodes;

@@ -51,6 +51,8 @@ private slots:
         const game::Game g = readOne("[Variant \"" + tag.toStdString() + "\"]\n\n1. e3 b5 2. Bxb5 *\n");
         QVERIFY2(g.errors.empty() && !g.unsupported, errorsOf(g).c_str());
         QCOMPARE(int(g.root().position.variant()), variant);
+        QCOMPARE(int(g.variant()), variant);
+        QCOMPARE(int(g.nodes[g.mainlineEnd()].position.variant()), variant);
         QCOMPARE(g.mainlinePlies(), 3);
     }
 
