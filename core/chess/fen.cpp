@@ -159,14 +159,14 @@ std::string impossibleEnPassant(const Position &pos, Square ep)
 } // namespace
 
 std::optional<Position> Position::fromFen(std::string_view fen, std::string *error, bool chess960,
-                                          std::vector<std::string> *warnings)
+                                          std::vector<std::string> *warnings, Variant variant)
 {
     // Handed out only with the position: a rejected FEN has its error alone.
     std::vector<std::string> corrections;
     const auto warn = [&](std::string message) {
         if (warnings) corrections.push_back("FEN: " + std::move(message));
     };
-    std::array<std::string_view, 7> fields;
+    std::array<std::string_view, 8> fields;
     int count = 0;
     for (size_t i = 0; i < fen.size();) {
         if (fen[i] == ' ' || fen[i] == '\t' || fen[i] == '\r' || fen[i] == '\n') {
@@ -182,6 +182,25 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
         }
         fields[count++] = fen.substr(start, i - start);
     }
+    // Three-check counters, in either of lichess's forms, come out of the
+    // field list so the rest reads as in standard chess.
+    std::array<int, 2> checksLeft{3, 3};
+    if (variant == Variant::ThreeCheck && count >= 5) {
+        const auto counters = [](std::string_view f, std::array<int, 2> &out) {
+            if (f.size() != 3 || f[1] != '+' || f[0] < '0' || f[0] > '3' || f[2] < '0' || f[2] > '3') return false;
+            out = {f[0] - '0', f[2] - '0'};
+            return true;
+        };
+        std::array<int, 2> given{};
+        if (counters(fields[4], checksLeft)) {
+            std::copy(fields.begin() + 5, fields.end(), fields.begin() + 4);
+            --count;
+        } else if (fields[count - 1].size() == 4 && fields[count - 1][0] == '+'
+                   && counters(fields[count - 1].substr(1), given)) {
+            checksLeft = {3 - given[0], 3 - given[1]};
+            --count;
+        }
+    }
     if (count < 4 || count > 6) {
         return fail(error,
                     count > 6 ? "too many fields (expected 4 to 6)"
@@ -190,10 +209,29 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
 
     Position pos{EmptyTag{}};
     pos.m_chess960 = chess960;
+    pos.m_variantBits = uint8_t(variant);
+    pos.setChecksLeft(White, checksLeft[0]);
+    pos.setChecksLeft(Black, checksLeft[1]);
 
     // Piece placement, rank 8 first.
     {
-        const std::string_view placement = fields[0];
+        std::string_view placement = fields[0];
+        if (variant == Variant::Crazyhouse) {
+            // The pockets: "[NBp]" after the board, or a ninth rank "/NBp".
+            std::string_view pocket;
+            if (!placement.empty() && placement.back() == ']') {
+                const size_t open = placement.find('[');
+                if (open == std::string_view::npos)
+                    return fail(error, "bad pocket in '" + std::string(placement) + "'");
+                pocket = placement.substr(open + 1, placement.size() - open - 2);
+                placement = placement.substr(0, open);
+            } else if (std::count(placement.begin(), placement.end(), '/') == 8) {
+                const size_t slash = placement.rfind('/');
+                pocket = placement.substr(slash + 1);
+                placement = placement.substr(0, slash);
+            }
+            if (!pos.m_pocket.parse(pocket)) return fail(error, "bad pocket '" + std::string(pocket) + "'");
+        }
         const auto bad = [&] { return fail(error, "bad piece placement '" + std::string(placement) + "'"); };
         int rank = 7, file = 0;
         for (const char c : placement) {
@@ -204,6 +242,10 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
             } else if (c >= '1' && c <= '8') {
                 file += c - '0';
                 if (file > 8) return bad();
+            } else if (c == '~' && variant == Variant::Crazyhouse && file > 0
+                       && pos.m_board[makeSquare(file - 1, rank)] != NoPiece) {
+                // chessops marks a piece that came from a promotion.
+                pos.m_byType[NoPieceType] |= SquareSet::of(makeSquare(file - 1, rank));
             } else {
                 const Piece p = pieceFromChar(c);
                 if (p == NoPiece || file >= 8) return bad();
@@ -212,14 +254,19 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
         }
         if (rank != 0 || file != 8) return bad();
     }
+    // An Antichess side may lose its king or gain more by promotion.
     for (const Color c : {White, Black}) {
+        if (variant == Variant::Antichess) break;
         const char *name = c == White ? "white" : "black";
         const int kings = pos.pieces(c, King).count();
         if (kings == 0) return fail(error, std::string(name) + " king missing");
         if (kings > 1) return fail(error, "too many " + std::string(name) + " kings");
     }
     if ((pos.pieces(Pawn) & (SquareSet::rank(0) | SquareSet::rank(7))).any()) return fail(error, "pawn on rank 1 or 8");
+    // Crazyhouse drops put back what was taken: counts beyond the initial set
+    // are no sign of promotion there.
     for (const Color c : {White, Black}) {
+        if (variant == Variant::Crazyhouse) break;
         if (std::string why = impossibleMaterial(pos, c); !why.empty()) return fail(error, std::move(why));
     }
 
@@ -233,7 +280,9 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
     // Castling: KQkq (outermost rook on that side, X-FEN), or file letters (Shredder-FEN,
     // X-FEN for inner rooks). A right without its king and rook is dropped with a
     // warning, as files in the wild often carry stale KQkq.
-    if (fields[2] != "-") {
+    if (fields[2] != "-" && variant == Variant::Antichess) {
+        warn("castling rights " + std::string(fields[2]) + " dropped: Antichess has no castling");
+    } else if (fields[2] != "-") {
         for (const char c : fields[2]) {
             const Color color = (c >= 'a' && c <= 'z') ? Black : White;
             const char upper = color == Black ? char(c - 'a' + 'A') : c;
@@ -289,10 +338,13 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
     pos.m_fullmove = uint16_t(fullmove == 0 ? 1 : fullmove);
 
     const Color them = ~pos.m_stm;
-    if (pos.attackersTo(pos.kingSquare(them), pos.m_stm).any())
-        return fail(error, std::string("side not to move (") + (them == White ? "white" : "black") + ") is in check");
-    pos.m_checkers = pos.attackersTo(pos.kingSquare(pos.m_stm), them);
-    if (std::string why = impossibleChecks(pos); !why.empty()) return fail(error, std::move(why));
+    if (variant != Variant::Antichess) {
+        if (pos.attackersTo(pos.kingSquare(them), pos.m_stm).any())
+            return fail(error,
+                        std::string("side not to move (") + (them == White ? "white" : "black") + ") is in check");
+        pos.m_checkers = pos.attackersTo(pos.kingSquare(pos.m_stm), them);
+        if (std::string why = impossibleChecks(pos); !why.empty()) return fail(error, std::move(why));
+    }
     if (ep != NoSquare) {
         if (std::string why = impossibleEnPassant(pos, ep); !why.empty()) {
             warn("en passant square " + squareName(ep) + " dropped: " + why);
@@ -322,10 +374,12 @@ std::string Position::fen() const
             if (empty) out += char('0' + empty);
             empty = 0;
             out += pieceChar(p);
+            if (promoted().contains(makeSquare(file, rank))) out += '~';
         }
         if (empty) out += char('0' + empty);
         if (rank) out += '/';
     }
+    if (variant() == Variant::Crazyhouse) out += '[' + m_pocket.text() + ']';
     out += m_stm == White ? " w " : " b ";
 
     const size_t castlingStart = out.size();
@@ -350,6 +404,12 @@ std::string Position::fen() const
     if (out.size() == castlingStart) out += '-';
     out += ' ';
     out += squareName(m_ep);
+    if (variant() == Variant::ThreeCheck) {
+        out += ' ';
+        out += char('0' + checksLeft(White));
+        out += '+';
+        out += char('0' + checksLeft(Black));
+    }
     out += ' ';
     out += std::to_string(m_halfmove);
     out += ' ';

@@ -78,6 +78,15 @@ bool Position::legalGivenPinned(Move m, SquareSet pinnedPieces) const
 
 void Position::generateLegal(MoveList &out) const
 {
+    if (m_variantBits != 0) [[unlikely]] {
+        generateVariant(out);
+        return;
+    }
+    generateStandard(out);
+}
+
+void Position::generateStandard(MoveList &out) const
+{
     const Color us = m_stm, them = ~us;
     const Square ksq = kingSquare(us);
     const uint64_t own = m_byColor[us].bits(), enemy = m_byColor[them].bits(), occ = own | enemy;
@@ -185,6 +194,11 @@ void Position::generateLegal(MoveList &out) const
 
 void Position::generatePseudoLegal(MoveList &out) const
 {
+    if (variant() == Variant::Antichess) {
+        generateAntichess(out, false);
+        return;
+    }
+    if (variant() == Variant::Crazyhouse) generateDrops(out, false);
     const Color us = m_stm, them = ~us;
     const uint64_t own = m_byColor[us].bits(), enemy = m_byColor[them].bits(), occ = own | enemy;
     const int up = pawnPush(us);
@@ -218,6 +232,11 @@ void Position::generatePseudoLegal(MoveList &out) const
 
 bool Position::hasLegalMove() const
 {
+    if (m_variantBits != 0) [[unlikely]] {
+        MoveList list;
+        generateVariant(list);
+        return list.size > 0;
+    }
     const Color us = m_stm, them = ~us;
     const Square ksq = kingSquare(us);
     const uint64_t own = m_byColor[us].bits();
@@ -236,7 +255,9 @@ bool Position::hasLegalMove() const
 bool Position::isPseudoLegal(Move m) const
 {
     // Only canonical encodings: the promotion bits are zero unless promoting.
-    if (m.isNone() || m.isNull() || (m.kind() != Move::Promotion && (m.raw() >> 14))) return false;
+    if (m.isNone() || m.isNull() || m.isDrop() || m.promotion() == King
+        || (m.kind() != Move::Promotion && (m.raw() >> 14)))
+        return false;
     const Color us = m_stm;
     const Square from = m.from(), to = m.to();
     const Piece piece = m_board[from];
@@ -263,6 +284,14 @@ bool Position::isPseudoLegal(Move m) const
     return false;
 }
 
-bool Position::isLegal(Move m) const { return isPseudoLegal(m) && legalGivenPinned(m, pinned(m_stm)); }
+bool Position::isLegal(Move m) const
+{
+    if (m_variantBits != 0) [[unlikely]] {
+        MoveList list;
+        generateVariant(list);
+        return list.contains(m);
+    }
+    return isPseudoLegal(m) && legalGivenPinned(m, pinned(m_stm));
+}
 
 } // namespace chess

@@ -13,6 +13,10 @@ using namespace detail;
 
 const char *const Position::StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+// Positions are copied at every move and kept in every game tree node: the
+// variants' state must not make them bigger than a word beyond standard chess.
+static_assert(sizeof(Position) <= 176, "Position grew");
+
 bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
 
 namespace {
@@ -108,7 +112,8 @@ void Position::setEnPassantIfLegal(Square ep)
     if (m_board[pawnSq] != makePiece(them, Pawn) || m_board[ep] != NoPiece || m_board[origin] != NoPiece) return;
     uint64_t capturers = pawnAttacksBB(them, ep) & bb(*this, m_stm, Pawn);
     while (capturers) {
-        if (epCaptureLegal(popLsb(capturers), ep)) {
+        // Antichess has no king to expose: any capturer will do.
+        if (variant() == Variant::Antichess || epCaptureLegal(popLsb(capturers), ep)) {
             m_ep = ep;
             m_key ^= zobrist::keys.enPassant[fileOf(ep)];
             return;
@@ -119,7 +124,11 @@ void Position::setEnPassantIfLegal(Square ep)
 template <bool Keys>
 inline __attribute__((always_inline)) void Position::playImpl(Move m)
 {
-    const Move::Kind kind = m.kind();
+    if (m_variantBits != 0) [[unlikely]] {
+        playVariant(m);
+        return;
+    }
+    const unsigned kind = m.rawKind();
     if (kind == Move::Normal && !m.isNull()) {
         const Square from = m.from();
         playNormal<Keys>(from, m.to(), m_board[from]);

@@ -1,11 +1,15 @@
 // A chess position with legal move generation, copy-make moves, FEN and SAN.
 // Chess960 is a flag: castling rights are kept as rook squares, so both
 // Shredder-FEN (HAha) and X-FEN (KQkq resolved to outermost rooks) work.
+// A position also knows its variant (variant.h): standard chess takes the
+// same paths as before, every variant rule sits behind one test of it.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "move.h"
+#include "pocket.h"
 #include "squareset.h"
+#include "variant.h"
 
 #include <array>
 #include <cstdint>
@@ -16,8 +20,14 @@
 
 namespace chess {
 
+// Room for the most moves a position has: Crazyhouse drops can pass 256.
+// Left uninitialised: generating moves should not first clear a kilobyte.
 struct MoveList {
-    std::array<Move, 256> moves;
+    static constexpr int Capacity = 512;
+    MoveList() {}
+    union {
+        std::array<Move, Capacity> moves;
+    };
     int size = 0;
     void push(Move m) { moves[size++] = m; }
     const Move *begin() const { return moves.data(); }
@@ -37,10 +47,41 @@ public:
     // passant square no double push can have left, are dropped; warnings, if
     // given, gets a line saying so for each ("FEN: castling right K dropped:
     // ..."), and only when a position is returned.
+    // Under a variant the FEN may carry its state as lichess and chessops
+    // write it: Crazyhouse pockets ("RNBQKBNR[Qn]" or a ninth rank
+    // "RNBQKBNR/Qn") and promoted pieces ("Q~"), Three-check counters (the
+    // checks left, "3+3" after the en passant square, or the checks given at
+    // the end, "+1+0"). Antichess positions need no king and have no check.
     static std::optional<Position> fromFen(std::string_view fen, std::string *error = nullptr, bool chess960 = false,
-                                           std::vector<std::string> *warnings = nullptr);
+                                           std::vector<std::string> *warnings = nullptr,
+                                           Variant variant = Variant::Standard);
     // FEN; castling written as KQkq when unambiguous, else Shredder letters.
+    // Variants as chessops writes them: "[pockets]" and "~" in Crazyhouse, the
+    // checks left ("2+3") after the en passant square in Three-check.
     std::string fen() const;
+    // The start position of a variant (standard arrangement, empty pockets,
+    // three checks each).
+    static Position startOf(Variant v);
+
+    Variant variant() const { return Variant(m_variantBits & 7); }
+    // Plays the position under another variant's rules: castling rights go in
+    // Antichess, pockets and counters start empty / full.
+    void setVariant(Variant v);
+    // Three-check: checks a side may still give before it wins (3 at the start).
+    int checksLeft(Color c) const { return 3 - checksGiven(c); }
+    int checksGiven(Color c) const { return m_variantBits >> (3 + 2 * c) & 3; }
+    // Crazyhouse: the pieces in hand, and the pieces on the board that came
+    // from a promotion (captured, they go to the pocket as pawns).
+    const Pocket &pocket() const { return m_pocket; }
+    SquareSet promoted() const { return m_byType[NoPieceType]; }
+    // The variant's own end of the game in this position, if any (a third
+    // check given, a king on the hill, Antichess's win by losing everything
+    // or being stalemated); None in standard chess. The winner is
+    // variantWinner().
+    VariantEnd variantEnd() const;
+    Color variantWinner() const;
+    // Whether the game is over: no legal move (mate, stalemate) or a variant end.
+    bool isGameOver() const { return variantEnd() != VariantEnd::None || !hasLegalMove(); }
 
     Piece pieceAt(Square s) const { return m_board[s]; }
     SquareSet occupied() const { return m_byColor[White] | m_byColor[Black]; }
@@ -79,10 +120,13 @@ public:
     void generateLegal(MoveList &out) const;
     // Moves by the rules of movement that may leave the own king attacked; castling is
     // included when its squares are empty (attacks on the king's path are not checked).
+    // Crazyhouse adds every drop, Antichess has its own moves (captures not forced).
     void generatePseudoLegal(MoveList &out) const;
     bool hasLegalMove() const;
-    bool isCheckmate() const { return inCheck() && !hasLegalMove(); }
-    bool isStalemate() const { return !inCheck() && !hasLegalMove(); }
+    // A variant's own end is neither (after a third check no move is left,
+    // but the game was won by the check, not mated).
+    bool isCheckmate() const { return inCheck() && !hasLegalMove() && !variantEndsGame(); }
+    bool isStalemate() const { return !inCheck() && !hasLegalMove() && !variantEndsGame(); }
     bool isLegal(Move m) const;
     bool isPseudoLegal(Move m) const;
     // The piece a move moves / captures (en passant: the pawn; castling: none).
@@ -119,10 +163,12 @@ public:
     // (the caller decides whether null moves are allowed). No allocation unless an
     // error string is set; only the pieces able to reach the target are examined.
     Move parseSan(std::string_view san, std::string *error = nullptr) const;
-    // Coordinate move ("e2e4", "e7e8q", "0000" = null); castling as "e1g1" or king
-    // takes rook ("e1h1"). Move::none() unless legal.
+    // Coordinate move ("e2e4", "e7e8q", "0000" = null, "N@f3" a drop); castling
+    // as "e1g1" or king takes rook ("e1h1"). Move::none() unless legal.
     Move parseUci(std::string_view uci) const;
-    // Canonical SAN with +/#; "--" for the null move.
+    // Canonical SAN with +/#; "--" for the null move. Drops as lichess writes
+    // them ("N@f3", "P@e4"); in a variant '#' marks every move that decides
+    // the game (third check, king on the hill, Antichess's last move).
     std::string san(Move m) const;
     // Castling is written king-to-destination ("e1g1"), or king takes rook in Chess960.
     std::string uci(Move m) const;
@@ -130,6 +176,28 @@ public:
 private:
     // Internal helpers shared by position.cpp, movegen.cpp, fen.cpp and san.cpp.
     struct EmptyTag {};
+    bool variantEndsGame() const { return m_variantBits != 0 && variantEnd() != VariantEnd::None; }
+    // The variants' rules (variantrules.cpp, variantsan.cpp).
+    void generateStandard(MoveList &out) const;
+    void generateVariant(MoveList &out) const;
+    // forced: only captures when one exists (legal moves); else every move
+    // by the rules of movement (pseudo-legal ones).
+    void generateAntichess(MoveList &out, bool forced = true) const;
+    // blockChecks: in check, only drops that block a single check (legal ones); else drops
+    // on every empty square (pseudo-legal ones).
+    void generateDrops(MoveList &out, bool blockChecks = true) const;
+    bool antichessCaptureExists() const;
+    // A third check given or a king on the hill: the game is over, though
+    // the standard rules would still allow moves.
+    bool wonOnTheBoard() const;
+    bool dropLegal(Move drop) const;
+    void playVariant(Move m);
+    void playDrop(Move m);
+    void addToPocket(Color c, PieceType t);
+    void takeFromPocket(Color c, PieceType t);
+    void setChecksLeft(Color c, int left);
+    Move parseSanVariant(std::string_view san, std::string *error) const;
+    uint64_t variantSanRivals(Move m) const;
     explicit Position(EmptyTag) {}
     void putPiece(Piece p, Square s);
     void removePiece(Square s);
@@ -154,6 +222,9 @@ private:
 
     std::array<Piece, 64> m_board{};
     std::array<SquareSet, 2> m_byColor{};
+    // [NoPieceType] holds Crazyhouse's promoted pieces: no piece has that
+    // type, and a move clears its target square there only when it captures
+    // nothing, where no promoted piece stands.
     std::array<SquareSet, 7> m_byType{};
     SquareSet m_castleRooks;
     SquareSet m_checkers;
@@ -163,6 +234,12 @@ private:
     uint16_t m_halfmove = 0;
     uint16_t m_fullmove = 1;
     bool m_chess960 = false;
+    // The variant (3 bits) and Three-check's checks given (2 bits per colour,
+    // White's first) fill the last byte of padding, so the byte is zero in
+    // standard chess and one test of it guards every variant rule; the
+    // pockets take one word.
+    uint8_t m_variantBits = 0;
+    Pocket m_pocket;
 };
 
 // Number of leaf nodes of the legal move tree of the given depth (depth <= 0: 1).

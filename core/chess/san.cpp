@@ -4,25 +4,13 @@
 #include "position.h"
 #include "bitops.h"
 #include "makemove.h"
+#include "santext.h"
 
 namespace chess {
 
 using namespace detail;
 
 namespace {
-
-constexpr const char *IllegalMove = "illegal move";
-constexpr const char *AmbiguousMove = "ambiguous move";
-constexpr const char *BadSyntax = "bad move syntax";
-
-Move failWith(std::string *error, const char *message)
-{
-    if (error) *error = message;
-    return Move::none();
-}
-
-constexpr bool isFile(char c) { return c >= 'a' && c <= 'h'; }
-constexpr bool isRank(char c) { return c >= '1' && c <= '8'; }
 
 PieceType promotionType(char c)
 {
@@ -153,6 +141,34 @@ inline bool decodeCommonSan(std::string_view text, PieceType &type, int &fromFil
 
 } // namespace
 
+bool detail::readSanText(std::string_view s, SanText &out, bool kingPromotion)
+{
+    // Grammar (tolerant): [piece] [from-file] [from-rank] [x|:|-] to-square [[=|/] promo | (promo)]
+    size_t i = 0, end = s.size();
+    out = SanText();
+    out.type = pieceLetter(s[0]);
+    if (out.type != NoPieceType) i = 1;
+    const auto promotion = [&](char c) { return kingPromotion && (c == 'K' || c == 'k') ? King : promotionType(c); };
+    if (end >= 3 && s[end - 1] == ')') {
+        out.promotion = promotion(s[end - 2]);
+        if (out.promotion == NoPieceType || s[end - 3] != '(') return false;
+        end -= 3;
+    } else if (end >= 3 && !isRank(s[end - 1])) {
+        out.promotion = promotion(s[end - 1]);
+        if (out.promotion == NoPieceType) return false;
+        --end;
+        if (s[end - 1] == '=' || s[end - 1] == '/') --end;
+    }
+    if (end < i + 2 || !isFile(s[end - 2]) || !isRank(s[end - 1])) return false;
+    out.to = makeSquare(s[end - 2] - 'a', s[end - 1] - '1');
+    end -= 2;
+
+    if (i < end && isFile(s[i])) out.fromFile = s[i++] - 'a';
+    if (i < end && isRank(s[i])) out.fromRank = s[i++] - '1';
+    if (i < end && (s[i] == 'x' || s[i] == ':' || s[i] == '-')) ++i;
+    return i == end;
+}
+
 // Whether moving the own piece on `from` to `to` (not in check) leaves the king to an
 // enemy slider: only possible when `from` is on a line through the king and `to` is
 // off it. The small empty-board tables answer the usual "not on a line" case.
@@ -189,6 +205,13 @@ Move Position::sanCastling(bool kingSide, std::string *error) const
 
 Move Position::parseSan(std::string_view text, std::string *error) const
 {
+    // Antichess moves by other rules, and no standard move has an '@'; every
+    // other variant moves on the board as standard chess does.
+    if (m_variantBits != 0) [[unlikely]] {
+        if (variant() == Variant::Antichess || text.find('@') != std::string_view::npos)
+            return parseSanVariant(text, error);
+        if (wonOnTheBoard()) return failWith(error, IllegalMove);
+    }
     PieceType type = NoPieceType, promo = NoPieceType;
     int fromFile = -1, fromRank = -1;
     Square to = NoSquare;
@@ -205,29 +228,13 @@ Move Position::parseSan(std::string_view text, std::string *error) const
             return sanCastling(n == 2, error);
         }
 
-        // Grammar (tolerant): [piece] [from-file] [from-rank] [x|:|-] to-square [[=|/] promo | (promo)]
-        size_t i = 0, end = s.size();
-        type = pieceLetter(s[0]);
-        if (type != NoPieceType) i = 1;
-
-        if (end >= 3 && s[end - 1] == ')') {
-            promo = promotionType(s[end - 2]);
-            if (promo == NoPieceType || s[end - 3] != '(') return failWith(error, BadSyntax);
-            end -= 3;
-        } else if (end >= 3 && !isRank(s[end - 1])) {
-            promo = promotionType(s[end - 1]);
-            if (promo == NoPieceType) return failWith(error, BadSyntax);
-            --end;
-            if (s[end - 1] == '=' || s[end - 1] == '/') --end;
-        }
-        if (end < i + 2 || !isFile(s[end - 2]) || !isRank(s[end - 1])) return failWith(error, BadSyntax);
-        to = makeSquare(s[end - 2] - 'a', s[end - 1] - '1');
-        end -= 2;
-
-        if (i < end && isFile(s[i])) fromFile = s[i++] - 'a';
-        if (i < end && isRank(s[i])) fromRank = s[i++] - '1';
-        if (i < end && (s[i] == 'x' || s[i] == ':' || s[i] == '-')) ++i;
-        if (i != end) return failWith(error, BadSyntax);
+        SanText parts;
+        if (!readSanText(s, parts, false)) return failWith(error, BadSyntax);
+        type = parts.type;
+        promo = parts.promotion;
+        fromFile = parts.fromFile;
+        fromRank = parts.fromRank;
+        to = parts.to;
     }
 
     const Color us = m_stm;
@@ -349,7 +356,7 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
 {
     size_t n = text.size();
     const char *s = text.data();
-    if (n < 2 || m_checkers.any()) return Move::none();
+    if (n < 2 || m_checkers.any() || variant() == Variant::Antichess) return Move::none();
     if (s[n - 1] == '+' || s[n - 1] == '#') --n;
     if (n < 2 || n > 4) return Move::none();
     const unsigned toFile = unsigned(s[n - 2] - 'a'), toRank = unsigned(s[n - 1] - '1');
@@ -401,11 +408,22 @@ inline __attribute__((always_inline)) Move Position::playCommonSanImpl(std::stri
         if (type == King) {
             // The king: a step onto a square the other side does not attack.
             if (attackedColdBB(*this, to, ~us, occ ^ candidates)) return Move::none();
+            if (m_variantBits != 0) [[unlikely]] {
+                if (wonOnTheBoard()) return Move::none();
+                playVariant(Move::make(from, to));
+                return Move::make(from, to);
+            }
             playNormal<Keys>(from, to, makePiece(us, King));
             return Move::make(from, to);
         }
     }
     if (leavesKingLineExposed(from, to, occ)) return Move::none();
+    // A variant's move does more than move the piece (pockets, check counters).
+    if (m_variantBits != 0) [[unlikely]] {
+        if (wonOnTheBoard()) return Move::none();
+        playVariant(Move::make(from, to));
+        return Move::make(from, to);
+    }
     playNormal<Keys>(from, to, m_board[from]);
     return Move::make(from, to);
 }
@@ -417,10 +435,12 @@ Move Position::playCommonSanUnkeyed(std::string_view san) { return playCommonSan
 Move Position::parseUci(std::string_view uci) const
 {
     if (uci == "0000") return Move::null();
+    if (uci.size() == 4 && uci[1] == '@') return parseSanVariant(uci, nullptr);
     if (uci.size() < 4 || uci.size() > 5) return Move::none();
     const Square from = parseSquare(uci.substr(0, 2)), to = parseSquare(uci.substr(2, 2));
     if (from == NoSquare || to == NoSquare) return Move::none();
-    const PieceType promo = uci.size() == 5 ? promotionType(uci[4]) : NoPieceType;
+    const bool kingPromotion = uci.size() == 5 && uci[4] == 'k' && variant() == Variant::Antichess;
+    const PieceType promo = kingPromotion ? King : uci.size() == 5 ? promotionType(uci[4]) : NoPieceType;
     if (uci.size() == 5 && promo == NoPieceType) return Move::none();
     const Piece p = m_board[from];
     if (p == NoPiece || colorOf(p) != m_stm) return Move::none();
@@ -452,6 +472,7 @@ std::string Position::uci(Move m) const
 {
     if (m.isNull()) return "0000";
     if (m.isNone()) return "";
+    if (m.isDrop()) return std::string(1, pieceTypeChar(m.dropPiece())) + '@' + squareName(m.to());
     Square to = m.to();
     if (m.isCastling() && !m_chess960) to = castlingKingTarget(m.from(), m.to());
     std::string out = squareName(m.from()) + squareName(to);
@@ -465,7 +486,12 @@ std::string Position::san(Move m) const
     if (m.isNone()) return "";
     std::string out;
     const Square from = m.from(), to = m.to();
-    if (m.isCastling()) {
+    if (m.isDrop()) {
+        // Pawn drops with their letter, as lichess writes them.
+        out += pieceTypeChar(m.dropPiece());
+        out += '@';
+        out += squareName(to);
+    } else if (m.isCastling()) {
         out = castlesKingSide(from, to) ? "O-O" : "O-O-O";
     } else {
         const PieceType type = typeOf(m_board[from]);
@@ -476,39 +502,49 @@ std::string Position::san(Move m) const
                 out += 'x';
             }
             out += squareName(to);
-            if (m.kind() == Move::Promotion) {
+            if (m.promotion() != NoPieceType) {
                 out += '=';
                 out += pieceTypeChar(m.promotion());
             }
         } else {
             out += pieceTypeChar(type);
-            if (type != King) {
+            uint64_t rivals = 0;
+            if (m_variantBits != 0) {
+                rivals = variantSanRivals(m);
+            } else if (type != King) {
                 const uint64_t occ = occupied().bits();
                 uint64_t others =
                     pieceAttacks(type, m_stm, to, SquareSet(occ)).bits() & bb(*this, m_stm, type) & ~bit(from);
                 if (others) {
                     const SquareSet pinnedPieces = pinned(m_stm);
-                    uint64_t rivals = 0;
                     while (others) {
                         const Square o = popLsb(others);
                         if (legalGivenPinned(Move::make(o, to), pinnedPieces)) rivals |= bit(o);
                     }
-                    if (rivals) {
-                        if (!(rivals & (FileABB << fileOf(from))))
-                            out += char('a' + fileOf(from));
-                        else if (!(rivals & rankBB(rankOf(from))))
-                            out += char('1' + rankOf(from));
-                        else
-                            out += squareName(from);
-                    }
                 }
+            }
+            if (rivals) {
+                if (!(rivals & (FileABB << fileOf(from))))
+                    out += char('a' + fileOf(from));
+                else if (!(rivals & rankBB(rankOf(from))))
+                    out += char('1' + rankOf(from));
+                else
+                    out += squareName(from);
             }
             if (capture) out += 'x';
             out += squareName(to);
         }
     }
     const Position next = after(m);
-    if (next.inCheck()) out += next.hasLegalMove() ? '+' : '#';
+    if (m_variantBits != 0) {
+        // '#' after every move that decides the game, as lichess marks it.
+        if (next.variantEnd() != VariantEnd::None || (next.inCheck() && !next.hasLegalMove()))
+            out += '#';
+        else if (next.inCheck())
+            out += '+';
+    } else if (next.inCheck()) {
+        out += next.hasLegalMove() ? '+' : '#';
+    }
     return out;
 }
 

@@ -14,6 +14,11 @@ uint64_t Position::computeKey() const
         key ^= zobrist::keys.castling[s];
     if (m_ep != NoSquare) key ^= zobrist::keys.enPassant[fileOf(m_ep)];
     if (m_stm == Black) key ^= zobrist::keys.side;
+    for (const Color c : {White, Black}) {
+        for (int t = Pawn; t <= Queen; ++t)
+            key ^= zobrist::keys.pocket[c][t][m_pocket.count(c, PieceType(t)) & 31];
+        key ^= zobrist::keys.checksLeft[c][checksLeft(c)];
+    }
     return key;
 }
 

@@ -6,6 +6,7 @@
 #include "types.h"
 
 #include <cstdint>
+#include <iterator>
 
 namespace chess::zobrist {
 
@@ -14,6 +15,10 @@ struct Keys {
     uint64_t castling[64];  // one per castling rook square
     uint64_t enPassant[8];  // by file
     uint64_t side;          // black to move
+    // Variants, after the standard keys so that those stay as they were. A
+    // count's key stands for "this many of them" (0: none, no key).
+    uint64_t pocket[2][8][32]; // Crazyhouse: [colour][piece type][count]
+    uint64_t checksLeft[2][4]; // Three-check: [colour][checks left]
 };
 
 constexpr uint64_t splitMix64(uint64_t &state)
@@ -36,6 +41,13 @@ constexpr Keys makeKeys()
     for (auto &v : k.enPassant)
         v = splitMix64(state);
     k.side = splitMix64(state);
+    for (auto &colour : k.pocket)
+        for (auto &type : colour)
+            for (size_t n = 1; n < std::size(type); ++n)
+                type[n] = splitMix64(state);
+    for (auto &colour : k.checksLeft)
+        for (size_t n = 0; n < 3; ++n) // 3 left is the start: no key, as in standard chess
+            colour[n] = splitMix64(state);
     return k;
 }
 

@@ -102,6 +102,7 @@ StartPosition startPosition(const std::string_view *fen, const std::string_view 
 {
     StartPosition out;
     bool chess960 = false;
+    chess::Variant variant = chess::Variant::Standard;
     if (variantTag) {
         // A FICS start position ("wild/5", "misc/runaway") is ordinary chess from
         // another arrangement, which the FEN tag gives (or the name alone).
@@ -109,9 +110,11 @@ StartPosition startPosition(const std::string_view *fen, const std::string_view 
             std::string_view own = fics->fen;
             return startPosition(fen ? fen : &own, nullptr, options);
         }
-        std::string_view variant = classifyVariant(*variantTag, chess960);
-        if (!variant.empty() && !chess960) {
-            out.error = "variant " + std::string(variant) + " not supported; game skipped";
+        std::string_view name = classifyVariant(*variantTag, chess960);
+        if (const auto v = chess::parseVariantName(name)) {
+            variant = *v;
+        } else if (!name.empty() && !chess960) {
+            out.error = "variant " + std::string(name) + " not supported; game skipped";
             return out;
         }
     }
@@ -119,11 +122,11 @@ StartPosition startPosition(const std::string_view *fen, const std::string_view 
     if (fen) {
         std::string_view text = trim(*fen);
         std::string err;
-        auto pos = chess::Position::fromFen(text, &err, chess960, &out.warnings);
+        auto pos = chess::Position::fromFen(text, &err, chess960, &out.warnings, variant);
         if (!pos && !chess960) {
             // Shredder-FEN castling letters without a Variant tag: a Chess960 game.
             std::string err2;
-            pos = chess::Position::fromFen(text, &err2, true, &out.warnings);
+            pos = chess::Position::fromFen(text, &err2, true, &out.warnings, variant);
             if (pos) chess960 = out.chess960 = true;
         }
         if (!pos) {
@@ -143,6 +146,8 @@ StartPosition startPosition(const std::string_view *fen, const std::string_view 
     } else if (chess960) {
         out.chess960 = false;
         out.readAsStandard = true;
+    } else if (variant != chess::Variant::Standard) {
+        out.position = chess::Position::startOf(variant);
     }
     return out;
 }

@@ -73,6 +73,10 @@ public:
     int firstColumn = 1;         // column of its first character (games may share a line)
 
     const Node &root() const { return nodes[0]; }
+    // The rules the game is played under, from its Variant tag (every
+    // position of the game has the same): for searches and displays that
+    // treat variants apart.
+    chess::Variant variant() const { return nodes.empty() ? chess::Variant::Standard : nodes[0].position.variant(); }
     // Walks the mainline: root, its first child, ...; returns the last mainline node.
     NodeId mainlineEnd() const;
     int mainlinePlies() const;

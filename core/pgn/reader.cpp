@@ -76,6 +76,7 @@ bool looksLikeMove(std::string_view w)
     if (w == "--" || w == "Z0" || w == "0000" || w.substr(0, 3) == "O-O" || w.substr(0, 3) == "0-0") return true;
     size_t i = 0;
     if (w[0] && std::strchr("KQRBNP", w[0])) ++i;
+    if (i < w.size() && w[i] == '@') ++i; // a drop: "N@f3", "@e4"
     // Then [a-h]?[1-8]?[x:-]? and a file letter with a digit (e9 is a bad move, not stray text).
     for (; i + 1 < w.size(); ++i) {
         if (w[i] >= 'a' && w[i] <= 'h' && w[i + 1] >= '0' && w[i + 1] <= '9') return true;

@@ -213,7 +213,8 @@ private:
     std::string m_commentCut;
 };
 
-// Is the word shaped like a move (SAN, castling, null move, coordinates), legal or not?
+// Is the word shaped like a move (SAN, castling, null move, coordinates, a
+// Crazyhouse drop), legal or not?
 bool looksLikeMove(std::string_view word);
 
 // NAG for an annotation suffix or symbol ("!" -> 1, "?!" -> 6, "+-" -> 18), 0 if none.

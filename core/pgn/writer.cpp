@@ -382,10 +382,15 @@ bool writeGame(std::string &out, const game::Game &g, const WriteOptions &option
         writeTag(out, name, value);
     }
     if (!g.nodes.empty() && !g.unsupported) {
+        const chess::Position &root = g.nodes[0].position;
         if (g.chess960 && !haveVariant) writeTag(out, "Variant", "Chess960");
+        if (root.variant() != chess::Variant::Standard && !haveVariant)
+            writeTag(out, "Variant", chess::variantName(root.variant()));
         if (!haveFen) {
-            std::string fen = g.nodes[0].position.fen();
-            if (fen != chess::Position::StartFen) {
+            // A variant's own start (empty pockets, three checks each) needs no FEN.
+            std::string fen = root.fen();
+            const bool standard = root.variant() == chess::Variant::Standard;
+            if (fen != (standard ? chess::Position::StartFen : chess::Position::startOf(root.variant()).fen())) {
                 if (!haveSetUp) writeTag(out, "SetUp", "1");
                 writeTag(out, "FEN", fen);
             }

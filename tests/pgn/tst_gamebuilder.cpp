@@ -299,8 +299,12 @@ private slots:
         QTest::newRow("fischerandom") << "fischerandom" << true << true;
         QTest::newRow("chess 960") << "chess 960" << true << true;
         QTest::newRow("Fischer Random") << "Fischer Random" << true << true;
-        QTest::newRow("antichess") << "Antichess" << false << false;
-        QTest::newRow("crazyhouse") << "Crazyhouse" << false << false;
+        // The variants lichess plays are read under their rules (1. e4 e5 2. Nf3 is legal in each).
+        QTest::newRow("antichess") << "Antichess" << false << true;
+        QTest::newRow("crazyhouse") << "Crazyhouse" << false << true;
+        QTest::newRow("three-check") << "3-check" << false << true;
+        QTest::newRow("king of the hill") << "King of the Hill" << false << true;
+        QTest::newRow("atomic") << "Atomic" << false << false;
     }
     void variants()
     {

@@ -132,8 +132,8 @@ private slots:
                            "skipped"}
             << 0 << 0;
         QTest::newRow("unsupported variant")
-            << "[Variant \"crazyhouse\"]\n\n1. e4 *" << false
-            << QStringList{"1 plies=0 unsupported | 1:1 variant crazyhouse not supported; game skipped"} << 0 << 0;
+            << "[Variant \"atomic\"]\n\n1. e4 *" << false
+            << QStringList{"1 plies=0 unsupported | 1:1 variant atomic not supported; game skipped"} << 0 << 0;
         QTest::newRow("reader error") << "1. e4 {open comment" << false
                                       << QStringList{"1 plies=1 | 1:7 unterminated comment"} << 1 << 1;
     }

@@ -273,13 +273,13 @@ void TestCqlsSeedKeywords::variants()
     QCOMPARE(gameMatch("(match (position !:variant three-check :mate))", standard), 1);
     QCOMPARE(cqlsError("(match :variant shogi)").rfind("1:17: 'shogi' is not a chess variant", 0), size_t(0));
     // A game of a variant we do not play is not searched; the problem names it.
-    game::Game zh = pgnGame("[Variant \"crazyhouse\"]\n\n1. e4 e5 *\n");
-    QVERIFY(zh.unsupported);
-    QVERIFY(!zh.errors.empty());
-    QVERIFY(zh.errors[0].message.find("variant crazyhouse not supported") != std::string::npos);
-    game::Game koth = pgnGame("[Variant \"King of the Hill\"]\n\n1. e4 e5 *\n");
-    QVERIFY(koth.unsupported);
-    QVERIFY(koth.errors[0].message.find("not supported") != std::string::npos);
+    game::Game atomic = pgnGame("[Variant \"atomic\"]\n\n1. e4 e5 *\n");
+    QVERIFY(atomic.unsupported);
+    QVERIFY(!atomic.errors.empty());
+    QVERIFY(atomic.errors[0].message.find("variant atomic not supported") != std::string::npos);
+    game::Game horde = pgnGame("[Variant \"Horde\"]\n\n1. e4 e5 *\n");
+    QVERIFY(horde.unsupported);
+    QVERIFY(horde.errors[0].message.find("not supported") != std::string::npos);
     // Keywords of other variants behave in chess as the seed says.
     QCOMPARE(gameMatch("(match (position :threechecks))", standard), 0);
     QCOMPARE(gameMatch("(match (position !:mustcapture :mate))", standard), 1);
