@@ -201,7 +201,7 @@ void TestEvaluation::pieceIdentityFollowsMoves()
 
 void TestEvaluation::unsupportedGameHasNoPositions()
 {
-    game::Game g = pgnGame("[Variant \"crazyhouse\"]\n\n1. e4 e5 *\n");
+    game::Game g = pgnGame("[Variant \"atomic\"]\n\n1. e4 e5 *\n"); // a variant not played
     QVERIFY(g.unsupported);
     QCOMPARE(int(runQuery("cql()\ntrue", g).matches.size()), 0);
 }
