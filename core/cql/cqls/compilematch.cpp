@@ -1,6 +1,7 @@
 // The CQL-S compiler's match list keywords: game information from the
 // game's tags and the player base (compiler.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "chess/variant.h"
 #include "cql/cqls/compiler.h"
 #include "cql/program.h"
 #include "cql/cqls/tocql6.h"
@@ -214,16 +215,18 @@ FilterPtr Compiler::variantKeyword(const Call &c)
     std::vector<std::string> names;
     if (!commaList(at, items, i, names)) return nullptr;
     if (n == "variant") {
-        // Games of other variants are never searched (the search reports them
-        // as not supported), so only "normal" can match a game searched.
-        static const std::vector<std::string_view> others = {
-            "three-check", "threecheck", "king-of-the-hill", "kingofthehill", "crazyhouse", "bughouse",
-            "losers",      "suicide",    "giveaway",         "antichess",     "drop-chess", "dropchess"};
-        bool normal = false;
+        // Bughouse and Losers games are not read (the search reports them as
+        // not supported): those names select nothing.
+        static const std::vector<std::string_view> unread = {"bughouse", "losers"};
+        unsigned variants = 0;
         for (const std::string &v : names) {
             if (v == "normal")
-                normal = true;
-            else if (std::find(others.begin(), others.end(), v) == others.end()) {
+                variants |= 1u << unsigned(chess::Variant::Standard);
+            else if (v == "drop-chess" || v == "dropchess")
+                variants |= 1u << unsigned(chess::Variant::Crazyhouse);
+            else if (const auto rules = chess::parseVariantName(v))
+                variants |= 1u << unsigned(*rules);
+            else if (std::find(unread.begin(), unread.end(), v) == unread.end()) {
                 error(items[i - 1],
                       "'" + v
                           + "' is not a chess variant (normal, three-check, king-of-the-hill, "
@@ -231,7 +234,7 @@ FilterPtr Compiler::variantKeyword(const Call &c)
                 return nullptr;
             }
         }
-        return std::make_unique<ConstantFilter>(normal);
+        return std::make_unique<GameVariantFilter>(variants);
     }
     std::vector<std::pair<int, int>> ranges;
     bool any = false;

@@ -235,6 +235,18 @@ private:
 // king left of them, 2881-3840 a Chess960 arrangement without castling rights.
 int startPositionNumber(const chess::Position &p);
 
+// :variant a,b: the game is played under one of these rules (bit 1 << Variant).
+class GameVariantFilter : public Filter {
+public:
+    explicit GameVariantFilter(unsigned variants) : m_variants(variants) {}
+    bool match(Ctx &ctx) const override { return (m_variants >> unsigned(ctx.game->variant())) & 1u; }
+    FilterPtr transformed(const Transform &) const override { return std::make_unique<GameVariantFilter>(m_variants); }
+    bool transformSensitive() const override { return false; }
+
+private:
+    unsigned m_variants;
+};
+
 // :startposition 518,1-960,*: the game's start arrangement is one of these.
 class StartPositionFilter : public Filter {
 public:

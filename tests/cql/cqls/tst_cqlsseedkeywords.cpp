@@ -269,9 +269,26 @@ void TestCqlsSeedKeywords::variants()
     QCOMPARE(gameMatch("(match :variant normal)", standard), 1);
     QCOMPARE(gameMatch("(match :variant normal,crazyhouse)", standard), 1);
     QCOMPARE(gameMatch("(match :variant suicide,giveaway,losers)", standard), 0);
+    QCOMPARE(gameMatch("(match :variant normal)", standard), 1);
     QCOMPARE(gameMatch("(match (position :variant three-check))", standard), 0);
     QCOMPARE(gameMatch("(match (position !:variant three-check :mate))", standard), 1);
     QCOMPARE(cqlsError("(match :variant shogi)").rfind("1:17: 'shogi' is not a chess variant", 0), size_t(0));
+    // Games of the variants the search reads are selected by their rules, under any of their names.
+    const game::Game threeCheck = pgnGame("[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ *\n");
+    QVERIFY(!threeCheck.unsupported);
+    QCOMPARE(gameMatch("(match :variant three-check)", threeCheck), 1);
+    QCOMPARE(gameMatch("(match :variant threecheck,antichess)", threeCheck), 1);
+    QCOMPARE(gameMatch("(match :variant normal)", threeCheck), 0);
+    QCOMPARE(gameMatch("(match (position :variant three-check :check))", threeCheck), 1);
+    const game::Game zh = pgnGame("[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 *\n");
+    QVERIFY(!zh.unsupported);
+    QCOMPARE(gameMatch("(match :variant crazyhouse)", zh), 1);
+    QCOMPARE(gameMatch("(match :variant drop-chess)", zh), 1);
+    QCOMPARE(gameMatch("(match :variant king-of-the-hill,normal)", zh), 0);
+    const game::Game anti = pgnGame("[Variant \"Antichess\"]\n\n1. e3 b5 2. Bxb5 *\n");
+    QCOMPARE(gameMatch("(match :variant suicide)", anti), 1);
+    QCOMPARE(gameMatch("(match :variant giveaway,losers)", anti), 1);
+    QCOMPARE(gameMatch("(match :variant losers,bughouse)", anti), 0);
     // A game of a variant we do not play is not searched; the problem names it.
     game::Game atomic = pgnGame("[Variant \"atomic\"]\n\n1. e4 e5 *\n");
     QVERIFY(atomic.unsupported);
