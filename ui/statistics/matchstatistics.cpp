@@ -78,9 +78,8 @@ int MatchStatistics::ecoGroup(const QString &eco)
 QString MatchStatistics::ecoLabel(int group)
 {
     if (group < 0) return unknownLabel();
-    const QChar letter(char16_t('A' + group / 10));
-    const int tens = group % 10;
-    return QStringLiteral("%1%20–%1%29").arg(letter).arg(tens);
+    const QString prefix = QChar(char16_t('A' + group / 10)) + QString::number(group % 10);
+    return prefix + QStringLiteral("0–") + prefix + QLatin1Char('9');
 }
 
 int MatchStatistics::yearOf(const QString &date)
