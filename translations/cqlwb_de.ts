@@ -24,10 +24,6 @@
         <translation>Gefundene Stellungen</translation>
     </message>
     <message>
-        <source>game %1 cannot be read: %2</source>
-        <translation>Partie %1 ist nicht lesbar: %2</translation>
-    </message>
-    <message>
         <source>start</source>
         <translation>Anfang</translation>
     </message>
@@ -210,6 +206,10 @@
     <message>
         <source>Show the transform explorer with the cursor on the first TEXT in the query.</source>
         <translation>Den Transformations-Explorer zeigen, mit der Schreibmarke auf dem ersten TEXT der Abfrage.</translation>
+    </message>
+    <message>
+        <source>Show the dock NAME (Statistics, Explorer, Log, ...) in front of the docks it shares its place with.</source>
+        <translation>Das Dock NAME (Statistics, Explorer, Log, ...) vor den Docks zeigen, mit denen es seinen Platz teilt.</translation>
     </message>
 </context>
 <context>
@@ -1183,6 +1183,17 @@
             <numerusform>%n Partien nach %1 geschrieben</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+</context>
+<context>
+    <name>wb::MatchStatistics</name>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchWriter</name>
@@ -1411,6 +1422,75 @@
     <message>
         <source>The clipboard holds no FEN: %1</source>
         <translation>Die Zwischenablage enthält keine FEN: %1</translation>
+    </message>
+</context>
+<context>
+    <name>wb::StatisticsChart</name>
+    <message>
+        <source>%1: %2 games, 1–0 %3, ½–½ %4, 0–1 %5; click to list them</source>
+        <translation>%1: %2 Partien, 1–0 %3, ½–½ %4, 0–1 %5; klicken, um sie aufzulisten</translation>
+    </message>
+</context>
+<context>
+    <name>wb::StatisticsPane</name>
+    <message>
+        <source>%1 games, %2 positions matched; 1–0 %3, ½–½ %4, 0–1 %5; White scored %6</source>
+        <translation>%1 Partien, %2 Stellungen gefunden; 1–0 %3, ½–½ %4, 0–1 %5; Weiß erzielte %6</translation>
+    </message>
+    <message>
+        <source>By %1</source>
+        <translation>Nach %1</translation>
+    </message>
+    <message>
+        <source>List All Games</source>
+        <translation>Alle Partien auflisten</translation>
+    </message>
+    <message>
+        <source>Listing the %1 games of %2</source>
+        <translation>Aufgelistet: die %1 Partien von %2</translation>
+    </message>
+</context>
+<context>
+    <name>wb::StatisticsTableModel</name>
+    <message>
+        <source>Year</source>
+        <translation>Jahr</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Elo</translation>
+    </message>
+    <message>
+        <source>ECO</source>
+        <translation>ECO</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>The player&apos;s score in the games with a result</source>
+        <translation>Ergebnis des Spielers in den Partien mit Resultat</translation>
+    </message>
+    <message>
+        <source>White&apos;s score in the games with a result</source>
+        <translation>Ergebnis von Weiß in den Partien mit Resultat</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Stellungen</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Ergebnis</translation>
     </message>
 </context>
 <context>

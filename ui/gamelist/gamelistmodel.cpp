@@ -25,6 +25,7 @@ void GameListModel::setSource(GameSourcePtr source)
     beginResetModel();
     m_source = std::move(source);
     m_results = SearchResults();
+    m_filter.clear();
     m_matchedGames = 0;
     m_sortColumn = -1;
     if (m_sortCancel) m_sortCancel->store(true);
@@ -43,7 +44,7 @@ void GameListModel::rebuildRows()
     m_rows.clear();
     m_rows.reserve(size_t(n));
     for (int i = 0; i < n; ++i)
-        if (!m_matchesOnly || (m_results.searched(i) && m_results.matches[size_t(i)] > 0)) m_rows.push_back(i);
+        if (listed(i)) m_rows.push_back(i);
     ++m_rowsGeneration;
     m_rowOfGame.assign(size_t(n), -1);
     for (size_t r = 0; r < m_rows.size(); ++r)
@@ -55,11 +56,14 @@ void GameListModel::rebuildRows()
 void GameListModel::startResults(const QString &sortTitle)
 {
     const int n = m_source ? m_source->gameCount() : 0;
-    if (m_matchesOnly) beginResetModel();
+    // The filter picked games of the last results.
+    const bool reset = m_matchesOnly || !m_filter.empty();
+    if (reset) beginResetModel();
+    m_filter.clear();
     m_results.reset(n);
     m_results.sortTitle = sortTitle;
     m_matchedGames = 0;
-    if (m_matchesOnly) {
+    if (reset) {
         rebuildRows();
         endResetModel();
     } else if (!m_rows.empty()) {
@@ -70,10 +74,12 @@ void GameListModel::startResults(const QString &sortTitle)
 
 void GameListModel::clearResults()
 {
-    if (m_matchesOnly) beginResetModel();
+    const bool reset = m_matchesOnly || !m_filter.empty();
+    if (reset) beginResetModel();
+    m_filter.clear();
     m_results = SearchResults();
     m_matchedGames = 0;
-    if (m_matchesOnly) {
+    if (reset) {
         rebuildRows();
         endResetModel();
     } else if (!m_rows.empty()) {
@@ -99,7 +105,7 @@ void GameListModel::addHits(const QList<GameHit> &hits)
         if (row >= 0) {
             lo = qMin(lo, row);
             hi = qMax(hi, row);
-        } else if (m_matchesOnly && h.matches > 0) {
+        } else if (m_matchesOnly && h.matches > 0 && (m_filter.empty() || m_filter[g])) {
             newRows.push_back(h.game);
         }
     }
@@ -115,6 +121,36 @@ void GameListModel::addHits(const QList<GameHit> &hits)
         }
         endInsertRows();
     }
+}
+
+bool GameListModel::listed(int game) const
+{
+    if (!m_filter.empty()) return m_filter[size_t(game)];
+    return !m_matchesOnly || (m_results.searched(game) && m_results.matches[size_t(game)] > 0);
+}
+
+void GameListModel::setGameFilter(const std::vector<int> &games)
+{
+    beginResetModel();
+    m_filter.clear();
+    if (m_source) {
+        // An empty pick lists nothing, unlike no filter at all.
+        m_filter.assign(size_t(m_source->gameCount()) + 1, false);
+        m_filter.back() = true;
+        for (int g : games)
+            if (g >= 0 && g < m_source->gameCount()) m_filter[size_t(g)] = true;
+    }
+    rebuildRows();
+    endResetModel();
+}
+
+void GameListModel::clearGameFilter()
+{
+    if (m_filter.empty()) return;
+    beginResetModel();
+    m_filter.clear();
+    rebuildRows();
+    endResetModel();
 }
 
 void GameListModel::setMatchesOnly(bool on)

@@ -55,6 +55,12 @@ public:
     void setMatchesOnly(bool on);
     bool matchesOnly() const { return m_matchesOnly; }
 
+    // Lists only `games` (a bar of the statistics), whatever matchesOnly says,
+    // until clearGameFilter() or new results.
+    void setGameFilter(const std::vector<int> &games);
+    void clearGameFilter();
+    bool hasGameFilter() const { return !m_filter.empty(); }
+
     int gameIndex(int row) const;       // -1 for a bad row
     int rowOfGame(int gameIndex) const; // -1 when not listed
 
@@ -76,6 +82,7 @@ signals:
 
 private:
     void rebuildRows();
+    bool listed(int game) const;
     void startSort();
     void applySort(quint64 job, std::vector<int> sorted);
     QVariant display(int game, int column) const;
@@ -86,6 +93,7 @@ private:
     SearchResults m_results;
     int m_matchedGames = 0;
     bool m_matchesOnly = false;
+    std::vector<bool> m_filter; // per game, one more than the games (so never empty when set); empty: no filter
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 

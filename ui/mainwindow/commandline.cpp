@@ -57,7 +57,15 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QCoreApplication::translate("wb::CommandLine",
                                     "Show the transform explorer with the cursor on the first TEXT in the query."),
         QStringLiteral("TEXT"));
+    const QCommandLineOption showDock(
+        QStringLiteral("show-dock"),
+        QCoreApplication::translate(
+            "wb::CommandLine",
+            "Show the dock NAME (Statistics, Explorer, Log, ...) in front of the docks it shares "
+            "its place with."),
+        QStringLiteral("NAME"));
     parser.addOption(screenshot);
+    parser.addOption(showDock);
     parser.addOption(setup);
     parser.addOption(explore);
     parser.addOption(queryText);
@@ -71,6 +79,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     cl.theme = parser.value(theme);
     cl.setupFen = parser.value(setup);
     cl.explore = parser.value(explore);
+    cl.showDock = parser.value(showDock);
     cl.run = parser.isSet(run);
     for (const QString &f : parser.positionalArguments()) {
         if (CommandLine::isQueryFile(f)) {

@@ -14,6 +14,7 @@ struct CommandLine {
     QString theme;         // --theme light|dark|system ("" = from the settings)
     QString setupFen;      // --setup FEN: the board in set-up mode with this position
     QString explore;       // --explore TEXT: the transform explorer on the first TEXT of the query
+    QString showDock;      // --show-dock NAME: that dock shown and raised (statistics, ...)
     bool run = false;      // --run, implied by --screenshot with a query and a database
     QString error;         // a message for the user when the line is wrong
 

@@ -13,11 +13,13 @@
 #include "problems/problemsmodel.h"
 #include "recentfiles.h"
 #include "search/searchlog.h"
+#include "statistics/statisticsbuilder.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLocale>
+#include <QMenu>
 #include <QMimeData>
 #include <QScreen>
 #include <QProgressBar>
@@ -53,6 +55,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createToolBar();
     createStatusBar();
     createExplorerDock();
+    createStatisticsDock();
     refreshIcons();
 
     connectSession();
@@ -193,6 +196,18 @@ QDockWidget *MainWindow::addDock(QWidget *widget, const QString &title, const QS
     return dock;
 }
 
+void MainWindow::addToViewMenu(QDockWidget *dock)
+{
+    // With the other panes, before the menu's first separator.
+    QAction *before = nullptr;
+    for (QAction *a : m_viewMenu->actions())
+        if (a->isSeparator()) {
+            before = a;
+            break;
+        }
+    m_viewMenu->insertAction(before, dock->toggleViewAction());
+}
+
 void MainWindow::createDocks()
 {
     m_boardDock = addDock(m_boardPanel, tr("Board"), QStringLiteral("BoardDock"), Qt::RightDockWidgetArea);
@@ -243,7 +258,8 @@ void MainWindow::writeSettings()
 
 bool MainWindow::isBusy() const
 {
-    return m_opener->pending() > 0 || m_session->isBusy() || m_writer->isRunning() || m_runWhenLoaded;
+    return m_opener->pending() > 0 || m_session->isBusy() || m_statistics->isBusy() || m_writer->isRunning()
+        || m_runWhenLoaded;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -25,6 +25,8 @@ class QTreeView;
 namespace wb {
 
 class BoardPanel;
+class StatisticsBuilder;
+class StatisticsPane;
 class BoardWidget;
 class CqlEditor;
 class DatabaseList;
@@ -80,6 +82,9 @@ public:
     NotationView *notation() const { return m_notation; }
     TransformExplorer *transformExplorer() const { return m_explorer; }
     QDockWidget *transformExplorerDock() const { return m_explorerDock; }
+    StatisticsPane *statisticsPane() const { return m_statisticsPane; }
+    StatisticsBuilder *statistics() const { return m_statistics; }
+    QDockWidget *statisticsDock() const { return m_statisticsDock; }
     QString queryFile() const { return m_queryFile; }
     // The player base queries are compiled with (Query > Player Base; "" = none).
     QString playerBasePath() const { return m_playerBasePath; }
@@ -105,6 +110,8 @@ private:
     void readSettings();
     void writeSettings();
     QDockWidget *addDock(QWidget *widget, const QString &title, const QString &objectName, Qt::DockWidgetArea area);
+    // A dock made after the menus: its toggle joins the View menu's panes.
+    void addToViewMenu(QDockWidget *dock);
 
     // mainwindow_actions.cpp
     void createActions();
@@ -159,6 +166,10 @@ private:
     void copyBoardImage();
     void exportHtmlReport();
 
+    // mainwindow_statistics.cpp: the statistics of the matches
+    void createStatisticsDock();
+    void showDockNamed(const QString &name); // --show-dock
+
     // mainwindow_playerbase.cpp
     void createPlayerBaseActions();
     void setPlayerBase(const QString &path, bool chosen);
@@ -193,6 +204,9 @@ private:
     TransformExplorer *m_explorer = nullptr;
     QDockWidget *m_explorerDock = nullptr;
     QTimer *m_exploreTimer = nullptr;
+    StatisticsBuilder *m_statistics = nullptr;
+    StatisticsPane *m_statisticsPane = nullptr;
+    QDockWidget *m_statisticsDock = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_helpLabel = nullptr;
     QLabel *m_cursorLabel = nullptr;

@@ -27,14 +27,7 @@ void MainWindow::createExplorerDock()
     m_explorerDock = addDock(m_explorer, tr("Transforms"), QStringLiteral("ExplorerDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(m_notationDock, m_explorerDock);
     m_notationDock->raise();
-    // In the View menu with the other panes, before its first separator.
-    QAction *before = nullptr;
-    for (QAction *a : m_viewMenu->actions())
-        if (a->isSeparator()) {
-            before = a;
-            break;
-        }
-    m_viewMenu->insertAction(before, m_explorerDock->toggleViewAction());
+    addToViewMenu(m_explorerDock);
 
     // Typing moves the cursor at every key: explore once it rests.
     m_exploreTimer = new QTimer(this);

@@ -349,6 +349,7 @@ void MainWindow::applyCommandLine(const CommandLine &cl)
         openDatabase(db);
     if (cl.run && cl.databases.isEmpty()) runQuery();
     if (!cl.explore.isEmpty()) exploreText(cl.explore);
+    if (!cl.showDock.isEmpty()) showDockNamed(cl.showDock);
     if (!cl.screenshot.isEmpty()) {
         m_selectFirstMatch = true;
         scheduleScreenshot(cl.screenshot);
