@@ -18,6 +18,7 @@
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLocale>
+#include <QMenu>
 #include <QMimeData>
 #include <QScreen>
 #include <QProgressBar>
@@ -52,6 +53,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createToolBar();
     createStatusBar();
     createExplorerDock();
+    createEngineDock();
+    createHelpActions();
     refreshIcons();
 
     connectSession();
@@ -189,6 +192,22 @@ QDockWidget *MainWindow::addDock(QWidget *widget, const QString &title, const QS
     dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
                       | QDockWidget::DockWidgetFloatable);
     addDockWidget(area, dock);
+    return dock;
+}
+
+QDockWidget *MainWindow::addNotationTab(QWidget *widget, const QString &title, const QString &objectName)
+{
+    QDockWidget *dock = addDock(widget, title, objectName, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_notationDock, dock);
+    m_notationDock->raise();
+    // In the View menu with the other panes, before its first separator.
+    QAction *before = nullptr;
+    for (QAction *a : m_viewMenu->actions())
+        if (a->isSeparator()) {
+            before = a;
+            break;
+        }
+    m_viewMenu->insertAction(before, dock->toggleViewAction());
     return dock;
 }
 

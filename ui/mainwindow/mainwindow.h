@@ -28,6 +28,9 @@ class BoardWidget;
 class CqlEditor;
 class DatabaseList;
 class DatabaseOpener;
+class EnginePane;
+class HelpBrowser;
+struct AppSettings;
 class GameListModel;
 class NotationView;
 class ProblemsModel;
@@ -72,6 +75,10 @@ public:
     NotationView *notation() const { return m_notation; }
     TransformExplorer *transformExplorer() const { return m_explorer; }
     QDockWidget *transformExplorerDock() const { return m_explorerDock; }
+    EnginePane *enginePane() const { return m_enginePane; }
+    QDockWidget *engineDock() const { return m_engineDock; }
+    // The help window (made and shown on first use).
+    HelpBrowser *helpBrowser();
     QString queryFile() const { return m_queryFile; }
     // The player base queries are compiled with (Query > Player Base; "" = none).
     QString playerBasePath() const { return m_playerBasePath; }
@@ -94,6 +101,8 @@ private:
     void readSettings();
     void writeSettings();
     QDockWidget *addDock(QWidget *widget, const QString &title, const QString &objectName, Qt::DockWidgetArea area);
+    // A pane tabbed with the notation and listed in the View menu (after createMenus).
+    QDockWidget *addNotationTab(QWidget *widget, const QString &title, const QString &objectName);
 
     // mainwindow_actions.cpp
     void createActions();
@@ -145,6 +154,16 @@ private:
     void createPlayerBaseActions();
     void setPlayerBase(const QString &path, bool chosen);
 
+    // mainwindow_engine.cpp: the engine pane and Edit > Settings
+    void createEngineDock();
+    void editSettings();
+    void applySettings(const AppSettings &settings);
+    QMenu *menuHolding(QAction *action) const; // the menu bar's menu that holds action
+
+    // mainwindow_help.cpp
+    void createHelpActions();
+    void showHelpAtCursor();
+
     // mainwindow_search.cpp
     void connectSession();
     CompiledQuery compileEditorText();
@@ -174,6 +193,9 @@ private:
     QDockWidget *m_logDock = nullptr;
     TransformExplorer *m_explorer = nullptr;
     QDockWidget *m_explorerDock = nullptr;
+    EnginePane *m_enginePane = nullptr;
+    QDockWidget *m_engineDock = nullptr;
+    QPointer<HelpBrowser> m_help;
     QTimer *m_exploreTimer = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_helpLabel = nullptr;
@@ -207,6 +229,7 @@ private:
         QAction *flipBoard, *coordinates, *matchesOnly;
         QAction *firstMove, *previousMove, *nextMove, *lastMove, *previousMatch, *nextMatch;
         QAction *about, *aboutQt;
+        QAction *settings, *languageReference, *workbenchManual;
     } m_act{};
     QMenu *m_recentDatabasesMenu = nullptr;
     QMenu *m_recentQueriesMenu = nullptr;
