@@ -7,6 +7,7 @@
 #include "engine/enginepane.h"
 #include "engine/uciinfo.h"
 #include "gamelist/gamelistmodel.h"
+#include "mainwindow/commandline.h"
 #include "mainwindow/mainwindow.h"
 
 #include "engine/settings.h"
@@ -39,6 +40,7 @@ private slots:
     void missingEngine();
     void mateInOne();
     void followsTheGame();
+    void commandLine();
 };
 
 void TestEnginePane::initTestCase() { windowtest::isolateSettings(QStringLiteral("tst_enginepane")); }
@@ -144,6 +146,16 @@ void TestEnginePane::followsTheGame()
     // The search's match is shown: Black to move after 2.g4, mate in one.
     QTRY_VERIFY_WITH_TIMEOUT(w.enginePane()->lineText().startsWith(QLatin1String("2...Qh4#")), 20000);
     w.enginePane()->setOn(false);
+}
+
+void TestEnginePane::commandLine()
+{
+    const wb::CommandLine cl = wb::parseCommandLine(
+        {QStringLiteral("cqlwb"), QStringLiteral("--analyse"), QStringLiteral("--help-at"), QStringLiteral("mate")});
+    QVERIFY(cl.error.isEmpty());
+    QVERIFY(cl.analyse);
+    QCOMPARE(cl.helpKeyword, QStringLiteral("mate"));
+    QVERIFY(!wb::parseCommandLine({QStringLiteral("cqlwb")}).analyse);
 }
 
 QTEST_MAIN(TestEnginePane)

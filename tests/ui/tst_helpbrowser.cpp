@@ -60,6 +60,11 @@ void TestHelpBrowser::keywordSections()
     wb::HelpBrowser help;
     QVERIFY(help.showKeyword(QStringLiteral("stalemate"), false));
     QCOMPARE(help.currentSection(), QStringLiteral("stalemate"));
+    // Headings stand out from the code examples under them (Qt's reader leaves them at the text's size).
+    QTextCursor heading = help.browser()->textCursor();
+    heading.movePosition(QTextCursor::NextCharacter);
+    QVERIFY(heading.charFormat().fontPointSize() > help.browser()->document()->defaultFont().pointSizeF());
+    QCOMPARE(heading.charFormat().fontWeight(), int(QFont::Bold));
     // A keyword named in a heading among others.
     QVERIFY(help.showKeyword(QStringLiteral("nosort"), false));
     QVERIFY(help.currentSection().startsWith(QLatin1String("Reserved words")));

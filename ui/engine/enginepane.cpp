@@ -57,6 +57,7 @@ void EnginePane::setPosition(const chess::Position &position)
 {
     if (position.fen() == m_position.fen() && m_analysis->isAnalysing()) return;
     m_position = position;
+    m_depthValue = 0;
     m_score->clear();
     m_depth->clear();
     m_line->clear();
@@ -80,6 +81,7 @@ void EnginePane::showInfo(const UciInfo &info)
 {
     const chess::Position &p = m_analysis->position();
     m_score->setText(wb::scoreText(info.score, p.sideToMove()));
+    m_depthValue = info.depth;
     m_depth->setText(tr("depth %1").arg(info.depth));
     m_line->setPlainText(numberedLine(info.sanLine, p));
 }

@@ -29,6 +29,7 @@ public:
     QString depthText() const;
     QString lineText() const;
     QString statusText() const;
+    int depth() const { return m_depthValue; } // of the last line shown, 0 before the first
     QToolButton *startButton() const { return m_button; }
 
 signals:
@@ -45,6 +46,7 @@ private:
     EngineAnalysis *m_analysis;
     chess::Position m_position;
     bool m_on = false;
+    int m_depthValue = 0;
     QToolButton *m_button;
     QLabel *m_score;
     QLabel *m_depth;

@@ -37,6 +37,37 @@ qsizetype wholeWordAt(const QString &text, const QString &word, qsizetype from =
     return -1;
 }
 
+// Qt's Markdown reader gives headings no larger font (and a heading that is
+// a keyword in backticks only the code font) and code blocks no background:
+// both set here so sections and examples stand out.
+void styleDocument(QTextDocument *doc, const QPalette &palette)
+{
+    const qreal base = doc->defaultFont().pointSizeF();
+    QTextCursor c(doc);
+    c.beginEditBlock();
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+        QTextBlockFormat bf = b.blockFormat();
+        const int level = bf.headingLevel();
+        if (level > 0) {
+            c.setPosition(b.position());
+            c.setPosition(b.position() + b.length() - 1, QTextCursor::KeepAnchor);
+            QTextCharFormat cf;
+            cf.setFontPointSize(base * (level == 1 ? 1.8 : level == 2 ? 1.5 : level == 3 ? 1.25 : 1.1));
+            cf.setFontWeight(QFont::Bold);
+            c.mergeCharFormat(cf);
+            bf.setTopMargin(base * 1.2);
+            bf.setBottomMargin(base * 0.5);
+            c.setBlockFormat(bf);
+        } else if (bf.hasProperty(QTextFormat::BlockCodeFence)) {
+            c.setPosition(b.position());
+            bf.setBackground(palette.color(QPalette::AlternateBase));
+            bf.setLeftMargin(base);
+            c.setBlockFormat(bf);
+        }
+    }
+    c.endEditBlock();
+}
+
 } // namespace
 
 QString helpPageUrl(HelpBrowser::Page page)
@@ -97,6 +128,7 @@ HelpBrowser::HelpBrowser(QWidget *parent)
     connect(new QShortcut(QKeySequence::FindPrevious, this), &QShortcut::activated, this,
             [this] { find(m_find->text(), true); });
     connect(m_browser, &QTextBrowser::sourceChanged, this, [this](const QUrl &url) {
+        styleDocument(m_browser->document(), palette());
         for (int p = Language; p <= Workbench; ++p)
             if (url.path() == QUrl(helpPageUrl(Page(p))).path()) {
                 m_page = Page(p);

@@ -57,7 +57,17 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QCoreApplication::translate("wb::CommandLine",
                                     "Show the transform explorer with the cursor on the first TEXT in the query."),
         QStringLiteral("TEXT"));
+    const QCommandLineOption analyse(
+        QStringLiteral("analyse"),
+        QCoreApplication::translate("wb::CommandLine", "Analyse the shown position in the engine pane."));
+    const QCommandLineOption helpAt(
+        QStringLiteral("help-at"),
+        QCoreApplication::translate("wb::CommandLine",
+                                    "Open the help browser at KEYWORD (CQL 6, or CQL-S when the query is CQL-S)."),
+        QStringLiteral("KEYWORD"));
     parser.addOption(screenshot);
+    parser.addOption(analyse);
+    parser.addOption(helpAt);
     parser.addOption(setup);
     parser.addOption(explore);
     parser.addOption(queryText);
@@ -72,6 +82,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
     cl.setupFen = parser.value(setup);
     cl.explore = parser.value(explore);
     cl.run = parser.isSet(run);
+    cl.analyse = parser.isSet(analyse);
+    cl.helpKeyword = parser.value(helpAt);
     for (const QString &f : parser.positionalArguments()) {
         if (CommandLine::isQueryFile(f)) {
             if (!cl.queryFile.isEmpty())

@@ -15,6 +15,8 @@ struct CommandLine {
     QString setupFen;      // --setup FEN: the board in set-up mode with this position
     QString explore;       // --explore TEXT: the transform explorer on the first TEXT of the query
     bool run = false;      // --run, implied by --screenshot with a query and a database
+    bool analyse = false;  // --analyse: the engine pane on (a screenshot waits for depth 18)
+    QString helpKeyword;   // --help-at WORD: the help browser at WORD (a screenshot shows it)
     QString error;         // a message for the user when the line is wrong
 
     static bool isQueryFile(const QString &path);

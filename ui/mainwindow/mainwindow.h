@@ -158,6 +158,9 @@ private:
     void createEngineDock();
     void editSettings();
     void applySettings(const AppSettings &settings);
+    void startAnalysis(); // the engine pane shown and on
+    // For a screenshot: the engine pane is on and not yet at depth 18.
+    bool analysisWarmingUp() const;
     QMenu *menuHolding(QAction *action) const; // the menu bar's menu that holds action
 
     // mainwindow_help.cpp

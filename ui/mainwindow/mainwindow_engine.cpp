@@ -51,6 +51,15 @@ void MainWindow::createEngineDock()
     applySettings(AppSettings::load());
 }
 
+void MainWindow::startAnalysis()
+{
+    m_engineDock->show();
+    m_engineDock->raise();
+    m_enginePane->setOn(true);
+}
+
+bool MainWindow::analysisWarmingUp() const { return m_enginePane->isOn() && m_enginePane->depth() < 18; }
+
 void MainWindow::editSettings()
 {
     const AppSettings before = AppSettings::load();
