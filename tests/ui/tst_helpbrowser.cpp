@@ -33,6 +33,7 @@ private slots:
     void f1OnCql6Keyword();
     void f1OnCqlsKeyword();
     void findField();
+    void links();
 };
 
 void TestHelpBrowser::pagesAreBuiltIn()
@@ -134,6 +135,19 @@ void TestHelpBrowser::findField()
     QVERIFY(help.find(QStringLiteral("gaviota"), true));
     QCOMPARE(help.browser()->textCursor().position(), first.position());
     QVERIFY(!help.find(QStringLiteral("xyzzy-not-in-the-manual")));
+}
+
+void TestHelpBrowser::links()
+{
+    wb::HelpBrowser help;
+    // A link of workbench.md into cqls.md, as a click follows it.
+    help.showPage(wb::HelpBrowser::Workbench);
+    help.browser()->setSource(QUrl(QStringLiteral("cqls.md#the-player-base")));
+    QCOMPARE(help.page(), wb::HelpBrowser::Cqls);
+    QCOMPARE(help.currentSection(), QStringLiteral("The player base"));
+    QVERIFY(help.showAnchor(QStringLiteral("converting-to-cql-6")));
+    QCOMPARE(help.currentSection(), QStringLiteral("Converting to CQL 6"));
+    QVERIFY(!help.showAnchor(QStringLiteral("no-such-section")));
 }
 
 QTEST_MAIN(TestHelpBrowser)

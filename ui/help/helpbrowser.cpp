@@ -68,6 +68,19 @@ void styleDocument(QTextDocument *doc, const QPalette &palette)
     c.endEditBlock();
 }
 
+// The anchor GitHub gives a heading, which the manual's links use
+// ("The player base" -> "the-player-base"); Qt's reader makes no anchors.
+QString headingSlug(const QString &heading)
+{
+    QString slug;
+    for (const QChar c : heading.trimmed().toLower())
+        if (c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_'))
+            slug += c;
+        else if (c == QLatin1Char(' '))
+            slug += QLatin1Char('-');
+    return slug;
+}
+
 } // namespace
 
 QString helpPageUrl(HelpBrowser::Page page)
@@ -128,9 +141,13 @@ HelpBrowser::HelpBrowser(QWidget *parent)
     connect(new QShortcut(QKeySequence::FindPrevious, this), &QShortcut::activated, this,
             [this] { find(m_find->text(), true); });
     connect(m_browser, &QTextBrowser::sourceChanged, this, [this](const QUrl &url) {
-        styleDocument(m_browser->document(), palette());
+        if (m_browser->document()->revision() != m_styledRevision) {
+            styleDocument(m_browser->document(), palette());
+            m_styledRevision = m_browser->document()->revision();
+        }
+        if (url.hasFragment()) showAnchor(url.fragment());
         for (int p = Language; p <= Workbench; ++p)
-            if (url.path() == QUrl(helpPageUrl(Page(p))).path()) {
+            if (url.fileName() == QUrl(helpPageUrl(Page(p))).fileName()) {
                 m_page = Page(p);
                 m_pages->setCurrentIndex(p);
             }
@@ -145,7 +162,7 @@ void HelpBrowser::showPage(Page page)
     m_page = page;
     m_pages->setCurrentIndex(int(page));
     const QUrl url(helpPageUrl(page));
-    if (m_browser->source().path() != url.path()) m_browser->setSource(url, QTextDocument::MarkdownResource);
+    if (m_browser->source().fileName() != url.fileName()) m_browser->setSource(url, QTextDocument::MarkdownResource);
     moveTo(0, 0);
 }
 
@@ -179,6 +196,16 @@ bool HelpBrowser::showKeyword(const QString &keyword, bool cqls)
             return true;
         }
     }
+    return false;
+}
+
+bool HelpBrowser::showAnchor(const QString &anchor)
+{
+    for (QTextBlock b = m_browser->document()->begin(); b.isValid(); b = b.next())
+        if (isHeading(b) && headingSlug(b.text()) == anchor) {
+            moveTo(b.position(), 0);
+            return true;
+        }
     return false;
 }
 

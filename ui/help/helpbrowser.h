@@ -25,6 +25,8 @@ public:
     // without its ':'), or the page's start when the manual does not name it.
     // False in that case.
     bool showKeyword(const QString &keyword, bool cqls);
+    // The heading a link's #fragment names, as GitHub makes the anchors.
+    bool showAnchor(const QString &anchor);
     // The next (or previous) place the text occurs, wrapping round; selects it.
     bool find(const QString &text, bool backward = false);
 
@@ -42,6 +44,7 @@ private:
     void moveTo(int position, int length);
 
     Page m_page = Language;
+    int m_styledRevision = -1; // the document's revision after styling it
     QComboBox *m_pages;
     QLineEdit *m_find;
     QLabel *m_findStatus;
