@@ -4,6 +4,8 @@
 // info lines turn into, a missing engine, and the pane in the window following
 // the shown game.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "board/boardsetup.h"
+#include "board/boardwidget.h"
 #include "engine/enginepane.h"
 #include "engine/uciinfo.h"
 #include "gamelist/gamelistmodel.h"
@@ -145,6 +147,10 @@ void TestEnginePane::followsTheGame()
     w.enginePane()->setOn(true);
     // The search's match is shown: Black to move after 2.g4, mate in one.
     QTRY_VERIFY_WITH_TIMEOUT(w.enginePane()->lineText().startsWith(QLatin1String("2...Qh4#")), 20000);
+    // A position set up by hand on the board is analysed in its place.
+    w.board()->setSetupMode(true);
+    w.board()->setSetup(*wb::BoardSetup::fromFen(QString::fromLatin1(WhiteMates)));
+    QTRY_VERIFY_WITH_TIMEOUT(w.enginePane()->lineText().startsWith(QLatin1String("1.Ra8#")), 20000);
     w.enginePane()->setOn(false);
 }
 

@@ -6,6 +6,7 @@
 
 #include "appearance.h"
 
+#include "board/boardsetup.h"
 #include "board/boardwidget.h"
 #include "engine/enginepane.h"
 #include "settings/appsettings.h"
@@ -33,6 +34,10 @@ void MainWindow::createEngineDock()
     m_enginePane->setPosition(board()->position());
     connect(m_session, &SearchSession::positionShown, this, [this](game::NodeId node) {
         m_enginePane->setPosition(m_session->loadedGame().game->nodes[node].position);
+    });
+    // A position set up by hand is analysed too, once it is one a game can reach.
+    connect(board(), &BoardWidget::setupChanged, this, [this] {
+        if (const auto position = board()->setup().position()) m_enginePane->setPosition(*position);
     });
     // A closed pane does not keep the engine busy (one tabbed away does).
     connect(m_engineDock->toggleViewAction(), &QAction::toggled, this, [this](bool shown) {
@@ -62,7 +67,9 @@ bool MainWindow::analysisWarmingUp() const { return m_enginePane->isOn() && m_en
 
 void MainWindow::editSettings()
 {
-    const AppSettings before = AppSettings::load();
+    AppSettings before = AppSettings::load();
+    // The one in use, also when it came from CQLWB_PLAYERBASE.
+    before.playerBase = m_playerBasePath;
     SettingsDialog dialog(before, this);
     if (dialog.exec() != QDialog::Accepted) return;
     const AppSettings after = dialog.settings();
