@@ -5,16 +5,20 @@
 // engine pane and the player base.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/enginepane.h"
+#include "mainwindow/appearance.h"
 #include "mainwindow/mainwindow.h"
 #include "settings/appsettings.h"
 #include "settings/settingsdialog.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTest>
 
 #include "windowtest.h"
@@ -62,6 +66,7 @@ private slots:
     void dialog();
     void environmentOverrides();
     void reachTheWindow();
+    void dialogFromTheMenu();
 };
 
 void TestSettings::roundTrip()
@@ -152,6 +157,37 @@ void TestSettings::reachTheWindow()
     w.enginePane()->setOn(true);
     QTRY_COMPARE(errors.count(), 1);
     QVERIFY(errors.at(0).at(0).toString().contains(QLatin1String("missing-engine")));
+}
+
+void TestSettings::dialogFromTheMenu()
+{
+    NoEngineEnvironment clean;
+    QSettings().clear();
+    wb::MainWindow w;
+    w.show();
+    bool sawDialog = false;
+    // The dialog is modal: filled in and accepted from the event loop it runs.
+    QTimer::singleShot(0, &w, [&] {
+        auto *d = qobject_cast<wb::SettingsDialog *>(QApplication::activeModalWidget());
+        if (!d) return;
+        sawDialog = true;
+        d->findChild<QSpinBox *>(QStringLiteral("SearchThreads"))->setValue(3);
+        d->findChild<QLineEdit *>(QStringLiteral("EnginePath"))->setText(QStringLiteral("/opt/no-engine"));
+        auto *theme = d->findChild<QComboBox *>(QStringLiteral("Theme"));
+        theme->setCurrentIndex(theme->findData(QStringLiteral("dark")));
+        d->accept();
+    });
+    w.findChild<QAction *>(QStringLiteral("SettingsAction"))->trigger();
+    QVERIFY(sawDialog);
+    QCOMPARE(w.searchController()->threadCount(), 3);
+    QCOMPARE(QString::fromStdString(w.session()->engineSettings()->enginePath), QStringLiteral("/opt/no-engine"));
+    QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
+    // The View menu's Theme entries agree with the dialog.
+    int checkedDark = 0;
+    for (QAction *a : w.findChildren<QAction *>())
+        if (a->property("cqlwbTheme").toString() == QLatin1String("dark") && a->isChecked()) ++checkedDark;
+    QCOMPARE(checkedDark, 1);
+    wb::applyTheme(wb::Theme::Light);
 }
 
 QTEST_MAIN(TestSettings)

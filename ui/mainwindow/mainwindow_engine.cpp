@@ -78,6 +78,12 @@ void MainWindow::editSettings()
     applySettings(after);
     if (after.playerBase != before.playerBase) setPlayerBase(after.playerBase, true);
     if (after.theme != before.theme) applyTheme(themeFromString(after.theme));
+    // The View menu's Theme and Language entries show what the dialog chose.
+    for (QAction *a : m_viewMenu->findChildren<QAction *>()) {
+        const QVariant theme = a->property("cqlwbTheme"), language = a->property("cqlwbLanguage");
+        if (theme.isValid() && theme.toString() == themeToString(themeFromString(after.theme))) a->setChecked(true);
+        if (language.isValid() && language.toString() == after.language) a->setChecked(true);
+    }
     if (after.language != before.language)
         QMessageBox::information(this, tr("Language"), tr("The language changes when CQL Workbench is started again."));
 }

@@ -97,6 +97,8 @@ QWidget *SettingsDialog::withBrowse(QLineEdit *edit, const QString &caption, boo
     auto *row = new QWidget;
     auto *h = new QHBoxLayout(row);
     h->setContentsMargins(0, 0, 0, 0);
+    // Room for a typical path and the placeholders.
+    edit->setMinimumWidth(edit->fontMetrics().averageCharWidth() * 40);
     h->addWidget(edit, 1);
     auto *browse = new QPushButton(tr("Browse…"));
     h->addWidget(browse);
