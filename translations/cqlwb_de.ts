@@ -211,6 +211,14 @@
         <source>Show the dock NAME (Statistics, Explorer, Log, ...) in front of the docks it shares its place with.</source>
         <translation>Das Dock NAME (Statistics, Explorer, Log, ...) vor den Docks zeigen, mit denen es seinen Platz teilt.</translation>
     </message>
+    <message>
+        <source>Analyse the shown position in the engine pane.</source>
+        <translation>Die gezeigte Stellung im Engine-Fenster analysieren.</translation>
+    </message>
+    <message>
+        <source>Open the help browser at KEYWORD (CQL 6, or CQL-S when the query is CQL-S).</source>
+        <translation>Die Hilfe bei SCHLÜSSELWORT öffnen (CQL 6, oder CQL-S, wenn die Abfrage CQL-S ist).</translation>
+    </message>
 </context>
 <context>
     <name>wb::CqlEditor</name>
@@ -248,6 +256,60 @@
     <message>
         <source>Close Database</source>
         <translation>Datenbank schließen</translation>
+    </message>
+</context>
+<context>
+    <name>wb::EngineAnalysis</name>
+    <message>
+        <source>The engine %1 could not be started: %2</source>
+        <translation>Die Engine %1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>The engine crashed.</source>
+        <translation>Die Engine ist abgestürzt.</translation>
+    </message>
+    <message>
+        <source>The engine exited with code %1.</source>
+        <translation>Die Engine hat sich mit Code %1 beendet.</translation>
+    </message>
+</context>
+<context>
+    <name>wb::EnginePane</name>
+    <message>
+        <source>depth %1</source>
+        <translation>Tiefe %1</translation>
+    </message>
+    <message>
+        <source>Engine off</source>
+        <translation>Engine aus</translation>
+    </message>
+    <message>
+        <source>Starting the engine…</source>
+        <translation>Engine wird gestartet…</translation>
+    </message>
+    <message>
+        <source>%1: stopped</source>
+        <translation>%1: angehalten</translation>
+    </message>
+    <message>
+        <source>%1: analysing</source>
+        <translation>%1: analysiert</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Analyse</source>
+        <translation>Analysieren</translation>
+    </message>
+    <message>
+        <source>Stop the engine</source>
+        <translation>Die Engine anhalten</translation>
+    </message>
+    <message>
+        <source>Analyse the shown position with the engine</source>
+        <translation>Die gezeigte Stellung mit der Engine analysieren</translation>
     </message>
 </context>
 <context>
@@ -349,6 +411,33 @@
     <message>
         <source>game %1 has no moves or tags</source>
         <translation>Partie %1 hat weder Züge noch Tags</translation>
+    </message>
+</context>
+<context>
+    <name>wb::HelpBrowser</name>
+    <message>
+        <source>Not found</source>
+        <translation>Nicht gefunden</translation>
+    </message>
+    <message>
+        <source>CQL Workbench Help</source>
+        <translation>CQL Workbench – Hilfe</translation>
+    </message>
+    <message>
+        <source>CQL language</source>
+        <translation>Die Sprache CQL</translation>
+    </message>
+    <message>
+        <source>CQL-S</source>
+        <translation>CQL-S</translation>
+    </message>
+    <message>
+        <source>The workbench</source>
+        <translation>Die Workbench</translation>
+    </message>
+    <message>
+        <source>Find in the page (Ctrl+F)</source>
+        <translation>Auf der Seite suchen (Strg+F)</translation>
     </message>
 </context>
 <context>
@@ -1187,6 +1276,30 @@
         <source>Statistics</source>
         <translation>Statistik</translation>
     </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>The engine, tablebases, player base, search threads, theme and language</source>
+        <translation>Engine, Endspieldatenbanken, Spielerdatenbank, Such-Threads, Farbschema und Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;Language Reference</source>
+        <translation>&amp;Sprachreferenz</translation>
+    </message>
+    <message>
+        <source>The manual, at the keyword under the cursor</source>
+        <translation>Das Handbuch, beim Schlüsselwort unter der Schreibmarke</translation>
+    </message>
+    <message>
+        <source>&amp;Workbench Manual</source>
+        <translation>&amp;Handbuch der Workbench</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchStatistics</name>
@@ -1315,6 +1428,113 @@
     <message>
         <source>Game %1: %2</source>
         <translation>Partie %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>wb::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>stockfish (from PATH or /usr/games)</source>
+        <translation>stockfish (aus PATH oder /usr/games)</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Engine (engine pane and CQL-S :evaluation)</source>
+        <translation>Engine (Engine-Fenster und CQL-S :evaluation)</translation>
+    </message>
+    <message>
+        <source>UCI &amp;engine:</source>
+        <translation>UCI-&amp;Engine:</translation>
+    </message>
+    <message>
+        <source>UCI Engine</source>
+        <translation>UCI-Engine</translation>
+    </message>
+    <message>
+        <source>Engine &amp;threads:</source>
+        <translation>Engine-&amp;Threads:</translation>
+    </message>
+    <message>
+        <source>&amp;Hash:</source>
+        <translation>&amp;Hash:</translation>
+    </message>
+    <message>
+        <source>&amp;Gaviota tablebases:</source>
+        <translation>&amp;Gaviota-Endspieldatenbanken:</translation>
+    </message>
+    <message>
+        <source>Gaviota Tablebases</source>
+        <translation>Gaviota-Endspieldatenbanken</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>one per core</source>
+        <translation>einer je Kern</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <source>&amp;Player base:</source>
+        <translation>&amp;Spielerdatenbank:</translation>
+    </message>
+    <message>
+        <source>Player Base</source>
+        <translation>Spielerdatenbank</translation>
+    </message>
+    <message>
+        <source>Spelling files (*.ssp *.ssp.gz *.ssp.zst);;All files (*)</source>
+        <translation>Schreibweisen-Dateien (*.ssp *.ssp.gz *.ssp.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Search t&amp;hreads:</source>
+        <translation>S&amp;uch-Threads:</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>Systemvorgabe</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Darstellung</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Farbschema:</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>S&amp;prache:</translation>
+    </message>
+    <message>
+        <source>The language changes when CQL Workbench is started again.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von CQL Workbench.</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
     </message>
 </context>
 <context>

@@ -458,9 +458,8 @@ QString CqlEditor::wordBeforeCursor() const
     return text.mid(a, end - a);
 }
 
-QString CqlEditor::helpLine() const
+QString CqlEditor::wordAtCursor() const
 {
-    // The word under the cursor, or the one just typed.
     const QTextCursor c = textCursor();
     const QString text = c.block().text();
     auto wordChar = [&](int i) {
@@ -474,7 +473,13 @@ QString CqlEditor::helpLine() const
         --a;
     while (wordChar(b + 1))
         ++b;
-    const QString word = text.mid(a, b - a + 1);
+    return text.mid(a, b - a + 1);
+}
+
+QString CqlEditor::helpLine() const
+{
+    const QString word = wordAtCursor();
+    if (word.isEmpty()) return QString();
     const QString h = m_cqls ? cqlkeywords::cqlsHelp(word) : cqlkeywords::help(word);
     return h.isEmpty() ? QString() : QStringLiteral("%1 — %2").arg(word, h);
 }

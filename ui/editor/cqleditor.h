@@ -58,6 +58,8 @@ public:
     QString wordBeforeCursor() const;
     // One line of help for the keyword at the cursor ("" if none): what the window's help line shows.
     QString helpLine() const;
+    // The word under the cursor, or the one just typed (letters, digits, _); what F1 looks up.
+    QString wordAtCursor() const;
 
     // Re-spells the whole query in Unicode symbols or in ASCII, as one undoable edit.
     void convertSpelling(bool unicode);

@@ -64,8 +64,18 @@ CommandLine parseCommandLine(const QStringList &arguments)
             "Show the dock NAME (Statistics, Explorer, Log, ...) in front of the docks it shares "
             "its place with."),
         QStringLiteral("NAME"));
+    const QCommandLineOption analyse(
+        QStringLiteral("analyse"),
+        QCoreApplication::translate("wb::CommandLine", "Analyse the shown position in the engine pane."));
+    const QCommandLineOption helpAt(
+        QStringLiteral("help-at"),
+        QCoreApplication::translate("wb::CommandLine",
+                                    "Open the help browser at KEYWORD (CQL 6, or CQL-S when the query is CQL-S)."),
+        QStringLiteral("KEYWORD"));
     parser.addOption(screenshot);
     parser.addOption(showDock);
+    parser.addOption(analyse);
+    parser.addOption(helpAt);
     parser.addOption(setup);
     parser.addOption(explore);
     parser.addOption(queryText);
@@ -81,6 +91,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
     cl.explore = parser.value(explore);
     cl.showDock = parser.value(showDock);
     cl.run = parser.isSet(run);
+    cl.analyse = parser.isSet(analyse);
+    cl.helpKeyword = parser.value(helpAt);
     for (const QString &f : parser.positionalArguments()) {
         if (CommandLine::isQueryFile(f)) {
             if (!cl.queryFile.isEmpty())

@@ -16,6 +16,8 @@ struct CommandLine {
     QString explore;       // --explore TEXT: the transform explorer on the first TEXT of the query
     QString showDock;      // --show-dock NAME: that dock shown and raised (statistics, ...)
     bool run = false;      // --run, implied by --screenshot with a query and a database
+    bool analyse = false;  // --analyse: the engine pane on (a screenshot waits for depth 18)
+    QString helpKeyword;   // --help-at WORD: the help browser at WORD (a screenshot shows it)
     QString error;         // a message for the user when the line is wrong
 
     static bool isQueryFile(const QString &path);

@@ -56,6 +56,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createStatusBar();
     createExplorerDock();
     createStatisticsDock();
+    createEngineDock();
+    createHelpActions();
     refreshIcons();
 
     connectSession();
@@ -193,6 +195,15 @@ QDockWidget *MainWindow::addDock(QWidget *widget, const QString &title, const QS
     dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
                       | QDockWidget::DockWidgetFloatable);
     addDockWidget(area, dock);
+    return dock;
+}
+
+QDockWidget *MainWindow::addNotationTab(QWidget *widget, const QString &title, const QString &objectName)
+{
+    QDockWidget *dock = addDock(widget, title, objectName, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_notationDock, dock);
+    m_notationDock->raise();
+    addToViewMenu(dock);
     return dock;
 }
 

@@ -31,6 +31,9 @@ class BoardWidget;
 class CqlEditor;
 class DatabaseList;
 class DatabaseOpener;
+class EnginePane;
+class HelpBrowser;
+struct AppSettings;
 class GameListModel;
 class NotationView;
 class ProblemsModel;
@@ -85,6 +88,10 @@ public:
     StatisticsPane *statisticsPane() const { return m_statisticsPane; }
     StatisticsBuilder *statistics() const { return m_statistics; }
     QDockWidget *statisticsDock() const { return m_statisticsDock; }
+    EnginePane *enginePane() const { return m_enginePane; }
+    QDockWidget *engineDock() const { return m_engineDock; }
+    // The help window (made and shown on first use).
+    HelpBrowser *helpBrowser();
     QString queryFile() const { return m_queryFile; }
     // The player base queries are compiled with (Query > Player Base; "" = none).
     QString playerBasePath() const { return m_playerBasePath; }
@@ -112,6 +119,8 @@ private:
     QDockWidget *addDock(QWidget *widget, const QString &title, const QString &objectName, Qt::DockWidgetArea area);
     // A dock made after the menus: its toggle joins the View menu's panes.
     void addToViewMenu(QDockWidget *dock);
+    // A pane tabbed with the notation and listed in the View menu (after createMenus).
+    QDockWidget *addNotationTab(QWidget *widget, const QString &title, const QString &objectName);
 
     // mainwindow_actions.cpp
     void createActions();
@@ -174,6 +183,19 @@ private:
     void createPlayerBaseActions();
     void setPlayerBase(const QString &path, bool chosen);
 
+    // mainwindow_engine.cpp: the engine pane and Edit > Settings
+    void createEngineDock();
+    void editSettings();
+    void applySettings(const AppSettings &settings);
+    void startAnalysis(); // the engine pane shown and on
+    // For a screenshot: the engine pane is on and not yet at depth 18.
+    bool analysisWarmingUp() const;
+    QMenu *menuHolding(QAction *action) const; // the menu bar's menu that holds action
+
+    // mainwindow_help.cpp
+    void createHelpActions();
+    void showHelpAtCursor();
+
     // mainwindow_search.cpp
     void connectSession();
     CompiledQuery compileEditorText();
@@ -203,6 +225,9 @@ private:
     QDockWidget *m_logDock = nullptr;
     TransformExplorer *m_explorer = nullptr;
     QDockWidget *m_explorerDock = nullptr;
+    EnginePane *m_enginePane = nullptr;
+    QDockWidget *m_engineDock = nullptr;
+    QPointer<HelpBrowser> m_help;
     QTimer *m_exploreTimer = nullptr;
     StatisticsBuilder *m_statistics = nullptr;
     StatisticsPane *m_statisticsPane = nullptr;
@@ -243,6 +268,7 @@ private:
         QAction *flipBoard, *coordinates, *matchesOnly;
         QAction *firstMove, *previousMove, *nextMove, *lastMove, *previousMatch, *nextMatch;
         QAction *about, *aboutQt;
+        QAction *settings, *languageReference, *workbenchManual;
     } m_act{};
     QMenu *m_recentDatabasesMenu = nullptr;
     QMenu *m_recentQueriesMenu = nullptr;

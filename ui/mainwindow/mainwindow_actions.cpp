@@ -254,6 +254,7 @@ void MainWindow::createMenus()
         QAction *t = themeMenu->addAction(label);
         t->setCheckable(true);
         t->setChecked(theme == current);
+        t->setProperty("cqlwbTheme", themeToString(theme)); // for the Settings dialog to check it
         themeGroup->addAction(t);
         connect(t, &QAction::triggered, this, [theme] {
             QSettings().setValue(QStringLiteral("view/theme"), themeToString(theme));
@@ -270,6 +271,7 @@ void MainWindow::createMenus()
         QAction *l = langMenu->addAction(name);
         l->setCheckable(true);
         l->setChecked(code == currentLang);
+        l->setProperty("cqlwbLanguage", code);
         langGroup->addAction(l);
         connect(l, &QAction::triggered, this, [this, code] {
             QSettings().setValue(QLatin1String(LanguageSettingsKey), code);

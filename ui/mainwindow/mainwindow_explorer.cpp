@@ -24,10 +24,7 @@ namespace wb {
 void MainWindow::createExplorerDock()
 {
     m_explorer = new TransformExplorer(this);
-    m_explorerDock = addDock(m_explorer, tr("Transforms"), QStringLiteral("ExplorerDock"), Qt::RightDockWidgetArea);
-    tabifyDockWidget(m_notationDock, m_explorerDock);
-    m_notationDock->raise();
-    addToViewMenu(m_explorerDock);
+    m_explorerDock = addNotationTab(m_explorer, tr("Transforms"), QStringLiteral("ExplorerDock"));
 
     // Typing moves the cursor at every key: explore once it rests.
     m_exploreTimer = new QTimer(this);

@@ -11,6 +11,7 @@
 #include "database/databaseopener.h"
 #include "editor/cqleditor.h"
 #include "gamelist/gamelistmodel.h"
+#include "help/helpbrowser.h"
 #include "notation/notationview.h"
 #include "search/searchlog.h"
 
@@ -350,6 +351,8 @@ void MainWindow::applyCommandLine(const CommandLine &cl)
     if (cl.run && cl.databases.isEmpty()) runQuery();
     if (!cl.explore.isEmpty()) exploreText(cl.explore);
     if (!cl.showDock.isEmpty()) showDockNamed(cl.showDock);
+    if (cl.analyse) startAnalysis();
+    if (!cl.helpKeyword.isEmpty()) helpBrowser()->showKeyword(cl.helpKeyword, m_editor->isCqls());
     if (!cl.screenshot.isEmpty()) {
         m_selectFirstMatch = true;
         scheduleScreenshot(cl.screenshot);
@@ -366,11 +369,12 @@ void MainWindow::scheduleScreenshot(const QString &path)
     auto idleTicks = std::make_shared<int>(0);
     connect(timer, &QTimer::timeout, this, [this, timer, clock, idleTicks, path] {
         const bool timedOut = clock->elapsed() > 10 * 60 * 1000;
-        *idleTicks = isBusy() ? 0 : *idleTicks + 1;
+        *idleTicks = isBusy() || analysisWarmingUp() ? 0 : *idleTicks + 1;
         if (*idleTicks < 3 && !timedOut) return;
         timer->stop();
         delete clock;
-        const QPixmap shot = grab();
+        // The help browser is a window of its own: the picture is of it when it is open.
+        const QPixmap shot = m_help && m_help->isVisible() ? m_help->grab() : grab();
         if (!shot.save(path)) qWarning("cqlwb: cannot write the screenshot to %s", qPrintable(path));
         qApp->quit();
     });

@@ -6,7 +6,8 @@
 
 namespace wb {
 
-CompiledQuery compileQuery(const QString &text, const QString &fileName, const QString &playerBase)
+CompiledQuery compileQuery(const QString &text, const QString &fileName, const QString &playerBase,
+                           const std::optional<engine::Settings> &engine)
 {
     CompiledQuery out;
     QElapsedTimer timer;
@@ -16,6 +17,7 @@ CompiledQuery compileQuery(const QString &text, const QString &fileName, const Q
     // The editor often holds a bare list of filters; a header is used when present.
     options.requireHeader = false;
     options.playerBase = playerBase.toStdString();
+    options.engine = engine;
     std::vector<cql::Diagnostic> diagnostics;
     const QByteArray utf8 = text.toUtf8();
     options.dialect = cql::detectDialect(std::string_view(utf8.constData(), size_t(utf8.size())), options.fileName);

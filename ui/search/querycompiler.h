@@ -6,9 +6,11 @@
 #include "editor/editordiagnostic.h"
 
 #include "cql/query.h"
+#include "engine/settings.h"
 
 #include <QString>
 #include <memory>
+#include <optional>
 
 namespace wb {
 
@@ -20,7 +22,9 @@ struct CompiledQuery {
     double milliseconds = 0;
 };
 
-// playerBase: the spelling file :birthyear and :deathyear read ("" = none).
-CompiledQuery compileQuery(const QString &text, const QString &fileName, const QString &playerBase = QString());
+// playerBase: the spelling file :birthyear and :deathyear read ("" = none);
+// engine: what :evaluation and :endgameevaluation use (unset: the environment's).
+CompiledQuery compileQuery(const QString &text, const QString &fileName, const QString &playerBase = QString(),
+                           const std::optional<engine::Settings> &engine = std::nullopt);
 
 } // namespace wb

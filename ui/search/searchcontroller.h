@@ -53,6 +53,7 @@ public:
     bool isRunning() const { return m_run != nullptr; }
     // 0 = one per core.
     void setThreadCount(int threads) { m_threads = threads; }
+    int threadCount() const { return m_threads; } // 0: one per core
 
     // Starts a search of `sources` in one run, first cancelling one that runs
     // (which then reports finished() as cancelled): game numbers in hits and

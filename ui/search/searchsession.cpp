@@ -69,7 +69,8 @@ int SearchSession::firstGameOf(int database) const
 
 CompiledQuery SearchSession::compile(const QString &text, const QString &fileName)
 {
-    CompiledQuery c = compileQuery(text, fileName.isEmpty() ? QStringLiteral("query.cql") : fileName, m_playerBase);
+    CompiledQuery c =
+        compileQuery(text, fileName.isEmpty() ? QStringLiteral("query.cql") : fileName, m_playerBase, m_engine);
     m_diagnostics = c.diagnostics;
     emit diagnosticsChanged(c.diagnostics);
     return c;

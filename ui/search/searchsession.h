@@ -36,6 +36,9 @@ public:
 
     // The player base every query is compiled with ("" = none).
     void setPlayerBase(const QString &path) { m_playerBase = path; }
+    // The engine and tablebases every query is compiled with (the Settings dialog's).
+    void setEngineSettings(const engine::Settings &settings) { m_engine = settings; }
+    const std::optional<engine::Settings> &engineSettings() const { return m_engine; }
     // Compiles `text` (named `fileName` for messages and the dialect) and
     // reports its diagnostics.
     CompiledQuery compile(const QString &text, const QString &fileName);
@@ -95,6 +98,7 @@ private:
     GameSourcePtr m_listSource;
     std::vector<int> m_matchedPerDatabase;
     QString m_playerBase;
+    std::optional<engine::Settings> m_engine;
     EditorDiagnostics m_diagnostics;
     QueryPtr m_query; // of the last search; marks of loaded games come from it
     LoadedGame m_loaded;
