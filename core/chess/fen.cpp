@@ -385,6 +385,7 @@ std::string Position::fen() const
     const size_t castlingStart = out.size();
     for (const Color c : {White, Black}) {
         const Square king = kingSquare(c);
+        if (king == NoSquare) continue; // Antichess: no king, no castling
         const SquareSet rooks = m_castleRooks & SquareSet::rank(c == White ? 0 : 7);
         for (const bool kingSide : {true, false}) {
             // Written outermost first, so Shredder letters come out as e.g. "HA".
