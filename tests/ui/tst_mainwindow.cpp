@@ -18,6 +18,7 @@
 
 #include "database/playerbase.h"
 
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QAction>
@@ -71,6 +72,7 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase();
+    void oldLayoutGetsNewPanesAsTabs();
     void searchSeveralDatabases();
     void commandLineKeepsTheOrder();
     void dropOpensSeveral();
@@ -91,6 +93,41 @@ void TestMainWindow::initTestCase()
 {
     windowtest::isolateSettings(QStringLiteral("tst_mainwindow"));
     QVERIFY(m_dir.isValid());
+}
+
+void TestMainWindow::oldLayoutGetsNewPanesAsTabs()
+{
+    // A layout saved by a version without the Transforms pane: the pane stood
+    // apart from the notation, and the saved list of panes does not name it.
+    {
+        wb::MainWindow old;
+        auto *notation = old.findChild<QDockWidget *>(QStringLiteral("NotationDock"));
+        QVERIFY(notation);
+        old.removeDockWidget(old.transformExplorerDock());
+        old.addDockWidget(Qt::LeftDockWidgetArea, old.transformExplorerDock());
+        old.transformExplorerDock()->show();
+        QVERIFY(!old.tabifiedDockWidgets(notation).contains(old.transformExplorerDock()));
+        QSettings s;
+        s.setValue(QStringLiteral("window/state"), old.saveState());
+        s.setValue(QStringLiteral("window/docks"), QStringList{QStringLiteral("NotationDock")});
+    }
+    wb::MainWindow w;
+    auto *notation = w.findChild<QDockWidget *>(QStringLiteral("NotationDock"));
+    QVERIFY(w.tabifiedDockWidgets(notation).contains(w.transformExplorerDock()));
+    // A pane the saved layout knows stays where the user put it.
+    {
+        QSettings s;
+        w.removeDockWidget(w.transformExplorerDock());
+        w.addDockWidget(Qt::LeftDockWidgetArea, w.transformExplorerDock());
+        w.transformExplorerDock()->show();
+        s.setValue(QStringLiteral("window/state"), w.saveState());
+        s.setValue(QStringLiteral("window/docks"),
+                   QStringList{QStringLiteral("NotationDock"), QStringLiteral("ExplorerDock")});
+    }
+    wb::MainWindow again;
+    QVERIFY(!again.tabifiedDockWidgets(again.findChild<QDockWidget *>(QStringLiteral("NotationDock")))
+                 .contains(again.transformExplorerDock()));
+    QSettings().clear();
 }
 
 void TestMainWindow::searchSeveralDatabases()

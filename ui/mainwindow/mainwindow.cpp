@@ -204,6 +204,7 @@ QDockWidget *MainWindow::addNotationTab(QWidget *widget, const QString &title, c
     tabifyDockWidget(m_notationDock, dock);
     m_notationDock->raise();
     addToViewMenu(dock);
+    m_notationTabs.push_back(dock);
     return dock;
 }
 
@@ -252,6 +253,12 @@ void MainWindow::readSettings()
         resizeDocks({m_gamesDock}, {size.height() * 42 / 100}, Qt::Vertical);
     }
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    // A layout saved before a pane existed leaves that pane where it was made,
+    // beside the others instead of tabbed with them: it joins the notation's tabs.
+    const QStringList known = s.value(QStringLiteral("window/docks")).toStringList();
+    if (s.contains(QStringLiteral("window/state")))
+        for (QDockWidget *dock : std::as_const(m_notationTabs))
+            if (!known.contains(dock->objectName())) tabifyDockWidget(m_notationDock, dock);
     board()->setFlipped(s.value(QStringLiteral("board/flipped"), false).toBool());
     board()->setShowCoordinates(s.value(QStringLiteral("board/coordinates"), true).toBool());
     m_act.flipBoard->setChecked(board()->isFlipped());
@@ -263,6 +270,10 @@ void MainWindow::writeSettings()
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
+    QStringList docks;
+    for (const QDockWidget *dock : findChildren<QDockWidget *>())
+        docks << dock->objectName();
+    s.setValue(QStringLiteral("window/docks"), docks);
     s.setValue(QStringLiteral("board/flipped"), board()->isFlipped());
     s.setValue(QStringLiteral("board/coordinates"), board()->showCoordinates());
 }

@@ -220,6 +220,7 @@ private:
     QDockWidget *m_databasesDock = nullptr;
     QDockWidget *m_boardDock = nullptr;
     QDockWidget *m_notationDock = nullptr;
+    QList<QDockWidget *> m_notationTabs; // the panes addNotationTab made
     QDockWidget *m_gamesDock = nullptr;
     QDockWidget *m_problemsDock = nullptr;
     QDockWidget *m_logDock = nullptr;

@@ -17,12 +17,8 @@ void MainWindow::createStatisticsDock()
 {
     m_statistics = new StatisticsBuilder(this);
     m_statisticsPane = new StatisticsPane(m_statistics, this);
-    m_statisticsDock =
-        addDock(m_statisticsPane, tr("Statistics"), QStringLiteral("StatisticsDock"), Qt::RightDockWidgetArea);
-    // Under the board, where the chart has height, and beside the game list it filters.
-    tabifyDockWidget(m_explorerDock, m_statisticsDock);
-    m_notationDock->raise();
-    addToViewMenu(m_statisticsDock);
+    // Under the board, where the chart has height.
+    m_statisticsDock = addNotationTab(m_statisticsPane, tr("Statistics"), QStringLiteral("StatisticsDock"));
 
     SearchSession *s = m_session;
     connect(s, &SearchSession::searchStarted, this, [this, s] {
