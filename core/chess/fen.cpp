@@ -185,7 +185,8 @@ std::optional<Position> Position::fromFen(std::string_view fen, std::string *err
     // Three-check counters, in either of lichess's forms, come out of the
     // field list so the rest reads as in standard chess.
     std::array<int, 2> checksLeft{3, 3};
-    if (variant == Variant::ThreeCheck && count >= 5) {
+    // (count is one past the array when the FEN has too many fields: refused below.)
+    if (variant == Variant::ThreeCheck && count >= 5 && count <= int(fields.size())) {
         const auto counters = [](std::string_view f, std::array<int, 2> &out) {
             if (f.size() != 3 || f[1] != '+' || f[0] < '0' || f[0] > '3' || f[2] < '0' || f[2] > '3') return false;
             out = {f[0] - '0', f[2] - '0'};

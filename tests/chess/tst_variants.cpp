@@ -133,6 +133,11 @@ private slots:
         QVERIFY(load("4k3/8/8/8/8/8/8/4K2R w K - 4 30", Variant::ThreeCheck).key() != left.key());
         // Only Three-check has the field.
         QVERIFY(!Position::fromFen("4k3/8/8/8/8/8/8/4K2R w K - 1+2 4 30"));
+        // Too many fields is an error, whatever the last one looks like (found by fuzz_pgn).
+        std::string why;
+        QVERIFY(
+            !Position::fromFen("4k3/8/8/8/8/8/8/4K2R w K - 3+3 1 8 x y z", &why, false, nullptr, Variant::ThreeCheck));
+        QVERIFY2(why.find("too many fields") != std::string::npos, why.c_str());
         // One more check by White wins: Rh8+ is the third.
         Position pos = left;
         QCOMPARE(play(pos, "Rh8").join(' '), QString("Rh8#"));
