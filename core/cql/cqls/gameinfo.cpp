@@ -1,6 +1,9 @@
 // Reading Scidb's game and player tags for :timemode, :gender, the rating systems and :goodgame (see gameinfo.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/gameinfo.h"
+
+#include <algorithm>
+
 #include "game/ficsstart.h"
 #include "cql/cqls/tags.h"
 
