@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/line.h"
 
+#include <algorithm>
+#include <climits>
+
 #include "cql/cqls/listlogic.h"
 #include "cql/logic.h"
 

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/tags.h"
 
+#include <algorithm>
+
 namespace cql::cqls {
 
 using chess::Square;
