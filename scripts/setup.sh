@@ -36,8 +36,9 @@ OPTIONAL+=(clang-format)
 # CQL-S analysis: :evaluation and :moveevaluation ask a UCI engine (stockfish),
 # :endgameevaluation probes Gaviota tablebases (the library and the 3-piece
 # tables). Without them the build and the tests still work: those keywords
-# report what is missing and their tests are skipped.
-OPTIONAL+=(stockfish libgaviotatb-dev gaviotatb)
+# report what is missing and their tests are skipped. Fairy-Stockfish analyses
+# the variants (Three-check, King of the Hill, Antichess, Crazyhouse).
+OPTIONAL+=(stockfish fairy-stockfish libgaviotatb-dev gaviotatb)
 HIGHLIGHTER_TOOLS=(libkf6syntaxhighlighting-tools libkf5syntaxhighlighting-tools)
 
 say() { printf '== %s\n' "$*"; }

@@ -31,7 +31,7 @@ PACKAGES=(
   libkf6syntaxhighlighting-dev libkf6syntaxhighlighting-tools
   libgl-dev libzstd-dev zlib1g-dev zstd libre2-dev
   python3 xvfb xauth libxml2-utils
-  stockfish libgaviotatb-dev gaviotatb ccache
+  stockfish fairy-stockfish libgaviotatb-dev gaviotatb ccache
   librsvg2-bin lintian desktop-file-utils appstream shared-mime-info man-db
 )
 # The clean system the package is installed into: what a desktop has that the

@@ -272,6 +272,10 @@
         <source>The engine exited with code %1.</source>
         <translation>Die Engine hat sich mit Code %1 beendet.</translation>
     </message>
+    <message>
+        <source>The engine %1 does not play %2 (it offers no UCI_Variant “%3”). Choose an engine that does, such as Fairy-Stockfish, in the settings.</source>
+        <translation>Die Engine %1 spielt kein %2 (sie bietet keine UCI_Variant „%3“ an). Wählen Sie in den Einstellungen eine Engine, die es spielt, etwa Fairy-Stockfish.</translation>
+    </message>
 </context>
 <context>
     <name>wb::EnginePane</name>

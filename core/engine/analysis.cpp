@@ -17,6 +17,7 @@ namespace {
 struct Key {
     uint64_t position;
     bool chess960;
+    chess::Variant variant;
     Limit limit;
     bool operator==(const Key &) const = default;
 };
@@ -24,7 +25,7 @@ struct KeyHash {
     size_t operator()(const Key &k) const
     {
         return size_t(k.position ^ (uint64_t(k.limit.value) * 0x9E3779B97F4A7C15ULL) ^ (uint64_t(k.limit.kind) << 1)
-                      ^ uint64_t(k.chess960));
+                      ^ uint64_t(k.chess960) ^ (uint64_t(k.variant) << 2));
     }
 };
 
@@ -87,6 +88,17 @@ UciEngine::Options engineOptions(const Settings &s)
 
 Score evaluate(const Settings &settings, const chess::Position &pos, Limit limit)
 {
+    if (pos.variantEnd() != chess::VariantEnd::None) {
+        // Over by the variant's own rule: three checks given or a king on the
+        // hill lose for the side to move as a mate does; Antichess's side to
+        // move without pieces or moves has won, as far above any score as a mate.
+        Score s;
+        if (pos.variantWinner() == pos.sideToMove())
+            s.value = int(MateCentipawns);
+        else
+            s.mate = true;
+        return s;
+    }
     if (!pos.hasLegalMove()) {
         Score s;
         s.mate = pos.inCheck();
@@ -94,7 +106,7 @@ Score evaluate(const Settings &settings, const chess::Position &pos, Limit limit
     }
     const std::shared_ptr<Pool> pool = poolFor(settings);
     Pool &p = *pool;
-    Key key{pos.key(), pos.chess960(), limit};
+    Key key{pos.key(), pos.chess960(), pos.variant(), limit};
     std::unique_ptr<UciEngine> eng;
     {
         std::lock_guard lock(p.mutex);
@@ -120,7 +132,7 @@ Score evaluate(const Settings &settings, const chess::Position &pos, Limit limit
         }
     }
     // A failed analysis destroys the engine with eng; the next one starts afresh.
-    Score s = eng->analyse(pos.fen(), limit, pos.chess960());
+    Score s = eng->analyse(pos.fen(), limit, pos.chess960(), pos.variant());
     std::lock_guard lock(p.mutex);
     ++p.stats.searches;
     if (p.cache.size() >= MaxCached) p.cache.clear();

@@ -4,6 +4,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/uci.h"
 
+#include "engine/ucivariant.h"
+
 #include <cerrno>
 #include <cstring>
 #include <sstream>
@@ -115,7 +117,9 @@ void UciEngine::start()
     m_fd = sv[0];
     m_buffer.clear();
     m_options.clear();
+    m_variants.clear();
     m_chess960 = false;
+    m_variant = chess::Variant::Standard;
     auto deadline = Clock::now() + std::chrono::milliseconds(m_opt.startTimeoutMs);
     send("uci");
     for (;;) {
@@ -128,6 +132,7 @@ void UciEngine::start()
             // The name runs up to " type".
             size_t b = line.find("name") + 5, e = line.find(" type ", b);
             m_options.push_back(line.substr(b, e == std::string::npos ? std::string::npos : e - b));
+            if (std::vector<std::string> v = uciVariantValues(line); !v.empty()) m_variants = std::move(v);
         }
     }
     for (const auto &[name, value] : m_opt.setOptions) {
@@ -233,10 +238,16 @@ void UciEngine::stop()
     }
 }
 
-Score UciEngine::analyse(const std::string &fen, Limit limit, bool chess960)
+Score UciEngine::analyse(const std::string &fen, Limit limit, bool chess960, chess::Variant variant)
 {
     if (!running()) start();
     if (limit.value <= 0) throw EngineError("an engine search needs a positive depth or time");
+    if (std::string why = variantProblem(variant, m_variants, m_name.empty() ? m_opt.path : m_name); !why.empty())
+        throw EngineError(why);
+    if (variant != m_variant) {
+        send("setoption name UCI_Variant value " + std::string(uciVariantName(variant)));
+        m_variant = variant;
+    }
     auto readyBy = Clock::now() + std::chrono::milliseconds(m_opt.startTimeoutMs);
     if (chess960 != m_chess960 && hasOption("UCI_Chess960")) {
         send(std::string("setoption name UCI_Chess960 value ") + (chess960 ? "true" : "false"));

@@ -4,6 +4,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "chess/variant.h"
+
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -74,8 +76,11 @@ public:
     // Analyses the position (a FEN) until the limit and returns the last
     // score the engine reported. Throws EngineError when the engine dies,
     // does not answer in time (movetime plus 10 s, or Options::depthTimeoutMs
-    // for a depth) or reports no score; the engine is then stopped.
-    Score analyse(const std::string &fen, Limit limit, bool chess960 = false);
+    // for a depth) or reports no score; the engine is then stopped. A
+    // variant the engine does not play (ucivariant.h) throws before the
+    // position is sent.
+    Score analyse(const std::string &fen, Limit limit, bool chess960 = false,
+                  chess::Variant variant = chess::Variant::Standard);
 
     // Sends 'quit' and reaps the process (killing it if it lingers).
     void stop();
@@ -94,8 +99,10 @@ private:
     int m_fd = -1;
     std::string m_buffer;
     std::string m_name;
-    std::vector<std::string> m_options; // names the engine announced
+    std::vector<std::string> m_options;  // names the engine announced
+    std::vector<std::string> m_variants; // its UCI_Variant values
     bool m_chess960 = false;
+    chess::Variant m_variant = chess::Variant::Standard;
 };
 
 // Parses "info ... score cp 35 ..." / "score mate -3"; false for lines

@@ -6,6 +6,7 @@
 
 #include "engine/analysis.h"
 #include "engine/uci.h"
+#include "engine/ucivariant.h"
 
 #include <QtTest>
 
@@ -22,6 +23,18 @@ const char *QueenUp = "8/8/8/4k3/8/8/8/4K2Q w - - 0 1";      // KQ v K, White to
 const char *QueenUpBlack = "8/8/8/4k3/8/8/8/4K2Q b - - 0 1"; // the same, Black to move
 
 chess::Position pos(const char *fen) { return *chess::Position::fromFen(fen); }
+chess::Position variantPos(const char *fen, chess::Variant v)
+{
+    return *chess::Position::fromFen(fen, nullptr, false, nullptr, v);
+}
+
+// Crazyhouse: White mates only by dropping the knight in hand, N@f7#.
+const char *SmotherByDrop = "6rk/6pp/8/8/8/8/8/K7[N] w - - 0 1";
+// Three-check: White has one check left and gives it with Bb5+.
+const char *LastCheck = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 3";
+
+// Fairy-Stockfish, the engine of the variant tests; "" if it is not installed.
+std::string fairyStockfish() { return engine::resolveEnginePath("fairy-stockfish"); }
 
 bool contains(const std::string &text, const char *part) { return text.find(part) != std::string::npos; }
 
@@ -41,6 +54,10 @@ private slots:
     void stockfishMovetime();
     void poolCachesAndThreads();
     void finalPositionsNeedNoEngine();
+    void variantOptionLines();
+    void variantRefusedByStandardEngine();
+    void variantsWithFairyStockfish();
+    void variantEndsNeedNoEngine();
 };
 
 void TestUci::parseScores()
@@ -260,6 +277,75 @@ void TestUci::finalPositionsNeedNoEngine()
             QVERIFY2(contains(ex.what(), "'/nonexistent/engine' is not an executable file"), ex.what());
         }
     }
+}
+
+void TestUci::variantOptionLines()
+{
+    const std::vector<std::string> v = engine::uciVariantValues(
+        "option name UCI_Variant type combo default chess var 3check var antichess var chess var crazyhouse");
+    QCOMPARE(v, (std::vector<std::string>{"3check", "antichess", "chess", "crazyhouse"}));
+    QVERIFY(engine::uciVariantValues("option name UCI_Chess960 type check default false").empty());
+    QVERIFY(engine::uciVariantValues("option name UCI_Variant").empty());
+    QVERIFY(engine::variantProblem(chess::Variant::Standard, {}, "Stockfish").empty());
+    QVERIFY(engine::variantProblem(chess::Variant::Crazyhouse, v, "Fairy").empty());
+    const std::string why = engine::variantProblem(chess::Variant::KingOfTheHill, v, "Fairy");
+    QVERIFY2(contains(why, "'Fairy' does not play King of the Hill") && contains(why, "kingofthehill"), why.c_str());
+}
+
+void TestUci::variantRefusedByStandardEngine()
+{
+    std::string sf = stockfish();
+    if (sf.empty()) QSKIP("stockfish is not installed (apt-get install stockfish, or set CQLWB_TEST_ENGINE)");
+    engine::Settings s;
+    s.enginePath = sf;
+    const chess::Position zh = variantPos(SmotherByDrop, chess::Variant::Crazyhouse);
+    try {
+        engine::evaluate(s, zh, {engine::Limit::Depth, 4});
+        QFAIL("a Crazyhouse position was analysed by an engine without UCI_Variant");
+    } catch (const engine::EngineError &ex) {
+        QVERIFY2(contains(ex.what(), "does not play Crazyhouse"), ex.what());
+    }
+    // The same engine still analyses standard positions afterwards.
+    QVERIFY(engine::evaluate(s, pos(MateInOne), {engine::Limit::Depth, 4}).mate);
+}
+
+void TestUci::variantsWithFairyStockfish()
+{
+    const std::string fsf = fairyStockfish();
+    if (fsf.empty()) QSKIP("fairy-stockfish is not installed (apt-get install fairy-stockfish)");
+    engine::Settings s;
+    s.enginePath = fsf;
+    // A drop is the only mate, and the best move is written as one.
+    engine::Score drop =
+        engine::evaluate(s, variantPos(SmotherByDrop, chess::Variant::Crazyhouse), {engine::Limit::Depth, 6});
+    QVERIFY(drop.mate);
+    QCOMPARE(drop.value, 1);
+    QCOMPARE(drop.bestMove, std::string("N@f7"));
+    // The third check wins at once: under standard rules Bb5+ would be no mate.
+    engine::Score third =
+        engine::evaluate(s, variantPos(LastCheck, chess::Variant::ThreeCheck), {engine::Limit::Depth, 6});
+    QVERIFY(third.mate);
+    QCOMPARE(third.value, 1);
+    // The board of SmotherByDrop without the knight in hand, as standard chess: no mate, and
+    // the cached Crazyhouse score is not taken for it (the variant is part of the key).
+    engine::Score plain = engine::evaluate(s, pos("6rk/6pp/8/8/8/8/8/K7 w - - 0 1"), {engine::Limit::Depth, 6});
+    QVERIFY(!plain.mate);
+}
+
+void TestUci::variantEndsNeedNoEngine()
+{
+    engine::Settings s;
+    s.enginePath = "/nonexistent/engine";
+    // King of the Hill: White's king reached e4, Black to move has lost.
+    engine::Score hill = engine::evaluate(s, variantPos("4k3/8/8/8/4K3/8/8/8 b - - 0 1", chess::Variant::KingOfTheHill),
+                                          {engine::Limit::Depth, 4});
+    QVERIFY(hill.mate);
+    QCOMPARE(hill.value, 0);
+    // Antichess: White to move has no pieces left and has won.
+    engine::Score won = engine::evaluate(s, variantPos("8/8/8/8/8/8/8/7q w - - 0 1", chess::Variant::Antichess),
+                                         {engine::Limit::Depth, 4});
+    QVERIFY(!won.mate);
+    QCOMPARE(won.centipawns(), engine::MateCentipawns);
 }
 
 QTEST_GUILESS_MAIN(TestUci)

@@ -30,6 +30,13 @@ const char *const BlackMates = "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 30";
 
 chess::Position fen(const char *text) { return *chess::Position::fromFen(text); }
 
+// Crazyhouse: White mates only by dropping the knight in hand.
+const char *const SmotherByDrop = "6rk/6pp/8/8/8/8/8/K7[N] w - - 0 1";
+chess::Position crazyhouse(const char *text)
+{
+    return *chess::Position::fromFen(text, nullptr, false, nullptr, chess::Variant::Crazyhouse);
+}
+
 bool haveEngine() { return !engine::resolveEnginePath(engine::settingsFromEnvironment().enginePath).empty(); }
 } // namespace
 
@@ -42,6 +49,8 @@ private slots:
     void missingEngine();
     void mateInOne();
     void followsTheGame();
+    void variantNeedsAnEngineThatPlaysIt();
+    void variantWithFairyStockfish();
     void commandLine();
 };
 
@@ -152,6 +161,45 @@ void TestEnginePane::followsTheGame()
     w.board()->setSetup(*wb::BoardSetup::fromFen(QString::fromLatin1(WhiteMates)));
     QTRY_VERIFY_WITH_TIMEOUT(w.enginePane()->lineText().startsWith(QLatin1String("1.Ra8#")), 20000);
     w.enginePane()->setOn(false);
+}
+
+void TestEnginePane::variantNeedsAnEngineThatPlaysIt()
+{
+    if (!haveEngine()) QSKIP("no UCI engine installed (apt-get install stockfish, or set CQLWB_ENGINE)");
+    wb::EnginePane pane;
+    engine::Settings settings;
+    settings.enginePath = engine::resolveEnginePath("stockfish");
+    pane.analysis()->setSettings(settings);
+    QSignalSpy refused(pane.analysis(), &wb::EngineAnalysis::cannotAnalyse);
+    pane.setPosition(crazyhouse(SmotherByDrop));
+    pane.setOn(true);
+    QTRY_COMPARE_WITH_TIMEOUT(refused.count(), 1, 20000);
+    QVERIFY2(pane.statusText().contains(QLatin1String("does not play Crazyhouse")), qPrintable(pane.statusText()));
+    QVERIFY(pane.lineText().isEmpty());
+    QVERIFY(pane.refused());
+    // The pane stays on: the next standard position is analysed.
+    QVERIFY(pane.isOn());
+    pane.setPosition(fen(WhiteMates));
+    QTRY_VERIFY_WITH_TIMEOUT(pane.lineText().startsWith(QLatin1String("1.Ra8#")), 20000);
+    pane.setOn(false);
+}
+
+void TestEnginePane::variantWithFairyStockfish()
+{
+    const std::string fsf = engine::resolveEnginePath("fairy-stockfish");
+    if (fsf.empty()) QSKIP("fairy-stockfish is not installed (apt-get install fairy-stockfish)");
+    wb::EnginePane pane;
+    engine::Settings settings;
+    settings.enginePath = fsf;
+    pane.analysis()->setSettings(settings);
+    pane.setPosition(crazyhouse(SmotherByDrop));
+    pane.setOn(true);
+    QTRY_VERIFY_WITH_TIMEOUT(pane.lineText().startsWith(QLatin1String("1.N@f7#")), 20000);
+    QCOMPARE(pane.scoreText(), QStringLiteral("#1"));
+    // Back to standard chess: the engine is told, and the rook mate is found.
+    pane.setPosition(fen(WhiteMates));
+    QTRY_VERIFY_WITH_TIMEOUT(pane.lineText().startsWith(QLatin1String("1.Ra8#")), 20000);
+    pane.setOn(false);
 }
 
 void TestEnginePane::commandLine()

@@ -4,6 +4,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engineanalysis.h"
 
+#include "engine/ucivariant.h"
+
 #include <QTimer>
 
 namespace wb {
@@ -99,6 +101,9 @@ void EngineAnalysis::startProcess()
     });
     m_name.clear();
     m_options.clear();
+    m_variants.clear();
+    m_variant = chess::Variant::Standard;
+    m_chess960 = false;
     setState(State::Starting);
     m_process->start();
     send(QStringLiteral("uci"));
@@ -135,6 +140,33 @@ void EngineAnalysis::startPending()
     setState(State::Preparing);
 }
 
+QString EngineAnalysis::rulesProblem(const chess::Position &position) const
+{
+    const QString name = m_name.isEmpty() ? m_process->program() : m_name;
+    if (engine::variantProblem(position.variant(), m_variants, name.toStdString()).empty()) return {};
+    const std::string_view variant = chess::variantName(position.variant());
+    const std::string_view uci = engine::uciVariantName(position.variant());
+    return tr("The engine %1 does not play %2 (it offers no UCI_Variant “%3”). Choose an engine that does, such as "
+              "Fairy-Stockfish, in the settings.")
+        .arg(name, QString::fromUtf8(variant.data(), qsizetype(variant.size())),
+             QString::fromLatin1(uci.data(), qsizetype(uci.size())));
+}
+
+void EngineAnalysis::sendRules(const chess::Position &position)
+{
+    if (position.variant() != m_variant) {
+        const std::string_view name = engine::uciVariantName(position.variant());
+        send(QStringLiteral("setoption name UCI_Variant value ")
+             + QString::fromLatin1(name.data(), qsizetype(name.size())));
+        m_variant = position.variant();
+    }
+    if (position.chess960() != m_chess960 && m_options.contains(QLatin1String("uci_chess960"))) {
+        send(QStringLiteral("setoption name UCI_Chess960 value %1")
+                 .arg(position.chess960() ? QLatin1String("true") : QLatin1String("false")));
+        m_chess960 = position.chess960();
+    }
+}
+
 void EngineAnalysis::readOutput()
 {
     while (m_process && m_process->canReadLine())
@@ -149,6 +181,8 @@ void EngineAnalysis::handleLine(const QString &line)
         else if (line.startsWith(QLatin1String("option name "))) {
             const qsizetype type = line.indexOf(QLatin1String(" type "));
             m_options << line.mid(12, type < 0 ? -1 : type - 12).toLower();
+            if (std::vector<std::string> v = engine::uciVariantValues(line.toStdString()); !v.empty())
+                m_variants = std::move(v);
         } else if (line == QLatin1String("uciok")) {
             // Options the engine does not announce are left out rather than refused.
             for (const auto &[name, value] : m_settings.engineOptions)
@@ -167,6 +201,14 @@ void EngineAnalysis::handleLine(const QString &line)
         }
         m_position = *m_pending;
         m_pending.reset();
+        if (const QString why = rulesProblem(m_position); !why.isEmpty()) {
+            // Under standard rules the variant's moves would be refused or
+            // its score wrong: say so rather than show either.
+            setState(State::Idle);
+            emit cannotAnalyse(why);
+            return;
+        }
+        sendRules(m_position);
         send(QStringLiteral("position fen ") + QString::fromStdString(m_position.fen()));
         send(QStringLiteral("go infinite"));
         setState(State::Analysing);

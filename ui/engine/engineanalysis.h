@@ -43,6 +43,9 @@ signals:
     // A new score and line for position().
     void info(const wb::UciInfo &info);
     void error(const QString &message);
+    // The engine runs but cannot analyse this position (its variant); the
+    // next position is analysed again.
+    void cannotAnalyse(const QString &message);
 
 private:
     void readOutput();
@@ -52,12 +55,19 @@ private:
     void startProcess();
     void startPending();
     void processFailed(const QString &message);
+    // Why the engine cannot analyse the position (a variant it does not play), "" when it can.
+    QString rulesProblem(const chess::Position &position) const;
+    // Sends the variant and Chess960 options the position needs, where they change.
+    void sendRules(const chess::Position &position);
 
     QProcess *m_process = nullptr;
     engine::Settings m_settings;
     State m_state = State::Off;
     QString m_name;
-    QStringList m_options; // names the engine announced
+    QStringList m_options;               // names the engine announced
+    std::vector<std::string> m_variants; // its UCI_Variant values
+    chess::Variant m_variant = chess::Variant::Standard;
+    bool m_chess960 = false;
     std::optional<chess::Position> m_pending;
     chess::Position m_position;
 };

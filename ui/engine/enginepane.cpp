@@ -28,6 +28,7 @@ EnginePane::EnginePane(QWidget *parent)
     m_depth->setObjectName(QStringLiteral("EngineDepth"));
     m_status->setObjectName(QStringLiteral("EngineStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true); // an engine that cannot play a variant says why in a sentence
     m_line->setObjectName(QStringLiteral("EngineLine"));
     m_line->setFrameShape(QFrame::NoFrame);
     m_line->setMinimumHeight(m_line->fontMetrics().lineSpacing() * 3);
@@ -50,6 +51,10 @@ EnginePane::EnginePane(QWidget *parent)
         m_status->setText(message);
         setOn(false);
     });
+    connect(m_analysis, &EngineAnalysis::cannotAnalyse, this, [this](const QString &message) {
+        m_refused = true;
+        m_status->setText(message);
+    });
     retranslate();
 }
 
@@ -58,6 +63,7 @@ void EnginePane::setPosition(const chess::Position &position)
     if (position.fen() == m_position.fen() && m_analysis->isAnalysing()) return;
     m_position = position;
     m_depthValue = 0;
+    m_refused = false;
     m_score->clear();
     m_depth->clear();
     m_line->clear();

@@ -30,6 +30,8 @@ public:
     QString lineText() const;
     QString statusText() const;
     int depth() const { return m_depthValue; } // of the last line shown, 0 before the first
+    // The engine cannot analyse the shown position (a variant it does not play).
+    bool refused() const { return m_refused; }
     QToolButton *startButton() const { return m_button; }
 
 signals:
@@ -51,6 +53,7 @@ private:
     QLabel *m_score;
     QLabel *m_depth;
     QLabel *m_status;
+    bool m_refused = false;
     QTextBrowser *m_line;
 };
 

@@ -63,7 +63,10 @@ void MainWindow::startAnalysis()
     m_enginePane->setOn(true);
 }
 
-bool MainWindow::analysisWarmingUp() const { return m_enginePane->isOn() && m_enginePane->depth() < 18; }
+bool MainWindow::analysisWarmingUp() const
+{
+    return m_enginePane->isOn() && !m_enginePane->refused() && m_enginePane->depth() < 18;
+}
 
 void MainWindow::editSettings()
 {
