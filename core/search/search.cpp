@@ -132,6 +132,11 @@ struct Search::Impl {
     };
 
     void processBatch(Worker &w, size_t b);
+    // The game index at position i of an item (a position in the input's list under SearchOptions::only).
+    size_t gameAt(const WorkItem &item, size_t i) const
+    {
+        return options.only && item.input < options.only->size() ? size_t((*options.only)[item.input][i]) : i;
+    }
     void processGame(Worker &w, const db::Database &d, size_t input, size_t index, BatchResult &out);
     void processParsed(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
                        uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out);
@@ -233,7 +238,7 @@ void Search::Impl::processBatch(Worker &w, size_t b)
     uint64_t reported = 0;
     for (size_t i = item.first; i < item.last; ++i) {
         if (cancelled()) break;
-        processGame(w, d, item.input, i, out);
+        processGame(w, d, item.input, gameAt(item, i), out);
         if (out.games - reported >= 16) {
             gamesDone.fetch_add(out.games - reported, std::memory_order_relaxed);
             reported = out.games;
@@ -290,7 +295,13 @@ void Search::Impl::streamInput(Worker &w, db::Database &d, size_t input, BatchRe
     std::string_view fields[db::FieldCount];
     for (uint64_t number = 1; !cancelled(); ++number) {
         if (number > hi) return; // the rest is not looked at (and stays unindexed)
-        const bool inRange = number >= lo;
+        bool inRange = number >= lo;
+        if (inRange && options.only) {
+            // The entry about to be appended has index d.size().
+            const auto &only = *options.only;
+            inRange =
+                input < only.size() && std::binary_search(only[input].begin(), only[input].end(), uint32_t(d.size()));
+        }
         builder.setOptions(inRange ? leanBuild : skim);
         builder.strayErrors.clear();
         if (!reader.readGame(builder)) break;
@@ -392,11 +403,22 @@ Summary Search::run(const Callbacks &cb)
             first = std::min<size_t>(size_t(lo - 1), d.size());
             last = hi < lo ? first : std::min<size_t>(size_t(hi), d.size());
         }
+        if (m_options.only) {
+            // Items then count positions in the input's list, not game indices.
+            static const std::vector<uint32_t> none;
+            const std::vector<uint32_t> &list = in < m_options.only->size() ? (*m_options.only)[in] : none;
+            const size_t end = std::min(last, d.size());
+            last = size_t(std::lower_bound(list.begin(), list.end(), uint32_t(std::min<size_t>(end, UINT32_MAX)))
+                          - list.begin());
+            first = std::min(last, size_t(std::lower_bound(list.begin(), list.end(), uint32_t(first)) - list.begin()));
+        }
+        const std::vector<uint32_t> *only =
+            m_options.only && in < m_options.only->size() ? &(*m_options.only)[in] : nullptr;
         total += last - first;
         size_t begin = first;
         uint64_t bytes = 0;
         for (size_t i = first; i < last; ++i) {
-            bytes += d.entry(i).length;
+            bytes += d.entry(only ? size_t((*only)[i]) : i).length;
             if (bytes >= m_options.batchBytes || i + 1 - begin >= 4096) {
                 im.items.push_back({in, begin, i + 1});
                 begin = i + 1;
@@ -512,7 +534,7 @@ Summary Search::run(const Callbacks &cb)
             BatchResult &out = im.slots[b];
             for (size_t i = item.first; i < item.last; ++i) {
                 if (im.cancelled()) break;
-                im.processGame(w, d, item.input, i, out);
+                im.processGame(w, d, item.input, im.gameAt(item, i), out);
                 im.gamesDone.fetch_add(1, std::memory_order_relaxed);
                 im.matchesFound.store(sum.matches + collected.size() + out.matches.size(), std::memory_order_relaxed);
                 if ((out.games & 15) == 0) progress(false);

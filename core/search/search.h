@@ -67,6 +67,11 @@ struct SearchOptions {
     // Read Chess960 games with Chess960 castling. Off: as standard chess, the
     // way the reference cql reads them (see game::BuildOptions::chess960).
     bool chess960 = true;
+    // Search only these games: per input (in addDatabase order) its game
+    // indices, ascending; an input past the end of the list is not searched.
+    // Unset: every game. The other games are not read at all (a search within
+    // the matches of an earlier one).
+    std::optional<std::vector<std::vector<uint32_t>>> only;
 };
 
 struct Callbacks {

@@ -73,9 +73,11 @@ struct Run {
 
 // DB: const for indexed databases; non-const lets the search index one as it reads.
 template <typename DB>
-Run runSearch(const cql::Query &q, DB &d, unsigned threads, size_t batchBytes = 512)
+Run runSearch(const cql::Query &q, DB &d, unsigned threads, size_t batchBytes = 512,
+              std::optional<std::vector<std::vector<uint32_t>>> only = std::nullopt)
 {
     search::SearchOptions o;
+    o.only = std::move(only);
     o.threads = threads;
     o.formatPgn = true;
     o.batchBytes = batchBytes;
@@ -115,6 +117,7 @@ private slots:
     void sortValueComparison();
     void gameNumberRange();
     void lastGameNumber();
+    void onlyListedGames();
     void matchCountRange();
     void resultFilter();
     void outputMarksMatchedMoves();
@@ -294,6 +297,46 @@ void TestSearch::gameNumberRange()
     Run one = runSearch(*q, d, 1);
     QCOMPARE(one.summary.gamesExamined, uint64_t(1));
     QCOMPARE(one.numbers, std::vector<uint64_t>{5});
+}
+
+// A search within earlier matches reads only the listed games, on any thread
+// count, indexed or not, and together with a gamenumber range.
+void TestSearch::onlyListedGames()
+{
+    auto q = compileOrFail("cql() check");
+    QVERIFY(q);
+    db::Database d;
+    QVERIFY(d.openText(makePgn(40), "test.pgn"));
+    const std::vector<uint32_t> listed{1, 2, 3, 9, 10, 20, 33, 39};
+    std::vector<uint64_t> expected;
+    for (uint32_t i : listed)
+        if (Samples[i % SampleCount].checks > 0) expected.push_back(i + 1);
+    for (unsigned threads : {1u, 3u}) {
+        Run r = runSearch(*q, std::as_const(d), threads, 64, std::vector<std::vector<uint32_t>>{listed});
+        QCOMPARE(r.summary.gamesExamined, uint64_t(listed.size()));
+        QCOMPARE(r.numbers, expected);
+        QCOMPARE(r.progress.back().gamesTotal, uint64_t(listed.size()));
+    }
+    db::Database lazy;
+    db::OpenOptions open;
+    open.index = false;
+    QVERIFY(lazy.openText(makePgn(40), "test.pgn", open));
+    Run streamed = runSearch(*q, lazy, 1, 64, std::vector<std::vector<uint32_t>>{listed});
+    QCOMPARE(streamed.numbers, expected);
+    QCOMPARE(streamed.summary.gamesExamined, uint64_t(listed.size()));
+    // With a range: the listed games inside it (numbers 3..10 are indices 2..9).
+    q->header().gameNumber = std::make_pair(3L, 10L);
+    Run ranged = runSearch(*q, std::as_const(d), 2, 64, std::vector<std::vector<uint32_t>>{listed});
+    QCOMPARE(ranged.summary.gamesExamined, uint64_t(3));
+    std::vector<uint64_t> inRange;
+    for (uint64_t n : expected)
+        if (n >= 3 && n <= 10) inRange.push_back(n);
+    QCOMPARE(ranged.numbers, inRange);
+    // An empty list reads nothing.
+    q->header().gameNumber.reset();
+    Run none = runSearch(*q, std::as_const(d), 2, 64, std::vector<std::vector<uint32_t>>{{}});
+    QCOMPARE(none.summary.gamesExamined, uint64_t(0));
+    QVERIFY(none.numbers.empty());
 }
 
 void TestSearch::lastGameNumber()
