@@ -56,6 +56,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createStatusBar();
     createExplorerDock();
     createStatisticsDock();
+    createTreeDock();
     createEngineDock();
     createHelpActions();
     refreshIcons();
