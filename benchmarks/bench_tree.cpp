@@ -84,12 +84,33 @@ int main(int argc, char **argv)
 
     // What the dock does when the search ends.
     wb::TreeBuilder builder;
+    std::vector<wb::NextMove> nextRows;
+    wb::TreeTally nextTotal;
+    QObject::connect(
+        &builder, &wb::TreeBuilder::nextMovesReady,
+        [&](const std::vector<wb::NextKey> &, const std::vector<wb::NextMove> &rows, const wb::TreeTally &total, int) {
+            nextRows = rows;
+            nextTotal = total;
+        });
     clock.restart();
     builder.setRecords(records);
     builder.waitForIdle();
     const wb::OpeningTree &start = builder.openingTree();
     std::printf("after the search's end: both trees ready in %.3f s (start position: %d games, %zu moves)\n",
                 clock.elapsed() / 1000.0, start.games, start.moves.size());
+
+    std::printf("what came next: %d matched positions, %zu moves after them, top %s %d\n", nextTotal.count,
+                nextRows.size(), nextRows.empty() ? "-" : qPrintable(nextRows[0].text),
+                nextRows.empty() ? 0 : nextRows[0].tally.count);
+    if (!nextRows.empty()) {
+        // Expanding the most played row: the moves after it.
+        const QString top = nextRows[0].text;
+        clock.restart();
+        builder.requestNext({nextRows[0].key});
+        builder.waitForIdle();
+        std::printf("what came next, %s expanded: %.3f s (%zu moves)\n", qPrintable(top), clock.elapsed() / 1000.0,
+                    nextRows.size());
+    }
 
     const std::vector<std::pair<const char *, chess::Position>> positions{
         {"1. e4", after({"e4"})},

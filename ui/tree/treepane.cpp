@@ -63,6 +63,7 @@ TreePane::TreePane(TreeBuilder *builder, QWidget *parent)
     m_nextView->header()->setStretchLastSection(false);
     m_listGames->setEnabled(false);
     m_listGames->setObjectName(QStringLiteral("listGames"));
+    m_listGames->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
     m_showAll->setObjectName(QStringLiteral("showAllGames"));
 
     auto *split = new QSplitter(Qt::Vertical);
