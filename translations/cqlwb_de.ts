@@ -208,16 +208,16 @@
         <translation>Den Transformations-Explorer zeigen, mit der Schreibmarke auf dem ersten TEXT der Abfrage.</translation>
     </message>
     <message>
-        <source>Show the dock NAME (Statistics, Explorer, Log, ...) in front of the docks it shares its place with.</source>
-        <translation>Das Dock NAME (Statistics, Explorer, Log, ...) vor den Docks zeigen, mit denen es seinen Platz teilt.</translation>
-    </message>
-    <message>
         <source>Analyse the shown position in the engine pane.</source>
         <translation>Die gezeigte Stellung im Engine-Fenster analysieren.</translation>
     </message>
     <message>
         <source>Open the help browser at KEYWORD (CQL 6, or CQL-S when the query is CQL-S).</source>
         <translation>Die Hilfe bei SCHLÜSSELWORT öffnen (CQL 6, oder CQL-S, wenn die Abfrage CQL-S ist).</translation>
+    </message>
+    <message>
+        <source>Show the dock NAME (Statistics, Tree, Explorer, Log, ...) in front of the docks it shares its place with.</source>
+        <translation>Das Dock NAME (Statistics, Tree, Explorer, Log, ...) vor den Docks zeigen, mit denen es seinen Platz teilt.</translation>
     </message>
 </context>
 <context>
@@ -1304,6 +1304,10 @@
         <source>&amp;Workbench Manual</source>
         <translation>&amp;Handbuch der Workbench</translation>
     </message>
+    <message>
+        <source>Tree</source>
+        <translation>Baum</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchStatistics</name>
@@ -1338,6 +1342,41 @@
     </message>
 </context>
 <context>
+    <name>wb::NextTreeModel</name>
+    <message>
+        <source>Matched positions followed by this line: %1. Click to show the first.</source>
+        <translation>Gefundene Stellungen, auf die diese Zugfolge folgte: %1. Ein Klick zeigt die erste.</translation>
+    </message>
+    <message>
+        <source>Matched positions followed by this line</source>
+        <translation>Gefundene Stellungen, auf die diese Zugfolge folgte</translation>
+    </message>
+    <message>
+        <source>White&apos;s points in percent of the games with a result</source>
+        <translation>Punkte von Weiß in Prozent der Partien mit Ergebnis</translation>
+    </message>
+    <message>
+        <source>Average rating of the player who made the move</source>
+        <translation>Durchschnittliche Elo des Spielers, der den Zug machte</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Stellungen</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Elo</translation>
+    </message>
+</context>
+<context>
     <name>wb::NotationView</name>
     <message>
         <source>Select a game to see its moves.</source>
@@ -1350,6 +1389,53 @@
     <message>
         <source>Line %1:%2: %3</source>
         <translation>Zeile %1:%2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>wb::OpeningTreeModel</name>
+    <message>
+        <source>Click to play %1 on the board</source>
+        <translation>Klicken, um %1 auf dem Brett zu spielen</translation>
+    </message>
+    <message>
+        <source>Share of the matched games that reach this position</source>
+        <translation>Anteil an den gefundenen Partien, die diese Stellung erreichen</translation>
+    </message>
+    <message>
+        <source>White&apos;s points in percent of the games with a result</source>
+        <translation>Punkte von Weiß in Prozent der Partien mit Ergebnis</translation>
+    </message>
+    <message>
+        <source>Draws in percent of the games with a result</source>
+        <translation>Remisen in Prozent der Partien mit Ergebnis</translation>
+    </message>
+    <message>
+        <source>Average rating of the player who made the move</source>
+        <translation>Durchschnittliche Elo des Spielers, der den Zug machte</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Draws</source>
+        <translation>Remis</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Elo</translation>
     </message>
 </context>
 <context>
@@ -1793,6 +1879,85 @@
     <message>
         <source>The shown position matched through this image.</source>
         <translation>Die gezeigte Stellung passte über dieses Bild.</translation>
+    </message>
+</context>
+<context>
+    <name>wb::TreePane</name>
+    <message>
+        <source>Built when the search ends.</source>
+        <translation>Wird erstellt, wenn die Suche endet.</translation>
+    </message>
+    <message>
+        <source>Search to see the moves the matched games played here.</source>
+        <translation>Nach einer Suche stehen hier die Züge, die die gefundenen Partien hier spielten.</translation>
+    </message>
+    <message>
+        <source>Counting…</source>
+        <translation>Wird gezählt…</translation>
+    </message>
+    <message>
+        <source>No matched game reaches the position on the board.</source>
+        <translation>Keine gefundene Partie erreicht die Stellung auf dem Brett.</translation>
+    </message>
+    <message>
+        <source>One matched game reaches the position on the board</source>
+        <translation>Eine gefundene Partie erreicht die Stellung auf dem Brett</translation>
+    </message>
+    <message>
+        <source>%1 matched games reach the position on the board</source>
+        <translation>%1 gefundene Partien erreichen die Stellung auf dem Brett</translation>
+    </message>
+    <message>
+        <source>; %1 of them end there</source>
+        <translation>; %1 davon enden dort</translation>
+    </message>
+    <message>
+        <source>The moves played right after the matched positions.</source>
+        <translation>Die Züge, die direkt nach den gefundenen Stellungen gespielt wurden.</translation>
+    </message>
+    <message>
+        <source>One matched position</source>
+        <translation>Eine gefundene Stellung</translation>
+    </message>
+    <message>
+        <source>%1 matched positions</source>
+        <translation>%1 gefundene Stellungen</translation>
+    </message>
+    <message>
+        <source>; %1 with no move after them</source>
+        <translation>; %1 ohne Zug danach</translation>
+    </message>
+    <message>
+        <source>Opening tree of the matched games</source>
+        <translation>Eröffnungsbaum der gefundenen Partien</translation>
+    </message>
+    <message>
+        <source>Positions are recognised by their Zobrist key, so a position reached by another move order counts its games too.</source>
+        <translation>Stellungen werden an ihrem Zobrist-Schlüssel erkannt: Eine über eine andere Zugfolge erreichte Stellung zählt deren Partien mit.</translation>
+    </message>
+    <message>
+        <source>What came next</source>
+        <translation>Was folgte</translation>
+    </message>
+    <message>
+        <source>The moves played right after each matched position, a level per ply</source>
+        <translation>Die Züge direkt nach jeder gefundenen Stellung, eine Ebene je Halbzug</translation>
+    </message>
+    <message>
+        <source>List these games</source>
+        <translation>Diese Partien auflisten</translation>
+    </message>
+    <message>
+        <source>Show in the game list the games with a match followed by the chosen line</source>
+        <translation>Zeigt in der Partieliste die Partien mit einem Fund, auf den die gewählte Zugfolge folgte</translation>
+    </message>
+    <message>
+        <source>Show all games</source>
+        <translation>Alle Partien zeigen</translation>
+    </message>
+    <message>
+        <source>Listing the %1 games after %2</source>
+        <translation>Aufgelistet: die %1 Partien nach %2</translation>
     </message>
 </context>
 </TS>

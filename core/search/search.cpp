@@ -207,6 +207,9 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
         out.problems.push_back({d.path(), w.game.firstLine, w.game.firstColumn, number, w.result.error});
     }
     if (!w.result.matched) return;
+    Match m;
+    // Before any remap: the marks still name the nodes of the game evaluated.
+    if (options.recordMoves) recordMatchMoves(w.game, w.result, m.moves);
     const game::Game *g = &w.game;
     bool skippedVariations = !leanBuild.variations && text.find('(') != std::string_view::npos;
     bool leanIsFull = leanBuild.variations && leanBuild.comments && leanBuild.nags;
@@ -216,7 +219,6 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
             && (!skippedVariations || remapToFull(w)))
             g = &w.full;
     }
-    Match m;
     m.input = input;
     m.gameIndex = index;
     m.gameNumber = number;

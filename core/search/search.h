@@ -7,6 +7,7 @@
 
 #include "cql/query.h"
 #include "database/database.h"
+#include "matchmoves.h"
 #include "pgn/writer.h"
 
 #include <atomic>
@@ -27,6 +28,7 @@ struct Match {
     uint64_t gameNumber = 0; // 1-based number in its file, as CQL counts
     cql::GameResult result;  // markers, comments and sort values
     std::string pgn;         // the game as output PGN, when SearchOptions::formatPgn
+    MatchMoves moves;        // when SearchOptions::recordMoves
 };
 
 // A problem found while reading one game; the game is still searched as far as it could be read.
@@ -64,6 +66,9 @@ struct SearchOptions {
     size_t batchBytes = 256 * 1024;
     // Also compute the squares that made each position match (for a board view).
     bool recordSquares = false;
+    // Also record each matched game's moves and the moves after each match
+    // (Match::moves), for a result view's trees.
+    bool recordMoves = false;
     // Read Chess960 games with Chess960 castling. Off: as standard chess, the
     // way the reference cql reads them (see game::BuildOptions::chess960).
     bool chess960 = true;

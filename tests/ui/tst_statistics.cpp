@@ -9,6 +9,7 @@
 #include "statistics/statisticspane.h"
 #include "statistics/statisticstablemodel.h"
 #include "testgames.h"
+#include "eventlatency.h"
 #include "windowtest.h"
 
 #include <QDockWidget>
@@ -258,20 +259,9 @@ void TestStatistics::guiAnswersWhileCounting()
 
     wb::StatisticsBuilder builder;
     builder.start(source, {0}, {QStringLiteral("many.pgn")});
-    // A timer asks for the GUI thread every 5 ms; the longest gap between its
-    // ticks is how long an event waited.
-    QElapsedTimer clock, sinceTick;
-    qint64 longestGap = 0;
-    int ticks = 0;
-    QTimer timer;
-    timer.setInterval(5);
-    QObject::connect(&timer, &QTimer::timeout, [&] {
-        longestGap = std::max(longestGap, sinceTick.restart());
-        ++ticks;
-    });
+    eventlatency::Probe probe;
+    QElapsedTimer clock;
     clock.start();
-    sinceTick.start();
-    timer.start();
     // Rounds of the same hits (the builder counts what it is given), three at
     // least (450k matches, as many as masters'), and more until the count
     // lasts long enough to tell, however fast the machine.
@@ -283,14 +273,14 @@ void TestStatistics::guiAnswersWhileCounting()
             QTest::qWait(1);
     } while (clock.elapsed() <= 300 && rounds < 60);
     QTest::qWait(20); // the last snapshot is delivered
-    timer.stop();
+    probe.stop();
     const qint64 took = clock.elapsed();
-    qInfo("counted %d matches in %lld ms; %d timer ticks, longest gap %lld ms", rounds * Games, took, ticks,
-          longestGap);
+    qInfo("counted %d matches in %lld ms; %d timer ticks, longest gap %lld ms", rounds * Games, took, probe.ticks(),
+          probe.longestGap());
     QCOMPARE(builder.snapshot().total.games, rounds * Games);
     // Without a worker the GUI thread would have been blocked for the whole count.
     QVERIFY2(took > 300, "the count was too quick to tell a blocked GUI thread from a free one");
-    QVERIFY2(longestGap < 100, qPrintable(QStringLiteral("an event waited %1 ms").arg(longestGap)));
+    QVERIFY2(probe.longestGap() < 100, qPrintable(QStringLiteral("an event waited %1 ms").arg(probe.longestGap())));
 }
 
 QTEST_MAIN(TestStatistics)

@@ -61,7 +61,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("show-dock"),
         QCoreApplication::translate(
             "wb::CommandLine",
-            "Show the dock NAME (Statistics, Explorer, Log, ...) in front of the docks it shares "
+            "Show the dock NAME (Statistics, Tree, Explorer, Log, ...) in front of the docks it shares "
             "its place with."),
         QStringLiteral("NAME"));
     const QCommandLineOption analyse(

@@ -14,6 +14,7 @@
 #include "recentfiles.h"
 #include "search/searchlog.h"
 #include "statistics/statisticsbuilder.h"
+#include "tree/treebuilder.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createStatusBar();
     createExplorerDock();
     createStatisticsDock();
+    createTreeDock();
     createEngineDock();
     createHelpActions();
     refreshIcons();
@@ -280,8 +282,8 @@ void MainWindow::writeSettings()
 
 bool MainWindow::isBusy() const
 {
-    return m_opener->pending() > 0 || m_session->isBusy() || m_statistics->isBusy() || m_writer->isRunning()
-        || m_runWhenLoaded;
+    return m_opener->pending() > 0 || m_session->isBusy() || m_statistics->isBusy() || m_tree->isBusy()
+        || m_writer->isRunning() || m_runWhenLoaded;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

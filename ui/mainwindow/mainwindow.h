@@ -27,6 +27,8 @@ namespace wb {
 class BoardPanel;
 class StatisticsBuilder;
 class StatisticsPane;
+class TreeBuilder;
+class TreePane;
 class BoardWidget;
 class CqlEditor;
 class DatabaseList;
@@ -87,6 +89,8 @@ public:
     QDockWidget *transformExplorerDock() const { return m_explorerDock; }
     StatisticsPane *statisticsPane() const { return m_statisticsPane; }
     StatisticsBuilder *statistics() const { return m_statistics; }
+    TreePane *treePane() const { return m_treePane; }
+    TreeBuilder *tree() const { return m_tree; }
     QDockWidget *statisticsDock() const { return m_statisticsDock; }
     EnginePane *enginePane() const { return m_enginePane; }
     QDockWidget *engineDock() const { return m_engineDock; }
@@ -177,6 +181,16 @@ private:
 
     // mainwindow_statistics.cpp: the statistics of the matches
     void createStatisticsDock();
+    void createTreeDock();
+    // Where a click in the Tree dock leads: a game, from its match `match`
+    // (-1: its start), `plies` moves along its main continuation.
+    struct TreeTarget {
+        int game = -1;
+        int match = -1;
+        int plies = 0;
+    };
+    void openTreeTarget(TreeTarget target);
+    void followTreeTarget();
     void showDockNamed(const QString &name); // --show-dock
 
     // mainwindow_playerbase.cpp
@@ -232,6 +246,10 @@ private:
     QTimer *m_exploreTimer = nullptr;
     StatisticsBuilder *m_statistics = nullptr;
     StatisticsPane *m_statisticsPane = nullptr;
+    QDockWidget *m_treeDock = nullptr;
+    TreeBuilder *m_tree = nullptr;
+    TreePane *m_treePane = nullptr;
+    TreeTarget m_treeTarget;
     QDockWidget *m_statisticsDock = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_helpLabel = nullptr;

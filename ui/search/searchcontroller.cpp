@@ -98,7 +98,7 @@ struct SearchController::Driver {
         for (; frontier < end; ++frontier)
             batch.hits.append(GameHit{frontier, 0, 0, false});
     }
-    void matched(int game, cql::GameResult &&result)
+    void matched(int game, cql::GameResult &&result, search::MatchMoves &&moves)
     {
         examinedUpTo(game);
         GameHit hit;
@@ -112,7 +112,7 @@ struct SearchController::Driver {
         ++sum.matchedGames;
         batch.hits.append(hit);
         frontier = game + 1;
-        batch.records.push_back(MatchRecord{game, std::move(result)});
+        batch.records.push_back(MatchRecord{game, std::move(result), std::move(moves)});
         flush(false);
     }
     void progress(int searched, int total)
@@ -162,6 +162,7 @@ struct SearchController::Driver {
         options.threads = run->threads;
         options.order = search::Order::Input;
         options.recordSquares = true;
+        options.recordMoves = true;
         options.chess960 = true;
         // Smaller work units than the command line: the first matches show sooner.
         options.batchBytes = 64 * 1024;
@@ -174,7 +175,7 @@ struct SearchController::Driver {
             run->offsets[size_t(end) - 1] + run->parts[end - 1]->gameCount() - run->offsets[size_t(first)];
         search::Callbacks cb;
         cb.onMatch = [&](search::Match &&m) {
-            matched(run->offsets[size_t(first) + m.input] + int(m.gameIndex), std::move(m.result));
+            matched(run->offsets[size_t(first) + m.input] + int(m.gameIndex), std::move(m.result), std::move(m.moves));
         };
         cb.onProgress = [&](const search::Progress &p) {
             progress(before + int(p.gamesDone), run->total - games + (p.gamesTotal ? int(p.gamesTotal) : games));
@@ -216,8 +217,11 @@ struct SearchController::Driver {
                 ++sum.gameErrors;
                 problem(source.name(), i + 1, 0, 0, QString::fromStdString(result.error));
             }
-            if (result.matched && !result.cancelled && matchCountAdmits(header, result))
-                matched(run->offsets[size_t(part)] + i, std::move(result));
+            if (result.matched && !result.cancelled && matchCountAdmits(header, result)) {
+                search::MatchMoves moves;
+                search::recordMatchMoves(g, result, moves);
+                matched(run->offsets[size_t(part)] + i, std::move(result), std::move(moves));
+            }
             progress(sum.searched, run->total);
         }
     }

@@ -11,6 +11,7 @@
 #include "querycompiler.h"
 
 #include "cql/query.h"
+#include "search/matchmoves.h"
 
 #include <QFuture>
 #include <QList>
@@ -41,6 +42,7 @@ struct SearchSummary {
 struct MatchRecord {
     int game = 0; // 0-based index in the source (in all of them, when several)
     cql::GameResult result;
+    search::MatchMoves moves; // for the trees of the matches
 };
 using MatchRecords = std::vector<MatchRecord>; // in game order
 
