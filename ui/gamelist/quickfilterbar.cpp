@@ -38,7 +38,7 @@ QuickFilterBar::QuickFilterBar(GameListModel *model, QWidget *parent)
     m_player = edit("FilterPlayer", 8);
     m_event = edit("FilterEvent", 7);
     m_years = edit("FilterYears", 5);
-    m_rating = edit("FilterRating", 3);
+    m_rating = edit("FilterRating", 4);
     m_rating->setValidator(new QIntValidator(0, 4000, m_rating));
     m_eco = edit("FilterEco", 4);
     m_result = new QComboBox(this);
@@ -61,7 +61,7 @@ QuickFilterBar::QuickFilterBar(GameListModel *model, QWidget *parent)
     row->addWidget(m_event, 3);
     row->addWidget(m_years, 2);
     row->addWidget(m_result, 1);
-    row->addWidget(m_rating, 1);
+    row->addWidget(m_rating, 2);
     row->addWidget(m_eco, 2);
     row->addWidget(m_clear);
     row->addWidget(m_count);
@@ -158,6 +158,30 @@ void QuickFilterBar::clear()
     m_result->setCurrentIndex(0);
     edited();
     applyNow();
+}
+
+QString QuickFilterBar::setFields(const QString &fields)
+{
+    QStringList unknown;
+    for (const QString &pair : fields.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const int eq = pair.indexOf(QLatin1Char('='));
+        const QString key = pair.left(eq).trimmed().toLower(), value = eq < 0 ? QString() : pair.mid(eq + 1).trimmed();
+        if (key == QLatin1String("player"))
+            setPlayer(value);
+        else if (key == QLatin1String("event"))
+            setEvent(value);
+        else if (key == QLatin1String("years"))
+            setYears(value);
+        else if (key == QLatin1String("elo"))
+            setMinRating(value.toInt());
+        else if (key == QLatin1String("eco"))
+            setEco(value);
+        else if (key == QLatin1String("result") && (value.isEmpty() || m_result->findData(value) >= 0))
+            setResult(value);
+        else
+            unknown << pair.trimmed();
+    }
+    return unknown.isEmpty() ? QString() : tr("not understood: %1").arg(unknown.join(QStringLiteral("; ")));
 }
 
 void QuickFilterBar::setPlayer(const QString &text) { m_player->setText(text); }

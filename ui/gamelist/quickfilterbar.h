@@ -32,6 +32,9 @@ public:
     void setMinRating(int rating);
     void setEco(const QString &text);
     void clear();
+    // "player=Tal;years=1960-;result=1-0;elo=2500;eco=B;event=ch" into the
+    // fields; the message names what was not understood ("" when all was).
+    QString setFields(const QString &fields);
     // The filter typed is applied (tests: no waiting for the pause after typing).
     void applyNow();
     bool isFiltering() const;

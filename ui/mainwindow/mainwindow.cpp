@@ -9,6 +9,7 @@
 #include "database/databaseopener.h"
 #include "editor/cqleditor.h"
 #include "gamelist/gamelistmodel.h"
+#include "gamelist/quickfilterbar.h"
 #include "notation/notationview.h"
 #include "problems/problemsmodel.h"
 #include "recentfiles.h"
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createStatusBar();
     createExplorerDock();
     createStatisticsDock();
+    createRefine();
     createEngineDock();
     createHelpActions();
     refreshIcons();
@@ -281,7 +283,7 @@ void MainWindow::writeSettings()
 bool MainWindow::isBusy() const
 {
     return m_opener->pending() > 0 || m_session->isBusy() || m_statistics->isBusy() || m_writer->isRunning()
-        || m_runWhenLoaded;
+        || m_runWhenLoaded || (m_quickFilter && m_quickFilter->isFiltering());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -37,6 +37,7 @@ struct AppSettings;
 class GameListModel;
 class NotationView;
 class ProblemsModel;
+class QuickFilterBar;
 class RecentFiles;
 class SearchLog;
 class TransformExplorer;
@@ -88,6 +89,7 @@ public:
     StatisticsPane *statisticsPane() const { return m_statisticsPane; }
     StatisticsBuilder *statistics() const { return m_statistics; }
     QDockWidget *statisticsDock() const { return m_statisticsDock; }
+    QuickFilterBar *quickFilter() const { return m_quickFilter; }
     EnginePane *enginePane() const { return m_enginePane; }
     QDockWidget *engineDock() const { return m_engineDock; }
     // The help window (made and shown on first use).
@@ -178,6 +180,11 @@ private:
     // mainwindow_statistics.cpp: the statistics of the matches
     void createStatisticsDock();
     void showDockNamed(const QString &name); // --show-dock
+    void startStatistics();                  // for the results about to be shown
+
+    // mainwindow_refine.cpp: the quick filter, search within, combine, history
+    void createRefine();
+    void applyQuickFilterText(const QString &fields); // --filter
 
     // mainwindow_playerbase.cpp
     void createPlayerBaseActions();
@@ -233,6 +240,7 @@ private:
     StatisticsBuilder *m_statistics = nullptr;
     StatisticsPane *m_statisticsPane = nullptr;
     QDockWidget *m_statisticsDock = nullptr;
+    QuickFilterBar *m_quickFilter = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_helpLabel = nullptr;
     QLabel *m_cursorLabel = nullptr;
