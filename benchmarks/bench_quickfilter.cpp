@@ -7,6 +7,7 @@
 //   Prints per filter: the games it admits and the seconds filterGames took
 //   (the best of three runs),
 //   then the time from the bar's applyNow() to the list showing the result.
+#include "masters.h"
 #include "database/databasesource.h"
 #include "gamelist/gamelistmodel.h"
 #include "gamelist/quickfilter.h"
@@ -18,32 +19,15 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace {
-
-std::string defaultFile()
-{
-    const char *env = std::getenv("CQLWB_SHARED_DIR");
-    if (env && *env) return std::string(env) + "/data/masters.pgn.zst";
-    return "/work/shared/data/masters.pgn.zst";
-}
-
-} // namespace
-
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv); // the bar is a widget
-    const std::string path = argc > 1 ? argv[1] : defaultFile();
-    QElapsedTimer clock;
-    clock.start();
-    auto db = std::make_shared<db::Database>();
-    std::string error;
-    if (!db->open(path, {}, &error)) {
-        std::fprintf(stderr, "bench_quickfilter: %s\n", error.c_str());
-        return 1;
-    }
+    const std::string path = argc > 1 ? argv[1] : bench::mastersFile();
+    const std::shared_ptr<db::Database> db = bench::openIndexed(path, "bench_quickfilter");
+    if (!db) return 1;
     auto source = std::make_shared<wb::DatabaseSource>(db);
     const int n = source->gameCount();
-    std::printf("%s: %d games, opened and indexed in %.2f s\n", path.c_str(), n, clock.elapsed() / 1000.0);
+    QElapsedTimer clock;
 
     struct Case {
         const char *name;

@@ -6,7 +6,13 @@
 #include "gamelist/quickfilter.h"
 #include "gamelist/quickfilterbar.h"
 #include "search/searchsession.h"
+#include "statistics/statisticsbuilder.h"
 #include "testgames.h"
+#include "windowtest.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QTableView>
 
 #include <QSignalSpy>
 #include <QTest>
@@ -136,6 +142,7 @@ private slots:
     void combineAndOrAndNot();
     void combineAfterwards();
     void historyStepsBackAndForward();
+    void inTheWindow();
 };
 
 void TestRefine::eachField()
@@ -444,6 +451,57 @@ void TestRefine::historyStepsBackAndForward()
     s.setDatabases({testgames::source(Refine, "other.pgn")});
     QCOMPARE(s.history().size(), 0);
     QVERIFY(!s.stepBack());
+}
+
+// The window's bar, toolbar and menu drive the session; the statistics and the
+// list follow a combined or earlier result.
+void TestRefine::inTheWindow()
+{
+    windowtest::isolateSettings(QStringLiteral("tst_refine"));
+    QTemporaryDir dir;
+    const QString pgn = windowtest::write(dir, QStringLiteral("refine.pgn"), Refine);
+    wb::MainWindow w;
+    w.openDatabase(pgn);
+    QVERIFY(windowtest::waitIdle(w));
+    // The bar sits above the list in the Games dock.
+    wb::QuickFilterBar *bar = w.quickFilter();
+    QVERIFY(bar);
+    QVERIFY(bar->parentWidget()->isAncestorOf(w.gameTable()));
+    auto *within = w.findChild<QAction *>(QStringLiteral("SearchWithinMatches"));
+    auto *combine = w.findChild<QComboBox *>(QStringLiteral("CombineResult"));
+    auto *back = w.findChild<QAction *>(QStringLiteral("PreviousResult"));
+    auto *history = w.findChild<QComboBox *>(QStringLiteral("ResultHistory"));
+    QVERIFY(within && combine && back && history);
+    within->setChecked(true);
+    QVERIFY(w.session()->searchWithinMatches());
+    within->setChecked(false);
+
+    w.setQueryText(QStringLiteral("cql() check"));
+    w.runQuery();
+    QVERIFY(windowtest::waitIdle(w));
+    QCOMPARE(history->count(), 1);
+    QVERIFY(!back->isEnabled());
+    combine->setCurrentIndex(combine->findData(int(wb::Combine::Or)));
+    QCOMPARE(w.session()->combine(), wb::Combine::Or);
+    w.setQueryText(QStringLiteral("cql() Pe4 pe5 wtm"));
+    w.runQuery();
+    QVERIFY(windowtest::waitIdle(w));
+    QCOMPARE(matchedGames(*w.session()), (Ints{0, 1, 2}));
+    QCOMPARE(history->count(), 3);
+    QCOMPARE(history->currentIndex(), 2);
+    QCOMPARE(w.statistics()->snapshot().total.games, 3);
+    QVERIFY(back->isEnabled());
+    back->trigger();
+    QVERIFY(windowtest::waitIdle(w));
+    QCOMPARE(matchedGames(*w.session()), (Ints{0, 1}));
+    QCOMPARE(history->currentIndex(), 1);
+    QCOMPARE(w.statistics()->snapshot().total.games, 2);
+    // The quick filter over the shown result: the one game with a result of 1-0.
+    bar->setResult(QStringLiteral("1-0"));
+    bar->applyNow();
+    QVERIFY(windowtest::waitIdle(w));
+    QCOMPARE(w.gameListModel()->rowCount(), 1);
+    QCOMPARE(bar->countText(), QStringLiteral("1 of 4 games"));
 }
 
 QTEST_MAIN(TestRefine)
