@@ -11,6 +11,7 @@
 //   --index: open and index the file as a Database, then load every 97th game
 //   --skim: with --index, index as a search does (no ply counts: the movetext is skimmed)
 //   default FILE: ../shared/data/masters.pgn.zst next to the source tree
+#include "masters.h"
 #include "database/database.h"
 #include "game/builder.h"
 #include "game/replay.h"
@@ -35,13 +36,6 @@ double cpuSeconds()
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-std::string defaultFile()
-{
-    const char *env = std::getenv("CQLWB_SHARED_DIR");
-    if (env && *env) return std::string(env) + "/data/masters.pgn.zst";
-    return "/work/shared/data/masters.pgn.zst";
 }
 
 struct ErrorGame {
@@ -266,7 +260,7 @@ int main(int argc, char **argv)
         } else
             path = argv[i];
     }
-    if (path.empty()) path = defaultFile();
+    if (path.empty()) path = bench::mastersFile();
     if (parts) return benchParts(path);
     if (index) return benchIndex(path, !skim);
     if (tree || !replay || prefetch) return benchTree(path, variations, replay, quiet, prefetch);

@@ -8,6 +8,7 @@
 //   Prints: the whole result counted at once (what is left after a search whose
 //   hits all arrive at its end), the part left after hits streamed in batches,
 //   and the cost of filtering the game list to the largest year.
+#include "masters.h"
 #include "database/databasesource.h"
 #include "gamelist/gamelistmodel.h"
 #include "statistics/statisticsbuilder.h"
@@ -18,32 +19,15 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace {
-
-std::string defaultFile()
-{
-    const char *env = std::getenv("CQLWB_SHARED_DIR");
-    if (env && *env) return std::string(env) + "/data/masters.pgn.zst";
-    return "/work/shared/data/masters.pgn.zst";
-}
-
-} // namespace
-
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const std::string path = argc > 1 ? argv[1] : defaultFile();
-    QElapsedTimer clock;
-    clock.start();
-    auto db = std::make_shared<db::Database>();
-    std::string error;
-    if (!db->open(path, {}, &error)) {
-        std::fprintf(stderr, "bench_statistics: %s\n", error.c_str());
-        return 1;
-    }
+    const std::string path = argc > 1 ? argv[1] : bench::mastersFile();
+    const std::shared_ptr<db::Database> db = bench::openIndexed(path, "bench_statistics");
+    if (!db) return 1;
     auto source = std::make_shared<wb::DatabaseSource>(db);
     const int n = source->gameCount();
-    std::printf("%s: %d games, opened and indexed in %.2f s\n", path.c_str(), n, clock.elapsed() / 1000.0);
+    QElapsedTimer clock;
 
     QList<wb::GameHit> hits;
     hits.reserve(n);

@@ -219,6 +219,10 @@
         <source>Show the dock NAME (Statistics, Tree, Explorer, Log, ...) in front of the docks it shares its place with.</source>
         <translation>Das Dock NAME (Statistics, Tree, Explorer, Log, ...) vor den Docks zeigen, mit denen es seinen Platz teilt.</translation>
     </message>
+    <message>
+        <source>Type FIELDS into the game list&apos;s quick filter: key=value pairs separated by &apos;;&apos; (player, event, years, result, elo, eco).</source>
+        <translation>FIELDS in den Schnellfilter der Partieliste eintragen: Paare Schlüssel=Wert, getrennt durch &apos;;&apos; (player, event, years, result, elo, eco).</translation>
+    </message>
 </context>
 <context>
     <name>wb::CqlEditor</name>
@@ -1308,6 +1312,70 @@
         <source>Tree</source>
         <translation>Baum</translation>
     </message>
+    <message>
+        <source>Search &amp;Within Matches</source>
+        <translation>In den Treffern &amp;suchen</translation>
+    </message>
+    <message>
+        <source>The next Run reads only the games of the shown result</source>
+        <translation>Die nächste Suche liest nur die Partien des angezeigten Ergebnisses</translation>
+    </message>
+    <message>
+        <source>How the result of the next Run is combined with the shown result</source>
+        <translation>Wie das Ergebnis der nächsten Suche mit dem angezeigten Ergebnis verknüpft wird</translation>
+    </message>
+    <message>
+        <source>New result</source>
+        <translation>Neues Ergebnis</translation>
+    </message>
+    <message>
+        <source>And previous</source>
+        <translation>Und vorheriges</translation>
+    </message>
+    <message>
+        <source>Or previous</source>
+        <translation>Oder vorheriges</translation>
+    </message>
+    <message>
+        <source>Previous and not</source>
+        <translation>Vorheriges und nicht</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Result</source>
+        <translation>&amp;Vorheriges Ergebnis</translation>
+    </message>
+    <message>
+        <source>&amp;Next Result</source>
+        <translation>&amp;Nächstes Ergebnis</translation>
+    </message>
+    <message>
+        <source>Earlier results: choose one to show it</source>
+        <translation>Frühere Ergebnisse: eines wählen, um es anzuzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Combine Next Result</source>
+        <translation>Nächstes Ergebnis &amp;verknüpfen</translation>
+    </message>
+    <message>
+        <source>Combine with &amp;Previous Result</source>
+        <translation>Mit vorherigem Ergebnis ver&amp;knüpfen</translation>
+    </message>
+    <message>
+        <source>Result &amp;History</source>
+        <translation>Ergebnis&amp;verlauf</translation>
+    </message>
+    <message>
+        <source>Refine Toolbar</source>
+        <translation>Werkzeugleiste Verfeinern</translation>
+    </message>
+    <message>
+        <source>Result %1 of %2: %3</source>
+        <translation>Ergebnis %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>--filter: %1</source>
+        <translation>--filter: %1</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchStatistics</name>
@@ -1481,6 +1549,81 @@
     </message>
 </context>
 <context>
+    <name>wb::QuickFilterBar</name>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Part of White&apos;s or Black&apos;s name</source>
+        <translation>Teil des Namens von Weiß oder Schwarz</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Turnier</translation>
+    </message>
+    <message>
+        <source>Part of the event&apos;s name</source>
+        <translation>Teil des Turniernamens</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>Jahre</translation>
+    </message>
+    <message>
+        <source>A year or a range: 1990, 1990-1999, -1950, 2000-</source>
+        <translation>Ein Jahr oder ein Bereich: 1990, 1990-1999, -1950, 2000-</translation>
+    </message>
+    <message>
+        <source>Elo ≥</source>
+        <translation>Elo ≥</translation>
+    </message>
+    <message>
+        <source>Both players rated at least this</source>
+        <translation>Beide Spieler mit mindestens dieser Wertung</translation>
+    </message>
+    <message>
+        <source>ECO</source>
+        <translation>ECO</translation>
+    </message>
+    <message>
+        <source>An ECO prefix or range: B, B2, B20-B99</source>
+        <translation>Ein ECO-Präfix oder -Bereich: B, B2, B20-B99</translation>
+    </message>
+    <message>
+        <source>Any result</source>
+        <translation>Jedes Ergebnis</translation>
+    </message>
+    <message>
+        <source>The game&apos;s result</source>
+        <translation>Das Ergebnis der Partie</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Clear the quick filter</source>
+        <translation>Den Schnellfilter leeren</translation>
+    </message>
+    <message>
+        <source>not understood: %1</source>
+        <translation>nicht verstanden: %1</translation>
+    </message>
+    <message>
+        <source>Filtering…</source>
+        <translation>Filtere…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 games</source>
+        <translation>%1 von %2 Partien</translation>
+    </message>
+    <message>
+        <source>%1 games</source>
+        <translation>%1 Partien</translation>
+    </message>
+</context>
+<context>
     <name>wb::RecentFiles</name>
     <message>
         <source>No recent files</source>
@@ -1489,6 +1632,32 @@
     <message>
         <source>Clear List</source>
         <translation>Liste leeren</translation>
+    </message>
+</context>
+<context>
+    <name>wb::ResultHistory</name>
+    <message numerus="yes">
+        <source>%1 — %Ln game(s)</source>
+        <translation>
+            <numerusform>%1 — %Ln Partie</numerusform>
+            <numerusform>%1 — %Ln Partien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>And</source>
+        <translation>Und</translation>
+    </message>
+    <message>
+        <source>Or</source>
+        <translation>Oder</translation>
+    </message>
+    <message>
+        <source>And Not</source>
+        <translation>Und nicht</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
     </message>
 </context>
 <context>
@@ -1518,6 +1687,13 @@
     <message>
         <source>Game %1: %2</source>
         <translation>Partie %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, within %Ln game(s)</source>
+        <translation>
+            <numerusform>%1, in %Ln Partie</numerusform>
+            <numerusform>%1, in %Ln Partien</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,21 @@ GameInfo DatabaseSource::info(int index) const
     return info;
 }
 
+bool DatabaseSource::rawFields(int index, RawGameFields &out) const
+{
+    if (index < 0 || size_t(index) >= m_db->size()) return false;
+    const size_t i = size_t(index);
+    out.white = m_db->field(i, db::Field::White);
+    out.black = m_db->field(i, db::Field::Black);
+    out.event = m_db->field(i, db::Field::Event);
+    out.date = m_db->field(i, db::Field::Date);
+    out.result = m_db->field(i, db::Field::Result);
+    out.eco = m_db->field(i, db::Field::ECO);
+    out.whiteElo = m_db->field(i, db::Field::WhiteElo);
+    out.blackElo = m_db->field(i, db::Field::BlackElo);
+    return true;
+}
+
 std::unique_ptr<LoadContext> DatabaseSource::makeLoadContext() const { return std::make_unique<ParserContext>(); }
 
 bool DatabaseSource::loadGame(int index, game::Game &out, QString *error, LoadContext *context) const

@@ -55,6 +55,12 @@ GameInfo CombinedGameSource::info(int index) const
     return i;
 }
 
+bool CombinedGameSource::rawFields(int index, RawGameFields &out) const
+{
+    const int p = partOf(index);
+    return p >= 0 && m_parts[p]->rawFields(index - offset(p), out);
+}
+
 QString CombinedGameSource::databaseName(int index) const
 {
     const int p = partOf(index);

@@ -26,6 +26,7 @@ void GameListModel::setSource(GameSourcePtr source)
     m_source = std::move(source);
     m_results = SearchResults();
     m_filter.clear();
+    m_quick.clear();
     m_matchedGames = 0;
     m_sortColumn = -1;
     if (m_sortCancel) m_sortCancel->store(true);
@@ -36,6 +37,7 @@ void GameListModel::setSource(GameSourcePtr source)
     }
     rebuildRows();
     endResetModel();
+    emit sourceChanged();
 }
 
 void GameListModel::rebuildRows()
@@ -43,14 +45,45 @@ void GameListModel::rebuildRows()
     const int n = m_source ? m_source->gameCount() : 0;
     m_rows.clear();
     m_rows.reserve(size_t(n));
+    m_unfilteredRows = 0;
+    const bool quick = m_quick.size() == size_t(n);
     for (int i = 0; i < n; ++i)
-        if (listed(i)) m_rows.push_back(i);
+        if (listed(i)) {
+            ++m_unfilteredRows;
+            if (!quick || m_quick[size_t(i)]) m_rows.push_back(i);
+        }
     ++m_rowsGeneration;
     m_rowOfGame.assign(size_t(n), -1);
     for (size_t r = 0; r < m_rows.size(); ++r)
         m_rowOfGame[size_t(m_rows[r])] = int(r);
     // In game order until the background sort swaps its order in.
     if (m_sortColumn >= 0 && !m_rows.empty()) startSort();
+    emit rowsCounted();
+}
+
+void GameListModel::setQuickFilter(std::vector<bool> admitted)
+{
+    const int n = m_source ? m_source->gameCount() : 0;
+    if (admitted.size() != size_t(n)) admitted.clear();
+    if (admitted.empty() && m_quick.empty()) return;
+    beginResetModel();
+    m_quick = std::move(admitted);
+    rebuildRows();
+    endResetModel();
+}
+
+void GameListModel::setResults(SearchResults results)
+{
+    const int n = m_source ? m_source->gameCount() : 0;
+    if (results.matches.size() != size_t(n)) results.reset(n);
+    beginResetModel();
+    m_filter.clear();
+    m_results = std::move(results);
+    m_matchedGames =
+        int(std::count_if(m_results.matches.begin(), m_results.matches.end(), [](int m) { return m > 0; }));
+    rebuildRows();
+    endResetModel();
+    emit headerDataChanged(Qt::Horizontal, SortValue, SortValue);
 }
 
 void GameListModel::startResults(const QString &sortTitle)
@@ -105,8 +138,9 @@ void GameListModel::addHits(const QList<GameHit> &hits)
         if (row >= 0) {
             lo = qMin(lo, row);
             hi = qMax(hi, row);
-        } else if (m_matchesOnly && h.matches > 0 && (m_filter.empty() || m_filter[g])) {
-            newRows.push_back(h.game);
+        } else if (m_matchesOnly && h.matches > 0 && !wasMatched && (m_filter.empty() || m_filter[g])) {
+            ++m_unfilteredRows;
+            if (m_quick.empty() || m_quick[g]) newRows.push_back(h.game);
         }
     }
     if (hi >= 0) emit dataChanged(index(lo, Matches), index(hi, SortValue));
@@ -121,6 +155,7 @@ void GameListModel::addHits(const QList<GameHit> &hits)
         }
         endInsertRows();
     }
+    if (m_matchesOnly) emit rowsCounted();
 }
 
 bool GameListModel::listed(int game) const

@@ -48,6 +48,8 @@ public:
     void startResults(const QString &sortTitle = QString());
     void addHits(const QList<GameHit> &hits);
     void clearResults();
+    // Shows `results` (an earlier or a combined result) as if they were just found.
+    void setResults(SearchResults results);
     const SearchResults &results() const { return m_results; }
     int matchedGames() const { return m_matchedGames; }
 
@@ -60,6 +62,15 @@ public:
     void setGameFilter(const std::vector<int> &games);
     void clearGameFilter();
     bool hasGameFilter() const { return !m_filter.empty(); }
+
+    // The quick filter's verdict per game (GameSource order): a game it does
+    // not admit is hidden whatever else lists it. Kept over new results and
+    // the statistics filter; empty: no quick filter. Dropped with the source.
+    void setQuickFilter(std::vector<bool> admitted);
+    void clearQuickFilter() { setQuickFilter({}); }
+    bool hasQuickFilter() const { return !m_quick.empty(); }
+    // Rows that would be listed without the quick filter.
+    int unfilteredRowCount() const { return m_unfilteredRows; }
 
     int gameIndex(int row) const;       // -1 for a bad row
     int rowOfGame(int gameIndex) const; // -1 when not listed
@@ -79,6 +90,10 @@ public:
 
 signals:
     void sortingChanged(bool sorting);
+    // A new source was set (the quick filter has to be run again).
+    void sourceChanged();
+    // The listed rows were rebuilt or rows were added (counts for "N of M").
+    void rowsCounted();
 
 private:
     void rebuildRows();
@@ -93,6 +108,8 @@ private:
     SearchResults m_results;
     int m_matchedGames = 0;
     bool m_matchesOnly = false;
+    std::vector<bool> m_quick; // per game; empty: no quick filter
+    int m_unfilteredRows = 0;
     std::vector<bool> m_filter; // per game, one more than the games (so never empty when set); empty: no filter
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;

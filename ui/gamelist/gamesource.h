@@ -30,6 +30,12 @@ struct GameInfo {
     int plies = -1;
 };
 
+// The header fields the quick filter reads, as an index keeps them (UTF-8,
+// views into the source's memory: no copies for each of 400k games).
+struct RawGameFields {
+    std::string_view white, black, event, date, result, eco, whiteElo, blackElo;
+};
+
 // Per-thread state a source may keep between loads (a PGN parser and its buffers).
 class LoadContext {
 public:
@@ -46,6 +52,9 @@ public:
     virtual GameInfo info(int index) const = 0;
     // The database game `index` belongs to, for a list over several files.
     virtual QString databaseName(int /*index*/) const { return name(); }
+    // Cheaper than info() when the source has an index in memory; false when
+    // it has none (info() is used then).
+    virtual bool rawFields(int /*index*/, RawGameFields & /*out*/) const { return false; }
     // One per thread, passed to loadGame; nullptr when the source needs none.
     virtual std::unique_ptr<LoadContext> makeLoadContext() const { return nullptr; }
     // Loads game `index` (0-based). Safe to call from several threads at once,

@@ -72,7 +72,14 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QCoreApplication::translate("wb::CommandLine",
                                     "Open the help browser at KEYWORD (CQL 6, or CQL-S when the query is CQL-S)."),
         QStringLiteral("KEYWORD"));
+    const QCommandLineOption filter(
+        QStringLiteral("filter"),
+        QCoreApplication::translate("wb::CommandLine",
+                                    "Type FIELDS into the game list's quick filter: key=value pairs separated by ';' "
+                                    "(player, event, years, result, elo, eco)."),
+        QStringLiteral("FIELDS"));
     parser.addOption(screenshot);
+    parser.addOption(filter);
     parser.addOption(showDock);
     parser.addOption(analyse);
     parser.addOption(helpAt);
@@ -90,6 +97,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     cl.setupFen = parser.value(setup);
     cl.explore = parser.value(explore);
     cl.showDock = parser.value(showDock);
+    cl.quickFilter = parser.value(filter);
     cl.run = parser.isSet(run);
     cl.analyse = parser.isSet(analyse);
     cl.helpKeyword = parser.value(helpAt);

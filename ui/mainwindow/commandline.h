@@ -15,6 +15,7 @@ struct CommandLine {
     QString setupFen;      // --setup FEN: the board in set-up mode with this position
     QString explore;       // --explore TEXT: the transform explorer on the first TEXT of the query
     QString showDock;      // --show-dock NAME: that dock shown and raised (statistics, ...)
+    QString quickFilter;   // --filter FIELDS: the game list's quick filter ("player=Tal;years=1960-")
     bool run = false;      // --run, implied by --screenshot with a query and a database
     bool analyse = false;  // --analyse: the engine pane on (a screenshot waits for depth 18)
     QString helpKeyword;   // --help-at WORD: the help browser at WORD (a screenshot shows it)

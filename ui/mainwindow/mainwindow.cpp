@@ -9,6 +9,7 @@
 #include "database/databaseopener.h"
 #include "editor/cqleditor.h"
 #include "gamelist/gamelistmodel.h"
+#include "gamelist/quickfilterbar.h"
 #include "notation/notationview.h"
 #include "problems/problemsmodel.h"
 #include "recentfiles.h"
@@ -58,6 +59,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createExplorerDock();
     createStatisticsDock();
     createTreeDock();
+    createRefine();
     createEngineDock();
     createHelpActions();
     refreshIcons();
@@ -283,7 +285,7 @@ void MainWindow::writeSettings()
 bool MainWindow::isBusy() const
 {
     return m_opener->pending() > 0 || m_session->isBusy() || m_statistics->isBusy() || m_tree->isBusy()
-        || m_writer->isRunning() || m_runWhenLoaded;
+        || m_writer->isRunning() || m_runWhenLoaded || (m_quickFilter && m_quickFilter->isFiltering());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

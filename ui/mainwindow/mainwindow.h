@@ -39,6 +39,7 @@ struct AppSettings;
 class GameListModel;
 class NotationView;
 class ProblemsModel;
+class QuickFilterBar;
 class RecentFiles;
 class SearchLog;
 class TransformExplorer;
@@ -92,6 +93,7 @@ public:
     TreePane *treePane() const { return m_treePane; }
     TreeBuilder *tree() const { return m_tree; }
     QDockWidget *statisticsDock() const { return m_statisticsDock; }
+    QuickFilterBar *quickFilter() const { return m_quickFilter; }
     EnginePane *enginePane() const { return m_enginePane; }
     QDockWidget *engineDock() const { return m_engineDock; }
     // The help window (made and shown on first use).
@@ -192,6 +194,11 @@ private:
     void openTreeTarget(TreeTarget target);
     void followTreeTarget();
     void showDockNamed(const QString &name); // --show-dock
+    void startStatistics();                  // for the results about to be shown
+
+    // mainwindow_refine.cpp: the quick filter, search within, combine, history
+    void createRefine();
+    void applyQuickFilterText(const QString &fields); // --filter
 
     // mainwindow_playerbase.cpp
     void createPlayerBaseActions();
@@ -251,6 +258,7 @@ private:
     TreePane *m_treePane = nullptr;
     TreeTarget m_treeTarget;
     QDockWidget *m_statisticsDock = nullptr;
+    QuickFilterBar *m_quickFilter = nullptr;
     QLabel *m_databaseLabel = nullptr;
     QLabel *m_helpLabel = nullptr;
     QLabel *m_cursorLabel = nullptr;

@@ -365,7 +365,7 @@ void MainWindow::updateActions()
     m_act.cancel->setEnabled(running);
     m_act.closeDatabase->setEnabled(haveDb && !running);
     m_act.closeAllDatabases->setEnabled(haveDb && !running);
-    const auto records = m_session->controller()->matchRecords();
+    const auto records = m_session->matchRecords(); // the shown result's
     m_act.saveMatching->setEnabled(!running && !m_writer->isRunning() && records && !records->empty()
                                    && m_session->games()->matchedGames() > 0);
     const bool haveGame = m_session->loadedGame().game != nullptr;

@@ -273,7 +273,7 @@ void MainWindow::closeAllDatabases()
 void MainWindow::saveMatchingGames()
 {
     const SearchController *search = m_session->controller();
-    const std::shared_ptr<const MatchRecords> records = search->matchRecords();
+    const std::shared_ptr<const MatchRecords> records = m_session->matchRecords();
     if (!search->source() || !records || records->empty() || search->isRunning() || m_writer->isRunning()) return;
     QString path = QFileDialog::getSaveFileName(this, tr("Save Matching Games As"), QString(), tr("PGN files (*.pgn)"));
     if (path.isEmpty()) return;
@@ -284,7 +284,7 @@ void MainWindow::saveMatchingGames()
 bool MainWindow::saveMatchingGamesTo(const QString &path)
 {
     const SearchController *search = m_session->controller();
-    const std::shared_ptr<const MatchRecords> records = search->matchRecords();
+    const std::shared_ptr<const MatchRecords> records = m_session->matchRecords(); // the shown result's
     const GameSourcePtr src = search->source();
     if (!src || !records || records->empty() || search->isRunning() || m_writer->isRunning()) return false;
     // The file dialog only asks whether to replace a file; an open database
@@ -351,6 +351,7 @@ void MainWindow::applyCommandLine(const CommandLine &cl)
     if (cl.run && cl.databases.isEmpty()) runQuery();
     if (!cl.explore.isEmpty()) exploreText(cl.explore);
     if (!cl.showDock.isEmpty()) showDockNamed(cl.showDock);
+    if (!cl.quickFilter.isEmpty()) applyQuickFilterText(cl.quickFilter);
     if (cl.analyse) startAnalysis();
     if (!cl.helpKeyword.isEmpty()) helpBrowser()->showKeyword(cl.helpKeyword, m_editor->isCqls());
     if (!cl.screenshot.isEmpty()) {

@@ -65,7 +65,7 @@ void MainWindow::copyGamePgn()
 {
     const LoadedGame &loaded = m_session->loadedGame();
     if (!loaded.game) return;
-    const MatchRecord *record = m_session->controller()->record(loaded.index);
+    const MatchRecord *record = m_session->record(loaded.index);
     QApplication::clipboard()->setText(gamePgn(*loaded.game, record ? &record->result : nullptr));
     statusBar()->showMessage(tr("The game is on the clipboard as PGN."), 3000);
 }
@@ -110,7 +110,7 @@ void MainWindow::exportHtmlReport()
 bool MainWindow::exportHtmlReportTo(const QString &path)
 {
     const SearchController *search = m_session->controller();
-    const std::shared_ptr<const MatchRecords> records = search->matchRecords();
+    const std::shared_ptr<const MatchRecords> records = m_session->matchRecords(); // the shown result's
     const GameSourcePtr src = search->source();
     if (!src || !records || records->empty() || search->isRunning() || m_reportRunning) return false;
     m_reportRunning = true;

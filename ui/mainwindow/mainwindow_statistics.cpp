@@ -21,16 +21,7 @@ void MainWindow::createStatisticsDock()
     m_statisticsDock = addNotationTab(m_statisticsPane, tr("Statistics"), QStringLiteral("StatisticsDock"));
 
     SearchSession *s = m_session;
-    connect(s, &SearchSession::searchStarted, this, [this, s] {
-        std::vector<int> firstGames;
-        QStringList names;
-        for (int d = 0; d < s->databases().size(); ++d) {
-            firstGames.push_back(s->firstGameOf(d));
-            names << s->databases()[d]->name();
-        }
-        m_statistics->start(s->listSource(), std::move(firstGames), names);
-        m_statisticsPane->showFilter(QString(), 0);
-    });
+    connect(s, &SearchSession::searchStarted, this, &MainWindow::startStatistics);
     connect(s->controller(), &SearchController::hitsFound, this, [this, s](const QList<GameHit> &hits) {
         // Hits of a search over databases no longer listed are not these statistics'.
         if (s->controller()->source() == s->listSource()) m_statistics->addHits(hits);
@@ -51,6 +42,19 @@ void MainWindow::createStatisticsDock()
         s->games()->clearGameFilter();
         m_statisticsPane->showFilter(QString(), 0);
     });
+}
+
+void MainWindow::startStatistics()
+{
+    const SearchSession *s = m_session;
+    std::vector<int> firstGames;
+    QStringList names;
+    for (int d = 0; d < s->databases().size(); ++d) {
+        firstGames.push_back(s->firstGameOf(d));
+        names << s->databases()[d]->name();
+    }
+    m_statistics->start(s->listSource(), std::move(firstGames), names);
+    m_statisticsPane->showFilter(QString(), 0);
 }
 
 void MainWindow::showDockNamed(const QString &name)

@@ -54,7 +54,10 @@ struct SearchController::Run {
     QList<GameSourcePtr> parts;
     std::vector<int> offsets; // first game number of each part in the run
     QueryPtr query;
-    int total = 0; // set before the worker starts, then only read
+    // Per game of the run, whether to search it; empty: every game.
+    std::vector<bool> selected;
+    int total = 0; // games to search; set before the worker starts, then only read
+    int games = 0; // in all parts
     unsigned threads = 0;
     std::atomic<bool> cancel{false};
     // Counts the GUI thread has seen, for the summary of a run that is replaced.
@@ -93,10 +96,19 @@ struct SearchController::Driver {
             Qt::QueuedConnection);
         batch = Batch();
     }
+    bool selected(int game) const { return run->selected.empty() || run->selected[size_t(game)]; }
     void examinedUpTo(int end)
     {
         for (; frontier < end; ++frontier)
-            batch.hits.append(GameHit{frontier, 0, 0, false});
+            if (selected(frontier)) batch.hits.append(GameHit{frontier, 0, 0, false});
+    }
+    // Games to search in parts [first, end).
+    int selectedIn(int first, int end) const
+    {
+        const int from = run->offsets[size_t(first)];
+        const int to = run->offsets[size_t(end) - 1] + run->parts[end - 1]->gameCount();
+        if (run->selected.empty()) return to - from;
+        return int(std::count(run->selected.begin() + from, run->selected.begin() + to, true));
     }
     void matched(int game, cql::GameResult &&result, search::MatchMoves &&moves)
     {
@@ -150,7 +162,7 @@ struct SearchController::Driver {
             }
         }
         sum.cancelled = sum.cancelled || run->cancel;
-        if (!sum.cancelled) examinedUpTo(run->total);
+        if (!sum.cancelled) examinedUpTo(run->games);
     }
 
     void searchFiles(int first, int end)
@@ -166,13 +178,21 @@ struct SearchController::Driver {
         options.chess960 = true;
         // Smaller work units than the command line: the first matches show sooner.
         options.batchBytes = 64 * 1024;
+        if (!run->selected.empty()) {
+            options.only.emplace(files.size());
+            for (int p = first; p < end; ++p) {
+                const int offset = run->offsets[size_t(p)];
+                auto &list = (*options.only)[size_t(p - first)];
+                for (int g = 0; g < run->parts[p]->gameCount(); ++g)
+                    if (run->selected[size_t(offset + g)]) list.push_back(uint32_t(g));
+            }
+        }
         search::Search engine(*run->query, options);
         engine.setCancelFlag(&run->cancel);
         for (const auto &d : files)
             engine.addDatabase(*d);
         const int before = sum.searched;
-        const int games =
-            run->offsets[size_t(end) - 1] + run->parts[end - 1]->gameCount() - run->offsets[size_t(first)];
+        const int games = selectedIn(first, end);
         search::Callbacks cb;
         cb.onMatch = [&](search::Match &&m) {
             matched(run->offsets[size_t(first) + m.input] + int(m.gameIndex), std::move(m.result), std::move(m.moves));
@@ -203,6 +223,7 @@ struct SearchController::Driver {
         game::Game g;
         cql::GameResult result;
         for (int i = 0; i < source.gameCount() && !run->cancel; ++i) {
+            if (!selected(run->offsets[size_t(part)] + i)) continue;
             ++sum.searched;
             QString error;
             if (!source.loadGame(i, g, &error, context.get())) {
@@ -241,15 +262,18 @@ SearchController::~SearchController()
     wait();
 }
 
-const MatchRecord *SearchController::record(int game) const
+const MatchRecord *findMatchRecord(const MatchRecords *records, int game)
 {
-    if (!m_records) return nullptr;
-    auto it = std::lower_bound(m_records->begin(), m_records->end(), game,
+    if (!records) return nullptr;
+    auto it = std::lower_bound(records->begin(), records->end(), game,
                                [](const MatchRecord &r, int g) { return r.game < g; });
-    return it != m_records->end() && it->game == game ? &*it : nullptr;
+    return it != records->end() && it->game == game ? &*it : nullptr;
 }
 
-bool SearchController::start(const QList<GameSourcePtr> &sources, QueryPtr query, GameSourcePtr numbered)
+const MatchRecord *SearchController::record(int game) const { return findMatchRecord(m_records.get(), game); }
+
+bool SearchController::start(const QList<GameSourcePtr> &sources, QueryPtr query, GameSourcePtr numbered,
+                             std::shared_ptr<const std::vector<int>> only)
 {
     if (sources.isEmpty() || sources.contains(nullptr) || !query) return false;
     if (!numbered) numbered = sources.size() == 1 ? sources.first() : std::make_shared<CombinedGameSource>(sources);
@@ -280,6 +304,17 @@ bool SearchController::start(const QList<GameSourcePtr> &sources, QueryPtr query
         run->offsets.push_back(run->total);
         run->total += s->gameCount();
     }
+    run->games = run->total;
+    if (only) {
+        run->selected.assign(size_t(run->total), false);
+        int count = 0;
+        for (int g : *only)
+            if (g >= 0 && g < int(run->selected.size()) && !run->selected[size_t(g)]) {
+                run->selected[size_t(g)] = true;
+                ++count;
+            }
+        run->total = count;
+    }
     run->reportedTotal = run->total;
     run->threads = unsigned(qMax(0, m_threads));
     run->timer.start();
@@ -287,6 +322,7 @@ bool SearchController::start(const QList<GameSourcePtr> &sources, QueryPtr query
     m_sources = sources;
     m_source = std::move(numbered);
     m_query = std::move(query);
+    m_only = std::move(only);
     m_records = std::make_shared<MatchRecords>();
     emit started(run->total);
 

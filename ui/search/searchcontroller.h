@@ -45,6 +45,8 @@ struct MatchRecord {
     search::MatchMoves moves; // for the trees of the matches
 };
 using MatchRecords = std::vector<MatchRecord>; // in game order
+// Game `game`'s record, nullptr when it is not there.
+const MatchRecord *findMatchRecord(const MatchRecords *records, int game);
 
 class SearchController : public QObject {
     Q_OBJECT
@@ -65,7 +67,11 @@ public:
     // several. False when a source or the query is missing. A source without
     // an indexed file (a CombinedGameSource too) is evaluated game by game on
     // one thread: give the files themselves to have the engine search them.
-    bool start(const QList<GameSourcePtr> &sources, QueryPtr query, GameSourcePtr numbered = nullptr);
+    // `only`, when given, lists the games to search (ascending, in the run's
+    // numbering): the others are neither read nor reported (a search within
+    // the matches of an earlier one).
+    bool start(const QList<GameSourcePtr> &sources, QueryPtr query, GameSourcePtr numbered = nullptr,
+               std::shared_ptr<const std::vector<int>> only = nullptr);
     bool start(GameSourcePtr source, QueryPtr query) { return start(QList<GameSourcePtr>{source}, query, source); }
     void cancel();
     // Blocks until every worker has stopped (shutdown, tests).
@@ -78,6 +84,8 @@ public:
     QueryPtr query() const { return m_query; }
     // The sources of the last search, in order.
     QList<GameSourcePtr> sources() const { return m_sources; }
+    // The games the last search was limited to; nullptr: all of them.
+    std::shared_ptr<const std::vector<int>> onlyGames() const { return m_only; }
     // The match record of a game of the last search, nullptr if it did not match.
     const MatchRecord *record(int game) const;
 
@@ -103,6 +111,7 @@ private:
     GameSourcePtr m_source;
     QList<GameSourcePtr> m_sources;
     QueryPtr m_query;
+    std::shared_ptr<const std::vector<int>> m_only;
     QList<QFuture<void>> m_futures;
     // Its own pool: the global one stays free for loading the game the user
     // clicks. Only the driver runs here; the engine starts its own threads.

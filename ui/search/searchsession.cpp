@@ -20,7 +20,7 @@ SearchSession::SearchSession(QObject *parent)
     connect(m_search, &SearchController::hitsFound, m_games, &GameListModel::addHits);
     connect(m_search, &SearchController::hitsFound, this, &SearchSession::countMatches);
     connect(m_search, &SearchController::gameProblem, this, &SearchSession::gameProblem);
-    connect(m_search, &SearchController::finished, this, &SearchSession::searchFinished);
+    connect(m_search, &SearchController::finished, this, &SearchSession::searchDone);
     connect(m_loader, &GameLoader::loaded, this, &SearchSession::gameLoaded);
 }
 
@@ -51,7 +51,10 @@ void SearchSession::setDatabases(const QList<GameSourcePtr> &databases)
     m_matchedPerDatabase.clear();
     m_loaded = LoadedGame();
     m_node = game::NoNode;
+    m_history.clear();
+    m_records.reset();
     emit databasesChanged();
+    emit historyChanged();
 }
 
 int SearchSession::databaseOfGame(int game) const
@@ -81,9 +84,19 @@ SearchSession::RunResult SearchSession::run(const QString &text, const QString &
     const CompiledQuery c = compile(text, fileName);
     if (!c.query) return RunResult::QueryErrors;
     if (!m_listSource) return RunResult::NoDatabase;
+    std::shared_ptr<std::vector<int>> only;
+    const SearchResults &shown = m_games->results();
+    m_runLabel = text.simplified();
+    if (m_within && !shown.matches.empty()) {
+        only = std::make_shared<std::vector<int>>();
+        for (size_t g = 0; g < shown.matches.size(); ++g)
+            if (shown.matches[g] > 0) only->push_back(int(g));
+        m_runLabel = tr("%1, within %Ln game(s)", nullptr, int(only->size())).arg(m_runLabel);
+    }
     // start() first: a search it replaces reports finished() on the old results.
-    m_search->start(m_databases, c.query, m_listSource);
+    m_search->start(m_databases, c.query, m_listSource, only);
     m_query = c.query;
+    m_records.reset();
     m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
     emit matchedCountsChanged(m_matchedPerDatabase);
     m_games->startResults();
@@ -111,12 +124,86 @@ void SearchSession::countMatches(const QList<GameHit> &hits)
     if (changed || hits.isEmpty()) emit matchedCountsChanged(m_matchedPerDatabase);
 }
 
+void SearchSession::searchDone(const SearchSummary &summary)
+{
+    if (!summary.cancelled && m_search->source() == m_listSource && m_search->query() == m_query) {
+        ResultEntry entry;
+        entry.label = m_runLabel;
+        entry.games = m_games->matchedGames();
+        entry.results = m_games->results();
+        entry.records = m_search->matchRecords();
+        entry.source = m_listSource;
+        // Combined with the result shown when the search started (the history's current entry).
+        const ResultEntry *shown = m_history.currentEntry();
+        if (m_combine != Combine::Replace && shown && shown->source == m_listSource) {
+            ResultEntry combined = combineResults(*shown, entry, m_combine);
+            m_history.push(std::move(entry));
+            m_history.push(std::move(combined));
+            showEntry(*m_history.currentEntry());
+        } else {
+            m_history.push(std::move(entry));
+        }
+        emit historyChanged();
+    }
+    emit searchFinished(summary);
+}
+
+bool SearchSession::showHistoryEntry(int i)
+{
+    if (m_search->isRunning() || !m_history.setCurrent(i)) return false;
+    showEntry(*m_history.currentEntry());
+    emit historyChanged();
+    return true;
+}
+
+bool SearchSession::combineWithPrevious(Combine how)
+{
+    const int current = m_history.current();
+    if (m_search->isRunning() || current < 1 || how == Combine::Replace) return false;
+    const ResultEntry &previous = m_history.at(current - 1);
+    if (previous.source != m_listSource) return false;
+    ResultEntry combined = combineResults(previous, m_history.at(current), how);
+    m_history.push(std::move(combined));
+    showEntry(*m_history.currentEntry());
+    emit historyChanged();
+    return true;
+}
+
+void SearchSession::showEntry(const ResultEntry &entry)
+{
+    m_records = entry.records;
+    m_games->setResults(entry.results);
+    m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
+    for (size_t g = 0; g < entry.results.matches.size(); ++g)
+        if (entry.results.matches[g] > 0) {
+            const int d = databaseOfGame(int(g));
+            if (d >= 0) ++m_matchedPerDatabase[size_t(d)];
+        }
+    emit matchedCountsChanged(m_matchedPerDatabase);
+    emit resultsReplaced();
+}
+
+std::shared_ptr<const MatchRecords> SearchSession::matchRecords() const
+{
+    return m_records ? m_records : m_search->matchRecords();
+}
+
+const MatchRecord *SearchSession::record(int game) const
+{
+    return m_records ? findMatchRecord(m_records.get(), game) : m_search->record(game);
+}
+
 void SearchSession::selectGame(int game)
 {
     if (game < 0 || !m_listSource || game >= m_listSource->gameCount()) return;
     // The engine's own marks (with their squares) when this game matched the last search.
     std::shared_ptr<const std::vector<cql::PositionMark>> marks;
-    if (m_search->source() == m_listSource && m_search->query() == m_query) {
+    if (m_records) {
+        // An earlier or combined result: its records hold every mark it shows.
+        const MatchRecord *r = record(game);
+        marks = std::make_shared<const std::vector<cql::PositionMark>>(r ? r->result.matches
+                                                                         : std::vector<cql::PositionMark>());
+    } else if (m_search->source() == m_listSource && m_search->query() == m_query) {
         if (const MatchRecord *r = m_search->record(game))
             marks = std::make_shared<const std::vector<cql::PositionMark>>(r->result.matches);
         else if (m_games->results().searched(game))

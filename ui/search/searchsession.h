@@ -8,6 +8,7 @@
 #include "gamelist/gameloader.h"
 #include "gamelist/gamesource.h"
 #include "querycompiler.h"
+#include "resulthistory.h"
 #include "searchcontroller.h"
 
 #include <QObject>
@@ -56,6 +57,26 @@ public:
     // The game list with the results of the last search.
     GameListModel *games() const { return m_games; }
 
+    // Refine: the next run reads only the games the list's current result
+    // matched (all games when there is no result yet).
+    void setSearchWithinMatches(bool on) { m_within = on; }
+    bool searchWithinMatches() const { return m_within; }
+    // How a search that ends is combined with the result shown when it started.
+    void setCombine(Combine how) { m_combine = how; }
+    Combine combine() const { return m_combine; }
+    // Every finished search (and combination) of these databases.
+    const ResultHistory &history() const { return m_history; }
+    // Shows entry i of the history in the list, with its marks.
+    bool showHistoryEntry(int i);
+    bool stepBack() { return showHistoryEntry(m_history.current() - 1); }
+    bool stepForward() { return showHistoryEntry(m_history.current() + 1); }
+    // Combines the shown history entry with the one before it, as a new entry.
+    bool combineWithPrevious(Combine how);
+    // The shown result's match records (the last search's, or an earlier or
+    // combined result's), and one game's (nullptr when it did not match).
+    std::shared_ptr<const MatchRecords> matchRecords() const;
+    const MatchRecord *record(int game) const;
+
     // Shows game `game` of the list (loaded off the GUI thread) at its first
     // match, or at the start when it did not match.
     void selectGame(int game);
@@ -79,6 +100,10 @@ signals:
     void gameProblem(const QString &message);
     void searchFinished(const wb::SearchSummary &summary);
     void matchedCountsChanged(const std::vector<int> &perDatabase);
+    // An entry was added to the history or another one is shown.
+    void historyChanged();
+    // The list shows a result that did not stream in (an earlier or combined one).
+    void resultsReplaced();
     // A game was loaded (its matched nodes for the notation); positionShown follows.
     void gameShown(const wb::LoadedGame &game);
     // "Game 12: ..." when a game cannot be read or evaluated.
@@ -88,6 +113,8 @@ signals:
 
 private:
     void countMatches(const QList<GameHit> &hits);
+    void searchDone(const wb::SearchSummary &summary);
+    void showEntry(const ResultEntry &entry);
     void gameLoaded(const LoadedGame &loaded);
 
     SearchController *m_search;
@@ -103,6 +130,12 @@ private:
     QueryPtr m_query; // of the last search; marks of loaded games come from it
     LoadedGame m_loaded;
     game::NodeId m_node = game::NoNode;
+
+    bool m_within = false;
+    Combine m_combine = Combine::Replace;
+    ResultHistory m_history;
+    QString m_runLabel;                            // of the running search, for its history entry
+    std::shared_ptr<const MatchRecords> m_records; // of a history entry shown; nullptr: the last search's
 };
 
 } // namespace wb
