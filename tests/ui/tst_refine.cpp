@@ -120,11 +120,19 @@ Ints matchedGames(const wb::SearchSession &s)
     return games;
 }
 
+// Until a combination (on its worker) and the game loader are done too.
+bool waitIdle(const wb::SearchSession &s)
+{
+    for (int i = 0; i < 3000 && s.isBusy(); ++i)
+        QTest::qWait(10);
+    return !s.isBusy();
+}
+
 bool runAndWait(wb::SearchSession &s, const char *query)
 {
     QSignalSpy finished(&s, &wb::SearchSession::searchFinished);
     if (s.run(QLatin1String(query), QString()) != wb::SearchSession::RunResult::Started) return false;
-    return finished.wait(30000) && !finished.first().first().value<wb::SearchSummary>().cancelled;
+    return finished.wait(30000) && !finished.first().first().value<wb::SearchSummary>().cancelled && waitIdle(s);
 }
 
 } // namespace
@@ -408,11 +416,15 @@ void TestRefine::combineAfterwards()
     QVERIFY(runAndWait(s, "cql() check"));
     QVERIFY(runAndWait(s, "cql() Pe4 pe5 wtm"));
     QVERIFY(s.combineWithPrevious(wb::Combine::Or));
+    QVERIFY(s.isCombining());
+    QVERIFY(!s.combineWithPrevious(wb::Combine::And)); // one at a time
+    QVERIFY(waitIdle(s));
     QCOMPARE(matchedGames(s), (Ints{0, 1, 2}));
     QCOMPARE(s.history().size(), 3);
     // Back to the second search, combined with the first the other way.
     QVERIFY(s.stepBack());
     QVERIFY(s.combineWithPrevious(wb::Combine::AndNot)); // check And Not pawns
+    QVERIFY(waitIdle(s));
     QCOMPARE(matchedGames(s), (Ints{2}));
     QCOMPARE(s.history().size(), 3); // the Or entry ahead was replaced
 }
