@@ -147,6 +147,7 @@ private slots:
     void barWithStatisticsFilterAndMatchesOnly();
     void filterRunsOffTheGuiThread();
     void searchWithinMatches();
+    void searchWithinSeveralDatabasesAndMemory();
     void combineAndOrAndNot();
     void combineAfterwards();
     void historyStepsBackAndForward();
@@ -355,6 +356,31 @@ void TestRefine::searchWithinMatches()
     QVERIFY(last.wait(30000));
     QCOMPARE(last.first().first().value<wb::SearchSummary>().searched, 0);
     QVERIFY(matchedGames(s).empty());
+}
+
+// Within matches over two files searched in one engine run, and over games
+// held in memory (evaluated one by one): only the listed games are read.
+void TestRefine::searchWithinSeveralDatabasesAndMemory()
+{
+    const wb::GameSourcePtr file = testgames::source(Refine, "refine.pgn");
+    std::vector<game::Game> games(size_t(file->gameCount()));
+    for (int i = 0; i < file->gameCount(); ++i)
+        QVERIFY(file->loadGame(i, games[size_t(i)]));
+    const auto memory = std::make_shared<wb::MemoryGameSource>(std::move(games), QStringLiteral("memory"));
+    wb::SearchSession s;
+    s.setDatabases({file, testgames::source(Refine, "second.pgn"), memory});
+    QVERIFY(runAndWait(s, "cql() check"));
+    QCOMPARE(matchedGames(s), (Ints{0, 2, 4, 6, 8, 10}));
+    s.setSearchWithinMatches(true);
+    QSignalSpy finished(&s, &wb::SearchSession::searchFinished);
+    QCOMPARE(s.run(QStringLiteral("cql() true"), QString()), wb::SearchSession::RunResult::Started);
+    QVERIFY(finished.wait(30000));
+    QVERIFY(waitIdle(s));
+    QCOMPARE(finished.first().first().value<wb::SearchSummary>().searched, 6);
+    QCOMPARE(matchedGames(s), (Ints{0, 2, 4, 6, 8, 10}));
+    for (int g : {1, 3, 5, 7, 9, 11})
+        QVERIFY(!s.games()->results().searched(g));
+    QCOMPARE(s.matchedPerDatabase(), (std::vector<int>{2, 2, 2}));
 }
 
 void TestRefine::combineAndOrAndNot()
