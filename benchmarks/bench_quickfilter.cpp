@@ -6,12 +6,14 @@
 //   default FILE: masters.pgn.zst in $CQLWB_SHARED_DIR/data or /work/shared/data
 //   Prints per filter: the games it admits and the seconds filterGames took
 //   (the best of three runs),
-//   then the time from the bar's applyNow() to the list showing the result.
+//   then the time from the bar's applyNow() to the list showing the result,
+//   and how long And / Or / And Not take over results of every game.
 #include "masters.h"
 #include "database/databasesource.h"
 #include "gamelist/gamelistmodel.h"
 #include "gamelist/quickfilter.h"
 #include "gamelist/quickfilterbar.h"
+#include "search/resulthistory.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -80,5 +82,34 @@ int main(int argc, char **argv)
     std::printf("bar (player Carlsen, years 2010-): %d of %d games listed %.3f s after applyNow\n", model.rowCount(),
                 model.unfilteredRowCount(), clock.nsecsElapsed() / 1e9);
     std::printf("slowest filterGames: %.3f s over %d games\n", worst, n);
+
+    // Combining two results over every game: the first matched every game,
+    // the second every other one, each game with two marked positions.
+    auto entry = [&](int step) {
+        wb::ResultEntry e;
+        e.source = source;
+        e.results.reset(n);
+        auto records = std::make_shared<wb::MatchRecords>();
+        for (int g = 0; g < n; ++g) {
+            e.results.matches[size_t(g)] = g % step ? 0 : 2;
+            if (g % step) continue;
+            wb::MatchRecord r{g, {}};
+            r.result.matched = true;
+            r.result.matches.resize(2);
+            r.result.matches[0].node = game::NodeId(10 + step);
+            r.result.matches[1].node = game::NodeId(20 + step);
+            records->push_back(std::move(r));
+            ++e.games;
+        }
+        e.records = std::move(records);
+        return e;
+    };
+    const wb::ResultEntry all = entry(1), half = entry(2);
+    for (wb::Combine how : {wb::Combine::And, wb::Combine::Or, wb::Combine::AndNot}) {
+        clock.restart();
+        const wb::ResultEntry c = wb::combineResults(all, half, how);
+        std::printf("combine %-8s %7d games: %.3f s\n", qPrintable(wb::ResultHistory::combineName(how)), c.games,
+                    clock.nsecsElapsed() / 1e9);
+    }
     return 0;
 }

@@ -120,11 +120,19 @@ Ints matchedGames(const wb::SearchSession &s)
     return games;
 }
 
+// Until a combination (on its worker) and the game loader are done too.
+bool waitIdle(const wb::SearchSession &s)
+{
+    for (int i = 0; i < 3000 && s.isBusy(); ++i)
+        QTest::qWait(10);
+    return !s.isBusy();
+}
+
 bool runAndWait(wb::SearchSession &s, const char *query)
 {
     QSignalSpy finished(&s, &wb::SearchSession::searchFinished);
     if (s.run(QLatin1String(query), QString()) != wb::SearchSession::RunResult::Started) return false;
-    return finished.wait(30000) && !finished.first().first().value<wb::SearchSummary>().cancelled;
+    return finished.wait(30000) && !finished.first().first().value<wb::SearchSummary>().cancelled && waitIdle(s);
 }
 
 } // namespace
@@ -139,6 +147,7 @@ private slots:
     void barWithStatisticsFilterAndMatchesOnly();
     void filterRunsOffTheGuiThread();
     void searchWithinMatches();
+    void searchWithinSeveralDatabasesAndMemory();
     void combineAndOrAndNot();
     void combineAfterwards();
     void historyStepsBackAndForward();
@@ -349,6 +358,31 @@ void TestRefine::searchWithinMatches()
     QVERIFY(matchedGames(s).empty());
 }
 
+// Within matches over two files searched in one engine run, and over games
+// held in memory (evaluated one by one): only the listed games are read.
+void TestRefine::searchWithinSeveralDatabasesAndMemory()
+{
+    const wb::GameSourcePtr file = testgames::source(Refine, "refine.pgn");
+    std::vector<game::Game> games(size_t(file->gameCount()));
+    for (int i = 0; i < file->gameCount(); ++i)
+        QVERIFY(file->loadGame(i, games[size_t(i)]));
+    const auto memory = std::make_shared<wb::MemoryGameSource>(std::move(games), QStringLiteral("memory"));
+    wb::SearchSession s;
+    s.setDatabases({file, testgames::source(Refine, "second.pgn"), memory});
+    QVERIFY(runAndWait(s, "cql() check"));
+    QCOMPARE(matchedGames(s), (Ints{0, 2, 4, 6, 8, 10}));
+    s.setSearchWithinMatches(true);
+    QSignalSpy finished(&s, &wb::SearchSession::searchFinished);
+    QCOMPARE(s.run(QStringLiteral("cql() true"), QString()), wb::SearchSession::RunResult::Started);
+    QVERIFY(finished.wait(30000));
+    QVERIFY(waitIdle(s));
+    QCOMPARE(finished.first().first().value<wb::SearchSummary>().searched, 6);
+    QCOMPARE(matchedGames(s), (Ints{0, 2, 4, 6, 8, 10}));
+    for (int g : {1, 3, 5, 7, 9, 11})
+        QVERIFY(!s.games()->results().searched(g));
+    QCOMPARE(s.matchedPerDatabase(), (std::vector<int>{2, 2, 2}));
+}
+
 void TestRefine::combineAndOrAndNot()
 {
     wb::SearchSession s;
@@ -408,11 +442,15 @@ void TestRefine::combineAfterwards()
     QVERIFY(runAndWait(s, "cql() check"));
     QVERIFY(runAndWait(s, "cql() Pe4 pe5 wtm"));
     QVERIFY(s.combineWithPrevious(wb::Combine::Or));
+    QVERIFY(s.isCombining());
+    QVERIFY(!s.combineWithPrevious(wb::Combine::And)); // one at a time
+    QVERIFY(waitIdle(s));
     QCOMPARE(matchedGames(s), (Ints{0, 1, 2}));
     QCOMPARE(s.history().size(), 3);
     // Back to the second search, combined with the first the other way.
     QVERIFY(s.stepBack());
     QVERIFY(s.combineWithPrevious(wb::Combine::AndNot)); // check And Not pawns
+    QVERIFY(waitIdle(s));
     QCOMPARE(matchedGames(s), (Ints{2}));
     QCOMPARE(s.history().size(), 3); // the Or entry ahead was replaced
 }

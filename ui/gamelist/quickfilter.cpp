@@ -191,9 +191,7 @@ void QuickFilterRunner::start(GameSourcePtr source, const QuickFilter &filter)
     auto flag = m_cancel = std::make_shared<std::atomic<bool>>(false);
     // Each job its own watcher: a superseded one finishes quietly and goes away.
     auto *watcher = new QFutureWatcher<std::vector<bool>>(this);
-    m_watcher = watcher;
     connect(watcher, &QFutureWatcher<std::vector<bool>>::finished, this, [this, watcher, id] {
-        if (m_watcher == watcher) m_watcher = nullptr;
         watcher->deleteLater();
         if (id != m_job) return;
         m_running = false;
@@ -208,14 +206,6 @@ void QuickFilterRunner::cancel()
     if (m_cancel) m_cancel->store(true);
     ++m_job;
     m_running = false;
-}
-
-void QuickFilterRunner::waitForFinished()
-{
-    if (!m_watcher) return;
-    m_watcher->waitForFinished();
-    QCoreApplication::sendPostedEvents(m_watcher);
-    QCoreApplication::processEvents();
 }
 
 } // namespace wb

@@ -61,8 +61,6 @@ public:
     void start(GameSourcePtr source, const QuickFilter &filter);
     void cancel();
     bool isRunning() const { return m_running; }
-    // Blocks until the running job is done and its result delivered (tests).
-    void waitForFinished();
 
 signals:
     void finished(const std::vector<bool> &admitted);
@@ -71,7 +69,6 @@ private:
     quint64 m_job = 0;
     bool m_running = false;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    QFutureWatcher<std::vector<bool>> *m_watcher = nullptr;
 };
 
 } // namespace wb

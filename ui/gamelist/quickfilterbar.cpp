@@ -27,20 +27,21 @@ QuickFilterBar::QuickFilterBar(GameListModel *model, QWidget *parent)
     setObjectName(QStringLiteral("QuickFilterBar"));
     m_pause->setSingleShot(true);
     m_pause->setInterval(PauseMilliseconds);
-    auto edit = [this](const char *name, int chars) {
+    // Wide enough for a typical entry (`sample`) without scrolling.
+    auto edit = [this](const char *name, const char *sample) {
         auto *e = new QLineEdit(this);
         e->setObjectName(QLatin1String(name));
         e->setClearButtonEnabled(false);
-        e->setMinimumWidth(e->fontMetrics().horizontalAdvance(QLatin1Char('M')) * chars);
+        e->setMinimumWidth(e->fontMetrics().horizontalAdvance(QLatin1String(sample)) + 8);
         connect(e, &QLineEdit::textChanged, this, &QuickFilterBar::edited);
         return e;
     };
-    m_player = edit("FilterPlayer", 8);
-    m_event = edit("FilterEvent", 7);
-    m_years = edit("FilterYears", 5);
-    m_rating = edit("FilterRating", 4);
+    m_player = edit("FilterPlayer", "Carlsen");
+    m_event = edit("FilterEvent", "Event");
+    m_years = edit("FilterYears", "1990-1999");
+    m_rating = edit("FilterRating", "2700");
     m_rating->setValidator(new QIntValidator(0, 4000, m_rating));
-    m_eco = edit("FilterEco", 4);
+    m_eco = edit("FilterEco", "B20-B99");
     m_result = new QComboBox(this);
     m_result->setObjectName(QStringLiteral("FilterResult"));
     m_result->addItem(QString(), QString());

@@ -112,7 +112,7 @@ void MainWindow::createRefine()
 
     auto refresh = [this, s, back, forward, history, historyMenu, combineNow, within] {
         const ResultHistory &h = s->history();
-        const bool idle = !s->isRunning();
+        const bool idle = !s->isRunning() && !s->isCombining();
         back->setEnabled(idle && h.canGoBack());
         forward->setEnabled(idle && h.canGoForward());
         if (combineNow) combineNow->setEnabled(idle && h.current() >= 1);

@@ -6,6 +6,8 @@
 #include "gamelist/combinedsource.h"
 #include "gamelist/gamelistmodel.h"
 
+#include <QFutureWatcher>
+#include <QtConcurrent>
 #include <algorithm>
 #include <functional>
 
@@ -53,6 +55,8 @@ void SearchSession::setDatabases(const QList<GameSourcePtr> &databases)
     m_node = game::NoNode;
     m_history.clear();
     m_records.reset();
+    ++m_combineJob;
+    m_combining = false;
     emit databasesChanged();
     emit historyChanged();
 }
@@ -97,6 +101,8 @@ SearchSession::RunResult SearchSession::run(const QString &text, const QString &
     m_search->start(m_databases, c.query, m_listSource, only);
     m_query = c.query;
     m_records.reset();
+    ++m_combineJob;
+    m_combining = false;
     m_matchedPerDatabase.assign(size_t(m_databases.size()), 0);
     emit matchedCountsChanged(m_matchedPerDatabase);
     m_games->startResults();
@@ -105,7 +111,10 @@ SearchSession::RunResult SearchSession::run(const QString &text, const QString &
 
 void SearchSession::cancel() { m_search->cancel(); }
 
-bool SearchSession::isBusy() const { return m_search->isRunning() || m_games->isSorting() || m_loader->isLoading(); }
+bool SearchSession::isBusy() const
+{
+    return m_search->isRunning() || m_combining || m_games->isSorting() || m_loader->isLoading();
+}
 
 void SearchSession::countMatches(const QList<GameHit> &hits)
 {
@@ -136,10 +145,9 @@ void SearchSession::searchDone(const SearchSummary &summary)
         // Combined with the result shown when the search started (the history's current entry).
         const ResultEntry *shown = m_history.currentEntry();
         if (m_combine != Combine::Replace && shown && shown->source == m_listSource) {
-            ResultEntry combined = combineResults(*shown, entry, m_combine);
-            m_history.push(std::move(entry));
-            m_history.push(std::move(combined));
-            showEntry(*m_history.currentEntry());
+            ResultEntry previous = *shown;
+            m_history.push(entry);
+            startCombine(std::move(previous), std::move(entry), m_combine);
         } else {
             m_history.push(std::move(entry));
         }
@@ -150,7 +158,7 @@ void SearchSession::searchDone(const SearchSummary &summary)
 
 bool SearchSession::showHistoryEntry(int i)
 {
-    if (m_search->isRunning() || !m_history.setCurrent(i)) return false;
+    if (m_search->isRunning() || m_combining || !m_history.setCurrent(i)) return false;
     showEntry(*m_history.currentEntry());
     emit historyChanged();
     return true;
@@ -159,14 +167,29 @@ bool SearchSession::showHistoryEntry(int i)
 bool SearchSession::combineWithPrevious(Combine how)
 {
     const int current = m_history.current();
-    if (m_search->isRunning() || current < 1 || how == Combine::Replace) return false;
+    if (m_search->isRunning() || m_combining || current < 1 || how == Combine::Replace) return false;
     const ResultEntry &previous = m_history.at(current - 1);
     if (previous.source != m_listSource) return false;
-    ResultEntry combined = combineResults(previous, m_history.at(current), how);
-    m_history.push(std::move(combined));
-    showEntry(*m_history.currentEntry());
-    emit historyChanged();
+    startCombine(previous, m_history.at(current), how);
     return true;
+}
+
+void SearchSession::startCombine(ResultEntry previous, ResultEntry next, Combine how)
+{
+    // Over 400k games a combination takes a few hundred milliseconds.
+    const quint64 job = ++m_combineJob;
+    m_combining = true;
+    auto *watcher = new QFutureWatcher<ResultEntry>(this);
+    connect(watcher, &QFutureWatcher<ResultEntry>::finished, this, [this, watcher, job] {
+        watcher->deleteLater();
+        if (job != m_combineJob) return;
+        m_combining = false;
+        m_history.push(watcher->result());
+        showEntry(*m_history.currentEntry());
+        emit historyChanged();
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [previous = std::move(previous), next = std::move(next), how] { return combineResults(previous, next, how); }));
 }
 
 void SearchSession::showEntry(const ResultEntry &entry)

@@ -70,8 +70,11 @@ public:
     bool showHistoryEntry(int i);
     bool stepBack() { return showHistoryEntry(m_history.current() - 1); }
     bool stepForward() { return showHistoryEntry(m_history.current() + 1); }
-    // Combines the shown history entry with the one before it, as a new entry.
+    // Combines the shown history entry with the one before it, as a new entry
+    // (on a worker thread: historyChanged and resultsReplaced follow). False
+    // when there is nothing to combine.
     bool combineWithPrevious(Combine how);
+    bool isCombining() const { return m_combining; }
     // The shown result's match records (the last search's, or an earlier or
     // combined result's), and one game's (nullptr when it did not match).
     std::shared_ptr<const MatchRecords> matchRecords() const;
@@ -115,6 +118,7 @@ private:
     void countMatches(const QList<GameHit> &hits);
     void searchDone(const wb::SearchSummary &summary);
     void showEntry(const ResultEntry &entry);
+    void startCombine(ResultEntry previous, ResultEntry next, Combine how);
     void gameLoaded(const LoadedGame &loaded);
 
     SearchController *m_search;
@@ -134,6 +138,8 @@ private:
     bool m_within = false;
     Combine m_combine = Combine::Replace;
     ResultHistory m_history;
+    quint64 m_combineJob = 0; // a newer search, list or shown entry makes a running combination stale
+    bool m_combining = false;
     QString m_runLabel;                            // of the running search, for its history entry
     std::shared_ptr<const MatchRecords> m_records; // of a history entry shown; nullptr: the last search's
 };
