@@ -921,6 +921,19 @@ private:
         [[maybe_unused]] const auto &[n, at, items, i] = c;
         Designator d;
         if (!designatorArg(items, i, d)) return {};
+        if (n == "movefrom") {
+            // To CQL 6 a drop comes from its own, empty, square (docs/variants.md):
+            // the backhand is "_", and a move from the board is one from a piece.
+            if (d.hand) {
+                if (handPieces(d.pieces) == PieceMask(WhiteBits | BlackBits) && !d.squares.any()) return "move from _";
+                return leaveOut(at, "the pieces of a drop");
+            }
+            if (d.pieces.anything || (d.pieces.plain & EmptyBit)) {
+                d.pieces.plain =
+                    d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : PieceMask(d.pieces.plain & ~EmptyBit);
+                d.pieces.anything = false;
+            }
+        }
         std::string s = designator(d);
         return s.empty() ? s : std::string("move ") + (n == "movefrom" ? "from " : "to ") + s;
     }

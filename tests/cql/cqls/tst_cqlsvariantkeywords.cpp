@@ -6,6 +6,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "../cqlstest.h"
 
+#include "cql/cqls/tocql6.h"
+
 #include <QFile>
 
 using namespace cqltest;
@@ -45,6 +47,7 @@ private slots:
     void cql6();
     void standardChessKeepsItsMeaning();
     void powerValues();
+    void toCql6();
 };
 
 void TestCqlsVariantKeywords::keywords_data()
@@ -297,6 +300,25 @@ void TestCqlsVariantKeywords::powerValues()
     QCOMPARE(cqls(":power [Aa][*] 9", fenGame(hand, "Crazyhouse")), 1);
     QCOMPARE(cqls(":power A[+] 1 :flipcolor", fenGame(hand, "Crazyhouse")), 1); // Black's pawn in the image
     QCOMPARE(cqls(":powerdifference U[*] 7", fenGame(hand, "Crazyhouse")), 1);
+}
+
+// Drops written in CQL 6: a drop comes from its own, empty, square.
+void TestCqlsVariantKeywords::toCql6()
+{
+    const game::Game g = dataGame(QStringLiteral("crazyhouse"), 1);
+    for (const char *list : {":movefrom U[+]", ":movefrom ???", ":movefrom .", ":movefrom [.N]"}) {
+        const std::string script = std::string("(match (position ") + list + "))";
+        const cql::cqls::Cql6Conversion c = cql::cqls::convertToCql6(script);
+        QVERIFY2(c.untranslated.empty(), c.text.c_str());
+        QCOMPARE(int(runQuery(c.text, g).matches.size()), cqls(list, g));
+    }
+    QCOMPARE(cql::cqls::convertToCql6("(match (position :movefrom U[+]))").text.find("move from _")
+                 != std::string::npos,
+             true);
+    // Which piece is dropped CQL 6 cannot say: named as having no equivalent.
+    const cql::cqls::Cql6Conversion q = cql::cqls::convertToCql6("(match (position :movefrom Q[+]))");
+    QCOMPARE(int(q.untranslated.size()), 1);
+    QCOMPARE(q.untranslated[0].keyword, std::string(":movefrom"));
 }
 
 QTEST_APPLESS_MAIN(TestCqlsVariantKeywords)
