@@ -217,6 +217,8 @@ void TestCqlsVariantKeywords::cql6_data()
     row("crazyhouse", 1, "move from [Aa]", 5);
     row("crazyhouse", 1, "move legal from _", 4); // the side to move has a piece in hand
     row("crazyhouse", 1, "move capture [Aa]", 2);
+    row("crazyhouse", 1, "piece x in N {x & g5}", 1);  // a dropped piece is a piece of its own
+    row("crazyhouse", 1, "piece x in [Nn] x & f8", 3); // from its drop until it is taken
 }
 
 void TestCqlsVariantKeywords::cql6()
