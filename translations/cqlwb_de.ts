@@ -1300,6 +1300,10 @@
         <source>&amp;Workbench Manual</source>
         <translation>&amp;Handbuch der Workbench</translation>
     </message>
+    <message>
+        <source>the pieces of a drop</source>
+        <translation>die Figur eines Einsetzzugs</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchStatistics</name>

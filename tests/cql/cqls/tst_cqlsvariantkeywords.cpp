@@ -48,6 +48,7 @@ private slots:
     void standardChessKeepsItsMeaning();
     void powerValues();
     void toCql6();
+    void pocketsWithoutVariantTag();
 };
 
 void TestCqlsVariantKeywords::keywords_data()
@@ -321,6 +322,20 @@ void TestCqlsVariantKeywords::toCql6()
     const cql::cqls::Cql6Conversion q = cql::cqls::convertToCql6("(match (position :movefrom Q[+]))");
     QCOMPARE(int(q.untranslated.size()), 1);
     QCOMPARE(q.untranslated[0].keyword, std::string(":movefrom"));
+}
+
+// A FEN with pockets is a Crazyhouse position, also without a Variant tag.
+void TestCqlsVariantKeywords::pocketsWithoutVariantTag()
+{
+    for (const char *fen : {"7k/6pp/8/8/8/8/8/R3K3[Qn] w - - 0 1", "7k/6pp/8/8/8/8/8/R3K3/Qn w - - 0 1"}) {
+        const game::Game g = pgnGame(std::string("[FEN \"") + fen + "\"]\n[SetUp \"1\"]\n\n1. Ra8+ N@f8 2. Q@e8 *\n");
+        QVERIFY2(!g.unsupported && g.errors.empty() && g.nodes.size() == 4, fen);
+        QCOMPARE(g.root().position.variant(), chess::Variant::Crazyhouse);
+        QCOMPARE(cqls(":movefrom U[+]", g), 2);
+    }
+    // A king in a pocket is still refused.
+    const game::Game bad = pgnGame("[FEN \"7k/6pp/8/8/8/8/8/R3K3[Qk] w - - 0 1\"]\n[SetUp \"1\"]\n\n*\n");
+    QVERIFY(bad.unsupported || !bad.errors.empty());
 }
 
 QTEST_APPLESS_MAIN(TestCqlsVariantKeywords)
