@@ -390,7 +390,9 @@ FilterPtr Compiler::insideKeyword(const Call &c)
 FilterPtr Compiler::pieceCountKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    FilterPtr d = designatorArg(at, items, i);
+    Designator raw;
+    FilterPtr d = designatorArg(at, items, i, &raw);
+    if (d && raw.hand) return inRange(variantPower(std::move(d), raw, true), at, items, i);
     return d ? inRange(count(std::move(d)), at, items, i) : nullptr;
 }
 
@@ -404,9 +406,10 @@ FilterPtr Compiler::powerKeyword(const Call &c)
 
 // The power of the designator's pieces by the variant's values, those in
 // hand too when it names the backhand.
-FilterPtr Compiler::variantPower(FilterPtr squares, const Designator &d)
+FilterPtr Compiler::variantPower(FilterPtr squares, const Designator &d, bool countOnly)
 {
-    return std::make_unique<VariantPowerFilter>(std::move(squares), d.hand ? handPieces(d.pieces) : PieceMask(0));
+    return std::make_unique<VariantPowerFilter>(std::move(squares), d.hand ? handPieces(d.pieces) : PieceMask(0),
+                                                countOnly);
 }
 
 FilterPtr Compiler::differenceKeyword(const Call &c)
@@ -416,8 +419,8 @@ FilterPtr Compiler::differenceKeyword(const Call &c)
     Designator rawA, rawB;
     if (!differenceArgs(at, items, i, a, b, &rawA, &rawB)) return nullptr;
     bool pw = n == "powerdifference";
-    FilterPtr va = pw ? variantPower(std::move(a), rawA) : count(std::move(a));
-    FilterPtr vb = pw ? variantPower(std::move(b), rawB) : count(std::move(b));
+    FilterPtr va = pw || rawA.hand ? variantPower(std::move(a), rawA, !pw) : count(std::move(a));
+    FilterPtr vb = pw || rawB.hand ? variantPower(std::move(b), rawB, !pw) : count(std::move(b));
     return inRange(std::make_unique<ArithFilter>(ArithFilter::Sub, std::move(va), std::move(vb)), at, items, i);
 }
 

@@ -279,7 +279,8 @@ private:
     // One designator, or two: "D" counts white minus black of D, "D1 D2" counts D1 minus D2.
     bool differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b,
                         Designator *rawA = nullptr, Designator *rawB = nullptr);
-    static FilterPtr variantPower(FilterPtr squares, const Designator &d);
+    static FilterPtr variantPower(FilterPtr squares, const Designator &d, bool countOnly = false);
+    bool checkHand(const Designator &d, const Item &keyword, const Item &where);
 
     // Two attributes no pawn can have at once: X and !X, single and doubled,
     // isolated and any neighbour on an adjacent file.

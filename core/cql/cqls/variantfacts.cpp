@@ -148,16 +148,17 @@ FilterPtr CheckCountFilter::transformed(const Transform &t) const
 bool VariantPowerFilter::number(Ctx &ctx, long long &out) const
 {
     const chess::Position &p = *ctx.pos;
+    auto value = [&](chess::PieceType t) { return m_count ? 1 : piecePower(p.variant(), t); };
     long long sum = 0;
     for (chess::Square s : m_squares->set(ctx)) {
         const chess::Piece piece = p.pieceAt(s);
-        if (piece != chess::NoPiece) sum += piecePower(p.variant(), chess::typeOf(piece));
+        if (piece != chess::NoPiece) sum += value(chess::typeOf(piece));
     }
     if (m_hand)
         for (Color c : {Color::White, Color::Black})
             for (int t = chess::Pawn; t <= chess::Queen; ++t)
                 if (m_hand & PieceMask(1u << chess::makePiece(c, chess::PieceType(t))))
-                    sum += p.pocket().count(c, chess::PieceType(t)) * piecePower(p.variant(), chess::PieceType(t));
+                    sum += p.pocket().count(c, chess::PieceType(t)) * value(chess::PieceType(t));
     out = sum;
     return true;
 }
@@ -166,7 +167,7 @@ FilterPtr VariantPowerFilter::transformed(const Transform &t) const
 {
     const PieceMask hand = t.apply(m_hand);
     noteImage(&hand, sizeof hand);
-    return std::make_unique<VariantPowerFilter>(m_squares->transformed(t), hand);
+    return std::make_unique<VariantPowerFilter>(m_squares->transformed(t), hand, m_count);
 }
 
 } // namespace cql::cqls

@@ -62,16 +62,21 @@ private:
 int checksReceived(const Ctx &ctx, game::NodeId node, chess::Color c);
 
 // :power / :powerdifference of CQL-S: the pieces' power by the game's variant,
-// those in hand too when the designator names the backhand ("[+]", "[*]").
+// those in hand too when the designator names the backhand ("[+]", "[*]");
+// with countOnly each piece counts one (:piececount with the backhand).
 class VariantPowerFilter : public NumericFilter {
 public:
-    VariantPowerFilter(FilterPtr squares, PieceMask hand) : m_squares(std::move(squares)), m_hand(hand) {}
+    VariantPowerFilter(FilterPtr squares, PieceMask hand, bool countOnly = false)
+        : m_squares(std::move(squares)), m_hand(hand), m_count(countOnly)
+    {
+    }
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &t) const override;
 
 private:
     FilterPtr m_squares;
     PieceMask m_hand;
+    bool m_count;
 };
 
 } // namespace cql::cqls

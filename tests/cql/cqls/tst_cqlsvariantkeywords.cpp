@@ -303,6 +303,17 @@ void TestCqlsVariantKeywords::powerValues()
     QCOMPARE(cqls(":power [Aa][*] 9", fenGame(hand, "Crazyhouse")), 1);
     QCOMPARE(cqls(":power A[+] 1 :flipcolor", fenGame(hand, "Crazyhouse")), 1); // Black's pawn in the image
     QCOMPARE(cqls(":powerdifference U[*] 7", fenGame(hand, "Crazyhouse")), 1);
+    // :piececount counts the pieces in hand the same way.
+    QCOMPARE(cqls(":piececount A 1", fenGame(hand, "Crazyhouse")), 1);
+    QCOMPARE(cqls(":piececount A[*] 3", fenGame(hand, "Crazyhouse")), 1);
+    QCOMPARE(cqls(":piececount [Rr][+] 1", fenGame(hand, "Crazyhouse")), 1);
+    QCOMPARE(cqls(":piececount p[+] 1 :flipcolor", fenGame(hand, "Crazyhouse")), 1);
+    QCOMPARE(cqls(":piececountdifference U[+] 1", fenGame(hand, "Crazyhouse")), 1);
+    // Keywords that look at the board only refuse the backhand by name.
+    QCOMPARE(cqlsError("(match (position :moveto Q[+]))"),
+             "1:26: 'Q[+]': the backhand ([+], [*]) is read only by :movefrom, :piececount, :power and their "
+             "differences");
+    QVERIFY(cqlsError("(match (position :attackcount [Nn][+] U 0))").find("the backhand") != std::string::npos);
 }
 
 // Drops written in CQL 6: a drop comes from its own, empty, square.
