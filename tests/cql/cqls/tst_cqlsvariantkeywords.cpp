@@ -220,6 +220,7 @@ void TestCqlsVariantKeywords::cql6_data()
     row("crazyhouse", 1, "move capture [Aa]", 2);
     row("crazyhouse", 1, "piece x in N {x & g5}", 1);  // a dropped piece is a piece of its own
     row("crazyhouse", 1, "piece x in [Nn] x & f8", 3); // from its drop until it is taken
+    row("crazyhouse", 1, "⊢◎Q ――", 1);                 // a path focused on the dropped queen: Qxf8+
 }
 
 void TestCqlsVariantKeywords::cql6()
