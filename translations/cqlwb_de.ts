@@ -1376,6 +1376,10 @@
         <source>--filter: %1</source>
         <translation>--filter: %1</translation>
     </message>
+    <message>
+        <source>the pieces of a drop</source>
+        <translation>die Figur eines Einsetzzugs</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchStatistics</name>

@@ -176,9 +176,9 @@ struct Ctx {
     // only those reach the output, as in the reference engine.
     std::vector<std::vector<NodeComment>> sortComments;
     bool searchVariations = false;
-    const engine::Settings *engine = nullptr;     // the query's engine settings (null: the environment's)
-    int transformIndex = 0;                       // for currenttransform: index into Program::transformNames
-    std::vector<std::array<int8_t, 64>> pieceIds; // lazily computed piece identities per node
+    const engine::Settings *engine = nullptr;      // the query's engine settings (null: the environment's)
+    int transformIndex = 0;                        // for currenttransform: index into Program::transformNames
+    std::vector<std::array<int16_t, 64>> pieceIds; // lazily computed piece identities per node
     // CQL's numbering of the positions (positionorder.cpp), computed on first use.
     struct PositionOrder {
         const game::Game *game = nullptr;

@@ -49,6 +49,10 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
         return true;
     }
     if (s.null) return false;
+    const bool drop = m.isDrop();
+    if (s.cqlsDrops && drop && !(s.dropPieces & PieceMask(1u << chess::makePiece(before.sideToMove(), m.dropPiece()))))
+        return false;
+    if (s.dropsOnly && !drop) return false;
     chess::Square from = m.from();
     // Castling is encoded king-takes-rook; CQL sees the king's real destination.
     chess::Square to = m.to();
@@ -68,7 +72,7 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
         if (s.promote && !(types & (1u << m.promotion()))) return false;
         if (s.promoteName && sets.promoteType != int(m.promotion())) return false;
     }
-    if (s.from && !sets.from.contains(from)) return false;
+    if (s.from && !(s.cqlsDrops && drop) && !sets.from.contains(from)) return false;
     if (s.to && !sets.to.contains(to)) return false;
     chess::Square capSq = chess::NoSquare;
     if (!m.isCastling() && before.capturedPiece(m) != chess::NoPiece) capSq = before.captureSquare(m);
@@ -186,6 +190,9 @@ FilterPtr MoveFilter::transformed(const Transform &t) const
     s.primary = m_spec.primary;
     s.secondary = m_spec.secondary;
     s.captureOnly = m_spec.captureOnly;
+    s.cqlsDrops = m_spec.cqlsDrops;
+    s.dropsOnly = m_spec.dropsOnly;
+    s.dropPieces = t.apply(m_spec.dropPieces);
     s.value = m_spec.value;
     auto f = std::make_unique<MoveFilter>(std::move(s));
     f->range = range;

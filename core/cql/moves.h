@@ -20,6 +20,12 @@ struct MoveSpec {
     bool primary = false, secondary = false;
     bool captureOnly = false; // X[x]Y
     bool dash = false;        // written X--Y (legal, countmoves, currentmove take only these)
+    // CQL-S drops: a drop (drop chess) matches only when the piece it sets in
+    // is in dropPieces, and `from` is not asked of it; with dropsOnly a move
+    // that is no drop never matches. Without cqlsDrops a drop is, as to CQL 6,
+    // a move from and to its square, which is empty before the drop.
+    bool cqlsDrops = false, dropsOnly = false;
+    PieceMask dropPieces = 0;
     enum Value { None, From, To, Capture } value = None;
 };
 

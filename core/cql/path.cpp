@@ -32,7 +32,7 @@ struct PathFrame {
     std::vector<std::vector<NodeComment>> otherComments;
     size_t mark = 0; // ctx.comments when the match began
     bool hasFocus = false;
-    std::array<bool, 64> focused{}; // by piece identity
+    std::vector<bool> focused;      // by piece identity (a dropped piece's is 64 or more)
     SquareSet focusSquares;         // the focus set at the start
     std::vector<Value> bestAtomics; // the atomic variables at the best path's end
 };
@@ -106,7 +106,7 @@ bool inFocus(Ctx &ctx, const PathFrame &f, game::NodeId c, bool focusCapture)
 {
     MoveActors a = actorsOf(ctx, c);
     if (a.null) return false;
-    auto focused = [&](int id) { return id >= 0 && id < 64 && f.focused[id]; };
+    auto focused = [&](int id) { return id >= 0 && size_t(id) < f.focused.size() && f.focused[id]; };
     if (focused(a.mover) || focused(a.rook)) return true;
     return focusCapture && focused(a.captured);
 }
@@ -299,7 +299,7 @@ private:
             if (m_f.hasFocus && m_ctx.game->nodes[k].move.isCastling()) {
                 MoveActors a = actorsOf(m_ctx, k);
                 CastleSquares cs = castleSquares(m_ctx.game->nodes[k].move);
-                auto focused = [&](int id) { return id >= 0 && id < 64 && m_f.focused[id]; };
+                auto focused = [&](int id) { return id >= 0 && size_t(id) < m_f.focused.size() && m_f.focused[id]; };
                 if (!focused(a.mover)) {
                     maskL &= ~SquareSet::of(cs.kingFrom);
                     maskR &= ~SquareSet::of(cs.kingTo);
@@ -545,7 +545,9 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
         }
         for (chess::Square s : f.focusSquares) {
             int id = pieceIdAt(ctx, s);
-            if (id >= 0 && id < 64) f.focused[id] = true;
+            if (id < 0) continue;
+            if (size_t(id) >= f.focused.size()) f.focused.resize(size_t(id) + 1);
+            f.focused[id] = true;
         }
     }
     {

@@ -329,7 +329,9 @@ SquareSet PinFilter::set(Ctx &ctx) const
     // evaluated only once a pin exists.
     const chess::Position &pos = *ctx.pos;
     const SquareSet occ = pos.occupied();
-    const SquareSet to = m_to ? m_to->set(ctx) & occ : pos.pieces(chess::King);
+    // An Antichess king is an ordinary piece: nothing is pinned to it.
+    const SquareSet kings = pos.variant() == chess::Variant::Antichess ? SquareSet() : pos.pieces(chess::King);
+    const SquareSet to = m_to ? m_to->set(ctx) & occ : kings;
     const SquareSet queens = pos.pieces(chess::Queen);
     const SquareSet rookLike = pos.pieces(chess::Rook) | queens, bishopLike = pos.pieces(chess::Bishop) | queens;
     SquareSet out, from, through;

@@ -6,13 +6,20 @@
 
 namespace cql {
 
+bool isStalemate(const chess::Position &p)
+{
+    // An Antichess side with pieces but no move is stalemated (and wins).
+    if (p.variant() == chess::Variant::Antichess) return p.variantEnd() == chess::VariantEnd::StalemateWin;
+    return p.isStalemate();
+}
+
 bool StateFilter::match(Ctx &ctx) const
 {
     const game::Node &n = ctx.cur();
     switch (m_kind) {
     case Check: return ctx.pos->inCheck();
     case Mate: return ctx.pos->isCheckmate();
-    case Stalemate: return ctx.pos->isStalemate();
+    case Stalemate: return isStalemate(*ctx.pos);
     case Wtm: return ctx.pos->sideToMove() == chess::White;
     case Btm: return ctx.pos->sideToMove() == chess::Black;
     case Initial: return n.parent == game::NoNode;

@@ -7,6 +7,11 @@
 
 namespace cql {
 
+// Stalemate as `stalemate` reads it: no legal move and not in check, where no
+// variant rule ended the game first; in Antichess a side with pieces and no
+// move (a stalemate that wins).
+bool isStalemate(const chess::Position &p);
+
 class StateFilter : public Filter {
 public:
     enum Kind { Check, Mate, Stalemate, Wtm, Btm, Initial, Terminal, Mainline, Variation, Null, VirtualMainline };

@@ -12,8 +12,9 @@ namespace {
 
 // Piece identities of every node, computed on first use for a game: the id of
 // a piece is the square it stood on at the start, and it travels with the
-// piece (also through promotion).
-const std::array<int8_t, 64> &idsAt(Ctx &ctx, game::NodeId n)
+// piece (also through promotion). A piece dropped (Crazyhouse) is a new one:
+// 64 plus the ply of its drop.
+const std::array<int16_t, 64> &idsAt(Ctx &ctx, game::NodeId n)
 {
     const game::Game &g = *ctx.game;
     if (ctx.pieceIds.size() != g.nodes.size()) {
@@ -21,21 +22,25 @@ const std::array<int8_t, 64> &idsAt(Ctx &ctx, game::NodeId n)
         std::vector<game::NodeId> order{0};
         // Nodes are created parent-first, so index order is a valid fill order.
         for (game::NodeId i = 0; i < g.nodes.size(); ++i) {
-            std::array<int8_t, 64> &ids = ctx.pieceIds[i];
+            std::array<int16_t, 64> &ids = ctx.pieceIds[i];
             const game::Node &node = g.nodes[i];
             if (node.parent == game::NoNode) {
                 for (int s = 0; s < 64; ++s)
-                    ids[s] = node.position.pieceAt(chess::Square(s)) != chess::NoPiece ? int8_t(s) : int8_t(-1);
+                    ids[s] = node.position.pieceAt(chess::Square(s)) != chess::NoPiece ? int16_t(s) : int16_t(-1);
                 continue;
             }
             ids = ctx.pieceIds[node.parent];
             chess::Move m = node.move;
             if (m.isNull() || m.isNone()) continue;
+            if (m.isDrop()) {
+                ids[m.to()] = int16_t(64 + node.ply);
+                continue;
+            }
             if (m.isCastling()) {
                 const chess::Position &before = g.nodes[node.parent].position;
                 bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
                 int r = chess::rankOf(m.from());
-                int8_t king = ids[m.from()], rook = ids[m.to()];
+                int16_t king = ids[m.from()], rook = ids[m.to()];
                 ids[m.from()] = -1;
                 ids[m.to()] = -1;
                 (void)before;

@@ -97,6 +97,17 @@ std::string unplayableMoveMessage(std::string_view san, const std::string &decod
     return what + " " + std::string(san) + " at ply " + std::to_string(ply) + (inVariation ? " (in a variation)" : "");
 }
 
+namespace {
+
+// The FEN's board has pockets: "[...]" after it, or a ninth rank.
+bool hasPockets(std::string_view fen)
+{
+    const std::string_view board = fen.substr(0, fen.find(' '));
+    return board.find('[') != std::string_view::npos || std::count(board.begin(), board.end(), '/') == 8;
+}
+
+} // namespace
+
 StartPosition startPosition(const std::string_view *fen, const std::string_view *variantTag,
                             const BuildOptions &options)
 {
@@ -128,6 +139,11 @@ StartPosition startPosition(const std::string_view *fen, const std::string_view 
             std::string err2;
             pos = chess::Position::fromFen(text, &err2, true, &out.warnings, variant);
             if (pos) chess960 = out.chess960 = true;
+        }
+        if (!pos && !variantTag && hasPockets(text)) {
+            // Pockets without a Variant tag: only Crazyhouse has them.
+            std::string err3;
+            pos = chess::Position::fromFen(text, &err3, false, &out.warnings, chess::Variant::Crazyhouse);
         }
         if (!pos) {
             out.error = "bad FEN \"" + std::string(text) + "\": " + err + "; game skipped";

@@ -29,6 +29,7 @@ QString reasonText(const std::string &reason)
         QT_TRANSLATE_NOOP("wb::MainWindow", "CQL-S shifts keep the squares on the trailing edge"),
         QT_TRANSLATE_NOOP("wb::MainWindow", "promoted-piece marks '~'"),
         QT_TRANSLATE_NOOP("wb::MainWindow", "counts the checks of three-check chess"),
+        QT_TRANSLATE_NOOP("wb::MainWindow", "the pieces of a drop"),
         QT_TRANSLATE_NOOP("wb::MainWindow", "with these arguments"),
         QT_TRANSLATE_NOOP("wb::MainWindow", "CQL 6 compares dates as text"),
         QT_TRANSLATE_NOOP("wb::MainWindow", "unknown keyword"),

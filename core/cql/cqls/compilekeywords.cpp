@@ -83,7 +83,8 @@ bool Compiler::splitByColour(const Item &where, const Designator &d, Designator 
     return true;
 }
 
-bool Compiler::differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b)
+bool Compiler::differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b,
+                              Designator *rawA, Designator *rawB)
 {
     Designator d1;
     if (!designatorArg(at, items, i, &d1)) return false;
@@ -91,6 +92,8 @@ bool Compiler::differenceArgs(const Item &at, const std::vector<Item> &items, si
     if (optionalDesignator(items, i, d2)) {
         a = designatorFilter(d1);
         b = designatorFilter(d2);
+        if (rawA) *rawA = d1;
+        if (rawB) *rawB = d2;
         return true;
     }
     Designator w = d1, bl = d1;
@@ -107,6 +110,8 @@ bool Compiler::differenceArgs(const Item &at, const std::vector<Item> &items, si
     keep(bl.pieces, BlackBits);
     a = designatorFilter(w);
     b = designatorFilter(bl);
+    if (rawA) *rawA = w;
+    if (rawB) *rawB = bl;
     return true;
 }
 
@@ -166,7 +171,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"attackcount", {&Compiler::attackCountKeyword, 0}},
         {"blackcannotwin", {&Compiler::factKeyword, FactFilter::BlackCannotWin}},
         {"blackelo", {&Compiler::eloKeyword, 0}},
-        {"captureforced", {&Compiler::neverKeyword, 0}},
+        {"captureforced", {&Compiler::nextMoveKeyword, NextMoveFilter::CaptureForced}},
         {"castling", {&Compiler::castlingKeyword, 0}},
         {"check", {&Compiler::checkKeyword, 0}},
         {"checkcount", {&Compiler::checkCountKeyword, 0}},
@@ -200,10 +205,10 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"ispromotedpiece", {&Compiler::isPromotedPieceKeyword, 0}},
         {"isshufflechess", {&Compiler::startArrangementKeyword, 0}},
         {"isstalemate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsStalemate}},
-        {"kingonthehill", {&Compiler::neverKeyword, 0}},
+        {"kingonthehill", {&Compiler::variantFactKeyword, VariantFactFilter::KingOnTheHill}},
         {"line", {&Compiler::lineKeyword, 0}},
         {"line*", {&Compiler::lineKeyword, 0}},
-        {"losing", {&Compiler::neverKeyword, 0}},
+        {"losing", {&Compiler::variantFactKeyword, VariantFactFilter::Losing}},
         {"match", {&Compiler::subMatchKeyword, 0}},
         {"matchconsecutive", {&Compiler::matchConsecutiveKeyword, 0}},
         {"matingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial}},
@@ -212,7 +217,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"movefrom", {&Compiler::moveFromToKeyword, 0}},
         {"movenumber", {&Compiler::moveNumberKeyword, 0}},
         {"moveto", {&Compiler::moveFromToKeyword, 0}},
-        {"mustcapture", {&Compiler::neverKeyword, 0}},
+        {"mustcapture", {&Compiler::variantFactKeyword, VariantFactFilter::MustCapture}},
         {"nomatingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial | Negated}},
         {"not", {&Compiler::logicKeyword, 0}},
         {"opposition", {&Compiler::oppositionKeyword, 0}},
@@ -237,7 +242,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"startposition", {&Compiler::variantKeyword, 0}},
         {"tagmatch", {&Compiler::tagMatchKeyword, 0}},
         {"takeslastpiece", {&Compiler::nextMoveKeyword, NextMoveFilter::TakesLastPiece}},
-        {"threechecks", {&Compiler::neverKeyword, 0}},
+        {"threechecks", {&Compiler::variantFactKeyword, VariantFactFilter::ThreeChecks}},
         {"threefoldrepetition", {&Compiler::repetitionKeyword, 0}},
         {"unstoppablepawns", {&Compiler::unstoppablePawnsKeyword, 0}},
         {"variant", {&Compiler::variantKeyword, 0}},
@@ -265,13 +270,17 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
 
 FilterPtr Compiler::factKeyword(const Call &c) { return std::make_unique<FactFilter>(FactFilter::Kind(c.param)); }
 
+FilterPtr Compiler::variantFactKeyword(const Call &c)
+{
+    return std::make_unique<VariantFactFilter>(VariantFactFilter::Kind(c.param));
+}
+
 FilterPtr Compiler::nextMoveKeyword(const Call &c)
 {
     return std::make_unique<NextMoveFilter>(NextMoveFilter::Kind(c.param));
 }
 
-// Keywords for other chess variants never match in standard chess (seed); the
-// reader keeps a game only up to its first illegal move: no next move is
+// The reader keeps a game only up to its first illegal move: no next move is
 // illegal or invalid.
 FilterPtr Compiler::neverKeyword(const Call &) { return std::make_unique<ConstantFilter>(false); }
 
@@ -381,25 +390,37 @@ FilterPtr Compiler::insideKeyword(const Call &c)
 FilterPtr Compiler::pieceCountKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    FilterPtr d = designatorArg(at, items, i);
+    Designator raw;
+    FilterPtr d = designatorArg(at, items, i, &raw);
+    if (d && raw.hand) return inRange(variantPower(std::move(d), raw, true), at, items, i);
     return d ? inRange(count(std::move(d)), at, items, i) : nullptr;
 }
 
 FilterPtr Compiler::powerKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    FilterPtr d = designatorArg(at, items, i);
-    return d ? inRange(std::make_unique<PowerFilter>(std::move(d)), at, items, i) : nullptr;
+    Designator raw;
+    FilterPtr d = designatorArg(at, items, i, &raw);
+    return d ? inRange(variantPower(std::move(d), raw), at, items, i) : nullptr;
+}
+
+// The power of the designator's pieces by the variant's values, those in
+// hand too when it names the backhand.
+FilterPtr Compiler::variantPower(FilterPtr squares, const Designator &d, bool countOnly)
+{
+    return std::make_unique<VariantPowerFilter>(std::move(squares), d.hand ? handPieces(d.pieces) : PieceMask(0),
+                                                countOnly);
 }
 
 FilterPtr Compiler::differenceKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr a, b;
-    if (!differenceArgs(at, items, i, a, b)) return nullptr;
+    Designator rawA, rawB;
+    if (!differenceArgs(at, items, i, a, b, &rawA, &rawB)) return nullptr;
     bool pw = n == "powerdifference";
-    FilterPtr va = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(a))) : count(std::move(a));
-    FilterPtr vb = pw ? FilterPtr(std::make_unique<PowerFilter>(std::move(b))) : count(std::move(b));
+    FilterPtr va = pw || rawA.hand ? variantPower(std::move(a), rawA, !pw) : count(std::move(a));
+    FilterPtr vb = pw || rawB.hand ? variantPower(std::move(b), rawB, !pw) : count(std::move(b));
     return inRange(std::make_unique<ArithFilter>(ArithFilter::Sub, std::move(va), std::move(vb)), at, items, i);
 }
 
@@ -415,10 +436,17 @@ FilterPtr Compiler::attackCountKeyword(const Call &c)
 FilterPtr Compiler::moveFromToKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    FilterPtr d = designatorArg(at, items, i);
+    Designator raw;
+    FilterPtr d = designatorArg(at, items, i, &raw);
     if (!d) return nullptr;
-    bool from = n == "movefrom";
-    return moveFilter([&](MoveSpec &s) { (from ? s.from : s.to) = std::move(d); });
+    if (n != "movefrom") return moveFilter([&](MoveSpec &s) { s.to = std::move(d); });
+    // A drop's origin is the backhand: only a designator naming it ("Q[+]",
+    // "R[*]") matches the piece a drop sets in; "???" is every move but a drop.
+    return moveFilter([&](MoveSpec &s) {
+        s.from = std::move(d);
+        s.cqlsDrops = true;
+        if (raw.hand) s.dropPieces = handPieces(raw.pieces);
+    });
 }
 
 FilterPtr Compiler::isPromotedPieceKeyword(const Call &)
@@ -429,7 +457,10 @@ FilterPtr Compiler::isPromotedPieceKeyword(const Call &)
     Designator d;
     std::string err;
     parseDesignator("U~", d, err);
-    return moveFilter([&](MoveSpec &s) { s.from = designatorFilter(d); });
+    return moveFilter([&](MoveSpec &s) {
+        s.from = designatorFilter(d);
+        s.cqlsDrops = true; // a dropped piece is never a promoted one
+    });
 }
 
 FilterPtr Compiler::promoteKeyword(const Call &c)
@@ -507,8 +538,8 @@ FilterPtr Compiler::oppositionKeyword(const Call &c)
 FilterPtr Compiler::checkCountKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    // Counting checks means something only in three-check chess: in
-    // standard chess only a count of zero holds (seed).
+    // "R1 : R2" (the seed) counts checks in every variant; the older "N" and
+    // "+N+M" forms count them only in Three-check, elsewhere only zero holds.
     if (i >= items.size() || items[i].isList()) {
         error(at, "':checkcount' expects two ranges (checks White received : checks Black received), a number or +N+M");
         return nullptr;
@@ -525,7 +556,7 @@ FilterPtr Compiler::checkCountKeyword(const Call &c)
                 error(items[i - 1], "':checkcount' counts checks: its ranges start at zero or above");
                 return nullptr;
             }
-        return std::make_unique<ConstantFilter>(white.contains(0) && black.contains(0));
+        return std::make_unique<CheckCountFilter>(CheckCountFilter::Received, white, black);
     }
     std::string t = items[i].text;
     long long a = 0, b = 0;
@@ -542,7 +573,11 @@ FilterPtr Compiler::checkCountKeyword(const Call &c)
         return nullptr;
     }
     ++i;
-    return std::make_unique<ConstantFilter>(a == 0 && b == 0);
+    Range white, black;
+    white.lo.value = white.hi.value = a;
+    black.lo.value = black.hi.value = b;
+    return std::make_unique<CheckCountFilter>(t[0] == '+' ? CheckCountFilter::Exact : CheckCountFilter::Nth, white,
+                                              black);
 }
 
 FilterPtr Compiler::evaluationKeyword(const Call &c)

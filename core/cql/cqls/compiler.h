@@ -16,6 +16,7 @@
 #include "cql/cqls/relation.h"
 #include "cql/cqls/tagging.h"
 #include "cql/cqls/tags.h"
+#include "cql/cqls/variantfacts.h"
 #include "cql/cqls/arguments.h"
 #include "cql/cqls/designators.h"
 #include "cql/cqls/evaluation.h"
@@ -276,7 +277,10 @@ private:
     bool splitByColour(const Item &where, const Designator &d, Designator &white, Designator &black);
 
     // One designator, or two: "D" counts white minus black of D, "D1 D2" counts D1 minus D2.
-    bool differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b);
+    bool differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b,
+                        Designator *rawA = nullptr, Designator *rawB = nullptr);
+    static FilterPtr variantPower(FilterPtr squares, const Designator &d, bool countOnly = false);
+    bool checkHand(const Designator &d, const Item &keyword, const Item &where);
 
     // Two attributes no pawn can have at once: X and !X, single and doubled,
     // isolated and any neighbour on an adjacent file.
@@ -321,6 +325,7 @@ private:
     FilterPtr promoteKeyword(const Call &c);
     FilterPtr isCastlingKeyword(const Call &c);
     FilterPtr isCheckKeyword(const Call &c);
+    FilterPtr variantFactKeyword(const Call &c);
     FilterPtr sequenceKeyword(const Call &c);
     FilterPtr oppositionKeyword(const Call &c);
     FilterPtr checkCountKeyword(const Call &c);

@@ -26,14 +26,16 @@ SquareSet lightSquares()
 }
 
 // One item of a square list: file part then rank part.
-bool parseSquareItem(std::string_view t, SquareSet &out, std::string &error)
+bool parseSquareItem(std::string_view t, SquareSet &out, std::string &error, bool &hand)
 {
     if (t == "+") { // the backhand of drop chess: no board square
         out = SquareSet();
+        hand = true;
         return true;
     }
     if (t == "*") {
         out = SquareSet::all();
+        hand = true;
         return true;
     }
     size_t i = 0;
@@ -135,6 +137,12 @@ bool parseAxis(std::string_view t, size_t &i, int kind, SquareSet &lines, int &c
     for (int v = a; v <= b; ++v)
         lines |= line(v);
     return true;
+}
+
+PieceMask handPieces(const PieceTypes &p)
+{
+    if (p.anything) return PieceMask(WhiteBits | BlackBits);
+    return PieceMask((p.plain | p.unpromoted) & (WhiteBits | BlackBits));
 }
 
 bool pieceLetter(char c, PieceMask &out)
@@ -239,8 +247,11 @@ bool parsePieceTypes(std::string_view t, PieceTypes &out, size_t &used, std::str
     return true;
 }
 
-bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
+bool parseSquares(std::string_view t, SquareSet &out, std::string &error, bool *handOut)
 {
+    bool ignored = false;
+    bool &hand = handOut ? *handOut : ignored;
+    hand = false;
     if (t.empty()) {
         out = SquareSet::all();
         return true;
@@ -252,11 +263,12 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
             error = "'" + std::string(t) + "': a list of squares must be in brackets";
             return false;
         }
-        return parseSquareItem(t, out, error);
+        return parseSquareItem(t, out, error, hand);
     }
     if (t.back() != ']' || t.find(']') != t.size() - 1) {
         // "[ac]3": a set of files, then the rank part.
-        if (t.find(']') != std::string_view::npos && t.find(']') + 1 < t.size()) return parseSquareItem(t, out, error);
+        if (t.find(']') != std::string_view::npos && t.find(']') + 1 < t.size())
+            return parseSquareItem(t, out, error, hand);
         error = "']' is missing in '" + std::string(t) + "'";
         return false;
     }
@@ -277,7 +289,7 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
         while (!item.empty() && item.back() == ' ')
             item.remove_suffix(1);
         SquareSet s;
-        if (!parseSquareItem(item, s, error)) return false;
+        if (!parseSquareItem(item, s, error, hand)) return false;
         out |= s;
         if (comma == std::string_view::npos) break;
         start = comma + 1;
@@ -288,7 +300,8 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error)
 bool parseDesignator(std::string_view t, Designator &out, std::string &error)
 {
     size_t used = 0;
-    if (parsePieceTypes(t, out.pieces, used, error) && parseSquares(t.substr(used), out.squares, error)) return true;
+    if (parsePieceTypes(t, out.pieces, used, error) && parseSquares(t.substr(used), out.squares, error, &out.hand))
+        return true;
     // A square designator alone ("e4", as in the seed's ':moveto e4'): any
     // piece or none on those squares. The first error is the one to report.
     const std::string first = error;

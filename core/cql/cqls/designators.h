@@ -27,7 +27,14 @@ struct PieceTypes {
 struct Designator {
     PieceTypes pieces;
     chess::SquareSet squares = chess::SquareSet::all();
+    // "[+]" or "[*]": the backhand of drop chess, where the pieces to be
+    // dropped are; a designator naming it matches the pieces a drop sets in.
+    bool hand = false;
 };
+
+// The pieces a designator of the backhand ("[+]") names: a piece in hand is
+// never the result of a promotion ('~' names none), '?' names every piece.
+PieceMask handPieces(const PieceTypes &p);
 
 // Piece letters of CQL-S; false for a character that is none.
 bool pieceLetter(char c, PieceMask &out);
@@ -36,7 +43,8 @@ bool pieceLetter(char c, PieceMask &out);
 // "[Q~q~~]", "[]"); used = characters read.
 bool parsePieceTypes(std::string_view text, PieceTypes &out, size_t &used, std::string &error);
 // A square designator: "" (all squares), "a1", "a?", "?8", "L?", "[a-h1-2,f6]", "[ ]", "[+]", "[*]".
-bool parseSquares(std::string_view text, chess::SquareSet &out, std::string &error);
+// hand (when given) tells whether the designator names the backhand ("[+]", "[*]", "[+,a1]").
+bool parseSquares(std::string_view text, chess::SquareSet &out, std::string &error, bool *hand = nullptr);
 // The file (kind 0) or rank (kind 1) part of a square at t[i]: a name, '?',
 // L/D (colour 1 light, 2 dark squares), "x-y", or a bracketed set of names and
 // ranges ("[ac]", "[1-7]"); i is moved past it.

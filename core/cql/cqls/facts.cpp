@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/facts.h"
 #include "cql/cqls/gamewalk.h"
+#include "cql/cqls/variantfacts.h"
+#include "cql/state.h"
 
 namespace cql::cqls {
 
@@ -14,13 +16,6 @@ int swapRights(int r) { return ((r & 3) << 2) | ((r >> 2) & 3); }
 
 int pieceCount(const chess::Position &p, chess::Color c, chess::PieceType t) { return p.pieces(c, t).count(); }
 
-bool cannotWin(const chess::Position &p, chess::Color c)
-{
-    int all = p.pieces(c).count();
-    int minors = pieceCount(p, c, chess::Bishop) + pieceCount(p, c, chess::Knight);
-    return all == 1 || (all == 2 && minors == 1);
-}
-
 } // namespace
 
 SquareSet lightSquares()
@@ -32,19 +27,6 @@ SquareSet lightSquares()
 }
 
 namespace {
-
-bool matingMaterial(const chess::Position &p)
-{
-    int all = p.occupied().count();
-    SquareSet minors = p.pieces(chess::Bishop) | p.pieces(chess::Knight);
-    if (all == 2) return false;
-    if (all == 3 && minors.count() == 1) return false;
-    if (all == 4) {
-        SquareSet bishops = p.pieces(chess::Bishop);
-        if ((bishops & lightSquares()).count() == 2 || (bishops - lightSquares()).count() == 2) return false;
-    }
-    return true;
-}
 
 int power(const chess::Position &p, chess::Color c, bool minorsAndRooksOnly)
 {
@@ -114,11 +96,13 @@ bool FactFilter::match(Ctx &ctx) const
         if (m_arg) return (contact & m_arg->set(ctx)).any();
         return contact.any() || c.moreThanOne();
     }
-    case MatingMaterial: return matingMaterial(p);
-    case WhiteCannotWin: return cannotWin(p, chess::White);
-    case BlackCannotWin: return cannotWin(p, chess::Black);
+    case MatingMaterial: return matingMaterialIn(p);
+    case WhiteCannotWin: return cannotWinIn(p, chess::White);
+    case BlackCannotWin: return cannotWinIn(p, chess::Black);
     case Endgame: return endgame(p);
-    case GameIsOver: return p.isCheckmate() || p.isStalemate() || !matingMaterial(p);
+    // The seed: mate, stalemate, :losing, :threechecks, :kingonthehill or no mating material.
+    case GameIsOver:
+        return p.isCheckmate() || isStalemate(p) || p.variantEnd() != chess::VariantEnd::None || !matingMaterialIn(p);
     case HasMoves: return ctx.cur().firstChild != game::NoNode;
     }
     return false;
@@ -177,13 +161,14 @@ bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, c
         before.generateLegal(list);
         return !m.isNull() && list.size == 1;
     }
+    case CaptureForced: return !m.isNull() && mustCapture(before);
     default: break;
     }
     if (m.isNull()) return false;
     switch (m_kind) {
     case IsCheck: return after.inCheck();
     case IsMate: return after.isCheckmate();
-    case IsStalemate: return after.isStalemate();
+    case IsStalemate: return isStalemate(after);
     case IsDoubleCheck: return after.checkers().moreThanOne();
     case IsContactCheck: {
         SquareSet c = after.checkers();
@@ -196,11 +181,9 @@ bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, c
                 return true;
         return false;
     }
-    case TakesLastPiece: {
-        if (m.isCastling() || before.capturedPiece(m) == chess::NoPiece) return false;
-        chess::Color them = after.sideToMove();
-        return after.pieces(them).count() == 1; // only the king is left
-    }
+    case TakesLastPiece: // Antichess only (seed): the capture leaves the opponent without pieces
+        return before.variant() == chess::Variant::Antichess && before.capturedPiece(m) != chess::NoPiece
+            && after.pieces(after.sideToMove()).empty();
     default: return false;
     }
 }
@@ -252,11 +235,9 @@ bool StartArrangementFilter::match(Ctx &ctx) const
 bool IsCheckCountFilter::match(Ctx &ctx) const
 {
     const auto &nodes = ctx.game->nodes;
-    chess::Color us = ctx.pos->sideToMove();
-    // Checks we gave so far: positions on the way here where the opponent is to move in check.
-    long long given = 0;
-    for (game::NodeId a = ctx.node; a != game::NoNode; a = nodes[a].parent)
-        if (nodes[a].position.sideToMove() != us && nodes[a].position.inCheck()) ++given;
+    const chess::Color us = ctx.pos->sideToMove();
+    // Checks we gave so far (in Three-check the counters, a FEN's included).
+    const long long given = checksReceived(ctx, ctx.node, ~us);
     return someChild(ctx, ctx.node, [&](game::NodeId c) {
         return !nodes[c].move.isNull() && nodes[c].position.inCheck() && m_range.contains(given + 1);
     });

@@ -96,7 +96,17 @@ private:
 // search, variations too when they are searched).
 class NextMoveFilter : public Filter {
 public:
-    enum Kind { IsCheck, IsMate, IsStalemate, IsDoubleCheck, IsContactCheck, IsNull, Forced, TakesLastPiece };
+    enum Kind {
+        IsCheck,
+        IsMate,
+        IsStalemate,
+        IsDoubleCheck,
+        IsContactCheck,
+        IsNull,
+        Forced,
+        TakesLastPiece, // Antichess: the next move takes the opponent's last piece
+        CaptureForced,  // Antichess: the next move must capture
+    };
     explicit NextMoveFilter(Kind k) : m_kind(k) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;

@@ -337,9 +337,18 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
         parts.push_back(std::make_unique<NotFilter>(std::make_unique<NextMoveFilter>(NextMoveFilter::IsNull)));
         return true;
     case LineMove::Castle: parts.push_back(lower(castlingCql6(m.castleRights))); break;
-    case LineMove::Drop: parts.push_back(std::make_unique<ConstantFilter>(false)); return true;
+    case LineMove::Drop: {
+        MoveSpec s;
+        s.cqlsDrops = s.dropsOnly = true;
+        const PieceMask hand = handPieces(m.fromPieces);
+        s.dropPieces = m.coloured ? hand : colourFree(hand);
+        if (m.to != SquareSet::all()) s.to = designatorOf(PieceTypes(), m.to);
+        parts.push_back(std::make_unique<MoveFilter>(std::move(s)));
+        break;
+    }
     case LineMove::Normal: {
         MoveSpec s;
+        s.cqlsDrops = true; // a move from a square is no drop
         s.from = designatorOf(m.fromPieces, m.from, m.coloured);
         PieceTypes to = m.toPieces;
         // An en passant capture goes to an empty square.
@@ -381,10 +390,15 @@ bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
         int bit = (kingSide ? 1 : 2) << (pos.sideToMove() == chess::White ? 0 : 2);
         return m.castleRights == 0 || (m.castleRights & bit);
     }
-    case LineMove::Drop: return false;
+    case LineMove::Drop: {
+        if (!mv.isDrop() || !m.to.contains(mv.to())) return false;
+        const PieceMask hand = handPieces(m.fromPieces);
+        const PieceMask piece = PieceMask(1u << chess::makePiece(pos.sideToMove(), mv.dropPiece()));
+        return ((m.coloured ? hand : colourFree(hand)) & piece) != 0;
+    }
     case LineMove::Normal: break;
     }
-    if (mv.isNull() || mv.isCastling()) return false;
+    if (mv.isNull() || mv.isCastling() || mv.isDrop()) return false;
     if (!pieceFits(m.fromPieces, pos.pieceAt(mv.from()), m.coloured) || !m.from.contains(mv.from())) return false;
     chess::Piece target = pos.pieceAt(mv.to()); // empty for en passant
     bool capture = mv.kind() == chess::Move::EnPassant || target != chess::NoPiece;
@@ -535,7 +549,9 @@ bool LineStarFilter::match(Ctx &ctx) const
         pos = after;
     }
     const chess::Position &here = *ctx.pos;
-    if (here.sideToMove() != pos.sideToMove() || here.castlingRooks() != pos.castlingRooks()) return false;
+    if (here.sideToMove() != pos.sideToMove() || here.castlingRooks() != pos.castlingRooks()
+        || here.pocket() != pos.pocket())
+        return false;
     for (int s = 0; s < 64; ++s)
         if (here.pieceAt(chess::Square(s)) != pos.pieceAt(chess::Square(s))) return false;
     return true;

@@ -19,8 +19,8 @@ namespace cql::cqls {
 struct LineMove {
     std::string text;   // the word as written, for messages
     long long ply = -1; // from a move number ("12." / "12..."), else -1
-    // Drop: "N@f3", a piece set in from the hand (drop chess, bughouse): a standard
-    // game never has one, so such a move never matches.
+    // Drop: "N@f3", a piece set in from the hand (drop chess, bughouse); a
+    // Normal move never matches a drop.
     enum Kind { Normal, Castle, Null, AnyMove, Drop } kind = Normal;
     int castleRights = 0; // Castle: bits as CastlingRightsFilter (1 K, 2 Q, 4 k, 8 q), 0 = any
     PieceTypes fromPieces, toPieces;

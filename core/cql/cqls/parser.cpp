@@ -504,9 +504,26 @@ FilterPtr Compiler::designatorArg(const Item &at, const std::vector<Item> &items
         return nullptr;
     case Argument::Read: break;
     }
-    if (!checkTag(d, items[i - 1])) return nullptr;
+    if (!checkTag(d, items[i - 1]) || !checkHand(d, at, items[i - 1])) return nullptr;
     if (raw) *raw = d;
     return designatorFilter(d);
+}
+
+// The backhand ("[+]", "[*]") is read by the keywords that can see a drop or
+// a pocket; elsewhere it is an error rather than a designator that silently
+// looks at the board only.
+bool Compiler::checkHand(const Designator &d, const Item &keyword, const Item &where)
+{
+    if (!d.hand) return true;
+    std::string_view k = keyword.text;
+    while (!k.empty() && (k.front() == '!' || k.front() == ':'))
+        k.remove_prefix(1);
+    if (k == "movefrom" || k == "piececount" || k == "piececountdifference" || k == "power" || k == "powerdifference")
+        return true;
+    error(where,
+          "'" + where.text
+              + "': the backhand ([+], [*]) is read only by :movefrom, :piececount, :power and their differences");
+    return false;
 }
 
 bool Compiler::optionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d)

@@ -921,6 +921,19 @@ private:
         [[maybe_unused]] const auto &[n, at, items, i] = c;
         Designator d;
         if (!designatorArg(items, i, d)) return {};
+        if (n == "movefrom") {
+            // To CQL 6 a drop comes from its own, empty, square (docs/variants.md):
+            // the backhand is "_", and a move from the board is one from a piece.
+            if (d.hand) {
+                if (handPieces(d.pieces) == PieceMask(WhiteBits | BlackBits) && !d.squares.any()) return "move from _";
+                return leaveOut(at, "the pieces of a drop");
+            }
+            if (d.pieces.anything || (d.pieces.plain & EmptyBit)) {
+                d.pieces.plain =
+                    d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : PieceMask(d.pieces.plain & ~EmptyBit);
+                d.pieces.anything = false;
+            }
+        }
         std::string s = designator(d);
         return s.empty() ? s : std::string("move ") + (n == "movefrom" ? "from " : "to ") + s;
     }
@@ -983,18 +996,29 @@ private:
     std::string checkcountText(const Call &c)
     {
         [[maybe_unused]] const auto &[n, at, items, i] = c;
-        // Only three-check chess counts checks: in a standard game no check
-        // has been counted, so CQL-S reads it as a constant.
+        // The older forms count only Three-check's checks: in a standard game
+        // none has been counted, so CQL-S reads them as a constant.
         long long count = -1;
         bool zero;
         if (i + 1 < items.size() && (items[i + 1].text == ":" || (i + 2 < items.size() && items[i + 2].text == ":"))) {
-            // The seed's "R1 : R2": both counts are zero in a standard game.
+            // The seed's "R1 : R2" counts the checks each side received on the
+            // way here (a Three-check FEN's counters are not seen by CQL 6).
             Range white, black;
-            zero = rangeArg(items, i, white, false, false) && white.contains(0);
+            std::string w, b;
+            // 'find all' fails when it finds nothing: a count of zero is 'not find'.
+            auto received = [](const char *side, const Range &r, std::string &out) {
+                const std::string checked = std::string("{") + side + " check not initial}";
+                if (!rangeTest("(find all <-- " + checked + ")", r, out)) return false;
+                if (r.contains(0)) out = "(not find <-- " + checked + " or " + out + ")";
+                return true;
+            };
+            bool ok = rangeArg(items, i, white, false, false) && received("wtm", white, w);
             if (i < items.size() && items[i].text == ":") {
                 ++i;
-                zero = rangeArg(items, i, black, false, false) && black.contains(0) && zero;
+                ok = rangeArg(items, i, black, false, false) && received("btm", black, b) && ok;
             }
+            if (!ok) return {};
+            return "{" + w + " " + b + "}";
         } else {
             zero = isArgumentWord(items, i) && parseNumber(items[i].text, count) && count == 0;
             if (isArgumentWord(items, i)) ++i;
