@@ -11,6 +11,7 @@ class StateFilter : public Filter {
 public:
     enum Kind { Check, Mate, Stalemate, Wtm, Btm, Initial, Terminal, Mainline, Variation, Null, VirtualMainline };
     explicit StateFilter(Kind k) : m_kind(k) {}
+    Kind kind() const { return m_kind; }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
     bool transformSensitive() const override { return m_kind == Wtm || m_kind == Btm; }

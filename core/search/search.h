@@ -8,6 +8,7 @@
 #include "cql/query.h"
 #include "database/database.h"
 #include "pgn/writer.h"
+#include "store/gamestore.h"
 
 #include <atomic>
 #include <cstdint>
@@ -67,6 +68,9 @@ struct SearchOptions {
     // Read Chess960 games with Chess960 castling. Off: as standard chess, the
     // way the reference cql reads them (see game::BuildOptions::chess960).
     bool chess960 = true;
+    // Games that cannot match by the store's signatures are not replayed
+    // (store::Prefilter). Off: every game is evaluated; the results are the same.
+    bool prefilter = true;
 };
 
 struct Callbacks {
@@ -85,6 +89,8 @@ struct Summary {
     double seconds = 0;
     unsigned threads = 1;
     bool cancelled = false;
+    uint64_t fromStore = 0;   // games replayed from a store rather than read from the PGN
+    uint64_t prefiltered = 0; // games a prefilter ruled out (counted in gamesExamined)
 };
 
 class Search {
@@ -103,6 +109,10 @@ public:
     void addDatabase(db::Database &database);
     // Opens a file and searches it too (owned by the Search).
     bool addFile(const std::string &path, std::string *error = nullptr, const db::OpenOptions &open = {});
+    // The compact store of the database added last (not owned, must stay
+    // loaded during run()): games it holds are replayed from it instead of
+    // their SAN; a store of another game count is ignored.
+    void setStore(const store::GameStore *store);
 
     // Runs to the end or until cancelled; callbacks are called on this thread.
     Summary run(const Callbacks &callbacks);
@@ -123,7 +133,8 @@ private:
     const cql::Query &m_query;
     SearchOptions m_options;
     std::vector<const db::Database *> m_inputs;
-    std::vector<db::Database *> m_writable; // per input; null when added const
+    std::vector<db::Database *> m_writable;         // per input; null when added const
+    std::vector<const store::GameStore *> m_stores; // per input; null: none
     std::vector<std::unique_ptr<db::Database>> m_owned;
     std::atomic<bool> m_cancel{false};
     const std::atomic<bool> *m_externalCancel = nullptr;
