@@ -10,6 +10,7 @@
 //   The store goes to a temporary folder ($TMPDIR) and is removed at the end.
 #include "cql/query.h"
 #include "database/database.h"
+#include "game/builder.h"
 #include "search/search.h"
 #include "store/gamestore.h"
 #include "store/hash.h"
@@ -119,6 +120,23 @@ int main(int argc, char **argv)
     std::printf("warm open %.2f s (load text %.2f s, store read and checked, index filled %.2f s); peak RSS %ld MB\n",
                 since(t0), d.stats().loadSeconds, r.seconds, rssMb());
 
+    {
+        // Replaying alone, and parsing alone, without any evaluation.
+        game::Game g;
+        uint64_t plies = 0;
+        t0 = Clock::now();
+        for (size_t i = 0; i < st.size(); ++i)
+            if (st.replays(i, false, false) && st.replay(i, d.number(i), g)) plies += g.nodes.size() - 1;
+        const double replay = since(t0);
+        game::GameParser parser;
+        const game::BuildOptions lean{true, false, false, false};
+        t0 = Clock::now();
+        for (size_t i = 0; i < d.size(); ++i)
+            parser.parse(d.gameText(i), d.number(i), d.origin(i), g, lean);
+        const double parse = since(t0);
+        std::printf("replay from the store %.2f s (%.0f ns a ply), parse of the PGN %.2f s\n", replay,
+                    1e9 * replay / double(std::max<uint64_t>(plies, 1)), parse);
+    }
     std::printf("%-32s %-22s %7s %8s %8s %10s %10s\n", "query", "from", "threads", "matches", "seconds", "replayed",
                 "skipped");
     int status = 0;

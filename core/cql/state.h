@@ -25,6 +25,7 @@ class PositionNumberFilter : public NumericFilter {
 public:
     enum Kind { Ply, MoveNumber, Depth, GameNumber, LastGameNumber, Year };
     explicit PositionNumberFilter(Kind k) : m_kind(k) {}
+    Kind kind() const { return m_kind; }
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &) const override { return std::make_unique<PositionNumberFilter>(m_kind); }
     bool transformSensitive() const override { return false; }
@@ -88,6 +89,9 @@ class TagFilter : public Filter {
 public:
     enum Kind { Player, PlayerWhite, PlayerBlack, Event, Site, Date, EventDate, Eco, Result };
     TagFilter(Kind k, std::string pattern, bool hasPattern);
+    Kind kind() const { return m_kind; }
+    const std::string &pattern() const { return m_pattern; }
+    bool hasPattern() const { return m_hasPattern; }
     bool match(Ctx &ctx) const override;
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;

@@ -190,7 +190,7 @@ void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, s
     pgn::Location origin = d.origin(index);
     const store::GameStore *st = s.m_stores[input];
     if (st && st->replays(index, variations, annotations)) {
-        if (prefilter.active() && !prefilter.mayMatch(st->record(index))) {
+        if (prefilter.active() && !prefilter.mayMatch(*st, index)) {
             ++out.prefiltered;
             return;
         }

@@ -146,6 +146,14 @@ std::string_view GameStore::field(size_t game, db::Field f) const
     return string(m_fields[game * db::FieldCount + size_t(f)]);
 }
 
+std::string_view GameStore::tag(size_t game, std::string_view name) const
+{
+    const GameRecord &r = m_records[game];
+    for (uint32_t t = r.tagsBegin; t < r.tagsBegin + r.tagCount; ++t)
+        if (string(m_tags[2 * t]) == name) return string(m_tags[2 * t + 1]);
+    return {};
+}
+
 bool GameStore::fillIndex(db::Database &database) const
 {
     if (!m_data || database.indexed() || database.size() != 0 || database.text().size() != textSize()) return false;

@@ -92,6 +92,8 @@ public:
     const GameRecord &record(size_t game) const { return m_records[game]; }
     std::string_view string(uint32_t id) const;
     std::string_view field(size_t game, db::Field f) const;
+    // The first value of a Replayable game's tag ("" when it has none), as game::Game::tag gives it.
+    std::string_view tag(size_t game, std::string_view name) const;
 
     // Fills an unindexed database (opened with OpenOptions::index off) with the
     // index the store holds, exactly as indexing would have made it. False

@@ -35,7 +35,7 @@ Facts pureOnly() { return Facts{true, nullptr, {}}; }
 
 Facts flag(uint16_t bit, const char *text)
 {
-    return Facts{true, [bit](const GameRecord &r) { return (r.flags & bit) != 0; }, text};
+    return Facts{true, [bit](const GameRecord &r, const GameStore &, size_t) { return (r.flags & bit) != 0; }, text};
 }
 
 // The most pieces of the designator's kinds that can be on the board at once
@@ -65,7 +65,7 @@ Facts analyse(const Filter &f)
 {
     if (const auto *c = exactly<cql::ConstantFilter>(f)) {
         if (c->value()) return pureOnly();
-        return Facts{true, [](const GameRecord &) { return false; }, "false"};
+        return Facts{true, [](const GameRecord &, const GameStore &, size_t) { return false; }, "false"};
     }
     if (const auto *s = exactly<cql::StateFilter>(f)) {
         switch (s->kind()) {
@@ -82,7 +82,8 @@ Facts analyse(const Filter &f)
         const Bound b = designatorBound(*d);
         if (!b.bounded) return pureOnly();
         const cql::PieceMask m = b.pieces;
-        return Facts{true, [m](const GameRecord &r) { return maxPieces(r, m) > 0; }, "the designator's pieces"};
+        return Facts{true, [m](const GameRecord &r, const GameStore &, size_t) { return maxPieces(r, m) > 0; },
+                     "the designator's pieces"};
     }
     if (const auto *a = exactly<cql::AndOrFilter>(f)) {
         Facts l = analyse(a->left()), r = analyse(a->right());
@@ -90,11 +91,17 @@ Facts analyse(const Filter &f)
         if (a->isAnd()) {
             if (!l.mayMatch) return r;
             if (!r.mayMatch) return l;
-            return Facts{true, [x = l.mayMatch, y = r.mayMatch](const GameRecord &g) { return x(g) && y(g); },
+            return Facts{true,
+                         [x = l.mayMatch, y = r.mayMatch](const GameRecord &g, const GameStore &st, size_t i) {
+                             return x(g, st, i) && y(g, st, i);
+                         },
                          "(" + l.text + " and " + r.text + ")"};
         }
         if (!l.mayMatch || !r.mayMatch) return pureOnly();
-        return Facts{true, [x = l.mayMatch, y = r.mayMatch](const GameRecord &g) { return x(g) || y(g); },
+        return Facts{true,
+                     [x = l.mayMatch, y = r.mayMatch](const GameRecord &g, const GameStore &st, size_t i) {
+                         return x(g, st, i) || y(g, st, i);
+                     },
                      "(" + l.text + " or " + r.text + ")"};
     }
     if (const auto *c = exactly<cql::CompoundFilter>(f)) {
@@ -107,7 +114,9 @@ Facts analyse(const Filter &f)
                 all = part;
                 continue;
             }
-            all.mayMatch = [x = all.mayMatch, y = part.mayMatch](const GameRecord &g) { return x(g) && y(g); };
+            all.mayMatch = [x = all.mayMatch, y = part.mayMatch](const GameRecord &g, const GameStore &st, size_t i) {
+                return x(g, st, i) && y(g, st, i);
+            };
             all.text += " and " + part.text;
         }
         return all;
@@ -116,10 +125,58 @@ Facts analyse(const Filter &f)
         // "Never" does not invert to anything a signature tells.
         return analyse(n->argument()).pure ? pureOnly() : Facts{};
     }
+    if (const auto *t = exactly<cql::TagFilter>(f)) {
+        // The same test on the tags the store keeps.
+        if (!t->hasPattern()) return pureOnly();
+        const std::string pattern = t->pattern();
+        switch (t->kind()) {
+        case cql::TagFilter::Result:
+            return Facts{
+                true,
+                [pattern](const GameRecord &, const GameStore &st, size_t i) { return st.tag(i, "Result") == pattern; },
+                "result " + pattern};
+        case cql::TagFilter::Player:
+            return Facts{true,
+                         [pattern](const GameRecord &, const GameStore &st, size_t i) {
+                             return st.tag(i, "White").find(pattern) != std::string_view::npos
+                                 || st.tag(i, "Black").find(pattern) != std::string_view::npos;
+                         },
+                         "player " + pattern};
+        case cql::TagFilter::PlayerWhite:
+        case cql::TagFilter::PlayerBlack:
+        case cql::TagFilter::Event:
+        case cql::TagFilter::Site: {
+            const char *name = t->kind() == cql::TagFilter::PlayerWhite ? "White"
+                : t->kind() == cql::TagFilter::PlayerBlack              ? "Black"
+                : t->kind() == cql::TagFilter::Event                    ? "Event"
+                                                                        : "Site";
+            return Facts{true,
+                         [pattern, name](const GameRecord &, const GameStore &st, size_t i) {
+                             return st.tag(i, name).find(pattern) != std::string_view::npos;
+                         },
+                         std::string(name) + " contains " + pattern};
+        }
+        default: return pureOnly();
+        }
+    }
     if (const auto *cmp = exactly<cql::CompareFilter>(f)) {
+        const auto *number = exactly<cql::NumberFilter>(cmp->right());
+        // ply > n, ply >= n, ply == n: the mainline is at least that long.
+        if (const auto *p = exactly<cql::PositionNumberFilter>(cmp->left());
+            p && number && p->kind() == cql::PositionNumberFilter::Ply) {
+            long long need = number->value();
+            switch (cmp->op()) {
+            case cql::CompareFilter::Gt: ++need; break;
+            case cql::CompareFilter::Ge:
+            case cql::CompareFilter::Eq: break;
+            default: return pureOnly();
+            }
+            if (need <= 0) return pureOnly();
+            return Facts{true, [need](const GameRecord &r, const GameStore &, size_t) { return r.plies >= need; },
+                         "at least " + std::to_string(need) + " plies"};
+        }
         // #D >= k, #D > k, #D == k with k > 0: at least k of D's pieces at once.
         const auto *count = exactly<cql::CountFilter>(cmp->left());
-        const auto *number = exactly<cql::NumberFilter>(cmp->right());
         const auto *d = count ? exactly<cql::DesignatorFilter>(count->argument()) : nullptr;
         if (!d || !number) {
             // Pure only when both sides are.
@@ -135,11 +192,16 @@ Facts analyse(const Filter &f)
         const Bound b = designatorBound(*d);
         if (!b.bounded || need <= 0) return pureOnly();
         const cql::PieceMask m = b.pieces;
-        return Facts{true, [m, need](const GameRecord &r) { return maxPieces(r, m) >= need; },
+        return Facts{true,
+                     [m, need](const GameRecord &r, const GameStore &, size_t) { return maxPieces(r, m) >= need; },
                      "at least " + std::to_string(need) + " of the designator's pieces"};
     }
     if (const auto *c = exactly<cql::CountFilter>(f)) return analyse(c->argument()).pure ? pureOnly() : Facts{};
     if (exactly<cql::NumberFilter>(f)) return pureOnly();
+    if (exactly<cql::PositionNumberFilter>(f)) {
+        // lastgamenumber and year read what the store does not keep, but read only.
+        return pureOnly();
+    }
     return {};
 }
 

@@ -7,7 +7,7 @@
 // longest prefix of body filters it knows to be pure (no comments, variables,
 // sort values, errors or any other effect) and, for each, a condition the game
 // must meet for that filter to match at any of its positions (a mate at the
-// end of the mainline, enough queens at some point...). A game failing one of
+// end of the mainline, enough queens at some point, enough plies, a tag...). A game failing one of
 // them never gets past that filter, so only pure filters ever run on it: it
 // cannot match, and its evaluation leaves no trace. Queries whose matchcount
 // range admits zero matched positions get no prefilter.
@@ -29,17 +29,18 @@ public:
     static Prefilter fromQuery(const cql::Query &query);
 
     bool active() const { return !m_conditions.empty(); }
-    // False when the game cannot match (every condition must hold).
-    bool mayMatch(const GameRecord &game) const
+    // False when the game (a Replayable game of the store) cannot match: every condition must hold.
+    bool mayMatch(const GameStore &store, size_t game) const
     {
+        const GameRecord &r = store.record(game);
         for (const auto &c : m_conditions)
-            if (!c(game)) return false;
+            if (!c(r, store, game)) return false;
         return true;
     }
     // What was derived, e.g. "mate at the end of the mainline", for tests and notes.
     const std::vector<std::string> &description() const { return m_description; }
 
-    using Condition = std::function<bool(const GameRecord &)>;
+    using Condition = std::function<bool(const GameRecord &, const GameStore &, size_t)>;
 
 private:
     std::vector<Condition> m_conditions;

@@ -14,6 +14,8 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -134,15 +136,18 @@ inline Run runSearch(const cql::Query &q, const db::Database &d, const store::Ga
 
 // Runs the query from the PGN and from the store (with and without
 // prefilters, one and two threads, with and without output PGN) and checks
-// every run hands on the same. Returns the store run with prefilters.
-inline Run compareWays(const cql::Query &q, const db::Database &d, const store::GameStore &st, const QString &name)
+// every run hands on the same. Returns the store run with prefilters. Each
+// run gets a freshly compiled query: persistent variables and dictionaries
+// keep their values from run to run of one.
+inline Run compareWays(const std::function<std::unique_ptr<cql::Query>()> &compile, const db::Database &d,
+                       const store::GameStore &st, const QString &name)
 {
     Run last;
     for (bool formatPgn : {true, false}) {
-        const Run base = runSearch(q, d, nullptr, false, formatPgn);
-        const Run fromStore = runSearch(q, d, &st, false, formatPgn);
-        const Run filtered = runSearch(q, d, &st, true, formatPgn);
-        const Run twoThreads = runSearch(q, d, &st, true, formatPgn, 2);
+        const Run base = runSearch(*compile(), d, nullptr, false, formatPgn);
+        const Run fromStore = runSearch(*compile(), d, &st, false, formatPgn);
+        const Run filtered = runSearch(*compile(), d, &st, true, formatPgn);
+        const Run twoThreads = runSearch(*compile(), d, &st, true, formatPgn, 2);
         auto same = [&](const Run &r, const char *way) {
             if (r.all == base.all && r.problems == base.problems && r.examined == base.examined
                 && r.problemGames == base.problemGames)
