@@ -78,11 +78,13 @@ public:
     // with error set when there is none, or it is stale, damaged or foreign.
     bool load(const std::string &storePath, const FileIdentity &expected, std::string *error = nullptr);
 
-    // Makes the store of an indexed database (one full parse of every game)
-    // and writes it atomically (a temporary file renamed into place).
+    // Makes the store of an indexed database (one full parse of every game,
+    // on `threads` threads, 0: all cores; the file does not depend on the
+    // count) and writes it atomically (a temporary file renamed into place).
+    // progress is called on the calling thread.
     static bool build(const db::Database &database, const FileIdentity &identity, const std::string &storePath,
                       std::string *error = nullptr, const std::function<void(const BuildProgress &)> &progress = {},
-                      const std::atomic<bool> *cancel = nullptr);
+                      const std::atomic<bool> *cancel = nullptr, unsigned threads = 0);
 
     void reset();
     bool loaded() const { return m_count != 0 || m_data != nullptr; }

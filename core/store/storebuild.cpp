@@ -12,6 +12,7 @@
 #include <deque>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -101,36 +102,36 @@ void append(std::string &out, const std::vector<T> &v)
     out.resize(size_t(align8(out.size())), '\0');
 }
 
-} // namespace
-
-bool GameStore::build(const db::Database &d, const FileIdentity &identity, const std::string &storePath,
-                      std::string *error, const std::function<void(const BuildProgress &)> &progress,
-                      const std::atomic<bool> *cancel)
-{
-    if (!d.indexed()) {
-        if (error) *error = "the database is not indexed";
-        return false;
-    }
-    std::vector<GameRecord> records(d.size());
-    std::vector<uint32_t> fields(d.size() * db::FieldCount);
-    std::vector<uint32_t> tags;
+// One contiguous range of games, read on one thread with a string pool of its own.
+struct Chunk {
+    size_t first = 0, last = 0;
+    std::vector<GameRecord> records; // movesBegin and tagsBegin local to the chunk
+    std::vector<uint32_t> fields;    // ids in the chunk's pool
+    std::vector<uint32_t> tags;      // ids in the chunk's pool
     std::vector<uint16_t> moves;
-    std::vector<uint16_t> codes;
     StringPool pool;
+    std::string error;
+};
+
+void buildChunk(const db::Database &d, Chunk &c, const std::atomic<bool> *cancel, std::atomic<size_t> &done)
+{
+    c.records.resize(c.last - c.first);
+    c.fields.resize((c.last - c.first) * db::FieldCount);
+    std::vector<uint16_t> codes;
     game::GameParser parser;
     game::Game g;
     const game::BuildOptions full{true, true, true, true};
-    for (size_t i = 0; i < d.size(); ++i) {
+    for (size_t i = c.first; i < c.last; ++i) {
         if (cancel && cancel->load(std::memory_order_relaxed)) {
-            if (error) *error = "cancelled";
-            return false;
+            c.error = "cancelled";
+            return;
         }
-        if (progress && (i & 4095) == 0) progress({i, d.size()});
+        if (((i - c.first) & 255) == 255) done.fetch_add(256, std::memory_order_relaxed);
         const db::GameEntry &e = d.entry(i);
-        GameRecord &r = records[i];
-        if (e.length > 0xFFFFFFFFu || e.line > 0xFFFFFFFFu) {
-            if (error) *error = "a game too long for the store";
-            return false;
+        GameRecord &r = c.records[i - c.first];
+        if (e.length > 0xFFFFFFFFu) {
+            c.error = "a game too long for the store";
+            return;
         }
         r.offset = e.offset;
         r.length = uint32_t(e.length);
@@ -139,7 +140,7 @@ bool GameStore::build(const db::Database &d, const FileIdentity &identity, const
         r.column = e.column;
         r.errors = e.errors;
         for (int f = 0; f < db::FieldCount; ++f)
-            fields[i * db::FieldCount + size_t(f)] = pool.id(d.field(i, db::Field(f)));
+            c.fields[(i - c.first) * db::FieldCount + size_t(f)] = c.pool.id(d.field(i, db::Field(f)));
         const bool parsed = parser.parse(d.gameText(i), d.number(i), d.origin(i), g, full);
         if (!parsed || !describe(g, e, r, codes)) {
             r.flags &= uint16_t(~Replayable);
@@ -147,18 +148,89 @@ bool GameStore::build(const db::Database &d, const FileIdentity &identity, const
             continue;
         }
         r.flags |= Replayable;
-        r.movesBegin = moves.size();
-        moves.insert(moves.end(), codes.begin(), codes.end());
-        r.tagsBegin = uint32_t(tags.size() / 2);
+        r.movesBegin = c.moves.size();
+        c.moves.insert(c.moves.end(), codes.begin(), codes.end());
+        r.tagsBegin = uint32_t(c.tags.size() / 2);
         r.tagCount = uint16_t(g.tags.size());
         for (const auto &[name, value] : g.tags) {
-            tags.push_back(pool.id(name));
-            tags.push_back(pool.id(value));
+            c.tags.push_back(c.pool.id(name));
+            c.tags.push_back(c.pool.id(value));
         }
-        if (tags.size() / 2 > 0xFFFFFFFFu) {
+    }
+}
+
+} // namespace
+
+bool GameStore::build(const db::Database &d, const FileIdentity &identity, const std::string &storePath,
+                      std::string *error, const std::function<void(const BuildProgress &)> &progress,
+                      const std::atomic<bool> *cancel, unsigned threads)
+{
+    if (!d.indexed()) {
+        if (error) *error = "the database is not indexed";
+        return false;
+    }
+    // The games are cut into one range per thread; the ranges' pools are
+    // merged into one afterwards, so the store does not depend on the count.
+    if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    const size_t n = d.size();
+    threads = unsigned(std::clamp<size_t>(n / 16, 1, threads));
+    std::vector<Chunk> chunks(threads);
+    for (unsigned t = 0; t < threads; ++t) {
+        chunks[t].first = n * t / threads;
+        chunks[t].last = n * (t + 1) / threads;
+    }
+    std::atomic<size_t> done{0};
+    std::atomic<unsigned> finished{0};
+    std::vector<std::thread> workers;
+    for (unsigned t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] {
+            buildChunk(d, chunks[t], cancel, done);
+            finished.fetch_add(1);
+        });
+    // This thread reports the progress of all of them.
+    while (progress && finished.load() < threads) {
+        progress({std::min(done.load(), n), n});
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    for (std::thread &w : workers)
+        w.join();
+    for (const Chunk &c : chunks)
+        if (!c.error.empty()) {
+            if (error) *error = c.error;
+            return false;
+        }
+
+    std::vector<GameRecord> records;
+    std::vector<uint32_t> fields, tags;
+    std::vector<uint16_t> moves;
+    StringPool pool;
+    records.reserve(n);
+    fields.reserve(n * db::FieldCount);
+    std::vector<uint32_t> remap;
+    for (Chunk &c : chunks) {
+        const std::vector<uint32_t> &table = c.pool.table();
+        remap.resize(table.size() / 2);
+        for (size_t k = 0; k < remap.size(); ++k)
+            remap[k] = pool.id(std::string_view(c.pool.bytes()).substr(table[2 * k], table[2 * k + 1]));
+        const uint64_t movesBase = moves.size();
+        const uint64_t tagsBase = tags.size() / 2;
+        if (tagsBase + c.tags.size() / 2 > 0xFFFFFFFFu) {
             if (error) *error = "too many tags for the store";
             return false;
         }
+        for (GameRecord r : c.records) {
+            if (r.flags & Replayable) {
+                r.movesBegin += movesBase;
+                r.tagsBegin += uint32_t(tagsBase);
+            }
+            records.push_back(r);
+        }
+        for (uint32_t id : c.fields)
+            fields.push_back(remap[id]);
+        for (uint32_t id : c.tags)
+            tags.push_back(remap[id]);
+        moves.insert(moves.end(), c.moves.begin(), c.moves.end());
+        c = Chunk();
     }
     if (pool.bytes().size() > 0xFFFFFFFFu) {
         if (error) *error = "too much tag text for the store";
@@ -242,7 +314,7 @@ bool openWithStore(const std::string &path, db::Database &database, GameStore &s
     if (!haveId || !options.build) return true;
     const Clock::time_point t0 = Clock::now();
     std::string buildError;
-    if (!GameStore::build(database, id, storePath, &buildError, options.progress, open.cancel)
+    if (!GameStore::build(database, id, storePath, &buildError, options.progress, open.cancel, open.threads)
         || !store.load(storePath, id, &buildError)) {
         result.note = "not built: " + buildError;
         return true;

@@ -49,8 +49,9 @@ inline std::string generatedGames()
         for (const char *mt : Movetexts) {
             std::string_view m = mt;
             std::string result(m.substr(m.rfind(' ') + 1));
-            text += "[Event \"Gen " + std::to_string(++n) + "\"]\n[White \"W" + std::to_string(n % 5)
-                + "\"]\n[Black \"B" + std::to_string(n % 3) + "\"]\n[Result \"" + result + "\"]\n\n" + mt + "\n\n";
+            ++n;
+            text += "[Event \"Gen " + std::to_string(n) + "\"]\n[White \"W" + std::to_string(n % 5) + "\"]\n[Black \"B"
+                + std::to_string(n % 3) + "\"]\n[Result \"" + result + "\"]\n\n" + mt + "\n\n";
         }
     // A FEN start with a stalemate at the end: read from the PGN.
     text += "[Event \"FEN\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n[Result \"1/2-1/2\"]\n\n1. Qf6 Kg8 2. Qe7 "

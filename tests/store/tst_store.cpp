@@ -228,6 +228,20 @@ private slots:
         QVERIFY(r.used);
     }
 
+    void sameFileWhateverTheThreads()
+    {
+        db::Database d;
+        QVERIFY(d.open(m_pgn));
+        store::FileIdentity id;
+        QVERIFY(store::fileIdentity(m_pgn, id));
+        const std::string one = m_dir.filePath("one.cqlstore").toStdString();
+        const std::string three = m_dir.filePath("three.cqlstore").toStdString();
+        std::string error;
+        QVERIFY2(store::GameStore::build(d, id, one, &error, {}, nullptr, 1), error.c_str());
+        QVERIFY2(store::GameStore::build(d, id, three, &error, {}, nullptr, 3), error.c_str());
+        QCOMPARE(storetest::readText(one), storetest::readText(three));
+    }
+
     void concurrentOpens()
     {
         std::filesystem::remove_all(m_cache);
