@@ -289,30 +289,35 @@ bool openWithStore(const std::string &path, db::Database &database, GameStore &s
     const std::string storePath = !options.storePath.empty() ? options.storePath : storePathFor(path, options.cacheDir);
     const bool haveId = !storePath.empty() && fileIdentity(path, id, &why);
     if (storePath.empty()) why = "no cache folder (set XDG_CACHE_HOME or HOME)";
-    if (haveId) {
-        const Clock::time_point t0 = Clock::now();
-        if (store.load(storePath, id, &why)) {
-            db::OpenOptions text = open;
-            text.index = false;
-            if (!database.open(path, text, error)) return false;
-            if (store.fillIndex(database)) {
-                result.used = true;
-                result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-                return true;
-            }
-            why = "stale: the text's size differs";
-            store.reset();
-            database.close();
+    // The store is read and checked while the text loads.
+    const Clock::time_point t0 = Clock::now();
+    bool storeGood = false;
+    std::thread reader;
+    if (haveId) reader = std::thread([&] { storeGood = store.load(storePath, id, &why); });
+    db::OpenOptions textOnly = open;
+    textOnly.index = false;
+    const bool opened = database.open(path, textOnly, error);
+    if (reader.joinable()) reader.join();
+    if (!opened) {
+        store.reset();
+        return false;
+    }
+    if (storeGood) {
+        if (store.fillIndex(database)) {
+            result.used = true;
+            result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+            return true;
         }
+        why = "stale: the text's size differs";
+        store.reset();
     }
     // No good store: index the text (counting plies, which the store keeps for everyone).
     db::OpenOptions indexed = open;
-    indexed.index = true;
     indexed.countPlies = true;
-    if (!database.open(path, indexed, error)) return false;
+    if (!database.index(indexed, error)) return false;
     result.note = why;
     if (!haveId || !options.build) return true;
-    const Clock::time_point t0 = Clock::now();
+    const Clock::time_point t1 = Clock::now();
     std::string buildError;
     if (!GameStore::build(database, id, storePath, &buildError, options.progress, open.cancel, open.threads)
         || !store.load(storePath, id, &buildError)) {
@@ -320,7 +325,7 @@ bool openWithStore(const std::string &path, db::Database &database, GameStore &s
         return true;
     }
     result.used = result.built = true;
-    result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    result.seconds = std::chrono::duration<double>(Clock::now() - t1).count();
     return true;
 }
 
