@@ -228,6 +228,28 @@ private slots:
         QVERIFY(r.used);
     }
 
+    void unwritableCacheSearchesThePgn()
+    {
+        // A cache folder that cannot be made: no store, the text indexed, the search as always.
+        const std::string blocker = m_dir.filePath("not-a-folder").toStdString();
+        storetest::writeFile(blocker, "x");
+        db::Database d;
+        store::GameStore st;
+        store::OpenResult r;
+        store::StoreOptions so;
+        so.cacheDir = blocker + "/cache";
+        QVERIFY(store::openWithStore(m_pgn, d, st, {}, so, r));
+        QVERIFY(!r.used);
+        QVERIFY(!r.built);
+        QVERIFY2(r.note.rfind("not built", 0) == 0, r.note.c_str());
+        QVERIFY(d.indexed());
+        QVERIFY(!st.loaded());
+        db::Database plain;
+        QVERIFY(plain.open(m_pgn));
+        QCOMPARE(d.size(), plain.size());
+        QCOMPARE(someResults(d, nullptr), someResults(plain, nullptr));
+    }
+
     void sameFileWhateverTheThreads()
     {
         db::Database d;
