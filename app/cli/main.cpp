@@ -1,6 +1,7 @@
 // cqlwb-cli: the command-line search, a drop-in for the cql program.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "check.h"
+#include "index.h"
 #include "options.h"
 
 #include "chess/position.h"
@@ -13,6 +14,7 @@
 #include "search/output.h"
 #include "search/querytext.h"
 #include "search/search.h"
+#include "store/gamestore.h"
 
 #include <unistd.h>
 
@@ -252,6 +254,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!o.check.empty()) return cli::runCheck(o);
+    if (!o.index.empty()) return cli::runIndex(o);
     if (!o.convertToCql6.empty()) {
         // --convert-to-cql6: the CQL 6 text to -o FILE or standard output, the
         // keywords left out on standard error (status 1 when there are any).
@@ -338,7 +341,24 @@ int main(int argc, char **argv)
         };
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
-    bool opened = database.open(input, open, &error);
+    // The game store stands in for the text's index and moves; the first
+    // search of a file builds it (which indexes the text first).
+    store::GameStore gameStore;
+    bool opened;
+    if (o.noStore) {
+        opened = database.open(input, open, &error);
+    } else {
+        store::StoreOptions so;
+        so.cacheDir = o.storeDir;
+        if (tty)
+            so.progress = [&](const store::BuildProgress &p) {
+                if (p.total)
+                    std::fprintf(stderr, "\rbuilding the game store of %s: %3d%%", input.c_str(),
+                                 int(100.0 * double(p.done) / double(p.total)));
+            };
+        store::OpenResult sr;
+        opened = store::openWithStore(input, database, gameStore, open, so, sr, &error);
+    }
     if (tty) std::fputs("\r\033[K", stderr);
     if (g_interrupted) return fail("interrupted", 130);
     if (!opened) return fail(error);
@@ -354,6 +374,7 @@ int main(int argc, char **argv)
     so.formatPgn = true;
     search::Search s(*query, so);
     s.addDatabase(database);
+    if (gameStore.loaded()) s.setStore(&gameStore);
     s.setCancelFlag(&g_interrupted);
 
     ProblemReporter problems;

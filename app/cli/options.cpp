@@ -195,6 +195,14 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             std::string v;
             if (!value(name, v)) return false;
             o.check.push_back(v);
+        } else if (name == "index") {
+            std::string v;
+            if (!value(name, v)) return false;
+            o.index.push_back(v);
+        } else if (name == "nostore") {
+            o.noStore = true;
+        } else if (name == "storedir") {
+            if (!value(name, o.storeDir)) return false;
         } else if (name == "convert-to-cql6") {
             if (!value(name, o.convertToCql6)) return false;
         } else if (name == "version") {
@@ -279,6 +287,16 @@ Checking a database:
                            With -variations the variations are replayed too;
                            -chess960 as for a search. No query is needed.
                            Exit status 0 when every game replays cleanly.
+
+Game store (a compact copy of a database's games that later searches
+replay instead of the PGN text; same results, several times faster):
+  -index FILE              build the game store of FILE (repeatable), or say
+                           that it is up to date; no query is needed. A search
+                           builds the store of its input by itself the first
+                           time and uses it while the file is unchanged
+  -nostore                 search the PGN text: neither use nor build a store
+  -storedir DIR            keep stores in DIR (default: $XDG_CACHE_HOME/cqlwb,
+                           else ~/.cache/cqlwb); never beside the PGN file
 
 Other:
   -a FILE, -u FILE         convert a query file to ASCII / Unicode symbols

@@ -35,6 +35,9 @@ struct Options {
     std::string toAscii, toUnicode; // -a F, -u F
     std::string convertToCql6;      // --convert-to-cql6 F: a CQL-S script in CQL 6
     std::vector<std::string> check; // -check F (repeatable): replay the games, report problems
+    std::vector<std::string> index; // -index F (repeatable): build or refresh the game store of F
+    bool noStore = false;           // -nostore: read the PGN only, neither use nor build a game store
+    std::string storeDir;           // -storedir DIR: where game stores are kept (default: the cache folder)
     bool noTruncate = false;        // -notruncate: no 105,000-byte cap on a game's output
     bool chess960 = false;          // -chess960: Chess960 castling (the reference reads such games as standard chess)
     std::optional<std::string> engine; // -engine PATH: the UCI engine of :evaluation / :moveevaluation

@@ -155,6 +155,7 @@ template <typename Derived, typename Base>
 class OneArgumentFilter : public Base {
 public:
     explicit OneArgumentFilter(FilterPtr a) : m_a(std::move(a)) {}
+    const Filter &argument() const { return *m_a; }
     FilterPtr transformed(const Transform &t) const override { return std::make_unique<Derived>(m_a->transformed(t)); }
 
 protected:

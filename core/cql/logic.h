@@ -12,6 +12,7 @@ namespace cql {
 class ConstantFilter : public Filter {
 public:
     explicit ConstantFilter(bool v) : m_v(v) {}
+    bool value() const { return m_v; }
     bool match(Ctx &) const override { return m_v; }
     FilterPtr transformed(const Transform &) const override { return std::make_unique<ConstantFilter>(m_v); }
     bool transformSensitive() const override { return false; }
@@ -45,6 +46,9 @@ private:
 class AndOrFilter : public Filter {
 public:
     AndOrFilter(bool isAnd, FilterPtr a, FilterPtr b) : m_and(isAnd), m_a(std::move(a)), m_b(std::move(b)) {}
+    bool isAnd() const { return m_and; }
+    const Filter &left() const { return *m_a; }
+    const Filter &right() const { return *m_b; }
     bool match(Ctx &ctx) const override
     {
         return m_and ? (m_a->match(ctx) && m_b->match(ctx)) : (m_a->match(ctx) || m_b->match(ctx));
@@ -136,6 +140,9 @@ class CompareFilter : public Filter {
 public:
     enum Op { Lt, Le, Eq, Ne, Ge, Gt };
     CompareFilter(Op op, FilterPtr a, FilterPtr b);
+    Op op() const { return m_op; }
+    const Filter &left() const { return *m_a; }
+    const Filter &right() const { return *m_b; }
     bool match(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
     chess::SquareSet set(Ctx &ctx) const override;

@@ -11,6 +11,7 @@ class MateFilter : public SetFilter {
 public:
     enum Kind { Pure, Model, Ideal };
     MateFilter(Kind k, bool stalemate) : m_kind(k), m_stalemate(stalemate) {}
+    bool stalemate() const { return m_stalemate; }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &) const override
     {

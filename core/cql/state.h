@@ -16,6 +16,7 @@ class StateFilter : public Filter {
 public:
     enum Kind { Check, Mate, Stalemate, Wtm, Btm, Initial, Terminal, Mainline, Variation, Null, VirtualMainline };
     explicit StateFilter(Kind k) : m_kind(k) {}
+    Kind kind() const { return m_kind; }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
     bool transformSensitive() const override { return m_kind == Wtm || m_kind == Btm; }
@@ -29,6 +30,7 @@ class PositionNumberFilter : public NumericFilter {
 public:
     enum Kind { Ply, MoveNumber, Depth, GameNumber, LastGameNumber, Year };
     explicit PositionNumberFilter(Kind k) : m_kind(k) {}
+    Kind kind() const { return m_kind; }
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &) const override { return std::make_unique<PositionNumberFilter>(m_kind); }
     bool transformSensitive() const override { return false; }
@@ -92,6 +94,9 @@ class TagFilter : public Filter {
 public:
     enum Kind { Player, PlayerWhite, PlayerBlack, Event, Site, Date, EventDate, Eco, Result };
     TagFilter(Kind k, std::string pattern, bool hasPattern);
+    Kind kind() const { return m_kind; }
+    const std::string &pattern() const { return m_pattern; }
+    bool hasPattern() const { return m_hasPattern; }
     bool match(Ctx &ctx) const override;
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;

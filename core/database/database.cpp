@@ -149,6 +149,18 @@ bool Database::openText(std::string text, const std::string &name, const OpenOpt
     return buildIndex(name, options, error);
 }
 
+bool Database::index(const OpenOptions &options, std::string *error)
+{
+    if (m_indexed) return true;
+    if (!m_text) {
+        if (error) *error = "no database open";
+        return false;
+    }
+    m_entries.clear();
+    m_fieldPool.clear();
+    return buildIndex(m_path, options, error);
+}
+
 void Database::appendEntry(const GameEntry &entry, const std::string_view (&fields)[FieldCount])
 {
     GameEntry e = entry;

@@ -103,6 +103,9 @@ public:
     // order, fields[f] is the first value of tag fieldName(f) ("" if none).
     void appendEntry(const GameEntry &entry, const std::string_view (&fields)[FieldCount]);
     void markIndexed() { m_indexed = true; }
+    // Indexes a database opened with OpenOptions::index off, as open() would
+    // have (nothing to do when it is indexed). False when cancelled.
+    bool index(const OpenOptions &options, std::string *error = nullptr);
 
     size_t size() const { return m_entries.size(); }
     bool empty() const { return m_entries.empty(); }

@@ -7,6 +7,7 @@
 
 #include "cql/program.h"
 #include "output.h"
+#include "store/prefilter.h"
 
 #include <algorithm>
 #include <chrono>
@@ -81,6 +82,8 @@ struct BatchResult {
     std::vector<GameProblem> problems;
     uint64_t games = 0;
     uint64_t problemGames = 0;
+    uint64_t fromStore = 0;
+    uint64_t prefiltered = 0;
     bool done = false; // guarded by the driver's mutex
 };
 
@@ -114,6 +117,9 @@ struct Search::Impl {
     std::string resultFilter;
     bool countGames = false; // the query uses lastgamenumber
     bool wantPgn = false;
+    bool variations = false;  // the evaluation reads variations
+    bool annotations = false; // the evaluation reads comments or NAGs
+    store::Prefilter prefilter;
 
     Impl(Search &search, const cql::Query &q, const SearchOptions &o) : s(search), query(q), options(o) {}
 
@@ -139,7 +145,8 @@ struct Search::Impl {
     }
     void processGame(Worker &w, const db::Database &d, size_t input, size_t index, BatchResult &out);
     void processParsed(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
-                       uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out);
+                       uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out,
+                       bool mainlineOnly = false);
     template <typename OnGame>
     void streamInput(Worker &w, db::Database &d, size_t input, BatchResult &out, const OnGame &onGame);
     bool remapToFull(Worker &w);
@@ -186,12 +193,25 @@ void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, s
     std::string_view text = d.gameText(index);
     uint64_t number = d.number(index);
     pgn::Location origin = d.origin(index);
+    const store::GameStore *st = s.m_stores[input];
+    if (st && st->replays(index, variations, annotations)) {
+        if (prefilter.active() && !prefilter.mayMatch(*st, index)) {
+            ++out.prefiltered;
+            return;
+        }
+        if (st->replay(index, number, w.game)) {
+            ++out.fromStore;
+            processParsed(w, d, input, index, text, number, origin, true, out, true);
+            return;
+        }
+    }
     bool parsed = w.parser.parse(text, number, origin, w.game, leanBuild);
     processParsed(w, d, input, index, text, number, origin, parsed, out);
 }
 
 void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
-                                 uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out)
+                                 uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out,
+                                 bool mainlineOnly)
 {
     if (!w.game.errors.empty()) {
         ++out.problemGames;
@@ -211,8 +231,9 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
     // Before any remap: the marks still name the nodes of the game evaluated.
     if (options.recordMoves) recordMatchMoves(w.game, w.result, m.moves);
     const game::Game *g = &w.game;
-    bool skippedVariations = !leanBuild.variations && text.find('(') != std::string_view::npos;
-    bool leanIsFull = leanBuild.variations && leanBuild.comments && leanBuild.nags;
+    // A game from the store holds its mainline only, as a lean parse without variations does.
+    bool skippedVariations = (mainlineOnly || !leanBuild.variations) && text.find('(') != std::string_view::npos;
+    bool leanIsFull = !mainlineOnly && leanBuild.variations && leanBuild.comments && leanBuild.nags;
     if (skippedVariations || (wantPgn && !leanIsFull)) {
         // Node ids and the output refer to the game as a full load gives it.
         if (w.parser.parse(text, number, origin, w.full, fullBuild) && !w.full.nodes.empty()
@@ -340,12 +361,19 @@ void Search::addDatabase(const db::Database &database)
 {
     m_inputs.push_back(&database);
     m_writable.push_back(nullptr);
+    m_stores.push_back(nullptr);
 }
 
 void Search::addDatabase(db::Database &database)
 {
     m_inputs.push_back(&database);
     m_writable.push_back(&database);
+    m_stores.push_back(nullptr);
+}
+
+void Search::setStore(const store::GameStore *store)
+{
+    if (!m_stores.empty()) m_stores.back() = store;
 }
 
 bool Search::addFile(const std::string &path, std::string *error, const db::OpenOptions &open)
@@ -354,6 +382,7 @@ bool Search::addFile(const std::string &path, std::string *error, const db::Open
     if (!d->open(path, open, error)) return false;
     m_inputs.push_back(d.get());
     m_writable.push_back(d.get());
+    m_stores.push_back(nullptr);
     m_owned.push_back(std::move(d));
     return true;
 }
@@ -394,6 +423,16 @@ Summary Search::run(const Callbacks &cb)
     im.leanBuild = game::BuildOptions{true, variations, annotations, annotations};
     im.fullBuild = game::BuildOptions{true, true, true, true};
     im.leanBuild.chess960 = im.fullBuild.chess960 = m_options.chess960;
+    im.variations = variations;
+    im.annotations = m_query.readsAnnotations();
+    if (m_options.prefilter) im.prefilter = store::Prefilter::fromQuery(m_query);
+    // A store made for other text (a game count that differs) is not used.
+    std::vector<const store::GameStore *> stores = m_stores;
+    for (size_t in = 0; in < m_inputs.size(); ++in)
+        if (m_stores[in]
+            && (!m_inputs[in]->indexed() || m_stores[in]->size() != m_inputs[in]->size()
+                || m_stores[in]->textSize() != m_inputs[in]->text().size()))
+            m_stores[in] = nullptr;
 
     // Work items: batches of about batchBytes of text, within the gamenumber range.
     uint64_t total = 0;
@@ -468,6 +507,8 @@ Summary Search::run(const Callbacks &cb)
     auto deliverResult = [&](BatchResult &r) {
         sum.gamesExamined += r.games;
         sum.problemGames += r.problemGames;
+        sum.fromStore += r.fromStore;
+        sum.prefiltered += r.prefiltered;
         if (cb.onProblem)
             for (const GameProblem &p : r.problems)
                 cb.onProblem(p);
@@ -597,6 +638,7 @@ Summary Search::run(const Callbacks &cb)
         }
     }
     sum.seconds = secondsSince(start);
+    m_stores = std::move(stores);
     progress(true);
     return sum;
 }

@@ -9,6 +9,7 @@
 #include "database/database.h"
 #include "matchmoves.h"
 #include "pgn/writer.h"
+#include "store/gamestore.h"
 
 #include <atomic>
 #include <cstdint>
@@ -77,6 +78,9 @@ struct SearchOptions {
     // Unset: every game. The other games are not read at all (a search within
     // the matches of an earlier one).
     std::optional<std::vector<std::vector<uint32_t>>> only;
+    // Games that cannot match by the store's signatures are not replayed
+    // (store::Prefilter). Off: every game is evaluated; the results are the same.
+    bool prefilter = true;
 };
 
 struct Callbacks {
@@ -95,6 +99,8 @@ struct Summary {
     double seconds = 0;
     unsigned threads = 1;
     bool cancelled = false;
+    uint64_t fromStore = 0;   // games replayed from a store rather than read from the PGN
+    uint64_t prefiltered = 0; // games a prefilter ruled out (counted in gamesExamined)
 };
 
 class Search {
@@ -113,6 +119,10 @@ public:
     void addDatabase(db::Database &database);
     // Opens a file and searches it too (owned by the Search).
     bool addFile(const std::string &path, std::string *error = nullptr, const db::OpenOptions &open = {});
+    // The compact store of the database added last (not owned, must stay
+    // loaded during run()): games it holds are replayed from it instead of
+    // their SAN; a store of another game count is ignored.
+    void setStore(const store::GameStore *store);
 
     // Runs to the end or until cancelled; callbacks are called on this thread.
     Summary run(const Callbacks &callbacks);
@@ -133,7 +143,8 @@ private:
     const cql::Query &m_query;
     SearchOptions m_options;
     std::vector<const db::Database *> m_inputs;
-    std::vector<db::Database *> m_writable; // per input; null when added const
+    std::vector<db::Database *> m_writable;         // per input; null when added const
+    std::vector<const store::GameStore *> m_stores; // per input; null: none
     std::vector<std::unique_ptr<db::Database>> m_owned;
     std::atomic<bool> m_cancel{false};
     const std::atomic<bool> *m_externalCancel = nullptr;

@@ -1,0 +1,150 @@
+// The compact game store: a binary cache of a PGN database kept in the user's
+// cache folder. Per game it holds where the game lies in the (decompressed)
+// text, the index's header fields, all tags in a string pool, the mainline as
+// 16-bit move codes and a signature (flags and piece counts) that query
+// prefilters test. A search replays the codes instead of decoding SAN; output
+// still reads the original text at the recorded byte range.
+//
+// Games the store cannot stand in for exactly are marked so and searched from
+// the PGN: games with read problems, a FEN or Variant tag, or (for queries that
+// need them) variations or annotations, which the store does not keep.
+//
+// A store is never trusted blindly: load() checks the magic, version, byte
+// order, the identity of the PGN file, a checksum of the header and of the
+// whole payload and the bounds of every record, and refuses anything else, so
+// a damaged, truncated, stale or foreign file is rebuilt and never read.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "database/database.h"
+#include "game/game.h"
+#include "identity.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace store {
+
+constexpr uint32_t FormatVersion = 1;
+
+enum GameFlag : uint16_t {
+    Replayable = 1,     // the store replays this game exactly as the PGN path reads it
+    HasVariations = 2,  // the PGN has variations (the store keeps the mainline only)
+    HasAnnotations = 4, // the PGN has comments or NAGs (not kept)
+    FinalMate = 8,      // the mainline ends in checkmate
+    FinalStalemate = 16,
+    AnyCheck = 32, // some mainline position is check
+    HasPromotion = 64,
+    HasCastling = 128,
+};
+
+// One game, 64 bytes on disk (native byte order, checked on load).
+struct GameRecord {
+    uint64_t offset = 0;     // GameEntry::offset: of the game's first byte in the decompressed text
+    uint64_t movesBegin = 0; // into the move codes
+    uint32_t length = 0;     // GameEntry::length
+    uint32_t line = 0;       // GameEntry::line
+    uint32_t plies = 0;      // mainline move codes (Replayable games)
+    uint32_t indexPlies = 0; // GameEntry::plies
+    uint32_t tagsBegin = 0;  // into the tag pairs (Replayable games)
+    uint16_t tagCount = 0;
+    uint16_t column = 1; // GameEntry::column
+    uint16_t errors = 0; // GameEntry::errors
+    uint16_t flags = 0;  // GameFlag
+    uint8_t result = 3;  // 0 "1-0", 1 "0-1", 2 "1/2-1/2", 3 "*"
+    // The most pieces of each kind at once on the mainline: white pawn..king, black pawn..king.
+    uint8_t pieceMax[12] = {};
+    uint8_t reserved[7] = {};
+};
+static_assert(sizeof(GameRecord) == 64);
+
+struct BuildProgress {
+    uint64_t done = 0;
+    uint64_t total = 0;
+};
+
+class GameStore {
+public:
+    GameStore();
+    ~GameStore();
+    GameStore(const GameStore &) = delete;
+    GameStore &operator=(const GameStore &) = delete;
+
+    // Reads and checks a store file made for a file of this identity. False
+    // with error set when there is none, or it is stale, damaged or foreign.
+    bool load(const std::string &storePath, const FileIdentity &expected, std::string *error = nullptr);
+
+    // Makes the store of an indexed database (one full parse of every game,
+    // on `threads` threads, 0: all cores; the file does not depend on the
+    // count) and writes it atomically (a temporary file renamed into place).
+    // progress is called on the calling thread.
+    static bool build(const db::Database &database, const FileIdentity &identity, const std::string &storePath,
+                      std::string *error = nullptr, const std::function<void(const BuildProgress &)> &progress = {},
+                      const std::atomic<bool> *cancel = nullptr, unsigned threads = 0);
+
+    void reset();
+    bool loaded() const { return m_count != 0 || m_data != nullptr; }
+    size_t size() const { return size_t(m_count); }
+    uint64_t textSize() const;
+    uint64_t bytes() const { return m_size; }
+    const GameRecord &record(size_t game) const { return m_records[game]; }
+    std::string_view string(uint32_t id) const;
+    std::string_view field(size_t game, db::Field f) const;
+    // The first value of a Replayable game's tag ("" when it has none), as game::Game::tag gives it.
+    std::string_view tag(size_t game, std::string_view name) const;
+
+    // Fills an unindexed database (opened with OpenOptions::index off) with the
+    // index the store holds, exactly as indexing would have made it. False
+    // when the text does not have the size the store was made for.
+    bool fillIndex(db::Database &database) const;
+
+    // Whether the store stands in for the PGN of this game in a search that
+    // reads (or not) variations and annotations.
+    bool replays(size_t game, bool variations, bool annotations) const
+    {
+        const uint16_t f = m_records[game].flags;
+        return (f & Replayable) && !(variations && (f & HasVariations)) && !(annotations && (f & HasAnnotations));
+    }
+    // The game's mainline and tags as the PGN path reads it (no comments,
+    // NAGs or variations). False if a move does not fit the position (then
+    // read the PGN).
+    bool replay(size_t game, uint64_t number, game::Game &out) const;
+
+private:
+    std::unique_ptr<char[]> m_storage;
+    const char *m_data = nullptr;
+    uint64_t m_size = 0;
+    uint64_t m_count = 0;
+    const GameRecord *m_records = nullptr;
+    const uint32_t *m_fields = nullptr; // FieldCount string ids per game
+    const uint32_t *m_tags = nullptr;   // (name, value) string ids
+    const uint16_t *m_moves = nullptr;
+    const uint32_t *m_strings = nullptr; // (offset, length) per string
+    const char *m_bytes = nullptr;
+    uint64_t m_tagCount = 0, m_moveCount = 0, m_stringCount = 0, m_byteCount = 0;
+};
+
+// How a program opens a database for searching: it uses the file's store when
+// that is good (the database is then indexed from it, not from the text), else
+// indexes the text and builds the store (when allowed) and uses that.
+struct OpenResult {
+    bool used = false;  // the store is loaded and stands for the database
+    bool built = false; // it was (re)built now
+    std::string note;   // why no store is used, or why it was rebuilt ("stale", "damaged: ...")
+    double seconds = 0; // loading or building the store
+};
+struct StoreOptions {
+    std::string cacheDir;  // "": the default cache folder
+    std::string storePath; // "": storePathFor(path, cacheDir)
+    bool build = true;     // build a missing or bad store
+    std::function<void(const BuildProgress &)> progress;
+};
+// False (error set) only when the database itself cannot be opened.
+bool openWithStore(const std::string &path, db::Database &database, GameStore &store, const db::OpenOptions &open,
+                   const StoreOptions &options, OpenResult &result, std::string *error = nullptr);
+
+} // namespace store

@@ -1,0 +1,50 @@
+// Prefilters: conditions every game a query matches must meet, derived from
+// the compiled query and tested against the store's per-game signatures, so
+// games that cannot match are not replayed at all.
+//
+// Why skipping is sound: at each position the evaluator tries the body's
+// filters in order and stops at the first that fails. The analysis takes the
+// longest prefix of body filters it knows to be pure (no comments, variables,
+// sort values, errors or any other effect) and, for each, a condition the game
+// must meet for that filter to match at any of its positions (a mate at the
+// end of the mainline, enough queens at some point, enough plies, a tag...). A game failing one of
+// them never gets past that filter, so only pure filters ever run on it: it
+// cannot match, and its evaluation leaves no trace. Queries whose matchcount
+// range admits zero matched positions get no prefilter.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cql/query.h"
+#include "gamestore.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace store {
+
+class Prefilter {
+public:
+    // The conditions of a query; none when nothing sound can be said.
+    static Prefilter fromQuery(const cql::Query &query);
+
+    bool active() const { return !m_conditions.empty(); }
+    // False when the game (a Replayable game of the store) cannot match: every condition must hold.
+    bool mayMatch(const GameStore &store, size_t game) const
+    {
+        const GameRecord &r = store.record(game);
+        for (const auto &c : m_conditions)
+            if (!c(r, store, game)) return false;
+        return true;
+    }
+    // What was derived, e.g. "mate at the end of the mainline", for tests and notes.
+    const std::vector<std::string> &description() const { return m_description; }
+
+    using Condition = std::function<bool(const GameRecord &, const GameStore &, size_t)>;
+
+private:
+    std::vector<Condition> m_conditions;
+    std::vector<std::string> m_description;
+};
+
+} // namespace store

@@ -1,0 +1,332 @@
+// Building the store: every game is read in full once, its mainline kept as
+// move codes and its signature worked out; then the file is written atomically.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "format.h"
+#include "gamestore.h"
+#include "hash.h"
+
+#include "pgn/atomicfile.h"
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <cstring>
+#include <filesystem>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace store {
+
+namespace {
+
+// Strings kept once each.
+class StringPool {
+public:
+    uint32_t id(std::string_view s)
+    {
+        auto it = m_ids.find(s);
+        if (it != m_ids.end()) return it->second;
+        const uint32_t id = uint32_t(m_table.size() / 2);
+        m_table.push_back(uint32_t(m_bytes.size()));
+        m_table.push_back(uint32_t(s.size()));
+        m_bytes.append(s);
+        m_keys.emplace_back(s);
+        m_ids.emplace(m_keys.back(), id);
+        return id;
+    }
+    const std::vector<uint32_t> &table() const { return m_table; }
+    const std::string &bytes() const { return m_bytes; }
+
+private:
+    std::vector<uint32_t> m_table;
+    std::string m_bytes;
+    std::deque<std::string> m_keys; // stable storage for the map's views
+    std::unordered_map<std::string_view, uint32_t> m_ids;
+};
+
+int resultCode(std::string_view r)
+{
+    if (r == "1-0") return 0;
+    if (r == "0-1") return 1;
+    if (r == "1/2-1/2") return 2;
+    if (r == "*") return 3;
+    return -1;
+}
+
+// Flags, signature and move codes of one parsed game; false: not replayable.
+bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::vector<uint16_t> &codes)
+{
+    codes.clear();
+    if (g.unsupported || !g.errors.empty() || g.nodes.empty() || g.chess960 || g.readAsStandard) return false;
+    if (g.fileOffset != e.offset || g.firstLine != int(e.line) || g.firstColumn != int(e.column)) return false;
+    if (!g.tag("FEN").empty() || !g.tag("Variant").empty() || g.tags.size() > 0xFFFF) return false;
+    for (const auto &t : g.tags)
+        if (t.first == "FEN" || t.first == "Variant") return false;
+    const int rc = resultCode(g.result);
+    if (rc < 0) return false;
+    r.result = uint8_t(rc);
+    if (!g.texts.empty() || !g.nags.empty()) r.flags |= HasAnnotations;
+    size_t mainline = 0;
+    game::NodeId last = 0;
+    for (game::NodeId n = 0; n != game::NoNode; n = g.nodes[n].firstChild) {
+        const game::Node &node = g.nodes[n];
+        ++mainline;
+        last = n;
+        const chess::Position &p = node.position;
+        if (p.inCheck()) r.flags |= AnyCheck;
+        for (int c = 0; c < 2; ++c)
+            for (int t = chess::Pawn; t <= chess::King; ++t) {
+                const int count = p.pieces(chess::Color(c), chess::PieceType(t)).count();
+                uint8_t &m = r.pieceMax[c * 6 + t - 1];
+                m = uint8_t(std::max<int>(m, std::min(count, 255)));
+            }
+        if (n == 0) continue;
+        if (node.move.kind() == chess::Move::Promotion) r.flags |= HasPromotion;
+        if (node.move.isCastling()) r.flags |= HasCastling;
+        codes.push_back(node.move.raw());
+    }
+    if (mainline != g.nodes.size()) r.flags |= HasVariations;
+    const chess::Position &end = g.nodes[last].position;
+    if (end.isCheckmate()) r.flags |= FinalMate;
+    if (end.isStalemate()) r.flags |= FinalStalemate;
+    if (codes.size() > 0xFFFF) return false;
+    r.plies = uint32_t(codes.size());
+    return true;
+}
+
+template <typename T>
+void append(std::string &out, const std::vector<T> &v)
+{
+    out.append(reinterpret_cast<const char *>(v.data()), v.size() * sizeof(T));
+    out.resize(size_t(align8(out.size())), '\0');
+}
+
+// One contiguous range of games, read on one thread with a string pool of its own.
+struct Chunk {
+    size_t first = 0, last = 0;
+    std::vector<GameRecord> records; // movesBegin and tagsBegin local to the chunk
+    std::vector<uint32_t> fields;    // ids in the chunk's pool
+    std::vector<uint32_t> tags;      // ids in the chunk's pool
+    std::vector<uint16_t> moves;
+    StringPool pool;
+    std::string error;
+};
+
+void buildChunk(const db::Database &d, Chunk &c, const std::atomic<bool> *cancel, std::atomic<size_t> &done)
+{
+    c.records.resize(c.last - c.first);
+    c.fields.resize((c.last - c.first) * db::FieldCount);
+    std::vector<uint16_t> codes;
+    game::GameParser parser;
+    game::Game g;
+    const game::BuildOptions full{true, true, true, true};
+    for (size_t i = c.first; i < c.last; ++i) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            c.error = "cancelled";
+            return;
+        }
+        if (((i - c.first) & 255) == 255) done.fetch_add(256, std::memory_order_relaxed);
+        const db::GameEntry &e = d.entry(i);
+        GameRecord &r = c.records[i - c.first];
+        if (e.length > 0xFFFFFFFFu) {
+            c.error = "a game too long for the store";
+            return;
+        }
+        r.offset = e.offset;
+        r.length = uint32_t(e.length);
+        r.line = e.line;
+        r.indexPlies = e.plies;
+        r.column = e.column;
+        r.errors = e.errors;
+        for (int f = 0; f < db::FieldCount; ++f)
+            c.fields[(i - c.first) * db::FieldCount + size_t(f)] = c.pool.id(d.field(i, db::Field(f)));
+        const bool parsed = parser.parse(d.gameText(i), d.number(i), d.origin(i), g, full);
+        if (!parsed || !describe(g, e, r, codes)) {
+            r.flags &= uint16_t(~Replayable);
+            r.plies = 0;
+            continue;
+        }
+        r.flags |= Replayable;
+        r.movesBegin = c.moves.size();
+        c.moves.insert(c.moves.end(), codes.begin(), codes.end());
+        r.tagsBegin = uint32_t(c.tags.size() / 2);
+        r.tagCount = uint16_t(g.tags.size());
+        for (const auto &[name, value] : g.tags) {
+            c.tags.push_back(c.pool.id(name));
+            c.tags.push_back(c.pool.id(value));
+        }
+    }
+}
+
+} // namespace
+
+bool GameStore::build(const db::Database &d, const FileIdentity &identity, const std::string &storePath,
+                      std::string *error, const std::function<void(const BuildProgress &)> &progress,
+                      const std::atomic<bool> *cancel, unsigned threads)
+{
+    if (!d.indexed()) {
+        if (error) *error = "the database is not indexed";
+        return false;
+    }
+    // The games are cut into one range per thread; the ranges' pools are
+    // merged into one afterwards, so the store does not depend on the count.
+    if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    const size_t n = d.size();
+    threads = unsigned(std::clamp<size_t>(n / 16, 1, threads));
+    std::vector<Chunk> chunks(threads);
+    for (unsigned t = 0; t < threads; ++t) {
+        chunks[t].first = n * t / threads;
+        chunks[t].last = n * (t + 1) / threads;
+    }
+    std::atomic<size_t> done{0};
+    std::atomic<unsigned> finished{0};
+    std::vector<std::thread> workers;
+    for (unsigned t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] {
+            buildChunk(d, chunks[t], cancel, done);
+            finished.fetch_add(1);
+        });
+    // This thread reports the progress of all of them.
+    while (progress && finished.load() < threads) {
+        progress({std::min(done.load(), n), n});
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    for (std::thread &w : workers)
+        w.join();
+    for (const Chunk &c : chunks)
+        if (!c.error.empty()) {
+            if (error) *error = c.error;
+            return false;
+        }
+
+    std::vector<GameRecord> records;
+    std::vector<uint32_t> fields, tags;
+    std::vector<uint16_t> moves;
+    StringPool pool;
+    records.reserve(n);
+    fields.reserve(n * db::FieldCount);
+    std::vector<uint32_t> remap;
+    for (Chunk &c : chunks) {
+        const std::vector<uint32_t> &table = c.pool.table();
+        remap.resize(table.size() / 2);
+        for (size_t k = 0; k < remap.size(); ++k)
+            remap[k] = pool.id(std::string_view(c.pool.bytes()).substr(table[2 * k], table[2 * k + 1]));
+        const uint64_t movesBase = moves.size();
+        const uint64_t tagsBase = tags.size() / 2;
+        if (tagsBase + c.tags.size() / 2 > 0xFFFFFFFFu) {
+            if (error) *error = "too many tags for the store";
+            return false;
+        }
+        for (GameRecord r : c.records) {
+            if (r.flags & Replayable) {
+                r.movesBegin += movesBase;
+                r.tagsBegin += uint32_t(tagsBase);
+            }
+            records.push_back(r);
+        }
+        for (uint32_t id : c.fields)
+            fields.push_back(remap[id]);
+        for (uint32_t id : c.tags)
+            tags.push_back(remap[id]);
+        moves.insert(moves.end(), c.moves.begin(), c.moves.end());
+        c = Chunk();
+    }
+    if (pool.bytes().size() > 0xFFFFFFFFu) {
+        if (error) *error = "too much tag text for the store";
+        return false;
+    }
+
+    FileHeader h{};
+    std::memcpy(h.magic, Magic, sizeof h.magic);
+    h.version = FormatVersion;
+    h.endian = EndianMark;
+    h.idSize = identity.size;
+    h.idMtime = identity.mtimeNs;
+    h.idHead = identity.headHash;
+    h.idTail = identity.tailHash;
+    h.textSize = d.text().size();
+    h.gameCount = records.size();
+    h.tagCount = tags.size() / 2;
+    h.moveCount = moves.size();
+    h.stringCount = pool.table().size() / 2;
+    h.byteCount = pool.bytes().size();
+    std::string out(sizeof h, '\0');
+    append(out, records);
+    append(out, fields);
+    append(out, tags);
+    append(out, moves);
+    append(out, pool.table());
+    out += pool.bytes();
+    out.resize(size_t(align8(out.size())), '\0');
+    Layout l;
+    if (!layoutFor(h, l) || l.total != out.size()) {
+        if (error) *error = "internal error: store layout";
+        return false;
+    }
+    h.payloadHash = hash64(out.data() + sizeof h, out.size() - sizeof h, PayloadSeed);
+    h.headerHash = headerHash(h);
+    std::memcpy(out.data(), &h, sizeof h);
+
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(storePath).parent_path(), ec);
+    pgn::AtomicFile file;
+    if (!file.open(storePath, error) || !file.write(out) || !file.commit(error)) {
+        file.abort();
+        return false;
+    }
+    if (progress) progress({d.size(), d.size()});
+    return true;
+}
+
+bool openWithStore(const std::string &path, db::Database &database, GameStore &store, const db::OpenOptions &open,
+                   const StoreOptions &options, OpenResult &result, std::string *error)
+{
+    using Clock = std::chrono::steady_clock;
+    result = OpenResult();
+    FileIdentity id;
+    std::string why;
+    const std::string storePath = !options.storePath.empty() ? options.storePath : storePathFor(path, options.cacheDir);
+    const bool haveId = !storePath.empty() && fileIdentity(path, id, &why);
+    if (storePath.empty()) why = "no cache folder (set XDG_CACHE_HOME or HOME)";
+    // The store is read and checked while the text loads.
+    const Clock::time_point t0 = Clock::now();
+    bool storeGood = false;
+    std::thread reader;
+    if (haveId) reader = std::thread([&] { storeGood = store.load(storePath, id, &why); });
+    db::OpenOptions textOnly = open;
+    textOnly.index = false;
+    const bool opened = database.open(path, textOnly, error);
+    if (reader.joinable()) reader.join();
+    if (!opened) {
+        store.reset();
+        return false;
+    }
+    if (storeGood) {
+        if (store.fillIndex(database)) {
+            result.used = true;
+            result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+            return true;
+        }
+        why = "stale: the text's size differs";
+        store.reset();
+    }
+    // No good store: index the text (counting plies, which the store keeps for everyone).
+    db::OpenOptions indexed = open;
+    indexed.countPlies = true;
+    if (!database.index(indexed, error)) return false;
+    result.note = why;
+    if (!haveId || !options.build) return true;
+    const Clock::time_point t1 = Clock::now();
+    std::string buildError;
+    if (!GameStore::build(database, id, storePath, &buildError, options.progress, open.cancel, open.threads)
+        || !store.load(storePath, id, &buildError)) {
+        result.note = "not built: " + buildError;
+        return true;
+    }
+    result.used = result.built = true;
+    result.seconds = std::chrono::duration<double>(Clock::now() - t1).count();
+    return true;
+}
+
+} // namespace store
