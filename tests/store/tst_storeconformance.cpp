@@ -81,6 +81,9 @@ private slots:
     void suite_data()
     {
         QTest::addColumn<QString>("text");
+        // Without the suites a data table with no rows would fail the test: skip it, as initTestCase does.
+        if (!std::filesystem::exists(Shared + "/conformance/cql6-queries.tsv"))
+            QSKIP("../shared/conformance not found");
         for (const char *suite : {"cql6-queries", "examples"})
             for (const Case &c : suiteQueries(suite))
                 QTest::newRow(c.name.c_str()) << QString::fromStdString(c.text);
