@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "database.h"
 
+#include "game/bughouse.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -12,8 +14,8 @@ namespace db {
 
 namespace {
 
-constexpr const char *FieldNames[FieldCount] = {"White", "Black", "Result", "Event",    "Site",
-                                                "Date",  "Round", "ECO",    "WhiteElo", "BlackElo"};
+constexpr const char *FieldNames[FieldCount] = {"White", "Black", "Result",   "Event",    "Site",   "Date",
+                                                "Round", "ECO",   "WhiteElo", "BlackElo", "Variant"};
 
 int fieldIndex(std::string_view name)
 {
@@ -23,6 +25,7 @@ int fieldIndex(std::string_view name)
     case 4: return name == "Site" ? 4 : name == "Date" ? 5 : -1;
     case 5: return name == "White" ? 0 : name == "Black" ? 1 : name == "Event" ? 3 : name == "Round" ? 6 : -1;
     case 6: return name == "Result" ? 2 : -1;
+    case 7: return name == "Variant" ? 10 : -1;
     case 8: return name == "WhiteElo" ? 8 : name == "BlackElo" ? 9 : -1;
     default: return -1;
     }
@@ -61,8 +64,13 @@ public:
         m_len[f] = 1;
     }
     bool beginMovetext() override { return m_countPlies; }
-    pgn::MoveAction move(std::string_view, const pgn::Place &) override
+    pgn::MoveAction move(std::string_view san, const pgn::Place &) override
     {
+        // A Bughouse move number ("12A.") is not a move.
+        int board;
+        chess::Color side;
+        if (!san.empty() && san.front() <= '9' && game::parseBoardMarker(san, board, side))
+            return pgn::MoveAction::Continue;
         ++m_plies;
         return pgn::MoveAction::Continue;
     }
