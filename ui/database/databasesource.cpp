@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "databasesource.h"
 
+#include "gamelist/variantlabel.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -42,7 +44,14 @@ GameInfo DatabaseSource::info(int index) const
     info.whiteElo = text(we).toInt();
     info.blackElo = text(be).toInt();
     info.plies = int(m_db->entry(i).plies);
+    info.variant = variantLabel(m_db->field(i, db::Field::Variant));
     return info;
+}
+
+QString DatabaseSource::variant(int index) const
+{
+    if (index < 0 || size_t(index) >= m_db->size()) return QString();
+    return variantLabel(m_db->field(size_t(index), db::Field::Variant));
 }
 
 std::unique_ptr<LoadContext> DatabaseSource::makeLoadContext() const { return std::make_unique<ParserContext>(); }

@@ -19,6 +19,7 @@ public:
     QString path() const override;
     int gameCount() const override;
     GameInfo info(int index) const override;
+    QString variant(int index) const override;
     std::unique_ptr<LoadContext> makeLoadContext() const override;
     bool loadGame(int index, game::Game &out, QString *error = nullptr, LoadContext *context = nullptr) const override;
     bool hasGameText() const override { return true; }

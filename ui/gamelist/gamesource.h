@@ -28,6 +28,7 @@ struct GameInfo {
     int whiteElo = 0;
     int blackElo = 0;
     int plies = -1;
+    QString variant; // variantLabel(): "" for standard chess
 };
 
 // Per-thread state a source may keep between loads (a PGN parser and its buffers).
@@ -44,6 +45,8 @@ public:
     virtual int gameCount() const = 0;
     // Cheap: called for every visible cell and for sorting.
     virtual GameInfo info(int index) const = 0;
+    // info(index).variant; sources with an index give it without the other fields.
+    virtual QString variant(int index) const { return info(index).variant; }
     // The database game `index` belongs to, for a list over several files.
     virtual QString databaseName(int /*index*/) const { return name(); }
     // One per thread, passed to loadGame; nullptr when the source needs none.

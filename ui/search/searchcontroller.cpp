@@ -9,6 +9,8 @@
 #include "search/search.h"
 
 #include <QElapsedTimer>
+#include <QHash>
+#include <QSet>
 #include <QFileInfo>
 #include <QMetaObject>
 #include <QtConcurrent>
@@ -81,6 +83,8 @@ struct SearchController::Driver {
     Batch batch;
     QElapsedTimer sinceFlush;
     int frontier = 0; // games before this were examined and posted
+    QSet<int> matchedGames;
+    int lastMatched = -1;
     int problemMessages = 0;
 
     void flush(bool force)
@@ -98,8 +102,11 @@ struct SearchController::Driver {
         for (; frontier < end; ++frontier)
             batch.hits.append(GameHit{frontier, 0, 0, false});
     }
-    void matched(int game, cql::GameResult &&result)
+    void matched(int game, cql::GameResult &&result, char board = 0)
     {
+        // A bughouse game is listed once: by the first of its boards that matched.
+        if (game == lastMatched) return;
+        lastMatched = game;
         examinedUpTo(game);
         GameHit hit;
         hit.game = game;
@@ -110,9 +117,10 @@ struct SearchController::Driver {
         }
         sum.matchedPositions += qint64(result.matches.size());
         ++sum.matchedGames;
+        matchedGames.insert(game);
         batch.hits.append(hit);
         frontier = game + 1;
-        batch.records.push_back(MatchRecord{game, std::move(result)});
+        batch.records.push_back(MatchRecord{game, board, std::move(result)});
         flush(false);
     }
     void progress(int searched, int total)
@@ -151,6 +159,32 @@ struct SearchController::Driver {
         }
         sum.cancelled = sum.cancelled || run->cancel;
         if (!sum.cancelled) examinedUpTo(run->total);
+        if (!sum.cancelled) countVariants();
+    }
+
+    // The games of each variant, for the log (the labels come from the
+    // index: a few string comparisons a game).
+    void countVariants()
+    {
+        const cql::QueryHeader &h = run->query->header();
+        QHash<QString, int> slot;
+        for (int p = 0; p < run->parts.size(); ++p) {
+            const GameSource &source = *run->parts[p];
+            for (int i = 0; i < source.gameCount() && !run->cancel; ++i) {
+                if (h.gameNumber && (i + 1 < h.gameNumber->first || i + 1 > h.gameNumber->second)) continue;
+                const QString v = source.variant(i);
+                auto it = slot.find(v);
+                if (it == slot.end()) {
+                    it = slot.insert(v, int(sum.variants.size()));
+                    sum.variants.append({v, 0, 0});
+                }
+                SearchSummary::VariantCount &count = sum.variants[*it];
+                ++count.games;
+                if (matchedGames.contains(run->offsets[size_t(p)] + i)) ++count.matched;
+            }
+        }
+        std::stable_sort(sum.variants.begin(), sum.variants.end(),
+                         [](const auto &a, const auto &b) { return a.games > b.games; });
     }
 
     void searchFiles(int first, int end)
@@ -174,7 +208,7 @@ struct SearchController::Driver {
             run->offsets[size_t(end) - 1] + run->parts[end - 1]->gameCount() - run->offsets[size_t(first)];
         search::Callbacks cb;
         cb.onMatch = [&](search::Match &&m) {
-            matched(run->offsets[size_t(first) + m.input] + int(m.gameIndex), std::move(m.result));
+            matched(run->offsets[size_t(first) + m.input] + int(m.gameIndex), std::move(m.result), m.board);
         };
         cb.onProgress = [&](const search::Progress &p) {
             progress(before + int(p.gamesDone), run->total - games + (p.gamesTotal ? int(p.gamesTotal) : games));
