@@ -182,6 +182,9 @@ private slots:
         QCOMPARE(d.size(), size_t(2));
         QCOMPARE(d.entry(0).plies, 14u);
         QCOMPARE(d.field(0, db::Field::Variant), std::string_view("Bughouse"));
+        // Board A's players in the White and Black fields, as a loaded game has them.
+        QCOMPARE(d.field(0, db::Field::White), std::string_view("Anna"));
+        QCOMPARE(d.field(0, db::Field::Black), std::string_view("Bert"));
     }
 };
 

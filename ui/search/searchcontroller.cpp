@@ -246,12 +246,18 @@ struct SearchController::Driver {
             if (!headerAdmits(header, quint64(i) + 1, g)) continue;
             result.clear();
             evaluator.run(g, result);
+            char board = g.board;
+            if (!result.matched && !g.otherBoard.empty() && result.error.empty()) {
+                // Bughouse: board B is a game of its own too.
+                evaluator.run(g.otherBoard[0], result);
+                board = 'B';
+            }
             if (!result.error.empty()) {
                 ++sum.gameErrors;
                 problem(source.name(), i + 1, 0, 0, QString::fromStdString(result.error));
             }
             if (result.matched && !result.cancelled && matchCountAdmits(header, result))
-                matched(run->offsets[size_t(part)] + i, std::move(result));
+                matched(run->offsets[size_t(part)] + i, std::move(result), board);
             progress(sum.searched, run->total);
         }
     }
