@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "database/database.h"
 #include "game/bughouse.h"
+#include "game/replay.h"
 #include "pgn/writer.h"
 #include "pgntestutil.h"
 
@@ -154,6 +155,28 @@ private slots:
         QCOMPARE(games[2].errors.size(), size_t(1));
         QCOMPARE(games[2].errors[0].line, 18);
         QVERIFY(games[2].errors[0].message.find("move e4 has no board") == 0);
+    }
+
+    void checkReplaysBothBoards()
+    {
+        // cqlwb-cli -check's replay: both boards' plies, problems with their lines.
+        game::Replayer good;
+        QVERIFY(game::replayFile(variantsPath("bughouse.bpgn"), good));
+        QCOMPARE(good.stats().games, uint64_t(2));
+        QCOMPARE(good.stats().mainlinePlies, uint64_t(14 + 8));
+        QCOMPARE(good.stats().gamesWithErrors, uint64_t(0));
+        game::Replayer broken;
+        std::vector<std::string> problems;
+        broken.onProblem = [&](const game::ReplayedGame &g) {
+            for (const game::GameError &e : g.errors)
+                problems.push_back(std::to_string(e.line) + ":" + std::to_string(e.column) + " " + e.message);
+        };
+        QVERIFY(game::replayFile(variantsPath("bughouse-broken.bpgn"), broken));
+        QCOMPARE(broken.stats().gamesWithErrors, uint64_t(3));
+        QCOMPARE(problems.size(), size_t(3));
+        QCOMPARE(problems[0], std::string("5:8 board A: 1A but Black is to move"));
+        QVERIFY2(problems[1].find("12:5 board B: ") == 0, problems[1].c_str());
+        QVERIFY2(problems[2].find("18:4 move e4 has no board") == 0, problems[2].c_str());
     }
 
     void boardWrittenAloneReadsBack()
