@@ -195,6 +195,14 @@ private slots:
         QCOMPARE(back[0].board, 'B');
         QVERIFY(back[0].otherBoard.empty());
         QCOMPARE(mainlineSan(back[0]), mainlineSan(b));
+        // Board A likewise: 4A. P@d4 drops the pawn taken on board B.
+        const game::Game &a = games[0];
+        const auto backA = readAll(pgn::gameToPgn(a));
+        QCOMPARE(backA.size(), size_t(1));
+        QVERIFY(backA[0].errors.empty());
+        QCOMPARE(backA[0].board, 'A');
+        QCOMPARE(mainlineSan(backA[0]), mainlineSan(a));
+        QCOMPARE(lastNode(backA[0]).position.fen(), lastNode(a).position.fen());
     }
 
     void indexCountsMovesNotMarkers()
