@@ -120,7 +120,7 @@ struct SearchController::Driver {
         matchedGames.insert(game);
         batch.hits.append(hit);
         frontier = game + 1;
-        batch.records.push_back(MatchRecord{game, board, std::move(result)});
+        batch.records.push_back(MatchRecord{game, std::move(result), board});
         flush(false);
     }
     void progress(int searched, int total)

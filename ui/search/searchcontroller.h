@@ -47,9 +47,9 @@ struct SearchSummary {
 // A matched game with what the engine found in it: marks with their squares,
 // comments and sort values; node ids refer to the game as fully loaded.
 struct MatchRecord {
-    int game = 0;   // 0-based index in the source (in all of them, when several)
-    char board = 0; // Bughouse: the board the marks are on ('A', 'B'); 0 for other games
+    int game = 0; // 0-based index in the source (in all of them, when several)
     cql::GameResult result;
+    char board = 0; // Bughouse: the board the marks are on ('A', 'B'); 0 for other games
 };
 using MatchRecords = std::vector<MatchRecord>; // in game order
 
