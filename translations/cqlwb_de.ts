@@ -402,6 +402,14 @@
         <source>The file the game is from</source>
         <translation>Die Datei, aus der die Partie stammt</translation>
     </message>
+    <message>
+        <source>Variant</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>The rules the game is played under (empty for standard chess)</source>
+        <translation>Die Regeln, nach denen die Partie gespielt wird (leer bei normalem Schach)</translation>
+    </message>
 </context>
 <context>
     <name>wb::GameLoader</name>
@@ -1379,6 +1387,18 @@
     <message>
         <source>the pieces of a drop</source>
         <translation>die Figur eines Einsetzzugs</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 matched)</source>
+        <translation>%1 %2 (%3 Treffer)</translation>
+    </message>
+    <message>
+        <source>Standard</source>
+        <translation>Normalschach</translation>
+    </message>
+    <message>
+        <source>Games by variant: %1</source>
+        <translation>Partien nach Variante: %1</translation>
     </message>
 </context>
 <context>

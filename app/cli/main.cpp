@@ -386,7 +386,9 @@ int main(int argc, char **argv)
             writeFailed = true;
             s.cancel();
         }
-        if (o.showMatches)
+        if (o.showMatches && m.board)
+            std::printf("match: game %llu board %c\n", (unsigned long long)m.gameNumber, m.board);
+        else if (o.showMatches)
             std::printf("match: game %llu %s - %s\n", (unsigned long long)m.gameNumber,
                         std::string(database.field(m.gameIndex, db::Field::White)).c_str(),
                         std::string(database.field(m.gameIndex, db::Field::Black)).c_str());

@@ -265,6 +265,7 @@ Run:
   -s, -singlethreaded      search with one thread
   -lineincrement N         print progress every N games
   -showmatches             print each matched game's number and players
+                           (a bughouse board: "match: game 12 board B")
 
 Analysis (CQL-S :evaluation, :moveevaluation, :endgameevaluation):
   -engine PATH             the UCI engine to ask (default: $CQLWB_ENGINE, else

@@ -73,6 +73,10 @@ public:
     // Crazyhouse: the pieces in hand, and the pieces on the board that came
     // from a promotion (captured, they go to the pocket as pawns).
     const Pocket &pocket() const { return m_pocket; }
+    // Bughouse: a piece the partner board captured arrives in a pocket (and a
+    // board's own capture leaves its captor's); the key follows.
+    void addToPocket(Color c, PieceType t);
+    void takeFromPocket(Color c, PieceType t);
     SquareSet promoted() const { return m_byType[NoPieceType]; }
     // The variant's own end of the game in this position, if any (a third
     // check given, a king on the hill, Antichess's win by losing everything
@@ -193,8 +197,6 @@ private:
     bool dropLegal(Move drop) const;
     void playVariant(Move m);
     void playDrop(Move m);
-    void addToPocket(Color c, PieceType t);
-    void takeFromPocket(Color c, PieceType t);
     void setChecksLeft(Color c, int left);
     Move parseSanVariant(std::string_view san, std::string *error) const;
     uint64_t variantSanRivals(Move m) const;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "database.h"
 
+#include "game/bughouse.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -12,8 +14,8 @@ namespace db {
 
 namespace {
 
-constexpr const char *FieldNames[FieldCount] = {"White", "Black", "Result", "Event",    "Site",
-                                                "Date",  "Round", "ECO",    "WhiteElo", "BlackElo"};
+constexpr const char *FieldNames[FieldCount] = {"White", "Black", "Result",   "Event",    "Site",   "Date",
+                                                "Round", "ECO",   "WhiteElo", "BlackElo", "Variant"};
 
 int fieldIndex(std::string_view name)
 {
@@ -23,6 +25,7 @@ int fieldIndex(std::string_view name)
     case 4: return name == "Site" ? 4 : name == "Date" ? 5 : -1;
     case 5: return name == "White" ? 0 : name == "Black" ? 1 : name == "Event" ? 3 : name == "Round" ? 6 : -1;
     case 6: return name == "Result" ? 2 : -1;
+    case 7: return name == "Variant" ? 10 : -1;
     case 8: return name == "WhiteElo" ? 8 : name == "BlackElo" ? 9 : -1;
     default: return -1;
     }
@@ -49,20 +52,34 @@ public:
         m_entry.column = uint16_t(std::min(start.where.column, 0xFFFF));
         for (auto &len : m_len)
             len = 0;
+        m_teamLen[0] = m_teamLen[1] = 0;
         m_plies = 0;
         m_errors = 0;
     }
     void tag(std::string_view name, std::string_view value) override
     {
         int f = fieldIndex(name);
+        if (f < 0 && name.size() == 6 && (name == "WhiteA" || name == "BlackA")) {
+            // A bughouse game's board A players stand in for White and Black, as
+            // when the game is loaded (game/bughouse.h).
+            const int side = name[0] == 'W' ? 0 : 1;
+            if (!m_teamLen[side]) m_team[side].assign(value.substr(0, std::min<size_t>(value.size(), 0xFFFF)));
+            m_teamLen[side] = 1;
+            return;
+        }
         if (f < 0 || m_len[f]) return; // the first of duplicate tags wins
         size_t n = std::min<size_t>(value.size(), 0xFFFF);
         m_values[f].assign(value.substr(0, n));
         m_len[f] = 1;
     }
     bool beginMovetext() override { return m_countPlies; }
-    pgn::MoveAction move(std::string_view, const pgn::Place &) override
+    pgn::MoveAction move(std::string_view san, const pgn::Place &) override
     {
+        // A Bughouse move number ("12A.") is not a move.
+        int board;
+        chess::Color side;
+        if (!san.empty() && san.front() <= '9' && game::parseBoardMarker(san, board, side))
+            return pgn::MoveAction::Continue;
         ++m_plies;
         return pgn::MoveAction::Continue;
     }
@@ -74,6 +91,11 @@ public:
         m_entry.plies = m_plies;
         m_entry.errors = uint16_t(std::min<uint32_t>(m_errors, 0xFFFF));
         m_entry.fields = m_pool.size();
+        for (int side = 0; side < 2; ++side)
+            if (m_teamLen[side] && !m_len[side]) {
+                m_values[side] = m_team[side];
+                m_len[side] = 1;
+            }
         for (int f = 0; f < FieldCount; ++f) {
             uint16_t len = m_len[f] ? uint16_t(m_values[f].size()) : 0;
             m_pool.push_back(char(len & 0xFF));
@@ -93,6 +115,8 @@ private:
     GameEntry m_entry;
     std::string m_values[FieldCount];
     uint8_t m_len[FieldCount] = {};
+    std::string m_team[2]; // WhiteA, BlackA
+    uint8_t m_teamLen[2] = {};
     uint32_t m_plies = 0;
     uint32_t m_errors = 0;
     bool m_countPlies = true;

@@ -21,16 +21,17 @@
 namespace db {
 
 // Header fields kept in the index.
-enum class Field : uint8_t { White, Black, Result, Event, Site, Date, Round, ECO, WhiteElo, BlackElo };
-constexpr int FieldCount = 10;
-const char *fieldName(Field f); // the tag name: "White", ..., "BlackElo"
+enum class Field : uint8_t { White, Black, Result, Event, Site, Date, Round, ECO, WhiteElo, BlackElo, Variant };
+constexpr int FieldCount = 11;
+const char *fieldName(Field f); // the tag name: "White", ..., "BlackElo", "Variant"
 
 struct GameEntry {
     uint64_t offset = 0; // of the game's first byte in text()
     uint64_t fields = 0; // into the field pool
     uint64_t length = 0; // bytes of game text
     uint32_t line = 0;   // 1-based line of the first byte
-    uint32_t plies = 0;  // mainline move tokens (not checked for legality); 0 without OpenOptions::countPlies
+    uint32_t plies = 0;  // mainline move tokens (not checked for legality; a Bughouse game's boards
+                         // together); 0 without OpenOptions::countPlies
     uint16_t column = 1; // 1-based column of the first byte
     uint16_t errors = 0; // problems the reader found while indexing (tags, syntax; moves are not replayed;
                          // without countPlies only those outside the movetext)

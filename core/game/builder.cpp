@@ -1,6 +1,7 @@
 // Replays PGN movetext into a game tree; the hot path of every search.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "builder.h"
+#include "bughouse.h"
 #include "ficsstart.h"
 
 #include <algorithm>
@@ -50,8 +51,13 @@ std::string_view classifyVariant(std::string_view tag, bool &chess960)
     return v;
 }
 
+GameBuilder::GameBuilder() = default;
+GameBuilder::GameBuilder(Game &game, const BuildOptions &options) : m_game(&game), m_options(options) {}
+GameBuilder::~GameBuilder() = default;
+
 void GameBuilder::beginGame(const pgn::GameStart &start)
 {
+    m_bughouseActive = false;
     Game &g = *m_game;
     g.clear();
     g.number = start.number;
@@ -176,6 +182,17 @@ bool GameBuilder::setUpStart()
     std::string_view fen, variant;
     if (m_fenTag >= 0) fen = g.tags[size_t(m_fenTag)].second;
     if (m_variantTag >= 0) variant = g.tags[size_t(m_variantTag)].second;
+    if (m_variantTag >= 0 && isBughouseName(variant)) {
+        if (!m_bughouse) m_bughouse = std::make_unique<BughouseReplay>();
+        std::string error;
+        m_bughouseActive = m_bughouse->start(g, m_fenTag >= 0 ? &fen : nullptr, error);
+        if (!m_bughouseActive) {
+            g.nodes.emplace_back();
+            g.unsupported = true;
+            addError(m_start, std::move(error));
+        }
+        return m_bughouseActive;
+    }
     StartPosition start =
         startPosition(m_fenTag >= 0 ? &fen : nullptr, m_variantTag >= 0 ? &variant : nullptr, m_options);
     g.chess960 = start.chess960;
@@ -202,6 +219,7 @@ bool GameBuilder::beginMovetext()
 
 pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Place &where)
 {
+    if (m_bughouseActive) return m_bughouse->move(san, where);
     Game &g = *m_game;
     const NodeId parent = m_cur;
     const Node &from = g.nodes[parent];
@@ -258,6 +276,7 @@ pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Place &where)
 void GameBuilder::nag(int nag)
 {
     if (!m_options.nags || !m_started || nag <= 0 || nag > 255) return;
+    if (m_bughouseActive) return m_bughouse->nag(nag);
     Game &g = *m_game;
     if (g.nodes.empty()) return;
     if (m_lineStart && !m_stack.empty())
@@ -269,6 +288,7 @@ void GameBuilder::nag(int nag)
 void GameBuilder::comment(std::string_view text)
 {
     if (!m_options.comments || text.empty()) return;
+    if (m_bughouseActive) return m_bughouse->comment(text);
     Game &g = *m_game;
     if (g.nodes.empty()) return; // movetext skipped
     if (m_lineStart) {
@@ -283,7 +303,8 @@ void GameBuilder::comment(std::string_view text)
 
 bool GameBuilder::beginVariation()
 {
-    if (!m_options.variations) return false;
+    // Bughouse variations would need both boards' lines: not read.
+    if (!m_options.variations || m_bughouseActive) return false;
     Game &g = *m_game;
     if (g.nodes.empty() || m_lineStart) {
         // "(" before any move of the current line: nothing to be an alternative to.
@@ -331,6 +352,7 @@ bool GameBuilder::endGame()
         std::string_view tagResult = m_resultTag >= 0 ? trim(g.tags[size_t(m_resultTag)].second) : std::string_view();
         g.result.assign(isResultText(tagResult) ? tagResult : std::string_view("*"));
     }
+    if (m_bughouseActive) m_bughouse->finish();
     return true;
 }
 

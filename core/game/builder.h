@@ -16,6 +16,8 @@
 
 namespace game {
 
+class BughouseReplay;
+
 struct BuildOptions {
     bool movetext = true;   // false: tags and result only (no moves decoded)
     bool variations = true; // false: variations are skipped without decoding their moves
@@ -50,8 +52,9 @@ StartPosition startPosition(const std::string_view *fen, const std::string_view 
 
 class GameBuilder final : public pgn::Visitor {
 public:
-    GameBuilder() = default;
-    GameBuilder(Game &game, const BuildOptions &options = {}) : m_game(&game), m_options(options) {}
+    GameBuilder();
+    GameBuilder(Game &game, const BuildOptions &options = {});
+    ~GameBuilder() override;
     void setGame(Game &game) { m_game = &game; }
     void setOptions(const BuildOptions &options) { m_options = options; }
     const BuildOptions &options() const { return m_options; }
@@ -91,6 +94,9 @@ private:
     int m_fenTag = -1, m_variantTag = -1, m_resultTag = -1;
     bool m_haveResult = false;
     std::string m_err;
+    // A Bughouse game (game/bughouse.h) is replayed by this instead.
+    std::unique_ptr<BughouseReplay> m_bughouse;
+    bool m_bughouseActive = false;
 };
 
 // Parses one game's text (cut from a larger text) into a Game, reusing its

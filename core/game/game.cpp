@@ -25,6 +25,8 @@ void Game::clear()
     chess960 = false;
     unsupported = false;
     readAsStandard = false;
+    board = 0;
+    otherBoard.clear();
 }
 
 void Game::addTag(std::string_view name, std::string_view value)

@@ -71,6 +71,10 @@ public:
     bool unsupported = false;
     bool readAsStandard = false; // a Chess960 game read as standard chess (BuildOptions::chess960 off)
     int firstColumn = 1;         // column of its first character (games may share a line)
+    // Bughouse (game/bughouse.h): the board this game is, 'A' or 'B' (0 for
+    // a one-board game); board A's game holds board B's as otherBoard[0].
+    char board = 0;
+    std::vector<Game> otherBoard;
 
     const Node &root() const { return nodes[0]; }
     // The rules the game is played under, from its Variant tag (every

@@ -2,7 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "replay.h"
 
+#include "bughouse.h"
+
 namespace game {
+
+Replayer::Replayer(const BuildOptions &options) : m_options(options) {}
+Replayer::~Replayer() = default;
 
 void Replayer::beginGame(const pgn::GameStart &start)
 {
@@ -15,7 +20,8 @@ void Replayer::beginGame(const pgn::GameStart &start)
     m_game.mainlinePlies = 0;
     m_game.unsupported = false;
     m_game.errors.clear();
-    m_haveFen = m_haveVariant = m_started = false;
+    m_haveFen = m_haveVariant = m_started = m_bughouseActive = false;
+    m_board.clear();
     m_depth = 0;
 }
 
@@ -25,10 +31,18 @@ void Replayer::tag(std::string_view name, std::string_view value)
     if (name.size() < 3 || name.size() > 7) return;
     switch (name[0]) {
     case 'W':
-        if (name == "White") m_game.white.assign(value);
+        if (name == "White")
+            m_game.white.assign(value);
+        else if (name == "WhiteA" && m_game.white.empty()) // a bughouse game: board A's players
+            m_game.white.assign(value);
         break;
     case 'B':
-        if (name == "Black") m_game.black.assign(value);
+        if (name == "Black")
+            m_game.black.assign(value);
+        else if (name == "Board")
+            m_board.assign(value);
+        else if (name == "BlackA" && m_game.black.empty())
+            m_game.black.assign(value);
         break;
     case 'E':
         if (name == "Event") m_game.event.assign(value);
@@ -56,6 +70,18 @@ bool Replayer::beginMovetext()
 {
     m_started = true;
     std::string_view fen = m_fen, variant = m_variant;
+    if (m_haveVariant && isBughouseName(variant)) {
+        if (!m_bughouse) m_bughouse = std::make_unique<BughouseReplay>();
+        m_bughouseGame.clear();
+        if (!m_board.empty()) m_bughouseGame.addTag("Board", m_board);
+        std::string error;
+        m_bughouseActive = m_bughouse->start(m_bughouseGame, m_haveFen ? &fen : nullptr, error);
+        if (!m_bughouseActive) {
+            m_game.unsupported = true;
+            addError(m_game.start, std::move(error));
+        }
+        return m_bughouseActive;
+    }
     StartPosition start = startPosition(m_haveFen ? &fen : nullptr, m_haveVariant ? &variant : nullptr, m_options);
     if (!start.error.empty()) {
         m_game.unsupported = true;
@@ -75,6 +101,7 @@ bool Replayer::beginMovetext()
 
 pgn::MoveAction Replayer::move(std::string_view san, const pgn::Place &where)
 {
+    if (m_bughouseActive) return m_bughouse->move(san, where);
     Line &line = m_lines[m_depth];
     // Keys are not kept: a check never asks about repetitions.
     const auto play = [&](chess::Position &pos) {
@@ -108,7 +135,7 @@ pgn::MoveAction Replayer::move(std::string_view san, const pgn::Place &where)
 
 bool Replayer::beginVariation()
 {
-    if (!m_options.variations || !m_started || !m_lines[m_depth].hasMove)
+    if (!m_options.variations || !m_started || m_bughouseActive || !m_lines[m_depth].hasMove)
         return false; // "(" before any move of the line: nothing to be an alternative to
     if (m_lines.size() <= m_depth + 1) m_lines.resize(m_depth + 2);
     const Line &parent = m_lines[m_depth];
@@ -137,7 +164,15 @@ bool Replayer::endGame()
 {
     ++m_stats.games;
     if (!m_started) beginMovetext(); // a game without movetext still has a start position to check
-    if (!m_lines.empty() && !m_game.unsupported) {
+    if (m_bughouseActive) {
+        // Both boards' plies; their problems in file order.
+        const Game &a = m_bughouseGame;
+        m_game.mainlinePlies = a.mainlinePlies() + (a.otherBoard.empty() ? 0 : a.otherBoard[0].mainlinePlies());
+        m_stats.mainlinePlies += uint64_t(m_game.mainlinePlies);
+        m_stats.moves += uint64_t(m_game.mainlinePlies);
+        for (const GameError &e : a.errors)
+            addError(pgn::Location{e.line, e.column, 0}, e.message);
+    } else if (!m_lines.empty() && !m_game.unsupported) {
         m_game.mainlinePlies = m_lines[0].ply;
         m_stats.mainlinePlies += uint64_t(m_lines[0].ply);
     }

@@ -7,11 +7,14 @@
 #include "game/builder.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace game {
+
+class BughouseReplay;
 
 struct ReplayStats {
     uint64_t games = 0;
@@ -37,7 +40,8 @@ public:
     static constexpr size_t MaxStray = 1000;
 
     // Only variations and chess960 of the options matter here.
-    explicit Replayer(const BuildOptions &options = {}) : m_options(options) {}
+    explicit Replayer(const BuildOptions &options = {});
+    ~Replayer() override;
 
     // Called after each game that has a problem.
     std::function<void(const ReplayedGame &)> onProblem;
@@ -71,13 +75,17 @@ private:
     BuildOptions m_options;
     ReplayStats m_stats;
     ReplayedGame m_game;
-    std::string m_fen, m_variant;
+    std::string m_fen, m_variant, m_board;
     bool m_haveFen = false, m_haveVariant = false, m_started = false;
     std::vector<Line> m_lines; // [0] = the mainline
     size_t m_depth = 0;        // the current line: m_lines[m_depth]
     std::string m_err;
     std::vector<GameError> m_stray;
     uint64_t m_strayCount = 0;
+    // A bughouse game is replayed on both boards (game/bughouse.h) into this.
+    std::unique_ptr<BughouseReplay> m_bughouse;
+    Game m_bughouseGame;
+    bool m_bughouseActive = false;
 };
 
 // Replays every game of a PGN file (plain, gzip or zstd). False, with a

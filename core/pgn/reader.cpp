@@ -55,6 +55,9 @@ bool looksLikeMovetext(std::string_view w)
         while (i < w.size() && w[i] >= '0' && w[i] <= '9')
             ++i;
         if (i == w.size() || w[i] == '.') return true;
+        // A bughouse (BPGN) move number names its board: "1A.", "12b.".
+        if ((w[i] == 'A' || w[i] == 'a' || w[i] == 'B' || w[i] == 'b') && (i + 1 == w.size() || w[i + 1] == '.'))
+            return true;
     }
     return looksLikeMove(w);
 }

@@ -19,7 +19,10 @@ pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &
 {
     pgn::ExtraComments extra;
     extra.reserve(result.comments.size() + 2);
-    extra.emplace_back(game::NodeId(0), "Game number " + std::to_string(game.number));
+    // A bughouse board is searched as a game: its letter says which.
+    extra.emplace_back(game::NodeId(0),
+                       "Game number " + std::to_string(game.number)
+                           + (game.board ? std::string(" board ") + game.board : std::string()));
     // A node's texts so far, to drop repeats; comments of one node are usually
     // adjacent but need not be (a `find` may comment an earlier position).
     pgn::ExtraComments later;

@@ -149,6 +149,8 @@ struct Search::Impl {
                        bool mainlineOnly = false);
     template <typename OnGame>
     void streamInput(Worker &w, db::Database &d, size_t input, BatchResult &out, const OnGame &onGame);
+    void evaluateBoard(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
+                       uint64_t number, const pgn::Location &origin, int board, bool mainlineOnly, BatchResult &out);
     bool remapToFull(Worker &w);
     void workerLoop();
 };
@@ -220,7 +222,18 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
     }
     if (!parsed || w.game.unsupported || w.game.nodes.empty()) return;
     if (countGames) w.evaluator.setLastGameNumber(d.indexed() && !d.empty() ? int64_t(d.number(d.size() - 1)) : 0);
-    w.evaluator.run(w.game, w.result);
+    evaluateBoard(w, d, input, index, text, number, origin, 0, mainlineOnly, out);
+    // Bughouse: board B is searched as a game of its own (game/bughouse.h).
+    if (!w.game.otherBoard.empty() && !cancelled())
+        evaluateBoard(w, d, input, index, text, number, origin, 1, mainlineOnly, out);
+}
+
+void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
+                                 uint64_t number, const pgn::Location &origin, int board, bool mainlineOnly,
+                                 BatchResult &out)
+{
+    const game::Game &lean = board ? w.game.otherBoard[0] : w.game;
+    w.evaluator.run(lean, w.result);
     if (w.result.cancelled) return;
     if (!w.result.error.empty()) {
         if (w.game.errors.empty()) ++out.problemGames;
@@ -229,12 +242,17 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
     if (!w.result.matched) return;
     Match m;
     // Before any remap: the marks still name the nodes of the game evaluated.
-    if (options.recordMoves) recordMatchMoves(w.game, w.result, m.moves);
-    const game::Game *g = &w.game;
+    if (options.recordMoves) recordMatchMoves(lean, w.result, m.moves);
+    const game::Game *g = &lean;
     // A game from the store holds its mainline only, as a lean parse without variations does.
     bool skippedVariations = (mainlineOnly || !leanBuild.variations) && text.find('(') != std::string_view::npos;
     bool leanIsFull = !mainlineOnly && leanBuild.variations && leanBuild.comments && leanBuild.nags;
-    if (skippedVariations || (wantPgn && !leanIsFull)) {
+    if (board) {
+        // A bughouse board has no variations: only the comments may be missing.
+        if (wantPgn && !leanIsFull && w.parser.parse(text, number, origin, w.full, fullBuild)
+            && !w.full.otherBoard.empty() && w.full.otherBoard[0].nodes.size() == lean.nodes.size())
+            g = &w.full.otherBoard[0];
+    } else if (skippedVariations || (wantPgn && !leanIsFull)) {
         // Node ids and the output refer to the game as a full load gives it.
         if (w.parser.parse(text, number, origin, w.full, fullBuild) && !w.full.nodes.empty()
             && (!skippedVariations || remapToFull(w)))
@@ -243,6 +261,7 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
     m.input = input;
     m.gameIndex = index;
     m.gameNumber = number;
+    m.board = lean.board;
     if (wantPgn) writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit);
     m.result = std::move(w.result);
     // The comments are in the text now; kept, they would sit in the ordering

@@ -27,6 +27,7 @@ struct Match {
     size_t input = 0;        // which database (order of addDatabase)
     size_t gameIndex = 0;    // index in that database
     uint64_t gameNumber = 0; // 1-based number in its file, as CQL counts
+    char board = 0;          // Bughouse: the board that matched, 'A' or 'B' (each is searched as a game)
     cql::GameResult result;  // markers, comments and sort values
     std::string pgn;         // the game as output PGN, when SearchOptions::formatPgn
     MatchMoves moves;        // when SearchOptions::recordMoves

@@ -102,18 +102,42 @@ inline void checkGame(const game::Game &g, size_t limit = 400)
     for (size_t i = 1; i < n; ++i) {
         const game::Node &node = g.nodes[i];
         FUZZ_CHECK(node.parent < i, "a node's parent comes after it");
-        const game::Node &parent = g.nodes[node.parent];
-        FUZZ_CHECK(node.ply == parent.ply + 1, "ply does not count up");
-        FUZZ_CHECK(node.variationDepth >= parent.variationDepth, "variation depth goes down");
+        const game::Node &parentNode = g.nodes[node.parent];
+        FUZZ_CHECK(node.ply == parentNode.ply + 1, "ply does not count up");
+        FUZZ_CHECK(node.variationDepth >= parentNode.variationDepth, "variation depth goes down");
         const chess::Move m = node.move;
         FUZZ_CHECK(!m.isNone(), "a node without a move");
+        // A bughouse board read alone: a drop of a piece its pocket lacks came
+        // from the unseen partner board.
+        game::Node parent = parentNode;
+        if (g.board && g.otherBoard.empty() && m.isDrop()
+            && !parent.position.pocket().count(parent.position.sideToMove(), m.dropPiece()))
+            parent.position.addToPocket(parent.position.sideToMove(), m.dropPiece());
         if (!m.isNull()) {
             FUZZ_CHECK(parent.position.isLegal(m), "an illegal move in the tree", parent.position.fen(),
                        parent.position.uci(m));
         }
         checkMoveText(parent.position, m);
-        FUZZ_CHECK(samePosition(parent.position.after(m), node.position), "node position is not parent + move",
-                   parent.position.fen(), node.position.fen());
+        chess::Position expected = parent.position.after(m);
+        if (g.board) {
+            // Bughouse: what the move captured went to the partner on the other
+            // board, and the partner's captures may have come in since.
+            const chess::Color us = parent.position.sideToMove();
+            for (int t = chess::Pawn; t <= chess::Queen; ++t) {
+                const auto type = chess::PieceType(t);
+                if (expected.pocket().count(us, type) > parent.position.pocket().count(us, type))
+                    expected.takeFromPocket(us, type);
+                for (chess::Color c : {chess::White, chess::Black})
+                    while (expected.pocket().count(c, type) < node.position.pocket().count(c, type))
+                        expected.addToPocket(c, type);
+            }
+        }
+        FUZZ_CHECK(samePosition(expected, node.position), "node position is not parent + move", parent.position.fen(),
+                   node.position.fen());
+    }
+    for (const game::Game &other : g.otherBoard) {
+        FUZZ_CHECK(other.board == 'B' && other.otherBoard.empty(), "a bughouse game's board B is not one board");
+        checkGame(other, limit);
     }
     for (size_t i = 0; i < n; ++i) {
         const game::Node &node = g.nodes[i];

@@ -15,6 +15,7 @@
 #include "mainwindow/mainwindow.h"
 #include "notation/notationview.h"
 #include "search/querycompiler.h"
+#include "search/searchlog.h"
 
 #include "database/playerbase.h"
 
@@ -74,6 +75,7 @@ private slots:
     void initTestCase();
     void oldLayoutGetsNewPanesAsTabs();
     void searchSeveralDatabases();
+    void variantGamesInTheWindow();
     void commandLineKeepsTheOrder();
     void dropOpensSeveral();
     void runWaitsForACorrectQuery();
@@ -128,6 +130,32 @@ void TestMainWindow::oldLayoutGetsNewPanesAsTabs()
     QVERIFY(!again.tabifiedDockWidgets(again.findChild<QDockWidget *>(QStringLiteral("NotationDock")))
                  .contains(again.transformExplorerDock()));
     QSettings().clear();
+}
+
+void TestMainWindow::variantGamesInTheWindow()
+{
+    const char *const zh = "[White \"Zh\"]\n[Black \"z\"]\n[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n"
+                           "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d4 P@e4 5. Nxe4 Qxa2 6. Rxa2 Bf5 7. Q@d8+ Kxd8 *\n\n";
+    const QString path = write(m_dir, QStringLiteral("variants.pgn"), repeat({Quiet, zh, GameA2}, 1));
+    wb::MainWindow w;
+    w.show();
+    w.openDatabase(path);
+    QVERIFY(waitIdle(w));
+    w.setQueryText(QStringLiteral("cql() check"));
+    QSignalSpy finished(w.searchController(), &wb::SearchController::finished);
+    w.runQuery();
+    QVERIFY(finished.wait(30000));
+    QVERIFY(waitIdle(w));
+    // The log counts the games of each rule set, most first.
+    const QString log = w.findChild<wb::SearchLog *>()->toPlainText();
+    QVERIFY2(log.contains(QStringLiteral("Games by variant: Standard 2 (1 matched), Crazyhouse 1 (1 matched)")),
+             qPrintable(log));
+    QVERIFY(!w.gameTable()->isColumnHidden(wb::GameListModel::Variant));
+    // The Crazyhouse game on the board: its pockets beside it.
+    w.gameTable()->selectRow(1);
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.board()->position().variant(), chess::Variant::Crazyhouse);
+    QVERIFY(!w.board()->variantRect(chess::White).isEmpty());
 }
 
 void TestMainWindow::searchSeveralDatabases()

@@ -18,6 +18,7 @@ using namespace chess;
 namespace {
 constexpr int Margin = 4;
 constexpr double StmStripRatio = 0.05; // width of the side-to-move strip, per board side
+constexpr double DecorRatio = 0.11;    // width of the pocket / check column, per board side
 
 struct LegendItem {
     QRect swatch;
@@ -38,6 +39,9 @@ BoardWidget::BoardWidget(QWidget *parent) : QWidget(parent), m_theme(BoardTheme:
 void BoardWidget::setPosition(const Position &position)
 {
     m_position = position;
+    const bool hadDecor = m_decor.any();
+    m_decor = wb::variantDecor(position);
+    if (hadDecor != m_decor.any()) updateGeometry();
     update();
 }
 
@@ -96,7 +100,7 @@ QSize BoardWidget::minimumSizeHint() const { return {160, 160}; }
 
 int BoardWidget::heightForWidth(int width) const
 {
-    const int side = int((width - 2 * Margin) / (1.0 + StmStripRatio));
+    const int side = int((width - 2 * Margin) / sideRatio());
     return side + 2 * Margin + (m_layers.isEmpty() ? 0 : legendRows(width) * (fontMetrics().height() + 6) + 6);
 }
 
@@ -124,11 +128,12 @@ BoardWidget::Geometry BoardWidget::geometry() const
     const int legendH = m_layers.isEmpty() ? 0 : legendRows(width()) * rowH + 6;
     const int availW = width() - 2 * Margin;
     const int availH = height() - 2 * Margin - legendH;
-    const int side = qMax(8, qMin(int(availW / (1.0 + StmStripRatio)), availH));
+    const int side = qMax(8, qMin(int(availW / sideRatio()), availH));
     g.square = qMax(1, side / 8);
     const int board = g.square * 8;
     const int stmW = qMax(8, int(board * StmStripRatio));
-    const int totalW = board + stmW;
+    const int decorW = m_decor.any() ? qMax(12, int(board * DecorRatio)) : 0;
+    const int totalW = board + stmW + decorW;
     const int x = (width() - totalW) / 2;
     const int y = Margin + qMax(0, (availH - board) / 2);
     g.board = QRect(x, y, board, board);
@@ -138,11 +143,22 @@ BoardWidget::Geometry BoardWidget::geometry() const
     const int sx = x + board + qMax(3, (stmW - d) / 2);
     const int sy = bottom ? y + board - d : y;
     g.stm = QRect(sx, sy, d, d);
+    if (decorW) {
+        // Each side's column is level with its half of the board.
+        const QRect top(x + board + stmW, y, decorW, board / 2),
+            low(x + board + stmW, y + board / 2, decorW, board / 2);
+        const bool whiteBelow = !m_flipped;
+        g.decor[White] = whiteBelow ? low : top;
+        g.decor[Black] = whiteBelow ? top : low;
+    }
     if (legendH) g.legend = QRect(x, y + board + 6, qMax(board, width() - 2 * Margin), legendH - 6);
     return g;
 }
 
 QRect BoardWidget::boardRect() const { return geometry().board; }
+QRect BoardWidget::variantRect(Color side) const { return geometry().decor[side]; }
+
+double BoardWidget::sideRatio() const { return 1.0 + StmStripRatio + (m_decor.any() ? DecorRatio : 0.0); }
 QRect BoardWidget::sideToMoveRect() const { return geometry().stm; }
 
 QRect BoardWidget::squareRect(Square square) const
@@ -182,6 +198,7 @@ void BoardWidget::paintEvent(QPaintEvent *)
     p.setRenderHint(QPainter::Antialiasing, true);
     paintArrow(p, g);
     paintSideToMove(p, g);
+    paintVariantDecor(p, g);
     paintLegend(p, g);
 }
 
@@ -442,6 +459,61 @@ void BoardWidget::changeEvent(QEvent *event)
         update();
     }
     QWidget::changeEvent(event);
+}
+
+void BoardWidget::paintVariantDecor(QPainter &p, const Geometry &g)
+{
+    if (!m_decor.any() || m_setupMode) return;
+    const QColor text = palette().color(QPalette::WindowText);
+    for (Color c : {White, Black}) {
+        const QRect col = g.decor[c].adjusted(2, 0, 0, 0);
+        if (col.isEmpty()) continue;
+        // Items start at the board's edge on that side and go towards the middle.
+        const bool below = col.top() > g.board.top();
+        const int cell = qMin(col.width(), g.square * 9 / 10);
+        if (m_decor.pockets) {
+            p.setPen(QPen(m_theme.frame, 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(QRectF(col).adjusted(0.5, 0.5, -0.5, -0.5));
+            QFont f = font();
+            f.setPixelSize(qMax(8, cell * 3 / 10));
+            f.setBold(true);
+            p.setFont(f);
+            int k = 0;
+            for (const PocketItem &item : m_decor.pocket[c]) {
+                const int top = below ? col.bottom() - (k + 1) * cell : col.top() + k * cell;
+                const QRect r(col.left() + (col.width() - cell) / 2, top, cell, cell);
+                if (!col.contains(r)) break;
+                PieceSet::shared().render(p, item.piece, QRectF(r).adjusted(2, 2, -2, -2));
+                const QString n = QString::number(item.count);
+                const QRect badge(r.right() - f.pixelSize(), r.bottom() - f.pixelSize() - 2, f.pixelSize() + 1,
+                                  f.pixelSize() + 2);
+                p.setPen(Qt::NoPen);
+                p.setBrush(QColor(0x30, 0x30, 0x30, 200));
+                p.drawRoundedRect(badge, 3, 3);
+                p.setPen(Qt::white);
+                p.drawText(badge, Qt::AlignCenter, n);
+                ++k;
+            }
+        } else if (m_decor.checks) {
+            // Three marks per side, filled for each check given.
+            const int d = qMax(6, qMin(col.width() - 4, g.square / 3));
+            for (int i = 0; i < 3; ++i) {
+                const int top = below ? col.bottom() - (i + 1) * (d + 4) : col.top() + i * (d + 4);
+                const QRectF r(col.left() + (col.width() - d) / 2.0, top + 2, d, d);
+                p.setPen(QPen(text, 1.2));
+                p.setBrush(i < m_decor.checksGiven[c] ? QColor(0xd0, 0x30, 0x30) : QColor(Qt::transparent));
+                p.drawEllipse(r);
+                if (i < m_decor.checksGiven[c]) {
+                    p.setPen(QPen(Qt::white, qMax(1.5, d / 6.0)));
+                    p.drawLine(QPointF(r.center().x(), r.top() + d * 0.25),
+                               QPointF(r.center().x(), r.bottom() - d * 0.25));
+                    p.drawLine(QPointF(r.left() + d * 0.25, r.center().y()),
+                               QPointF(r.right() - d * 0.25, r.center().y()));
+                }
+            }
+        }
+    }
 }
 
 } // namespace wb

@@ -7,6 +7,7 @@
 #include "boardlayer.h"
 #include "boardsetup.h"
 #include "boardtheme.h"
+#include "variantdecor.h"
 
 #include "chess/position.h"
 
@@ -46,6 +47,10 @@ public:
     chess::Square squareAt(const QPoint &point) const;
     // Square of the side-to-move marker.
     QRect sideToMoveRect() const;
+    // The column beside the board holding a side's pocket or check counter
+    // (empty when the position's variant has neither), and what it shows.
+    QRect variantRect(chess::Color side) const;
+    const VariantDecor &variantDecor() const { return m_decor; }
 
     const BoardTheme &theme() const { return m_theme; }
 
@@ -98,6 +103,7 @@ private:
         int square = 0;
         QRect legend;
         QRect stm;
+        QRect decor[2]; // per colour: pocket / checks column
     };
     Geometry geometry() const;
     int legendRows(int width) const;
@@ -108,6 +114,8 @@ private:
     void paintArrow(QPainter &p, const Geometry &g);
     void paintSideToMove(QPainter &p, const Geometry &g);
     void paintLegend(QPainter &p, const Geometry &g);
+    void paintVariantDecor(QPainter &p, const Geometry &g);
+    double sideRatio() const;
     chess::SquareSet rectangleBetween(chess::Square a, chess::Square b) const;
     chess::Piece pieceOn(chess::Square s) const;
     chess::Color shownSideToMove() const;
@@ -118,6 +126,7 @@ private:
     void editSetup(chess::Square square, chess::Piece piece);
 
     chess::Position m_position;
+    VariantDecor m_decor;
     chess::Move m_lastMove;
     chess::SquareSet m_marked;
     QColor m_markedColor;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "databasesource.h"
 
+#include "gamelist/variantlabel.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -42,6 +44,7 @@ GameInfo DatabaseSource::info(int index) const
     info.whiteElo = text(we).toInt();
     info.blackElo = text(be).toInt();
     info.plies = int(m_db->entry(i).plies);
+    info.variant = variantLabel(m_db->field(i, db::Field::Variant));
     return info;
 }
 
@@ -58,6 +61,12 @@ bool DatabaseSource::rawFields(int index, RawGameFields &out) const
     out.whiteElo = m_db->field(i, db::Field::WhiteElo);
     out.blackElo = m_db->field(i, db::Field::BlackElo);
     return true;
+}
+
+QString DatabaseSource::variant(int index) const
+{
+    if (index < 0 || size_t(index) >= m_db->size()) return QString();
+    return variantLabel(m_db->field(size_t(index), db::Field::Variant));
 }
 
 std::unique_ptr<LoadContext> DatabaseSource::makeLoadContext() const { return std::make_unique<ParserContext>(); }

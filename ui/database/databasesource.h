@@ -20,6 +20,7 @@ public:
     int gameCount() const override;
     GameInfo info(int index) const override;
     bool rawFields(int index, RawGameFields &out) const override;
+    QString variant(int index) const override;
     std::unique_ptr<LoadContext> makeLoadContext() const override;
     bool loadGame(int index, game::Game &out, QString *error = nullptr, LoadContext *context = nullptr) const override;
     bool hasGameText() const override { return true; }

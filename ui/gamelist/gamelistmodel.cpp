@@ -231,6 +231,7 @@ QVariant GameListModel::display(int game, int column) const
     case WhiteElo: return info.whiteElo > 0 ? QVariant(info.whiteElo) : QVariant();
     case BlackElo: return info.blackElo > 0 ? QVariant(info.blackElo) : QVariant();
     case Plies: return info.plies >= 0 ? QVariant(info.plies) : QVariant();
+    case Variant: return info.variant;
     default: return QVariant();
     }
 }
@@ -278,6 +279,7 @@ QVariant GameListModel::headerData(int section, Qt::Orientation orientation, int
         case Matches: return tr("Matches");
         case SortValue: return m_results.sortTitle.isEmpty() ? tr("Sort value") : m_results.sortTitle;
         case Database: return tr("Database");
+        case Variant: return tr("Variant");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -289,6 +291,7 @@ QVariant GameListModel::headerData(int section, Qt::Orientation orientation, int
         case Matches: return tr("Positions matched by the query");
         case SortValue: return tr("Value of the query's sort filter");
         case Database: return tr("The file the game is from");
+        case Variant: return tr("The rules the game is played under (empty for standard chess)");
         }
     }
     return QVariant();

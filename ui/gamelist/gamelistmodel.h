@@ -34,6 +34,7 @@ public:
         Matches,
         SortValue,
         Database,
+        Variant,
         ColumnCount
     };
     enum Role { GameIndexRole = Qt::UserRole + 1, MatchCountRole };

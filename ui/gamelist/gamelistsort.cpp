@@ -69,6 +69,7 @@ std::vector<int> sortGameRows(GameListSortJob job)
         case GameListModel::Event: text = info.event; break;
         case GameListModel::Date: text = info.date; break;
         case GameListModel::Eco: text = info.eco; break;
+        case GameListModel::Variant: text = info.variant; break;
         default: break;
         }
         slot[size_t(g)] = int(keys.size());

@@ -13,7 +13,7 @@ GameLoader::GameLoader(QObject *parent) : QObject(parent) { qRegisterMetaType<wb
 GameLoader::~GameLoader() = default;
 
 LoadedGame GameLoader::loadNow(const GameSource &source, int index, const cql::Query *query,
-                               const std::vector<cql::PositionMark> *marks)
+                               const std::vector<cql::PositionMark> *marks, char board)
 {
     LoadedGame out;
     out.index = index;
@@ -24,13 +24,25 @@ LoadedGame GameLoader::loadNow(const GameSource &source, int index, const cql::Q
             out.error = error.isEmpty() ? tr("game %1 cannot be read").arg(index + 1) : error;
             return out;
         }
+        const auto showBoardB = [&g] {
+            if (!g->otherBoard.empty()) g = std::make_shared<game::Game>(std::move(g->otherBoard[0]));
+        };
         if (marks) {
+            if (board == 'B') showBoardB();
             out.marks = *marks;
         } else if (query) {
             cql::Evaluator evaluator(*query);
             evaluator.setRecordSquares(true);
             cql::GameResult result;
             evaluator.run(*g, result);
+            if (result.matches.empty() && !g->otherBoard.empty()) {
+                cql::GameResult onB;
+                evaluator.run(g->otherBoard[0], onB);
+                if (!onB.matches.empty()) {
+                    showBoardB();
+                    result = std::move(onB);
+                }
+            }
             out.marks = std::move(result.matches);
             if (!result.error.empty()) out.error = QString::fromStdString(result.error);
         }
@@ -42,7 +54,7 @@ LoadedGame GameLoader::loadNow(const GameSource &source, int index, const cql::Q
 }
 
 void GameLoader::load(GameSourcePtr source, int index, QueryPtr query,
-                      std::shared_ptr<const std::vector<cql::PositionMark>> marks)
+                      std::shared_ptr<const std::vector<cql::PositionMark>> marks, char board)
 {
     if (!source) return;
     const quint64 generation = ++m_generation;
@@ -54,8 +66,8 @@ void GameLoader::load(GameSourcePtr source, int index, QueryPtr query,
         watcher->deleteLater();
         if (generation == m_generation) emit loaded(result);
     });
-    watcher->setFuture(
-        QtConcurrent::run([source, index, query, marks] { return loadNow(*source, index, query.get(), marks.get()); }));
+    watcher->setFuture(QtConcurrent::run(
+        [source, index, query, marks, board] { return loadNow(*source, index, query.get(), marks.get(), board); }));
 }
 
 } // namespace wb

@@ -28,13 +28,15 @@ public:
 
     // A newer request supersedes an older one still running. Marks the search
     // already found are shown as they are; otherwise the query is evaluated.
+    // A bughouse game shows the board the marks are on (`board`, 'A' or 'B');
+    // evaluated here, board A, or board B when only it matches.
     void load(GameSourcePtr source, int index, QueryPtr query,
-              std::shared_ptr<const std::vector<cql::PositionMark>> marks = nullptr);
+              std::shared_ptr<const std::vector<cql::PositionMark>> marks = nullptr, char board = 0);
     bool isLoading() const { return m_pending > 0; }
 
     // The work itself, synchronous (also for tests).
     static LoadedGame loadNow(const GameSource &source, int index, const cql::Query *query,
-                              const std::vector<cql::PositionMark> *marks = nullptr);
+                              const std::vector<cql::PositionMark> *marks = nullptr, char board = 0);
 
 signals:
     void loaded(const wb::LoadedGame &game);

@@ -1,6 +1,7 @@
 // Game info from tags, and the in-memory game source.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gamesource.h"
+#include "variantlabel.h"
 
 #include <QCoreApplication>
 
@@ -29,6 +30,7 @@ GameInfo gameInfoFromGame(const game::Game &g)
     info.whiteElo = tagText(g, "WhiteElo").toInt();
     info.blackElo = tagText(g, "BlackElo").toInt();
     info.plies = g.nodes.empty() ? -1 : g.mainlinePlies();
+    info.variant = variantLabel(g.tag("Variant"));
     return info;
 }
 

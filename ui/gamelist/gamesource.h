@@ -28,6 +28,7 @@ struct GameInfo {
     int whiteElo = 0;
     int blackElo = 0;
     int plies = -1;
+    QString variant; // variantLabel(): "" for standard chess
 };
 
 // The header fields the quick filter reads, as an index keeps them (UTF-8,
@@ -50,6 +51,8 @@ public:
     virtual int gameCount() const = 0;
     // Cheap: called for every visible cell and for sorting.
     virtual GameInfo info(int index) const = 0;
+    // info(index).variant; sources with an index give it without the other fields.
+    virtual QString variant(int index) const { return info(index).variant; }
     // The database game `index` belongs to, for a list over several files.
     virtual QString databaseName(int /*index*/) const { return name(); }
     // Cheaper than info() when the source has an index in memory; false when

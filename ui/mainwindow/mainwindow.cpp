@@ -156,7 +156,7 @@ void MainWindow::createWidgets()
     m_gameTable->horizontalHeader()->setHighlightSections(false);
     m_gameTable->horizontalHeader()->setStretchLastSection(true);
     const int cw = m_gameTable->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-    const int widths[] = {6, 18, 18, 7, 20, 10, 5, 5, 5, 5, 7, 9, 16};
+    const int widths[] = {6, 18, 18, 7, 20, 10, 5, 5, 5, 5, 7, 9, 16, 11};
     static_assert(std::size(widths) == GameListModel::ColumnCount);
     for (int c = 0; c < GameListModel::ColumnCount; ++c)
         m_gameTable->setColumnWidth(c, widths[c] * cw + 12);
@@ -168,6 +168,9 @@ void MainWindow::createWidgets()
     // Which file a game is from matters once several are open; then it comes right after the number.
     m_gameTable->horizontalHeader()->moveSection(GameListModel::Database, 1);
     m_gameTable->setColumnHidden(GameListModel::Database, true);
+    // The rules beside the result: both say how the game is to be read.
+    QHeaderView *header = m_gameTable->horizontalHeader();
+    header->moveSection(header->visualIndex(GameListModel::Variant), header->visualIndex(GameListModel::Result) + 1);
 
     m_problemsView = new QTreeView(this);
     m_problemsView->setObjectName(QStringLiteral("Problems"));

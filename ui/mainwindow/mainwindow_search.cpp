@@ -158,6 +158,17 @@ void MainWindow::searchFinished(const SearchSummary &s)
                                        locale.toString(size_t(i) < matched.size() ? matched[size_t(i)] : 0),
                                        locale.toString(databases[i]->gameCount())));
     }
+    const bool variants = std::any_of(s.variants.begin(), s.variants.end(),
+                                      [](const SearchSummary::VariantCount &v) { return !v.variant.isEmpty(); });
+    if (variants) {
+        // Which rules the games were played under, and where the matches are.
+        QStringList parts;
+        for (const SearchSummary::VariantCount &v : s.variants)
+            parts << tr("%1 %2 (%3 matched)")
+                         .arg(v.variant.isEmpty() ? tr("Standard") : v.variant, locale.toString(v.games),
+                              locale.toString(v.matched));
+        m_log->addMessage(tr("Games by variant: %1").arg(parts.join(QStringLiteral(", "))));
+    }
     if (s.gameErrors > 0)
         m_log->addMessage(tr("%Ln game(s) could not be searched completely.", nullptr, s.gameErrors),
                           SearchLog::Warning);

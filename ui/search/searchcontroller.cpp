@@ -9,6 +9,8 @@
 #include "search/search.h"
 
 #include <QElapsedTimer>
+#include <QHash>
+#include <QSet>
 #include <QFileInfo>
 #include <QMetaObject>
 #include <QtConcurrent>
@@ -84,6 +86,8 @@ struct SearchController::Driver {
     Batch batch;
     QElapsedTimer sinceFlush;
     int frontier = 0; // games before this were examined and posted
+    QSet<int> matchedGames;
+    int lastMatched = -1;
     int problemMessages = 0;
 
     void flush(bool force)
@@ -110,8 +114,11 @@ struct SearchController::Driver {
         if (run->selected.empty()) return to - from;
         return int(std::count(run->selected.begin() + from, run->selected.begin() + to, true));
     }
-    void matched(int game, cql::GameResult &&result, search::MatchMoves &&moves)
+    void matched(int game, cql::GameResult &&result, search::MatchMoves &&moves, char board = 0)
     {
+        // A bughouse game is listed once: by the first of its boards that matched.
+        if (game == lastMatched) return;
+        lastMatched = game;
         examinedUpTo(game);
         GameHit hit;
         hit.game = game;
@@ -122,9 +129,10 @@ struct SearchController::Driver {
         }
         sum.matchedPositions += qint64(result.matches.size());
         ++sum.matchedGames;
+        matchedGames.insert(game);
         batch.hits.append(hit);
         frontier = game + 1;
-        batch.records.push_back(MatchRecord{game, std::move(result), std::move(moves)});
+        batch.records.push_back(MatchRecord{game, std::move(result), std::move(moves), board});
         flush(false);
     }
     void progress(int searched, int total)
@@ -163,6 +171,34 @@ struct SearchController::Driver {
         }
         sum.cancelled = sum.cancelled || run->cancel;
         if (!sum.cancelled) examinedUpTo(run->games);
+        if (!sum.cancelled) countVariants();
+    }
+
+    // The games of each variant, for the log (the labels come from the
+    // index: a few string comparisons a game).
+    void countVariants()
+    {
+        const cql::QueryHeader &h = run->query->header();
+        QHash<QString, int> slot;
+        for (int p = 0; p < run->parts.size(); ++p) {
+            const GameSource &source = *run->parts[p];
+            for (int i = 0; i < source.gameCount() && !run->cancel; ++i) {
+                if (h.gameNumber && (i + 1 < h.gameNumber->first || i + 1 > h.gameNumber->second)) continue;
+                // Searching within earlier matches: the games left out were not searched.
+                if (!run->selected.empty() && !run->selected[size_t(run->offsets[size_t(p)] + i)]) continue;
+                const QString v = source.variant(i);
+                auto it = slot.find(v);
+                if (it == slot.end()) {
+                    it = slot.insert(v, int(sum.variants.size()));
+                    sum.variants.append({v, 0, 0});
+                }
+                SearchSummary::VariantCount &count = sum.variants[*it];
+                ++count.games;
+                if (matchedGames.contains(run->offsets[size_t(p)] + i)) ++count.matched;
+            }
+        }
+        std::stable_sort(sum.variants.begin(), sum.variants.end(),
+                         [](const auto &a, const auto &b) { return a.games > b.games; });
     }
 
     void searchFiles(int first, int end)
@@ -195,7 +231,8 @@ struct SearchController::Driver {
         const int games = selectedIn(first, end);
         search::Callbacks cb;
         cb.onMatch = [&](search::Match &&m) {
-            matched(run->offsets[size_t(first) + m.input] + int(m.gameIndex), std::move(m.result), std::move(m.moves));
+            matched(run->offsets[size_t(first) + m.input] + int(m.gameIndex), std::move(m.result), std::move(m.moves),
+                    m.board);
         };
         cb.onProgress = [&](const search::Progress &p) {
             progress(before + int(p.gamesDone), run->total - games + (p.gamesTotal ? int(p.gamesTotal) : games));
@@ -234,14 +271,20 @@ struct SearchController::Driver {
             if (!headerAdmits(header, quint64(i) + 1, g)) continue;
             result.clear();
             evaluator.run(g, result);
+            char board = g.board;
+            if (!result.matched && !g.otherBoard.empty() && result.error.empty()) {
+                // Bughouse: board B is a game of its own too.
+                evaluator.run(g.otherBoard[0], result);
+                board = 'B';
+            }
             if (!result.error.empty()) {
                 ++sum.gameErrors;
                 problem(source.name(), i + 1, 0, 0, QString::fromStdString(result.error));
             }
             if (result.matched && !result.cancelled && matchCountAdmits(header, result)) {
                 search::MatchMoves moves;
-                search::recordMatchMoves(g, result, moves);
-                matched(run->offsets[size_t(part)] + i, std::move(result), std::move(moves));
+                search::recordMatchMoves(board == 'B' ? g.otherBoard[0] : g, result, moves);
+                matched(run->offsets[size_t(part)] + i, std::move(result), std::move(moves), board);
             }
             progress(sum.searched, run->total);
         }

@@ -35,6 +35,14 @@ struct SearchSummary {
     double seconds = 0;
     int threads = 1;
     bool cancelled = false;
+    // Games searched and matched per variant (variantLabel(); "" for standard
+    // chess); counted when the search was not cancelled.
+    struct VariantCount {
+        QString variant;
+        int games = 0;
+        int matched = 0;
+    };
+    QList<VariantCount> variants; // most games first
 };
 
 // A matched game with what the engine found in it: marks with their squares,
@@ -43,6 +51,7 @@ struct MatchRecord {
     int game = 0; // 0-based index in the source (in all of them, when several)
     cql::GameResult result;
     search::MatchMoves moves; // for the trees of the matches
+    char board = 0; // Bughouse: the board the marks are on ('A', 'B'); 0 for other games
 };
 using MatchRecords = std::vector<MatchRecord>; // in game order
 // Game `game`'s record, nullptr when it is not there.

@@ -221,18 +221,21 @@ void SearchSession::selectGame(int game)
     if (game < 0 || !m_listSource || game >= m_listSource->gameCount()) return;
     // The engine's own marks (with their squares) when this game matched the last search.
     std::shared_ptr<const std::vector<cql::PositionMark>> marks;
+    char board = 0;
     if (m_records) {
         // An earlier or combined result: its records hold every mark it shows.
         const MatchRecord *r = record(game);
         marks = std::make_shared<const std::vector<cql::PositionMark>>(r ? r->result.matches
                                                                          : std::vector<cql::PositionMark>());
+        if (r) board = r->board;
     } else if (m_search->source() == m_listSource && m_search->query() == m_query) {
-        if (const MatchRecord *r = m_search->record(game))
+        if (const MatchRecord *r = m_search->record(game)) {
             marks = std::make_shared<const std::vector<cql::PositionMark>>(r->result.matches);
-        else if (m_games->results().searched(game))
+            board = r->board;
+        } else if (m_games->results().searched(game))
             marks = std::make_shared<const std::vector<cql::PositionMark>>(); // searched, no match: nothing to evaluate
     }
-    m_loader->load(m_listSource, game, m_query, std::move(marks));
+    m_loader->load(m_listSource, game, m_query, std::move(marks), board);
 }
 
 void SearchSession::gameLoaded(const LoadedGame &loaded)

@@ -215,13 +215,15 @@ FilterPtr Compiler::variantKeyword(const Call &c)
     std::vector<std::string> names;
     if (!commaList(at, items, i, names)) return nullptr;
     if (n == "variant") {
-        // Bughouse and Losers games are not read (the search reports them as
-        // not supported): those names select nothing.
-        static const std::vector<std::string_view> unread = {"bughouse", "losers"};
+        // Losers games are not read (the search reports them as not
+        // supported): that name selects nothing.
+        static const std::vector<std::string_view> unread = {"losers"};
         unsigned variants = 0;
         for (const std::string &v : names) {
             if (v == "normal")
                 variants |= 1u << unsigned(chess::Variant::Standard);
+            else if (v == "bughouse")
+                variants |= GameVariantFilter::Bughouse;
             else if (v == "drop-chess" || v == "dropchess")
                 variants |= 1u << unsigned(chess::Variant::Crazyhouse);
             else if (const auto rules = chess::parseVariantName(v))

@@ -238,8 +238,16 @@ int startPositionNumber(const chess::Position &p);
 // :variant a,b: the game is played under one of these rules (bit 1 << Variant).
 class GameVariantFilter : public Filter {
 public:
+    // The bit of Bughouse among the chess::Variant bits: each board of a
+    // Bughouse game is searched as a game of its own under Crazyhouse rules,
+    // and is selected by `bughouse`, not by `crazyhouse`.
+    static constexpr unsigned Bughouse = 1u << 8;
     explicit GameVariantFilter(unsigned variants) : m_variants(variants) {}
-    bool match(Ctx &ctx) const override { return (m_variants >> unsigned(ctx.game->variant())) & 1u; }
+    bool match(Ctx &ctx) const override
+    {
+        if (ctx.game->board) return (m_variants & Bughouse) != 0;
+        return (m_variants >> unsigned(ctx.game->variant())) & 1u;
+    }
     FilterPtr transformed(const Transform &) const override { return std::make_unique<GameVariantFilter>(m_variants); }
     bool transformSensitive() const override { return false; }
 
