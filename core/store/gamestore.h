@@ -29,7 +29,9 @@
 
 namespace store {
 
-constexpr uint32_t FormatVersion = 1;
+// 2: the index's fields gained Variant (db::FieldCount 11), so stores of
+// version 1 hold one field a game fewer.
+constexpr uint32_t FormatVersion = 2;
 
 enum GameFlag : uint16_t {
     Replayable = 1,     // the store replays this game exactly as the PGN path reads it
