@@ -51,7 +51,7 @@ struct MatchRecord {
     int game = 0; // 0-based index in the source (in all of them, when several)
     cql::GameResult result;
     search::MatchMoves moves; // for the trees of the matches
-    char board = 0; // Bughouse: the board the marks are on ('A', 'B'); 0 for other games
+    char board = 0;           // Bughouse: the board the marks are on ('A', 'B'); 0 for other games
 };
 using MatchRecords = std::vector<MatchRecord>; // in game order
 // Game `game`'s record, nullptr when it is not there.
