@@ -510,19 +510,24 @@ FilterPtr Compiler::designatorArg(const Item &at, const std::vector<Item> &items
 }
 
 // The backhand ("[+]", "[*]") is read by the keywords that can see a drop or
-// a pocket; elsewhere it is an error rather than a designator that silently
-// looks at the board only.
+// a pocket, and by :attackcount (the seed counts the attacks of pieces in
+// hand, which are none); elsewhere it is an error rather than a designator
+// that silently looks at the board only.
 bool Compiler::checkHand(const Designator &d, const Item &keyword, const Item &where)
 {
     if (!d.hand) return true;
     std::string_view k = keyword.text;
-    while (!k.empty() && (k.front() == '!' || k.front() == ':'))
+    // The seed also writes a keyword with its list: "position:movefrom".
+    if (size_t colon = k.rfind(':'); colon != std::string_view::npos) k.remove_prefix(colon + 1);
+    while (!k.empty() && k.front() == '!')
         k.remove_prefix(1);
-    if (k == "movefrom" || k == "piececount" || k == "piececountdifference" || k == "power" || k == "powerdifference")
+    if (k == "movefrom" || k == "piececount" || k == "piececountdifference" || k == "power" || k == "powerdifference"
+        || k == "attackcount")
         return true;
     error(where,
           "'" + where.text
-              + "': the backhand ([+], [*]) is read only by :movefrom, :piececount, :power and their differences");
+              + "': the backhand ([+], [*]) is read only by :movefrom, :piececount, :power, :attackcount and "
+                "their differences");
     return false;
 }
 
