@@ -30,8 +30,9 @@
 namespace store {
 
 // 2: the index's fields gained Variant (db::FieldCount 11), so stores of
-// version 1 hold one field a game fewer.
-constexpr uint32_t FormatVersion = 2;
+// version 1 hold one field a game fewer. 3: the checksums hash a tail of
+// 8 to 31 bytes correctly (version 2 copied it past an 8-byte word).
+constexpr uint32_t FormatVersion = 3;
 
 enum GameFlag : uint16_t {
     Replayable = 1,     // the store replays this game exactly as the PGN path reads it

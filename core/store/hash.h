@@ -35,6 +35,12 @@ inline uint64_t hash64(const void *data, size_t size, uint64_t seed = 0)
             h[l] = (h[l] ^ w) * K;
             h[l] ^= h[l] >> 31;
         }
+    // The tail (under 32 bytes) a word at a time: one word holds at most 8 of them.
+    for (; i + 8 <= size; i += 8) {
+        uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        h[0] = mix64(h[0] ^ w);
+    }
     if (i < size) {
         uint64_t w = 0;
         std::memcpy(&w, p + i, size - i);
