@@ -33,6 +33,18 @@ const T *exactly(const Filter &f)
 
 Facts pureOnly() { return Facts{true, nullptr, {}}; }
 
+// The least value "x OP n" lets x have (> n, >= n, == n); 0 for another
+// comparison, which forces no lower bound (callers then derive nothing).
+long long leastValue(cql::CompareFilter::Op op, long long n)
+{
+    switch (op) {
+    case cql::CompareFilter::Gt: return n + 1;
+    case cql::CompareFilter::Ge:
+    case cql::CompareFilter::Eq: return n;
+    default: return 0;
+    }
+}
+
 Facts flag(uint16_t bit, const char *text)
 {
     return Facts{true, [bit](const GameRecord &r, const GameStore &, size_t) { return (r.flags & bit) != 0; }, text};
@@ -164,13 +176,7 @@ Facts analyse(const Filter &f)
         // ply > n, ply >= n, ply == n: the mainline is at least that long.
         if (const auto *p = exactly<cql::PositionNumberFilter>(cmp->left());
             p && number && p->kind() == cql::PositionNumberFilter::Ply) {
-            long long need = number->value();
-            switch (cmp->op()) {
-            case cql::CompareFilter::Gt: ++need; break;
-            case cql::CompareFilter::Ge:
-            case cql::CompareFilter::Eq: break;
-            default: return pureOnly();
-            }
+            const long long need = leastValue(cmp->op(), number->value());
             if (need <= 0) return pureOnly();
             return Facts{true, [need](const GameRecord &r, const GameStore &, size_t) { return r.plies >= need; },
                          "at least " + std::to_string(need) + " plies"};
@@ -182,13 +188,7 @@ Facts analyse(const Filter &f)
             // Pure only when both sides are.
             return analyse(cmp->left()).pure && analyse(cmp->right()).pure ? pureOnly() : Facts{};
         }
-        long long need = number->value();
-        switch (cmp->op()) {
-        case cql::CompareFilter::Gt: ++need; break;
-        case cql::CompareFilter::Ge:
-        case cql::CompareFilter::Eq: break;
-        default: return pureOnly();
-        }
+        const long long need = leastValue(cmp->op(), number->value());
         const Bound b = designatorBound(*d);
         if (!b.bounded || need <= 0) return pureOnly();
         const cql::PieceMask m = b.pieces;
