@@ -2,7 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "check.h"
 #include "index.h"
+#include "merge.h"
 #include "options.h"
+#include "problems.h"
+#include "shard.h"
 
 #include "chess/position.h"
 #include "cql/convert.h"
@@ -215,27 +218,18 @@ std::string defaultOutput(const std::string &queryFile)
     return stem + "-out.pgn";
 }
 
-// Per-game read problems: the first ones in full, then only counted.
-class ProblemReporter {
-public:
-    void add(const search::GameProblem &p)
-    {
-        ++m_count;
-        if (m_count > Shown) return;
-        std::fprintf(stderr, "%s:%d: game %llu: %s\n", p.file.c_str(), p.line, (unsigned long long)p.gameNumber,
-                     p.message.c_str());
-    }
-    void finish(uint64_t games) const
-    {
-        if (m_count > Shown)
-            std::fprintf(stderr, "cqlwb-cli: %llu more problems not shown (%llu games with problems in all)\n",
-                         (unsigned long long)(m_count - Shown), (unsigned long long)games);
-    }
-
-private:
-    static constexpr uint64_t Shown = 20;
-    uint64_t m_count = 0;
-};
+// The -showmatches line of a match.
+std::string showMatchLine(const search::Match &m, const db::Database &database)
+{
+    std::string line = "match: game " + std::to_string(m.gameNumber);
+    if (m.board) return line + " board " + m.board;
+    // A name is printed up to a NUL in it, as printf("%s") always did.
+    auto name = [&](db::Field f) {
+        std::string_view v = database.field(m.gameIndex, f);
+        return std::string(v.substr(0, v.find('\0')));
+    };
+    return line + " " + name(db::Field::White) + " - " + name(db::Field::Black);
+}
 
 } // namespace
 
@@ -255,6 +249,7 @@ int main(int argc, char **argv)
     }
     if (!o.check.empty()) return cli::runCheck(o);
     if (!o.index.empty()) return cli::runIndex(o);
+    if (!o.merge.empty()) return cli::runMerge(o);
     if (!o.convertToCql6.empty()) {
         // --convert-to-cql6: the CQL 6 text to -o FILE or standard output, the
         // keywords left out on standard error (status 1 when there are any).
@@ -315,13 +310,22 @@ int main(int argc, char **argv)
     if (o.silent) h.silent = true;
     if (o.quiet) h.quiet = true;
     if (!o.result.empty()) h.result = o.result;
-    std::string input = !o.input.empty() ? o.input : resolveInput(h.input, o.queryFile);
-    if (input.empty()) return fail("no input file: give -i FILE.pgn or `input FILE.pgn` in the cql header");
-    std::string output = !o.output.empty() ? o.output : !h.output.empty() ? h.output : defaultOutput(o.queryFile);
-    if (refuseOverwrite(output, {input, o.queryFile, o.playerBase.value_or(std::string())})) return 1;
+    // -i FILE... else the header's input; several files are searched one after the other.
+    std::vector<std::string> inputs = o.inputs;
+    if (inputs.empty() && !h.input.empty()) inputs.push_back(resolveInput(h.input, o.queryFile));
+    if (inputs.empty()) return fail("no input file: give -i FILE.pgn or `input FILE.pgn` in the cql header");
+    // A shard writes its part to -o; the merge writes where this run would have.
+    std::string output = !h.output.empty() ? h.output : defaultOutput(o.queryFile);
+    const std::string part = o.shard ? o.output : std::string();
+    if (!o.output.empty() && !o.shard) output = o.output;
+    std::vector<std::string> reads = inputs;
+    reads.push_back(o.queryFile);
+    reads.push_back(o.playerBase.value_or(std::string()));
+    if (refuseOverwrite(o.shard ? part : output, reads)) return 1;
+    std::optional<cli::ShardRun> shard;
+    if (o.shard && !shard.emplace().prepare(o, *query, inputs, text, argc, argv, error)) return fail(error);
 
     const bool tty = isatty(STDERR_FILENO);
-    db::Database database;
     db::OpenOptions open;
     open.cancel = &g_interrupted;
     open.countPlies = false; // the search replays each game itself
@@ -330,9 +334,11 @@ int main(int argc, char **argv)
         // On one thread the search indexes the text as it reads it: one pass, not two.
         unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
         if (query->needsSingleThread()) threads = 1;
-        // lastgamenumber needs the games counted before the first is searched.
-        open.index = threads > 1 || query->needsGameCount();
+        // lastgamenumber needs the games counted before the first is searched,
+        // and a shard where they start.
+        open.index = threads > 1 || query->needsGameCount() || shard;
     }
+    std::string input; // the one being opened, for the progress line
     if (tty)
         open.progress = [&](const db::Progress &p) {
             if (p.total)
@@ -341,30 +347,42 @@ int main(int argc, char **argv)
         };
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
-    // The game store stands in for the text's index and moves; the first
-    // search of a file builds it (which indexes the text first).
-    store::GameStore gameStore;
-    bool opened;
-    if (o.noStore) {
-        opened = database.open(input, open, &error);
-    } else {
-        store::StoreOptions so;
-        so.cacheDir = o.storeDir;
-        if (tty)
-            so.progress = [&](const store::BuildProgress &p) {
-                if (p.total)
-                    std::fprintf(stderr, "\rbuilding the game store of %s: %3d%%", input.c_str(),
-                                 int(100.0 * double(p.done) / double(p.total)));
-            };
-        store::OpenResult sr;
-        opened = store::openWithStore(input, database, gameStore, open, so, sr, &error);
+    // Per input; null for the files a shard does not read.
+    std::vector<std::unique_ptr<db::Database>> databases(inputs.size());
+    std::vector<std::unique_ptr<store::GameStore>> gameStores(inputs.size());
+    for (size_t j = 0; j < inputs.size(); ++j) {
+        if (shard && !shard->reads(j)) continue;
+        input = inputs[j];
+        db::Database &database = *(databases[j] = std::make_unique<db::Database>());
+        store::GameStore &gameStore = *(gameStores[j] = std::make_unique<store::GameStore>());
+        // The game store stands in for the text's index and moves; the first
+        // search of a file builds it (which indexes the text first).
+        bool opened;
+        if (o.noStore) {
+            opened = database.open(input, open, &error);
+        } else {
+            store::StoreOptions so;
+            so.cacheDir = o.storeDir;
+            if (tty)
+                so.progress = [&](const store::BuildProgress &p) {
+                    if (p.total)
+                        std::fprintf(stderr, "\rbuilding the game store of %s: %3d%%", input.c_str(),
+                                     int(100.0 * double(p.done) / double(p.total)));
+                };
+            store::OpenResult sr;
+            opened = store::openWithStore(input, database, gameStore, open, so, sr, &error);
+        }
+        if (tty) std::fputs("\r\033[K", stderr);
+        if (g_interrupted) return fail("interrupted", 130);
+        if (!opened) return fail(error);
     }
-    if (tty) std::fputs("\r\033[K", stderr);
-    if (g_interrupted) return fail("interrupted", 130);
-    if (!opened) return fail(error);
 
+    // The output, or for a shard its part.
     search::OutputFile file;
-    if (!file.open(output, &error)) return fail(error);
+    cluster::PartWriter partFile;
+    if (shard ? !partFile.open(part, shard->header(*query, inputs, output, o.showMatches), &error)
+              : !file.open(output, &error))
+        return fail(error);
 
     search::SearchOptions so;
     so.threads = o.threads;
@@ -372,26 +390,40 @@ int main(int argc, char **argv)
     so.gameTextLimit = o.noTruncate ? 0 : search::ReferenceGameTextLimit;
     so.writeOptions.cqlLayout = true; // a drop-in writes what cql writes
     so.formatPgn = true;
+    std::vector<size_t> fileOf; // per database searched: its input
+    for (size_t j = 0; j < inputs.size(); ++j)
+        if (databases[j]) fileOf.push_back(j);
+    if (shard) {
+        so.only.emplace();
+        for (size_t j : fileOf)
+            so.only->push_back(shard->games(j, *databases[j]));
+    }
     search::Search s(*query, so);
-    s.addDatabase(database);
-    if (gameStore.loaded()) s.setStore(&gameStore);
+    for (size_t j : fileOf) {
+        s.addDatabase(*databases[j]);
+        if (gameStores[j]->loaded()) s.setStore(gameStores[j].get());
+    }
     s.setCancelFlag(&g_interrupted);
 
-    ProblemReporter problems;
+    cli::ProblemReporter problems;
     bool writeFailed = false;
     uint64_t nextLine = o.lineIncrement > 0 ? uint64_t(o.lineIncrement) : 0;
     search::Callbacks cb;
     cb.onMatch = [&](search::Match &&m) {
-        if (!writeFailed && !file.write(m.pgn)) {
+        const size_t j = fileOf[m.input];
+        std::string shown = showMatchLine(m, *databases[j]);
+        bool written;
+        if (shard) {
+            written = partFile.add({uint32_t(j), m.gameNumber, m.board, std::move(m.result.sortValues),
+                                    std::move(shown), std::move(m.pgn)});
+        } else {
+            written = file.write(m.pgn);
+            if (o.showMatches) std::printf("%s\n", shown.c_str());
+        }
+        if (!writeFailed && !written) {
             writeFailed = true;
             s.cancel();
         }
-        if (o.showMatches && m.board)
-            std::printf("match: game %llu board %c\n", (unsigned long long)m.gameNumber, m.board);
-        else if (o.showMatches)
-            std::printf("match: game %llu %s - %s\n", (unsigned long long)m.gameNumber,
-                        std::string(database.field(m.gameIndex, db::Field::White)).c_str(),
-                        std::string(database.field(m.gameIndex, db::Field::Black)).c_str());
     };
     cb.onProblem = [&](const search::GameProblem &p) {
         if (tty) std::fputs("\r\033[K", stderr);
@@ -419,13 +451,31 @@ int main(int argc, char **argv)
     problems.finish(sum.problemGames);
     if (g_interrupted) {
         file.abort();
+        partFile.abort();
         return fail("interrupted: no output written", 130);
+    }
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (shard) {
+        cluster::PartSummary ps;
+        ps.games = sum.gamesExamined;
+        ps.problemGames = sum.problemGames;
+        ps.problems = problems.count();
+        ps.shownProblems = problems.shown();
+        ps.seconds = seconds;
+        ps.threads = sum.threads;
+        if (writeFailed || !partFile.finish(ps, &error)) {
+            partFile.abort();
+            return fail(writeFailed ? "cannot write " + part : error);
+        }
+        std::printf("shard %u/%u: %llu matches of %llu games in %.3f seconds using %u threads to %s\n",
+                    shard->shard().index, shard->shard().count, (unsigned long long)sum.matches,
+                    (unsigned long long)sum.gamesExamined, seconds, sum.threads, part.c_str());
+        return 0;
     }
     if (writeFailed || !file.commit(&error)) {
         file.abort();
         return fail(writeFailed ? "cannot write " + output : error);
     }
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     for (const std::string &line : query->persistentReport())
         std::printf("%s\n", line.c_str());
     std::printf("%llu matches of %llu games in %.3f seconds using %u threads to %s\n", (unsigned long long)sum.matches,

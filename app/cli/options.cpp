@@ -89,7 +89,9 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             }
         if (isTransform) continue;
         if (name == "i" || name == "input") {
-            if (!value(name, o.input)) return false;
+            std::string v;
+            if (!value(name, v)) return false;
+            o.inputs.push_back(v);
         } else if (name == "o" || name == "output") {
             if (!value(name, o.output)) return false;
         } else if (name == "g" || name == "gamenumber") {
@@ -203,6 +205,20 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             o.noStore = true;
         } else if (name == "storedir") {
             if (!value(name, o.storeDir)) return false;
+        } else if (name == "shard") {
+            std::string v;
+            cluster::Shard s;
+            if (!value(name, v) || !cluster::parseShard(v, s, error)) return false;
+            o.shard = s;
+        } else if (name == "merge") {
+            // Every following argument up to the next option is a part.
+            size_t before = o.merge.size();
+            while (i + 1 < argc && (argv[i + 1][0] != '-' || argv[i + 1][1] == 0))
+                o.merge.push_back(argv[++i]);
+            if (o.merge.size() == before) {
+                error = "option -merge needs the parts of a sharded search";
+                return false;
+            }
         } else if (name == "convert-to-cql6") {
             if (!value(name, o.convertToCql6)) return false;
         } else if (name == "version") {
@@ -228,7 +244,9 @@ override the parameters of the query's cql( ... ) header. A CQL-S script
 recognised by itself.
 
 Input and output:
-  -i, -input FILE          PGN file to search (.pgn, .pgn.gz, .pgn.zst)
+  -i, -input FILE          PGN file to search (.pgn, .pgn.gz, .pgn.zst);
+                           repeatable: the files are searched one after the
+                           other (each numbers its games from 1)
   -o, -output FILE         output PGN (default: the header's output, else
                            <query name>-out.pgn in the current folder)
   -g, -gamenumber N [M]    search only games N to M (numbers count from 1)
@@ -266,6 +284,19 @@ Run:
   -lineincrement N         print progress every N games
   -showmatches             print each matched game's number and players
                            (a bughouse board: "match: game 12 board B")
+
+Searching on a cluster (scripts/cqlwb-dask.py runs the shards on Dask):
+  -shard K/N               search shard K of N of the input files (their bytes
+                           cut into N equal runs of whole games) and write what
+                           it finds, with each game's file and number, to the
+                           part -o PART. Refused for queries and options whose
+                           result needs all the games (persistent variables,
+                           dictionaries, message, writefile, -lineincrement)
+  -merge PART...           merge the parts of shards 1 to N of one search into
+                           -o FILE (default: the search's own output): the
+                           games, their order (sorted queries included), the
+                           problems, -showmatches lines and the count line of
+                           one run over all the files
 
 Analysis (CQL-S :evaluation, :moveevaluation, :endgameevaluation):
   -engine PATH             the UCI engine to ask (default: $CQLWB_ENGINE, else

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cluster/shardsplit.h"
 #include "search/querytext.h"
 
 #include <optional>
@@ -15,9 +16,9 @@ namespace cli {
 using Range = std::pair<long, long>;
 
 struct Options {
-    std::string queryFile; // "" when the query comes from -cql only
-    std::string input;     // -i: overrides the header's input
-    std::string output;    // -o: overrides the header's output
+    std::string queryFile;           // "" when the query comes from -cql only
+    std::vector<std::string> inputs; // -i (repeatable, searched in order): overrides the header's input
+    std::string output;              // -o: overrides the header's output
     std::optional<Range> gameNumber;
     std::optional<Range> matchCount;
     unsigned threads = 0;   // 0: all cores
@@ -44,6 +45,8 @@ struct Options {
     std::vector<std::pair<std::string, std::string>> engineOptions; // -engineoption NAME=VALUE
     std::vector<std::string> tablebases;   // -tablebases DIR: Gaviota tables of :endgameevaluation
     std::optional<std::string> playerBase; // -playerbase FILE: birth and death years of CQL-S :birthyear ...
+    std::optional<cluster::Shard> shard;   // -shard K/N: search shard K of N, write a part (-o) for -merge
+    std::vector<std::string> merge;        // -merge PART...: the parts of a sharded search, merged to -o
     bool version = false;
     bool help = false;
 };

@@ -135,10 +135,12 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             out = nullptr;
             return true;
         }
-        if (w == "str")
+        if (w == "str") {
             out = make<StrFilter>(t.range, std::move(args));
-        else
+        } else {
             out = make<MessageFilter>(t.range, std::move(args));
+            m_program->writesOutside = true;
+        }
         return true;
     }
     if (w == "int") {
@@ -170,6 +172,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             out = make<IndexOfFilter>(t.range, std::move(args[0]), std::move(args[1]));
         else
             out = make<FileFilter>(t.range, true, std::move(args[0]), std::move(args[1]));
+        m_program->writesOutside = m_program->writesOutside || w == "writefile";
         return true;
     }
     if (w == "readfile") {

@@ -29,6 +29,8 @@ const std::vector<SortSpec> &Query::sorts() const { return m_program->sorts; }
 
 bool Query::needsSingleThread() const { return !m_program->persistent.empty(); }
 
+bool Query::writesOutsideGames() const { return m_program->writesOutside; }
+
 std::vector<std::string> Query::persistentReport() const
 {
     std::vector<std::string> lines;

@@ -85,6 +85,9 @@ public:
     bool needsGameCount() const;
     // Persistent variables carry values from game to game: such a query runs on one thread.
     bool needsSingleThread() const;
+    // message or writefile: the query writes to the terminal or to files as it
+    // searches, in the order games are searched (a sharded search refuses it).
+    bool writesOutsideGames() const;
     // "Name: value" for each persistent variable, to print when a run ends.
     std::vector<std::string> persistentReport() const;
 

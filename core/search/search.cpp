@@ -24,19 +24,7 @@ using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-struct SortSpec {
-    std::string title;
-    bool minimize = false;
-};
-
-std::vector<SortSpec> sortSpecs(const cql::Query &query)
-{
-    std::vector<SortSpec> specs;
-    if (query.header().sortMatchCount) specs.push_back({"matchcount", false});
-    for (const cql::SortSpec &s : query.sorts())
-        specs.push_back({s.title, s.minimize});
-    return specs;
-}
+using cql::SortSpec;
 
 // A game's sort values lined up with the query's sorts; the evaluator leaves
 // out a sort that never had a value, so the gaps are found by title.
@@ -89,10 +77,23 @@ struct BatchResult {
 
 } // namespace
 
+std::vector<cql::SortSpec> sortSpecs(const cql::Query &query)
+{
+    std::vector<SortSpec> specs;
+    if (query.header().sortMatchCount) specs.push_back({"matchcount", false});
+    for (const cql::SortSpec &s : query.sorts())
+        specs.push_back({s.title, s.minimize});
+    return specs;
+}
+
+bool sortsBefore(const std::vector<cql::SortSpec> &specs, const cql::GameResult &a, const cql::GameResult &b)
+{
+    return keyBefore(specs, sortKey(specs, a), sortKey(specs, b));
+}
+
 bool sortsBefore(const cql::Query &query, const cql::GameResult &a, const cql::GameResult &b)
 {
-    std::vector<SortSpec> specs = sortSpecs(query);
-    return keyBefore(specs, sortKey(specs, a), sortKey(specs, b));
+    return sortsBefore(sortSpecs(query), a, b);
 }
 
 // State shared by the driver and the workers during one run().

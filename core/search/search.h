@@ -154,5 +154,10 @@ private:
 // Sort order of matched games: by sort values (descending, or ascending for
 // `sort min`), a game missing a value after those having it; ties keep input order.
 bool sortsBefore(const cql::Query &query, const cql::GameResult &a, const cql::GameResult &b);
+// The keys a sorted search orders by: `sort matchcount` first, then the sort
+// filters in text order. With them, sortsBefore needs no query (merging the
+// sorted parts of a sharded search).
+std::vector<cql::SortSpec> sortSpecs(const cql::Query &query);
+bool sortsBefore(const std::vector<cql::SortSpec> &specs, const cql::GameResult &a, const cql::GameResult &b);
 
 } // namespace search
