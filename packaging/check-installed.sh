@@ -2,7 +2,7 @@
 # Checks an installed CQL Workbench as a user meets it: its files are there,
 # both programs run from the installation alone, the menu entry's command opens
 # files, the metadata validates, the manual pages are clean and document every
-# option the programs have.
+# option the programs (cqlwb-dask too) have.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # usage: packaging/check-installed.sh PREFIX APPID
@@ -119,7 +119,7 @@ fi
 manpage() { LC_ALL=C.UTF-8 MANWIDTH=100 MAN_KEEP_FORMATTING='' man --warnings=w -l "$PREFIX/share/man/man1/$1.1.gz" 2>"$WORK/man.log"; }
 has_option() { grep -qE -- "(^|[^[:alnum:]-])$1([^[:alnum:]-]|\$)" <<<"$2"; }
 if command -v man >/dev/null; then
-  for page in cqlwb cqlwb-cli; do
+  for page in cqlwb cqlwb-cli cqlwb-dask; do
     text=$(manpage "$page") || fail "man $page"
     [[ ! -s $WORK/man.log ]] || { cat "$WORK/man.log" >&2; fail "man $page warns"; }
     if [[ $page == cqlwb ]]; then
@@ -131,8 +131,11 @@ if command -v man >/dev/null; then
         [[ $o == --help || $o == --version ]] && continue
         has_option "$o" "$manual" || fail "cqlwb $o is not in the manual (docs/workbench.md)"
       done
-    else
+    elif [[ $page == cqlwb-cli ]]; then
       opts=$(cqlwb-cli -help | grep -E '^  -' | grep -oE -- '(^|[ ,])-[[:alnum:]][[:alnum:]-]*' | tr -d ' ,')
+    else
+      opts=$(cqlwb-dask --help | grep -oE -- '--[[:alnum:]][[:alnum:]-]*' | sort -u | grep -vx -- --help) \
+        || fail "cqlwb-dask --help failed"
     fi
     [[ -n $opts ]] || fail "no options read from $page's help"
     for o in $opts; do

@@ -3,7 +3,7 @@
 # (cqlwb-cli -shard K/N), each searched on a worker, the parts merged here into
 # exactly what one cqlwb-cli run writes (cqlwb-cli -merge). See docs/cluster.md.
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""usage: cqlwb-dask.py (--scheduler ADDRESS | --scheduler-file FILE) [options] -- CQLWB-CLI-ARGUMENTS
+"""usage: cqlwb-dask (--scheduler ADDRESS | --scheduler-file FILE) [options] -- CQLWB-CLI-ARGUMENTS
 
 Searches on the Dask cluster at ADDRESS (tcp://host:8786) what
 
@@ -16,6 +16,7 @@ same paths (a shared file system); the shards run in this folder's path.
 """
 
 import argparse
+import logging
 import os
 import shutil
 import signal
@@ -67,6 +68,10 @@ def run_shard(cli, shard, count, part, args, cwd, threads):
             "stdout": done.stdout.decode("utf-8", "replace"), "stderr": stderr}
 
 
+def say(text):
+    print("cqlwb-dask: " + text, file=sys.stderr, flush=True)
+
+
 def split_output(args):
     """The search's arguments without -o FILE, and FILE ("" when not given)."""
     rest, output, i = [], "", 0
@@ -86,28 +91,28 @@ def split_output(args):
 
 def main():
     parser = argparse.ArgumentParser(
-        prog="cqlwb-dask.py", description=__doc__.split("\n\n", 1)[1],
+        description=__doc__.split("\n\n", 1)[1],
         formatter_class=argparse.RawDescriptionHelpFormatter,
         usage="%(prog)s (--scheduler ADDRESS | --scheduler-file FILE) [options] -- CQLWB-CLI-ARGUMENTS")
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--scheduler", metavar="ADDRESS", help="the scheduler, e.g. tcp://head:8786")
     where.add_argument("--scheduler-file", metavar="FILE", help="the file dask-scheduler --scheduler-file wrote")
-    parser.add_argument("--shards", type=int, default=0,
+    parser.add_argument("--shards", type=int, default=0, metavar="N",
                         help="how many shards (default: one per worker thread of the cluster)")
-    parser.add_argument("--threads", type=int, default=0,
+    parser.add_argument("--threads", type=int, default=0, metavar="N",
                         help="search threads per shard (cqlwb-cli -threads; default: all cores of its machine)")
-    parser.add_argument("--cli", default="",
+    parser.add_argument("--cli", default="", metavar="PATH",
                         help="cqlwb-cli on the workers (default: the one beside this script, else from PATH)")
     parser.add_argument("--parts", metavar="DIR", default="",
                         help="where the shards write their parts, on the shared file system "
                              "(default: a hidden folder beside the output)")
     parser.add_argument("--keep-parts", action="store_true", help="keep the parts after the merge")
-    parser.add_argument("--retries", type=int, default=2,
+    parser.add_argument("--retries", type=int, default=2, metavar="N",
                         help="runs more of a shard whose cqlwb-cli crashed or was killed (default 2); a shard "
                              "whose worker is lost is run again by the scheduler in any case")
     parser.add_argument("--wait-workers", type=int, default=1, metavar="N",
                         help="wait until N workers are connected (default 1)")
-    parser.add_argument("--timeout", type=float, default=60, help="seconds to wait for the cluster (default 60)")
+    parser.add_argument("--timeout", type=float, default=60, metavar="SECONDS", help="seconds to wait for the cluster (default 60)")
     parser.add_argument("search", nargs=argparse.REMAINDER, help="cqlwb-cli's arguments, after --")
     opts = parser.parse_args()
     search = opts.search[1:] if opts.search[:1] == ["--"] else opts.search
@@ -119,6 +124,11 @@ def main():
         from distributed import Client, as_completed
     except ImportError:
         sys.exit("cqlwb-dask: Dask distributed is not installed (Debian/Ubuntu: apt install python3-distributed)")
+    # Standard error is the search's (its problems, as one run prints them):
+    # Dask's notes on workers it lost and retried are not. Failures that
+    # matter are raised, and said by this driver.
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
 
     cli = opts.cli
     if not cli:
@@ -128,43 +138,56 @@ def main():
     target = output or "cqlwb-dask-out.pgn"
     parts_dir = opts.parts or os.path.join(
         os.path.dirname(os.path.abspath(target)), ".%s.parts-%s" % (os.path.basename(target), uuid.uuid4().hex[:8]))
-    os.makedirs(parts_dir, exist_ok=True)
 
-    client = Client(address=opts.scheduler, scheduler_file=opts.scheduler_file, timeout=opts.timeout)
     try:
-        client.wait_for_workers(opts.wait_workers, timeout=opts.timeout)
+        client = Client(address=opts.scheduler, scheduler_file=opts.scheduler_file, timeout=opts.timeout)
+    except (OSError, TimeoutError) as e:
+        sys.exit("cqlwb-dask: cannot reach the scheduler %s: %s" % (opts.scheduler or opts.scheduler_file, e))
+    failed = None
+    try:
+        try:
+            client.wait_for_workers(opts.wait_workers, timeout=opts.timeout)
+        except (OSError, TimeoutError):
+            sys.exit("cqlwb-dask: fewer than %d workers came within %g s" % (opts.wait_workers, opts.timeout))
         workers = client.scheduler_info()["workers"]
         count = opts.shards or max(1, sum(w.get("nthreads", 1) for w in workers.values()))
         run = uuid.uuid4().hex[:8]
+        os.makedirs(parts_dir, exist_ok=True)
         parts = [os.path.join(parts_dir, "shard-%d-of-%d.part" % (k, count)) for k in range(1, count + 1)]
-        say = lambda text: print("cqlwb-dask: " + text, file=sys.stderr, flush=True)  # noqa: E731
         say("%d shards on %d workers, parts in %s" % (count, len(workers), parts_dir))
         futures = [client.submit(run_shard, cli, k, count, parts[k - 1], args, cwd, opts.threads,
                                  key="cqlwb-shard-%d-of-%d-%s" % (k, count, run), pure=False, retries=opts.retries)
                    for k in range(1, count + 1)]
-        failed = None
-        for done, result in as_completed(futures, with_results=True, raise_errors=False):
-            if done.status == "error":
-                failed = failed or "a shard failed: %s" % (done.exception(),)
+        for done in as_completed(futures):
+            if done.status != "finished":
+                failed = "a shard failed: %s" % (done.exception(),)
                 break
+            result = done.result()
             if result["status"] != 0:
-                failed = failed or "shard %d/%d was refused on %s:\n%s" % (
+                failed = "shard %d/%d was refused on %s:\n%s" % (
                     result["shard"], count, result["worker"], result["stderr"].rstrip())
                 break
             say("shard %d/%d done on %s in %.2f s" % (result["shard"], count, result["worker"], result["seconds"]))
         if failed:
             client.cancel(futures)
-            sys.exit("cqlwb-dask: " + failed)
     finally:
         client.close()
-
-    merge = [cli, "-merge"] + parts + (["-o", output] if output else [])
-    status = subprocess.run(merge, cwd=cwd, check=False).returncode
-    if status == 0 and not opts.keep_parts:
+    status = 1
+    if not failed:
+        merge = [cli, "-merge"] + parts + (["-o", output] if output else [])
+        status = subprocess.run(merge, cwd=cwd, check=False).returncode
+    # There is no resume: the parts of a failed run are of no more use than those of a merged one.
+    if not opts.keep_parts:
         for p in parts:
-            os.unlink(p)
+            if os.path.exists(p):
+                os.unlink(p)
         if not opts.parts:
-            os.rmdir(parts_dir)
+            try:
+                os.rmdir(parts_dir)
+            except OSError:
+                pass  # a shard still running elsewhere wrote its part since
+    if failed:
+        sys.exit("cqlwb-dask: " + failed)
     sys.exit(status)
 
 

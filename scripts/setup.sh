@@ -40,6 +40,9 @@ OPTIONAL+=(clang-format)
 # the variants (Three-check, King of the Hill, Antichess, Crazyhouse).
 OPTIONAL+=(stockfish fairy-stockfish libgaviotatb-dev gaviotatb)
 HIGHLIGHTER_TOOLS=(libkf6syntaxhighlighting-tools libkf5syntaxhighlighting-tools)
+# For `test` only: Dask distributed, whose real local cluster (a scheduler and
+# two workers) the sharded search's test cluster.dask runs on (docs/cluster.md).
+TEST_ONLY=(python3-distributed)
 
 say() { printf '== %s\n' "$*"; }
 die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
@@ -106,6 +109,15 @@ install_packages() {
   for p in "${OPTIONAL[@]}"; do
     if installed "$p" || available "$p"; then wanted+=("$p"); fi
   done
+  if [[ $MODE == test ]]; then
+    for p in "${TEST_ONLY[@]}"; do
+      if installed "$p" || available "$p"; then
+        wanted+=("$p")
+      else
+        say "note: $p is not in this distribution's package lists (Ubuntu: the universe component): its tests will be skipped"
+      fi
+    done
+  fi
   local tool=''
   for p in "${HIGHLIGHTER_TOOLS[@]}"; do
     if installed "$p"; then tool=$p; break; fi

@@ -33,6 +33,7 @@ PACKAGES=(
   python3 xvfb xauth libxml2-utils
   stockfish fairy-stockfish libgaviotatb-dev gaviotatb ccache
   librsvg2-bin lintian desktop-file-utils appstream shared-mime-info man-db
+  python3-distributed      # cluster.dask: a real local Dask cluster (docs/cluster.md)
 )
 # The clean system the package is installed into: what a desktop has that the
 # package's dependencies do not bring, and the tools the checks run.
