@@ -247,6 +247,12 @@ int main(int argc, char **argv)
         std::printf("cqlwb-cli %s (CQL Workbench), CQL 6.2 language\n", CQLWB_VERSION);
         return 0;
     }
+    const bool otherMode =
+        !o.check.empty() || !o.index.empty() || !o.convertToCql6.empty() || !o.toAscii.empty() || !o.toUnicode.empty();
+    if ((o.shard || !o.merge.empty()) && otherMode)
+        return fail(std::string(o.shard ? "-shard" : "-merge")
+                        + " goes with a search only, not with -check, -index, -a, -u or --convert-to-cql6",
+                    2);
     if (!o.check.empty()) return cli::runCheck(o);
     if (!o.index.empty()) return cli::runIndex(o);
     if (!o.merge.empty()) return cli::runMerge(o);

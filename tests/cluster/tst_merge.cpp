@@ -443,9 +443,12 @@ void TestMerge::badMerges()
     app.close();
     QCOMPARE(run({"-shard", "2/2", "-o", path("c2.part"), "-i", copy, "-cql", "check"}).exitCode, 0);
     QVERIFY(refused({path("c1.part"), path("c2.part")}, "is a part of another search"));
-    // And -merge is for parts only.
+    // And -merge is for parts only, -shard and -merge for searches only.
     Result q = run(QStringList{"-merge", parts[0], "-cql", "mate"});
     QCOMPARE(q.exitCode, 2);
+    Result c = run({"-shard", "1/2", "-check", copy});
+    QCOMPARE(c.exitCode, 2);
+    QVERIFY(c.err.contains("-shard goes with a search only"));
 }
 
 QTEST_GUILESS_MAIN(TestMerge)
