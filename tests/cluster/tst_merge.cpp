@@ -217,6 +217,12 @@ void TestMerge::damagedPartsAreRefused()
     lengthChanged.replace("25:{Game", "26:{Game");
     QVERIFY(lengthChanged != whole);
     QVERIFY(!readsWhole(lengthChanged));
+    // A byte of a game's text changed: only the checksum can tell.
+    QByteArray changed = whole;
+    const int at = changed.indexOf("1. e4");
+    QVERIFY(at > 0);
+    changed[at + 3] = 'd';
+    QVERIFY(!readsWhole(changed));
     QByteArray notAPart = whole;
     notAPart[3] = 'X';
     QVERIFY(!readsWhole(notAPart));

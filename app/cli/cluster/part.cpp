@@ -19,6 +19,17 @@ constexpr std::string_view Trailer = "end\n";
 constexpr uint64_t MaxText = uint64_t(1) << 31;
 constexpr uint64_t MaxCount = uint64_t(1) << 32;
 
+// FNV-1a over everything after the magic line, kept at the end: a part
+// changed on its way (a bad disk, a copy that went wrong) is refused, never
+// merged into a result that looks right.
+constexpr uint64_t HashStart = 0xcbf29ce484222325ULL;
+uint64_t addHash(uint64_t h, std::string_view bytes)
+{
+    for (unsigned char c : bytes)
+        h = (h ^ c) * 0x100000001b3ULL;
+    return h;
+}
+
 void putNumber(std::string &out, uint64_t n)
 {
     out += std::to_string(n);
@@ -58,6 +69,7 @@ bool PartWriter::open(const std::string &path, const PartHeader &h, std::string 
         putText(m_buffer, s.title);
         putNumber(m_buffer, s.minimize ? 1 : 0);
     }
+    m_hash = addHash(HashStart, std::string_view(m_buffer).substr(Magic.size()));
     if (m_file.write(m_buffer)) return true;
     if (error) *error = m_file.error();
     m_file.abort();
@@ -81,6 +93,7 @@ bool PartWriter::add(const PartMatch &m)
     putText(m_buffer, m.shown);
     putText(m_buffer, m.pgn);
     ++m_matches;
+    m_hash = addHash(m_hash, m_buffer);
     return m_file.write(m_buffer);
 }
 
@@ -99,6 +112,7 @@ bool PartWriter::finish(const PartSummary &s, std::string *error)
     putNumber(m_buffer, s.shownProblems.size());
     for (const std::string &line : s.shownProblems)
         putText(m_buffer, line);
+    putNumber(m_buffer, addHash(m_hash, m_buffer));
     m_buffer += Trailer;
     if (!m_file.write(m_buffer) || !m_file.commit(error)) {
         if (error && error->empty()) *error = m_file.error();
@@ -121,24 +135,35 @@ bool PartReader::fail(const std::string &what)
     return false;
 }
 
-bool PartReader::number(uint64_t &out)
+int PartReader::get()
+{
+    int c = std::getc(m_in);
+    if (c != EOF) {
+        const char byte = char(c);
+        m_hash = addHash(m_hash, std::string_view(&byte, 1));
+    }
+    return c;
+}
+
+bool PartReader::number(uint64_t &out, int first)
 {
     out = 0;
     int digits = 0;
-    for (int c; (c = std::getc(m_in)) != '\n';) {
-        if (c < '0' || c > '9' || ++digits > 19) return fail(c == EOF ? "it ends early" : "a number expected");
-        out = out * 10 + uint64_t(c - '0');
+    for (int c = first >= 0 ? first : get(); c != '\n'; c = get()) {
+        if (c < '0' || c > '9') return fail(c == EOF ? "it ends early" : "a number expected");
+        const uint64_t digit = uint64_t(c - '0');
+        if (++digits > 20 || out > (UINT64_MAX - digit) / 10) return fail("a number out of range");
+        out = out * 10 + digit;
     }
     return digits > 0 || fail("a number expected");
 }
 
 bool PartReader::signedNumber(long long &out)
 {
-    int c = std::getc(m_in);
+    int c = get();
     bool negative = c == '-';
-    if (!negative && c != EOF) std::ungetc(c, m_in);
     uint64_t n;
-    if (!number(n)) return false;
+    if (!number(n, negative || c == EOF ? -1 : c)) return false;
     if (n > uint64_t(INT64_MAX) + (negative ? 1 : 0)) return fail("a number out of range");
     out = negative ? (long long)(0 - n) : (long long)n;
     return true;
@@ -148,14 +173,15 @@ bool PartReader::text(std::string &out)
 {
     uint64_t size = 0;
     int digits = 0;
-    for (int c; (c = std::getc(m_in)) != ':';) {
+    for (int c; (c = get()) != ':';) {
         if (c < '0' || c > '9' || ++digits > 19) return fail(c == EOF ? "it ends early" : "a text expected");
         size = size * 10 + uint64_t(c - '0');
     }
     if (digits == 0 || size > MaxText) return fail("a text expected");
     out.resize(size_t(size));
     if (size && std::fread(out.data(), 1, size_t(size), m_in) != size) return fail("it ends early");
-    return std::getc(m_in) == '\n' || fail("a text not ended");
+    m_hash = addHash(m_hash, out);
+    return get() == '\n' || fail("a text not ended");
 }
 
 bool PartReader::open(const std::string &path)
@@ -169,6 +195,7 @@ bool PartReader::open(const std::string &path)
     char magic[Magic.size()];
     if (std::fread(magic, 1, sizeof magic, m_in) != sizeof magic || std::string_view(magic, sizeof magic) != Magic)
         return fail("no part header");
+    m_hash = HashStart;
     uint64_t k, n, show, files, sorts;
     if (!number(k) || !number(n) || k < 1 || k > n || n > 1000000) return fail("a bad shard number");
     m_header.shard = {unsigned(k), unsigned(n)};
@@ -230,6 +257,10 @@ bool PartReader::readSummary()
     s.shownProblems.resize(size_t(shown));
     for (std::string &line : s.shownProblems)
         if (!text(line)) return false;
+    const uint64_t hash = m_hash;
+    uint64_t written;
+    if (!number(written)) return false;
+    if (written != hash) return fail("its checksum disagrees with its contents: it was changed after it was written");
     char end[Trailer.size()];
     if (std::fread(end, 1, sizeof end, m_in) != sizeof end || std::string_view(end, sizeof end) != Trailer
         || std::getc(m_in) != EOF)

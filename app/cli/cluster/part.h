@@ -7,7 +7,7 @@
 //
 // The file is text with length-prefixed fields (a number and a newline, or a
 // length, ':', the bytes and a newline), so PGN of any content passes through
-// unchanged. It is written through pgn::AtomicFile: a part exists whole or not
+// unchanged; a checksum of it all comes last. It is written through pgn::AtomicFile: a part exists whole or not
 // at all, and a killed shard leaves nothing a merge could mistake for its part.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
@@ -68,6 +68,7 @@ private:
     pgn::AtomicFile m_file;
     std::string m_buffer;
     uint64_t m_matches = 0;
+    uint64_t m_hash = 0; // of what was written after the magic line
 };
 
 class PartReader {
@@ -91,7 +92,9 @@ public:
 
 private:
     bool fail(const std::string &what);
-    bool number(uint64_t &out);
+    int get(); // the next byte, hashed
+    // first: a digit already read, or -1.
+    bool number(uint64_t &out, int first = -1);
     bool signedNumber(long long &out);
     bool text(std::string &out);
     bool readSummary();
@@ -102,6 +105,7 @@ private:
     PartHeader m_header;
     PartSummary m_summary;
     uint64_t m_matches = 0;
+    uint64_t m_hash = 0; // of what was read after the magic line
     bool m_atEnd = false;
 };
 
