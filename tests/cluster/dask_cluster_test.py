@@ -59,8 +59,10 @@ class Cluster:
             port = free_port()
             self.address = "tcp://127.0.0.1:%d" % port
             log = open(os.path.join(self.tmp, "scheduler.log"), "w")
+            # Should this test be killed before it stops them, the scheduler
+            # ends when no client has come for a while, and the workers after it.
             scheduler = self.spawn([self.python, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-                                    "--port", str(port), "--no-dashboard"], log)
+                                    "--port", str(port), "--no-dashboard", "--idle-timeout", "120"], log)
             if self.wait_for_port(port, scheduler):
                 break
             self.stop()
@@ -113,6 +115,8 @@ def main():
     parser.add_argument("--shared", required=True)
     opts = parser.parse_args()
 
+    # ctest's timeout (SIGTERM) and Ctrl-C stop the cluster as a failure does.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("interrupted"))
     python = python_with_dask()
     if not python:
         print("SKIP: Dask distributed is not installed (Debian/Ubuntu package python3-distributed)")
@@ -162,7 +166,7 @@ def main():
                 driven = subprocess.run([python, opts.driver, "--scheduler", cluster.address, "--wait-workers", "2",
                                          "--shards", "4", "--threads", "1", "--cli", opts.cli, "--retries", "1",
                                          "--"] + args + ["-o", merged_out],
-                                        cwd=tmp, env=env, capture_output=True, text=True, check=False, timeout=300)
+                                        cwd=tmp, env=env, capture_output=True, text=True, check=False, timeout=200)
                 cluster_seconds = time.monotonic() - t
                 log = [l for l in driven.stderr.splitlines() if l.startswith("cqlwb-dask: ")]
                 problems = "".join(l + "\n" for l in driven.stderr.splitlines() if not l.startswith("cqlwb-dask: "))
