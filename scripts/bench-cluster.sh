@@ -50,7 +50,7 @@ echo "database: $DB ($("$CLI" -i "$DB" -cql false -o /dev/null | awk '{print $4}
 printf '%-40s %10s %10s %12s %s\n' query "1 thread" "$(nproc) threads" "cluster" "same output"
 for q in 'mate' 'sort "Checks" (find all check)' 'flipcolor rotate90 {Ka1 kh8}' 'pin through A >= 2'; do
   one=() all=() dist=()
-  for r in 1 2 3; do
+  for _ in 1 2 3; do
     one+=("$(timed "$CLI" -threads 1 -i "$DB" -cql "$q" -o "$TMP/single.pgn")")
     all+=("$(timed "$CLI" -i "$DB" -cql "$q" -o "$TMP/single.pgn")")
     dist+=("$(timed $PY "$ROOT/scripts/cqlwb-dask.py" --scheduler "$ADDRESS" --wait-workers "$WORKERS" \
