@@ -127,7 +127,7 @@ void buildChunk(const db::Database &d, Chunk &c, const std::atomic<bool> *cancel
             return;
         }
         if (((i - c.first) & 255) == 255) done.fetch_add(256, std::memory_order_relaxed);
-        const db::GameEntry &e = d.entry(i);
+        const db::GameEntry e = d.entry(i);
         GameRecord &r = c.records[i - c.first];
         if (e.length > 0xFFFFFFFFu) {
             c.error = "a game too long for the store";
@@ -296,7 +296,18 @@ bool openWithStore(const std::string &path, db::Database &database, GameStore &s
     if (haveId) reader = std::thread([&] { storeGood = store.load(storePath, id, &why); });
     db::OpenOptions textOnly = open;
     textOnly.index = false;
-    const bool opened = database.open(path, textOnly, error);
+    bool opened;
+    if (haveId && options.textCache) {
+        std::function<void(const pgn::LoadProgress &)> loadProgress;
+        if (open.progress)
+            loadProgress = [&](const pgn::LoadProgress &p) {
+                open.progress(db::Progress{db::Progress::Loading, p.inputDone, p.inputTotal, 0});
+            };
+        auto text = loadText(path, id, textCachePathBeside(storePath), result.text, error, loadProgress, open.cancel);
+        opened = text && database.open(std::move(text), path, textOnly, error);
+    } else {
+        opened = database.open(path, textOnly, error);
+    }
     if (reader.joinable()) reader.join();
     if (!opened) {
         store.reset();
@@ -314,6 +325,7 @@ bool openWithStore(const std::string &path, db::Database &database, GameStore &s
     // No good store: index the text (counting plies, which the store keeps for everyone).
     db::OpenOptions indexed = open;
     indexed.countPlies = true;
+    indexed.fields = db::AllFields; // the store keeps them all
     if (!database.index(indexed, error)) return false;
     result.note = why;
     if (!haveId || !options.build) return true;
