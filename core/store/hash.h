@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -31,13 +32,15 @@ public:
     {
         const unsigned char *p = static_cast<const unsigned char *>(data);
         m_size += size;
-        while (size && m_fill) { // complete a 32-byte block left over from the last piece
-            m_block[m_fill++] = *p++;
-            --size;
-            if (m_fill == 32) {
-                lanes(m_block);
-                m_fill = 0;
-            }
+        if (m_fill) { // complete the block left over from the last piece
+            const size_t take = std::min(size, 32 - m_fill);
+            std::memcpy(m_block + m_fill, p, take);
+            m_fill += take;
+            p += take;
+            size -= take;
+            if (m_fill < 32) return;
+            lanes(m_block);
+            m_fill = 0;
         }
         for (; size >= 32; p += 32, size -= 32)
             lanes(p);

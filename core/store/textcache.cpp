@@ -128,7 +128,10 @@ bool build(const std::string &path, const FileIdentity &id, const std::string &c
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(cachePath).parent_path(), ec);
     pgn::AtomicFile file;
-    if (!file.open(cachePath, &why)) return false;
+    if (!file.open(cachePath, &why)) {
+        why = "text cache not written: " + why;
+        return false;
+    }
     Hasher h(TextSeed);
     uint64_t size = 0;
     bool cut = false;
@@ -139,14 +142,14 @@ bool build(const std::string &path, const FileIdentity &id, const std::string &c
             h.add(piece.data(), piece.size());
             size += piece.size();
             if (file.write(piece)) return true;
-            readError = "cannot write the text cache: " + file.error();
+            readError = "text cache not written: " + file.error();
             return false;
         },
         cut, &readError, progress, cancel);
     if (!ok) {
         file.abort();
         // A write error leaves the text to memory; a read error is the database's.
-        if (readError.rfind("cannot write the text cache", 0) == 0) {
+        if (readError.rfind("text cache not written", 0) == 0) {
             why = readError;
             return false;
         }
@@ -172,7 +175,7 @@ bool build(const std::string &path, const FileIdentity &id, const std::string &c
         || !file.commit(&why)) {
         if (why.empty()) why = file.error();
         file.abort();
-        why = "cannot write the text cache: " + why;
+        why = "text cache not written: " + why;
         return false;
     }
     return true;
