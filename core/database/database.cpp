@@ -231,16 +231,21 @@ void Database::appendEntry(const GameEntry &entry, const std::string_view (&fiel
 
 namespace {
 
-// Line breaks as the reader counts them: CR LF, a lone CR and a lone LF are one each.
-int64_t lineBreaks(std::string_view s)
+// Line breaks as the reader counts them: CR LF, a lone CR and a lone LF are
+// one each. The text read is noted every few megabytes (a mapped text gives
+// its pages back).
+int64_t lineBreaks(std::string_view s, const pgn::Text &text)
 {
     int64_t n = 0;
+    constexpr size_t Step = size_t(4) << 20;
     for (size_t i = 0; i < s.size(); ++i) {
         if (s[i] == '\r')
             ++n;
         else if (s[i] == '\n' && (i == 0 || s[i - 1] != '\r'))
             ++n;
+        if (i % Step == Step - 1) text.noteRead(Step);
     }
+    text.noteRead(s.size() % Step);
     return n;
 }
 
@@ -285,8 +290,9 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
         piece.begin = cuts[j];
         piece.end = cuts[j + 1];
         const std::string_view text = all.substr(piece.begin, piece.end - piece.begin);
-        piece.lines = lineBreaks(text);
+        piece.lines = lineBreaks(text, *m_text);
         piece.entries.reserve(text.size() / 500 + 16);
+        piece.pool.reserve(text.size() / 8 + 64);
         IndexVisitor visitor(piece.entries, piece.pool, options.countPlies, m_fields);
         pgn::Reader reader;
         reader.resetText(text);
@@ -342,6 +348,14 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
     // Join the pieces: offsets, lines and field positions become the whole text's.
     int64_t linesBefore = 0;
     uint64_t stray = 0;
+    // Each piece is freed once joined: the index is never held twice over.
+    size_t entryCount = 0, poolBytes = 0;
+    for (const Piece &piece : pieces) {
+        entryCount += piece.entries.size();
+        poolBytes += piece.pool.size();
+    }
+    m_entries.reserve(entryCount);
+    m_fieldPool.reserve(poolBytes);
     for (Piece &piece : pieces) {
         const uint64_t poolBase = m_fieldPool.size();
         for (GameEntry e : piece.entries) {
@@ -353,6 +367,8 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
         m_fieldPool += piece.pool;
         linesBefore += piece.lines;
         stray += piece.stray;
+        std::vector<GameEntry>().swap(piece.entries);
+        std::string().swap(piece.pool);
     }
     m_stats.strayErrors = stray;
     m_stats.indexPieces = unsigned(pieces.size());
