@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <malloc.h>
 #include <random>
 #include <string>
 #include <unistd.h>
@@ -43,6 +44,7 @@ void memory(double &rss, double &hwm)
 
 void resetPeak()
 {
+    malloc_trim(0); // what the last step freed goes back to the system, not into the next step's figures
     std::ofstream out("/proc/self/clear_refs");
     out << "5";
 }
@@ -131,7 +133,9 @@ int main(int argc, char **argv)
         cacheDir = std::string(tmp && *tmp ? tmp : "/tmp") + "/bench_memory-" + std::to_string(getpid());
     }
     std::vector<cql::Diagnostic> diags;
-    auto query = cql::compile(queryText, {}, diags);
+    cql::CompileOptions co;
+    co.requireHeader = false;
+    auto query = cql::compile(queryText, co, diags);
     if (!query) {
         std::fprintf(stderr, "bench_memory: cannot compile %s\n", queryText.c_str());
         return 1;

@@ -43,6 +43,8 @@ public:
     size_t size() const override { return size_t(m_count); }
     db::GameEntry entry(size_t i) const override
     {
+        // A pass over every entry (a search cutting its work into batches) reads all records.
+        m_map->noteRead(sizeof(GameRecord));
         const GameRecord &r = m_records[i];
         db::GameEntry e;
         e.offset = r.offset;
