@@ -158,7 +158,8 @@ size_t Database::indexMemory() const { return m_entries.capacity() * sizeof(Game
 
 void Database::useIndex(std::shared_ptr<const IndexSource> index)
 {
-    if (m_indexed || !m_entries.empty()) return;
+    std::vector<GameEntry>().swap(m_entries);
+    std::string().swap(m_fieldPool);
     m_lent = std::move(index);
     m_fields = AllFields;
     m_indexed = true;

@@ -133,7 +133,8 @@ public:
     void appendEntry(const GameEntry &entry, const std::string_view (&fields)[FieldCount]);
     void markIndexed() { m_indexed = true; }
     // Takes the index from elsewhere (a game store made for this text) instead
-    // of indexing; the database is then indexed. Only on an unindexed, empty one.
+    // of indexing, or instead of its own, which is freed; the database is then
+    // indexed.
     void useIndex(std::shared_ptr<const IndexSource> index);
     // Indexes a database opened with OpenOptions::index off, as open() would
     // have (nothing to do when it is indexed). False when cancelled.

@@ -195,7 +195,8 @@ std::string_view GameStore::tag(size_t game, std::string_view name) const
 
 bool GameStore::fillIndex(db::Database &database) const
 {
-    if (!m_data || database.indexed() || database.size() != 0 || database.text().size() != textSize()) return false;
+    if (!m_data || (database.indexed() && database.size() != m_count) || database.text().size() != textSize())
+        return false;
     database.useIndex(std::make_shared<StoreIndex>(m_map, m_records, m_fields, m_strings, m_bytes, m_count));
     return true;
 }

@@ -106,9 +106,10 @@ public:
     // The first value of a Replayable game's tag ("" when it has none), as game::Game::tag gives it.
     std::string_view tag(size_t game, std::string_view name) const;
 
-    // Gives an unindexed database (opened with OpenOptions::index off) the
-    // index the store holds, exactly as indexing would have made it: the
-    // database borrows the mapped records (they stay valid after reset()).
+    // Gives a database (opened with OpenOptions::index off, or indexed with
+    // plies counted, as the store was built) the index the store holds,
+    // exactly as indexing would have made it: the database borrows the mapped
+    // records (they stay valid after reset()) and frees its own.
     // False when the text does not have the size the store was made for.
     bool fillIndex(db::Database &database) const;
 
