@@ -113,8 +113,7 @@ bool GameStore::load(const std::string &storePath, const FileIdentity &expected,
     if (h.endian != EndianMark) return fail("made on a machine of another byte order");
     if (h.version != FormatVersion) return fail("made by another version");
     if (h.headerHash != headerHash(h)) return fail("damaged: header checksum");
-    const FileIdentity id{h.idSize, h.idMtime, h.idHead, h.idTail};
-    if (!(id == expected)) return fail("stale: the file changed");
+    if (!(recordedIdentity(h) == expected)) return fail("stale: the file changed");
     Layout l;
     if (!layoutFor(h, l) || l.total != size) return fail("damaged: wrong size");
     {

@@ -222,10 +222,7 @@ bool GameStore::build(const db::Database &d, const FileIdentity &identity, const
     std::memcpy(h.magic, Magic, sizeof h.magic);
     h.version = FormatVersion;
     h.endian = EndianMark;
-    h.idSize = identity.size;
-    h.idMtime = identity.mtimeNs;
-    h.idHead = identity.headHash;
-    h.idTail = identity.tailHash;
+    recordIdentity(h, identity);
     h.textSize = d.text().size();
     h.gameCount = n;
     h.tagCount = tagCount;

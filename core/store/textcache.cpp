@@ -76,7 +76,7 @@ bool check(int fd, const FileIdentity &expected, bool full, Trailer &t, std::str
         why = "made by another version";
         return false;
     }
-    if (!(FileIdentity{t.idSize, t.idMtime, t.idHead, t.idTail} == expected)) {
+    if (!(recordedIdentity(t) == expected)) {
         why = "stale: the file changed";
         return false;
     }
@@ -161,10 +161,7 @@ bool build(const std::string &path, const FileIdentity &id, const std::string &c
     std::memcpy(t.magic, TextMagic, sizeof t.magic);
     t.version = TextCacheVersion;
     t.endian = TextEndianMark;
-    t.idSize = id.size;
-    t.idMtime = id.mtimeNs;
-    t.idHead = id.headHash;
-    t.idTail = id.tailHash;
+    recordIdentity(t, id);
     t.textSize = size;
     t.compression = uint32_t(compression);
     t.cut = cut ? 1 : 0;
