@@ -111,6 +111,13 @@ void buildChunk(const db::Database &d, Chunk &c, const std::atomic<bool> *cancel
 {
     c.records.resize(c.last - c.first);
     c.fields.resize((c.last - c.first) * db::FieldCount);
+    // Room for all moves and plenty of tags at once: a vector that grows is
+    // briefly held twice, and pages reserved but never written cost no memory.
+    uint64_t plies = 0;
+    for (size_t i = c.first; i < c.last; ++i)
+        plies += d.entry(i).plies;
+    c.moves.reserve(size_t(plies));
+    c.tags.reserve((c.last - c.first) * 64);
     std::vector<uint16_t> codes;
     game::GameParser parser;
     game::Game g;
