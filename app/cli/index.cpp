@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <string>
 
 namespace cli {
 
@@ -44,9 +45,14 @@ int runIndex(const Options &o)
         }
         // Why an existing store was replaced ("stale: the file changed", "damaged: ...").
         const bool replaced = r.built && !r.note.empty() && r.note != "no store yet";
-        std::printf("%s: %zu games, game store %s (%.1f MB) %s in %.2f s%s%s\n", path.c_str(), database.size(),
+        // A compressed file's text cache (written now, or read), or why there is none.
+        std::string text;
+        if (database.compression() != pgn::Compression::None)
+            text = r.text.cached ? (r.text.built ? "; text cache written" : "; text cache read")
+                                 : "; no text cache: " + r.text.note;
+        std::printf("%s: %zu games, game store %s (%.1f MB) %s in %.2f s%s%s%s\n", path.c_str(), database.size(),
                     where.c_str(), double(gameStore.bytes()) / 1e6, r.built ? "built" : "up to date, read", r.seconds,
-                    replaced ? "; the old one was " : "", replaced ? r.note.c_str() : "");
+                    replaced ? "; the old one was " : "", replaced ? r.note.c_str() : "", text.c_str());
     }
     return ok ? 0 : 1;
 }

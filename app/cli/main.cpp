@@ -335,6 +335,9 @@ int main(int argc, char **argv)
     db::OpenOptions open;
     open.cancel = &g_interrupted;
     open.countPlies = false; // the search replays each game itself
+    // Without a store the index keeps only the fields read here, a few bytes a game.
+    open.fields = db::fieldBit(db::Field::Result);
+    if (o.showMatches) open.fields |= db::fieldBit(db::Field::White) | db::fieldBit(db::Field::Black);
     open.threads = o.threads;
     {
         // On one thread the search indexes the text as it reads it: one pass, not two.
@@ -365,7 +368,9 @@ int main(int argc, char **argv)
         // search of a file builds it (which indexes the text first).
         bool opened;
         if (o.noStore) {
-            opened = database.open(input, open, &error);
+            // No game store, but the text still comes mapped from its text cache.
+            store::TextCacheResult tr;
+            opened = store::openDatabase(input, database, open, o.storeDir, tr, &error);
         } else {
             store::StoreOptions so;
             so.cacheDir = o.storeDir;

@@ -327,8 +327,10 @@ replay instead of the PGN text; same results, several times faster):
                            builds the store of its input by itself the first
                            time and uses it while the file is unchanged
   -nostore                 search the PGN text: neither use nor build a store
-  -storedir DIR            keep stores in DIR (default: $XDG_CACHE_HOME/cqlwb,
-                           else ~/.cache/cqlwb); never beside the PGN file
+                           (a .gz or .zst file's text cache is still used)
+  -storedir DIR            keep stores and text caches in DIR (default:
+                           $XDG_CACHE_HOME/cqlwb, else ~/.cache/cqlwb); never
+                           beside the PGN file
 
 Other:
   -a FILE, -u FILE         convert a query file to ASCII / Unicode symbols

@@ -31,6 +31,15 @@ int fieldIndex(std::string_view name)
     }
 }
 
+// One field's value in the pool: uint16 length, then the bytes.
+void appendField(std::string &pool, std::string_view v)
+{
+    v = v.substr(0, 0xFFFF);
+    pool.push_back(char(v.size() & 0xFF));
+    pool.push_back(char(v.size() >> 8));
+    pool.append(v);
+}
+
 double secondsSince(std::chrono::steady_clock::time_point t0)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -39,8 +48,8 @@ double secondsSince(std::chrono::steady_clock::time_point t0)
 // Header-only pass: tags, the mainline move count, and where each game lies.
 class IndexVisitor final : public pgn::Visitor {
 public:
-    IndexVisitor(std::vector<GameEntry> &entries, std::string &pool, bool countPlies)
-        : m_entries(entries), m_pool(pool), m_countPlies(countPlies)
+    IndexVisitor(std::vector<GameEntry> &entries, std::string &pool, bool countPlies, uint32_t fields)
+        : m_entries(entries), m_pool(pool), m_countPlies(countPlies), m_fields(fields)
     {
     }
 
@@ -96,12 +105,9 @@ public:
                 m_values[side] = m_team[side];
                 m_len[side] = 1;
             }
-        for (int f = 0; f < FieldCount; ++f) {
-            uint16_t len = m_len[f] ? uint16_t(m_values[f].size()) : 0;
-            m_pool.push_back(char(len & 0xFF));
-            m_pool.push_back(char(len >> 8));
-            if (len) m_pool.append(m_values[f]);
-        }
+        for (int f = 0; f < FieldCount; ++f)
+            if (m_fields & (1u << f))
+                appendField(m_pool, m_len[f] ? std::string_view(m_values[f]) : std::string_view());
         m_entries.push_back(m_entry);
         return !stop;
     }
@@ -120,6 +126,7 @@ private:
     uint32_t m_plies = 0;
     uint32_t m_errors = 0;
     bool m_countPlies = true;
+    uint32_t m_fields = AllFields;
 };
 
 } // namespace
@@ -139,6 +146,8 @@ void Database::close()
     m_fieldPool.shrink_to_fit();
     m_stats = Stats{};
     m_indexed = false;
+    m_fields = AllFields;
+    m_lent.reset();
 }
 
 pgn::Compression Database::compression() const { return m_text ? m_text->compression() : pgn::Compression::None; }
@@ -146,6 +155,15 @@ pgn::Compression Database::compression() const { return m_text ? m_text->compres
 std::string_view Database::text() const { return m_text ? m_text->view() : std::string_view(); }
 
 size_t Database::indexMemory() const { return m_entries.capacity() * sizeof(GameEntry) + m_fieldPool.capacity(); }
+
+void Database::useIndex(std::shared_ptr<const IndexSource> index)
+{
+    std::vector<GameEntry>().swap(m_entries);
+    std::string().swap(m_fieldPool);
+    m_lent = std::move(index);
+    m_fields = AllFields;
+    m_indexed = true;
+}
 
 bool Database::open(const std::string &path, const OpenOptions &options, std::string *error)
 {
@@ -160,6 +178,22 @@ bool Database::open(const std::string &path, const OpenOptions &options, std::st
     if (!m_text) return false;
     m_stats.loadSeconds = secondsSince(t0);
     m_path = path;
+    m_fields = options.fields;
+    if (!options.index) return true;
+    return buildIndex(path, options, error);
+}
+
+bool Database::open(std::unique_ptr<pgn::Text> text, const std::string &path, const OpenOptions &options,
+                    std::string *error)
+{
+    close();
+    if (!text) {
+        if (error) *error = "cannot open " + path;
+        return false;
+    }
+    m_text = std::move(text);
+    m_path = path;
+    m_fields = options.fields;
     if (!options.index) return true;
     return buildIndex(path, options, error);
 }
@@ -169,6 +203,7 @@ bool Database::openText(std::string text, const std::string &name, const OpenOpt
     close();
     m_text = pgn::Text::fromString(std::move(text));
     m_path = name;
+    m_fields = options.fields;
     if (!options.index) return true;
     return buildIndex(name, options, error);
 }
@@ -182,6 +217,7 @@ bool Database::index(const OpenOptions &options, std::string *error)
     }
     m_entries.clear();
     m_fieldPool.clear();
+    m_fields = options.fields;
     return buildIndex(m_path, options, error);
 }
 
@@ -189,27 +225,28 @@ void Database::appendEntry(const GameEntry &entry, const std::string_view (&fiel
 {
     GameEntry e = entry;
     e.fields = m_fieldPool.size();
-    for (int f = 0; f < FieldCount; ++f) {
-        const std::string_view v = fields[f].substr(0, 0xFFFF);
-        m_fieldPool.push_back(char(v.size() & 0xFF));
-        m_fieldPool.push_back(char(v.size() >> 8));
-        m_fieldPool.append(v);
-    }
+    for (int f = 0; f < FieldCount; ++f)
+        if (m_fields & (1u << f)) appendField(m_fieldPool, fields[f]);
     m_entries.push_back(e);
 }
 
 namespace {
 
-// Line breaks as the reader counts them: CR LF, a lone CR and a lone LF are one each.
-int64_t lineBreaks(std::string_view s)
+// Line breaks as the reader counts them: CR LF, a lone CR and a lone LF are
+// one each. The text read is noted every few megabytes (a mapped text gives
+// its pages back).
+int64_t lineBreaks(std::string_view s, const pgn::Text &text)
 {
     int64_t n = 0;
+    constexpr size_t Step = size_t(4) << 20;
     for (size_t i = 0; i < s.size(); ++i) {
         if (s[i] == '\r')
             ++n;
         else if (s[i] == '\n' && (i == 0 || s[i - 1] != '\r'))
             ++n;
+        if (i % Step == Step - 1) text.noteRead(Step);
     }
+    text.noteRead(s.size() % Step);
     return n;
 }
 
@@ -254,9 +291,10 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
         piece.begin = cuts[j];
         piece.end = cuts[j + 1];
         const std::string_view text = all.substr(piece.begin, piece.end - piece.begin);
-        piece.lines = lineBreaks(text);
+        piece.lines = lineBreaks(text, *m_text);
         piece.entries.reserve(text.size() / 500 + 16);
-        IndexVisitor visitor(piece.entries, piece.pool, options.countPlies);
+        piece.pool.reserve(text.size() / 8 + 64);
+        IndexVisitor visitor(piece.entries, piece.pool, options.countPlies, m_fields);
         pgn::Reader reader;
         reader.resetText(text);
         uint64_t reported = 0;
@@ -266,10 +304,12 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
                 if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return;
                 const uint64_t pos = reader.position();
                 done.fetch_add(pos - reported, std::memory_order_relaxed);
+                m_text->noteRead(pos - reported);
                 reported = pos;
             }
         }
         done.fetch_add(text.size() - reported, std::memory_order_relaxed);
+        m_text->noteRead(text.size() - reported);
         piece.stray = visitor.stray;
     };
     std::atomic<size_t> finished{0};
@@ -297,7 +337,7 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
         const size_t start = piece.begin + size_t(last.offset);
         std::vector<GameEntry> again;
         std::string pool;
-        IndexVisitor visitor(again, pool, options.countPlies);
+        IndexVisitor visitor(again, pool, options.countPlies, m_fields);
         pgn::Reader reader;
         reader.resetText(all.substr(start));
         if (!reader.readGame(visitor)) return false;
@@ -309,6 +349,14 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
     // Join the pieces: offsets, lines and field positions become the whole text's.
     int64_t linesBefore = 0;
     uint64_t stray = 0;
+    // Each piece is freed once joined: the index is never held twice over.
+    size_t entryCount = 0, poolBytes = 0;
+    for (const Piece &piece : pieces) {
+        entryCount += piece.entries.size();
+        poolBytes += piece.pool.size();
+    }
+    m_entries.reserve(entryCount);
+    m_fieldPool.reserve(poolBytes);
     for (Piece &piece : pieces) {
         const uint64_t poolBase = m_fieldPool.size();
         for (GameEntry e : piece.entries) {
@@ -320,6 +368,8 @@ bool Database::buildIndexParallel(const OpenOptions &options, unsigned threads)
         m_fieldPool += piece.pool;
         linesBefore += piece.lines;
         stray += piece.stray;
+        std::vector<GameEntry>().swap(piece.entries);
+        std::string().swap(piece.pool);
     }
     m_stats.strayErrors = stray;
     m_stats.indexPieces = unsigned(pieces.size());
@@ -352,10 +402,10 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
     // Roughly one game per 600 bytes in real files.
     m_entries.reserve(all.size() / 500 + 16);
     m_fieldPool.reserve(all.size() / 8 + 64);
-    IndexVisitor visitor(m_entries, m_fieldPool, options.countPlies);
+    IndexVisitor visitor(m_entries, m_fieldPool, options.countPlies, m_fields);
     pgn::Reader reader;
     reader.resetText(all);
-    uint64_t nextReport = 0;
+    uint64_t nextReport = 0, noted = 0;
     const uint64_t step = std::max<uint64_t>(all.size() / 200, 1 << 20);
     while (reader.readGame(visitor)) {
         if ((m_entries.size() & 255) == 0) {
@@ -365,6 +415,8 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
                 return false;
             }
             uint64_t pos = reader.position();
+            m_text->noteRead(pos - noted);
+            noted = pos;
             if (options.progress && pos >= nextReport) {
                 nextReport = pos + step;
                 options.progress(Progress{Progress::Indexing, pos, all.size(), m_entries.size()});
@@ -379,6 +431,7 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
         return false;
     }
     (void)name;
+    m_text->noteRead(all.size() - noted);
     m_stats.strayErrors = visitor.stray;
     m_stats.indexSeconds = secondsSince(t0);
     m_indexed = true;
@@ -388,8 +441,11 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
 
 std::string_view Database::field(size_t index, Field f) const
 {
+    if (m_lent) return m_lent->field(index, f);
+    if (!(m_fields & fieldBit(f))) return {};
     const char *p = m_fieldPool.data() + m_entries[index].fields;
     for (int i = 0;; ++i) {
+        if (!(m_fields & (1u << i))) continue;
         size_t len = size_t(static_cast<unsigned char>(p[0])) | size_t(static_cast<unsigned char>(p[1])) << 8;
         if (i == int(f)) return std::string_view(p + 2, len);
         p += 2 + len;
@@ -398,20 +454,21 @@ std::string_view Database::field(size_t index, Field f) const
 
 std::string_view Database::gameText(size_t index) const
 {
-    const GameEntry &e = m_entries[index];
+    const GameEntry e = entry(index);
+    m_text->noteRead(e.length);
     return text().substr(size_t(e.offset), size_t(e.length));
 }
 
 pgn::Location Database::origin(size_t index) const
 {
-    const GameEntry &e = m_entries[index];
+    const GameEntry e = entry(index);
     return pgn::Location{int(e.line), int(e.column), e.offset};
 }
 
 bool Database::loadGame(size_t index, game::Game &out, game::GameParser &parser,
                         const game::BuildOptions &options) const
 {
-    if (index >= m_entries.size()) return false;
+    if (index >= size()) return false;
     return parser.parse(gameText(index), number(index), origin(index), out, options);
 }
 
@@ -427,15 +484,16 @@ std::vector<Batch> Database::batches(size_t targetBytes) const
     targetBytes = std::max<size_t>(targetBytes, 1);
     size_t first = 0;
     uint64_t bytes = 0;
-    for (size_t i = 0; i < m_entries.size(); ++i) {
-        bytes += m_entries[i].length;
+    const size_t n = size();
+    for (size_t i = 0; i < n; ++i) {
+        bytes += entry(i).length;
         if (bytes >= targetBytes) {
             out.push_back({first, i + 1});
             first = i + 1;
             bytes = 0;
         }
     }
-    if (first < m_entries.size()) out.push_back({first, m_entries.size()});
+    if (first < n) out.push_back({first, n});
     return out;
 }
 

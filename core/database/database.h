@@ -1,7 +1,10 @@
-// A PGN database opened read-only: the decompressed text held in memory (or a
-// plain file memory-mapped) and an index of its games — where each starts and
-// the header fields a game list shows — built in one pass. Every const method
-// is safe to call from several threads at once (the parallel search).
+// A PGN database opened read-only: the decompressed text (a plain file or a
+// text cache file memory-mapped, else held in memory) and an index of its
+// games — where each starts and the header fields a game list shows — built
+// in one pass, or lent by a game store (IndexSource). A mapped text is read
+// on demand and its pages given back as passes read on, so memory does not
+// grow with the file (pgn::Mapping). Every const method is safe to call from
+// several threads at once (the parallel search).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -24,6 +27,8 @@ namespace db {
 enum class Field : uint8_t { White, Black, Result, Event, Site, Date, Round, ECO, WhiteElo, BlackElo, Variant };
 constexpr int FieldCount = 11;
 const char *fieldName(Field f); // the tag name: "White", ..., "BlackElo", "Variant"
+constexpr uint32_t AllFields = (1u << FieldCount) - 1;
+constexpr uint32_t fieldBit(Field f) { return 1u << unsigned(f); }
 
 struct GameEntry {
     uint64_t offset = 0; // of the game's first byte in text()
@@ -61,6 +66,10 @@ struct OpenOptions {
     // False: load the text only. A search on one thread then indexes while it
     // reads (search::Search), sparing a separate pass over the text.
     bool index = true;
+    // The header fields the index keeps (fieldBit()s); field() gives "" for
+    // the others. A program that shows no game list (cqlwb-cli) keeps only
+    // what it reads, and its index then takes a few bytes a game.
+    uint32_t fields = AllFields;
 };
 
 struct Stats {
@@ -68,6 +77,15 @@ struct Stats {
     double indexSeconds = 0;
     uint64_t strayErrors = 0;
     unsigned indexPieces = 1; // pieces indexed at once (1: serial)
+};
+
+// An index kept elsewhere (a game store's file, mapped), lent to a Database.
+class IndexSource {
+public:
+    virtual ~IndexSource() = default;
+    virtual size_t size() const = 0;
+    virtual GameEntry entry(size_t index) const = 0;
+    virtual std::string_view field(size_t index, Field f) const = 0;
 };
 
 // A contiguous range of games [first, last) for one worker.
@@ -90,12 +108,22 @@ public:
     // The same from text in memory (tests, pasted PGN); name is used in messages.
     bool openText(std::string text, const std::string &name = "<text>", const OpenOptions &options = {},
                   std::string *error = nullptr);
+    // The same from a text already loaded or mapped (store::loadText: a text cache).
+    bool open(std::unique_ptr<pgn::Text> text, const std::string &path, const OpenOptions &options = {},
+              std::string *error = nullptr);
     void close();
 
     const std::string &path() const { return m_path; }
     pgn::Compression compression() const;
     std::string_view text() const;
+    bool textMapped() const { return m_text && m_text->mapped(); }
+    // A pass over text() read this many more bytes (see pgn::Text::noteRead).
+    void noteRead(uint64_t bytes) const
+    {
+        if (m_text) m_text->noteRead(bytes);
+    }
     const Stats &stats() const { return m_stats; }
+    // Bytes of memory the index takes (0 for one lent by a store).
     size_t indexMemory() const;
 
     // False after open() with OpenOptions::index off, until markIndexed().
@@ -104,13 +132,17 @@ public:
     // order, fields[f] is the first value of tag fieldName(f) ("" if none).
     void appendEntry(const GameEntry &entry, const std::string_view (&fields)[FieldCount]);
     void markIndexed() { m_indexed = true; }
+    // Takes the index from elsewhere (a game store made for this text) instead
+    // of indexing, or instead of its own, which is freed; the database is then
+    // indexed.
+    void useIndex(std::shared_ptr<const IndexSource> index);
     // Indexes a database opened with OpenOptions::index off, as open() would
     // have (nothing to do when it is indexed). False when cancelled.
     bool index(const OpenOptions &options, std::string *error = nullptr);
 
-    size_t size() const { return m_entries.size(); }
-    bool empty() const { return m_entries.empty(); }
-    const GameEntry &entry(size_t index) const { return m_entries[index]; }
+    size_t size() const { return m_lent ? m_lent->size() : m_entries.size(); }
+    bool empty() const { return size() == 0; }
+    GameEntry entry(size_t index) const { return m_lent ? m_lent->entry(index) : m_entries[index]; }
     // The game's number in its file, as CQL counts (1-based, every game counts).
     uint64_t number(size_t index) const { return index + 1; }
     std::string_view field(size_t index, Field f) const;
@@ -135,7 +167,9 @@ private:
     std::string m_path;
     std::unique_ptr<pgn::Text> m_text;
     std::vector<GameEntry> m_entries;
-    std::string m_fieldPool; // per game: FieldCount x (uint16 length, bytes)
+    std::string m_fieldPool; // per game, for each field of m_fields: uint16 length, bytes
+    uint32_t m_fields = AllFields;
+    std::shared_ptr<const IndexSource> m_lent;
     Stats m_stats;
     bool m_indexed = false;
 };

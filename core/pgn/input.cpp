@@ -2,13 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "input.h"
 
+#include "mapping.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -274,10 +275,32 @@ size_t FileSource::readZstd(char *dst, size_t capacity)
 
 // ---------------------------------------------------------------------------
 
-Text::~Text()
+Text::Text() = default;
+
+Text::~Text() { std::free(m_heap); }
+
+void Text::noteRead(uint64_t bytes) const
 {
-    if (m_mapBase) munmap(m_mapBase, m_mapLength);
-    std::free(m_heap);
+    if (m_map) m_map->noteRead(bytes);
+}
+
+void Text::drop() const
+{
+    if (m_map) m_map->drop();
+}
+
+std::unique_ptr<Text> Text::mapFile(int fd, const std::string &name, uint64_t size, Compression compression, bool cut,
+                                    std::string *error)
+{
+    auto map = Mapping::map(fd, name, size, error);
+    if (!map) return nullptr;
+    auto text = std::make_unique<Text>();
+    text->m_data = map->data();
+    text->m_size = size_t(size);
+    text->m_map = std::move(map);
+    text->m_compression = compression;
+    text->m_cut = cut;
+    return text;
 }
 
 std::unique_ptr<Text> Text::fromString(std::string text)
@@ -294,12 +317,13 @@ namespace {
 // A tag line's start: '[' and a letter at the start of a line.
 bool tagLineAt(const char *p) { return p[0] == '[' && std::isalpha(static_cast<unsigned char>(p[1])); }
 
-// Keeps a streamed text's games under MaxGameBytes. Game starts are looked
-// for only when the text has grown that far past the last one found, so an
-// ordinary database costs a short backward scan every 64 MiB. When a game
-// outgrows the limit, its first MaxGameBytes + 1 bytes stay (the reader
-// reports the game from them) and the stream is dropped up to the next tag
-// line, where a marker line tells the reader how many lines went.
+// Keeps a streamed text's games under MaxGameBytes. The last game start (a
+// tag line) is looked for in each new piece, from its end, so it is found at
+// once; when a game outgrows the limit, its first MaxGameBytes + 1 bytes stay
+// (the reader reports the game from them) and the stream is dropped up to the
+// next tag line, where a marker line tells the reader how many lines went.
+// Bytes before the last game start are final: a window that keeps the text
+// from there on (decompressText) gets what a whole text would.
 class GameSizeGuard {
 public:
     // Takes n new bytes at buf[used..used+n); returns the new length of the kept text.
@@ -307,14 +331,15 @@ public:
     {
         if (!m_skipping) {
             const size_t end = used + n;
-            if (end - m_lastStart <= MaxGameBytes) return end;
-            // The last tag line in what is new since the last game start.
-            for (size_t i = end; i-- > m_lastStart + 1;) {
-                if (buf[i - 1] == '\n' && tagLineAt(buf + i) && i + 1 < end) {
+            // Positions i < m_scanned were looked at; one needs its next byte.
+            const size_t lo = std::max(m_lastStart + 1, m_scanned);
+            for (size_t i = end - 1; i-- > lo;) {
+                if (buf[i - 1] == '\n' && tagLineAt(buf + i)) {
                     m_lastStart = i;
                     break;
                 }
             }
+            m_scanned = std::max(m_scanned, end - 1);
             if (end - m_lastStart <= MaxGameBytes) return end;
             m_skipping = true;
             m_cut = true;
@@ -334,6 +359,7 @@ public:
                 std::memcpy(buf + used, marker.data(), marker.size());
                 m_skipping = false;
                 m_lastStart = used + marker.size();
+                m_scanned = m_lastStart + 1; // the rest of this piece is looked at next time
                 m_skippedLines = 0;
                 return used + marker.size() + rest;
             }
@@ -344,11 +370,20 @@ public:
         return used;
     }
     bool cut() const { return m_cut; }
+    // Where the last game start seen is: the text before it is final.
+    size_t lastStart() const { return m_lastStart; }
+    // The first `shift` bytes of the buffer went (written out).
+    void rebase(size_t shift)
+    {
+        m_lastStart -= shift;
+        m_scanned -= std::min(shift, m_scanned);
+    }
 
 private:
     static uint64_t countLines(const char *p, size_t n) { return uint64_t(std::count(p, p + n, '\n')); }
 
     size_t m_lastStart = 0;
+    size_t m_scanned = 0;
     bool m_skipping = false;
     bool m_cut = false;
     uint64_t m_skippedLines = 0;
@@ -373,24 +408,13 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
     const uint64_t fileSize = src.inputSize();
 
     if (src.compression() == Compression::None && fileSize > 0) {
-        // Map the file, plus one page of zeros behind it so the text always ends in NUL.
-        long page = sysconf(_SC_PAGESIZE);
-        size_t length = size_t(fileSize) + size_t(page);
-        void *base = mmap(nullptr, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (base != MAP_FAILED) {
-            int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-            void *m = fd >= 0 ? mmap(base, size_t(fileSize), PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) : MAP_FAILED;
-            if (fd >= 0) ::close(fd);
-            if (m != MAP_FAILED) {
-                madvise(base, size_t(fileSize), MADV_SEQUENTIAL);
-                text->m_mapBase = base;
-                text->m_mapLength = length;
-                text->m_data = static_cast<const char *>(base);
-                text->m_size = size_t(fileSize);
-                if (progress) progress({fileSize, fileSize});
-                return text;
-            }
-            munmap(base, length);
+        // Map the file: bytes after its end on the last page are zeros, and a zero page follows.
+        if (auto map = Mapping::map(path, fileSize)) {
+            text->m_data = map->data();
+            text->m_size = size_t(fileSize);
+            text->m_map = std::move(map);
+            if (progress) progress({fileSize, fileSize});
+            return text;
         }
         // Fall through: read it like a stream.
     }
@@ -444,6 +468,60 @@ std::unique_ptr<Text> Text::load(const std::string &path, std::string *error,
     text->m_size = used;
     if (progress) progress({fileSize, fileSize});
     return text;
+}
+
+} // namespace pgn
+
+namespace pgn {
+
+bool decompressText(const std::string &path, const std::function<bool(std::string_view)> &sink, bool &cut,
+                    std::string *error, const std::function<void(const LoadProgress &)> &progress,
+                    const std::atomic<bool> *cancel)
+{
+    auto fail = [&](std::string message) {
+        if (error && error->empty()) *error = std::move(message);
+        return false;
+    };
+    FileSource src;
+    if (!src.open(path)) return fail(src.error());
+    constexpr size_t Chunk = size_t(4) << 20;
+    constexpr size_t FlushAt = size_t(1) << 20;
+    // The window: the text from the last game start on, and the piece just read.
+    std::unique_ptr<char, decltype(&std::free)> window(nullptr, &std::free);
+    size_t capacity = 0, used = 0;
+    GameSizeGuard guard;
+    uint64_t lastReport = 0;
+    for (;;) {
+        if (capacity - used < Chunk + 256) {
+            const size_t grown = std::max(capacity + capacity / 2, used + Chunk + 256);
+            char *p = static_cast<char *>(std::realloc(window.get(), grown));
+            if (!p) return fail(path + ": out of memory");
+            (void)window.release();
+            window.reset(p);
+            capacity = grown;
+        }
+        char *buf = window.get();
+        const size_t n = src.read(buf + used, Chunk);
+        if (n == 0) break;
+        used = guard.admit(buf, used, n);
+        const size_t final = guard.lastStart();
+        if (final >= FlushAt) {
+            if (!sink(std::string_view(buf, final))) return false;
+            std::memmove(buf, buf + final, used - final);
+            used -= final;
+            guard.rebase(final);
+        }
+        if (cancel && cancel->load(std::memory_order_relaxed)) return fail("cancelled");
+        if (progress && src.inputPosition() - lastReport >= (8u << 20)) {
+            lastReport = src.inputPosition();
+            progress({src.inputPosition(), src.inputSize()});
+        }
+    }
+    if (src.failed()) return fail(src.error());
+    if (used && !sink(std::string_view(window.get(), used))) return false;
+    cut = guard.cut();
+    if (progress) progress({src.inputSize(), src.inputSize()});
+    return true;
 }
 
 } // namespace pgn

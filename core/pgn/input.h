@@ -13,6 +13,8 @@
 
 namespace pgn {
 
+class Mapping;
+
 enum class Compression { None, Gzip, Zstd };
 
 // The longest game read: a game that goes on longer (a hostile or broken
@@ -114,12 +116,24 @@ struct LoadProgress {
     uint64_t inputTotal = 0; // file size
 };
 
-// The whole decompressed text of a file, memory-mapped for a plain file and
-// decompressed into memory otherwise. The text is always followed by a
-// readable NUL byte (text().data()[text().size()] == 0).
+// Decompresses a file and hands its text on in pieces, exactly the bytes
+// Text::load would hold (an over-long game cut the same way), keeping only a
+// bounded window in memory: the bytes since the last game start, at most
+// MaxGameBytes and a read block. sink returns false to stop (an error it
+// sets itself). False with error set on a read error or cancellation.
+bool decompressText(const std::string &path, const std::function<bool(std::string_view)> &sink, bool &cut,
+                    std::string *error = nullptr, const std::function<void(const LoadProgress &)> &progress = {},
+                    const std::atomic<bool> *cancel = nullptr);
+
+// The whole decompressed text of a file, memory-mapped for a plain file (and
+// for a text cache file, see store/textcache.h) and decompressed into memory
+// otherwise. The text is always followed by a readable NUL byte
+// (text().data()[text().size()] == 0). A mapped text does not stay resident:
+// passes over it report what they read (noteRead) and its pages are given
+// back every few megabytes (pgn::Mapping).
 class Text {
 public:
-    Text() = default;
+    Text();
     ~Text();
     Text(const Text &) = delete;
     Text &operator=(const Text &) = delete;
@@ -129,20 +143,30 @@ public:
                                       const std::function<void(const LoadProgress &)> &progress = {},
                                       const std::atomic<bool> *cancel = nullptr);
     static std::unique_ptr<Text> fromString(std::string text);
+    // The first `size` bytes of a file open as fd that holds a NUL byte after
+    // them (or ends there), mapped; what the text was decompressed from and
+    // whether a game was cut are the caller's to say; name is for messages.
+    // Nullptr with error set on failure.
+    static std::unique_ptr<Text> mapFile(int fd, const std::string &name, uint64_t size, Compression compression,
+                                         bool cut, std::string *error = nullptr);
 
     std::string_view view() const { return {m_data, m_size}; }
     // True when an over-long game was cut while loading (see MaxGameBytes).
     bool cut() const { return m_cut; }
     Compression compression() const { return m_compression; }
-    bool mapped() const { return m_mapBase != nullptr; }
+    bool mapped() const { return m_map != nullptr; }
+    // A pass read this many more bytes (any thread); a mapped text then gives
+    // back its resident pages every pgn::Mapping::DropBytes. Nothing in memory.
+    void noteRead(uint64_t bytes) const;
+    // Gives back all resident pages of a mapped text now.
+    void drop() const;
 
 private:
     const char *m_data = "";
     size_t m_size = 0;
     std::string m_owned;
     char *m_heap = nullptr; // malloc'd decompressed text (grown with realloc, no zero fill)
-    void *m_mapBase = nullptr;
-    size_t m_mapLength = 0;
+    std::unique_ptr<Mapping> m_map;
     Compression m_compression = Compression::None;
     bool m_cut = false;
 };

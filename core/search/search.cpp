@@ -336,6 +336,7 @@ void Search::Impl::streamInput(Worker &w, db::Database &d, size_t input, BatchRe
     reader.resetText(all);
     game::GameBuilder builder(w.game, leanBuild);
     std::string_view fields[db::FieldCount];
+    uint64_t noted = 0;
     for (uint64_t number = 1; !cancelled(); ++number) {
         if (number > hi) return; // the rest is not looked at (and stays unindexed)
         bool inRange = number >= lo;
@@ -348,6 +349,9 @@ void Search::Impl::streamInput(Worker &w, db::Database &d, size_t input, BatchRe
         builder.setOptions(inRange ? leanBuild : skim);
         builder.strayErrors.clear();
         if (!reader.readGame(builder)) break;
+        // A mapped text gives back the pages read (memory stays bounded).
+        d.noteRead(reader.position() - noted);
+        noted = reader.position();
         const game::Game &g = w.game;
         db::GameEntry e;
         e.offset = g.fileOffset;

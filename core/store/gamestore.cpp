@@ -5,6 +5,7 @@
 #include "format.h"
 #include "hash.h"
 
+#include <algorithm>
 #include <bit>
 #include <cerrno>
 #include <chrono>
@@ -19,35 +20,56 @@ namespace {
 
 constexpr std::string_view ResultNames[4] = {"1-0", "0-1", "1/2-1/2", "*"};
 
-bool readWhole(const std::string &path, std::unique_ptr<char[]> &out, uint64_t &size, std::string &why)
+// Every string id of a section below a bound; the mapping is told what was read.
+bool idsBelow(const pgn::Mapping &map, const uint32_t *ids, uint64_t count, uint64_t bound)
 {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        why = errno == ENOENT ? "no store yet" : std::string("cannot read the store: ") + std::strerror(errno);
-        return false;
-    }
-    struct stat st;
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        why = "the store is not a regular file";
-        return false;
-    }
-    size = uint64_t(st.st_size);
-    out.reset(new char[size_t(size) + 8]);
-    uint64_t done = 0;
-    while (done < size) {
-        ssize_t n = ::read(fd, out.get() + done, size_t(size - done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        done += uint64_t(n);
-    }
-    ::close(fd);
-    if (done != size) {
-        why = "cannot read the store";
-        return false;
+    constexpr uint64_t Step = 1 << 16;
+    for (uint64_t i = 0; i < count; ++i) {
+        if (ids[i] >= bound) return false;
+        if (i % Step == Step - 1) map.noteRead(Step * sizeof *ids);
     }
     return true;
 }
+
+// The index a store lends a database: its records and fields, mapped.
+class StoreIndex final : public db::IndexSource {
+public:
+    StoreIndex(std::shared_ptr<const pgn::Mapping> map, const GameRecord *records, const uint32_t *fields,
+               const uint32_t *strings, const char *bytes, uint64_t count)
+        : m_map(std::move(map)), m_records(records), m_fields(fields), m_strings(strings), m_bytes(bytes),
+          m_count(count)
+    {
+    }
+    size_t size() const override { return size_t(m_count); }
+    db::GameEntry entry(size_t i) const override
+    {
+        // A pass over every entry (a search cutting its work into batches) reads all records.
+        m_map->noteRead(sizeof(GameRecord));
+        const GameRecord &r = m_records[i];
+        db::GameEntry e;
+        e.offset = r.offset;
+        e.length = r.length;
+        e.line = r.line;
+        e.plies = r.indexPlies;
+        e.column = r.column;
+        e.errors = r.errors;
+        return e;
+    }
+    std::string_view field(size_t i, db::Field f) const override
+    {
+        m_map->noteRead(16);
+        const uint32_t id = m_fields[i * db::FieldCount + size_t(f)];
+        return {m_bytes + m_strings[2 * id], m_strings[2 * id + 1]};
+    }
+
+private:
+    std::shared_ptr<const pgn::Mapping> m_map; // keeps the pointers valid
+    const GameRecord *m_records;
+    const uint32_t *m_fields;
+    const uint32_t *m_strings;
+    const char *m_bytes;
+    uint64_t m_count;
+};
 
 } // namespace
 
@@ -63,7 +85,7 @@ uint64_t GameStore::textSize() const
 
 void GameStore::reset()
 {
-    m_storage.reset();
+    m_map.reset();
     m_data = nullptr;
     m_size = m_count = 0;
 }
@@ -77,24 +99,36 @@ bool GameStore::load(const std::string &storePath, const FileIdentity &expected,
         if (error) *error = std::move(reason);
         return false;
     };
-    std::unique_ptr<char[]> buf;
-    uint64_t size = 0;
-    if (!readWhole(storePath, buf, size, why)) return fail(why);
+    struct stat st;
+    if (::stat(storePath.c_str(), &st) != 0)
+        return fail(errno == ENOENT ? "no store yet" : std::string("cannot read the store: ") + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) return fail("the store is not a regular file");
+    std::shared_ptr<const pgn::Mapping> map = pgn::Mapping::map(storePath, uint64_t(st.st_size), &why);
+    if (!map) return fail("cannot read the store: " + why);
+    const uint64_t size = map->size();
     FileHeader h;
     if (size < sizeof h) return fail("damaged: shorter than its header");
-    std::memcpy(&h, buf.get(), sizeof h);
+    std::memcpy(&h, map->data(), sizeof h);
     if (std::memcmp(h.magic, Magic, sizeof h.magic) != 0) return fail("not a cqlwb store");
     if (h.endian != EndianMark) return fail("made on a machine of another byte order");
     if (h.version != FormatVersion) return fail("made by another version");
     if (h.headerHash != headerHash(h)) return fail("damaged: header checksum");
-    const FileIdentity id{h.idSize, h.idMtime, h.idHead, h.idTail};
-    if (!(id == expected)) return fail("stale: the file changed");
+    if (!(recordedIdentity(h) == expected)) return fail("stale: the file changed");
     Layout l;
     if (!layoutFor(h, l) || l.total != size) return fail("damaged: wrong size");
-    if (hash64(buf.get() + sizeof h, size_t(size - sizeof h), PayloadSeed) != h.payloadHash)
-        return fail("damaged: payload checksum");
+    {
+        // In pieces, giving the pages back: a store of millions of games never is resident at once.
+        Hasher payload(PayloadSeed);
+        constexpr uint64_t Piece = uint64_t(8) << 20;
+        for (uint64_t at = sizeof h; at < size; at += Piece) {
+            const uint64_t n = std::min(Piece, size - at);
+            payload.add(map->data() + at, size_t(n));
+            map->noteRead(n);
+        }
+        if (payload.value() != h.payloadHash) return fail("damaged: payload checksum");
+    }
 
-    const char *d = buf.get();
+    const char *d = map->data();
     const auto *records = reinterpret_cast<const GameRecord *>(d + l.records);
     const auto *fields = reinterpret_cast<const uint32_t *>(d + l.fields);
     const auto *tags = reinterpret_cast<const uint32_t *>(d + l.tags);
@@ -102,12 +136,15 @@ bool GameStore::load(const std::string &storePath, const FileIdentity &expected,
     // Every bound, once: afterwards reads need no checks.
     for (uint64_t s = 0; s < h.stringCount; ++s)
         if (uint64_t(strings[2 * s]) + strings[2 * s + 1] > h.byteCount) return fail("damaged: string bounds");
-    for (uint64_t t = 0; t < 2 * h.tagCount; ++t)
-        if (tags[t] >= h.stringCount) return fail("damaged: tag bounds");
-    for (uint64_t f = 0; f < h.gameCount * db::FieldCount; ++f)
+    if (!idsBelow(*map, tags, 2 * h.tagCount, h.stringCount)) return fail("damaged: tag bounds");
+    for (uint64_t f = 0; f < h.gameCount * db::FieldCount; ++f) {
         if (fields[f] >= h.stringCount || strings[2 * fields[f] + 1] > 0xFFFF) return fail("damaged: field bounds");
+        if ((f & 0xFFFF) == 0xFFFF) map->noteRead(0x10000 * 12);
+    }
+    map->drop();
     uint64_t lastEnd = 0;
     for (uint64_t g = 0; g < h.gameCount; ++g) {
+        if ((g & 0xFFFF) == 0xFFFF) map->noteRead(0x10000 * sizeof(GameRecord));
         const GameRecord &r = records[g];
         if (r.offset < lastEnd || r.offset + r.length > h.textSize) return fail("damaged: game bounds");
         lastEnd = r.offset + r.length;
@@ -118,8 +155,9 @@ bool GameStore::load(const std::string &storePath, const FileIdentity &expected,
             if (uint64_t(r.tagsBegin) + r.tagCount > h.tagCount) return fail("damaged: tag bounds");
         }
     }
-    m_storage = std::move(buf);
-    m_data = m_storage.get();
+    map->drop();
+    m_map = std::move(map);
+    m_data = m_map->data();
     m_size = size;
     m_count = h.gameCount;
     m_records = records;
@@ -156,28 +194,16 @@ std::string_view GameStore::tag(size_t game, std::string_view name) const
 
 bool GameStore::fillIndex(db::Database &database) const
 {
-    if (!m_data || database.indexed() || database.size() != 0 || database.text().size() != textSize()) return false;
-    std::string_view fields[db::FieldCount];
-    for (size_t g = 0; g < m_count; ++g) {
-        const GameRecord &r = m_records[g];
-        db::GameEntry e;
-        e.offset = r.offset;
-        e.length = r.length;
-        e.line = r.line;
-        e.plies = r.indexPlies;
-        e.column = r.column;
-        e.errors = r.errors;
-        for (int f = 0; f < db::FieldCount; ++f)
-            fields[f] = field(g, db::Field(f));
-        database.appendEntry(e, fields);
-    }
-    database.markIndexed();
+    if (!m_data || (database.indexed() && database.size() != m_count) || database.text().size() != textSize())
+        return false;
+    database.useIndex(std::make_shared<StoreIndex>(m_map, m_records, m_fields, m_strings, m_bytes, m_count));
     return true;
 }
 
 bool GameStore::replay(size_t index, uint64_t number, game::Game &g) const
 {
     const GameRecord &r = m_records[index];
+    m_map->noteRead(uint64_t(r.plies) * 2 + uint64_t(r.tagCount) * 24);
     g.clear();
     g.number = number;
     g.fileOffset = r.offset;

@@ -13,12 +13,18 @@
 // order, the identity of the PGN file, a checksum of the header and of the
 // whole payload and the bounds of every record, and refuses anything else, so
 // a damaged, truncated, stale or foreign file is rebuilt and never read.
+//
+// The file is mapped, not read into memory: its checks and a search's pass
+// give its pages back as they go (pgn::Mapping), and a database indexed from
+// it borrows the mapped records and fields instead of copying them.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "database/database.h"
 #include "game/game.h"
 #include "identity.h"
+#include "pgn/mapping.h"
+#include "textcache.h"
 
 #include <atomic>
 #include <cstdint>
@@ -100,15 +106,18 @@ public:
     // The first value of a Replayable game's tag ("" when it has none), as game::Game::tag gives it.
     std::string_view tag(size_t game, std::string_view name) const;
 
-    // Fills an unindexed database (opened with OpenOptions::index off) with the
-    // index the store holds, exactly as indexing would have made it. False
-    // when the text does not have the size the store was made for.
+    // Gives a database (opened with OpenOptions::index off, or indexed with
+    // plies counted, as the store was built) the index the store holds,
+    // exactly as indexing would have made it: the database borrows the mapped
+    // records (they stay valid after reset()) and frees its own.
+    // False when the text does not have the size the store was made for.
     bool fillIndex(db::Database &database) const;
 
     // Whether the store stands in for the PGN of this game in a search that
     // reads (or not) variations and annotations.
     bool replays(size_t game, bool variations, bool annotations) const
     {
+        m_map->noteRead(sizeof(GameRecord));
         const uint16_t f = m_records[game].flags;
         return (f & Replayable) && !(variations && (f & HasVariations)) && !(annotations && (f & HasAnnotations));
     }
@@ -118,7 +127,7 @@ public:
     bool replay(size_t game, uint64_t number, game::Game &out) const;
 
 private:
-    std::unique_ptr<char[]> m_storage;
+    std::shared_ptr<const pgn::Mapping> m_map;
     const char *m_data = nullptr;
     uint64_t m_size = 0;
     uint64_t m_count = 0;
@@ -135,15 +144,19 @@ private:
 // that is good (the database is then indexed from it, not from the text), else
 // indexes the text and builds the store (when allowed) and uses that.
 struct OpenResult {
-    bool used = false;  // the store is loaded and stands for the database
-    bool built = false; // it was (re)built now
-    std::string note;   // why no store is used, or why it was rebuilt ("stale", "damaged: ...")
-    double seconds = 0; // loading or building the store
+    bool used = false;    // the store is loaded and stands for the database
+    bool built = false;   // it was (re)built now
+    std::string note;     // why no store is used, or why it was rebuilt ("stale", "damaged: ...")
+    double seconds = 0;   // loading or building the store
+    TextCacheResult text; // how the text was read (StoreOptions::textCache)
 };
 struct StoreOptions {
     std::string cacheDir;  // "": the default cache folder
     std::string storePath; // "": storePathFor(path, cacheDir)
     bool build = true;     // build a missing or bad store
+    // Read a compressed database's text through its text cache (textcache.h)
+    // beside the store, mapped, instead of decompressing it into memory.
+    bool textCache = true;
     std::function<void(const BuildProgress &)> progress;
 };
 // False (error set) only when the database itself cannot be opened.

@@ -18,6 +18,22 @@ struct FileIdentity {
     bool operator==(const FileIdentity &) const = default;
 };
 
+// A file header or trailer that records an identity in fields named idSize,
+// idMtime, idHead and idTail (the store's, the text cache's).
+template <typename Record>
+void recordIdentity(Record &r, const FileIdentity &id)
+{
+    r.idSize = id.size;
+    r.idMtime = id.mtimeNs;
+    r.idHead = id.headHash;
+    r.idTail = id.tailHash;
+}
+template <typename Record>
+FileIdentity recordedIdentity(const Record &r)
+{
+    return FileIdentity{r.idSize, r.idMtime, r.idHead, r.idTail};
+}
+
 // False with error set when the file cannot be read.
 bool fileIdentity(const std::string &path, FileIdentity &out, std::string *error = nullptr);
 

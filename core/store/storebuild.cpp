@@ -12,6 +12,7 @@
 #include <deque>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -95,13 +96,6 @@ bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::v
     return true;
 }
 
-template <typename T>
-void append(std::string &out, const std::vector<T> &v)
-{
-    out.append(reinterpret_cast<const char *>(v.data()), v.size() * sizeof(T));
-    out.resize(size_t(align8(out.size())), '\0');
-}
-
 // One contiguous range of games, read on one thread with a string pool of its own.
 struct Chunk {
     size_t first = 0, last = 0;
@@ -117,6 +111,13 @@ void buildChunk(const db::Database &d, Chunk &c, const std::atomic<bool> *cancel
 {
     c.records.resize(c.last - c.first);
     c.fields.resize((c.last - c.first) * db::FieldCount);
+    // Room for all moves and plenty of tags at once: a vector that grows is
+    // briefly held twice, and pages reserved but never written cost no memory.
+    uint64_t plies = 0;
+    for (size_t i = c.first; i < c.last; ++i)
+        plies += d.entry(i).plies;
+    c.moves.reserve(size_t(plies));
+    c.tags.reserve((c.last - c.first) * 64);
     std::vector<uint16_t> codes;
     game::GameParser parser;
     game::Game g;
@@ -127,7 +128,7 @@ void buildChunk(const db::Database &d, Chunk &c, const std::atomic<bool> *cancel
             return;
         }
         if (((i - c.first) & 255) == 255) done.fetch_add(256, std::memory_order_relaxed);
-        const db::GameEntry &e = d.entry(i);
+        const db::GameEntry e = d.entry(i);
         GameRecord &r = c.records[i - c.first];
         if (e.length > 0xFFFFFFFFu) {
             c.error = "a game too long for the store";
@@ -200,37 +201,24 @@ bool GameStore::build(const db::Database &d, const FileIdentity &identity, const
             return false;
         }
 
-    std::vector<GameRecord> records;
-    std::vector<uint32_t> fields, tags;
-    std::vector<uint16_t> moves;
+    // One string pool for all: each chunk's ids are mapped into it, and the
+    // chunk's own pool is freed.
     StringPool pool;
-    records.reserve(n);
-    fields.reserve(n * db::FieldCount);
-    std::vector<uint32_t> remap;
-    for (Chunk &c : chunks) {
+    std::vector<std::vector<uint32_t>> remaps(chunks.size());
+    uint64_t tagCount = 0, moveCount = 0;
+    for (size_t k = 0; k < chunks.size(); ++k) {
+        Chunk &c = chunks[k];
         const std::vector<uint32_t> &table = c.pool.table();
-        remap.resize(table.size() / 2);
-        for (size_t k = 0; k < remap.size(); ++k)
-            remap[k] = pool.id(std::string_view(c.pool.bytes()).substr(table[2 * k], table[2 * k + 1]));
-        const uint64_t movesBase = moves.size();
-        const uint64_t tagsBase = tags.size() / 2;
-        if (tagsBase + c.tags.size() / 2 > 0xFFFFFFFFu) {
-            if (error) *error = "too many tags for the store";
-            return false;
-        }
-        for (GameRecord r : c.records) {
-            if (r.flags & Replayable) {
-                r.movesBegin += movesBase;
-                r.tagsBegin += uint32_t(tagsBase);
-            }
-            records.push_back(r);
-        }
-        for (uint32_t id : c.fields)
-            fields.push_back(remap[id]);
-        for (uint32_t id : c.tags)
-            tags.push_back(remap[id]);
-        moves.insert(moves.end(), c.moves.begin(), c.moves.end());
-        c = Chunk();
+        remaps[k].resize(table.size() / 2);
+        for (size_t j = 0; j < remaps[k].size(); ++j)
+            remaps[k][j] = pool.id(std::string_view(c.pool.bytes()).substr(table[2 * j], table[2 * j + 1]));
+        c.pool = StringPool();
+        tagCount += c.tags.size() / 2;
+        moveCount += c.moves.size();
+    }
+    if (tagCount > 0xFFFFFFFFu) {
+        if (error) *error = "too many tags for the store";
+        return false;
     }
     if (pool.bytes().size() > 0xFFFFFFFFu) {
         if (error) *error = "too much tag text for the store";
@@ -241,37 +229,86 @@ bool GameStore::build(const db::Database &d, const FileIdentity &identity, const
     std::memcpy(h.magic, Magic, sizeof h.magic);
     h.version = FormatVersion;
     h.endian = EndianMark;
-    h.idSize = identity.size;
-    h.idMtime = identity.mtimeNs;
-    h.idHead = identity.headHash;
-    h.idTail = identity.tailHash;
+    recordIdentity(h, identity);
     h.textSize = d.text().size();
-    h.gameCount = records.size();
-    h.tagCount = tags.size() / 2;
-    h.moveCount = moves.size();
+    h.gameCount = n;
+    h.tagCount = tagCount;
+    h.moveCount = moveCount;
     h.stringCount = pool.table().size() / 2;
     h.byteCount = pool.bytes().size();
-    std::string out(sizeof h, '\0');
-    append(out, records);
-    append(out, fields);
-    append(out, tags);
-    append(out, moves);
-    append(out, pool.table());
-    out += pool.bytes();
-    out.resize(size_t(align8(out.size())), '\0');
     Layout l;
-    if (!layoutFor(h, l) || l.total != out.size()) {
+    if (!layoutFor(h, l)) {
         if (error) *error = "internal error: store layout";
         return false;
     }
-    h.payloadHash = hash64(out.data() + sizeof h, out.size() - sizeof h, PayloadSeed);
+    // The payload is made from the chunks twice, section by section: once to
+    // hash it (the header, which comes first, holds the hash), once to write
+    // it. It is never held whole: a store of millions of games is as large as
+    // the chunks again.
+    auto emitPayload = [&](const std::function<void(const char *, size_t)> &sink) {
+        std::string buffer;
+        uint64_t written = 0;
+        auto put = [&](const void *p, size_t size) {
+            buffer.append(static_cast<const char *>(p), size);
+            written += size;
+            if (buffer.size() >= (size_t(1) << 20)) {
+                sink(buffer.data(), buffer.size());
+                buffer.clear();
+            }
+        };
+        auto pad = [&] {
+            static const char zeros[8] = {};
+            put(zeros, size_t(align8(written) - written));
+        };
+        uint64_t movesBase = 0, tagsBase = 0;
+        for (const Chunk &c : chunks) {
+            for (GameRecord r : c.records) {
+                if (r.flags & Replayable) {
+                    r.movesBegin += movesBase;
+                    r.tagsBegin += uint32_t(tagsBase);
+                }
+                put(&r, sizeof r);
+            }
+            movesBase += c.moves.size();
+            tagsBase += c.tags.size() / 2;
+        }
+        pad();
+        for (size_t k = 0; k < chunks.size(); ++k)
+            for (uint32_t id : chunks[k].fields)
+                put(&remaps[k][id], sizeof(uint32_t));
+        pad();
+        for (size_t k = 0; k < chunks.size(); ++k)
+            for (uint32_t id : chunks[k].tags)
+                put(&remaps[k][id], sizeof(uint32_t));
+        pad();
+        for (const Chunk &c : chunks)
+            put(c.moves.data(), c.moves.size() * sizeof(uint16_t));
+        pad();
+        put(pool.table().data(), pool.table().size() * sizeof(uint32_t));
+        pad();
+        put(pool.bytes().data(), pool.bytes().size());
+        pad();
+        sink(buffer.data(), buffer.size());
+        return written;
+    };
+    Hasher payload(PayloadSeed);
+    const uint64_t payloadBytes = emitPayload([&](const char *p, size_t size) { payload.add(p, size); });
+    if (sizeof h + payloadBytes != l.total) {
+        if (error) *error = "internal error: store layout";
+        return false;
+    }
+    h.payloadHash = payload.value();
     h.headerHash = headerHash(h);
-    std::memcpy(out.data(), &h, sizeof h);
 
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(storePath).parent_path(), ec);
     pgn::AtomicFile file;
-    if (!file.open(storePath, error) || !file.write(out) || !file.commit(error)) {
+    bool writing =
+        file.open(storePath, error) && file.write(std::string_view(reinterpret_cast<const char *>(&h), sizeof h));
+    if (writing)
+        emitPayload([&](const char *p, size_t size) { writing = writing && file.write(std::string_view(p, size)); });
+    if (!writing || !file.commit(error)) {
+        if (!writing && error && !file.error().empty()) *error = file.error();
         file.abort();
         return false;
     }
@@ -296,7 +333,18 @@ bool openWithStore(const std::string &path, db::Database &database, GameStore &s
     if (haveId) reader = std::thread([&] { storeGood = store.load(storePath, id, &why); });
     db::OpenOptions textOnly = open;
     textOnly.index = false;
-    const bool opened = database.open(path, textOnly, error);
+    bool opened;
+    if (haveId && options.textCache) {
+        std::function<void(const pgn::LoadProgress &)> loadProgress;
+        if (open.progress)
+            loadProgress = [&](const pgn::LoadProgress &p) {
+                open.progress(db::Progress{db::Progress::Loading, p.inputDone, p.inputTotal, 0});
+            };
+        auto text = loadText(path, id, textCachePathBeside(storePath), result.text, error, loadProgress, open.cancel);
+        opened = text && database.open(std::move(text), path, textOnly, error);
+    } else {
+        opened = database.open(path, textOnly, error);
+    }
     if (reader.joinable()) reader.join();
     if (!opened) {
         store.reset();
@@ -314,6 +362,7 @@ bool openWithStore(const std::string &path, db::Database &database, GameStore &s
     // No good store: index the text (counting plies, which the store keeps for everyone).
     db::OpenOptions indexed = open;
     indexed.countPlies = true;
+    indexed.fields = db::AllFields; // the store keeps them all
     if (!database.index(indexed, error)) return false;
     result.note = why;
     if (!haveId || !options.build) return true;
@@ -324,6 +373,8 @@ bool openWithStore(const std::string &path, db::Database &database, GameStore &s
         result.note = "not built: " + buildError;
         return true;
     }
+    // The same index, from the mapped store: the text's is freed.
+    store.fillIndex(database);
     result.used = result.built = true;
     result.seconds = std::chrono::duration<double>(Clock::now() - t1).count();
     return true;

@@ -26,7 +26,7 @@ void compareSkimmedIndex(const db::Database &full, const db::Database &skim)
 {
     QCOMPARE(skim.size(), full.size());
     for (size_t i = 0; i < full.size(); ++i) {
-        const db::GameEntry &a = full.entry(i), &b = skim.entry(i);
+        const db::GameEntry a = full.entry(i), b = skim.entry(i);
         QCOMPARE(b.offset, a.offset);
         QCOMPARE(b.length, a.length);
         QCOMPARE(b.line, a.line);

@@ -79,6 +79,8 @@ private slots:
     void outputIsAnInput();
     void convertedOutputIsTheQuery();
     void killedSearchLeavesNoTemporaryFile();
+    void compressedInputThroughTextCache_data();
+    void compressedInputThroughTextCache();
 
 private:
     // Runs the program without CQLWB_PLAYERBASE, or with it set to playerBase.
@@ -703,3 +705,45 @@ void TestCli::killedSearchLeavesNoTemporaryFile()
 
 QTEST_GUILESS_MAIN(TestCli)
 #include "tst_cli.moc"
+
+void TestCli::compressedInputThroughTextCache_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("zstd") << QStringLiteral("kasparov-deep-blue-1997.pgn.zst");
+    QTest::newRow("gzip") << QStringLiteral("kasparov-deep-blue-1997.pgn.gz");
+}
+
+// A compressed database read into memory, through a new text cache, through
+// the cache again, with a new game store and a warm one: the same output.
+void TestCli::compressedInputThroughTextCache()
+{
+    QFETCH(QString, file);
+    const QString input = QStringLiteral(CQLWB_TEST_DATA "/pgn/") + file;
+    const QString q = write("check.cql", "cql()\ncheck\n");
+    const QString blocker = write("blocker", "x");
+    const QString storeDir = m_dir.filePath("stores-" + file);
+    QDir(storeDir).removeRecursively();
+    auto output = [&](const QStringList &extra) {
+        QFile::remove(m_out);
+        Result r = run(QStringList{"-i", input, "-o", m_out} + extra + QStringList{q});
+        return r.exitCode == 0 ? outputText() : QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err);
+    };
+    // No folder can be made under a file: no store, no text cache, the text in memory.
+    const QString inMemory = output({"-storedir", blocker + "/stores"});
+    QVERIFY(inMemory.count("[Event ") >= 2);
+    for (const QStringList &extra :
+         {QStringList{"-nostore", "-storedir", storeDir}, QStringList{"-nostore", "-storedir", storeDir},
+          QStringList{"-storedir", storeDir}, QStringList{"-storedir", storeDir},
+          QStringList{"-storedir", storeDir, "-threads", "2"}})
+        QCOMPARE(output(extra), inMemory);
+    const QStringList caches = QDir(storeDir).entryList({"*.cqltext"});
+    QCOMPARE(caches.size(), 1);
+    QCOMPARE(QDir(storeDir).entryList({"*.cqlstore"}).size(), 1);
+    // A damaged text cache is rebuilt, the output unchanged.
+    QFile cache(storeDir + "/" + caches.first());
+    QVERIFY(cache.open(QIODevice::ReadWrite));
+    cache.seek(10);
+    cache.write("#");
+    cache.close();
+    QCOMPARE(output({"-nostore", "-storedir", storeDir}), inMemory);
+}

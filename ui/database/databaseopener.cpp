@@ -4,6 +4,8 @@
 
 #include "databasesource.h"
 
+#include "store/textcache.h"
+
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QPointer>
@@ -39,7 +41,10 @@ GameSourcePtr DatabaseOpener::openNow(const QString &path, QString *error, const
             progress(p.stage == db::Progress::Loading ? part * 0.5 : 0.5 + part * 0.5);
         };
     std::string message;
-    if (!database->open(path.toStdString(), options, &message)) {
+    // A compressed file's text is mapped from its text cache (decompressed
+    // there once), so a huge database does not sit in the workbench's memory.
+    store::TextCacheResult cache;
+    if (!store::openDatabase(path.toStdString(), *database, options, std::string(), cache, &message)) {
         if (error) *error = QString::fromStdString(message);
         return nullptr;
     }
