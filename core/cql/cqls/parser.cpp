@@ -822,16 +822,4 @@ bool compileScript(std::string_view text, QueryHeader &header, Program &program,
     return c.run(text);
 }
 
-const std::vector<std::string_view> &positionKeywords()
-{
-    static const std::vector<std::string_view> words = keywordsIn(InPosition);
-    return words;
-}
-
-const std::vector<std::string_view> &matchKeywords()
-{
-    static const std::vector<std::string_view> words = keywordsIn(InMatch);
-    return words;
-}
-
 } // namespace cql::cqls
