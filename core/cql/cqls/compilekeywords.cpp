@@ -197,9 +197,11 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"isdoublecheck", {&Compiler::nextMoveKeyword, NextMoveFilter::IsDoubleCheck}},
         {"isillegal", {&Compiler::neverKeyword, 0}},
         {"isinvalid", {&Compiler::neverKeyword, 0}},
+        {"ismate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsMate}}, // --(mate) is slower under transforms
         {"isnull", {&Compiler::nextMoveKeyword, NextMoveFilter::IsNull}}, // move null is slower
         {"ispromotedpiece", {&Compiler::isPromotedPieceKeyword, 0}},
         {"isshufflechess", {&Compiler::startArrangementKeyword, 0}},
+        {"isstalemate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsStalemate}},
         {"kingonthehill", {&Compiler::variantFactKeyword, VariantFactFilter::KingOnTheHill}},
         {"line", {&Compiler::lineKeyword, 0}},
         {"line*", {&Compiler::lineKeyword, 0}},
@@ -484,7 +486,7 @@ FilterPtr Compiler::isCastlingKeyword(const Call &c)
 FilterPtr Compiler::isCheckKeyword(const Call &c)
 {
     Range r;
-    if (!rangeOf(c, 0, r)) return lowered("--(check)", c.at);
+    if (!rangeOf(c, 0, r)) return std::make_unique<NextMoveFilter>(NextMoveFilter::IsCheck);
     if (r.lo.value != Range::Min && r.lo.value < 1) {
         error(c.items[c.node.args[0].first], "the range of ':ischeck' counts checks: its lower bound is at least 1");
         return nullptr;

@@ -24,25 +24,8 @@ using chess::SquareSet;
 namespace {
 
 // What the keyword table says for the converter: nothing in CQL 6 says the
-// same; never true in a standard game (CQL 6 `false` keeps the meaning); no
-// argument (the next word is a new part of the list, not one to skip).
-bool noEquivalent(std::string_view k)
-{
-    const KeywordSignature *row = findKeyword(k);
-    return row && (row->cql6 == Cql6::None || row->cql6 == Cql6::NeverInChess);
-}
-
-bool neverInChess(std::string_view k)
-{
-    const KeywordSignature *row = findKeyword(k);
-    return row && row->cql6 == Cql6::NeverInChess;
-}
-
-bool takesNoArgument(std::string_view k)
-{
-    const KeywordSignature *row = findKeyword(k);
-    return row && !row->takesArguments();
-}
+// same, or only `false` in a standard game.
+bool noEquivalent(const KeywordSignature &row) { return row.cql6 == Cql6::None || row.cql6 == Cql6::NeverInChess; }
 
 // The CQL 6 transform a transform keyword of the list is, "" for another keyword.
 std::string_view transformText(const KeywordSignature *row)
@@ -487,8 +470,8 @@ private:
             {"date", "CQL 6 compares dates as text"},
         };
         const auto r = reasons.find(n);
-        if (r == reasons.end() && takesNoArgument(n)) return leaveOut(at, "");
-        const bool none = noEquivalent(n) || n == "timemode" || n == "goodgame";
+        if (r == reasons.end() && !k.row->takesArguments()) return leaveOut(at, "");
+        const bool none = noEquivalent(*k.row) || n == "timemode" || n == "goodgame";
         return leaveOut(at, r != reasons.end() ? std::string(r->second) : none ? "" : "unknown keyword", none);
     }
 
@@ -798,14 +781,14 @@ private:
             {"xor", &Converter::andText},
         };
         // Keywords CQL 6 says in fixed words.
-        if (const KeywordSignature *row = findKeyword(n);
-            row && !row->takesArguments() && !row->cql6Text.empty() && transformText(row).empty())
-            return std::string(row->cql6Text);
+        const KeywordSignature &row = *m_node->row;
+        if (!row.takesArguments() && !row.cql6Text.empty() && transformText(&row).empty())
+            return std::string(row.cql6Text);
         if (const auto h = handlers.find(n); h != handlers.end()) return (this->*h->second)(Call{n, at, items, i});
-        if (neverInChess(n)) return "false " + leaveOut(at, "never true in a standard game");
-        if (takesNoArgument(n)) return leaveOut(at, "");
+        if (row.cql6 == Cql6::NeverInChess) return "false " + leaveOut(at, "never true in a standard game");
+        if (!row.takesArguments()) return leaveOut(at, "");
         skipArguments(items, i);
-        if (noEquivalent(n)) return leaveOut(at, "");
+        if (noEquivalent(row)) return leaveOut(at, "");
         return leaveOut(at, "unknown keyword", false);
     }
 
