@@ -162,6 +162,22 @@ protected:
     FilterPtr m_a;
 };
 
+// A filter no transform changes (game facts, tags, clocks ...): its image
+// under any transform is a copy of itself, Derived's members copied.
+template <typename Derived, typename Base = Filter>
+class InvariantFilter : public Base {
+public:
+    FilterPtr transformed(const Transform &) const override
+    {
+        return std::make_unique<Derived>(static_cast<const Derived &>(*this));
+    }
+    bool transformSensitive() const override { return false; }
+
+protected:
+    InvariantFilter() = default;
+    InvariantFilter(const InvariantFilter &o) : Base(o) { ++filtersMade(); } // a copy is a filter made too
+};
+
 // Evaluation state for one game, shared by all filters during a run.
 struct Ctx {
     const game::Game *game = nullptr;

@@ -20,15 +20,13 @@ private:
 };
 
 // removecomment: drops the original comment at the current position.
-class RemoveCommentFilter : public Filter {
+class RemoveCommentFilter : public InvariantFilter<RemoveCommentFilter> {
 public:
     bool match(Ctx &ctx) const override
     {
         ctx.removedComments.push_back(ctx.node);
         return true;
     }
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<RemoveCommentFilter>(); }
-    bool transformSensitive() const override { return false; }
 };
 
 } // namespace cql

@@ -15,7 +15,7 @@ namespace cql {
 // hhdb [prize|hm|commendation|award] [special] [max]: the award's rank (its
 // highest with max); it matches any award of the kind. A special award has
 // no rank unless `special` asks for special awards.
-class HhdbAwardFilter : public Filter {
+class HhdbAwardFilter : public InvariantFilter<HhdbAwardFilter> {
 public:
     enum Kind { Award, Prize, HonorableMention, Commendation };
     HhdbAwardFilter(Kind kind, bool special, bool max) : m_kind(kind), m_special(special), m_max(max)
@@ -28,11 +28,6 @@ public:
         return rank(ctx, r);
     }
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &) const override
-    {
-        return std::make_unique<HhdbAwardFilter>(m_kind, m_special, m_max);
-    }
-    bool transformSensitive() const override { return false; }
 
     // The rank given to an award without one (".p"): after every ranked award.
     static constexpr int UnrankedMax = 10000;
@@ -44,11 +39,9 @@ private:
 };
 
 // cql_hhdbhascook: the game's comments mention a cook ("<cook").
-class HhdbCookedFilter : public Filter {
+class HhdbCookedFilter : public InvariantFilter<HhdbCookedFilter> {
 public:
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<HhdbCookedFilter>(); }
-    bool transformSensitive() const override { return false; }
 };
 
 } // namespace cql

@@ -9,13 +9,11 @@
 
 namespace cql {
 
-class ConstantFilter : public Filter {
+class ConstantFilter : public InvariantFilter<ConstantFilter> {
 public:
     explicit ConstantFilter(bool v) : m_v(v) {}
     bool value() const { return m_v; }
     bool match(Ctx &) const override { return m_v; }
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<ConstantFilter>(m_v); }
-    bool transformSensitive() const override { return false; }
 
 private:
     bool m_v;
@@ -81,7 +79,7 @@ private:
     FilterPtr m_c, m_a, m_b; // m_b may be null
 };
 
-class NumberFilter : public NumericFilter {
+class NumberFilter : public InvariantFilter<NumberFilter, NumericFilter> {
 public:
     explicit NumberFilter(long long v) : m_v(v) {}
     bool number(Ctx &, long long &out) const override
@@ -90,8 +88,6 @@ public:
         return true;
     }
     long long value() const { return m_v; }
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<NumberFilter>(m_v); }
-    bool transformSensitive() const override { return false; }
 
 private:
     long long m_v;
@@ -175,7 +171,7 @@ private:
     FilterPtr m_a, m_b;
 };
 
-class StringLiteralFilter : public Filter {
+class StringLiteralFilter : public InvariantFilter<StringLiteralFilter> {
 public:
     explicit StringLiteralFilter(std::string s) : m_s(std::move(s)) { type = Type::String; }
     bool match(Ctx &) const override { return true; }
@@ -184,8 +180,6 @@ public:
         out = m_s;
         return true;
     }
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<StringLiteralFilter>(m_s); }
-    bool transformSensitive() const override { return false; }
     const std::string &text() const { return m_s; }
 
 private:

@@ -7,17 +7,12 @@
 
 namespace cql {
 
-class MateFilter : public SetFilter {
+class MateFilter : public InvariantFilter<MateFilter, SetFilter> {
 public:
     enum Kind { Pure, Model, Ideal };
     MateFilter(Kind k, bool stalemate) : m_kind(k), m_stalemate(stalemate) {}
     bool stalemate() const { return m_stalemate; }
     chess::SquareSet set(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override
-    {
-        return std::make_unique<MateFilter>(m_kind, m_stalemate);
-    }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;

@@ -75,15 +75,13 @@ private:
 // pathcount, pathcountunfocused, pathstart, pathlastposition: inside a path
 // they describe the path being matched, elsewhere the last path that matched
 // in this game.
-class PathRefFilter : public Filter {
+class PathRefFilter : public InvariantFilter<PathRefFilter> {
 public:
     enum Kind { Count, CountUnfocused, Start, LastPosition };
     explicit PathRefFilter(Kind k);
     bool match(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
     bool position(Ctx &ctx, game::NodeId &out) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<PathRefFilter>(m_kind); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;
@@ -92,14 +90,12 @@ private:
 // from / to: squares of the move that led to the current position;
 // primary / secondary / nullmove / enpassant / o-o / o-o-o: what kind of
 // move that was.
-class PastMoveFilter : public Filter {
+class PastMoveFilter : public InvariantFilter<PastMoveFilter> {
 public:
     enum Kind { From, To, Primary, Secondary, NullMove, EnPassant, CastleShort, CastleLong };
     explicit PastMoveFilter(Kind k);
     bool match(Ctx &ctx) const override;
     chess::SquareSet set(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<PastMoveFilter>(m_kind); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;

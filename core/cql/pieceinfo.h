@@ -54,13 +54,11 @@ private:
 };
 
 // fen, originalcomment: text about the current position.
-class PositionTextFilter : public StringFilter {
+class PositionTextFilter : public InvariantFilter<PositionTextFilter, StringFilter> {
 public:
     enum Kind { Fen, OriginalComment };
     explicit PositionTextFilter(Kind k) : m_kind(k) {}
     bool string(Ctx &ctx, std::string &out) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<PositionTextFilter>(m_kind); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;
@@ -69,12 +67,10 @@ private:
 // originalcomment "!" (or "?!", "+-", "$12" ...): CQL 6.2 reads an argument
 // that names a NAG as a test of the NAGs of the move that led here; any other
 // argument is text to find in the comment.
-class MoveNagFilter : public Filter {
+class MoveNagFilter : public InvariantFilter<MoveNagFilter> {
 public:
     explicit MoveNagFilter(int nag) : m_nag(nag) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<MoveNagFilter>(m_nag); }
-    bool transformSensitive() const override { return false; }
 
 private:
     int m_nag;
@@ -83,20 +79,16 @@ private:
 // comes back as -1 and "$n" past 255 as n (at most 1000): both are errors.
 int nagOfCommentArgument(std::string_view argument);
 
-class EnPassantSquareFilter : public SetFilter {
+class EnPassantSquareFilter : public InvariantFilter<EnPassantSquareFilter, SetFilter> {
 public:
     chess::SquareSet set(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<EnPassantSquareFilter>(); }
-    bool transformSensitive() const override { return false; }
 };
 
 // try (HHdb convention): the position lies in a variation whose first move is
 // marked as a try, i.e. annotated "?" ($2).
-class TryFilter : public Filter {
+class TryFilter : public InvariantFilter<TryFilter> {
 public:
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<TryFilter>(); }
-    bool transformSensitive() const override { return false; }
 };
 
 } // namespace cql

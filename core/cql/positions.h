@@ -7,7 +7,7 @@
 
 namespace cql {
 
-class CurrentPositionFilter : public Filter {
+class CurrentPositionFilter : public InvariantFilter<CurrentPositionFilter> {
 public:
     CurrentPositionFilter() { type = Type::Position; }
     bool match(Ctx &) const override { return true; }
@@ -16,8 +16,6 @@ public:
         out = ctx.node;
         return true;
     }
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<CurrentPositionFilter>(); }
-    bool transformSensitive() const override { return false; }
 };
 
 // parent / child [N]: the previous position, or the N-th (0 = main) next one.

@@ -151,13 +151,11 @@ private:
     FilterPtr m_from, m_through, m_to; // null = default
 };
 
-class PawnStructureFilter : public SetFilter {
+class PawnStructureFilter : public InvariantFilter<PawnStructureFilter, SetFilter> {
 public:
     enum Kind { Passed, Doubled, Isolated, Connected };
     explicit PawnStructureFilter(Kind k) : m_kind(k) {}
     chess::SquareSet set(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<PawnStructureFilter>(*this); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;

@@ -26,14 +26,12 @@ private:
     Kind m_kind;
 };
 
-class PositionNumberFilter : public NumericFilter {
+class PositionNumberFilter : public InvariantFilter<PositionNumberFilter, NumericFilter> {
 public:
     enum Kind { Ply, MoveNumber, Depth, GameNumber, LastGameNumber, Year };
     explicit PositionNumberFilter(Kind k) : m_kind(k) {}
     Kind kind() const { return m_kind; }
     bool number(Ctx &ctx, long long &out) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<PositionNumberFilter>(m_kind); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;

@@ -125,12 +125,10 @@ public:
 };
 
 // \N: capture N of the latest successful ~~.
-class CaptureFilter : public StringFilter {
+class CaptureFilter : public InvariantFilter<CaptureFilter, StringFilter> {
 public:
     explicit CaptureFilter(int n) : m_n(n) {}
     bool string(Ctx &ctx, std::string &out) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<CaptureFilter>(m_n); }
-    bool transformSensitive() const override { return false; }
 
 private:
     int m_n;

@@ -8,12 +8,10 @@
 namespace cql {
 
 // tag "Name": the tag's value (no match when absent).
-class TagValueFilter : public StringFilter {
+class TagValueFilter : public InvariantFilter<TagValueFilter, StringFilter> {
 public:
     explicit TagValueFilter(std::string name) : m_name(std::move(name)) {}
     bool string(Ctx &ctx, std::string &out) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<TagValueFilter>(m_name); }
-    bool transformSensitive() const override { return false; }
 
 private:
     std::string m_name;
@@ -33,13 +31,11 @@ private:
     FilterPtr m_a;
 };
 
-class BoundFilter : public Filter {
+class BoundFilter : public InvariantFilter<BoundFilter> {
 public:
     enum Kind { IsBound, IsUnbound, Unbind };
     BoundFilter(Kind k, int slot) : m_kind(k), m_slot(slot) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<BoundFilter>(m_kind, m_slot); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;

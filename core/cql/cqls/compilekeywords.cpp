@@ -8,36 +8,52 @@
 
 namespace cql::cqls {
 
-int Compiler::optionalSide(const std::vector<Item> &items, size_t &i, chess::Piece white, chess::Piece black,
-                           const char *refusal)
+int Compiler::optionalSide(const Call &c, chess::Piece white, chess::Piece black, const char *refusal)
 {
-    Designator d;
-    if (!optionalDesignator(items, i, d)) return 0;
+    const ArgumentNode &a = c.node.args[0];
+    c.i = a.first + a.count;
+    if (!a.present) return 0;
+    const Designator &d = a.designator;
     const bool whole = !d.pieces.anything && d.squares == SquareSet::all();
     if (whole && d.pieces.plain == PieceMask(1u << white)) return 1;
     if (whole && d.pieces.plain == PieceMask(1u << black)) return 2;
-    error(items[i - 1], refusal);
+    error(c.items[a.first], refusal);
     return -1;
 }
 
-FilterPtr Compiler::designatorArgOf(chess::Piece white, chess::Piece black, const char *what, const Item &at,
-                                    const std::vector<Item> &items, size_t &i, Designator &d)
+FilterPtr Compiler::designatorOf(const Call &c, size_t j, Designator *raw)
 {
-    FilterPtr f = designatorArg(at, items, i, &d);
+    const ArgumentNode &a = c.node.args[j];
+    c.i = a.first + a.count;
+    if (!a.present) return nullptr;
+    const Item &word = c.items[a.first];
+    // An optional designator may name the backhand: it is then left to the keyword.
+    if (!checkTag(a.designator, word) || (!a.spec->optional && !checkHand(a.designator, c.at, word))) return nullptr;
+    if (raw) *raw = a.designator;
+    return designatorFilter(a.designator);
+}
+
+FilterPtr Compiler::designatorOf(const Call &c, chess::Piece white, chess::Piece black, const char *what, Designator &d)
+{
+    FilterPtr f = designatorOf(c, 0, &d);
     if (!f) return nullptr;
     const PieceMask allowed = PieceMask((1u << white) | (1u << black));
     if (d.pieces.anything || ((d.pieces.plain | d.pieces.promoted | d.pieces.unpromoted) & ~allowed)) {
-        error(items[i - 1], "'" + at.text + "' takes a designator of " + what + " only");
+        error(c.items[c.i - 1], "'" + c.at.text + "' takes a designator of " + what + " only");
         return nullptr;
     }
     return f;
 }
 
-bool Compiler::designatorPair(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b)
+bool Compiler::rangeOf(const Call &c, size_t j, Range &r, bool allowEnd, bool allowPercent)
 {
-    a = designatorArg(at, items, i);
-    b = a ? designatorArg(at, items, i) : nullptr;
-    return a && b;
+    const ArgumentNode &a = c.node.args[j];
+    c.i = a.first + a.count;
+    r = a.range;
+    if (!a.present) return false;
+    if ((allowEnd || !r.usesEnd()) && (allowPercent || !r.percent)) return true;
+    error(c.items[c.i - 1], "'" + c.items[c.i - 1].text + "' is not a range specifier");
+    return false;
 }
 
 FilterPtr Compiler::moveFilter(std::function<void(MoveSpec &)> fill)
@@ -57,10 +73,10 @@ FilterPtr Compiler::lowered(std::string_view cql6, const Item &at, const std::ma
     return f;
 }
 
-FilterPtr Compiler::inRange(FilterPtr v, const Item &at, const std::vector<Item> &items, size_t &i)
+FilterPtr Compiler::inRange(const Call &c, size_t j, FilterPtr v)
 {
     Range r;
-    if (!v || !rangeArg(at, items, i, r, false, false)) return nullptr;
+    if (!v || !rangeOf(c, j, r)) return nullptr;
     return std::make_unique<InRangeFilter>(std::move(v), r);
 }
 
@@ -86,32 +102,13 @@ bool Compiler::splitByColour(const Item &where, const Designator &d, Designator 
 bool Compiler::differenceArgs(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b,
                               Designator *rawA, Designator *rawB)
 {
-    Designator d1;
+    Designator d1, d2;
     if (!designatorArg(at, items, i, &d1)) return false;
-    Designator d2;
-    if (optionalDesignator(items, i, d2)) {
-        a = designatorFilter(d1);
-        b = designatorFilter(d2);
-        if (rawA) *rawA = d1;
-        if (rawB) *rawB = d2;
-        return true;
-    }
-    Designator w = d1, bl = d1;
-    auto keep = [](PieceTypes &p, PieceMask m) {
-        if (p.anything) {
-            p.anything = false;
-            p.plain = m;
-        }
-        p.plain &= m;
-        p.promoted &= m;
-        p.unpromoted &= m;
-    };
-    keep(w.pieces, WhiteBits);
-    keep(bl.pieces, BlackBits);
-    a = designatorFilter(w);
-    b = designatorFilter(bl);
-    if (rawA) *rawA = w;
-    if (rawB) *rawB = bl;
+    differencePair(d1, d2, optionalDesignator(items, i, d2));
+    a = designatorFilter(d1);
+    b = designatorFilter(d2);
+    if (rawA) *rawA = d1;
+    if (rawB) *rawB = d2;
     return true;
 }
 
@@ -170,7 +167,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"and", {&Compiler::logicKeyword, 0}},
         {"attackcount", {&Compiler::attackCountKeyword, 0}},
         {"blackcannotwin", {&Compiler::factKeyword, FactFilter::BlackCannotWin}},
-        {"blackelo", {&Compiler::eloKeyword, 0}},
+        {"blackelo", {&Compiler::rangeKeyword, 0}},
         {"captureforced", {&Compiler::nextMoveKeyword, NextMoveFilter::CaptureForced}},
         {"castling", {&Compiler::castlingKeyword, 0}},
         {"check", {&Compiler::checkKeyword, 0}},
@@ -178,7 +175,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"cond", {&Compiler::logicKeyword, 0}},
         {"contactcheck", {&Compiler::checkOfKindKeyword, 0}},
         {"doublecheck", {&Compiler::checkOfKindKeyword, 0}},
-        {"elo", {&Compiler::eloKeyword, 0}},
+        {"elo", {&Compiler::rangeKeyword, 0}},
         {"endgame", {&Compiler::factKeyword, FactFilter::Endgame}},
         {"endgameevaluation", {&Compiler::evaluationKeyword, 0}},
         {"endgameevaluation*", {&Compiler::evaluationKeyword, 0}},
@@ -191,7 +188,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"gappedsequence", {&Compiler::sequenceKeyword, 0}},
         {"goodbishop", {&Compiler::goodBishopKeyword, 0}},
         {"halfmoveclock", {&Compiler::halfmoveClockKeyword, 0}},
-        {"halfmovenumber", {&Compiler::moveNumberKeyword, 0}},
+        {"halfmovenumber", {&Compiler::rangeKeyword, 0}},
         {"inside", {&Compiler::insideKeyword, 0}},
         {"iscastling", {&Compiler::isCastlingKeyword, 0}},
         {"ischeck", {&Compiler::isCheckKeyword, 0}},
@@ -200,7 +197,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"isdoublecheck", {&Compiler::nextMoveKeyword, NextMoveFilter::IsDoubleCheck}},
         {"isillegal", {&Compiler::neverKeyword, 0}},
         {"isinvalid", {&Compiler::neverKeyword, 0}},
-        {"ismate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsMate}},
+        {"ismate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsMate}}, // --(mate) is slower under transforms
         {"isnull", {&Compiler::nextMoveKeyword, NextMoveFilter::IsNull}}, // move null is slower
         {"ispromotedpiece", {&Compiler::isPromotedPieceKeyword, 0}},
         {"isshufflechess", {&Compiler::startArrangementKeyword, 0}},
@@ -215,7 +212,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"maxswapevaluation", {&Compiler::maxSwapEvaluationKeyword, 0}},
         {"moveevaluation", {&Compiler::evaluationKeyword, 0}},
         {"movefrom", {&Compiler::moveFromToKeyword, 0}},
-        {"movenumber", {&Compiler::moveNumberKeyword, 0}},
+        {"movenumber", {&Compiler::rangeKeyword, 0}},
         {"moveto", {&Compiler::moveFromToKeyword, 0}},
         {"mustcapture", {&Compiler::variantFactKeyword, VariantFactFilter::MustCapture}},
         {"nomatingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial | Negated}},
@@ -247,14 +244,14 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"unstoppablepawns", {&Compiler::unstoppablePawnsKeyword, 0}},
         {"variant", {&Compiler::variantKeyword, 0}},
         {"whitecannotwin", {&Compiler::factKeyword, FactFilter::WhiteCannotWin}},
-        {"whiteelo", {&Compiler::eloKeyword, 0}},
+        {"whiteelo", {&Compiler::rangeKeyword, 0}},
         {"xor", {&Compiler::logicKeyword, 0}},
     };
     // A keyword CQL 6 says in fixed words is those words, compiled by the CQL 6
     // parser, unless a back end above is faster.
     const auto h = handlers.find(n);
     if (const KeywordSignature *row = findKeyword(n);
-        h == handlers.end() && row && row->cql6 == Cql6::Same && !row->cql6Text.empty())
+        h == handlers.end() && row && row->cql6 == Cql6::Same && !row->takesArguments() && !row->cql6Text.empty())
         return lowered(row->cql6Text, at);
     if (h == handlers.end()) {
         // A keyword of the table that no back end reads yet.
@@ -302,22 +299,16 @@ FilterPtr Compiler::logicKeyword(const Call &c)
 // Simple keywords.
 FilterPtr Compiler::checkKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    Designator d;
-    if (!optionalDesignator(items, i, d)) return lowered(checkCql6(n, ""), at);
-    const FilterPtr by = designatorFilter(d);
-    return lowered(checkCql6(n, "cqls_by"), at, {{"cqls_by", by.get()}});
+    const FilterPtr by = designatorOf(c, 0);
+    if (!by) return lowered(checkCql6(c.n, ""), c.at);
+    return lowered(checkCql6(c.n, "cqls_by"), c.at, {{"cqls_by", by.get()}});
 }
 
 // CQL 6 says these too (tocql6.cpp's checkCql6), but 2.5 times slower.
 FilterPtr Compiler::checkOfKindKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    Designator d;
-    FilterPtr arg;
-    if (optionalDesignator(items, i, d)) arg = designatorFilter(d);
-    return std::make_unique<FactFilter>(n == "contactcheck" ? FactFilter::ContactCheck : FactFilter::DoubleCheck,
-                                        std::move(arg));
+    return std::make_unique<FactFilter>(c.n == "contactcheck" ? FactFilter::ContactCheck : FactFilter::DoubleCheck,
+                                        designatorOf(c, 0));
 }
 
 FilterPtr Compiler::fenKeyword(const Call &c)
@@ -351,21 +342,19 @@ FilterPtr Compiler::repetitionKeyword(const Call &c)
 
 FilterPtr Compiler::halfmoveClockKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
-    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
+    if (!rangeOf(c, 0, r)) return nullptr;
     return std::make_unique<ClockFilter>(ClockFilter::HalfmoveClock, r);
 }
 
 FilterPtr Compiler::castlingKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
-    if (!designatorArg(at, items, i, &d)) return nullptr;
+    if (!designatorOf(c, 0, &d)) return nullptr;
     bool ok;
     int r = rightsOf(d, ok);
     if (!ok || !r) {
-        error(items[i - 1], "':castling' takes K, Q, k, q or a bracketed set of them");
+        error(c.items[c.i - 1], "':castling' takes K, Q, k, q or a bracketed set of them");
         return nullptr;
     }
     return std::make_unique<CastlingRightsFilter>(r);
@@ -374,7 +363,7 @@ FilterPtr Compiler::castlingKeyword(const Call &c)
 FilterPtr Compiler::insideKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    FilterPtr d = designatorArg(at, items, i);
+    FilterPtr d = designatorOf(c, 0);
     if (!d) return nullptr;
     SquareSet s;
     std::string err;
@@ -389,19 +378,17 @@ FilterPtr Compiler::insideKeyword(const Call &c)
 // Piece analysis.
 FilterPtr Compiler::pieceCountKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator raw;
-    FilterPtr d = designatorArg(at, items, i, &raw);
-    if (d && raw.hand) return inRange(variantPower(std::move(d), raw, true), at, items, i);
-    return d ? inRange(count(std::move(d)), at, items, i) : nullptr;
+    FilterPtr d = designatorOf(c, 0, &raw);
+    if (!d) return nullptr;
+    return inRange(c, 1, raw.hand ? variantPower(std::move(d), raw, true) : count(std::move(d)));
 }
 
 FilterPtr Compiler::powerKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator raw;
-    FilterPtr d = designatorArg(at, items, i, &raw);
-    return d ? inRange(variantPower(std::move(d), raw), at, items, i) : nullptr;
+    FilterPtr d = designatorOf(c, 0, &raw);
+    return d ? inRange(c, 1, variantPower(std::move(d), raw)) : nullptr;
 }
 
 // The power of the designator's pieces by the variant's values, those in
@@ -421,25 +408,22 @@ FilterPtr Compiler::differenceKeyword(const Call &c)
     bool pw = n == "powerdifference";
     FilterPtr va = pw || rawA.hand ? variantPower(std::move(a), rawA, !pw) : count(std::move(a));
     FilterPtr vb = pw || rawB.hand ? variantPower(std::move(b), rawB, !pw) : count(std::move(b));
-    return inRange(std::make_unique<ArithFilter>(ArithFilter::Sub, std::move(va), std::move(vb)), at, items, i);
+    return inRange(c, 2, std::make_unique<ArithFilter>(ArithFilter::Sub, std::move(va), std::move(vb)));
 }
 
 FilterPtr Compiler::attackCountKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    FilterPtr a, b;
-    if (!designatorPair(at, items, i, a, b)) return nullptr;
-    return inRange(std::make_unique<AttackCountFilter>(std::move(a), std::move(b)), at, items, i);
+    FilterPtr a = designatorOf(c, 0), b = a ? designatorOf(c, 1) : nullptr;
+    return b ? inRange(c, 2, std::make_unique<AttackCountFilter>(std::move(a), std::move(b))) : nullptr;
 }
 
 // The next move.
 FilterPtr Compiler::moveFromToKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator raw;
-    FilterPtr d = designatorArg(at, items, i, &raw);
+    FilterPtr d = designatorOf(c, 0, &raw);
     if (!d) return nullptr;
-    if (n != "movefrom") return moveFilter([&](MoveSpec &s) { s.to = std::move(d); });
+    if (c.n != "movefrom") return moveFilter([&](MoveSpec &s) { s.to = std::move(d); });
     // A drop's origin is the backhand: only a designator naming it ("Q[+]",
     // "R[*]") matches the piece a drop sets in; "???" is every move but a drop.
     return moveFilter([&](MoveSpec &s) {
@@ -467,7 +451,7 @@ FilterPtr Compiler::promoteKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
-    if (!designatorArg(at, items, i, &d)) return nullptr;
+    if (!designatorOf(c, 0, &d)) return nullptr;
     PieceMask m = d.pieces.plain;
     if (d.pieces.anything) m = WhiteBits | BlackBits;
     if (d.pieces.promoted || d.pieces.unpromoted) {
@@ -486,33 +470,28 @@ FilterPtr Compiler::promoteKeyword(const Call &c)
 
 FilterPtr Compiler::isCastlingKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
     int rights = 0;
-    if (optionalDesignator(items, i, d)) {
+    if (designatorOf(c, 0, &d)) {
         bool ok;
         rights = rightsOf(d, ok);
         if (!ok || !rights) {
-            error(items[i - 1], "':iscastling' takes K, Q, k, q or a bracketed set of them");
+            error(c.items[c.i - 1], "':iscastling' takes K, Q, k, q or a bracketed set of them");
             return nullptr;
         }
     }
-    return lowered(castlingCql6(rights), at);
+    return lowered(castlingCql6(rights), c.at);
 }
 
 FilterPtr Compiler::isCheckKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
-    size_t first = i;
-    if (rangeArg(at, items, i, r, false, false, true)) {
-        if (r.lo.value != Range::Min && r.lo.value < 1) {
-            error(items[first], "the range of ':ischeck' counts checks: its lower bound is at least 1");
-            return nullptr;
-        }
-        return std::make_unique<IsCheckCountFilter>(r);
+    if (!rangeOf(c, 0, r)) return std::make_unique<NextMoveFilter>(NextMoveFilter::IsCheck);
+    if (r.lo.value != Range::Min && r.lo.value < 1) {
+        error(c.items[c.node.args[0].first], "the range of ':ischeck' counts checks: its lower bound is at least 1");
+        return nullptr;
     }
-    return std::make_unique<NextMoveFilter>(NextMoveFilter::IsCheck);
+    return std::make_unique<IsCheckCountFilter>(r);
 }
 
 FilterPtr Compiler::sequenceKeyword(const Call &c)
@@ -529,10 +508,8 @@ FilterPtr Compiler::sequenceKeyword(const Call &c)
 
 FilterPtr Compiler::oppositionKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    const int side = optionalSide(items, i, chess::WKing, chess::BKing, "':opposition' takes K or k");
-    if (side < 0) return nullptr;
-    return std::make_unique<OppositionFilter>(OppositionFilter::Side(side));
+    const int side = optionalSide(c, chess::WKing, chess::BKing, "':opposition' takes K or k");
+    return side < 0 ? nullptr : std::make_unique<OppositionFilter>(OppositionFilter::Side(side));
 }
 
 FilterPtr Compiler::checkCountKeyword(const Call &c)
@@ -617,28 +594,24 @@ FilterPtr Compiler::exchangeEvaluationKeyword(const Call &c)
 
 FilterPtr Compiler::maxSwapEvaluationKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    FilterPtr a, b;
-    if (!designatorPair(at, items, i, a, b)) return nullptr;
+    FilterPtr a = designatorOf(c, 0), b = a ? designatorOf(c, 1) : nullptr;
     Range r;
-    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
+    if (!b || !rangeOf(c, 2, r)) return nullptr;
     return std::make_unique<MaxSwapFilter>(std::move(a), std::move(b), r);
 }
 
 FilterPtr Compiler::goodBishopKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
-    FilterPtr b = designatorArgOf(chess::WBishop, chess::BBishop, "bishops", at, items, i, d);
-    if (!b) return nullptr;
+    FilterPtr b = designatorOf(c, chess::WBishop, chess::BBishop, "bishops", d);
     Range theirs, ours;
-    if (!rangeArg(at, items, i, theirs, false, true)) return nullptr;
-    if (i >= items.size() || items[i].isList() || items[i].text != ":") {
-        error(i < items.size() ? items[i] : at, "':goodbishop' expects ':' between its two ranges");
+    bool ok = true;
+    if (!b || !rangeOf(c, 1, theirs, false, true)) return nullptr;
+    if (!secondRange(c.at, c.items, c.i, ours, true, ok)) {
+        error(c.i < c.items.size() ? c.items[c.i] : c.at, "':goodbishop' expects ':' between its two ranges");
         return nullptr;
     }
-    ++i;
-    if (!rangeArg(at, items, i, ours, false, true)) return nullptr;
+    if (!ok) return nullptr;
     return std::make_unique<GoodBishopFilter>(std::move(b), theirs, ours);
 }
 
@@ -683,26 +656,23 @@ FilterPtr Compiler::lineKeyword(const Call &c)
 
 FilterPtr Compiler::unstoppablePawnsKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
-    FilterPtr pawns = designatorArgOf(chess::WPawn, chess::BPawn, "pawns", at, items, i, d);
-    if (!pawns) return nullptr;
+    FilterPtr pawns = designatorOf(c, chess::WPawn, chess::BPawn, "pawns", d);
     Range r, blackRange;
-    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
+    if (!pawns || !rangeOf(c, 1, r)) return nullptr;
+    auto unstoppable = [](FilterPtr p, const Range &in) {
+        return std::make_unique<InRangeFilter>(count(std::make_unique<UnstoppablePawnsFilter>(std::move(p))), in);
+    };
     bool ok = true;
-    if (secondRange(at, items, i, blackRange, false, ok)) {
-        // The seed: with pawns of both colours, White's unstoppable pawns in the
-        // first range and Black's in the second.
-        Designator white, black;
-        if (!ok || !splitByColour(items[i - 1], d, white, black)) return nullptr;
-        std::vector<FilterPtr> both;
-        both.push_back(std::make_unique<InRangeFilter>(
-            count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(white))), r));
-        both.push_back(std::make_unique<InRangeFilter>(
-            count(std::make_unique<UnstoppablePawnsFilter>(designatorFilter(black))), blackRange));
-        return allOf(std::move(both));
-    }
-    return std::make_unique<InRangeFilter>(count(std::make_unique<UnstoppablePawnsFilter>(std::move(pawns))), r);
+    if (!secondRange(c.at, c.items, c.i, blackRange, false, ok)) return unstoppable(std::move(pawns), r);
+    // The seed: with pawns of both colours, White's unstoppable pawns in the
+    // first range and Black's in the second.
+    Designator white, black;
+    if (!ok || !splitByColour(c.items[c.i - 1], d, white, black)) return nullptr;
+    std::vector<FilterPtr> both;
+    both.push_back(unstoppable(designatorFilter(white), r));
+    both.push_back(unstoppable(designatorFilter(black), blackRange));
+    return allOf(std::move(both));
 }
 
 FilterPtr Compiler::subMatchKeyword(const Call &c)
@@ -730,18 +700,14 @@ FilterPtr Compiler::matchConsecutiveKeyword(const Call &c)
 
 FilterPtr Compiler::perpendicularKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    FilterPtr a, b;
-    if (!designatorPair(at, items, i, a, b)) return nullptr;
-    return std::make_unique<PerpendicularFilter>(std::move(a), std::move(b));
+    FilterPtr a = designatorOf(c, 0), b = a ? designatorOf(c, 1) : nullptr;
+    return b ? std::make_unique<PerpendicularFilter>(std::move(a), std::move(b)) : nullptr;
 }
 
 FilterPtr Compiler::passedPawnRaceKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    const int side = optionalSide(items, i, chess::WPawn, chess::BPawn, "':passedpawnrace' takes P or p");
-    if (side < 0) return nullptr;
-    return std::make_unique<PassedPawnRaceFilter>(PassedPawnRaceFilter::Side(side));
+    const int side = optionalSide(c, chess::WPawn, chess::BPawn, "':passedpawnrace' takes P or p");
+    return side < 0 ? nullptr : std::make_unique<PassedPawnRaceFilter>(PassedPawnRaceFilter::Side(side));
 }
 
 FilterPtr Compiler::tagMatchKeyword(const Call &c)
@@ -762,20 +728,18 @@ FilterPtr Compiler::tagMatchKeyword(const Call &c)
     return std::make_unique<TagMatchFilter>(t->second, std::move(d));
 }
 
-FilterPtr Compiler::moveNumberKeyword(const Call &c)
+// A keyword whose argument is a range, on its row's CQL 6 number; move
+// numbers counted from the game's end have a filter of their own.
+FilterPtr Compiler::rangeKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
-    if (!rangeArg(at, items, i, r, true, false)) return nullptr;
-    return std::make_unique<MoveNumberFilter>(n == "halfmovenumber", r);
-}
-
-// Game information.
-FilterPtr Compiler::eloKeyword(const Call &c)
-{
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    auto side = n == "elo" ? EloFilter::Either : n == "whiteelo" ? EloFilter::White : EloFilter::Black;
-    return inRange(std::make_unique<EloFilter>(side), at, items, i);
+    if (!rangeOf(c, 0, r, c.n == "movenumber" || c.n == "halfmovenumber")) return nullptr;
+    if (r.usesEnd()) return std::make_unique<MoveNumberFilter>(c.n == "halfmovenumber", r);
+    if (r.empty || r.lo.value == Range::Min || r.hi.value == Range::Max || r.lo.value == r.hi.value)
+        return lowered(rangeCql6(c.n, r), c.at);
+    // Two bounds in CQL 6 text read the number twice ({year >= a year <= b}): 15 % slower.
+    FilterPtr number = lowered(findKeyword(c.n)->cql6Text, c.at);
+    return number ? std::make_unique<InRangeFilter>(std::move(number), r) : nullptr;
 }
 
 } // namespace cql::cqls

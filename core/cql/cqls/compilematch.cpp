@@ -11,14 +11,13 @@ namespace cql::cqls {
 FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
 {
     using GI = GameInfoFilter;
-    using PN = PositionNumberFilter;
     static const std::unordered_map<std::string_view, std::pair<Handler, int>> handlers = {
         {"and", {&Compiler::matchLogicKeyword, 0}},
         {"annotator", {&Compiler::tagKeyword, 0}},
         {"birthyear", {&Compiler::playerYearKeyword, 0}},
         {"blackbirthyear", {&Compiler::playerYearKeyword, 0}},
         {"blackdeathyear", {&Compiler::playerYearKeyword, 0}},
-        {"blackelo", {&Compiler::eloKeyword, 0}},
+        {"blackelo", {&Compiler::rangeKeyword, 0}},
         {"blackplayer", {&Compiler::playerKeyword, 0}},
         {"comment", {&Compiler::commentKeyword, 0}},
         {"cond", {&Compiler::matchLogicKeyword, 0}},
@@ -26,11 +25,11 @@ FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
         {"deathyear", {&Compiler::playerYearKeyword, 0}},
         {"eco", {&Compiler::ecoKeyword, 0}},
         {"eithercolor", {&Compiler::topOnlyKeyword, 0}},
-        {"elo", {&Compiler::eloKeyword, 0}},
+        {"elo", {&Compiler::rangeKeyword, 0}},
         {"error", {&Compiler::defectKeyword, 0}},
         {"event", {&Compiler::playerKeyword, 0}},
         {"forany", {&Compiler::topOnlyKeyword, 2}},
-        {"gamenumber", {&Compiler::positionNumberKeyword, PN::GameNumber}},
+        {"gamenumber", {&Compiler::rangeKeyword, 0}},
         {"hasannotation", {&Compiler::gameFactKeyword, GI::HasAnnotation}},
         {"hascomments", {&Compiler::hasCommentsKeyword, 0}},
         {"hasmarker", {&Compiler::markerKeyword, 0}},
@@ -53,10 +52,10 @@ FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
         {"variant", {&Compiler::variantKeyword, 0}},
         {"whitebirthyear", {&Compiler::playerYearKeyword, 0}},
         {"whitedeathyear", {&Compiler::playerYearKeyword, 0}},
-        {"whiteelo", {&Compiler::eloKeyword, 0}},
+        {"whiteelo", {&Compiler::rangeKeyword, 0}},
         {"whiteplayer", {&Compiler::playerKeyword, 0}},
         {"xor", {&Compiler::matchLogicKeyword, 0}},
-        {"year", {&Compiler::positionNumberKeyword, PN::Year}},
+        {"year", {&Compiler::rangeKeyword, 0}},
     };
     const NodeScope scope(m_node, k);
     const std::string n = colourSwapped(k.name);
@@ -70,11 +69,6 @@ FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
     FilterPtr f = (this->*handler)(Call{k, n, *k.at, k.items, i, h != handlers.end() ? h->second.second : 0});
     if (f && k.negated) f = std::make_unique<NotFilter>(std::move(f));
     return f;
-}
-
-FilterPtr Compiler::positionNumberKeyword(const Call &c)
-{
-    return inRange(std::make_unique<PositionNumberFilter>(PositionNumberFilter::Kind(c.param)), c.at, c.items, c.i);
 }
 
 FilterPtr Compiler::matchLogicKeyword(const Call &c)
@@ -116,7 +110,7 @@ FilterPtr Compiler::playerKeyword(const Call &c)
 FilterPtr Compiler::gameRangeKeyword(const Call &c)
 {
     Range r;
-    if (!rangeArg(c.at, c.items, c.i, r, false, false)) return nullptr;
+    if (!rangeOf(c, 0, r)) return nullptr;
     return std::make_unique<GameInfoFilter>(GameInfoFilter::Kind(c.param), r);
 }
 
@@ -192,10 +186,8 @@ bool Compiler::commaList(const Item &at, const std::vector<Item> &items, size_t 
     // ending in a comma goes on in the next one.
     while (!t.empty() && t.back() == ',' && i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword)
         t += items[i++].text;
-    size_t start = 0;
-    while (start <= t.size()) {
-        size_t comma = t.find(',', start);
-        std::string part = t.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (std::string_view p : commaParts(t)) {
+        std::string part(p);
         for (char &c : part)
             c = char(std::tolower(static_cast<unsigned char>(c)));
         if (part.empty()) {
@@ -203,8 +195,6 @@ bool Compiler::commaList(const Item &at, const std::vector<Item> &items, size_t 
             return false;
         }
         out.push_back(part);
-        if (comma == std::string::npos) break;
-        start = comma + 1;
     }
     return true;
 }
@@ -279,7 +269,7 @@ FilterPtr Compiler::playerYearKeyword(const Call &c)
 {
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
-    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
+    if (!rangeOf(c, 0, r)) return nullptr;
     std::string why;
     std::shared_ptr<const database::PlayerBase> base = database::loadPlayerBase(m_program.playerBase, &why);
     if (!base) {
@@ -309,12 +299,7 @@ FilterPtr Compiler::markerKeyword(const Call &c)
     [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::string markers;
     if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword && items[i].kind == Item::Word) {
-        const std::string &t = items[i].text;
-        size_t start = 0;
-        while (start <= t.size()) {
-            size_t comma = t.find(',', start);
-            std::string_view part =
-                std::string_view(t).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        for (std::string_view part : commaParts(items[i].text)) {
             if (part.size() != 1 || gameMarkerLetters().find(part[0]) == std::string_view::npos) {
                 error(items[i],
                       "'" + std::string(part) + "' is not a game marker (one of " + std::string(gameMarkerLetters())
@@ -322,8 +307,6 @@ FilterPtr Compiler::markerKeyword(const Call &c)
                 return nullptr;
             }
             markers += part[0];
-            if (comma == std::string::npos) break;
-            start = comma + 1;
         }
         ++i;
     }
@@ -588,11 +571,8 @@ FilterPtr Compiler::ecoKeyword(const Call &c)
         return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, r);
     }
     std::vector<std::pair<int, int>> codes;
-    size_t start = 0;
-    const std::string &t = w.text;
-    while (start <= t.size()) {
-        size_t comma = t.find(',', start);
-        std::string part = t.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (std::string_view p : commaParts(w.text)) {
+        const std::string part(p);
         auto digits = [](const std::string &s, size_t at, size_t n) {
             if (at + n > s.size()) return -1;
             int v = 0;
@@ -618,8 +598,6 @@ FilterPtr Compiler::ecoKeyword(const Call &c)
             return nullptr;
         }
         codes.emplace_back(lo, hi);
-        if (comma == std::string::npos) break;
-        start = comma + 1;
     }
     return std::make_unique<GameInfoFilter>(GameInfoFilter::Eco, r, std::move(codes));
 }
@@ -632,21 +610,15 @@ FilterPtr Compiler::resultKeyword(const Call &c)
         return nullptr;
     }
     // A comma-separated list: one of these results.
-    const std::string list = items[i++].text;
     std::vector<FilterPtr> any;
-    size_t start = 0;
-    for (;;) {
-        const size_t comma = list.find(',', start);
-        std::string r = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (m_flip && (r == "1-0" || r == "0-1")) r = r == "1-0" ? "0-1" : "1-0";
-        if (r == "1/2" || r == "\xC2\xBD" || r == "=") r = "1/2-1/2";
-        if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*" && r != "0-0") {
-            error(items[i - 1], "'" + r + "' is not a game result (1-0, 0-1, 1/2, 0-0, *)");
+    for (std::string_view part : commaParts(items[i++].text)) {
+        std::string r = gameResult(part);
+        if (r.empty()) {
+            error(items[i - 1], "'" + std::string(part) + "' is not a game result (1-0, 0-1, 1/2, 0-0, *)");
             return nullptr;
         }
+        if (m_flip && (r == "1-0" || r == "0-1")) r = r == "1-0" ? "0-1" : "1-0";
         any.push_back(std::make_unique<TagFilter>(TagFilter::Result, r, true));
-        if (comma == std::string::npos) break;
-        start = comma + 1;
     }
     if (any.size() == 1) return std::move(any[0]);
     return anyOf(std::move(any));

@@ -21,11 +21,9 @@
 #include "cql/cqls/designators.h"
 #include "cql/cqls/evaluation.h"
 #include "cql/cqls/exchange.h"
-#include "cql/cqls/gameinfo.h"
 #include "cql/cqls/keywordtable.h"
 #include "cql/cqls/lexer.h"
 #include "cql/cqls/listlogic.h"
-#include "cql/cqls/matchlist.h"
 #include "cql/cqls/line.h"
 #include "cql/cqls/pawncounting.h"
 #include "cql/cqls/relationimage.h"
@@ -109,7 +107,6 @@ private:
     // Each keyword's back end reads its items (KeywordNode::items) from i on
     // and leaves i past what it read; what it leaves belongs to the list.
     FilterPtr matchKeyword(const KeywordNode &k, size_t &i);
-    FilterPtr positionNumberKeyword(const Call &c);
     FilterPtr matchLogicKeyword(const Call &c);
     FilterPtr playerKeyword(const Call &c);
     FilterPtr gameRangeKeyword(const Call &c);
@@ -218,16 +215,23 @@ private:
     // Required designator argument.
     FilterPtr designatorArg(const Item &at, const std::vector<Item> &items, size_t &i, Designator *raw = nullptr);
 
-    // An optional argument naming a side by one of its pieces ("K or k"):
-    // 0 none, 1 White, 2 Black (as the filters' Side { ToMove, White, Black }),
-    // -1 after an error (`refusal` says it).
-    int optionalSide(const std::vector<Item> &items, size_t &i, chess::Piece white, chess::Piece black,
-                     const char *refusal);
+    // The reader's values (syntax.h) of the keyword's argument j; c.i goes
+    // past it. Its designator as a filter, null when left out or refused (a
+    // tag no :forany binds, the backhand where the keyword cannot see it) ...
+    FilterPtr designatorOf(const Call &c, size_t j, Designator *raw = nullptr);
+    // ... the first one, refused unless of a white and a black piece type
+    // (":goodbishop' takes a designator of bishops only") ...
+    FilterPtr designatorOf(const Call &c, chess::Piece white, chess::Piece black, const char *what, Designator &d);
+    // ... and its range, false when left out or refused (counted from the
+    // game's end, in percent).
+    bool rangeOf(const Call &c, size_t j, Range &r, bool allowEnd = false, bool allowPercent = false);
+    // The number the row's range (argument j) tests, in the range.
+    FilterPtr inRange(const Call &c, size_t j, FilterPtr v);
 
-    // A designator argument of a white and a black piece type only
-    // (":goodbishop' takes a designator of bishops only").
-    FilterPtr designatorArgOf(chess::Piece white, chess::Piece black, const char *what, const Item &at,
-                              const std::vector<Item> &items, size_t &i, Designator &d);
+    // An optional first argument naming a side by one of its pieces ("K or
+    // k"): 0 none, 1 White, 2 Black (as the filters' Side { ToMove, White,
+    // Black }), -1 after an error (`refusal` says it).
+    int optionalSide(const Call &c, chess::Piece white, chess::Piece black, const char *refusal);
 
     // An optional designator argument: taken when the next word is one.
     bool optionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d);
@@ -254,17 +258,12 @@ private:
 
     static FilterPtr state(StateFilter::Kind k) { return std::make_unique<StateFilter>(k); }
 
-    // Two designator arguments (:attackcount, :maxswapevaluation, :perpendicular).
-    bool designatorPair(const Item &at, const std::vector<Item> &items, size_t &i, FilterPtr &a, FilterPtr &b);
-
     static FilterPtr moveFilter(std::function<void(MoveSpec &)> fill);
 
     // CQL 6 text with the keyword's meaning, compiled into the program; its
     // messages (none for the texts the compiler writes) stand at `at`. A word
     // of args stands for its filter (a designator the CQL-S reader compiled).
     FilterPtr lowered(std::string_view cql6, const Item &at, const std::map<std::string, const Filter *> &args = {});
-
-    FilterPtr inRange(FilterPtr v, const Item &at, const std::vector<Item> &items, size_t &i);
 
     static FilterPtr count(FilterPtr set) { return std::make_unique<CountFilter>(std::move(set)); }
 
@@ -340,8 +339,7 @@ private:
     FilterPtr perpendicularKeyword(const Call &c);
     FilterPtr passedPawnRaceKeyword(const Call &c);
     FilterPtr tagMatchKeyword(const Call &c);
-    FilterPtr moveNumberKeyword(const Call &c);
-    FilterPtr eloKeyword(const Call &c);
+    FilterPtr rangeKeyword(const Call &c);
 
     std::shared_ptr<Accumulator> accumulator(const std::string &name);
 

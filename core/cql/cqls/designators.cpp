@@ -274,16 +274,12 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error, bool *
     }
     std::string_view body = t.substr(1, t.size() - 2);
     out = SquareSet();
-    size_t start = 0;
     bool blank = true;
     for (char c : body)
         if (c != ' ') blank = false;
     if (blank) // "[ ]": no squares at all
         return true;
-    while (start <= body.size()) {
-        size_t comma = body.find(',', start);
-        std::string_view item =
-            body.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    for (std::string_view item : commaParts(body)) {
         while (!item.empty() && item.front() == ' ')
             item.remove_prefix(1);
         while (!item.empty() && item.back() == ' ')
@@ -291,8 +287,6 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error, bool *
         SquareSet s;
         if (!parseSquareItem(item, s, error, hand)) return false;
         out |= s;
-        if (comma == std::string_view::npos) break;
-        start = comma + 1;
     }
     return true;
 }
@@ -320,10 +314,39 @@ bool colourPart(const Designator &d, bool white, Designator &out)
 {
     const PieceMask keep = white ? WhiteBits : BlackBits;
     out = d;
+    if (out.pieces.anything) out.pieces.plain = keep;
+    out.pieces.anything = false;
     out.pieces.plain &= keep;
     out.pieces.promoted &= keep;
     out.pieces.unpromoted &= keep;
     return out.pieces.plain || out.pieces.promoted || out.pieces.unpromoted;
+}
+
+std::vector<std::string_view> commaParts(std::string_view text)
+{
+    std::vector<std::string_view> parts;
+    for (size_t start = 0;;) {
+        const size_t comma = text.find(',', start);
+        parts.push_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        if (comma == std::string_view::npos) return parts;
+        start = comma + 1;
+    }
+}
+
+std::string gameResult(std::string_view word)
+{
+    if (word == "1/2" || word == "\xC2\xBD" || word == "=") return "1/2-1/2";
+    for (std::string_view r : {"1-0", "0-1", "1/2-1/2", "*", "0-0"})
+        if (word == r) return std::string(r);
+    return {};
+}
+
+void differencePair(Designator &first, Designator &second, bool secondGiven)
+{
+    if (secondGiven) return;
+    const Designator both = first;
+    colourPart(both, true, first);
+    colourPart(both, false, second);
 }
 
 int readComparison(std::string_view &text)

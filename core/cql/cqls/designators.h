@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cql::cqls {
 
@@ -51,9 +52,13 @@ bool parseSquares(std::string_view text, chess::SquareSet &out, std::string &err
 bool parseAxis(std::string_view t, size_t &i, int kind, chess::SquareSet &lines, int &colour, std::string &error);
 // A whole piece designator: piecetype designator then square designator.
 bool parseDesignator(std::string_view text, Designator &out, std::string &error);
-// The designator's white (or black) pieces only, for the "R1 : R2" forms;
-// false when it has none of that colour.
+// The designator's white (or black) pieces only, for the "R1 : R2" forms
+// ('U' is all of that colour's); false when it has none of that colour.
 bool colourPart(const Designator &d, bool white, Designator &out);
+
+// The second designator of :piececountdifference and its kin: when it is left
+// out, the first one's white pieces are compared with its black ones.
+void differencePair(Designator &first, Designator &second, bool secondGiven);
 
 // A bound of a range: a number, or counted back from the game's end ("end", "end-3").
 struct Bound {
@@ -73,6 +78,14 @@ struct Range {
 
 // Number with an optional sign ('+', '-', U+2212 minus).
 bool parseNumber(std::string_view text, long long &out);
+
+// The parts of a comma-separated list word ("1-0,0-1", "[a1, c4]"'s inside),
+// empty ones included.
+std::vector<std::string_view> commaParts(std::string_view text);
+
+// A game result as :result reads it, in PGN ("1/2", "=" are "1/2-1/2"; "0-0"
+// both lost); "" for a word that is none.
+std::string gameResult(std::string_view word);
 // A leading >, >=, < or <= taken off text: 1, 2, 3 or 4 (0 when none).
 int readComparison(std::string_view &text);
 // "12", "end", "end-3".

@@ -242,12 +242,6 @@ long long whiteScore(const chess::Position &pos, const engine::Score &s)
 
 } // namespace
 
-bool isEvaluationKeyword(std::string_view name)
-{
-    return name == "evaluation" || name == "moveevaluation" || name == "endgameevaluation"
-        || name == "endgameevaluation*";
-}
-
 FilterPtr compileEvaluation(const std::string &name, const Item &at, const std::vector<Item> &items, size_t &i,
                             const EvaluationParser &p)
 {

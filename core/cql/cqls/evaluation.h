@@ -25,8 +25,6 @@ struct EvaluationParser {
     const engine::Settings *engine = nullptr; // the query's (CompileOptions::engine); null: the environment's
 };
 
-bool isEvaluationKeyword(std::string_view name);
-
 // Compiles the arguments of ':evaluation', ':moveevaluation' or
 // ':endgameevaluation' starting at items[i]; null after an error.
 FilterPtr compileEvaluation(const std::string &name, const Item &at, const std::vector<Item> &items, size_t &i,

@@ -17,15 +17,10 @@
 namespace cql::cqls {
 
 // :movenumber / :halfmovenumber with ranges that may count back from the end.
-class MoveNumberFilter : public Filter {
+class MoveNumberFilter : public InvariantFilter<MoveNumberFilter> {
 public:
     MoveNumberFilter(bool halfMoves, Range r) : m_half(halfMoves), m_range(r) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override
-    {
-        return std::make_unique<MoveNumberFilter>(m_half, m_range);
-    }
-    bool transformSensitive() const override { return false; }
 
 private:
     bool m_half;
@@ -55,13 +50,11 @@ private:
 };
 
 // :halfmoveclock range, :threefoldrepetition / :fivefoldrepetition.
-class ClockFilter : public Filter {
+class ClockFilter : public InvariantFilter<ClockFilter> {
 public:
     enum Kind { HalfmoveClock, Repetition };
     ClockFilter(Kind k, Range r) : m_kind(k), m_range(r) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<ClockFilter>(m_kind, m_range); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;
@@ -70,12 +63,10 @@ private:
 
 // :fen: the position equals the given one (board, side to move, castling
 // and en passant rights).
-class FenFilter : public Filter {
+class FenFilter : public InvariantFilter<FenFilter> {
 public:
     explicit FenFilter(uint64_t key) : m_key(key) {}
     bool match(Ctx &ctx) const override { return ctx.pos->key() == m_key; }
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<FenFilter>(m_key); }
-    bool transformSensitive() const override { return false; }
 
 private:
     uint64_t m_key;
@@ -120,12 +111,10 @@ private:
 // of the back ranks (Chess960 rules for the first: bishops on opposite
 // colours, king between the rooks). As the match list page says, both
 // include the standard arrangement.
-class StartArrangementFilter : public Filter {
+class StartArrangementFilter : public InvariantFilter<StartArrangementFilter> {
 public:
     explicit StartArrangementFilter(bool chess960) : m_960(chess960) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<StartArrangementFilter>(m_960); }
-    bool transformSensitive() const override { return false; }
 
 private:
     bool m_960;
@@ -133,12 +122,10 @@ private:
 
 // ':ischeck range': the next move checks, and it is the n-th check the side
 // to move gives in the game (counted along the line to here), n in range.
-class IsCheckCountFilter : public Filter {
+class IsCheckCountFilter : public InvariantFilter<IsCheckCountFilter> {
 public:
     explicit IsCheckCountFilter(Range r) : m_range(r) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<IsCheckCountFilter>(m_range); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Range m_range;

@@ -49,12 +49,10 @@ char genderOf(const game::Game &g, bool white);
 std::string_view ratingTagSuffix(std::string_view upperSystem);
 
 // :timemode normal,corr: the game's time mode is one of these.
-class TimeModeFilter : public Filter {
+class TimeModeFilter : public InvariantFilter<TimeModeFilter> {
 public:
     explicit TimeModeFilter(std::vector<TimeMode> modes) : m_modes(std::move(modes)) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<TimeModeFilter>(m_modes); }
-    bool transformSensitive() const override { return false; }
 
 private:
     std::vector<TimeMode> m_modes;
@@ -62,15 +60,10 @@ private:
 
 // :gender f / :whitegender m / :blackgender x: side 0 either player, 1 White, 2 Black;
 // genders as genderOf gives them.
-class GenderFilter : public Filter {
+class GenderFilter : public InvariantFilter<GenderFilter> {
 public:
     GenderFilter(int side, std::string genders) : m_side(side), m_genders(std::move(genders)) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override
-    {
-        return std::make_unique<GenderFilter>(m_side, m_genders);
-    }
-    bool transformSensitive() const override { return false; }
 
 private:
     int m_side;
@@ -94,18 +87,13 @@ private:
 // what reading the game found. An illegal move is a move the rules forbid
 // (or an ambiguous one); an invalid move is text that names no move ("Nf9").
 // The game is kept up to such a move, so it is found in the games it spoils.
-class GameDefectFilter : public Filter {
+class GameDefectFilter : public InvariantFilter<GameDefectFilter> {
 public:
     // Deleted: Scid's deletion flag (see gameMarkersOf), the one special marker a PGN game carries.
     enum : unsigned { IllegalMove = 1, InvalidMove = 2, Deleted = 4 };
     // clean: also a game read without any problem; defects: any of these.
     GameDefectFilter(bool clean, unsigned defects) : m_clean(clean), m_defects(defects) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override
-    {
-        return std::make_unique<GameDefectFilter>(m_clean, m_defects);
-    }
-    bool transformSensitive() const override { return false; }
 
 private:
     bool m_clean;
@@ -122,12 +110,10 @@ std::string gameMarkersOf(const game::Game &g, bool *deleted = nullptr);
 std::string_view gameMarkerLetters();
 
 // :hasmarker w,b: the game has one of these markers; no markers: any marker.
-class GameMarkerFilter : public Filter {
+class GameMarkerFilter : public InvariantFilter<GameMarkerFilter> {
 public:
     explicit GameMarkerFilter(std::string markers) : m_markers(std::move(markers)) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<GameMarkerFilter>(m_markers); }
-    bool transformSensitive() const override { return false; }
 
 private:
     std::string m_markers;
@@ -142,12 +128,10 @@ std::vector<std::string> commentLanguages(std::string_view comment);
 
 // :hascomments de,en,xx,yy: some comment has text in one of these languages;
 // "xx" language independent, "yy" any language but English (not independent).
-class CommentLanguageFilter : public Filter {
+class CommentLanguageFilter : public InvariantFilter<CommentLanguageFilter> {
 public:
     explicit CommentLanguageFilter(std::vector<std::string> codes) : m_codes(std::move(codes)) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<CommentLanguageFilter>(m_codes); }
-    bool transformSensitive() const override { return false; }
 
 private:
     std::vector<std::string> m_codes;
@@ -157,7 +141,7 @@ private:
 // forms: the player's year as the player base gives it is in the range (for
 // the plain forms, either player's). A player the base does not know, or a
 // year it does not give, is no year: only '–' matches it.
-class PlayerYearFilter : public Filter {
+class PlayerYearFilter : public InvariantFilter<PlayerYearFilter> {
 public:
     enum Side { Either, White, Black };
     PlayerYearFilter(Side side, bool death, Range range, std::shared_ptr<const database::PlayerBase> base)
@@ -165,11 +149,6 @@ public:
     {
     }
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override
-    {
-        return std::make_unique<PlayerYearFilter>(m_side, m_death, m_range, m_base);
-    }
-    bool transformSensitive() const override { return false; }
 
 private:
     Side m_side;
@@ -179,15 +158,10 @@ private:
 };
 
 // :comment "pattern": some comment of the game has a part the pattern matches.
-class CommentPatternFilter : public Filter {
+class CommentPatternFilter : public InvariantFilter<CommentPatternFilter> {
 public:
     explicit CommentPatternFilter(std::string pattern) : m_pattern("*" + pattern + "*") {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override
-    {
-        return std::make_unique<CommentPatternFilter>(m_pattern.substr(1, m_pattern.size() - 2));
-    }
-    bool transformSensitive() const override { return false; }
 
 private:
     std::string m_pattern;
@@ -196,7 +170,7 @@ private:
 // Game information of the match list: players, event, site (a sub-string,
 // case-insensitive), ply count, round, ECO ranges, and whether the game has
 // variations, comments or NAGs.
-class GameInfoFilter : public Filter {
+class GameInfoFilter : public InvariantFilter<GameInfoFilter> {
 public:
     enum Kind { PlyCount, Round, Eco, HasVariations, HasComments, HasAnnotation };
     GameInfoFilter(Kind k, Range r = {}, std::vector<std::pair<int, int>> eco = {})
@@ -204,11 +178,6 @@ public:
     {
     }
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override
-    {
-        return std::make_unique<GameInfoFilter>(m_kind, m_range, m_eco);
-    }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;
@@ -218,12 +187,10 @@ private:
 
 // :date: the game's date (YYYY.MM.DD, unknown parts as 0) in a range of
 // dates written as numbers YYYYMMDD.
-class DateFilter : public Filter {
+class DateFilter : public InvariantFilter<DateFilter> {
 public:
     explicit DateFilter(Range r) : m_range(r) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<DateFilter>(m_range); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Range m_range;
@@ -236,7 +203,7 @@ private:
 int startPositionNumber(const chess::Position &p);
 
 // :variant a,b: the game is played under one of these rules (bit 1 << Variant).
-class GameVariantFilter : public Filter {
+class GameVariantFilter : public InvariantFilter<GameVariantFilter> {
 public:
     // The bit of Bughouse among the chess::Variant bits: each board of a
     // Bughouse game is searched as a game of its own under Crazyhouse rules,
@@ -248,26 +215,19 @@ public:
         if (ctx.game->board) return (m_variants & Bughouse) != 0;
         return (m_variants >> unsigned(ctx.game->variant())) & 1u;
     }
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<GameVariantFilter>(m_variants); }
-    bool transformSensitive() const override { return false; }
 
 private:
     unsigned m_variants;
 };
 
 // :startposition 518,1-960,*: the game's start arrangement is one of these.
-class StartPositionFilter : public Filter {
+class StartPositionFilter : public InvariantFilter<StartPositionFilter> {
 public:
     StartPositionFilter(std::vector<std::pair<int, int>> ranges, bool anyShuffle)
         : m_ranges(std::move(ranges)), m_anyShuffle(anyShuffle)
     {
     }
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override
-    {
-        return std::make_unique<StartPositionFilter>(m_ranges, m_anyShuffle);
-    }
-    bool transformSensitive() const override { return false; }
 
 private:
     std::vector<std::pair<int, int>> m_ranges;

@@ -65,8 +65,9 @@ struct KeywordSignature {
     bool negatable;        // "!:name" allowed
     Cql6 cql6;
     std::string_view help; // one line for the editor
-    // A keyword without arguments that CQL 6 says in fixed words: those words
-    // (a CQL 6 transform, for a transform of the list).
+    // The CQL 6 words with the keyword's meaning: for a keyword without
+    // arguments the filter (a CQL 6 transform, for a transform of the list);
+    // for one whose argument is a range, the number the range tests.
     std::string_view cql6Text = {};
 
     bool takesArguments() const { return args[0].kind != ArgKind::None; }

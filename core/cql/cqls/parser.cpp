@@ -414,22 +414,20 @@ FilterPtr Compiler::relation(size_t &i, ListState &st)
     spec->addedRange.lo.value = spec->addedRange.hi.value = 0;
     for (const ListNode::Element &e : listArguments(i).front().elements) {
         const KeywordNode &k = *e.keyword; // the reader let only keywords through
-        const Item &it = *k.at;
-        const auto &r = k.items;
         size_t j = 0;
         const std::string &n = k.name;
+        const Call c{k, n, *k.at, k.items, j, 0};
         if (n == "missingpiececount" || n == "newpiececount") {
             bool missing = n[0] == 'm';
-            FilterPtr d = designatorArg(it, r, j);
-            if (!d) return nullptr;
+            FilterPtr d = designatorOf(c, 0);
             Range rg;
-            if (!rangeArg(it, r, j, rg, false, false)) return nullptr;
+            if (!d || !rangeOf(c, 1, rg)) return nullptr;
             (missing ? spec->missing : spec->added) = std::move(d);
             (missing ? spec->missingRange : spec->addedRange) = rg;
         } else if (n == "originaldifferentcount" || n == "originalsamecount") {
             bool diff = n == "originaldifferentcount";
             Range rg;
-            if (!rangeArg(it, r, j, rg, false, false)) return nullptr;
+            if (!rangeOf(c, 0, rg)) return nullptr;
             (diff ? spec->differentRange : spec->sameRange) = rg;
             (diff ? spec->haveDifferent : spec->haveSame) = true;
         } else if (n == "changesidetomove") {
@@ -451,11 +449,11 @@ FilterPtr Compiler::relation(size_t &i, ListState &st)
             transformGroup(n, group);
             addRelationTransforms(spec->p2Transforms, group);
         } else {
-            error(it, "unknown relation list keyword ':" + n + "'");
+            error(*k.at, "unknown relation list keyword ':" + n + "'");
             return nullptr;
         }
-        if (j < r.size()) {
-            error(r[j], "'" + r[j].text + "' is not a relation list keyword");
+        if (j < k.items.size()) {
+            error(k.items[j], "'" + k.items[j].text + "' is not a relation list keyword");
             return nullptr;
         }
     }
@@ -820,18 +818,6 @@ bool compileScript(std::string_view text, QueryHeader &header, Program &program,
 {
     Compiler c(header, program, diagnostics);
     return c.run(text);
-}
-
-const std::vector<std::string_view> &positionKeywords()
-{
-    static const std::vector<std::string_view> words = keywordsIn(InPosition);
-    return words;
-}
-
-const std::vector<std::string_view> &matchKeywords()
-{
-    static const std::vector<std::string_view> words = keywordsIn(InMatch);
-    return words;
 }
 
 } // namespace cql::cqls

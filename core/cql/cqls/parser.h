@@ -19,9 +19,4 @@ bool isCqlsSource(std::string_view text, std::string_view fileName);
 // and column; returns false when there was an error.
 bool compileScript(std::string_view text, QueryHeader &header, Program &program, std::vector<Diagnostic> &diagnostics);
 
-// Keywords of the seed's index, for the editor and the tests: position-list
-// and match-list keywords without their ':'.
-const std::vector<std::string_view> &positionKeywords();
-const std::vector<std::string_view> &matchKeywords();
-
 } // namespace cql::cqls

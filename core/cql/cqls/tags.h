@@ -26,7 +26,7 @@ std::string_view eventModeOf(std::string_view modeTag);
 // The :termination name of a Termination tag value ("Time forfeit" -> "timeforfeit"); "unknown" for others.
 std::string_view terminationOf(std::string_view terminationTag);
 
-class TagInfoFilter : public Filter {
+class TagInfoFilter : public InvariantFilter<TagInfoFilter> {
 public:
     enum Kind {
         Tag,               // :tag NAME [value]: a tag other than the seven-tag roster
@@ -60,8 +60,6 @@ public:
     };
     explicit TagInfoFilter(Spec s) : m_spec(std::move(s)) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<TagInfoFilter>(m_spec); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Spec m_spec;

@@ -24,25 +24,8 @@ using chess::SquareSet;
 namespace {
 
 // What the keyword table says for the converter: nothing in CQL 6 says the
-// same; never true in a standard game (CQL 6 `false` keeps the meaning); no
-// argument (the next word is a new part of the list, not one to skip).
-bool noEquivalent(std::string_view k)
-{
-    const KeywordSignature *row = findKeyword(k);
-    return row && (row->cql6 == Cql6::None || row->cql6 == Cql6::NeverInChess);
-}
-
-bool neverInChess(std::string_view k)
-{
-    const KeywordSignature *row = findKeyword(k);
-    return row && row->cql6 == Cql6::NeverInChess;
-}
-
-bool takesNoArgument(std::string_view k)
-{
-    const KeywordSignature *row = findKeyword(k);
-    return row && !row->takesArguments();
-}
+// same, or only `false` in a standard game.
+bool noEquivalent(const KeywordSignature &row) { return row.cql6 == Cql6::None || row.cql6 == Cql6::NeverInChess; }
 
 // The CQL 6 transform a transform keyword of the list is, "" for another keyword.
 std::string_view transformText(const KeywordSignature *row)
@@ -276,6 +259,16 @@ private:
         return false;
     }
 
+    // The reader's value (syntax.h) of argument j of the keyword being
+    // converted, null when it is left out; i goes past it.
+    const ArgumentNode *argument(size_t j, size_t &i) const
+    {
+        if (j >= m_node->args.size()) return nullptr;
+        const ArgumentNode &a = m_node->args[j];
+        i = std::max(i, a.first + a.count);
+        return a.present ? &a : nullptr;
+    }
+
     // Runs a keyword's back end with the node it reads from.
     template <typename F>
     auto withNode(const KeywordNode &k, F f)
@@ -425,14 +418,14 @@ private:
             {"and", &Converter::matchLogicText},
             {"averagerating", &Converter::ratingText},
             {"averagerating*", &Converter::ratingText},
-            {"blackelo", &Converter::numberText},
+            {"blackelo", &Converter::rangeText},
             {"blackgender", &Converter::genderText},
             {"blackplayer", &Converter::playerText},
             {"blackrating", &Converter::ratingText},
             {"cond", &Converter::matchLogicText},
-            {"elo", &Converter::numberText},
+            {"elo", &Converter::rangeText},
             {"event", &Converter::playerText},
-            {"gamenumber", &Converter::numberText},
+            {"gamenumber", &Converter::rangeText},
             {"gender", &Converter::genderText},
             {"not", &Converter::matchLogicText},
             {"or", &Converter::matchLogicText},
@@ -441,12 +434,12 @@ private:
             {"ratingdifference", &Converter::ratingText},
             {"result", &Converter::resultText},
             {"site", &Converter::playerText},
-            {"whiteelo", &Converter::numberText},
+            {"whiteelo", &Converter::rangeText},
             {"whitegender", &Converter::genderText},
             {"whiteplayer", &Converter::playerText},
             {"whiterating", &Converter::ratingText},
             {"xor", &Converter::matchLogicText},
-            {"year", &Converter::numberText},
+            {"year", &Converter::rangeText},
         };
         const std::string &n = k.name;
         if (!k.row) {
@@ -477,22 +470,16 @@ private:
             {"date", "CQL 6 compares dates as text"},
         };
         const auto r = reasons.find(n);
-        if (r == reasons.end() && takesNoArgument(n)) return leaveOut(at, "");
-        const bool none = noEquivalent(n) || n == "timemode" || n == "goodgame";
+        if (r == reasons.end() && !k.row->takesArguments()) return leaveOut(at, "");
+        const bool none = noEquivalent(*k.row) || n == "timemode" || n == "goodgame";
         return leaveOut(at, r != reasons.end() ? std::string(r->second) : none ? "" : "unknown keyword", none);
     }
 
-    std::string numberText(const Call &c)
+    // A keyword whose argument is a range, on its row's CQL 6 number.
+    std::string rangeText(const Call &c)
     {
-        static const std::unordered_map<std::string_view, std::string_view> expr = {{"year", "year"},
-                                                                                    {"gamenumber", "gamenumber"},
-                                                                                    {"elo", "elo"},
-                                                                                    {"whiteelo", "elo white"},
-                                                                                    {"blackelo", "elo black"}};
-        Range r;
-        std::string f;
-        if (!rangeArg(c.items, c.i, r, false, false) || !rangeTest(std::string(expr.at(c.n)), r, f)) f.clear();
-        return f;
+        const ArgumentNode *r = argument(0, c.i);
+        return r ? rangeCql6(c.n, r->range) : std::string();
     }
 
     std::string playerText(const Call &c)
@@ -583,10 +570,7 @@ private:
             const std::string tag = "lowercase tag \"" + std::string(who) + "Sex\"";
             const std::string male = tag + " == \"m\"", female = tag + " == \"f\" or " + tag + " == \"w\"";
             std::vector<std::string> alts;
-            size_t start = 0;
-            while (start <= list.size()) {
-                size_t comma = list.find(',', start);
-                std::string g = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            for (std::string_view g : commaParts(list)) {
                 if (g == "m")
                     alts.push_back(male);
                 else if (g == "f" || g == "w")
@@ -595,8 +579,6 @@ private:
                     alts.push_back("not (" + male + " or " + female + ")");
                 else
                     return std::string();
-                if (comma == std::string::npos) break;
-                start = comma + 1;
             }
             std::string s = "(";
             for (size_t k = 0; k < alts.size(); ++k)
@@ -614,17 +596,11 @@ private:
         [[maybe_unused]] const auto &[n, at, items, i] = c;
         if (i >= items.size() || items[i].isList()) return {};
         // A comma-separated list: any of them.
-        const std::string list = items[i++].text;
         std::vector<std::string> any;
-        size_t start = 0;
-        for (;;) {
-            const size_t comma = list.find(',', start);
-            std::string r = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-            if (r == "1/2" || r == "\xC2\xBD" || r == "=") r = "1/2-1/2";
-            if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*") return {}; // 0-0 (both lost) has no CQL 6 word
+        for (std::string_view part : commaParts(items[i++].text)) {
+            const std::string r = gameResult(part);
+            if (r.empty() || r == "0-0") return {}; // 0-0 (both lost) has no CQL 6 word
             any.push_back("result " + r);
-            if (comma == std::string::npos) break;
-            start = comma + 1;
         }
         return any.size() == 1 ? any[0] : combine("or", any);
     }
@@ -768,23 +744,21 @@ private:
     {
         static const std::unordered_map<std::string_view, Handler> handlers = {
             {"and", &Converter::andText},
-            {"blackelo", &Converter::eloText},
+            {"blackelo", &Converter::rangeText},
             {"check", &Converter::checkText},
             {"checkcount", &Converter::checkcountText},
             {"cond", &Converter::andText},
             {"contactcheck", &Converter::checkText},
             {"doublecheck", &Converter::checkText},
-            {"elo", &Converter::eloText},
+            {"elo", &Converter::rangeText},
             {"gappedsequence", &Converter::andText},
-            {"halfmovenumber", &Converter::movenumberText},
+            {"halfmovenumber", &Converter::rangeText},
             {"iscastling", &Converter::iscastlingText},
             {"ischeck", &Converter::ischeckText},
             {"iscontactcheck", &Converter::iscontactcheckText},
             {"isdoublecheck", &Converter::isdoublecheckText},
-            {"ismate", &Converter::ischeckText},
-            {"isstalemate", &Converter::ischeckText},
             {"movefrom", &Converter::movefromText},
-            {"movenumber", &Converter::movenumberText},
+            {"movenumber", &Converter::rangeText},
             {"moveto", &Converter::movefromText},
             {"not", &Converter::andText},
             {"or", &Converter::andText},
@@ -803,17 +777,18 @@ private:
             {"rayvertical", &Converter::rayText},
             {"result", &Converter::resultText},
             {"sequence", &Converter::andText},
-            {"whiteelo", &Converter::eloText},
+            {"whiteelo", &Converter::rangeText},
             {"xor", &Converter::andText},
         };
         // Keywords CQL 6 says in fixed words.
-        if (const KeywordSignature *row = findKeyword(n); row && !row->cql6Text.empty() && transformText(row).empty())
-            return std::string(row->cql6Text);
+        const KeywordSignature &row = *m_node->row;
+        if (!row.takesArguments() && !row.cql6Text.empty() && transformText(&row).empty())
+            return std::string(row.cql6Text);
         if (const auto h = handlers.find(n); h != handlers.end()) return (this->*h->second)(Call{n, at, items, i});
-        if (neverInChess(n)) return "false " + leaveOut(at, "never true in a standard game");
-        if (takesNoArgument(n)) return leaveOut(at, "");
+        if (row.cql6 == Cql6::NeverInChess) return "false " + leaveOut(at, "never true in a standard game");
+        if (!row.takesArguments()) return leaveOut(at, "");
         skipArguments(items, i);
-        if (noEquivalent(n)) return leaveOut(at, "");
+        if (noEquivalent(row)) return leaveOut(at, "");
         return leaveOut(at, "unknown keyword", false);
     }
 
@@ -843,11 +818,10 @@ private:
 
     std::string checkText(const Call &c)
     {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        Designator d;
+        const ArgumentNode *d = argument(0, c.i);
         std::string by;
-        if (readOptionalDesignator(items, i, d) && (by = designator(d)).empty()) return {};
-        return checkCql6(n, by);
+        if (d && (by = designator(d->designator)).empty()) return {};
+        return checkCql6(c.n, by);
     }
 
     // A next move (of the main line, or any when variations are searched, as
@@ -861,25 +835,23 @@ private:
 
     std::string piececountText(const Call &c)
     {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        Designator d;
-        Range r;
-        std::string f;
-        if (!designatorArg(items, i, d) || !rangeArg(items, i, r, false, false)) return {};
-        std::string s = designator(d);
-        if (s.empty() || !rangeTest(n == "power" ? "power " + s : "#" + s, r, f)) return {};
-        return f;
+        const ArgumentNode *d = argument(0, c.i), *r = argument(1, c.i);
+        std::string s, f;
+        if (!d || !r || (s = designator(d->designator)).empty()) return {};
+        return rangeTest(c.n == "power" ? "power " + s : "#" + s, r->range, f) ? f : std::string();
     }
 
     std::string piececountdifferenceText(const Call &c)
     {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        std::string a, b;
-        Range r;
+        const ArgumentNode *d1 = argument(0, c.i), *d2 = argument(1, c.i), *r = argument(2, c.i);
+        if (!d1 || !r) return {};
+        Designator first = d1->designator, second = d2 ? d2->designator : Designator();
+        differencePair(first, second, d2 != nullptr);
+        const std::string a = designator(first), b = designator(second);
+        const std::string expr =
+            c.n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
         std::string f;
-        if (!differenceArgs(items, i, a, b) || !rangeArg(items, i, r, false, false)) return {};
-        std::string expr = n == "powerdifference" ? "((power " + a + ") - (power " + b + "))" : "#" + a + " - #" + b;
-        return rangeTest(expr, r, f) ? f : std::string();
+        return !a.empty() && !b.empty() && rangeTest(expr, r->range, f) ? f : std::string();
     }
 
     std::string pawncountText(const Call &c)
@@ -919,8 +891,9 @@ private:
     std::string movefromText(const Call &c)
     {
         [[maybe_unused]] const auto &[n, at, items, i] = c;
-        Designator d;
-        if (!designatorArg(items, i, d)) return {};
+        const ArgumentNode *a = argument(0, c.i);
+        if (!a) return {};
+        Designator d = a->designator;
         if (n == "movefrom") {
             // To CQL 6 a drop comes from its own, empty, square (docs/variants.md):
             // the backhand is "_", and a move from the board is one from a piece.
@@ -940,10 +913,10 @@ private:
 
     std::string promoteText(const Call &c)
     {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        Designator d;
-        if (!designatorArg(items, i, d) || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all())
-            return {};
+        const ArgumentNode *a = argument(0, c.i);
+        if (!a) return {};
+        const Designator &d = a->designator;
+        if (d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all()) return {};
         PieceMask m = d.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d.pieces.plain;
         m &= PieceMask(WhiteBits | BlackBits);
         return m ? promoteCql6(m, "") : std::string();
@@ -951,9 +924,9 @@ private:
 
     std::string iscastlingText(const Call &c)
     {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        Designator d;
-        if (!readOptionalDesignator(items, i, d)) return "move castle";
+        const ArgumentNode *a = argument(0, c.i);
+        if (!a) return "move castle";
+        const Designator &d = a->designator;
         if (d.pieces.anything || d.pieces.promoted || d.pieces.unpromoted || d.squares != SquareSet::all()) return {};
         using namespace chess;
         auto has = [&](Piece p, int bit) { return (d.pieces.plain & PieceMask(1u << p)) ? bit : 0; };
@@ -961,37 +934,7 @@ private:
         return rights ? castlingCql6(rights) : std::string();
     }
 
-    std::string ischeckText(const Call &c)
-    {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        Range r;
-        if (n == "ischeck" && rangeArg(items, i, r, false, false)) return {};
-        return nextMoveTo(n == "ischeck" ? "check" : n == "ismate" ? "mate" : "stalemate");
-    }
-
-    std::string movenumberText(const Call &c)
-    {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        Range r;
-        std::string f;
-        if (!rangeArg(items, i, r, true, false) || !rangeTest(n == "movenumber" ? "movenumber" : "ply", r, f))
-            return {};
-        return f;
-    }
-
-    std::string eloText(const Call &c)
-    {
-        [[maybe_unused]] const auto &[n, at, items, i] = c;
-        Range r;
-        std::string f;
-        if (!rangeArg(items, i, r, false, false)
-            || !rangeTest(n == "elo"            ? "elo"
-                              : n == "whiteelo" ? "elo white"
-                                                : "elo black",
-                          r, f))
-            return {};
-        return f;
-    }
+    std::string ischeckText(const Call &c) { return argument(0, c.i) ? std::string() : nextMoveTo("check"); }
 
     std::string checkcountText(const Call &c)
     {
@@ -1031,18 +974,10 @@ private:
     {
         Designator d1, d2;
         if (!designatorArg(items, i, d1)) return false;
-        if (readOptionalDesignator(items, i, d2)) {
-            a = designator(d1);
-            b = designator(d2);
-            return !a.empty() && !b.empty();
-        }
-        if (d1.pieces.promoted || d1.pieces.unpromoted) return false;
-        PieceMask m = d1.pieces.anything ? PieceMask(WhiteBits | BlackBits) : d1.pieces.plain;
-        for (std::vector<SquareSet> *c : m_collect)
-            c->push_back(d1.squares);
-        a = designatorText(m & WhiteBits, false, d1.squares);
-        b = designatorText(m & BlackBits, false, d1.squares);
-        return true;
+        differencePair(d1, d2, readOptionalDesignator(items, i, d2));
+        a = designator(d1);
+        b = designator(d2);
+        return !a.empty() && !b.empty();
     }
 
     std::string pawnCount(bool difference, const Item &at, const std::vector<Item> &items, size_t &i)
@@ -1144,6 +1079,13 @@ std::string castlingCql6(int rights)
     const std::string k = side(1, 4, "move o-o"), q = side(2, 8, "move o-o-o");
     if (k.empty() || q.empty()) return k + q;
     return "(" + k + " or " + q + ")";
+}
+
+std::string rangeCql6(std::string_view keyword, const Range &r)
+{
+    const KeywordSignature *row = findKeyword(keyword);
+    std::string out;
+    return row && rangeTest(std::string(row->cql6Text), r, out) ? out : std::string();
 }
 
 std::string checkCql6(std::string_view keyword, const std::string &by)

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cql/cqls/designators.h"
 #include "cql/query.h"
 #include "cql/token.h"
 
@@ -43,6 +44,11 @@ std::string promoteCql6(PieceMask m, const std::string &to);
 // The CQL 6 filter of a next move castling with one of the rights (bits: 1 K,
 // 2 Q, 4 k, 8 q; 0 any).
 std::string castlingCql6(int rights);
+
+// The CQL 6 test of a keyword whose argument is a range: its row's number
+// (keywordtable.h's cql6Text) in the range; "" when CQL 6 cannot say it
+// (bounds counted from the game's end, percentages).
+std::string rangeCql6(std::string_view keyword, const Range &r);
 
 // Converts a CQL-S script. The result means the same as the script when
 // `untranslated` is empty; otherwise each left-out keyword is named in a

@@ -22,7 +22,7 @@ bool matingMaterialIn(const chess::Position &p);
 bool cannotWinIn(const chess::Position &p, chess::Color c);
 
 // Positions the variants' own rules mark.
-class VariantFactFilter : public Filter {
+class VariantFactFilter : public InvariantFilter<VariantFactFilter> {
 public:
     enum Kind {
         ThreeChecks,   // Three-check: a king has received its third check
@@ -32,8 +32,6 @@ public:
     };
     explicit VariantFactFilter(Kind k) : m_kind(k) {}
     bool match(Ctx &ctx) const override;
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<VariantFactFilter>(m_kind); }
-    bool transformSensitive() const override { return false; }
 
 private:
     Kind m_kind;

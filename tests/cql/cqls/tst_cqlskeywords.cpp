@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "../cqlstest.h"
 
+#include "cql/cqls/keywordtable.h"
 #include "cql/cqls/parser.h"
 #include "cql/cqls/tocql6.h"
 
@@ -1110,7 +1111,7 @@ void TestCqlsKeywords::errors()
 void TestCqlsKeywords::everyIndexKeywordIsKnown()
 {
     // Every keyword of the seed's index compiles or is refused by name, never ignored.
-    for (std::string_view k : cql::cqls::positionKeywords()) {
+    for (std::string_view k : cql::cqls::keywordsIn(cql::cqls::InPosition)) {
         std::string script = "(match (position :" + std::string(k) + "))";
         std::vector<cql::Diagnostic> d;
         auto q = compileCqls(script, &d);
@@ -1123,7 +1124,7 @@ void TestCqlsKeywords::everyIndexKeywordIsKnown()
                      || d[0].message.find("belongs") != std::string::npos,
                  (script + ": " + d[0].message).c_str());
     }
-    for (std::string_view k : cql::cqls::matchKeywords()) {
+    for (std::string_view k : cql::cqls::keywordsIn(cql::cqls::InMatch)) {
         std::string script = "(match :" + std::string(k) + ")";
         std::vector<cql::Diagnostic> d;
         auto q = compileCqls(script, &d);
