@@ -3,6 +3,7 @@
 #include "databaseopener.h"
 
 #include "databasesource.h"
+#include "postedprogress.h"
 
 #include "store/textcache.h"
 
@@ -70,21 +71,7 @@ void DatabaseOpener::open(const QString &path)
         OpenResult r;
         QElapsedTimer timer;
         timer.start();
-        int lastPercent = -1;
-        r.source = openNow(
-            path, &r.error,
-            [&](double f) {
-                const int percent = int(f * 100);
-                if (percent == lastPercent) return;
-                lastPercent = percent;
-                QMetaObject::invokeMethod(
-                    self,
-                    [self, path, f] {
-                        if (self) emit self->progress(path, f);
-                    },
-                    Qt::QueuedConnection);
-            },
-            cancel.get());
+        r.source = openNow(path, &r.error, postedProgress(self, path, 100), cancel.get());
         r.seconds = timer.nsecsElapsed() / 1e9;
         return r;
     }));

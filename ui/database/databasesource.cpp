@@ -21,6 +21,18 @@ QString text(std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(
 
 DatabaseSource::DatabaseSource(std::shared_ptr<const db::Database> database) : m_db(std::move(database)) {}
 
+void DatabaseSource::setStore(std::shared_ptr<const store::GameStore> store) const
+{
+    std::lock_guard lock(m_storeMutex);
+    m_store = std::move(store);
+}
+
+std::shared_ptr<const store::GameStore> DatabaseSource::store() const
+{
+    std::lock_guard lock(m_storeMutex);
+    return m_store;
+}
+
 QString DatabaseSource::name() const { return QFileInfo(path()).fileName(); }
 
 QString DatabaseSource::path() const { return QString::fromStdString(m_db->path()); }

@@ -8,6 +8,7 @@
 #include "database/database.h"
 
 #include <memory>
+#include <mutex>
 
 namespace wb {
 
@@ -27,9 +28,15 @@ public:
     std::string_view gameText(int index) const override;
 
     std::shared_ptr<const db::Database> database() const override { return m_db; }
+    // Set when the store is ready (nullptr: drop it), a cache attached to a
+    // source already shared; a running search keeps the store it started with.
+    void setStore(std::shared_ptr<const store::GameStore> store) const;
+    std::shared_ptr<const store::GameStore> store() const override;
 
 private:
     std::shared_ptr<const db::Database> m_db;
+    mutable std::mutex m_storeMutex;
+    mutable std::shared_ptr<const store::GameStore> m_store;
 };
 
 } // namespace wb

@@ -11,6 +11,9 @@
 namespace db {
 class Database;
 }
+namespace store {
+class GameStore;
+}
 #include <string_view>
 #include <vector>
 
@@ -70,6 +73,9 @@ public:
     // The indexed file behind the source, for the core search engine; nullptr
     // when there is none (the search then evaluates the loaded games one by one).
     virtual std::shared_ptr<const db::Database> database() const { return nullptr; }
+    // The compact game store of database(), once it is loaded or built (in the
+    // background, after the file opened): the search replays its games from it.
+    virtual std::shared_ptr<const store::GameStore> store() const { return nullptr; }
 };
 using GameSourcePtr = std::shared_ptr<const GameSource>;
 

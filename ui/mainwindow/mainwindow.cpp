@@ -7,6 +7,7 @@
 #include "board/boardpanel.h"
 #include "board/boardwidget.h"
 #include "database/databaseopener.h"
+#include "database/storeloader.h"
 #include "editor/cqleditor.h"
 #include "gamelist/gamelistmodel.h"
 #include "gamelist/quickfilterbar.h"
@@ -45,6 +46,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_problems = new ProblemsModel(this);
     m_writer = new MatchWriter(this);
     m_opener = new DatabaseOpener(this);
+    m_stores = new StoreLoader(this);
     m_checkTimer = new QTimer(this);
     m_checkTimer->setSingleShot(true);
     m_checkTimer->setInterval(600);
@@ -85,10 +87,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         }
     });
     connect(m_opener, &DatabaseOpener::opened, this, &MainWindow::databaseOpened);
+    connectStoreLoader();
     connect(m_opener, &DatabaseOpener::failed, this, [this](const QString &path, const QString &message) {
         m_log->addMessage(tr("Cannot open %1: %2").arg(path, message), SearchLog::Error);
         m_recentDatabases->remove(path);
         m_progress->hide();
+        queueStores();
         statusBar()->showMessage(tr("Cannot open %1").arg(path), 5000);
         updateActions();
     });
@@ -299,6 +303,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     m_session->cancel();
     m_opener->cancelAll();
+    m_stores->cancelAll();
     writeSettings();
     event->accept();
 }

@@ -33,6 +33,7 @@ class BoardWidget;
 class CqlEditor;
 class DatabaseList;
 class DatabaseOpener;
+class StoreLoader;
 class EnginePane;
 class HelpBrowser;
 struct AppSettings;
@@ -208,6 +209,10 @@ private:
     void createEngineDock();
     void editSettings();
     void applySettings(const AppSettings &settings);
+
+    // mainwindow_store.cpp: each open database's game store, loaded or built in the background
+    void connectStoreLoader();
+    void queueStores();   // for the open databases that have none yet
     void startAnalysis(); // the engine pane shown and on
     // For a screenshot: the engine pane is on and not yet at depth 18.
     bool analysisWarmingUp() const;
@@ -274,6 +279,9 @@ private:
     } m_results;
     bool m_reportRunning = false;
     DatabaseOpener *m_opener = nullptr;
+    StoreLoader *m_stores = nullptr;
+    QProgressBar *m_storeProgress = nullptr; // while a store is built
+    bool m_useStore = true;
     QTimer *m_checkTimer = nullptr;
 
     // State

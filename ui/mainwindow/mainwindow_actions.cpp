@@ -314,6 +314,13 @@ void MainWindow::createStatusBar()
     m_progress->setMaximumWidth(220);
     m_progress->setTextVisible(true);
     m_progress->hide();
+    m_storeProgress = new QProgressBar(this);
+    m_storeProgress->setObjectName(QStringLiteral("StoreProgress"));
+    m_storeProgress->setRange(0, 1000);
+    m_storeProgress->setMaximumWidth(180);
+    m_storeProgress->setTextVisible(true);
+    m_storeProgress->setFormat(tr("Game store %p%"));
+    m_storeProgress->hide();
     m_databaseLabel = new QLabel(this);
     m_cursorLabel = new QLabel(this);
     m_dialectLabel = new QLabel(this);
@@ -325,6 +332,7 @@ void MainWindow::createStatusBar()
     statusBar()->addWidget(m_helpLabel, 1);
     connect(m_editor, &CqlEditor::helpLineChanged, m_helpLabel, &QLabel::setText);
     statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_storeProgress);
     statusBar()->addPermanentWidget(m_databaseLabel);
     statusBar()->addPermanentWidget(m_dialectLabel);
     connect(m_editor, &CqlEditor::dialectChanged, this, &MainWindow::dialectChanged);

@@ -4,6 +4,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "database/storeloader.h"
+
 #include "appearance.h"
 
 #include "board/boardsetup.h"
@@ -97,6 +99,12 @@ void MainWindow::applySettings(const AppSettings &settings)
     m_enginePane->analysis()->setSettings(e);
     m_session->setEngineSettings(e);
     m_session->controller()->setThreadCount(settings.searchThreads);
+    m_session->controller()->setUseStore(settings.gameStore);
+    m_useStore = settings.gameStore;
+    if (m_useStore)
+        queueStores();
+    else
+        m_stores->cancelAll();
     // A query compiled with the old engine may now compile (or not).
     m_checkTimer->start();
 }

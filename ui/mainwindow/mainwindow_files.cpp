@@ -9,6 +9,7 @@
 #include "board/boardpanel.h"
 #include "board/boardwidget.h"
 #include "database/databaseopener.h"
+#include "database/storeloader.h"
 #include "editor/cqleditor.h"
 #include "gamelist/gamelistmodel.h"
 #include "help/helpbrowser.h"
@@ -152,6 +153,8 @@ void MainWindow::openDatabase(const QString &path)
     if (m_openSequence.contains(abs)) return; // already being opened
     m_openSequence.insert(abs, m_nextOpenSequence++);
     m_log->addMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(abs)));
+    // The new file has the cores first; a build cut short is queued again once it is open.
+    m_stores->cancelAll();
     m_progress->setValue(0);
     m_progress->show();
     m_opener->open(abs);
@@ -177,6 +180,7 @@ void MainWindow::databaseOpened(const QString &path, GameSourcePtr source, doubl
                       SearchLog::Success);
     statusBar()->showMessage(tr("Opened %1").arg(source->name()), 3000);
     setDatabases(databases);
+    queueStores();
     if (m_runWhenLoaded && m_opener->pending() == 0) {
         m_runWhenLoaded = false;
         runQuery();

@@ -148,6 +148,9 @@ void MainWindow::searchFinished(const SearchSummary &s)
         m_log->addMessage(tr("Search cancelled: %1").arg(text), SearchLog::Warning);
     else
         m_log->addMessage(text, SearchLog::Success);
+    if (s.fromStore > 0 || s.prefiltered > 0)
+        m_log->addMessage(tr("  %1 games replayed from the game store, %2 ruled out by its signatures")
+                              .arg(locale.toString(s.fromStore), locale.toString(s.prefiltered)));
     const QList<GameSourcePtr> &databases = m_session->databases();
     const std::vector<int> &matched = m_session->matchedPerDatabase();
     if (databases.size() > 1 && m_session->controller()->source() == m_session->listSource()) {

@@ -7,6 +7,7 @@
 #include "gamelist/combinedsource.h"
 #include "database/database.h"
 #include "search/search.h"
+#include "store/gamestore.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -61,6 +62,7 @@ struct SearchController::Run {
     int total = 0; // games to search; set before the worker starts, then only read
     int games = 0; // in all parts
     unsigned threads = 0;
+    bool useStore = true;
     std::atomic<bool> cancel{false};
     // Counts the GUI thread has seen, for the summary of a run that is replaced.
     int searched = 0;
@@ -204,8 +206,12 @@ struct SearchController::Driver {
     void searchFiles(int first, int end)
     {
         std::vector<std::shared_ptr<const db::Database>> files;
-        for (int p = first; p < end; ++p)
+        // Held for the run: a source may drop or replace its store meanwhile.
+        std::vector<std::shared_ptr<const store::GameStore>> stores;
+        for (int p = first; p < end; ++p) {
             files.push_back(run->parts[p]->database());
+            stores.push_back(run->useStore ? run->parts[p]->store() : nullptr);
+        }
         search::SearchOptions options;
         options.threads = run->threads;
         options.order = search::Order::Input;
@@ -225,8 +231,10 @@ struct SearchController::Driver {
         }
         search::Search engine(*run->query, options);
         engine.setCancelFlag(&run->cancel);
-        for (const auto &d : files)
-            engine.addDatabase(*d);
+        for (size_t f = 0; f < files.size(); ++f) {
+            engine.addDatabase(*files[f]);
+            engine.setStore(stores[f].get());
+        }
         const int before = sum.searched;
         const int games = selectedIn(first, end);
         search::Callbacks cb;
@@ -244,6 +252,8 @@ struct SearchController::Driver {
         const search::Summary s = engine.run(cb);
         sum.searched = before + int(s.gamesExamined);
         sum.gameErrors += int(s.problemGames);
+        sum.fromStore += int(s.fromStore);
+        sum.prefiltered += int(s.prefiltered);
         sum.threads = qMax(sum.threads, int(s.threads));
         sum.cancelled = sum.cancelled || s.cancelled;
     }
@@ -360,6 +370,7 @@ bool SearchController::start(const QList<GameSourcePtr> &sources, QueryPtr query
     }
     run->reportedTotal = run->total;
     run->threads = unsigned(qMax(0, m_threads));
+    run->useStore = m_useStore;
     run->timer.start();
     m_run = run;
     m_sources = sources;

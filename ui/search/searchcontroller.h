@@ -35,6 +35,8 @@ struct SearchSummary {
     double seconds = 0;
     int threads = 1;
     bool cancelled = false;
+    int fromStore = 0;   // games replayed from a game store rather than read from the PGN
+    int prefiltered = 0; // games the store's signatures ruled out without replaying them
     // Games searched and matched per variant (variantLabel(); "" for standard
     // chess); counted when the search was not cancelled.
     struct VariantCount {
@@ -67,6 +69,10 @@ public:
     // 0 = one per core.
     void setThreadCount(int threads) { m_threads = threads; }
     int threadCount() const { return m_threads; } // 0: one per core
+    // Off: files are read from their PGN text even when they have a game
+    // store (GameSource::store()); the results are the same either way.
+    void setUseStore(bool use) { m_useStore = use; }
+    bool useStore() const { return m_useStore; }
 
     // Starts a search of `sources` in one run, first cancelling one that runs
     // (which then reports finished() as cancelled): game numbers in hits and
@@ -126,6 +132,7 @@ private:
     // clicks. Only the driver runs here; the engine starts its own threads.
     QThreadPool m_pool;
     int m_threads = 0;
+    bool m_useStore = true;
 };
 
 } // namespace wb

@@ -16,6 +16,7 @@ const char *const EngineThreadsKey = "engine/threads";
 const char *const EngineHashKey = "engine/hashMb";
 const char *const TablebaseKey = "engine/tablebaseFolder";
 const char *const SearchThreadsKey = "search/threads";
+const char *const GameStoreKey = "search/gameStore";
 
 QString key(const char *k) { return QString::fromLatin1(k); }
 } // namespace
@@ -29,6 +30,7 @@ AppSettings AppSettings::load(const QSettings &s)
     a.tablebaseFolder = s.value(key(TablebaseKey)).toString();
     a.playerBase = s.value(key(PlayerBaseSettingsKey)).toString();
     a.searchThreads = qBound(0, s.value(key(SearchThreadsKey), 0).toInt(), 1024);
+    a.gameStore = s.value(key(GameStoreKey), true).toBool();
     a.theme = s.value(key(ThemeSettingsKey), QStringLiteral("system")).toString();
     a.language = s.value(key(LanguageSettingsKey)).toString();
     return a;
@@ -44,6 +46,7 @@ void AppSettings::save(QSettings &s) const
     s.setValue(key(TablebaseKey), tablebaseFolder);
     s.setValue(key(PlayerBaseSettingsKey), playerBase);
     s.setValue(key(SearchThreadsKey), searchThreads);
+    s.setValue(key(GameStoreKey), gameStore);
     s.setValue(key(ThemeSettingsKey), theme);
     s.setValue(key(LanguageSettingsKey), language);
 }

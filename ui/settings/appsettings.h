@@ -22,6 +22,7 @@ struct AppSettings {
     QString tablebaseFolder;                  // "" = /usr/share/gaviotatb
     QString playerBase;                       // "" = none
     int searchThreads = 0;                    // 0 = one per core
+    bool gameStore = true;                    // keep and search a game store of each database
     QString theme = QStringLiteral("system"); // "light", "dark"
     QString language;                         // "" = the system's
 

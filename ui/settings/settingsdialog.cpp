@@ -4,6 +4,7 @@
 
 #include "mainwindow/language.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -54,6 +55,12 @@ SettingsDialog::SettingsDialog(const AppSettings &s, QWidget *parent) : QDialog(
     m_searchThreads->setRange(0, 1024);
     m_searchThreads->setSpecialValueText(tr("one per core"));
     m_searchThreads->setValue(s.searchThreads);
+    m_gameStore = new QCheckBox(tr("Keep a game store of each database in the cache folder"));
+    m_gameStore->setObjectName(QStringLiteral("GameStore"));
+    m_gameStore->setToolTip(tr("A compact copy of the games, built in the background when a database opens: "
+                               "searches replay it instead of the PGN text and skip games that cannot match. "
+                               "The results are the same either way."));
+    m_gameStore->setChecked(s.gameStore);
 
     auto *searchBox = new QGroupBox(tr("Search"));
     auto *searchForm = new QFormLayout(searchBox);
@@ -61,6 +68,7 @@ SettingsDialog::SettingsDialog(const AppSettings &s, QWidget *parent) : QDialog(
                        withBrowse(m_playerBase, tr("Player Base"), false,
                                   tr("Spelling files (*.ssp *.ssp.gz *.ssp.zst);;All files (*)")));
     searchForm->addRow(tr("Search t&hreads:"), m_searchThreads);
+    searchForm->addRow(m_gameStore);
 
     m_theme = new QComboBox;
     m_theme->setObjectName(QStringLiteral("Theme"));
@@ -119,6 +127,7 @@ AppSettings SettingsDialog::settings() const
     s.tablebaseFolder = m_tablebases->text().trimmed();
     s.playerBase = m_playerBase->text().trimmed();
     s.searchThreads = m_searchThreads->value();
+    s.gameStore = m_gameStore->isChecked();
     s.theme = m_theme->currentData().toString();
     s.language = m_language->currentData().toString();
     return s;

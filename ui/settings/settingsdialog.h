@@ -7,6 +7,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
@@ -29,6 +30,7 @@ private:
     QLineEdit *m_tablebases;
     QLineEdit *m_playerBase;
     QSpinBox *m_searchThreads;
+    QCheckBox *m_gameStore;
     QComboBox *m_theme;
     QComboBox *m_language;
 };
