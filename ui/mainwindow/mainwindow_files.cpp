@@ -190,7 +190,15 @@ void MainWindow::databaseOpened(const QString &path, GameSourcePtr source, doubl
 void MainWindow::setDatabases(const QList<GameSourcePtr> &databases)
 {
     if (m_session->isRunning()) statusBar()->showMessage(tr("Cancelling…"));
+    // A database closed: its store build stops (the others' start again).
+    bool closed = false;
+    for (const GameSourcePtr &d : m_session->databases())
+        closed = closed || !databases.contains(d);
     m_session->setDatabases(databases); // databasesChanged() follows
+    if (closed) {
+        m_stores->cancelAll();
+        queueStores();
+    }
 }
 
 void MainWindow::databasesChanged()
