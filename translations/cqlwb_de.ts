@@ -1400,6 +1400,34 @@
         <source>Games by variant: %1</source>
         <translation>Partien nach Variante: %1</translation>
     </message>
+    <message>
+        <source>Game store %p%</source>
+        <translation>Partienspeicher %p%</translation>
+    </message>
+    <message>
+        <source>  %1 games replayed from the game store, %2 ruled out by its signatures</source>
+        <translation>  %1 Partien aus dem Partienspeicher nachgespielt, %2 durch seine Signaturen ausgeschlossen</translation>
+    </message>
+    <message>
+        <source>Building the game store of %1 in the background…</source>
+        <translation>Der Partienspeicher von %1 wird im Hintergrund angelegt…</translation>
+    </message>
+    <message>
+        <source>Building the game store of %1: later searches of it replay the store instead of the PGN text</source>
+        <translation>Der Partienspeicher von %1 wird angelegt: spätere Suchen spielen ihn nach statt des PGN-Textes</translation>
+    </message>
+    <message>
+        <source>Built the game store of %1 in %2 s: searches replay it from now on</source>
+        <translation>Partienspeicher von %1 in %2 s angelegt: Suchen spielen ihn von nun an nach</translation>
+    </message>
+    <message>
+        <source>Loaded the game store of %1 in %2 s</source>
+        <translation>Partienspeicher von %1 in %2 s geladen</translation>
+    </message>
+    <message>
+        <source>No game store for %1 (%2): it is searched from the PGN text</source>
+        <translation>Kein Partienspeicher für %1 (%2): die Suche liest den PGN-Text</translation>
+    </message>
 </context>
 <context>
     <name>wb::MatchStatistics</name>
@@ -1826,6 +1854,14 @@
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
     </message>
+    <message>
+        <source>Keep a game store of each database in the cache folder</source>
+        <translation>Für jede Datenbank einen Partienspeicher im Cache-Ordner anlegen</translation>
+    </message>
+    <message>
+        <source>A compact copy of the games, built in the background when a database opens: searches replay it instead of the PGN text and skip games that cannot match. The results are the same either way.</source>
+        <translation>Eine kompakte Kopie der Partien, im Hintergrund angelegt, wenn eine Datenbank geöffnet wird: Suchen spielen sie nach statt des PGN-Textes und überspringen Partien, die nicht passen können. Die Ergebnisse sind in beiden Fällen dieselben.</translation>
+    </message>
 </context>
 <context>
     <name>wb::SetupBar</name>
@@ -2001,6 +2037,13 @@
     <message>
         <source>Score</source>
         <translation>Ergebnis</translation>
+    </message>
+</context>
+<context>
+    <name>wb::StoreLoader</name>
+    <message>
+        <source>no cache folder (set XDG_CACHE_HOME or HOME)</source>
+        <translation>kein Cache-Ordner (XDG_CACHE_HOME oder HOME setzen)</translation>
     </message>
 </context>
 <context>
