@@ -44,6 +44,15 @@ std::string promoteCql6(PieceMask m, const std::string &to);
 // 2 Q, 4 k, 8 q; 0 any).
 std::string castlingCql6(int rights);
 
+// The repetition of a :sequence step that holds for a run of lo to hi
+// positions (:repetitioncount; hi Range::Max: no bound): "{m,n}" or "{m,}",
+// at least one position.
+std::string runCql6(long long lo, long long hi);
+
+// :sequence or :gappedsequence: a line (with its options, as "firstmatch
+// quiet") through the steps, each already in CQL 6 with its repetition.
+std::string sequenceCql6(bool gapped, const std::vector<std::string> &steps, std::string_view options = {});
+
 // Converts a CQL-S script. The result means the same as the script when
 // `untranslated` is empty; otherwise each left-out keyword is named in a
 // "// no CQL 6 equivalent: :xyz" comment where it stood, and the query
