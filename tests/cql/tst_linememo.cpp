@@ -83,6 +83,12 @@ void TestLineMemo::keptAgreesWithSearched_data()
         "cql(variations) sort \"end\" (line lastposition --> true* --> check --> true*) : ply", 15);
     row("length sorted", Checks, "cql(variations) sort \"length\" line --> true* --> {move from Q} --> true*", 11);
     row("quiet", Checks, "cql(variations) line quiet --> true* --> check --> true* --> check", 6);
+    row("quiet firstmatch, whether only", Checks,
+        "cql(variations) line quiet firstmatch --> true* --> check --> true* --> check --> true*", 6);
+    row("quiet firstmatch, backward", Checks,
+        "cql(variations) line quiet firstmatch <-- true* <-- check <-- true* <-- move from Q", 5);
+    row("quiet firstmatch, its length", Checks,
+        "cql(variations) sort \"length\" line quiet firstmatch --> true* --> check --> true*", 15);
     row("singlecolor", Checks, "cql(variations) line singlecolor --> true* --> check --> true*", 8);
     row("backward", Checks, "cql(variations) line <-- true* <-- check <-- true* <-- initial", 9);
     row("backward, lastposition", Checks,
