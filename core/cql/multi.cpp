@@ -122,12 +122,7 @@ LineFilter::LineFilter(Options o, std::vector<LineElement> elements) : m_o(o), m
     // With a range the answer depends on the length before the rest too.
     const bool unbounded =
         std::any_of(m_elements.begin(), m_elements.end(), [](const LineElement &e) { return e.max < 0; });
-    if (m_o.positional && !m_o.hasRange && unbounded) {
-        m_memoSlot = allocateGameSlot(GameSlot::LineMemo);
-        // A quiet firstmatch line as a logical filter shows no match: any will
-        // do, found in another order (and kept apart).
-        if (m_o.quiet && m_o.firstMatch) m_anySlot = allocateGameSlot(GameSlot::LineMemo);
-    }
+    if (m_o.positional && !m_o.hasRange && unbounded) m_memoSlot = allocateGameSlot(GameSlot::LineMemo);
 }
 
 namespace {
@@ -140,9 +135,6 @@ struct LineMatcher {
     static constexpr int MaxSteps = 300000;
     int budget = MaxSteps; // a pathological pattern cannot hang the search
     bool stop = false;     // firstmatch: a match was found, nothing more is evaluated (as CQL 6.2)
-    // Whether, not which: a constituent stops repeating before it tries once
-    // more, so a gap (true*) tries the next constituent here first.
-    bool fewestFirst = false;
     // With positional constituents: what the rest of the line found from an
     // unbounded top constituent at each position, in this game (null: not kept).
     const std::vector<LineElement> *top = nullptr;
@@ -231,10 +223,6 @@ struct LineMatcher {
         const LineElement &e = elems[i];
         // Every step counts: optional constituents past the game's end test nothing.
         spend();
-        if (fewestFirst && count >= e.min) {
-            seq(elems, i + 1, node, consumed, last, k);
-            if (stop) return;
-        }
         // Greedy: try one more repetition first, then stopping here.
         if (e.max < 0 || count < e.max) {
             if (e.filter) {
@@ -250,7 +238,7 @@ struct LineMatcher {
                 });
             }
         }
-        if (!fewestFirst && count >= e.min) seq(elems, i + 1, node, consumed, last, k);
+        if (count >= e.min) seq(elems, i + 1, node, consumed, last, k);
     }
 
     // The rest of the line from top constituent i at node, searched once per
@@ -284,12 +272,9 @@ struct LineMatcher {
 bool LineFilter::run(Ctx &ctx, int *length, game::NodeId *last) const
 {
     LineMatcher m{ctx, m_o};
-    // Only match() asks whether without which; positional constituents
-    // write no comments whatever order they are tried in.
-    m.fewestFirst = m_anySlot >= 0 && !length && !last;
     if (m_memoSlot >= 0) {
         m.top = &m_elements;
-        m.memo = ctx.lineMemoAt(m.fewestFirst ? m_anySlot : m_memoSlot, m_elements.size());
+        m.memo = ctx.lineMemoAt(m_memoSlot, m_elements.size());
     }
     // The best match so far; the continuation captures one pointer, so
     // std::function keeps it without allocating (a line runs at every position).

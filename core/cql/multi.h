@@ -60,7 +60,6 @@ private:
     Options m_o;
     std::vector<LineElement> m_elements;
     int m_memoSlot = -1; // GameSlot::LineMemo when what the line finds is kept (Options::positional)
-    int m_anySlot = -1;  // and for match() of a quiet firstmatch line, which tries fewest repetitions first
 };
 
 } // namespace cql
