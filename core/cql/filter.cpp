@@ -75,9 +75,9 @@ void Ctx::resetGameSlots(const GameSlotCounts &counts)
     gameComments.assign(size_t(counts.count[size_t(GameSlot::GameComments)]), {});
     gameCommentOrder.clear();
     onceReached.assign(size_t(counts.count[size_t(GameSlot::OnceReached)]), 0);
-    lineGaps.resize(size_t(counts.count[size_t(GameSlot::LineGaps)]));
-    for (LineGaps &g : lineGaps)
-        g.found.clear();
+    lineMemo.resize(size_t(counts.count[size_t(GameSlot::LineMemo)]));
+    for (LineMemo &m : lineMemo)
+        m.found.clear();
 }
 
 std::vector<bool> &Ctx::nestCoveredAt(int slot)
@@ -99,15 +99,16 @@ Ctx::GameComments &Ctx::gameCommentsAt(int slot)
 
 char &Ctx::onceReachedAt(int slot) { return grownTo(onceReached, slot); }
 
-std::vector<uint8_t> &Ctx::lineGapsAt(int slot, size_t gaps)
+Ctx::LineFound *Ctx::lineMemoAt(int slot, size_t constituents)
 {
-    LineGaps &g = grownTo(lineGaps, slot);
-    const size_t size = gaps * game->nodes.size();
-    if (g.found.size() != size || g.generation != bindingGeneration) {
-        g.found.assign(size, 0);
-        g.generation = bindingGeneration;
+    LineMemo &m = grownTo(lineMemo, slot);
+    const size_t size = constituents * game->nodes.size();
+    if (m.found.size() != size || m.game != gameSerial || m.generation != bindingGeneration) {
+        m.found.assign(size, {});
+        m.game = gameSerial;
+        m.generation = bindingGeneration;
     }
-    return g.found;
+    return m.found.data();
 }
 
 } // namespace cql

@@ -58,7 +58,7 @@ inline long &filtersMade()
 // The filter takes its index when it is made: compile() opens a
 // GameSlotAllocation for the program being compiled, and each filter that
 // keeps such state (transformed copies included) asks it for a new index.
-enum class GameSlot : uint8_t { NestCovered, GameComments, OnceReached, LineGaps };
+enum class GameSlot : uint8_t { NestCovered, GameComments, OnceReached, LineMemo };
 constexpr size_t GameSlotKinds = 4;
 struct GameSlotCounts {
     std::array<int, GameSlotKinds> count{}; // indices handed out, by kind
@@ -233,13 +233,19 @@ struct Ctx {
     std::vector<int> gameCommentOrder; // slots in the order first written in the game
     // ...filters that act only the first time reached in a game...
     std::vector<char> onceReached;
-    // ...and what a line with gaps (multi.h) found from each (gap, position)
-    // pair, under one generation of bindings: 0 not searched, 1 no match, 2 a match.
-    struct LineGaps {
-        uint32_t generation = 0;
-        std::vector<uint8_t> found;
+    // ...and what a line of positional constituents (multi.h) found from each
+    // (constituent, position) pair, under one generation of bindings.
+    struct LineFound {
+        static constexpr int32_t Unsearched = -2, NoMatch = -1;
+        int32_t length = Unsearched;      // the positions the rest of the line took
+        game::NodeId last = game::NoNode; // where it ended (when length > 0)
     };
-    std::vector<LineGaps> lineGaps;
+    struct LineMemo {
+        uint64_t game = 0; // the gameSerial it is for (a slot past the counts is not reset)
+        uint32_t generation = 0;
+        std::vector<LineFound> found;
+    };
+    std::vector<LineMemo> lineMemo;
     // Bumped by a filter that evaluates the game again under new bindings
     // (CQL-S :forany), so what was learnt under the old ones is not reused.
     uint32_t bindingGeneration = 0;
@@ -247,8 +253,8 @@ struct Ctx {
     std::vector<bool> &nestCoveredAt(int slot);
     GameComments &gameCommentsAt(int slot);
     char &onceReachedAt(int slot);
-    // Sized for `gaps` gaps of this game's positions, cleared for a new generation.
-    std::vector<uint8_t> &lineGapsAt(int slot, size_t gaps);
+    // Sized for `constituents` times this game's positions, cleared for a new generation.
+    LineFound *lineMemoAt(int slot, size_t constituents);
     long long lastGameNumber = 0; // lastgamenumber: the file's last game number; 0 when not known
     int hhdbCooked = -1;          // cql_hhdbhascook of this game: -1 not read yet, else 0 or 1
 

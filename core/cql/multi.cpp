@@ -109,7 +109,6 @@ LineElement LineElement::clone(const Transform &t) const
         e.group.push_back(g.clone(t));
     e.min = min;
     e.max = max;
-    e.gap = gap;
     for (const auto &c : afterMove)
         e.afterMove.push_back(cloneTransformed(c, t));
     e.afterMoveCheck = cloneTransformed(afterMoveCheck, t);
@@ -120,8 +119,10 @@ LineFilter::LineFilter(Options o, std::vector<LineElement> elements) : m_o(o), m
 {
     // line lastposition: the value is the line's last position, not its length
     type = m_o.lastPosition ? Type::Position : Type::Numeric;
-    if (std::any_of(m_elements.begin(), m_elements.end(), [](const LineElement &e) { return e.gap; }))
-        m_gapSlot = allocateGameSlot(GameSlot::LineGaps);
+    // With a range the answer depends on the length before the rest too.
+    const bool unbounded =
+        std::any_of(m_elements.begin(), m_elements.end(), [](const LineElement &e) { return e.max < 0; });
+    if (m_o.positional && !m_o.hasRange && unbounded) m_memoSlot = allocateGameSlot(GameSlot::LineMemo);
 }
 
 namespace {
@@ -134,11 +135,10 @@ struct LineMatcher {
     static constexpr int MaxSteps = 300000;
     int budget = MaxSteps; // a pathological pattern cannot hang the search
     bool stop = false;     // firstmatch: a match was found, nothing more is evaluated (as CQL 6.2)
-    // Gaps of the top sequence: whether the rest of the line matched from a
-    // (gap, position) pair, as far as this game's searches found.
-    enum Found : uint8_t { Unknown, NoMatch, Match };
+    // With positional constituents: what the rest of the line found from an
+    // unbounded top constituent at each position, in this game (null: not kept).
     const std::vector<LineElement> *top = nullptr;
-    std::vector<uint8_t> *found = nullptr;
+    Ctx::LineFound *memo = nullptr;
 
     void spend()
     {
@@ -210,7 +210,17 @@ struct LineMatcher {
     {
         if (stop) return;
         const LineElement &e = elems[i];
-        if (e.gap) return gapFrom(elems, i, node, consumed, last, k);
+        // Past its fewest repetitions an unbounded constituent goes on alike
+        // whatever the count. Once something is consumed every match counts.
+        if (memo && &elems == top && e.max < 0 && count >= e.min && consumed > 0 && node != game::NoNode)
+            return remembered(i, node, consumed, last, k);
+        repeat(elems, i, count, node, consumed, last, k);
+    }
+
+    void repeat(const std::vector<LineElement> &elems, size_t i, int count, game::NodeId node, int consumed,
+                game::NodeId last, const Cont &k)
+    {
+        const LineElement &e = elems[i];
         // Every step counts: optional constituents past the game's end test nothing.
         spend();
         // Greedy: try one more repetition first, then stopping here.
@@ -231,32 +241,29 @@ struct LineMatcher {
         if (count >= e.min) seq(elems, i + 1, node, consumed, last, k);
     }
 
-    // A gap at node: the rest of the line from here, else the gap goes on.
-    void gapFrom(const std::vector<LineElement> &elems, size_t i, game::NodeId node, int consumed, game::NodeId last,
-                 const Cont &k)
+    // The rest of the line from top constituent i at node, searched once per
+    // game. Of the matches it finds only one reaches k: the first (firstmatch)
+    // or the first of the longest, which is the one run() would keep of them
+    // all. The continuation never looks at the next position.
+    void remembered(size_t i, game::NodeId node, int consumed, game::NodeId last, const Cont &k)
     {
-        if (stop) return;
-        // Only the gap and position decide the outcome, once something is consumed.
-        const bool memo = found && &elems == top && node != game::NoNode && consumed > 0;
-        const size_t key = i * ctx.game->nodes.size() + size_t(node);
-        if (memo && (*found)[key] == NoMatch) return;
-        // A gapped line is a position's filter: the match's length is not wanted.
-        if (memo && (*found)[key] == Match) return k(game::NoNode, consumed, last);
-        spend();
-        // A one-position step followed by another gap or nothing: where it
-        // first holds on this path is the only start needed, as anything the
-        // line finds from a later one it finds from there.
-        const LineElement *next = i + 1 < elems.size() ? &elems[i + 1] : nullptr;
-        const bool earliest = next && next->filter && !next->gap && next->min == 1 && next->max == 1
-            && next->afterMove.empty() && (i + 2 == elems.size() || elems[i + 2].gap);
-        if (earliest && test(next->filter, node)) {
-            successors(node, [&](game::NodeId c) { seq(elems, i + 2, c, consumed + 1, node, k); });
-        } else {
-            if (!earliest) seq(elems, i + 1, node, consumed, last, k);
-            if (node != game::NoNode)
-                successors(node, [&](game::NodeId c) { gapFrom(elems, i, c, consumed + 1, node, k); });
+        Ctx::LineFound &f = memo[i * ctx.game->nodes.size() + node];
+        if (f.length == Ctx::LineFound::Unsearched) {
+            Ctx::LineFound found{Ctx::LineFound::NoMatch, game::NoNode};
+            struct Record {
+                LineMatcher &m;
+                Ctx::LineFound &found;
+                int consumed;
+            } r{*this, found, consumed};
+            repeat(*top, i, (*top)[i].min, node, consumed, last, [p = &r](game::NodeId, int c, game::NodeId l) {
+                if (p->m.stop) return;
+                if (c - p->consumed > p->found.length) p->found = {c - p->consumed, l};
+                if (p->m.o.firstMatch) p->m.stop = true;
+            });
+            stop = false; // only the recorder stops in here: k decides now
+            f = found;
         }
-        if (memo) (*found)[key] = stop ? Match : NoMatch;
+        if (f.length >= 0) k(game::NoNode, consumed + f.length, f.length > 0 ? f.last : last);
     }
 };
 
@@ -265,8 +272,10 @@ struct LineMatcher {
 bool LineFilter::run(Ctx &ctx, int *length, game::NodeId *last) const
 {
     LineMatcher m{ctx, m_o};
-    m.top = &m_elements;
-    if (m_gapSlot >= 0) m.found = &ctx.lineGapsAt(m_gapSlot, m_elements.size());
+    if (m_memoSlot >= 0) {
+        m.top = &m_elements;
+        m.memo = ctx.lineMemoAt(m_memoSlot, m_elements.size());
+    }
     // The best match so far; the continuation captures one pointer, so
     // std::function keeps it without allocating (a line runs at every position).
     struct Best {

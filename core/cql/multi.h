@@ -26,14 +26,9 @@ private:
 
 // One element of a line pattern: a filter or a group, repeated min..max times.
 struct LineElement {
-    FilterPtr filter;               // for a single constituent
-    std::vector<LineElement> group; // for ( ... ) groups
-    int min = 1, max = 1;           // max = -1: unbounded
-    // Not CQL 6 syntax (CQL-S sequences lowered onto line): any number of
-    // positions, fewest first, before the rest of a firstmatch line whose
-    // constituents have no side effects. Where the rest failed is kept for
-    // the whole game: a gapped line is linear in the game's length, not cubic.
-    bool gap = false;
+    FilterPtr filter;                 // for a single constituent
+    std::vector<LineElement> group;   // for ( ... ) groups
+    int min = 1, max = 1;             // max = -1: unbounded
     std::vector<FilterPtr> afterMove; // comments written after the constituent's move (linecomments.h)
     FilterPtr afterMoveCheck;         // that move as `move previous`: which positions it leads to
     LineElement clone(const Transform &t) const;
@@ -46,6 +41,13 @@ public:
         bool nestBan = false, primary = false, secondary = false, quiet = false;
         bool hasRange = false;
         long long lo = 0, hi = 0;
+        // The constituents' matches depend on their position alone (no
+        // variables, no comments or other side effects; the parser decides).
+        // Then what the rest of the line finds after an unbounded constituent
+        // (true*, check{2,}, a group{*}) depends only on that constituent and
+        // the position, and is kept for the game: a line of gaps is linear in
+        // the game's length instead of rescanning it from every start.
+        bool positional = false;
     };
     LineFilter(Options o, std::vector<LineElement> elements);
     bool match(Ctx &ctx) const override;
@@ -57,7 +59,7 @@ private:
     bool run(Ctx &ctx, int *length, game::NodeId *last) const;
     Options m_o;
     std::vector<LineElement> m_elements;
-    int m_gapSlot = -1; // GameSlot::LineGaps when the top sequence has gaps
+    int m_memoSlot = -1; // GameSlot::LineMemo when what the line finds is kept (Options::positional)
 };
 
 } // namespace cql

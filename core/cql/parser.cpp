@@ -13,6 +13,7 @@
 #include "moves.h"
 #include "multi.h"
 #include "path.h"
+#include "positionaltokens.h"
 #include "positions.h"
 #include "sets.h"
 #include "state.h"
@@ -117,8 +118,28 @@ const Token &Parser::peek(size_t ahead) const
 const Token &Parser::advance()
 {
     const Token &t = m_tokens[m_pos];
+    if (m_lineDepth > 0 && !positionalToken(t)) ++m_notPositional;
     if (m_pos + 1 < m_tokens.size()) ++m_pos;
     return t;
+}
+
+bool Parser::positionalToken(const Token &t) const
+{
+    switch (t.kind) {
+    case Tok::Number:
+    case Tok::String:
+    case Tok::Designator: return true;
+    case Tok::Punct: return positionalOp(t.op);
+    case Tok::Word:
+        // A function's name reads its body (those tokens are judged too). A
+        // parameter's argument may have been read before the line: only the
+        // arguments of a lowered text (CQL-S values of the position) are.
+        for (size_t i = m_bindings.size(); i-- > 0;)
+            if (m_bindings[i].count(t.text)) return i == 0 && m_lowered;
+        if (m_vars.count(t.text)) return false;
+        return m_functions.count(t.text) || positionalKeyword(t.text);
+    default: return false;
+    }
 }
 
 bool Parser::atOp(Op op, size_t ahead) const { return peek(ahead).kind == Tok::Punct && peek(ahead).op == op; }
@@ -326,6 +347,7 @@ FilterPtr Parser::compileFilterText(std::string_view text, const SourceRange &at
     p.m_program = &program;
     p.m_header = &header;
     if (!arguments.empty()) p.m_bindings.push_back(arguments);
+    p.m_lowered = !arguments.empty();
     FilterPtr f = p.parseFilter();
     if (f && p.peek().kind != Tok::End) {
         p.error(at, "internal: '" + std::string(text) + "' did not read as one filter");
@@ -1427,19 +1449,7 @@ FilterPtr Parser::parseMove(const Token &t)
 bool Parser::atAssignment(size_t ahead, bool ifUnbound) const
 {
     const Token &t = peek(ahead);
-    if (t.kind != Tok::Punct) return false;
-    switch (t.op) {
-    case Op::AssignIfUnbound: return ifUnbound;
-    case Op::Assign:
-    case Op::PlusAssign:
-    case Op::MinusAssign:
-    case Op::StarAssign:
-    case Op::SlashAssign:
-    case Op::PercentAssign:
-    case Op::OrAssign:
-    case Op::AndAssign: return true;
-    default: return false;
-    }
+    return t.kind == Tok::Punct && isAssignment(t.op, ifUnbound);
 }
 
 bool Parser::dashTiedLeft(const Token &dash) const
@@ -1676,7 +1686,12 @@ FilterPtr Parser::parseLine(const Token &t)
         return true;
     };
     std::vector<LineElement> elements;
-    if (!parseSeq(elements, false)) return nullptr;
+    const size_t notPositional = m_notPositional;
+    ++m_lineDepth;
+    const bool read = parseSeq(elements, false);
+    --m_lineDepth;
+    if (!read) return nullptr;
+    o.positional = m_notPositional == notPositional;
     return make<LineFilter>(t.range, o, std::move(elements));
 }
 

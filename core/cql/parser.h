@@ -43,6 +43,8 @@ public:
     // compiler lowers its keywords so): every token stands at `at`, so a
     // message points there; null after an error. A word of `arguments` stands
     // for a copy of its filter, as a function's parameter does.
+    // Its arguments count as positional in a line (positionaltokens.h): the
+    // CQL-S values they are depend on the position alone.
     static FilterPtr compileFilterText(std::string_view text, const SourceRange &at, QueryHeader &header,
                                        Program &program, std::vector<Diagnostic> &diagnostics,
                                        const std::map<std::string, const Filter *> &arguments = {});
@@ -190,6 +192,14 @@ private:
     int m_pathDepth = 0;                         // inside path constituents
     bool m_pathTop = false; // at a path's top level (no brace opened since): + * -- belong to the path
     int m_pathChain = 0;    // inside ( ) groups of a path, where blank lines do not end it
+    // While a line's constituents are read: how many tokens read so far are
+    // not positional (positionaltokens.h); a line is positional when reading
+    // it added none.
+    int m_lineDepth = 0;
+    size_t m_notPositional = 0;
+    bool m_lowered = false; // m_bindings[0] holds the arguments of compileFilterText
+
+    bool positionalToken(const Token &t) const;
 };
 
 } // namespace cql

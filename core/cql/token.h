@@ -83,6 +83,23 @@ enum class Op : uint8_t {
 };
 
 // Which pieces a designator names: bit p set for chess::Piece p (1..14), bit 0 = empty square.
+// = += -= *= /= %= |= &=, and =? with ifUnbound.
+constexpr bool isAssignment(Op op, bool ifUnbound)
+{
+    switch (op) {
+    case Op::AssignIfUnbound: return ifUnbound;
+    case Op::Assign:
+    case Op::PlusAssign:
+    case Op::MinusAssign:
+    case Op::StarAssign:
+    case Op::SlashAssign:
+    case Op::PercentAssign:
+    case Op::OrAssign:
+    case Op::AndAssign: return true;
+    default: return false;
+    }
+}
+
 using PieceMask = uint16_t;
 constexpr PieceMask EmptyBit = 1;
 constexpr PieceMask WhiteBits = 0x7E;   // pieces 1..6

@@ -503,7 +503,10 @@ FilterPtr Compiler::sequenceKeyword(const Call &c)
         steps.push_back(compilePosition(s, nullptr, true));
         spans.push_back(m_lastSpan);
     }
-    return sequenceLine(n == "gappedsequence", std::move(steps), spans);
+    const Lowering lower = [this, &at](const std::string &cql6, const std::map<std::string, const Filter *> &args) {
+        return lowered(cql6, at, args);
+    };
+    return sequenceLine(n == "gappedsequence", std::move(steps), spans, lower);
 }
 
 FilterPtr Compiler::oppositionKeyword(const Call &c)
@@ -642,7 +645,10 @@ FilterPtr Compiler::lineKeyword(const Call &c)
     }
     std::string err;
     std::shared_ptr<const StepSpan> span;
-    const Lowering lower = [this, &at = c.at](const std::string &cql6) { return lowered(cql6, at); };
+    const Lowering lower = [this, &at = c.at](const std::string &cql6,
+                                              const std::map<std::string, const Filter *> &args) {
+        return lowered(cql6, at, args);
+    };
     FilterPtr f = !star ? compileLine(text, err, lower, &span) : compileLineStar(text, err);
     m_pendingSpan = std::move(span);
     if (!f) {

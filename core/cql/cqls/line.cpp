@@ -3,54 +3,59 @@
 #include "cql/cqls/line.h"
 
 #include <algorithm>
-#include <climits>
 
 #include "cql/cqls/listlogic.h"
+#include "cql/cqls/tocql6.h"
 #include "cql/logic.h"
 
 namespace cql::cqls {
 
 namespace {
 
+// A line's CQL 6 text whose filters are arguments (names cqls_1, cqls_2 ...).
+struct LineText {
+    std::map<std::string, const Filter *> arguments;
+    std::string bind(const Filter &f)
+    {
+        std::string name = "cqls_" + std::to_string(arguments.size() + 1);
+        arguments[name] = &f;
+        return name;
+    }
+    // f1 --> f2 ...
+    std::string chain(const std::vector<FilterPtr> &filters)
+    {
+        std::string s;
+        for (const FilterPtr &f : filters)
+            s += (s.empty() ? "" : " --> ") + bind(*f);
+        return s;
+    }
+};
+
 // A line that is one position's filter: any match will do, and it writes no comments.
-FilterPtr lineOf(std::vector<LineElement> elements)
-{
-    LineFilter::Options o;
-    o.firstMatch = o.quiet = true;
-    return std::make_unique<LineFilter>(o, std::move(elements));
-}
+constexpr std::string_view LineOptions = "firstmatch quiet";
 
 } // namespace
 
 FilterPtr sequenceLine(bool gapped, std::vector<FilterPtr> steps,
-                       const std::vector<std::shared_ptr<const StepSpan>> &spans)
+                       const std::vector<std::shared_ptr<const StepSpan>> &spans, const Lowering &lower)
 {
     if (steps.empty()) return std::make_unique<ConstantFilter>(true);
-    std::vector<LineElement> elements;
+    LineText line;
+    std::vector<std::string> texts;
     for (size_t k = 0; k < steps.size(); ++k) {
-        if (gapped) {
-            LineElement gap;
-            gap.filter = std::make_unique<ConstantFilter>(true);
-            gap.min = 0;
-            gap.max = -1;
-            gap.gap = true;
-            elements.push_back(std::move(gap));
-        }
-        LineElement step;
-        step.filter = std::move(steps[k]);
         const StepSpan *span = k < spans.size() ? spans[k].get() : nullptr;
+        std::string t = line.bind(*steps[k]);
         if (span && span->run) {
             // A run starts where the step first holds: it is at least one position long.
             const Range &r = span->runRange;
-            step.min = int(std::clamp<long long>(r.lo.value, 1, INT_MAX));
-            step.max = r.empty ? 0 : r.hi.value == Range::Max ? -1 : int(std::clamp<long long>(r.hi.value, 0, INT_MAX));
+            const bool never = r.empty || r.hi.value < std::max<long long>(1, r.lo.value);
+            t = never ? "false" : t + runCql6(r.lo.value, r.hi.value);
         }
-        elements.push_back(std::move(step));
-        if (span)
-            for (const LineElement &e : span->tail)
-                elements.push_back(e.clone(Transform::identity()));
+        if (span && span->further > 0) t += " --> true{" + std::to_string(span->further) + "}";
+        if (span && !span->potential.empty()) t += " --> (" + line.chain(span->potential) + ")?";
+        texts.push_back(std::move(t));
     }
-    return lineOf(std::move(elements));
+    return lower(sequenceCql6(gapped, texts, LineOptions), line.arguments);
 }
 
 FilterPtr compileLine(std::string_view text, std::string &error, const Lowering &lower,
@@ -92,44 +97,31 @@ FilterPtr compileLine(std::string_view text, std::string &error, const Lowering 
         for (size_t k = 0; k < all.size(); ++k)
             (k < moves.size() ? moves[k] : potential[k - moves.size()]).coloured = true;
     }
-    auto movesStep = [&](const LineMove &m) {
+    auto movesStep = [&](const LineMove &m) -> FilterPtr {
         std::vector<FilterPtr> parts;
-        LineElement e;
-        if (lineMoveFilters(m, parts, error, lower)) e.filter = allOf(std::move(parts));
-        return e;
+        return lineMoveFilters(m, parts, error, lower) ? allOf(std::move(parts)) : nullptr;
     };
-    std::vector<LineElement> steps;
+    std::vector<FilterPtr> steps;
     for (const LineMove &m : moves)
-        if (steps.push_back(movesStep(m)); !steps.back().filter) return nullptr;
+        if (steps.push_back(movesStep(m)); !steps.back()) return nullptr;
     if (span) {
         auto sp = std::make_shared<StepSpan>();
-        if (moves.size() > 1) {
-            // The next step starts where the line's moves lead ...
-            LineElement gap;
-            gap.filter = std::make_unique<ConstantFilter>(true);
-            gap.min = gap.max = int(moves.size()) - 1;
-            sp->tail.push_back(std::move(gap));
-        }
-        if (!moves.empty() && !potential.empty()) {
-            // ... or where the game went on with the potential moves themselves.
-            LineElement played;
-            played.min = 0;
+        // The next step starts where the line's moves lead, or where the
+        // game went on with the potential moves themselves.
+        sp->further = std::max(0, int(moves.size()) - 1);
+        if (!moves.empty())
             for (const LineMove &m : potential)
-                if (played.group.push_back(movesStep(m)); !played.group.back().filter) return nullptr;
-            sp->tail.push_back(std::move(played));
-        }
+                if (sp->potential.push_back(movesStep(m)); !sp->potential.back()) return nullptr;
         *span = std::move(sp);
     }
-    if (!potential.empty()) {
-        LineElement last;
-        last.filter = std::make_unique<PotentialLineFilter>(std::move(potential));
-        steps.push_back(std::move(last));
-    }
+    if (!potential.empty()) steps.push_back(std::make_unique<PotentialLineFilter>(std::move(potential)));
     if (steps.empty()) {
         error = "':line' needs at least one move";
         return nullptr;
     }
-    return lineOf(std::move(steps));
+    LineText line;
+    const std::string cql6 = "line " + std::string(LineOptions) + " --> " + line.chain(steps);
+    return lower(cql6, line.arguments);
 }
 
 FilterPtr compileLineStar(std::string_view text, std::string &error)

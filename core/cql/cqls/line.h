@@ -8,7 +8,6 @@
 
 #include "cql/cqls/linemoves.h"
 #include "cql/filter.h"
-#include "cql/multi.h"
 
 #include <memory>
 
@@ -17,20 +16,22 @@
 
 namespace cql::cqls {
 
-// What a :sequence step covers beyond its own position, as line constituents
-// that follow the step: a :line's further moves (and its potential moves,
-// when the game played them), or a :repetitioncount's run.
+// What a :sequence step covers beyond its own position: a :line's further
+// moves (and its potential moves, when the game played them), or a
+// :repetitioncount's run.
 struct StepSpan {
-    std::vector<LineElement> tail;
+    int further = 0;                  // positions the :line's moves take after the step's own
+    std::vector<FilterPtr> potential; // the :line's potential moves, as played
     bool run = false;
     Range runRange;
 };
 
-// :sequence and :gappedsequence as CQL 6's line: the steps at successive
-// positions from this one, or with gaps (`true*` before each step) at later
-// ones. spans: per step, what it covers (null for one position).
+// :sequence and :gappedsequence, compiled from their CQL 6 text (sequenceCql6)
+// with the steps as arguments: the steps at successive positions from this
+// one, or with gaps (`true*` before each step) at later ones. spans: per
+// step, what it covers (null for one position).
 FilterPtr sequenceLine(bool gapped, std::vector<FilterPtr> steps,
-                       const std::vector<std::shared_ptr<const StepSpan>> &spans);
+                       const std::vector<std::shared_ptr<const StepSpan>> &spans, const Lowering &lower);
 
 // nullptr with error set ("bad move 'x'"). Moves after '|' are potential:
 // they need only be playable in the position the others lead to.

@@ -336,7 +336,7 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
         parts.push_back(std::make_unique<FactFilter>(FactFilter::HasMoves));
         parts.push_back(std::make_unique<NotFilter>(std::make_unique<NextMoveFilter>(NextMoveFilter::IsNull)));
         return true;
-    case LineMove::Castle: parts.push_back(lower(castlingCql6(m.castleRights))); break;
+    case LineMove::Castle: parts.push_back(lower(castlingCql6(m.castleRights), {})); break;
     case LineMove::Drop: {
         MoveSpec s;
         s.cqlsDrops = s.dropsOnly = true;
@@ -364,7 +364,7 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
     }
     if (m.promote.any()) {
         PieceMask pm = m.promote.anything ? PieceMask(WhiteBits | BlackBits) : colourFree(m.promote.plain);
-        parts.push_back(lower(promoteCql6(pm, "")));
+        parts.push_back(lower(promoteCql6(pm, ""), {}));
     }
     if (m.enpassant) {
         MoveSpec s;

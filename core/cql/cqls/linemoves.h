@@ -10,6 +10,7 @@
 #include "cql/filter.h"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,8 +48,10 @@ std::string colourLine(std::vector<LineMove> &moves);
 // ascend. False with error set for a word that is no move.
 bool readLineMoves(std::string_view text, std::vector<LineMove> &out, std::string &error);
 
-// CQL 6 text compiled into the program being built (the CQL-S compiler's lowering).
-using Lowering = std::function<FilterPtr(const std::string &cql6)>;
+// CQL 6 text compiled into the program being built (the CQL-S compiler's
+// lowering), each word of `arguments` standing for its filter.
+using Lowering =
+    std::function<FilterPtr(const std::string &cql6, const std::map<std::string, const Filter *> &arguments)>;
 
 // The filters of one move as the game's next move (the parts of a :sequence step).
 bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::string &error, const Lowering &lower);

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <unordered_map>
 
 namespace cql::cqls {
@@ -676,11 +677,7 @@ private:
             body = *t + " " + block({body});
         if (st.negate) body = "not " + block({body});
         m_lastRun.clear();
-        if (st.haveRun && !st.negate) {
-            const long long lo = std::max<long long>(1, st.run.lo.value);
-            m_lastRun = "{" + std::to_string(lo) + ","
-                + (st.run.hi.value == Range::Max ? std::string() : std::to_string(st.run.hi.value)) + "}";
-        }
+        if (st.haveRun && !st.negate) { m_lastRun = runCql6(st.run.lo.value, st.run.hi.value); }
         return body;
     }
 
@@ -804,14 +801,10 @@ private:
             parts.push_back(convertList(s, nullptr, sequence));
             repeats.push_back(m_lastRun);
         }
-        if (n == "sequence" || n == "gappedsequence") {
-            std::string s = "line";
-            // A gapped sequence may also start later than here.
-            for (size_t j = 0; j < parts.size(); ++j) {
-                if (n == "gappedsequence") s += " --> true*";
-                s += " --> " + block({parts[j]}) + repeats[j];
-            }
-            return s;
+        if (sequence) {
+            for (size_t j = 0; j < parts.size(); ++j)
+                parts[j] = block({parts[j]}) + repeats[j];
+            return sequenceCql6(n == "gappedsequence", parts);
         }
         return combine(n, parts);
     }
@@ -1086,6 +1079,24 @@ std::string rangeCql6(std::string_view keyword, const Range &r)
     const KeywordSignature *row = findKeyword(keyword);
     std::string out;
     return row && rangeTest(std::string(row->cql6Text), r, out) ? out : std::string();
+}
+
+std::string runCql6(long long lo, long long hi)
+{
+    const auto bound = [](long long v, long long least) {
+        return std::to_string(std::clamp<long long>(v, least, INT_MAX));
+    };
+    return "{" + bound(lo, 1) + "," + (hi == Range::Max ? std::string() : bound(hi, 0)) + "}";
+}
+
+std::string sequenceCql6(bool gapped, const std::vector<std::string> &steps, std::string_view options)
+{
+    std::string s = "line";
+    if (!options.empty()) s += " " + std::string(options);
+    // A gapped sequence may also start later than here.
+    for (const std::string &step : steps)
+        s += (gapped ? " --> true* --> " : " --> ") + step;
+    return s;
 }
 
 std::string checkCql6(std::string_view keyword, const std::string &by)

@@ -50,6 +50,15 @@ std::string castlingCql6(int rights);
 // (bounds counted from the game's end, percentages).
 std::string rangeCql6(std::string_view keyword, const Range &r);
 
+// The repetition of a :sequence step that holds for a run of lo to hi
+// positions (:repetitioncount; hi Range::Max: no bound): "{m,n}" or "{m,}",
+// at least one position.
+std::string runCql6(long long lo, long long hi);
+
+// :sequence or :gappedsequence: a line (with its options, as "firstmatch
+// quiet") through the steps, each already in CQL 6 with its repetition.
+std::string sequenceCql6(bool gapped, const std::vector<std::string> &steps, std::string_view options = {});
+
 // Converts a CQL-S script. The result means the same as the script when
 // `untranslated` is empty; otherwise each left-out keyword is named in a
 // "// no CQL 6 equivalent: :xyz" comment where it stood, and the query
