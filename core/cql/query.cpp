@@ -173,58 +173,60 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     im.stack.clear();
     long matched = 0;
     game::NodeId next = 0;
-    for (;;) {
-        if (next == game::NoNode) {
-            if (im.stack.empty()) break;
-            next = im.stack.back();
-            im.stack.pop_back();
-        }
-        const game::NodeId n = next;
-        const game::Node &node = game.nodes[n];
-        next = node.firstChild;
-        if (ctx.searchVariations && next != game::NoNode && game.nodes[next].nextSibling != game::NoNode) {
-            const size_t base = im.stack.size();
-            for (game::NodeId c = game.nodes[next].nextSibling; c != game::NoNode; c = game.nodes[c].nextSibling)
-                im.stack.push_back(c);
-            std::reverse(im.stack.begin() + std::ptrdiff_t(base), im.stack.end());
-        }
-        ctx.moveTo(n);
-        size_t mark = ctx.comments.size();
-        bool ok = true;
-        try {
+    // Cancel checks run wherever positions are walked, moving to the next
+    // node and marking squares included, so the whole walk is guarded.
+    try {
+        for (;;) {
+            if (next == game::NoNode) {
+                if (im.stack.empty()) break;
+                next = im.stack.back();
+                im.stack.pop_back();
+            }
+            const game::NodeId n = next;
+            const game::Node &node = game.nodes[n];
+            next = node.firstChild;
+            if (ctx.searchVariations && next != game::NoNode && game.nodes[next].nextSibling != game::NoNode) {
+                const size_t base = im.stack.size();
+                for (game::NodeId c = game.nodes[next].nextSibling; c != game::NoNode; c = game.nodes[c].nextSibling)
+                    im.stack.push_back(c);
+                std::reverse(im.stack.begin() + std::ptrdiff_t(base), im.stack.end());
+            }
+            ctx.moveTo(n);
+            size_t mark = ctx.comments.size();
+            bool ok = true;
             for (const FilterPtr &f : prog.body) {
                 if (!f->match(ctx)) {
                     ok = false;
                     break;
                 }
             }
-        } catch (const EvaluationError &e) {
-            // assert, runaway loops and the comment limit end the game's evaluation with an error
-            result.error = e.what();
-            return;
-        } catch (const EvaluationCancelled &) {
-            result.cancelled = true;
-            return;
+            if (!ok) {
+                ctx.comments.resize(mark);
+                continue;
+            }
+            ++matched;
+            PositionMark pm;
+            pm.node = n;
+            if (m_recordSquares) {
+                // Evaluating again for the values must not write the comments twice.
+                size_t before = ctx.comments.size();
+                ctx.imageMarks = &pm.images;
+                ctx.imageDepth = 0;
+                for (const FilterPtr &f : prog.body)
+                    f->markSquares(ctx, pm.squares);
+                ctx.imageMarks = nullptr;
+                ctx.comments.resize(before);
+            }
+            result.matches.push_back(pm);
+            ctx.addComment({n, h.matchString, true});
         }
-        if (!ok) {
-            ctx.comments.resize(mark);
-            continue;
-        }
-        ++matched;
-        PositionMark pm;
-        pm.node = n;
-        if (m_recordSquares) {
-            // Evaluating again for the values must not write the comments twice.
-            size_t before = ctx.comments.size();
-            ctx.imageMarks = &pm.images;
-            ctx.imageDepth = 0;
-            for (const FilterPtr &f : prog.body)
-                f->markSquares(ctx, pm.squares);
-            ctx.imageMarks = nullptr;
-            ctx.comments.resize(before);
-        }
-        result.matches.push_back(pm);
-        ctx.addComment({n, h.matchString, true});
+    } catch (const EvaluationError &e) {
+        // assert, runaway loops and the comment limit end the game's evaluation with an error
+        result.error = e.what();
+        return;
+    } catch (const EvaluationCancelled &) {
+        result.cancelled = true;
+        return;
     }
     // The walk finishes the main line before any variation; the marks are
     // listed as the notation shows the positions, for whoever steps through them.

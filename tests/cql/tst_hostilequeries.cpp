@@ -289,6 +289,25 @@ private slots:
         whole.run(longGame(), all);
         QVERIFY(!all.cancelled);
     }
+
+    // A cancel can come due while the evaluator moves to the next position,
+    // outside any filter: the game ends cancelled, the process goes on.
+    void cancelWhileMovingOn()
+    {
+        std::string pgn;
+        for (int i = 1; i <= 1100; ++i)
+            pgn += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
+        const game::Game g = pgnGame(pgn + "*");
+        QVERIFY(g.nodes.size() > 4096);
+        auto q = compileBody("wtm");
+        QVERIFY(q);
+        cql::Evaluator ev(*q);
+        ev.setCancelCheck([] { return true; });
+        cql::GameResult r;
+        ev.run(g, r);
+        QVERIFY(r.cancelled);
+        QVERIFY(!r.matched);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHostileQueries)
