@@ -197,6 +197,10 @@ if [[ -e $SCRATCH ]]; then
   rm -rf --one-file-system "$SCRATCH"
 fi
 cp -a "$CLEAN" "$SCRATCH"
+# Every installed Debian has an /etc/hosts; debootstrap writes none, and a
+# dependency's maintainer script (netbase, via python3) creating it would read
+# as a file the package left behind.
+[[ -e $SCRATCH/etc/hosts ]] || printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost ip6-loopback\n' >"$SCRATCH/etc/hosts"
 mount_system "$SCRATCH"
 bind "$SRC" "$SCRATCH/cqlwb/src" ro
 mkdir -p "$SCRATCH/cqlwb/deb" "$CLEAN.apt-archives/partial"
