@@ -6,6 +6,7 @@
 #include "linecomments.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <functional>
 
 namespace cql {
@@ -139,12 +140,21 @@ struct LineMatcher {
     // unbounded top constituent at each position, in this game (null: not kept).
     const std::vector<LineElement> *top = nullptr;
     Ctx::LineFound *memo = nullptr;
+    // The matcher recurses per constituent and per repetition. Thousands of
+    // constituents would take more stack than a thread has (sanitizer builds
+    // have larger frames still), so the depth is bounded in bytes of stack.
+    static constexpr std::ptrdiff_t MaxStackBytes = std::ptrdiff_t(2) << 20;
+    const char *stackBase = static_cast<const char *>(__builtin_frame_address(0));
 
     void spend()
     {
         if (--budget < 0)
             throw EvaluationError("line: the pattern needs more than " + std::to_string(MaxSteps)
                                   + " steps at one position; the game is not searched further");
+        const char *here = static_cast<const char *>(__builtin_frame_address(0));
+        if (stackBase - here > MaxStackBytes || here - stackBase > MaxStackBytes)
+            throw EvaluationError("line: the pattern nests too deeply (too many constituents or repetitions in a "
+                                  "row); the game is not searched further");
         ctx.step();
     }
 
