@@ -143,7 +143,7 @@ struct LineMatcher {
     // The matcher recurses per constituent and per repetition. Thousands of
     // constituents would take more stack than a thread has (sanitizer builds
     // have larger frames still), so the depth is bounded in bytes of stack.
-    static constexpr std::ptrdiff_t MaxStackBytes = std::ptrdiff_t(2) << 20;
+    static constexpr std::ptrdiff_t MaxStackBytes = std::ptrdiff_t(4) << 20;
     const char *stackBase = static_cast<const char *>(__builtin_frame_address(0));
 
     void spend()
