@@ -439,6 +439,49 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
     return true;
 }
 
+struct IndexStream::Impl {
+    const Database &database;
+    std::vector<GameEntry> entries;
+    std::string pool;
+    IndexVisitor visitor{entries, pool, true, AllFields};
+    pgn::Reader reader;
+    uint64_t noted = 0;
+    explicit Impl(const Database &d) : database(d) { reader.resetText(d.text()); }
+};
+
+IndexStream::IndexStream(const Database &database) : m(std::make_unique<Impl>(database)) {}
+IndexStream::~IndexStream() = default;
+
+uint64_t IndexStream::position() const { return m->reader.position(); }
+
+size_t IndexStream::read(size_t maxGames, std::vector<GameEntry> &entries, std::vector<std::string_view> &fields,
+                         std::string &pool)
+{
+    m->entries.swap(entries);
+    m->pool.swap(pool);
+    m->entries.clear();
+    m->pool.clear();
+    while (m->entries.size() < maxGames && m->reader.readGame(m->visitor))
+        m->entries.back().length = m->reader.lastGameEnd() - m->entries.back().offset;
+    const uint64_t pos = m->reader.position();
+    m->database.noteRead(pos - m->noted);
+    m->noted = pos;
+    // The pool holds each field as (uint16 length, bytes); views are made once it has stopped growing.
+    fields.clear();
+    for (GameEntry &e : m->entries) {
+        const char *p = m->pool.data() + e.fields;
+        e.fields = fields.size();
+        for (int f = 0; f < FieldCount; ++f) {
+            const size_t len = size_t(static_cast<unsigned char>(p[0])) | size_t(static_cast<unsigned char>(p[1])) << 8;
+            fields.emplace_back(p + 2, len);
+            p += 2 + len;
+        }
+    }
+    entries.swap(m->entries);
+    pool.swap(m->pool);
+    return entries.size();
+}
+
 std::string_view Database::field(size_t index, Field f) const
 {
     if (m_lent) return m_lent->field(index, f);
