@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -14,7 +15,10 @@ namespace store {
 
 namespace {
 constexpr size_t BufferSize = size_t(1) << 20;
-}
+std::atomic<bool> g_forceNamed{false};
+} // namespace
+
+void SpillFile::setForceNamed(bool force) { g_forceNamed.store(force); }
 
 SpillFile::~SpillFile()
 {
@@ -30,7 +34,7 @@ bool SpillFile::fail(const std::string &what)
 bool SpillFile::open(const std::string &dir, std::string *error)
 {
 #ifdef O_TMPFILE
-    m_fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (!g_forceNamed.load()) m_fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 #endif
     if (m_fd < 0) {
         std::string name = dir + "/.cqlwb-spill-XXXXXX";

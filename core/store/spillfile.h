@@ -29,6 +29,9 @@ public:
     bool readAll(const std::function<void(const char *, size_t)> &sink);
     const std::string &error() const { return m_error; }
 
+    // Named files (removed at once) even where unnamed ones work, for tests of that path.
+    static void setForceNamed(bool force);
+
 private:
     bool flush();
     bool fail(const std::string &what);

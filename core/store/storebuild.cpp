@@ -16,49 +16,97 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
-#include <deque>
 #include <cstring>
 #include <filesystem>
 #include <functional>
 #include <mutex>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 namespace store {
 
 namespace {
 
-// Strings kept once each.
+// Strings kept once each, found again by an open-addressing table of
+// (hash, id) pairs over the pool's own bytes: no allocation per string,
+// which the build's dozens of lookups a game would pay for.
 class StringPool {
 public:
+    // Names and tag values are short: a word at a time and one mix at the end
+    // (hash64's four lanes only pay off on long texts).
+    static uint64_t hash(std::string_view s)
+    {
+        constexpr uint64_t K = 0xbf58476d1ce4e5b9ULL;
+        uint64_t h = 0x9E3779B97F4A7C15ULL ^ s.size();
+        size_t i = 0;
+        for (; i + 8 <= s.size(); i += 8) {
+            uint64_t w;
+            std::memcpy(&w, s.data() + i, 8);
+            h = (h ^ w) * K;
+            h ^= h >> 31;
+        }
+        if (i < s.size()) {
+            uint64_t w = 0;
+            std::memcpy(&w, s.data() + i, s.size() - i);
+            h = (h ^ w) * K;
+        }
+        return mix64(h);
+    }
+
     uint32_t id(std::string_view s)
     {
-        auto it = m_ids.find(s);
-        if (it != m_ids.end()) return it->second;
-        const uint32_t id = uint32_t(m_table.size() / 2);
-        m_table.push_back(uint32_t(m_bytes.size()));
-        m_table.push_back(uint32_t(s.size()));
-        m_bytes.append(s);
-        m_keys.emplace_back(s);
-        m_ids.emplace(m_keys.back(), id);
-        return id;
+        if ((m_table.size() / 2 + 1) * 2 > m_slots.size()) grow();
+        const uint64_t h = hash(s);
+        const uint32_t check = uint32_t(h >> 32);
+        const size_t mask = m_slots.size() - 1;
+        for (size_t i = size_t(h) & mask;; i = (i + 1) & mask) {
+            Slot &slot = m_slots[i];
+            if (slot.idPlusOne == 0) {
+                const uint32_t id = uint32_t(m_table.size() / 2);
+                m_table.push_back(uint32_t(m_bytes.size()));
+                m_table.push_back(uint32_t(s.size()));
+                m_bytes.append(s);
+                slot = Slot{check, id + 1};
+                return id;
+            }
+            if (slot.check == check && string(slot.idPlusOne - 1) == s) return slot.idPlusOne - 1;
+        }
     }
     void clear()
     {
         m_table.clear();
         m_bytes.clear();
-        m_keys.clear();
-        m_ids.clear();
+        std::fill(m_slots.begin(), m_slots.end(), Slot{});
     }
     const std::vector<uint32_t> &table() const { return m_table; }
     const std::string &bytes() const { return m_bytes; }
 
 private:
-    std::vector<uint32_t> m_table;
+    struct Slot {
+        uint32_t check = 0;     // the hash's high half
+        uint32_t idPlusOne = 0; // 0: empty
+    };
+    std::string_view string(uint32_t id) const
+    {
+        return std::string_view(m_bytes).substr(m_table[2 * id], m_table[2 * id + 1]);
+    }
+    void grow()
+    {
+        std::vector<Slot> old(std::max<size_t>(m_slots.size() * 2, 1024));
+        old.swap(m_slots);
+        const size_t mask = m_slots.size() - 1;
+        for (const Slot &slot : old) {
+            if (slot.idPlusOne == 0) continue;
+            size_t i = size_t(hash(string(slot.idPlusOne - 1))) & mask;
+            while (m_slots[i].idPlusOne != 0)
+                i = (i + 1) & mask;
+            m_slots[i] = slot;
+        }
+    }
+
+    std::vector<uint32_t> m_table; // (offset, length) per string
     std::string m_bytes;
-    std::deque<std::string> m_keys; // stable storage for the map's views
-    std::unordered_map<std::string_view, uint32_t> m_ids;
+    std::vector<Slot> m_slots; // a power of two, at most half full
 };
 
 int resultCode(std::string_view r)
@@ -85,23 +133,33 @@ bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::v
     if (!g.texts.empty() || !g.nags.empty()) r.flags |= HasAnnotations;
     size_t mainline = 0;
     game::NodeId last = 0;
+    // The counts of each kind change only when the number of pieces does (a
+    // capture) or a pawn promotes, so they are counted again only then.
+    int lastTotal = -1;
+    uint8_t most[12] = {};
     for (game::NodeId n = 0; n != game::NoNode; n = g.nodes[n].firstChild) {
         const game::Node &node = g.nodes[n];
         ++mainline;
         last = n;
         const chess::Position &p = node.position;
         if (p.inCheck()) r.flags |= AnyCheck;
-        for (int c = 0; c < 2; ++c)
-            for (int t = chess::Pawn; t <= chess::King; ++t) {
-                const int count = p.pieces(chess::Color(c), chess::PieceType(t)).count();
-                uint8_t &m = r.pieceMax[c * 6 + t - 1];
-                m = uint8_t(std::max<int>(m, std::min(count, 255)));
-            }
+        const bool promotion = n != 0 && node.move.kind() == chess::Move::Promotion;
+        const int total = p.occupied().count();
+        if (total != lastTotal || promotion) {
+            lastTotal = total;
+            for (int c = 0; c < 2; ++c)
+                for (int t = chess::Pawn; t <= chess::King; ++t) {
+                    const int count = p.pieces(chess::Color(c), chess::PieceType(t)).count();
+                    uint8_t &m = most[c * 6 + t - 1];
+                    m = uint8_t(std::max<int>(m, std::min(count, 255)));
+                }
+        }
         if (n == 0) continue;
-        if (node.move.kind() == chess::Move::Promotion) r.flags |= HasPromotion;
+        if (promotion) r.flags |= HasPromotion;
         if (node.move.isCastling()) r.flags |= HasCastling;
         codes.push_back(node.move.raw());
     }
+    std::memcpy(r.pieceMax, most, sizeof most);
     if (mainline != g.nodes.size()) r.flags |= HasVariations;
     const chess::Position &end = g.nodes[last].position;
     if (end.isCheckmate()) r.flags |= FinalMate;
@@ -181,6 +239,9 @@ public:
         w.moves.clear();
         w.pool.clear();
         w.error.clear();
+        for (Memo *memos : {m_fieldMemo, m_nameMemo, m_valueMemo})
+            for (size_t k = 0; k < MemoTags; ++k)
+                memos[k].id = NoId;
         const game::BuildOptions full{true, true, true, true};
         for (size_t i = 0; i < w.entries.size(); ++i) {
             if (m_stop.load(std::memory_order_relaxed)) {
@@ -200,7 +261,7 @@ public:
             r.column = e.column;
             r.errors = e.errors;
             for (size_t f = 0; f < size_t(db::FieldCount); ++f)
-                w.fieldIds[i * db::FieldCount + f] = w.pool.id(w.fields[e.fields + f]);
+                w.fieldIds[i * db::FieldCount + f] = idOf(w, m_fieldMemo[f], w.fields[e.fields + f]);
             const pgn::Location origin{int(e.line), int(e.column), e.offset};
             const bool parsed = m_parser.parse(m_text.substr(size_t(e.offset), size_t(e.length)), w.first + i + 1,
                                                origin, m_game, full);
@@ -214,16 +275,35 @@ public:
             w.moves.insert(w.moves.end(), m_codes.begin(), m_codes.end());
             r.tagsBegin = uint32_t(w.tagIds.size() / 2);
             r.tagCount = uint16_t(m_game.tags.size());
-            for (const auto &[name, value] : m_game.tags) {
-                w.tagIds.push_back(w.pool.id(name));
-                w.tagIds.push_back(w.pool.id(value));
+            for (size_t k = 0; k < m_game.tags.size(); ++k) {
+                const auto &[name, value] = m_game.tags[k];
+                w.tagIds.push_back(k < MemoTags ? idOf(w, m_nameMemo[k], name) : w.pool.id(name));
+                w.tagIds.push_back(k < MemoTags ? idOf(w, m_valueMemo[k], value) : w.pool.id(value));
             }
         }
     }
 
 private:
+    // Games in a row mostly have the same tags in the same order, many with
+    // the same values (Event, Site, Date): the last game's string at each
+    // place is compared before the pool is asked.
+    static constexpr size_t MemoTags = 16;
+    static_assert(db::FieldCount <= MemoTags);
+    static constexpr uint32_t NoId = ~0u;
+    struct Memo {
+        std::string text;
+        uint32_t id = NoId;
+    };
+    static uint32_t idOf(Window &w, Memo &memo, std::string_view s)
+    {
+        if (memo.id != NoId && memo.text == s) return memo.id;
+        memo.text.assign(s);
+        return memo.id = w.pool.id(s);
+    }
+
     std::string_view m_text;
     const std::atomic<bool> &m_stop;
+    Memo m_fieldMemo[MemoTags], m_nameMemo[MemoTags], m_valueMemo[MemoTags];
     game::GameParser m_parser;
     game::Game m_game;
     std::vector<uint16_t> m_codes;
@@ -410,7 +490,7 @@ bool GameStore::build(const db::Database &d, const FileIdentity &identity, const
     WindowSource source(d);
     size_t written = 0;
     bool end = false, ok = true;
-    Clock::time_point lastReport = Clock::now();
+    Clock::time_point lastReport{}; // the first report comes at once
     while (ok) {
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             if (error) *error = "cancelled";
