@@ -133,9 +133,9 @@ bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::v
     if (!g.texts.empty() || !g.nags.empty()) r.flags |= HasAnnotations;
     size_t mainline = 0;
     game::NodeId last = 0;
-    // The counts of each kind change only when the number of pieces does (a
-    // capture) or a pawn promotes, so they are counted again only then.
-    int lastTotal = -1;
+    // A move never adds a piece but by promoting (the store keeps no variant
+    // games), so the most of each kind is reached at the start or right
+    // after a promotion: the pieces are counted only there.
     uint8_t most[12] = {};
     for (game::NodeId n = 0; n != game::NoNode; n = g.nodes[n].firstChild) {
         const game::Node &node = g.nodes[n];
@@ -144,16 +144,13 @@ bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::v
         const chess::Position &p = node.position;
         if (p.inCheck()) r.flags |= AnyCheck;
         const bool promotion = n != 0 && node.move.kind() == chess::Move::Promotion;
-        const int total = p.occupied().count();
-        if (total != lastTotal || promotion) {
-            lastTotal = total;
+        if (n == 0 || promotion)
             for (int c = 0; c < 2; ++c)
                 for (int t = chess::Pawn; t <= chess::King; ++t) {
                     const int count = p.pieces(chess::Color(c), chess::PieceType(t)).count();
                     uint8_t &m = most[c * 6 + t - 1];
                     m = uint8_t(std::max<int>(m, std::min(count, 255)));
                 }
-        }
         if (n == 0) continue;
         if (promotion) r.flags |= HasPromotion;
         if (node.move.isCastling()) r.flags |= HasCastling;
