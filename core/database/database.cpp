@@ -40,6 +40,15 @@ void appendField(std::string &pool, std::string_view v)
     pool.append(v);
 }
 
+// The field at p in a pool (as appendField wrote it); p moves past it.
+std::string_view nextField(const char *&p)
+{
+    const size_t len = size_t(static_cast<unsigned char>(p[0])) | size_t(static_cast<unsigned char>(p[1])) << 8;
+    const std::string_view v(p + 2, len);
+    p += 2 + len;
+    return v;
+}
+
 double secondsSince(std::chrono::steady_clock::time_point t0)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -471,11 +480,8 @@ size_t IndexStream::read(size_t maxGames, std::vector<GameEntry> &entries, std::
     for (GameEntry &e : m->entries) {
         const char *p = m->pool.data() + e.fields;
         e.fields = fields.size();
-        for (int f = 0; f < FieldCount; ++f) {
-            const size_t len = size_t(static_cast<unsigned char>(p[0])) | size_t(static_cast<unsigned char>(p[1])) << 8;
-            fields.emplace_back(p + 2, len);
-            p += 2 + len;
-        }
+        for (int f = 0; f < FieldCount; ++f)
+            fields.push_back(nextField(p));
     }
     entries.swap(m->entries);
     pool.swap(m->pool);
@@ -489,9 +495,8 @@ std::string_view Database::field(size_t index, Field f) const
     const char *p = m_fieldPool.data() + m_entries[index].fields;
     for (int i = 0;; ++i) {
         if (!(m_fields & (1u << i))) continue;
-        size_t len = size_t(static_cast<unsigned char>(p[0])) | size_t(static_cast<unsigned char>(p[1])) << 8;
-        if (i == int(f)) return std::string_view(p + 2, len);
-        p += 2 + len;
+        const std::string_view v = nextField(p);
+        if (i == int(f)) return v;
     }
 }
 
