@@ -40,6 +40,15 @@ void appendField(std::string &pool, std::string_view v)
     pool.append(v);
 }
 
+// The field at p in a pool (as appendField wrote it); p moves past it.
+std::string_view nextField(const char *&p)
+{
+    const size_t len = size_t(static_cast<unsigned char>(p[0])) | size_t(static_cast<unsigned char>(p[1])) << 8;
+    const std::string_view v(p + 2, len);
+    p += 2 + len;
+    return v;
+}
+
 double secondsSince(std::chrono::steady_clock::time_point t0)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -439,6 +448,46 @@ bool Database::buildIndex(const std::string &name, const OpenOptions &options, s
     return true;
 }
 
+struct IndexStream::Impl {
+    const Database &database;
+    std::vector<GameEntry> entries;
+    std::string pool;
+    IndexVisitor visitor{entries, pool, true, AllFields};
+    pgn::Reader reader;
+    uint64_t noted = 0;
+    explicit Impl(const Database &d) : database(d) { reader.resetText(d.text()); }
+};
+
+IndexStream::IndexStream(const Database &database) : m(std::make_unique<Impl>(database)) {}
+IndexStream::~IndexStream() = default;
+
+uint64_t IndexStream::position() const { return m->reader.position(); }
+
+size_t IndexStream::read(size_t maxGames, std::vector<GameEntry> &entries, std::vector<std::string_view> &fields,
+                         std::string &pool)
+{
+    m->entries.swap(entries);
+    m->pool.swap(pool);
+    m->entries.clear();
+    m->pool.clear();
+    while (m->entries.size() < maxGames && m->reader.readGame(m->visitor))
+        m->entries.back().length = m->reader.lastGameEnd() - m->entries.back().offset;
+    const uint64_t pos = m->reader.position();
+    m->database.noteRead(pos - m->noted);
+    m->noted = pos;
+    // The pool holds each field as (uint16 length, bytes); views are made once it has stopped growing.
+    fields.clear();
+    for (GameEntry &e : m->entries) {
+        const char *p = m->pool.data() + e.fields;
+        e.fields = fields.size();
+        for (int f = 0; f < FieldCount; ++f)
+            fields.push_back(nextField(p));
+    }
+    entries.swap(m->entries);
+    pool.swap(m->pool);
+    return entries.size();
+}
+
 std::string_view Database::field(size_t index, Field f) const
 {
     if (m_lent) return m_lent->field(index, f);
@@ -446,9 +495,8 @@ std::string_view Database::field(size_t index, Field f) const
     const char *p = m_fieldPool.data() + m_entries[index].fields;
     for (int i = 0;; ++i) {
         if (!(m_fields & (1u << i))) continue;
-        size_t len = size_t(static_cast<unsigned char>(p[0])) | size_t(static_cast<unsigned char>(p[1])) << 8;
-        if (i == int(f)) return std::string_view(p + 2, len);
-        p += 2 + len;
+        const std::string_view v = nextField(p);
+        if (i == int(f)) return v;
     }
 }
 

@@ -94,6 +94,32 @@ struct Batch {
     size_t last = 0;
 };
 
+class Database;
+
+// The index of a database opened with OpenOptions::index off, read a few
+// games at a time in file order and kept by no one (a game store is built
+// from it without the whole index in memory). Entries and fields are what
+// index() makes with plies counted and all fields; one reader per database.
+class IndexStream {
+public:
+    explicit IndexStream(const Database &database);
+    ~IndexStream();
+    IndexStream(const IndexStream &) = delete;
+    IndexStream &operator=(const IndexStream &) = delete;
+
+    // Up to maxGames more games, replacing what the vectors held: their
+    // entries, each one's FieldCount fields (GameEntry::fields is the offset
+    // of the first) as views into pool, which holds their bytes. 0 at the end.
+    size_t read(size_t maxGames, std::vector<GameEntry> &entries, std::vector<std::string_view> &fields,
+                std::string &pool);
+    // Bytes of the text read so far.
+    uint64_t position() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m;
+};
+
 class Database {
 public:
     Database();

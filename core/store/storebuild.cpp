@@ -1,49 +1,112 @@
 // Building the store: every game is read in full once, its mainline kept as
-// move codes and its signature worked out; then the file is written atomically.
+// move codes and its signature worked out, a window of games at a time; the
+// sections go to temporary files as they are made, and the store file is
+// assembled from them and renamed into place at the end. Memory holds the
+// windows and the string pool, not the store: it does not grow with the
+// database (the pool grows with its distinct names only).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "format.h"
 #include "gamestore.h"
 #include "hash.h"
 
+#include "spillfile.h"
+
 #include "pgn/atomicfile.h"
 
 #include <algorithm>
 #include <chrono>
-#include <deque>
+#include <condition_variable>
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <mutex>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 namespace store {
 
 namespace {
 
-// Strings kept once each.
+// Strings kept once each, found again by an open-addressing table of
+// (hash, id) pairs over the pool's own bytes: no allocation per string,
+// which the build's dozens of lookups a game would pay for.
 class StringPool {
 public:
+    // Names and tag values are short: a word at a time and one mix at the end
+    // (hash64's four lanes only pay off on long texts).
+    static uint64_t hash(std::string_view s)
+    {
+        constexpr uint64_t K = 0xbf58476d1ce4e5b9ULL;
+        uint64_t h = 0x9E3779B97F4A7C15ULL ^ s.size();
+        size_t i = 0;
+        for (; i + 8 <= s.size(); i += 8) {
+            uint64_t w;
+            std::memcpy(&w, s.data() + i, 8);
+            h = (h ^ w) * K;
+            h ^= h >> 31;
+        }
+        if (i < s.size()) {
+            uint64_t w = 0;
+            std::memcpy(&w, s.data() + i, s.size() - i);
+            h = (h ^ w) * K;
+        }
+        return mix64(h);
+    }
+
     uint32_t id(std::string_view s)
     {
-        auto it = m_ids.find(s);
-        if (it != m_ids.end()) return it->second;
-        const uint32_t id = uint32_t(m_table.size() / 2);
-        m_table.push_back(uint32_t(m_bytes.size()));
-        m_table.push_back(uint32_t(s.size()));
-        m_bytes.append(s);
-        m_keys.emplace_back(s);
-        m_ids.emplace(m_keys.back(), id);
-        return id;
+        if ((m_table.size() / 2 + 1) * 2 > m_slots.size()) grow();
+        const uint64_t h = hash(s);
+        const uint32_t check = uint32_t(h >> 32);
+        const size_t mask = m_slots.size() - 1;
+        for (size_t i = size_t(h) & mask;; i = (i + 1) & mask) {
+            Slot &slot = m_slots[i];
+            if (slot.idPlusOne == 0) {
+                const uint32_t id = uint32_t(m_table.size() / 2);
+                m_table.push_back(uint32_t(m_bytes.size()));
+                m_table.push_back(uint32_t(s.size()));
+                m_bytes.append(s);
+                slot = Slot{check, id + 1};
+                return id;
+            }
+            if (slot.check == check && string(slot.idPlusOne - 1) == s) return slot.idPlusOne - 1;
+        }
+    }
+    void clear()
+    {
+        m_table.clear();
+        m_bytes.clear();
+        std::fill(m_slots.begin(), m_slots.end(), Slot{});
     }
     const std::vector<uint32_t> &table() const { return m_table; }
     const std::string &bytes() const { return m_bytes; }
 
 private:
-    std::vector<uint32_t> m_table;
+    struct Slot {
+        uint32_t check = 0;     // the hash's high half
+        uint32_t idPlusOne = 0; // 0: empty
+    };
+    std::string_view string(uint32_t id) const
+    {
+        return std::string_view(m_bytes).substr(m_table[2 * id], m_table[2 * id + 1]);
+    }
+    void grow()
+    {
+        std::vector<Slot> old(std::max<size_t>(m_slots.size() * 2, 1024));
+        old.swap(m_slots);
+        const size_t mask = m_slots.size() - 1;
+        for (const Slot &slot : old) {
+            if (slot.idPlusOne == 0) continue;
+            size_t i = size_t(hash(string(slot.idPlusOne - 1))) & mask;
+            while (m_slots[i].idPlusOne != 0)
+                i = (i + 1) & mask;
+            m_slots[i] = slot;
+        }
+    }
+
+    std::vector<uint32_t> m_table; // (offset, length) per string
     std::string m_bytes;
-    std::deque<std::string> m_keys; // stable storage for the map's views
-    std::unordered_map<std::string_view, uint32_t> m_ids;
+    std::vector<Slot> m_slots; // a power of two, at most half full
 };
 
 int resultCode(std::string_view r)
@@ -70,23 +133,30 @@ bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::v
     if (!g.texts.empty() || !g.nags.empty()) r.flags |= HasAnnotations;
     size_t mainline = 0;
     game::NodeId last = 0;
+    // A move never adds a piece but by promoting (the store keeps no variant
+    // games), so the most of each kind is reached at the start or right
+    // after a promotion: the pieces are counted only there.
+    uint8_t most[12] = {};
     for (game::NodeId n = 0; n != game::NoNode; n = g.nodes[n].firstChild) {
         const game::Node &node = g.nodes[n];
         ++mainline;
         last = n;
         const chess::Position &p = node.position;
         if (p.inCheck()) r.flags |= AnyCheck;
-        for (int c = 0; c < 2; ++c)
-            for (int t = chess::Pawn; t <= chess::King; ++t) {
-                const int count = p.pieces(chess::Color(c), chess::PieceType(t)).count();
-                uint8_t &m = r.pieceMax[c * 6 + t - 1];
-                m = uint8_t(std::max<int>(m, std::min(count, 255)));
-            }
+        const bool promotion = n != 0 && node.move.kind() == chess::Move::Promotion;
+        if (n == 0 || promotion)
+            for (int c = 0; c < 2; ++c)
+                for (int t = chess::Pawn; t <= chess::King; ++t) {
+                    const int count = p.pieces(chess::Color(c), chess::PieceType(t)).count();
+                    uint8_t &m = most[c * 6 + t - 1];
+                    m = uint8_t(std::max<int>(m, std::min(count, 255)));
+                }
         if (n == 0) continue;
-        if (node.move.kind() == chess::Move::Promotion) r.flags |= HasPromotion;
+        if (promotion) r.flags |= HasPromotion;
         if (node.move.isCastling()) r.flags |= HasCastling;
         codes.push_back(node.move.raw());
     }
+    std::memcpy(r.pieceMax, most, sizeof most);
     if (mainline != g.nodes.size()) r.flags |= HasVariations;
     const chess::Position &end = g.nodes[last].position;
     if (end.isCheckmate()) r.flags |= FinalMate;
@@ -96,69 +166,267 @@ bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::v
     return true;
 }
 
-// One contiguous range of games, read on one thread with a string pool of its own.
-struct Chunk {
-    size_t first = 0, last = 0;
-    std::vector<GameRecord> records; // movesBegin and tagsBegin local to the chunk
-    std::vector<uint32_t> fields;    // ids in the chunk's pool
-    std::vector<uint32_t> tags;      // ids in the chunk's pool
+// Games a worker encodes at once. The build holds a few windows per worker
+// (each some hundreds of kilobytes), whatever the size of the database.
+constexpr size_t WindowGames = 1024;
+
+// A window of consecutive games: its index entries in, their encoding out.
+struct Window {
+    size_t first = 0;
+    std::vector<db::GameEntry> entries;   // fields: the offset of the game's FieldCount views
+    std::vector<std::string_view> fields; // into fieldBytes or the database's index
+    std::string fieldBytes;
+    std::vector<GameRecord> records;        // movesBegin and tagsBegin local to the window
+    std::vector<uint32_t> fieldIds, tagIds; // ids in the window's pool
     std::vector<uint16_t> moves;
     StringPool pool;
     std::string error;
 };
 
-void buildChunk(const db::Database &d, Chunk &c, const std::atomic<bool> *cancel, std::atomic<size_t> &done)
-{
-    c.records.resize(c.last - c.first);
-    c.fields.resize((c.last - c.first) * db::FieldCount);
-    // Room for all moves and plenty of tags at once: a vector that grows is
-    // briefly held twice, and pages reserved but never written cost no memory.
-    uint64_t plies = 0;
-    for (size_t i = c.first; i < c.last; ++i)
-        plies += d.entry(i).plies;
-    c.moves.reserve(size_t(plies));
-    c.tags.reserve((c.last - c.first) * 64);
-    std::vector<uint16_t> codes;
-    game::GameParser parser;
-    game::Game g;
-    const game::BuildOptions full{true, true, true, true};
-    for (size_t i = c.first; i < c.last; ++i) {
-        if (cancel && cancel->load(std::memory_order_relaxed)) {
-            c.error = "cancelled";
-            return;
+// Where the windows come from: a database's index, or its text read on (IndexStream).
+class WindowSource {
+public:
+    explicit WindowSource(const db::Database &d) : m_d(d)
+    {
+        if (!d.indexed()) m_stream = std::make_unique<db::IndexStream>(d);
+    }
+    // False at the end.
+    bool fill(Window &w)
+    {
+        w.first = m_next;
+        if (m_stream) {
+            m_next += m_stream->read(WindowGames, w.entries, w.fields, w.fieldBytes);
+        } else {
+            w.entries.clear();
+            w.fields.clear();
+            uint64_t bytes = 0;
+            for (; m_next < m_d.size() && w.entries.size() < WindowGames; ++m_next) {
+                db::GameEntry e = m_d.entry(m_next);
+                bytes += e.length;
+                e.fields = w.fields.size();
+                w.entries.push_back(e);
+                for (int f = 0; f < db::FieldCount; ++f)
+                    w.fields.push_back(m_d.field(m_next, db::Field(f)));
+            }
+            m_d.noteRead(bytes);
         }
-        if (((i - c.first) & 255) == 255) done.fetch_add(256, std::memory_order_relaxed);
-        const db::GameEntry e = d.entry(i);
-        GameRecord &r = c.records[i - c.first];
-        if (e.length > 0xFFFFFFFFu) {
-            c.error = "a game too long for the store";
-            return;
-        }
-        r.offset = e.offset;
-        r.length = uint32_t(e.length);
-        r.line = e.line;
-        r.indexPlies = e.plies;
-        r.column = e.column;
-        r.errors = e.errors;
-        for (int f = 0; f < db::FieldCount; ++f)
-            c.fields[(i - c.first) * db::FieldCount + size_t(f)] = c.pool.id(d.field(i, db::Field(f)));
-        const bool parsed = parser.parse(d.gameText(i), d.number(i), d.origin(i), g, full);
-        if (!parsed || !describe(g, e, r, codes)) {
-            r.flags &= uint16_t(~Replayable);
-            r.plies = 0;
-            continue;
-        }
-        r.flags |= Replayable;
-        r.movesBegin = c.moves.size();
-        c.moves.insert(c.moves.end(), codes.begin(), codes.end());
-        r.tagsBegin = uint32_t(c.tags.size() / 2);
-        r.tagCount = uint16_t(g.tags.size());
-        for (const auto &[name, value] : g.tags) {
-            c.tags.push_back(c.pool.id(name));
-            c.tags.push_back(c.pool.id(value));
+        return !w.entries.empty();
+    }
+    BuildProgress progress() const
+    {
+        if (m_stream) return {m_stream->position(), uint64_t(m_d.text().size())};
+        return {m_next, uint64_t(m_d.size())};
+    }
+
+private:
+    const db::Database &m_d;
+    std::unique_ptr<db::IndexStream> m_stream;
+    size_t m_next = 0;
+};
+
+class Encoder {
+public:
+    Encoder(std::string_view text, const std::atomic<bool> &stop) : m_text(text), m_stop(stop) {}
+
+    void encode(Window &w)
+    {
+        w.records.assign(w.entries.size(), GameRecord{});
+        w.fieldIds.resize(w.entries.size() * db::FieldCount);
+        w.tagIds.clear();
+        w.moves.clear();
+        w.pool.clear();
+        w.error.clear();
+        for (Memo *memos : {m_fieldMemo, m_nameMemo, m_valueMemo})
+            for (size_t k = 0; k < MemoTags; ++k)
+                memos[k].id = NoId;
+        const game::BuildOptions full{true, true, true, true};
+        for (size_t i = 0; i < w.entries.size(); ++i) {
+            if (m_stop.load(std::memory_order_relaxed)) {
+                w.error = "cancelled";
+                return;
+            }
+            const db::GameEntry &e = w.entries[i];
+            GameRecord &r = w.records[i];
+            if (e.length > 0xFFFFFFFFu || e.offset + e.length > m_text.size()) {
+                w.error = "a game too long for the store";
+                return;
+            }
+            r.offset = e.offset;
+            r.length = uint32_t(e.length);
+            r.line = e.line;
+            r.indexPlies = e.plies;
+            r.column = e.column;
+            r.errors = e.errors;
+            for (size_t f = 0; f < size_t(db::FieldCount); ++f)
+                w.fieldIds[i * db::FieldCount + f] = idOf(w, m_fieldMemo[f], w.fields[e.fields + f]);
+            const pgn::Location origin{int(e.line), int(e.column), e.offset};
+            const bool parsed = m_parser.parse(m_text.substr(size_t(e.offset), size_t(e.length)), w.first + i + 1,
+                                               origin, m_game, full);
+            if (!parsed || !describe(m_game, e, r, m_codes)) {
+                r.flags &= uint16_t(~Replayable);
+                r.plies = 0;
+                continue;
+            }
+            r.flags |= Replayable;
+            r.movesBegin = w.moves.size();
+            w.moves.insert(w.moves.end(), m_codes.begin(), m_codes.end());
+            r.tagsBegin = uint32_t(w.tagIds.size() / 2);
+            r.tagCount = uint16_t(m_game.tags.size());
+            for (size_t k = 0; k < m_game.tags.size(); ++k) {
+                const auto &[name, value] = m_game.tags[k];
+                w.tagIds.push_back(k < MemoTags ? idOf(w, m_nameMemo[k], name) : w.pool.id(name));
+                w.tagIds.push_back(k < MemoTags ? idOf(w, m_valueMemo[k], value) : w.pool.id(value));
+            }
         }
     }
-}
+
+private:
+    // Games in a row mostly have the same tags in the same order, many with
+    // the same values (Event, Site, Date): the last game's string at each
+    // place is compared before the pool is asked.
+    static constexpr size_t MemoTags = 16;
+    static_assert(db::FieldCount <= MemoTags);
+    static constexpr uint32_t NoId = ~0u;
+    struct Memo {
+        std::string text;
+        uint32_t id = NoId;
+    };
+    static uint32_t idOf(Window &w, Memo &memo, std::string_view s)
+    {
+        if (memo.id != NoId && memo.text == s) return memo.id;
+        memo.text.assign(s);
+        return memo.id = w.pool.id(s);
+    }
+
+    std::string_view m_text;
+    const std::atomic<bool> &m_stop;
+    Memo m_fieldMemo[MemoTags], m_nameMemo[MemoTags], m_valueMemo[MemoTags];
+    game::GameParser m_parser;
+    game::Game m_game;
+    std::vector<uint16_t> m_codes;
+};
+
+// The sections as they are encoded: the records, fields, tags and moves go
+// to temporary files in order, ids mapped into one string pool, the only
+// part held in memory (each distinct string once).
+class SectionWriter {
+public:
+    bool open(const std::string &dir, std::string *error)
+    {
+        for (SpillFile *f : {&m_records, &m_fields, &m_tags, &m_moves})
+            if (!f->open(dir, error)) return false;
+        return true;
+    }
+
+    bool add(Window &w, std::string *error)
+    {
+        if (!w.error.empty()) return fail(w.error, error);
+        if (m_tagPairs + w.tagIds.size() / 2 > 0xFFFFFFFFu) return fail("too many tags for the store", error);
+        const std::vector<uint32_t> &table = w.pool.table();
+        m_remap.resize(table.size() / 2);
+        for (size_t j = 0; j < m_remap.size(); ++j)
+            m_remap[j] = m_pool.id(std::string_view(w.pool.bytes()).substr(table[2 * j], table[2 * j + 1]));
+        for (GameRecord &r : w.records)
+            if (r.flags & Replayable) {
+                r.movesBegin += m_moveCount;
+                r.tagsBegin += uint32_t(m_tagPairs);
+            }
+        for (uint32_t &id : w.fieldIds)
+            id = m_remap[id];
+        for (uint32_t &id : w.tagIds)
+            id = m_remap[id];
+        const bool ok = m_records.write(w.records.data(), w.records.size() * sizeof(GameRecord))
+            && m_fields.write(w.fieldIds.data(), w.fieldIds.size() * sizeof(uint32_t))
+            && m_tags.write(w.tagIds.data(), w.tagIds.size() * sizeof(uint32_t))
+            && m_moves.write(w.moves.data(), w.moves.size() * sizeof(uint16_t));
+        if (!ok) return fail(spillError(), error);
+        m_games += w.records.size();
+        m_tagPairs += w.tagIds.size() / 2;
+        m_moveCount += w.moves.size();
+        return true;
+    }
+
+    bool finish(FileHeader &h, const std::string &storePath, std::string *error)
+    {
+        if (m_pool.bytes().size() > 0xFFFFFFFFu) return fail("too much tag text for the store", error);
+        h.gameCount = m_games;
+        h.tagCount = m_tagPairs;
+        h.moveCount = m_moveCount;
+        h.stringCount = m_pool.table().size() / 2;
+        h.byteCount = m_pool.bytes().size();
+        Layout l;
+        if (!layoutFor(h, l)) return fail("internal error: store layout", error);
+        // The payload is read back twice, section by section: once to hash it
+        // (the header, which comes first, holds the hash), once to write it.
+        Hasher payload(PayloadSeed);
+        uint64_t payloadBytes = 0;
+        if (!emitPayload([&](const char *p, size_t size) {
+                payload.add(p, size);
+                payloadBytes += size;
+            }))
+            return fail(spillError(), error);
+        if (sizeof h + payloadBytes != l.total) return fail("internal error: store layout", error);
+        h.payloadHash = payload.value();
+        h.headerHash = headerHash(h);
+
+        pgn::AtomicFile file;
+        bool writing =
+            file.open(storePath, error) && file.write(std::string_view(reinterpret_cast<const char *>(&h), sizeof h));
+        if (writing)
+            writing = emitPayload([&](const char *p, size_t size) {
+                          writing = writing && file.write({p, size});
+                      })
+                && writing;
+        if (!writing || !file.commit(error)) {
+            if (error && !file.error().empty())
+                *error = file.error();
+            else if (error && !spillError().empty())
+                *error = spillError();
+            file.abort();
+            return false;
+        }
+        return true;
+    }
+
+private:
+    static bool fail(const std::string &why, std::string *error)
+    {
+        if (error) *error = why;
+        return false;
+    }
+    std::string spillError() const
+    {
+        for (const SpillFile *f : {&m_records, &m_fields, &m_tags, &m_moves})
+            if (!f->error().empty()) return f->error();
+        return {};
+    }
+    bool emitPayload(const std::function<void(const char *, size_t)> &sink)
+    {
+        uint64_t written = 0;
+        auto put = [&](const char *p, size_t size) {
+            sink(p, size);
+            written += size;
+        };
+        auto pad = [&] {
+            static const char zeros[8] = {};
+            put(zeros, size_t(align8(written) - written));
+        };
+        for (SpillFile *f : {&m_records, &m_fields, &m_tags, &m_moves}) {
+            if (!f->readAll(put)) return false;
+            pad();
+        }
+        put(reinterpret_cast<const char *>(m_pool.table().data()), m_pool.table().size() * sizeof(uint32_t));
+        pad();
+        put(m_pool.bytes().data(), m_pool.bytes().size());
+        pad();
+        return true;
+    }
+
+    SpillFile m_records, m_fields, m_tags, m_moves;
+    StringPool m_pool;
+    std::vector<uint32_t> m_remap;
+    uint64_t m_games = 0, m_tagPairs = 0, m_moveCount = 0;
+};
 
 } // namespace
 
@@ -166,64 +434,96 @@ bool GameStore::build(const db::Database &d, const FileIdentity &identity, const
                       std::string *error, const std::function<void(const BuildProgress &)> &progress,
                       const std::atomic<bool> *cancel, unsigned threads)
 {
-    if (!d.indexed()) {
-        if (error) *error = "the database is not indexed";
+    if (!d.indexed() && d.path().empty()) {
+        if (error) *error = "no database open";
         return false;
     }
-    // The games are cut into one range per thread; the ranges' pools are
-    // merged into one afterwards, so the store does not depend on the count.
+    std::error_code ec;
+    const std::string dir = std::filesystem::path(storePath).parent_path().string();
+    std::filesystem::create_directories(dir, ec);
+    SectionWriter sections;
+    if (!sections.open(dir.empty() ? "." : dir, error)) return false;
+
+    // This thread reads the index (or the text) a window at a time and writes
+    // the encoded windows in order; the workers encode them. Only a ring of
+    // windows is in memory, and the file does not depend on the thread count.
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-    const size_t n = d.size();
-    threads = unsigned(std::clamp<size_t>(n / 16, 1, threads));
-    std::vector<Chunk> chunks(threads);
-    for (unsigned t = 0; t < threads; ++t) {
-        chunks[t].first = n * t / threads;
-        chunks[t].last = n * (t + 1) / threads;
-    }
-    std::atomic<size_t> done{0};
-    std::atomic<unsigned> finished{0};
+    const size_t slots = size_t(threads) * 2 + 2;
+    std::vector<Window> ring(slots);
+    std::mutex mutex;
+    std::condition_variable changed;
+    size_t filled = 0, claimed = 0; // windows handed out, and taken by a worker (guarded by mutex)
+    std::vector<char> encoded(slots, 0);
+    bool closing = false;
+    std::atomic<bool> stop{false};
     std::vector<std::thread> workers;
     for (unsigned t = 0; t < threads; ++t)
-        workers.emplace_back([&, t] {
-            buildChunk(d, chunks[t], cancel, done);
-            finished.fetch_add(1);
+        workers.emplace_back([&] {
+            Encoder encoder(d.text(), stop);
+            for (;;) {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return claimed < filled || closing; });
+                if (claimed >= filled) return;
+                Window &w = ring[claimed++ % slots];
+                lock.unlock();
+                encoder.encode(w);
+                lock.lock();
+                encoded[size_t(&w - ring.data())] = 1;
+                lock.unlock();
+                changed.notify_all();
+            }
         });
-    // This thread reports the progress of all of them.
-    while (progress && finished.load() < threads) {
-        progress({std::min(done.load(), n), n});
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    for (std::thread &w : workers)
-        w.join();
-    for (const Chunk &c : chunks)
-        if (!c.error.empty()) {
-            if (error) *error = c.error;
-            return false;
+    auto endWorkers = [&] {
+        {
+            std::lock_guard lock(mutex);
+            closing = true;
         }
+        changed.notify_all();
+        for (std::thread &w : workers)
+            w.join();
+    };
 
-    // One string pool for all: each chunk's ids are mapped into it, and the
-    // chunk's own pool is freed.
-    StringPool pool;
-    std::vector<std::vector<uint32_t>> remaps(chunks.size());
-    uint64_t tagCount = 0, moveCount = 0;
-    for (size_t k = 0; k < chunks.size(); ++k) {
-        Chunk &c = chunks[k];
-        const std::vector<uint32_t> &table = c.pool.table();
-        remaps[k].resize(table.size() / 2);
-        for (size_t j = 0; j < remaps[k].size(); ++j)
-            remaps[k][j] = pool.id(std::string_view(c.pool.bytes()).substr(table[2 * j], table[2 * j + 1]));
-        c.pool = StringPool();
-        tagCount += c.tags.size() / 2;
-        moveCount += c.moves.size();
+    using Clock = std::chrono::steady_clock;
+    WindowSource source(d);
+    size_t written = 0;
+    bool end = false, ok = true;
+    Clock::time_point lastReport{}; // the first report comes at once
+    while (ok) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            if (error) *error = "cancelled";
+            ok = false;
+            break;
+        }
+        if (progress && Clock::now() - lastReport >= std::chrono::milliseconds(100)) {
+            progress(source.progress());
+            lastReport = Clock::now();
+        }
+        std::unique_lock lock(mutex);
+        if (written < filled && encoded[written % slots]) {
+            encoded[written % slots] = 0;
+            lock.unlock();
+            ok = sections.add(ring[written++ % slots], error);
+            continue;
+        }
+        if (!end && filled - written < slots) {
+            lock.unlock();
+            // The slot is free: its last window was written, and no worker takes it before filled grows.
+            if (!source.fill(ring[filled % slots])) {
+                end = true;
+                continue;
+            }
+            lock.lock();
+            ++filled;
+            lock.unlock();
+            changed.notify_all();
+            continue;
+        }
+        if (end && written == filled) break;
+        changed.wait_for(lock, std::chrono::milliseconds(100), [&] { return encoded[written % slots] != 0; });
     }
-    if (tagCount > 0xFFFFFFFFu) {
-        if (error) *error = "too many tags for the store";
-        return false;
-    }
-    if (pool.bytes().size() > 0xFFFFFFFFu) {
-        if (error) *error = "too much tag text for the store";
-        return false;
-    }
+    stop.store(!ok);
+    endWorkers();
+    if (!ok) return false;
 
     FileHeader h{};
     std::memcpy(h.magic, Magic, sizeof h.magic);
@@ -231,88 +531,11 @@ bool GameStore::build(const db::Database &d, const FileIdentity &identity, const
     h.endian = EndianMark;
     recordIdentity(h, identity);
     h.textSize = d.text().size();
-    h.gameCount = n;
-    h.tagCount = tagCount;
-    h.moveCount = moveCount;
-    h.stringCount = pool.table().size() / 2;
-    h.byteCount = pool.bytes().size();
-    Layout l;
-    if (!layoutFor(h, l)) {
-        if (error) *error = "internal error: store layout";
-        return false;
+    if (!sections.finish(h, storePath, error)) return false;
+    if (progress) {
+        const BuildProgress last = source.progress();
+        progress({last.total, last.total});
     }
-    // The payload is made from the chunks twice, section by section: once to
-    // hash it (the header, which comes first, holds the hash), once to write
-    // it. It is never held whole: a store of millions of games is as large as
-    // the chunks again.
-    auto emitPayload = [&](const std::function<void(const char *, size_t)> &sink) {
-        std::string buffer;
-        uint64_t written = 0;
-        auto put = [&](const void *p, size_t size) {
-            buffer.append(static_cast<const char *>(p), size);
-            written += size;
-            if (buffer.size() >= (size_t(1) << 20)) {
-                sink(buffer.data(), buffer.size());
-                buffer.clear();
-            }
-        };
-        auto pad = [&] {
-            static const char zeros[8] = {};
-            put(zeros, size_t(align8(written) - written));
-        };
-        uint64_t movesBase = 0, tagsBase = 0;
-        for (const Chunk &c : chunks) {
-            for (GameRecord r : c.records) {
-                if (r.flags & Replayable) {
-                    r.movesBegin += movesBase;
-                    r.tagsBegin += uint32_t(tagsBase);
-                }
-                put(&r, sizeof r);
-            }
-            movesBase += c.moves.size();
-            tagsBase += c.tags.size() / 2;
-        }
-        pad();
-        for (size_t k = 0; k < chunks.size(); ++k)
-            for (uint32_t id : chunks[k].fields)
-                put(&remaps[k][id], sizeof(uint32_t));
-        pad();
-        for (size_t k = 0; k < chunks.size(); ++k)
-            for (uint32_t id : chunks[k].tags)
-                put(&remaps[k][id], sizeof(uint32_t));
-        pad();
-        for (const Chunk &c : chunks)
-            put(c.moves.data(), c.moves.size() * sizeof(uint16_t));
-        pad();
-        put(pool.table().data(), pool.table().size() * sizeof(uint32_t));
-        pad();
-        put(pool.bytes().data(), pool.bytes().size());
-        pad();
-        sink(buffer.data(), buffer.size());
-        return written;
-    };
-    Hasher payload(PayloadSeed);
-    const uint64_t payloadBytes = emitPayload([&](const char *p, size_t size) { payload.add(p, size); });
-    if (sizeof h + payloadBytes != l.total) {
-        if (error) *error = "internal error: store layout";
-        return false;
-    }
-    h.payloadHash = payload.value();
-    h.headerHash = headerHash(h);
-
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(storePath).parent_path(), ec);
-    pgn::AtomicFile file;
-    bool writing =
-        file.open(storePath, error) && file.write(std::string_view(reinterpret_cast<const char *>(&h), sizeof h));
-    if (writing)
-        emitPayload([&](const char *p, size_t size) { writing = writing && file.write(std::string_view(p, size)); });
-    if (!writing || !file.commit(error)) {
-        if (!writing && error && !file.error().empty()) *error = file.error();
-        file.abort();
-        return false;
-    }
-    if (progress) progress({d.size(), d.size()});
     return true;
 }
 
@@ -359,22 +582,23 @@ bool openWithStore(const std::string &path, db::Database &database, GameStore &s
         why = "stale: the text's size differs";
         store.reset();
     }
-    // No good store: index the text (counting plies, which the store keeps for everyone).
+    // No good store: build it from the text, read on as it is built, so the
+    // text's index is never held whole; the database then borrows the
+    // store's. Without one, index the text (with plies and every field, as
+    // the store keeps them for everyone).
     db::OpenOptions indexed = open;
     indexed.countPlies = true;
-    indexed.fields = db::AllFields; // the store keeps them all
-    if (!database.index(indexed, error)) return false;
+    indexed.fields = db::AllFields;
     result.note = why;
-    if (!haveId || !options.build) return true;
+    if (!haveId || !options.build) return database.index(indexed, error);
     const Clock::time_point t1 = Clock::now();
     std::string buildError;
     if (!GameStore::build(database, id, storePath, &buildError, options.progress, open.cancel, open.threads)
-        || !store.load(storePath, id, &buildError)) {
+        || !store.load(storePath, id, &buildError) || !store.fillIndex(database)) {
+        store.reset();
         result.note = "not built: " + buildError;
-        return true;
+        return database.index(indexed, error);
     }
-    // The same index, from the mapped store: the text's is freed.
-    store.fillIndex(database);
     result.used = result.built = true;
     result.seconds = std::chrono::duration<double>(Clock::now() - t1).count();
     return true;

@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <unistd.h>
 
@@ -81,6 +82,8 @@ private slots:
     void killedSearchLeavesNoTemporaryFile();
     void compressedInputThroughTextCache_data();
     void compressedInputThroughTextCache();
+    void firstRunEqualsNoStoreAndWarm();
+    void killedStoreBuildLeavesNothing();
 
 private:
     // Runs the program without CQLWB_PLAYERBASE, or with it set to playerBase.
@@ -585,6 +588,21 @@ QByteArray fileBytes(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// A database of one 40-move game count times over; false when it cannot be written.
+bool writeManyGames(const QString &path, int count)
+{
+    const QByteArray game = "[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+                            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O "
+                            "9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 "
+                            "16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 *\n\n";
+    QByteArray games;
+    games.reserve(game.size() * count);
+    for (int i = 0; i < count; ++i)
+        games += game;
+    QFile pgn(path);
+    return pgn.open(QIODevice::WriteOnly | QIODevice::Truncate) && pgn.write(games) == qint64(games.size());
+}
+
 } // namespace
 
 // An output that is the input (however spelled, or a link to it) would replace
@@ -665,17 +683,8 @@ void TestCli::killedSearchLeavesNoTemporaryFile()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     // Many games and a query that compares every two positions of each: seconds of work.
-    QByteArray games;
-    const QByteArray game = "[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
-                            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O "
-                            "9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 "
-                            "16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 *\n\n";
-    for (int i = 0; i < 40000; ++i)
-        games += game;
     QFile pgn(dir.filePath("many.pgn"));
-    QVERIFY(pgn.open(QIODevice::WriteOnly));
-    QCOMPARE(pgn.write(games), qint64(games.size()));
-    pgn.close();
+    QVERIFY(writeManyGames(pgn.fileName(), 40000));
     const QString out = dir.filePath("out.pgn");
     {
         QFile old(out);
@@ -746,4 +755,66 @@ void TestCli::compressedInputThroughTextCache()
     cache.write("#");
     cache.close();
     QCOMPARE(output({"-nostore", "-storedir", storeDir}), inMemory);
+}
+
+// The first run (which builds the game store from the text, a window of games
+// at a time), a run without a store and a warm run write the same output, on
+// one thread and on two, over several windows of games; games the store does
+// not replay (Chess960, read problems) among them.
+void TestCli::firstRunEqualsNoStoreAndWarm()
+{
+    QByteArray one;
+    for (const char *name : {"kasparov-deep-blue-1997.pgn", "twic9nn-error.pgn", "cutechess-fischerrandom.pgn"})
+        one += fileBytes(QStringLiteral(CQLWB_TEST_DATA "/pgn/") + name) + "\n\n";
+    one += fileBytes(m_pgn) + "\n\n";
+    QByteArray games;
+    for (int i = 0; i < 150; ++i)
+        games += one;
+    QFile pgn(m_dir.filePath("windows.pgn"));
+    QVERIFY(pgn.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(pgn.write(games), qint64(games.size()));
+    pgn.close();
+    const QString storeDir = m_dir.filePath("stores-windows");
+    for (const char *text : {"cql() check", "cql(sort matchcount) check", "cql(variations) check", "cql() mate"}) {
+        const QString query = write("first.cql", text);
+        auto output = [&](const QStringList &extra) {
+            QFile::remove(m_out);
+            Result r =
+                run(QStringList{"-i", pgn.fileName(), "-o", m_out, "-storedir", storeDir} + extra + QStringList{query});
+            return r.exitCode == 0 ? outputText() : QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err);
+        };
+        const QString expected = output({"-nostore", "-s"});
+        if (QString(text).endsWith("check"))
+            QVERIFY2(expected.count("[Event ") >= 150 * 7, qPrintable(expected.left(500)));
+        QCOMPARE(output({"-nostore", "-threads", "2"}), expected);
+        for (const QStringList &threads : {QStringList{"-s"}, QStringList{"-threads", "2"}}) {
+            QDir(storeDir).removeRecursively();
+            QCOMPARE(output(threads), expected); // first run
+            QCOMPARE(QDir(storeDir).entryList({"*.cqlstore"}).size(), 1);
+            QCOMPARE(output(threads), expected); // warm
+        }
+    }
+}
+
+// SIGKILL while the game store is built: no store and no temporary file is
+// left in the store folder (the sections and the store are unnamed files).
+void TestCli::killedStoreBuildLeavesNothing()
+{
+#ifdef CQLWB_CLI
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile pgn(dir.filePath("many.pgn"));
+    QVERIFY(writeManyGames(pgn.fileName(), 200000));
+    const QString storeDir = dir.filePath("stores");
+    QVERIFY(QDir().mkpath(storeDir));
+    QProcess p;
+    p.start(QStringLiteral(CQLWB_CLI), {"-threads", "2", "-storedir", storeDir, "-index", pgn.fileName()});
+    QVERIFY(p.waitForStarted());
+    QThread::msleep(400);
+    if (p.state() != QProcess::Running) QSKIP("the build ended before it could be killed");
+    p.kill(); // SIGKILL
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+    QCOMPARE(QDir(storeDir).entryList(QDir::Files | QDir::Hidden | QDir::System), QStringList{});
+#endif
 }

@@ -8,6 +8,8 @@
 #include "store/gamestore.h"
 #include "store/identity.h"
 #include "store/prefilter.h"
+#include "store/spillfile.h"
+#include "pgn/atomicfile.h"
 #include "storetestdata.h"
 
 #include <QTemporaryDir>
@@ -149,6 +151,109 @@ private slots:
             for (int f = 0; f < db::FieldCount; ++f)
                 QCOMPARE(again.field(i, db::Field(f)), plain.field(i, db::Field(f)));
         }
+    }
+
+    // A database opened without an index is built from its text read a
+    // window of games at a time (the CLI's first run), an indexed one from
+    // its index (the workbench): the same file, whatever the threads, over
+    // many windows; and the store then lends exactly the index the text gives.
+    void streamingBuildEqualsIndexedBuild()
+    {
+        std::string text;
+        db::Database once;
+        QVERIFY(once.openText(m_text));
+        const size_t perCopy = once.size();
+        QVERIFY(perCopy > 0);
+        // More than three windows of 1,024 games, and a last one cut short.
+        for (size_t games = 0; games < 3500; games += perCopy)
+            text += m_text;
+        const std::string path = m_dir.filePath("big/big.pgn").toStdString();
+        std::filesystem::create_directories(m_dir.filePath("big").toStdString());
+        storetest::writeFile(path, text);
+        store::FileIdentity id;
+        QVERIFY(store::fileIdentity(path, id));
+        db::Database indexed;
+        QVERIFY(indexed.open(path));
+        QVERIFY(indexed.size() > 3 * 1024);
+        const std::string fromIndex = m_dir.filePath("big/index.cqlstore").toStdString();
+        std::string error;
+        QVERIFY2(store::GameStore::build(indexed, id, fromIndex, &error, {}, nullptr, 2), error.c_str());
+        for (unsigned threads : {1u, 2u, 3u}) {
+            db::Database lazy;
+            db::OpenOptions o;
+            o.index = false;
+            QVERIFY(lazy.open(path, o));
+            QVERIFY(!lazy.indexed());
+            const std::string fromText = m_dir.filePath("big/text.cqlstore").toStdString();
+            QVERIFY2(store::GameStore::build(lazy, id, fromText, &error, {}, nullptr, threads), error.c_str());
+            QCOMPARE(storetest::readText(fromText), storetest::readText(fromIndex));
+            store::GameStore st;
+            QVERIFY2(st.load(fromText, id, &error), error.c_str());
+            QVERIFY(st.fillIndex(lazy));
+            QCOMPARE(lazy.size(), indexed.size());
+            for (size_t i = 0; i < indexed.size(); ++i) {
+                const db::GameEntry a = lazy.entry(i), b = indexed.entry(i);
+                QVERIFY(a.offset == b.offset && a.length == b.length && a.line == b.line && a.column == b.column
+                        && a.plies == b.plies && a.errors == b.errors);
+                for (int f = 0; f < db::FieldCount; ++f)
+                    QVERIFY(lazy.field(i, db::Field(f)) == indexed.field(i, db::Field(f)));
+            }
+        }
+    }
+
+    // A build that is cancelled or cannot write leaves neither a store nor a
+    // temporary file (named or unnamed), and an old store stays as it was.
+    void failedBuildLeavesNothing()
+    {
+        const std::string dir = m_dir.filePath("failed").toStdString();
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+        store::FileIdentity id;
+        QVERIFY(store::fileIdentity(m_pgn, id));
+        const std::string target = dir + "/test.cqlstore";
+        auto entries = [&] {
+            QStringList names = QDir(QString::fromStdString(dir))
+                                    .entryList(QDir::Files | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+            names.sort();
+            return names;
+        };
+        for (bool named : {false, true}) {
+            store::SpillFile::setForceNamed(named);
+            pgn::AtomicFile::setForceNamedTemporary(named);
+            for (bool old : {false, true}) {
+                std::filesystem::remove_all(dir);
+                std::filesystem::create_directories(dir);
+                if (old) storetest::writeFile(target, "an old store");
+                db::Database d;
+                db::OpenOptions o;
+                o.index = false;
+                QVERIFY(d.open(m_pgn, o));
+                std::atomic<bool> cancel{false};
+                int reports = 0;
+                auto progress = [&](const store::BuildProgress &) {
+                    ++reports;
+                    cancel = true; // at the first report, before the first window is written
+                };
+                std::string error;
+                QVERIFY(!store::GameStore::build(d, id, target, &error, progress, &cancel, 2));
+                QCOMPARE(QString::fromStdString(error), QStringLiteral("cancelled"));
+                QVERIFY(reports >= 1);
+                QCOMPARE(entries(), old ? QStringList{"test.cqlstore"} : QStringList{});
+                if (old) QCOMPARE(storetest::readText(target), std::string("an old store"));
+            }
+        }
+        store::SpillFile::setForceNamed(false);
+        pgn::AtomicFile::setForceNamedTemporary(false);
+        // A store folder that cannot be made (a file is in the way): an error, nothing written.
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+        storetest::writeFile(dir + "/file", "x");
+        db::Database d;
+        QVERIFY(d.open(m_pgn));
+        std::string error;
+        QVERIFY(!store::GameStore::build(d, id, dir + "/file/sub/test.cqlstore", &error));
+        QVERIFY(!error.empty());
+        QCOMPARE(entries(), QStringList{"file"});
     }
 
     void fileChangedRebuilds()
