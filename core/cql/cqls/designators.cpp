@@ -148,29 +148,23 @@ PieceMask handPieces(const PieceTypes &p)
 bool pieceLetter(char c, PieceMask &out)
 {
     using namespace chess;
-    switch (c) {
-    case 'K': out = bit(WKing); return true;
-    case 'Q': out = bit(WQueen); return true;
-    case 'R': out = bit(WRook); return true;
-    case 'B': out = bit(WBishop); return true;
-    case 'N': out = bit(WKnight); return true;
-    case 'P': out = bit(WPawn); return true;
-    case 'k': out = bit(BKing); return true;
-    case 'q': out = bit(BQueen); return true;
-    case 'r': out = bit(BRook); return true;
-    case 'b': out = bit(BBishop); return true;
-    case 'n': out = bit(BKnight); return true;
-    case 'p': out = bit(BPawn); return true;
-    case 'A': out = WhiteBits; return true;
-    case 'a': out = BlackBits; return true;
-    case 'M': out = bit(WQueen) | bit(WRook); return true;
-    case 'm': out = bit(BQueen) | bit(BRook); return true;
-    case 'I': out = bit(WBishop) | bit(WKnight); return true;
-    case 'i': out = bit(BBishop) | bit(BKnight); return true;
-    case 'U': out = WhiteBits | BlackBits; return true;
-    case '.': out = EmptyBit; return true;
-    default: return false;
-    }
+    // Kings down to pawns, white then black; then the seed's sets of pieces.
+    static constexpr std::string_view pieces = "KQRBNPkqrbnp", sets = "AaMmIiU.";
+    static constexpr PieceMask setMasks[] = {WhiteBits,
+                                             BlackBits,
+                                             bit(WQueen) | bit(WRook),
+                                             bit(BQueen) | bit(BRook),
+                                             bit(WBishop) | bit(WKnight),
+                                             bit(BBishop) | bit(BKnight),
+                                             WhiteBits | BlackBits,
+                                             EmptyBit};
+    if (const size_t k = pieces.find(c); k != std::string_view::npos)
+        out = bit(Piece(k < 6 ? WKing - int(k) : BKing - int(k - 6)));
+    else if (const size_t j = sets.find(c); j != std::string_view::npos)
+        out = setMasks[j];
+    else
+        return false;
+    return true;
 }
 
 bool parsePieceTypes(std::string_view t, PieceTypes &out, size_t &used, std::string &error)

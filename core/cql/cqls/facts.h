@@ -101,9 +101,10 @@ public:
     explicit NextMoveFilter(Kind k) : m_kind(k) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    // Whether the move m from before to after is of the kind.
+    static bool moveMatches(Kind kind, const chess::Position &before, chess::Move m, const chess::Position &after);
 
 private:
-    bool moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const;
     Kind m_kind;
 };
 
@@ -133,5 +134,8 @@ private:
 
 // The light squares of the board.
 chess::SquareSet lightSquares();
+
+// The checkers of a contact check: knights, pawns and pieces next to the king.
+chess::SquareSet contactCheckers(const chess::Position &p);
 
 } // namespace cql::cqls
