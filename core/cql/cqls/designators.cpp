@@ -354,16 +354,20 @@ int readComparison(std::string_view &text)
     return 0;
 }
 
+bool takeSign(std::string_view &t)
+{
+    if (t.starts_with("\xE2\x88\x92")) { // U+2212 minus sign, as the seed writes it
+        t.remove_prefix(3);
+        return true;
+    }
+    const bool minus = t.starts_with('-');
+    if (minus || t.starts_with('+')) t.remove_prefix(1);
+    return minus;
+}
+
 bool parseNumber(std::string_view t, long long &out)
 {
-    bool neg = false;
-    if (t.substr(0, 3) == "\xE2\x88\x92") { // U+2212 minus sign
-        neg = true;
-        t.remove_prefix(3);
-    } else if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
-        neg = t[0] == '-';
-        t.remove_prefix(1);
-    }
+    const bool neg = takeSign(t);
     if (t.empty() || t.size() > 15) return false;
     long long v = 0;
     for (char c : t) {
@@ -374,7 +378,8 @@ bool parseNumber(std::string_view t, long long &out)
     return true;
 }
 
-bool parseBound(std::string_view t, Bound &out, bool allowEnd)
+// "12", "end", "end-3".
+static bool parseBound(std::string_view t, Bound &out, bool allowEnd)
 {
     if (allowEnd && t.substr(0, 3) == "end") {
         out.fromEnd = true;

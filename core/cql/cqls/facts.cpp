@@ -18,7 +18,8 @@ int pieceCount(const chess::Position &p, chess::Color c, chess::PieceType t) { r
 
 } // namespace
 
-SquareSet contactCheckers(const chess::Position &p)
+// The checkers of a contact check: knights, pawns and pieces next to the king.
+static SquareSet contactCheckers(const chess::Position &p)
 {
     const Square k = p.kingSquare(p.sideToMove());
     SquareSet contact;

@@ -135,7 +135,4 @@ private:
 // The light squares of the board.
 chess::SquareSet lightSquares();
 
-// The checkers of a contact check: knights, pawns and pieces next to the king.
-chess::SquareSet contactCheckers(const chess::Position &p);
-
 } // namespace cql::cqls

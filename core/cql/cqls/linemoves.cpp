@@ -350,7 +350,8 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
     return true;
 }
 
-bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
+// Moves the side to move could play in pos that fit m (before suffix checks).
+static bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
 {
     switch (m.kind) {
     case LineMove::Null: return mv.isNull();

@@ -155,7 +155,10 @@ SquareSet selectPawns(const chess::Position &p, SquareSet candidates, const std:
     return sel & candidates;
 }
 
-int countSelectedPawns(const chess::Position &p, SquareSet selected, const PawnAttribute *counting)
+// What :pawncount counts for the selected pawns: their number, or with a
+// counting attribute the islands, compounds, files ... they form, each
+// colour on its own and the two results added.
+static int countSelectedPawns(const chess::Position &p, SquareSet selected, const PawnAttribute *counting)
 {
     if (!counting) return selected.count();
     return countOneColour(selected & p.pieces(chess::White, chess::Pawn), *counting)
