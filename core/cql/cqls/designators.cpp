@@ -184,23 +184,14 @@ bool parsePieceTypes(std::string_view t, PieceTypes &out, size_t &used, std::str
             return false;
         }
         ++i;
-        if (t.substr(i, 2) == "~~") {
-            if (m & EmptyBit) {
-                error = "an empty square cannot be marked with '~~'";
-                return false;
-            }
-            out.unpromoted |= m;
-            i += 2;
-        } else if (t.substr(i, 1) == "~") {
-            if (m & EmptyBit) {
-                error = "an empty square cannot be marked with '~'";
-                return false;
-            }
-            out.promoted |= m;
-            i += 1;
-        } else {
-            out.plain |= m;
+        // '~' promoted pieces, '~~' pieces that were no promotion.
+        const size_t marks = t.substr(i, 2) == "~~" ? 2 : t.substr(i, 1) == "~" ? 1 : 0;
+        if (marks && (m & EmptyBit)) {
+            error = "an empty square cannot be marked with '" + std::string(marks, '~') + "'";
+            return false;
         }
+        (marks == 2 ? out.unpromoted : marks == 1 ? out.promoted : out.plain) |= m;
+        i += marks;
         return true;
     };
     if (t.empty()) {
@@ -268,11 +259,7 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error, bool *
     }
     std::string_view body = t.substr(1, t.size() - 2);
     out = SquareSet();
-    bool blank = true;
-    for (char c : body)
-        if (c != ' ') blank = false;
-    if (blank) // "[ ]": no squares at all
-        return true;
+    if (body.find_first_not_of(' ') == std::string_view::npos) return true; // "[ ]": no squares at all
     for (std::string_view item : commaParts(body)) {
         while (!item.empty() && item.front() == ' ')
             item.remove_prefix(1);
