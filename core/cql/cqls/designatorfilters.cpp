@@ -50,7 +50,8 @@ FilterPtr CqlsDesignatorFilter::transformed(const Transform &t) const
     return f;
 }
 
-SquareSet promotedSquares(const Ctx &ctx)
+// Squares holding pieces that came from a promotion at ctx's position.
+static SquareSet promotedSquares(const Ctx &ctx)
 {
     const auto &nodes = ctx.game->nodes;
     std::vector<game::NodeId> path;

@@ -42,9 +42,6 @@ private:
     bool m_promoted;
 };
 
-// Squares holding pieces that came from a promotion at ctx's position.
-chess::SquareSet promotedSquares(const Ctx &ctx);
-
 // A position list under its transforms: matches when some image matches.
 class ImagesFilter : public Filter {
 public:
@@ -96,8 +93,6 @@ private:
     Range m_range;
 };
 
-// :opposition [K|k]: the king has the opposition, by the kings' distance on
-// a common file or rank and the side to move (other pieces don't count).
 // A side a filter names (enum Side { ToMove, White, Black }) under t: the
 // colours swap, the side to move stays.
 template <typename Side>

@@ -148,29 +148,23 @@ PieceMask handPieces(const PieceTypes &p)
 bool pieceLetter(char c, PieceMask &out)
 {
     using namespace chess;
-    switch (c) {
-    case 'K': out = bit(WKing); return true;
-    case 'Q': out = bit(WQueen); return true;
-    case 'R': out = bit(WRook); return true;
-    case 'B': out = bit(WBishop); return true;
-    case 'N': out = bit(WKnight); return true;
-    case 'P': out = bit(WPawn); return true;
-    case 'k': out = bit(BKing); return true;
-    case 'q': out = bit(BQueen); return true;
-    case 'r': out = bit(BRook); return true;
-    case 'b': out = bit(BBishop); return true;
-    case 'n': out = bit(BKnight); return true;
-    case 'p': out = bit(BPawn); return true;
-    case 'A': out = WhiteBits; return true;
-    case 'a': out = BlackBits; return true;
-    case 'M': out = bit(WQueen) | bit(WRook); return true;
-    case 'm': out = bit(BQueen) | bit(BRook); return true;
-    case 'I': out = bit(WBishop) | bit(WKnight); return true;
-    case 'i': out = bit(BBishop) | bit(BKnight); return true;
-    case 'U': out = WhiteBits | BlackBits; return true;
-    case '.': out = EmptyBit; return true;
-    default: return false;
-    }
+    // Kings down to pawns, white then black; then the seed's sets of pieces.
+    static constexpr std::string_view pieces = "KQRBNPkqrbnp", sets = "AaMmIiU.";
+    static constexpr PieceMask setMasks[] = {WhiteBits,
+                                             BlackBits,
+                                             bit(WQueen) | bit(WRook),
+                                             bit(BQueen) | bit(BRook),
+                                             bit(WBishop) | bit(WKnight),
+                                             bit(BBishop) | bit(BKnight),
+                                             WhiteBits | BlackBits,
+                                             EmptyBit};
+    if (const size_t k = pieces.find(c); k != std::string_view::npos)
+        out = bit(Piece(k < 6 ? WKing - int(k) : BKing - int(k - 6)));
+    else if (const size_t j = sets.find(c); j != std::string_view::npos)
+        out = setMasks[j];
+    else
+        return false;
+    return true;
 }
 
 bool parsePieceTypes(std::string_view t, PieceTypes &out, size_t &used, std::string &error)
@@ -190,23 +184,14 @@ bool parsePieceTypes(std::string_view t, PieceTypes &out, size_t &used, std::str
             return false;
         }
         ++i;
-        if (t.substr(i, 2) == "~~") {
-            if (m & EmptyBit) {
-                error = "an empty square cannot be marked with '~~'";
-                return false;
-            }
-            out.unpromoted |= m;
-            i += 2;
-        } else if (t.substr(i, 1) == "~") {
-            if (m & EmptyBit) {
-                error = "an empty square cannot be marked with '~'";
-                return false;
-            }
-            out.promoted |= m;
-            i += 1;
-        } else {
-            out.plain |= m;
+        // '~' promoted pieces, '~~' pieces that were no promotion.
+        const size_t marks = t.substr(i, 2) == "~~" ? 2 : t.substr(i, 1) == "~" ? 1 : 0;
+        if (marks && (m & EmptyBit)) {
+            error = "an empty square cannot be marked with '" + std::string(marks, '~') + "'";
+            return false;
         }
+        (marks == 2 ? out.unpromoted : marks == 1 ? out.promoted : out.plain) |= m;
+        i += marks;
         return true;
     };
     if (t.empty()) {
@@ -274,11 +259,7 @@ bool parseSquares(std::string_view t, SquareSet &out, std::string &error, bool *
     }
     std::string_view body = t.substr(1, t.size() - 2);
     out = SquareSet();
-    bool blank = true;
-    for (char c : body)
-        if (c != ' ') blank = false;
-    if (blank) // "[ ]": no squares at all
-        return true;
+    if (body.find_first_not_of(' ') == std::string_view::npos) return true; // "[ ]": no squares at all
     for (std::string_view item : commaParts(body)) {
         while (!item.empty() && item.front() == ' ')
             item.remove_prefix(1);
@@ -360,16 +341,20 @@ int readComparison(std::string_view &text)
     return 0;
 }
 
+bool takeSign(std::string_view &t)
+{
+    if (t.starts_with("\xE2\x88\x92")) { // U+2212 minus sign, as the seed writes it
+        t.remove_prefix(3);
+        return true;
+    }
+    const bool minus = t.starts_with('-');
+    if (minus || t.starts_with('+')) t.remove_prefix(1);
+    return minus;
+}
+
 bool parseNumber(std::string_view t, long long &out)
 {
-    bool neg = false;
-    if (t.substr(0, 3) == "\xE2\x88\x92") { // U+2212 minus sign
-        neg = true;
-        t.remove_prefix(3);
-    } else if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
-        neg = t[0] == '-';
-        t.remove_prefix(1);
-    }
+    const bool neg = takeSign(t);
     if (t.empty() || t.size() > 15) return false;
     long long v = 0;
     for (char c : t) {
@@ -380,7 +365,8 @@ bool parseNumber(std::string_view t, long long &out)
     return true;
 }
 
-bool parseBound(std::string_view t, Bound &out, bool allowEnd)
+// "12", "end", "end-3".
+static bool parseBound(std::string_view t, Bound &out, bool allowEnd)
 {
     if (allowEnd && t.substr(0, 3) == "end") {
         out.fromEnd = true;

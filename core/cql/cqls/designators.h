@@ -76,6 +76,8 @@ struct Range {
     bool usesEnd() const { return lo.fromEnd || hi.fromEnd; }
 };
 
+// Takes a leading sign ('+', '-' or U+2212) off t; true for a minus.
+bool takeSign(std::string_view &t);
 // Number with an optional sign ('+', '-', U+2212 minus).
 bool parseNumber(std::string_view text, long long &out);
 
@@ -88,8 +90,6 @@ std::vector<std::string_view> commaParts(std::string_view text);
 std::string gameResult(std::string_view word);
 // A leading >, >=, < or <= taken off text: 1, 2, 3 or 4 (0 when none).
 int readComparison(std::string_view &text);
-// "12", "end", "end-3".
-bool parseBound(std::string_view text, Bound &out, bool allowEnd);
 // One word of a range: ">=2", "<5", "3", "*", "–", ">50%". Sets `open` when
 // the word is a plain bound that a second word may close ("1 3").
 bool parseRangeWord(std::string_view text, Range &out, bool &plain, bool allowEnd, bool allowPercent);

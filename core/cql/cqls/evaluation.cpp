@@ -23,14 +23,7 @@ const engine::Settings &settingsOr(const engine::Settings *given)
 // A signed decimal number of pawns ("2.5", "-3", "−0.25") as centipawns.
 bool parsePawns(std::string_view t, long long &out)
 {
-    bool neg = false;
-    if (t.substr(0, 3) == "\xE2\x88\x92") { // U+2212 minus sign, as the seed writes it
-        neg = true;
-        t.remove_prefix(3);
-    } else if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
-        neg = t[0] == '-';
-        t.remove_prefix(1);
-    }
+    const bool neg = takeSign(t);
     size_t dot = t.find('.');
     std::string_view whole = t.substr(0, dot), frac = dot == std::string_view::npos ? "" : t.substr(dot + 1);
     if ((whole.empty() && frac.empty()) || whole.size() > 9 || frac.size() > 2

@@ -32,7 +32,12 @@ SquareSet capturers(const chess::Position &pos, chess::Color c, Square to, Squar
 
 } // namespace
 
-int exchangeValue(const chess::Position &pos, Square from, Square to, int maxPlies)
+// Static exchange evaluation in pawn units: the material the side making a
+// move from `from` to `to` wins when both sides go on capturing on `to` with
+// their least valuable piece and may stop whenever that is better. Pinned
+// pieces capture only along their pin; a king never captures into a defended
+// square. maxPlies bounds the captures counted (0 = no bound).
+static int exchangeValue(const chess::Position &pos, Square from, Square to, int maxPlies)
 {
     int gain[40];
     int d = 0;

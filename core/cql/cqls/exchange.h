@@ -12,13 +12,6 @@
 
 namespace cql::cqls {
 
-// Static exchange evaluation in pawn units: the material the side making a
-// move from `from` to `to` wins when both sides go on capturing on `to` with
-// their least valuable piece and may stop whenever that is better. Pinned
-// pieces capture only along their pin; a king never captures into a defended
-// square. maxPlies bounds the captures counted (0 = no bound).
-int exchangeValue(const chess::Position &pos, chess::Square from, chess::Square to, int maxPlies);
-
 // :exchangeevaluation depth range [D]: the next move is a capture (on D) whose
 // exchange value lies in the range.
 class ExchangeFilter : public Filter {

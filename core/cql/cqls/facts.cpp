@@ -18,6 +18,19 @@ int pieceCount(const chess::Position &p, chess::Color c, chess::PieceType t) { r
 
 } // namespace
 
+// The checkers of a contact check: knights, pawns and pieces next to the king.
+static SquareSet contactCheckers(const chess::Position &p)
+{
+    const Square k = p.kingSquare(p.sideToMove());
+    SquareSet contact;
+    for (Square s : p.checkers())
+        if (chess::typeOf(p.pieceAt(s)) == chess::Knight || chess::typeOf(p.pieceAt(s)) == chess::Pawn
+            || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1
+                && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
+            contact |= SquareSet::of(s);
+    return contact;
+}
+
 SquareSet lightSquares()
 {
     SquareSet s;
@@ -84,17 +97,9 @@ bool FactFilter::match(Ctx &ctx) const
         return c.moreThanOne() && (!m_arg || (c & m_arg->set(ctx)).any());
     }
     case ContactCheck: {
-        SquareSet c = p.checkers();
-        if (c.empty()) return false;
-        Square k = p.kingSquare(p.sideToMove());
-        SquareSet contact;
-        for (Square s : c)
-            if (chess::typeOf(p.pieceAt(s)) == chess::Knight || chess::typeOf(p.pieceAt(s)) == chess::Pawn
-                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1
-                    && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
-                contact |= SquareSet::of(s);
+        const SquareSet contact = contactCheckers(p);
         if (m_arg) return (contact & m_arg->set(ctx)).any();
-        return contact.any() || c.moreThanOne();
+        return contact.any() || p.checkers().moreThanOne();
     }
     case MatingMaterial: return matingMaterialIn(p);
     case WhiteCannotWin: return cannotWinIn(p, chess::White);
@@ -152,9 +157,9 @@ FilterPtr CastlingRightsFilter::transformed(const Transform &t) const
     return std::make_unique<CastlingRightsFilter>(r);
 }
 
-bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const
+bool NextMoveFilter::moveMatches(Kind kind, const chess::Position &before, chess::Move m, const chess::Position &after)
 {
-    switch (m_kind) {
+    switch (kind) {
     case IsNull: return m.isNull();
     case Forced: {
         chess::MoveList list;
@@ -165,22 +170,12 @@ bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, c
     default: break;
     }
     if (m.isNull()) return false;
-    switch (m_kind) {
+    switch (kind) {
     case IsCheck: return after.inCheck();
     case IsMate: return after.isCheckmate();
     case IsStalemate: return isStalemate(after);
     case IsDoubleCheck: return after.checkers().moreThanOne();
-    case IsContactCheck: {
-        SquareSet c = after.checkers();
-        if (c.moreThanOne()) return true;
-        Square k = after.kingSquare(after.sideToMove());
-        for (Square s : c)
-            if (chess::typeOf(after.pieceAt(s)) == chess::Knight || chess::typeOf(after.pieceAt(s)) == chess::Pawn
-                || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1
-                    && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
-                return true;
-        return false;
-    }
+    case IsContactCheck: return after.checkers().moreThanOne() || contactCheckers(after).any();
     case TakesLastPiece: // Antichess only (seed): the capture leaves the opponent without pieces
         return before.variant() == chess::Variant::Antichess && before.capturedPiece(m) != chess::NoPiece
             && after.pieces(after.sideToMove()).empty();
@@ -191,7 +186,7 @@ bool NextMoveFilter::moveMatches(const chess::Position &before, chess::Move m, c
 bool NextMoveFilter::match(Ctx &ctx) const
 {
     const chess::Position &before = *ctx.pos;
-    return anyNextMove(ctx, [&](const game::Node &c) { return moveMatches(before, c.move, c.position); });
+    return anyNextMove(ctx, [&](const game::Node &c) { return moveMatches(m_kind, before, c.move, c.position); });
 }
 
 FilterPtr NextMoveFilter::transformed(const Transform &) const

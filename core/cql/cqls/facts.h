@@ -101,9 +101,10 @@ public:
     explicit NextMoveFilter(Kind k) : m_kind(k) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    // Whether the move m from before to after is of the kind.
+    static bool moveMatches(Kind kind, const chess::Position &before, chess::Move m, const chess::Position &after);
 
 private:
-    bool moveMatches(const chess::Position &before, chess::Move m, const chess::Position &after) const;
     Kind m_kind;
 };
 

@@ -6,6 +6,8 @@
 #include "cql/logic.h"
 #include "cql/moves.h"
 
+#include <algorithm>
+
 namespace cql::cqls {
 
 using chess::SquareSet;
@@ -175,32 +177,20 @@ bool readMove(std::string w, LineMove &m, std::string &error)
             i += rest[1] == '.' ? 4 : 2;
             continue;
         }
-        auto suffix = [&](NextMoveFilter::Kind kind, bool negated, size_t len) {
-            m.suffixes.push_back({kind, negated});
-            i += len;
-        };
-        if (rest.rfind("+++", 0) == 0)
-            suffix(NextMoveFilter::IsContactCheck, false, 3);
-        else if (rest.rfind("++", 0) == 0)
-            suffix(NextMoveFilter::IsDoubleCheck, false, 2);
-        else if (rest[0] == '+')
-            suffix(NextMoveFilter::IsCheck, false, 1);
-        else if (rest[0] == '#')
-            suffix(NextMoveFilter::IsMate, false, 1);
-        else if (rest.rfind("---", 0) == 0)
-            suffix(NextMoveFilter::IsContactCheck, true, 3);
-        else if (rest.rfind("--", 0) == 0)
-            suffix(NextMoveFilter::IsDoubleCheck, true, 2);
-        else if (rest[0] == '-')
-            suffix(NextMoveFilter::IsCheck, true, 1);
-        else if (rest[0] == '*')
-            suffix(NextMoveFilter::IsMate, true, 1);
-        else if (rest[0] == '!')
-            suffix(NextMoveFilter::Forced, false, 1);
-        else {
+        // Check marks, their negations (longest first) and '!'.
+        using K = NextMoveFilter::Kind;
+        static constexpr std::pair<std::string_view, LineMove::Suffix> marks[] = {
+            {"+++", {K::IsContactCheck, false}}, {"++", {K::IsDoubleCheck, false}},  {"+", {K::IsCheck, false}},
+            {"#", {K::IsMate, false}},           {"---", {K::IsContactCheck, true}}, {"--", {K::IsDoubleCheck, true}},
+            {"-", {K::IsCheck, true}},           {"*", {K::IsMate, true}},           {"!", {K::Forced, false}}};
+        const auto mark =
+            std::find_if(std::begin(marks), std::end(marks), [&](const auto &x) { return rest.starts_with(x.first); });
+        if (mark == std::end(marks)) {
             error = "'" + w + "' is not a move in CQL-S notation";
             return false;
         }
+        m.suffixes.push_back(mark->second);
+        i += mark->first.size();
     }
     return true;
 }
@@ -212,37 +202,18 @@ bool pieceFits(const PieceTypes &p, chess::Piece piece, bool coloured = false)
     return ((coloured ? p.plain : colourFree(p.plain)) & bit) != 0;
 }
 
-bool contactCheck(const chess::Position &after)
+// The check marks and '!' of the move mv, tried in before.
+bool suffixesHold(const LineMove &m, const chess::Position &before, chess::Move mv, const chess::Position &after)
 {
-    SquareSet c = after.checkers();
-    if (c.moreThanOne()) return true;
-    chess::Square k = after.kingSquare(after.sideToMove());
-    for (chess::Square s : c)
-        if (chess::typeOf(after.pieceAt(s)) == chess::Knight || chess::typeOf(after.pieceAt(s)) == chess::Pawn
-            || (std::abs(chess::fileOf(s) - chess::fileOf(k)) <= 1
-                && std::abs(chess::rankOf(s) - chess::rankOf(k)) <= 1))
-            return true;
-    return false;
-}
-
-// The check marks and '!' of a move, on a move tried in before.
-bool suffixesHold(const LineMove &m, const chess::Position &before, const chess::Position &after)
-{
+    auto forced = [&] {
+        chess::MoveList list;
+        before.generateLegal(list);
+        return list.size == 1;
+    };
     for (const LineMove::Suffix &s : m.suffixes) {
-        bool v = false;
-        switch (s.kind) {
-        case NextMoveFilter::IsCheck: v = after.inCheck(); break;
-        case NextMoveFilter::IsDoubleCheck: v = after.checkers().moreThanOne(); break;
-        case NextMoveFilter::IsContactCheck: v = contactCheck(after); break;
-        case NextMoveFilter::IsMate: v = after.isCheckmate(); break;
-        case NextMoveFilter::Forced: {
-            chess::MoveList list;
-            before.generateLegal(list);
-            v = list.size == 1;
-            break;
-        }
-        default: break;
-        }
+        // '!' after a null move too (a potential line's).
+        const bool v =
+            s.kind == NextMoveFilter::Forced ? forced() : NextMoveFilter::moveMatches(s.kind, before, mv, after);
         if (v == s.negated) return false;
     }
     return true;
@@ -379,7 +350,8 @@ bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::stri
     return true;
 }
 
-bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
+// Moves the side to move could play in pos that fit m (before suffix checks).
+static bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
 {
     switch (m.kind) {
     case LineMove::Null: return mv.isNull();
@@ -419,11 +391,6 @@ bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv)
             return false;
     }
     return true;
-}
-
-bool lineMoveHolds(const LineMove &m, const chess::Position &before, chess::Move mv, const chess::Position &after)
-{
-    return lineMoveFits(m, before, mv) && suffixesHold(m, before, after);
 }
 
 std::string colourLine(std::vector<LineMove> &moves)
@@ -466,14 +433,14 @@ bool PotentialLineFilter::from(const chess::Position &pos, size_t k, long long p
     if (m.kind == LineMove::Null) {
         if (pos.inCheck()) return false;
         chess::Position after = pos.after(chess::Move::null());
-        return suffixesHold(m, pos, after) && from(after, k + 1, ply + 1);
+        return suffixesHold(m, pos, chess::Move::null(), after) && from(after, k + 1, ply + 1);
     }
     chess::MoveList list;
     pos.generateLegal(list);
     for (chess::Move mv : list) {
         if (!lineMoveFits(m, pos, mv)) continue;
         chess::Position after = pos.after(mv);
-        if (suffixesHold(m, pos, after) && from(after, k + 1, ply + 1)) return true;
+        if (suffixesHold(m, pos, mv, after) && from(after, k + 1, ply + 1)) return true;
     }
     return false;
 }
@@ -545,7 +512,7 @@ bool LineStarFilter::match(Ctx &ctx) const
             if (lineMoveFits(m, pos, mv)) found = mv, ++n;
         if (n != 1) return false;
         chess::Position after = pos.after(found);
-        if (!suffixesHold(m, pos, after)) return false;
+        if (!suffixesHold(m, pos, found, after)) return false;
         pos = after;
     }
     const chess::Position &here = *ctx.pos;

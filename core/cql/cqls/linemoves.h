@@ -56,11 +56,6 @@ using Lowering =
 // The filters of one move as the game's next move (the parts of a :sequence step).
 bool lineMoveFilters(const LineMove &m, std::vector<FilterPtr> &parts, std::string &error, const Lowering &lower);
 
-// Moves the side to move could play in pos that fit m (before suffix checks).
-bool lineMoveFits(const LineMove &m, const chess::Position &pos, chess::Move mv);
-// The move fits m with its check marks and '!' (after: the position it leads to).
-bool lineMoveHolds(const LineMove &m, const chess::Position &before, chess::Move mv, const chess::Position &after);
-
 // ':line (m1 .. mk | mk+1 .. mn)': at the position after mk, the moves
 // mk+1 .. mn could be played one after another (whether or not they were).
 class PotentialLineFilter : public Filter {

@@ -39,7 +39,11 @@ int chainSize(SquareSet own, Square s)
 
 } // namespace
 
-bool pawnHasAttribute(const chess::Position &p, SquareSet own, Square s, PawnAttribute::Kind kind, int n)
+// Does the pawn on s have the attribute (not negated)? Handles the kinds
+// from Backward to RankRun; the older kinds stay in pawnsWithAttributes.
+// own: the pawns of s's colour in view (all of them unless forefront or
+// rear narrowed the view).
+static bool pawnHasAttribute(const chess::Position &p, SquareSet own, Square s, PawnAttribute::Kind kind, int n)
 {
     using K = PawnAttribute::Kind;
     const chess::Color c = chess::colorOf(p.pieceAt(s));

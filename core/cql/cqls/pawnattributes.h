@@ -111,10 +111,4 @@ private:
     Side m_side;
 };
 
-// Does the pawn on s have the attribute (not negated)? Handles the kinds
-// from Backward to RankRun; the older kinds stay in pawnsWithAttributes.
-// own: the pawns of s's colour in view (all of them unless forefront or
-// rear narrowed the view).
-bool pawnHasAttribute(const chess::Position &p, chess::SquareSet own, chess::Square s, PawnAttribute::Kind kind, int n);
-
 } // namespace cql::cqls

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/pawncounting.h"
 
+#include <utility>
+
 namespace cql::cqls {
 
 using chess::Square;
@@ -57,43 +59,26 @@ int countOneColour(SquareSet s, const PawnAttribute &counting)
     auto fits = [&](int size) { return size > 0 && (counting.n < 0 ? size == want : size >= want); };
     const SquareSet queenSide = SquareSet::file(0) | SquareSet::file(1) | SquareSet::file(2) | SquareSet::file(3);
     int total = 0;
+    // Runs of non-empty places (size(0) .. size(n - 1)) that fit; an empty place ends one
+    // (files and ranks count one by one: an empty place between any two).
+    auto runs = [&](int n, auto size) {
+        int fitting = 0, run = 0;
+        for (int i = 0; i <= n; ++i) {
+            const int k = i < n ? size(i) : 0;
+            run += k;
+            if (k == 0) fitting += fits(std::exchange(run, 0)) ? 1 : 0;
+        }
+        return fitting;
+    };
     switch (counting.kind) {
-    case K::Islands: {
-        // Runs of neighbouring files holding pawns; an empty file ends one.
-        int size = 0;
-        for (int f = 0; f <= 8; ++f) {
-            int k = f < 8 ? (s & SquareSet::file(f)).count() : 0;
-            if (k > 0) {
-                size += k;
-            } else {
-                total += fits(size) ? 1 : 0;
-                size = 0;
-            }
-        }
-        return total;
-    }
-    case K::Compounds:
-        // Runs of pawns directly behind one another on a file.
-        for (int f = 0; f < 8; ++f) {
-            int size = 0;
-            for (int r = 0; r <= 8; ++r) {
-                if (r < 8 && s.contains(chess::makeSquare(f, r))) {
-                    ++size;
-                } else {
-                    total += fits(size) ? 1 : 0;
-                    size = 0;
-                }
-            }
-        }
-        return total;
-    case K::Files:
+    case K::Islands: // runs of neighbouring files holding pawns
+        return runs(8, [&](int f) { return (s & SquareSet::file(f)).count(); });
+    case K::Compounds: // runs of pawns directly behind one another on a file
         for (int f = 0; f < 8; ++f)
-            total += fits((s & SquareSet::file(f)).count()) ? 1 : 0;
+            total += runs(8, [&](int r) { return s.contains(chess::makeSquare(f, r)) ? 1 : 0; });
         return total;
-    case K::Ranks:
-        for (int r = 0; r < 8; ++r)
-            total += fits((s & SquareSet::rank(r)).count()) ? 1 : 0;
-        return total;
+    case K::Files: return runs(15, [&](int i) { return i % 2 ? 0 : (s & SquareSet::file(i / 2)).count(); });
+    case K::Ranks: return runs(15, [&](int i) { return i % 2 ? 0 : (s & SquareSet::rank(i / 2)).count(); });
     case K::BothSides: return std::min((s & queenSide).count(), (s - queenSide).count());
     case K::OneSide: return (s & queenSide).empty() || (s - queenSide).empty() ? s.count() : 0;
     default: return s.count();
@@ -155,7 +140,10 @@ SquareSet selectPawns(const chess::Position &p, SquareSet candidates, const std:
     return sel & candidates;
 }
 
-int countSelectedPawns(const chess::Position &p, SquareSet selected, const PawnAttribute *counting)
+// What :pawncount counts for the selected pawns: their number, or with a
+// counting attribute the islands, compounds, files ... they form, each
+// colour on its own and the two results added.
+static int countSelectedPawns(const chess::Position &p, SquareSet selected, const PawnAttribute *counting)
 {
     if (!counting) return selected.count();
     return countOneColour(selected & p.pieces(chess::White, chess::Pawn), *counting)

@@ -30,11 +30,6 @@ std::string pawnAttributeListError(const std::vector<PawnAttribute> &attrs, cons
 chess::SquareSet selectPawns(const chess::Position &p, chess::SquareSet candidates,
                              const std::vector<PawnAttribute> &attrs);
 
-// What :pawncount counts for the selected pawns: their number, or with a
-// counting attribute the islands, compounds, files ... they form, each
-// colour on its own and the two results added.
-int countSelectedPawns(const chess::Position &p, chess::SquareSet selected, const PawnAttribute *counting);
-
 // The count of the pawns of a designator passing an attribute list (its
 // last attribute may be a counting one).
 class PawnCountingFilter : public NumericFilter {

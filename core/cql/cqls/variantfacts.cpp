@@ -13,7 +13,8 @@ using chess::Color;
 using chess::SquareSet;
 using chess::Variant;
 
-int piecePower(Variant v, chess::PieceType t)
+// The power of a piece type under a variant (docs/cqls.md, ":power").
+static int piecePower(Variant v, chess::PieceType t)
 {
     using namespace chess;
     switch (v) {

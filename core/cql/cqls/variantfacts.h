@@ -10,9 +10,6 @@
 
 namespace cql::cqls {
 
-// The power of a piece type under a variant (docs/cqls.md, ":power").
-int piecePower(chess::Variant v, chess::PieceType t);
-
 // Antichess: the side to move can capture, and so must.
 bool mustCapture(const chess::Position &p);
 
