@@ -119,6 +119,9 @@ private:
 
     // A comma-separated list word ("GM,IM", "tourn,swiss"), lower case.
     bool commaList(const Item &at, const std::vector<Item> &items, size_t &i, std::vector<std::string> &out);
+    // ... and one whose words `known` accepts, else an error "'w' is not <what>".
+    bool knownWords(const Call &c, std::vector<std::string> &out, const std::function<bool(const std::string &)> &known,
+                    std::string_view what);
 
     // :variant and :startposition, in both kinds of list.
     FilterPtr variantKeyword(const Call &c);
@@ -138,18 +141,9 @@ private:
     // decoders) set are accepted with a warning that they never match here.
     FilterPtr defectKeyword(const Call &c);
 
-    static bool isTagKeyword(const std::string &n);
-
-    // Match list keywords answered from the game's PGN tags.
+    // Match list keywords answered from the game's PGN tags (and Scidb's:
+    // :timemode, :gender, :goodgame).
     FilterPtr tagKeyword(const Call &c);
-
-    // A range word that is a Roman numeral, after an optional comparison ("XX",
-    // ">=XV"), as the same word in decimal; other words as they are.
-    static Item romanToDecimal(const Item &item);
-
-    // :timemode, :gender (side 0, 1 White, 2 Black) and :goodgame, read from Scidb's tags.
-    FilterPtr gameInfoKeyword(const std::string &base, int side, const Item &at, const std::vector<Item> &items,
-                              size_t &i);
 
     // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
     FilterPtr ecoKeyword(const Call &c);
@@ -161,13 +155,6 @@ private:
     // +43d, in that order), as yyyymmdd. False (why set for a bad step or an
     // impossible date) when the text is no such date.
     static bool parseDate(std::string_view t, long long &out, std::string &why);
-
-    static bool leapYear(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
-    static int daysInMonth(int y, int m);
-    // Days since 0000-03-01 of the proleptic Gregorian calendar, and back:
-    // counting years from March puts the leap day at a year's end.
-    static long long daysFromCivil(int y, int m, int d);
-    static void civilFromDays(long long z, int &y, int &m, int &d);
 
     FilterPtr resultKeyword(const Call &c);
 

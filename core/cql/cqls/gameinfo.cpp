@@ -7,6 +7,7 @@
 #include "game/ficsstart.h"
 #include "cql/cqls/tags.h"
 
+#include "cql/cqls/listlogic.h"
 #include "cql/logic.h"
 #include "cql/state.h"
 
@@ -16,27 +17,12 @@ namespace {
 
 std::string lowerTrimmed(std::string_view s)
 {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    std::string out(s);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
+    const size_t first = s.find_first_not_of(" \t\n\r\f\v"), last = s.find_last_not_of(" \t\n\r\f\v");
+    return first == std::string_view::npos ? std::string() : lowerCase(s.substr(first, last - first + 1));
 }
 
 // Digits only, and not absurdly many (a period is at most a few months).
-bool digits(std::string_view s, long long &v)
-{
-    if (s.empty() || s.size() > 12) return false;
-    v = 0;
-    for (char c : s) {
-        if (c < '0' || c > '9') return false;
-        v = v * 10 + (c - '0');
-    }
-    return true;
-}
+bool digits(std::string_view s, long long &v) { return !s.empty() && s.size() <= 12 && digitsAt(s, 0, s.size(), v); }
 
 constexpr long long Day = 24 * 60 * 60;
 constexpr int Moves = 60; // FIDE's estimate counts the time for 60 moves
@@ -192,22 +178,6 @@ bool GenderFilter::match(Ctx &ctx) const
 }
 
 namespace {
-
-FilterPtr allOf(std::vector<FilterPtr> parts)
-{
-    FilterPtr f = std::move(parts[0]);
-    for (size_t k = 1; k < parts.size(); ++k)
-        f = std::make_unique<AndOrFilter>(true, std::move(f), std::move(parts[k]));
-    return f;
-}
-
-FilterPtr anyOf(std::vector<FilterPtr> parts)
-{
-    FilterPtr f = std::move(parts[0]);
-    for (size_t k = 1; k < parts.size(); ++k)
-        f = std::make_unique<AndOrFilter>(false, std::move(f), std::move(parts[k]));
-    return f;
-}
 
 FilterPtr plyCountAtLeast(long long n)
 {
@@ -535,14 +505,9 @@ bool GameInfoFilter::match(Ctx &ctx) const
     }
     case Round: {
         // The leading number of the round; none (or "?", "-") counts as 0.
-        std::string_view r = g.tag("Round");
-        long long v = 0;
-        size_t i = 0;
-        while (i < r.size() && r[i] >= '0' && r[i] <= '9') {
-            v = v < 100000000000000000LL ? v * 10 + (r[i] - '0') : LLONG_MAX; // saturates on a long run
-            ++i;
-        }
-        return m_range.contains(i == 0 ? 0 : v);
+        long long v;
+        tagNumber(g.tag("Round"), v);
+        return m_range.contains(v);
     }
     case Eco: {
         std::string_view e = g.tag("ECO");
@@ -575,20 +540,11 @@ bool GameInfoFilter::match(Ctx &ctx) const
 bool DateFilter::match(Ctx &ctx) const
 {
     std::string_view d = ctx.game->tag("Date");
-    auto part = [&](size_t at, size_t n, long long &v) {
-        v = 0;
-        if (d.size() < at + n) return false;
-        for (size_t i = at; i < at + n; ++i) {
-            if (d[i] < '0' || d[i] > '9') return false;
-            v = v * 10 + (d[i] - '0');
-        }
-        return true;
-    };
     long long y, m, day;
-    if (!part(0, 4, y)) return m_range.empty; // blank dated: only '–' matches
+    if (!digitsAt(d, 0, 4, y)) return m_range.empty; // blank dated: only '–' matches
     if (m_range.empty) return false;
-    if (!part(5, 2, m)) m = 0;
-    if (!part(8, 2, day)) day = 0;
+    if (!digitsAt(d, 5, 2, m)) m = 0;
+    if (!digitsAt(d, 8, 2, day)) day = 0;
     return m_range.contains(y * 10000 + m * 100 + day);
 }
 
