@@ -127,15 +127,9 @@ FilterPtr Compiler::rayKeyword(const Call &c)
         sets.push_back(std::move(f));
     }
     std::vector<std::pair<int, int>> dirs;
-    for (int df = -1; df <= 1; ++df)
-        for (int dr = -1; dr <= 1; ++dr) {
-            if (!df && !dr) continue;
-            bool diagonal = df && dr;
-            bool ok = n == "ray" || n == "rayattack" || (n == "raydiagonal" && diagonal)
-                || (n == "rayorthogonal" && !diagonal) || (n == "rayhorizontal" && dr == 0)
-                || (n == "rayvertical" && df == 0);
-            if (ok) dirs.emplace_back(df, dr);
-        }
+    for (int df = -1; df <= 1; ++df) // the row's directions: 1 diagonal, 2 horizontal, 4 vertical
+        for (int dr = -1; dr <= 1; ++dr)
+            if ((df || dr) && (param & (df && dr ? 1 : dr == 0 ? 2 : 4))) dirs.emplace_back(df, dr);
     Range r;
     r.lo.value = 1;
     Range given;
@@ -182,15 +176,15 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"evaluation", {&Compiler::evaluationKeyword, 0}},
         {"exchangeevaluation", {&Compiler::exchangeEvaluationKeyword, 0}},
         {"fen", {&Compiler::fenKeyword, 0}},
-        {"fivefoldrepetition", {&Compiler::repetitionKeyword, 0}},
+        {"fivefoldrepetition", {&Compiler::clockKeyword, 5}},
         {"forced", {&Compiler::nextMoveKeyword, NextMoveFilter::Forced}},
         {"gameisover", {&Compiler::factKeyword, FactFilter::GameIsOver}},
         {"gappedsequence", {&Compiler::sequenceKeyword, 0}},
         {"goodbishop", {&Compiler::goodBishopKeyword, 0}},
-        {"halfmoveclock", {&Compiler::halfmoveClockKeyword, 0}},
+        {"halfmoveclock", {&Compiler::clockKeyword, 0}},
         {"halfmovenumber", {&Compiler::rangeKeyword, 0}},
         {"inside", {&Compiler::insideKeyword, 0}},
-        {"iscastling", {&Compiler::isCastlingKeyword, 0}},
+        {"iscastling", {&Compiler::castlingKeyword, 0}},
         {"ischeck", {&Compiler::isCheckKeyword, 0}},
         {"ischess960", {&Compiler::startArrangementKeyword, 1}},
         {"iscontactcheck", {&Compiler::nextMoveKeyword, NextMoveFilter::IsContactCheck}},
@@ -207,7 +201,7 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"line*", {&Compiler::lineKeyword, 0}},
         {"losing", {&Compiler::variantFactKeyword, VariantFactFilter::Losing}},
         {"match", {&Compiler::subMatchKeyword, 0}},
-        {"matchconsecutive", {&Compiler::matchConsecutiveKeyword, 0}},
+        {"matchconsecutive", {&Compiler::subMatchKeyword, 0}},
         {"matingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial}},
         {"maxswapevaluation", {&Compiler::maxSwapEvaluationKeyword, 0}},
         {"moveevaluation", {&Compiler::evaluationKeyword, 0}},
@@ -225,22 +219,22 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"perpendicular", {&Compiler::perpendicularKeyword, 0}},
         {"piececount", {&Compiler::pieceCountKeyword, 0}},
         {"piececountdifference", {&Compiler::differenceKeyword, 0}},
-        {"power", {&Compiler::powerKeyword, 0}},
+        {"power", {&Compiler::pieceCountKeyword, 0}},
         {"powerdifference", {&Compiler::differenceKeyword, 0}},
         {"promote", {&Compiler::promoteKeyword, 0}},
-        {"ray", {&Compiler::rayKeyword, 0}},
-        {"rayattack", {&Compiler::rayKeyword, 0}},
-        {"raydiagonal", {&Compiler::rayKeyword, 0}},
-        {"rayhorizontal", {&Compiler::rayKeyword, 0}},
-        {"rayorthogonal", {&Compiler::rayKeyword, 0}},
-        {"rayvertical", {&Compiler::rayKeyword, 0}},
+        {"ray", {&Compiler::rayKeyword, 7}},
+        {"rayattack", {&Compiler::rayKeyword, 7}},
+        {"raydiagonal", {&Compiler::rayKeyword, 1}},
+        {"rayhorizontal", {&Compiler::rayKeyword, 2}},
+        {"rayorthogonal", {&Compiler::rayKeyword, 6}},
+        {"rayvertical", {&Compiler::rayKeyword, 4}},
         {"result", {&Compiler::resultKeyword, 0}},
         {"sequence", {&Compiler::sequenceKeyword, 0}},
         {"startposition", {&Compiler::variantKeyword, 0}},
         {"tagmatch", {&Compiler::tagMatchKeyword, 0}},
         {"takeslastpiece", {&Compiler::nextMoveKeyword, NextMoveFilter::TakesLastPiece}},
         {"threechecks", {&Compiler::variantFactKeyword, VariantFactFilter::ThreeChecks}},
-        {"threefoldrepetition", {&Compiler::repetitionKeyword, 0}},
+        {"threefoldrepetition", {&Compiler::clockKeyword, 3}},
         {"unstoppablepawns", {&Compiler::unstoppablePawnsKeyword, 0}},
         {"variant", {&Compiler::variantKeyword, 0}},
         {"whitecannotwin", {&Compiler::factKeyword, FactFilter::WhiteCannotWin}},
@@ -332,32 +326,28 @@ FilterPtr Compiler::fenKeyword(const Call &c)
     return std::make_unique<FenFilter>(pos->key());
 }
 
-FilterPtr Compiler::repetitionKeyword(const Call &c)
-{
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    Range r;
-    r.lo.value = r.hi.value = n[0] == 't' ? 3 : 5;
-    return std::make_unique<ClockFilter>(ClockFilter::Repetition, r);
-}
-
-FilterPtr Compiler::halfmoveClockKeyword(const Call &c)
+// :threefoldrepetition, :fivefoldrepetition (the count, param) and :halfmoveclock R.
+FilterPtr Compiler::clockKeyword(const Call &c)
 {
     Range r;
-    if (!rangeOf(c, 0, r)) return nullptr;
-    return std::make_unique<ClockFilter>(ClockFilter::HalfmoveClock, r);
+    r.lo.value = r.hi.value = c.param;
+    if (!c.param && !rangeOf(c, 0, r)) return nullptr;
+    return std::make_unique<ClockFilter>(c.param ? ClockFilter::Repetition : ClockFilter::HalfmoveClock, r);
 }
 
+// :castling K (rights held) and :iscastling [K] (the next move castles with one of them).
 FilterPtr Compiler::castlingKeyword(const Call &c)
 {
     Designator d;
-    if (!designatorOf(c, 0, &d)) return nullptr;
-    bool ok;
-    int r = rightsOf(d, ok);
-    if (!ok || !r) {
-        error(c.items[c.i - 1], "':castling' takes K, Q, k, q or a bracketed set of them");
+    bool ok = true;
+    const FilterPtr given = designatorOf(c, 0, &d);
+    const int rights = given ? rightsOf(d, ok) : 0;
+    if (c.node.args[0].present && (!given || !ok || !rights)) {
+        if (given) error(c.items[c.i - 1], "':" + c.n + "' takes K, Q, k, q or a bracketed set of them");
         return nullptr;
     }
-    return std::make_unique<CastlingRightsFilter>(r);
+    if (c.n == "iscastling") return lowered(castlingCql6(rights), c.at);
+    return std::make_unique<CastlingRightsFilter>(rights);
 }
 
 FilterPtr Compiler::insideKeyword(const Call &c)
@@ -376,19 +366,14 @@ FilterPtr Compiler::insideKeyword(const Call &c)
 }
 
 // Piece analysis.
+// :piececount and :power: the power by the variant's values, and a count of pieces in hand too.
 FilterPtr Compiler::pieceCountKeyword(const Call &c)
 {
     Designator raw;
     FilterPtr d = designatorOf(c, 0, &raw);
+    const bool power = c.n == "power";
     if (!d) return nullptr;
-    return inRange(c, 1, raw.hand ? variantPower(std::move(d), raw, true) : count(std::move(d)));
-}
-
-FilterPtr Compiler::powerKeyword(const Call &c)
-{
-    Designator raw;
-    FilterPtr d = designatorOf(c, 0, &raw);
-    return d ? inRange(c, 1, variantPower(std::move(d), raw)) : nullptr;
+    return inRange(c, 1, power || raw.hand ? variantPower(std::move(d), raw, !power) : count(std::move(d)));
 }
 
 // The power of the designator's pieces by the variant's values, those in
@@ -466,21 +451,6 @@ FilterPtr Compiler::promoteKeyword(const Call &c)
     to.squares = d.squares;
     const FilterPtr squares = designatorFilter(to);
     return lowered(promoteCql6(m, "cqls_to"), at, {{"cqls_to", squares.get()}});
-}
-
-FilterPtr Compiler::isCastlingKeyword(const Call &c)
-{
-    Designator d;
-    int rights = 0;
-    if (designatorOf(c, 0, &d)) {
-        bool ok;
-        rights = rightsOf(d, ok);
-        if (!ok || !rights) {
-            error(c.items[c.i - 1], "':iscastling' takes K, Q, k, q or a bracketed set of them");
-            return nullptr;
-        }
-    }
-    return lowered(castlingCql6(rights), c.at);
 }
 
 FilterPtr Compiler::isCheckKeyword(const Call &c)
@@ -681,27 +651,20 @@ FilterPtr Compiler::unstoppablePawnsKeyword(const Call &c)
     return allOf(std::move(both));
 }
 
+// :match and :matchconsecutive (at most 16 lists).
 FilterPtr Compiler::subMatchKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    std::vector<FilterPtr> lists;
-    for (const ListNode &sub : listArguments(i))
-        lists.push_back(compilePosition(sub, nullptr));
-    return std::make_unique<SubMatchFilter>(std::move(lists));
-}
-
-FilterPtr Compiler::matchConsecutiveKeyword(const Call &c)
-{
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    const std::vector<ListNode> &subs = listArguments(i);
-    if (subs.size() > 16) {
-        error(at, "':matchconsecutive' takes at most 16 position lists");
+    const std::vector<ListNode> &subs = listArguments(c.i);
+    const bool consecutive = c.n == "matchconsecutive";
+    if (consecutive && subs.size() > 16) {
+        error(c.at, "':matchconsecutive' takes at most 16 position lists");
         return nullptr;
     }
     std::vector<FilterPtr> lists;
     for (const ListNode &sub : subs)
         lists.push_back(compilePosition(sub, nullptr));
-    return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
+    if (consecutive) return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
+    return std::make_unique<SubMatchFilter>(std::move(lists));
 }
 
 FilterPtr Compiler::perpendicularKeyword(const Call &c)

@@ -510,7 +510,18 @@ FilterPtr Compiler::tagKeyword(const Call &c)
         }
         break;
     }
-    if (row.base == "goodgame") return std::make_unique<GoodGameFilter>();
+    if (row.base == "goodgame") {
+        // The match list page's definition, in the keywords it is written in.
+        std::vector<Item> text;
+        readItems("(match :timemode normal,corr !:eventtype simul :plycount >=16"
+                  " :or ((match !:result 1/2) (match :plycount >=40))"
+                  " :or ((match :title im,gm,wim,wgm,cim,cgm) (match :rating elo >=2350) (match :rating dwz >=2350)"
+                  " (match :rating acf >=2350) (match :rating ecf >=220) (match :rating iccf >=2350)"
+                  " (match :rating uscf >=2375)))",
+                  text, m_diags);
+        normalizeMatchList(text[0]);
+        return matchListFilter(*readMatchList(text[0], m_diags));
+    }
     if (row.base == "timemode") {
         std::vector<TimeMode> modes(s.values.size());
         for (size_t k = 0; k < modes.size(); ++k)
@@ -590,35 +601,38 @@ FilterPtr Compiler::resultKeyword(const Call &c)
 FilterPtr Compiler::subMatchLists(const std::string &n, size_t &i)
 {
     std::vector<FilterPtr> parts;
-    const bool outerSub = m_subMatch;
-    m_subMatch = true;
-    for (const ListNode &s : listArguments(i)) {
-        std::vector<FilterPtr> inner;
-        const bool outerNot = m_bareNot;
-        m_bareNot = false;
-        auto refuse = [&](const Item &it) {
-            error(it,
-                  it.isList() ? "a sub-match list cannot contain position lists"
-                              : "'" + it.text + "' is not a match list keyword");
-        };
-        for (const ListNode::Element &e : s.elements) {
-            if (!e.keyword) {
-                refuse(*e.item);
-                continue;
-            }
-            if (!e.keyword->ok) continue;
-            size_t j = 0;
-            if (FilterPtr f = matchKeyword(*e.keyword, j)) inner.push_back(std::move(f));
-            for (; j < e.keyword->items.size(); ++j)
-                refuse(e.keyword->items[j]);
-        }
-        FilterPtr all = allOf(std::move(inner));
-        if (m_bareNot) all = std::make_unique<NotFilter>(std::move(all));
-        m_bareNot = outerNot;
-        parts.push_back(std::move(all));
-    }
-    m_subMatch = outerSub;
+    for (const ListNode &s : listArguments(i))
+        parts.push_back(matchListFilter(s));
     return combine(n, std::move(parts));
+}
+
+FilterPtr Compiler::matchListFilter(const ListNode &s)
+{
+    const bool outerSub = m_subMatch, outerNot = m_bareNot;
+    m_subMatch = true;
+    m_bareNot = false;
+    std::vector<FilterPtr> inner;
+    auto refuse = [&](const Item &it) {
+        error(it,
+              it.isList() ? "a sub-match list cannot contain position lists"
+                          : "'" + it.text + "' is not a match list keyword");
+    };
+    for (const ListNode::Element &e : s.elements) {
+        if (!e.keyword) {
+            refuse(*e.item);
+            continue;
+        }
+        if (!e.keyword->ok) continue;
+        size_t j = 0;
+        if (FilterPtr f = matchKeyword(*e.keyword, j)) inner.push_back(std::move(f));
+        for (; j < e.keyword->items.size(); ++j)
+            refuse(e.keyword->items[j]);
+    }
+    FilterPtr all = allOf(std::move(inner));
+    if (m_bareNot) all = std::make_unique<NotFilter>(std::move(all));
+    m_bareNot = outerNot;
+    m_subMatch = outerSub;
+    return all;
 }
 
 } // namespace cql::cqls

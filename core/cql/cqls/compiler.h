@@ -160,6 +160,8 @@ private:
 
     // :and/:or/:xor/:not/:cond of the match list: sub-match lists without position lists.
     FilterPtr subMatchLists(const std::string &n, size_t &i);
+    // One sub-match list: its keywords all match.
+    FilterPtr matchListFilter(const ListNode &list);
 
     // The lists the keyword being compiled takes (read by the syntax tree's
     // reader); i is past them.
@@ -298,18 +300,15 @@ private:
     FilterPtr checkKeyword(const Call &c);
     FilterPtr checkOfKindKeyword(const Call &c);
     FilterPtr fenKeyword(const Call &c);
-    FilterPtr repetitionKeyword(const Call &c);
-    FilterPtr halfmoveClockKeyword(const Call &c);
+    FilterPtr clockKeyword(const Call &c);
     FilterPtr castlingKeyword(const Call &c);
     FilterPtr insideKeyword(const Call &c);
     FilterPtr pieceCountKeyword(const Call &c);
-    FilterPtr powerKeyword(const Call &c);
     FilterPtr differenceKeyword(const Call &c);
     FilterPtr attackCountKeyword(const Call &c);
     FilterPtr moveFromToKeyword(const Call &c);
     FilterPtr isPromotedPieceKeyword(const Call &c);
     FilterPtr promoteKeyword(const Call &c);
-    FilterPtr isCastlingKeyword(const Call &c);
     FilterPtr isCheckKeyword(const Call &c);
     FilterPtr variantFactKeyword(const Call &c);
     FilterPtr sequenceKeyword(const Call &c);
@@ -322,7 +321,6 @@ private:
     FilterPtr lineKeyword(const Call &c);
     FilterPtr unstoppablePawnsKeyword(const Call &c);
     FilterPtr subMatchKeyword(const Call &c);
-    FilterPtr matchConsecutiveKeyword(const Call &c);
     FilterPtr perpendicularKeyword(const Call &c);
     FilterPtr passedPawnRaceKeyword(const Call &c);
     FilterPtr tagMatchKeyword(const Call &c);

@@ -1,4 +1,4 @@
-// Reading Scidb's game and player tags for :timemode, :gender, the rating systems and :goodgame (see gameinfo.h).
+// Reading Scidb's game and player tags for :timemode, :gender and the rating systems (see gameinfo.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/gameinfo.h"
 
@@ -6,10 +6,6 @@
 
 #include "game/ficsstart.h"
 #include "cql/cqls/tags.h"
-
-#include "cql/cqls/listlogic.h"
-#include "cql/logic.h"
-#include "cql/state.h"
 
 namespace cql::cqls {
 
@@ -177,89 +173,18 @@ bool GenderFilter::match(Ctx &ctx) const
     return has(true) || has(false);
 }
 
-namespace {
-
-FilterPtr plyCountAtLeast(long long n)
-{
-    Range r;
-    r.lo.value = n;
-    return std::make_unique<GameInfoFilter>(GameInfoFilter::PlyCount, r);
-}
-
-FilterPtr ratingAtLeast(std::string_view system, long long n)
-{
-    TagInfoFilter::Spec s;
-    s.kind = TagInfoFilter::Rating;
-    s.name = std::string(ratingTagSuffix(system));
-    s.range.lo.value = n;
-    return std::make_unique<TagInfoFilter>(std::move(s));
-}
-
-} // namespace
-
-GoodGameFilter::GoodGameFilter()
-{
-    std::vector<FilterPtr> all;
-    all.push_back(std::make_unique<TimeModeFilter>(std::vector<TimeMode>{TimeMode::Normal, TimeMode::Corr}));
-    TagInfoFilter::Spec simul;
-    simul.kind = TagInfoFilter::EventType;
-    simul.values = {"simul"};
-    all.push_back(std::make_unique<NotFilter>(std::make_unique<TagInfoFilter>(std::move(simul))));
-    all.push_back(plyCountAtLeast(16));
-    {
-        std::vector<FilterPtr> either;
-        either.push_back(std::make_unique<NotFilter>(std::make_unique<TagFilter>(TagFilter::Result, "1/2-1/2", true)));
-        either.push_back(plyCountAtLeast(40));
-        all.push_back(anyOf(std::move(either)));
-    }
-    std::vector<FilterPtr> strong;
-    TagInfoFilter::Spec title;
-    title.kind = TagInfoFilter::Title;
-    title.values = {"im", "gm", "wim", "wgm", "cim", "cgm"};
-    strong.push_back(std::make_unique<TagInfoFilter>(std::move(title)));
-    strong.push_back(ratingAtLeast("ELO", 2350));
-    strong.push_back(ratingAtLeast("DWZ", 2350));
-    strong.push_back(ratingAtLeast("ACF", 2350));
-    strong.push_back(ratingAtLeast("ECF", 220));
-    strong.push_back(ratingAtLeast("ICCF", 2350));
-    strong.push_back(ratingAtLeast("USCF", 2375));
-    all.push_back(anyOf(std::move(strong)));
-    m_inner = allOf(std::move(all));
-}
-
 std::string_view gameMarkerLetters() { return "wbmeNpTKQ!?U*DGS^~=MP"; }
 
 std::string gameMarkersOf(const game::Game &g, bool *deleted)
 {
+    // Scid's flag letters (any case) and Scidb's markers for them; D is deletion.
+    static constexpr std::string_view Flags = "WBMEPNTKQ!?U123456", Markers = "wbmepNTKQ!?U*DGS^~";
     if (deleted) *deleted = false;
     std::string out;
     for (char c : g.tag("ScidFlags")) {
-        char m = 0;
-        switch (std::toupper(static_cast<unsigned char>(c))) {
-        case 'W': m = 'w'; break;
-        case 'B': m = 'b'; break;
-        case 'M': m = 'm'; break;
-        case 'E': m = 'e'; break;
-        case 'P': m = 'p'; break;
-        case 'N':
-        case 'T':
-        case 'K':
-        case 'Q':
-        case '!':
-        case '?':
-        case 'U': m = char(std::toupper(static_cast<unsigned char>(c))); break;
-        case '1': m = '*'; break;
-        case '2': m = 'D'; break;
-        case '3': m = 'G'; break;
-        case '4': m = 'S'; break;
-        case '5': m = '^'; break;
-        case '6': m = '~'; break;
-        case 'D':
-            if (deleted) *deleted = true;
-            break;
-        default: break; // not a flag letter: ignored, as Scid does
-        }
-        if (m && out.find(m) == std::string::npos) out += m;
+        const size_t k = Flags.find(char(std::toupper(static_cast<unsigned char>(c))));
+        if (k != std::string_view::npos && out.find(Markers[k]) == std::string::npos) out += Markers[k];
+        if (deleted && (c == 'D' || c == 'd')) *deleted = true; // other letters are ignored, as Scid does
     }
     return out;
 }
