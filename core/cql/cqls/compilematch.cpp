@@ -111,11 +111,11 @@ FilterPtr Compiler::matchKeyword(const KeywordNode &k, size_t &i)
         {"event", {&Compiler::playerKeyword, 0}},
         {"forany", {&Compiler::topOnlyKeyword, 2}},
         {"gamenumber", {&Compiler::rangeKeyword, 0}},
-        {"hasannotation", {&Compiler::gameFactKeyword, GI::HasAnnotation}},
+        {"hasannotation", {&Compiler::fixedKeyword<GI>, GI::HasAnnotation}},
         {"hascomments", {&Compiler::hasCommentsKeyword, 0}},
         {"hasmarker", {&Compiler::markerKeyword, 0}},
         {"hasspecialmarker", {&Compiler::defectKeyword, 0}},
-        {"hasvariations", {&Compiler::gameFactKeyword, GI::HasVariations}},
+        {"hasvariations", {&Compiler::fixedKeyword<GI>, GI::HasVariations}},
         {"ischess960", {&Compiler::startArrangementKeyword, 1}},
         {"isshufflechess", {&Compiler::startArrangementKeyword, 0}},
         {"markall", {&Compiler::noEffectKeyword, 0}},
@@ -166,35 +166,30 @@ FilterPtr Compiler::matchLogicKeyword(const Call &c)
 // The name in a tag (lower case, as part of it), or a pattern in double quotes.
 FilterPtr Compiler::playerKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
+    if (c.i >= c.items.size() || c.items[c.i].isList() || keywordOf(c.items[c.i]).isKeyword) {
         error(c.at, "'" + c.at.text + "' expects a name");
         return nullptr;
     }
-    if (items[i].kind == Item::String) {
+    if (c.items[c.i].kind == Item::String) {
         TagInfoFilter::Spec p;
         p.kind = TagInfoFilter::Pattern;
-        p.name = items[i++].text;
-        if (n == "player" || n == "whiteplayer") p.values.push_back("White");
-        if (n == "player" || n == "blackplayer") p.values.push_back("Black");
-        if (n == "event") p.values.push_back("Event");
-        if (n == "site") p.values.push_back("Site");
+        p.name = c.items[c.i++].text;
+        if (c.n == "player" || c.n == "whiteplayer") p.values.push_back("White");
+        if (c.n == "player" || c.n == "blackplayer") p.values.push_back("Black");
+        if (c.n == "event") p.values.push_back("Event");
+        if (c.n == "site") p.values.push_back("Site");
         return std::make_unique<TagInfoFilter>(std::move(p));
     }
-    const StringLiteralFilter name(lowerCase(items[i++].text));
-    return lowered(playerCql6(n, "cqls_name"), at, {{"cqls_name", &name}});
+    const StringLiteralFilter name(lowerCase(c.items[c.i++].text));
+    return lowered(playerCql6(c.n, "cqls_name"), c.at, {{"cqls_name", &name}});
 }
 
+// :plycount R and :round R (the row's kind, param).
 FilterPtr Compiler::gameRangeKeyword(const Call &c)
 {
     Range r;
     if (!rangeOf(c, 0, r)) return nullptr;
     return std::make_unique<GameInfoFilter>(GameInfoFilter::Kind(c.param), r);
-}
-
-FilterPtr Compiler::gameFactKeyword(const Call &c)
-{
-    return std::make_unique<GameInfoFilter>(GameInfoFilter::Kind(c.param));
 }
 
 FilterPtr Compiler::hasCommentsKeyword(const Call &c)
@@ -214,12 +209,11 @@ FilterPtr Compiler::hasCommentsKeyword(const Call &c)
 
 FilterPtr Compiler::commentKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    if (i >= items.size() || items[i].kind != Item::String) {
-        error(at, "':comment' expects a pattern in double quotes");
+    if (c.i >= c.items.size() || c.items[c.i].kind != Item::String) {
+        error(c.at, "':comment' expects a pattern in double quotes");
         return nullptr;
     }
-    return std::make_unique<CommentPatternFilter>(items[i++].text);
+    return std::make_unique<CommentPatternFilter>(c.items[c.i++].text);
 }
 
 // For CQL compatibility only; no meaning in CQL-S (match list page).
@@ -331,14 +325,13 @@ bool Compiler::lineEndsWithStar(std::string_view t)
 
 FilterPtr Compiler::playerYearKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
     if (!rangeOf(c, 0, r)) return nullptr;
     std::string why;
     std::shared_ptr<const database::PlayerBase> base = database::loadPlayerBase(m_program.playerBase, &why);
     if (!base) {
-        error(at,
-              "'" + at.text + "' needs a player base, which PGN games do not carry: "
+        error(c.at,
+              "'" + c.at.text + "' needs a player base, which PGN games do not carry: "
                   + (m_program.playerBase.empty()
                          ? std::string("give a Scid spelling file (.ssp) with -playerbase FILE, CQLWB_PLAYERBASE "
                                        "or the workbench's Query menu")
@@ -347,32 +340,32 @@ FilterPtr Compiler::playerYearKeyword(const Call &c)
     }
     if (base->badLines() > 0 && !m_playerBaseWarned) {
         m_playerBaseWarned = true;
-        warning(at,
+        warning(c.at,
                 "player base " + base->path() + ": the dates of " + std::to_string(base->badLines())
                     + " players were not understood (" + base->firstProblem() + "); their years are unknown");
     }
-    const bool death = n.find("death") != std::string::npos;
-    const auto side = n.rfind("white", 0) == 0 ? PlayerYearFilter::White
-        : n.rfind("black", 0) == 0             ? PlayerYearFilter::Black
-                                               : PlayerYearFilter::Either;
+    const bool death = c.n.find("death") != std::string::npos;
+    const auto side = c.n.rfind("white", 0) == 0 ? PlayerYearFilter::White
+        : c.n.rfind("black", 0) == 0             ? PlayerYearFilter::Black
+                                                 : PlayerYearFilter::Either;
     return std::make_unique<PlayerYearFilter>(side, death, r, std::move(base));
 }
 
 FilterPtr Compiler::markerKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::string markers;
-    if (i < items.size() && !items[i].isList() && !keywordOf(items[i]).isKeyword && items[i].kind == Item::Word) {
-        for (std::string_view part : commaParts(items[i].text)) {
+    if (c.i < c.items.size() && !c.items[c.i].isList() && !keywordOf(c.items[c.i]).isKeyword
+        && c.items[c.i].kind == Item::Word) {
+        for (std::string_view part : commaParts(c.items[c.i].text)) {
             if (part.size() != 1 || gameMarkerLetters().find(part[0]) == std::string_view::npos) {
-                error(items[i],
+                error(c.items[c.i],
                       "'" + std::string(part) + "' is not a game marker (one of " + std::string(gameMarkerLetters())
                           + ", comma-separated)");
                 return nullptr;
             }
             markers += part[0];
         }
-        ++i;
+        ++c.i;
     }
     return std::make_unique<GameMarkerFilter>(markers);
 }
@@ -434,74 +427,74 @@ bool Compiler::knownWords(const Call &c, std::vector<std::string> &out,
 
 FilterPtr Compiler::tagKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     TagInfoFilter::Spec s;
-    const TagRow &row = *tagRow(n, &s.side);
+    const TagRow &row = *tagRow(c.n, &s.side);
     s.kind = row.kind;
     switch (row.arg) {
     case TagArg::None: break;
     case TagArg::Tag:
-        if (!isArgumentWord(items, i)) {
-            error(at, "':tag' expects a tag name");
+        if (!isArgumentWord(c.items, c.i)) {
+            error(c.at, "':tag' expects a tag name");
             return nullptr;
         }
-        s.anyName = items[i].text == "*";
-        s.name = lowerCase(items[i++].text);
-        if (isArgumentWord(items, i) && items[i].kind == Item::String) {
+        s.anyName = c.items[c.i].text == "*";
+        s.name = lowerCase(c.items[c.i++].text);
+        if (isArgumentWord(c.items, c.i) && c.items[c.i].kind == Item::String) {
             s.kind = TK::Pattern;
             s.values.push_back(s.name);
-            s.name = items[i++].text;
-        } else if (isArgumentWord(items, i)) {
+            s.name = c.items[c.i++].text;
+        } else if (isArgumentWord(c.items, c.i)) {
             s.haveValue = true;
-            s.values.push_back(lowerCase(items[i++].text));
+            s.values.push_back(lowerCase(c.items[c.i++].text));
         }
         break;
     case TagArg::Name:
-        if (!isArgumentWord(items, i)) {
-            error(at, "':annotator' expects a name");
+        if (!isArgumentWord(c.items, c.i)) {
+            error(c.at, "':annotator' expects a name");
             return nullptr;
         }
-        if (items[i].kind == Item::String) {
+        if (c.items[c.i].kind == Item::String) {
             s.kind = TK::Pattern;
-            s.name = items[i++].text;
+            s.name = c.items[c.i++].text;
             s.values.push_back("Annotator");
         } else {
-            s.values.push_back(lowerCase(items[i++].text));
+            s.values.push_back(lowerCase(c.items[c.i++].text));
         }
         break;
     case TagArg::Range: {
         // The categories may be written as Roman numerals (">=XX").
         std::vector<Item> args;
-        for (size_t k = i; k < items.size() && k < i + 2; ++k)
-            args.push_back(row.kind == TK::EventCategory ? romanToDecimal(items[k]) : items[k]);
+        for (size_t k = c.i; k < c.items.size() && k < c.i + 2; ++k)
+            args.push_back(row.kind == TK::EventCategory ? romanToDecimal(c.items[k]) : c.items[k]);
         size_t j = 0;
-        if (!rangeArg(at, args, j, s.range, false, false)) return nullptr;
-        i += j;
+        if (!rangeArg(c.at, args, j, s.range, false, false)) return nullptr;
+        c.i += j;
         break;
     }
     case TagArg::Words:
-        if (!(row.known ? knownWords(c, s.values, row.known, row.what) : commaList(at, items, i, s.values)))
+        if (!(row.known ? knownWords(c, s.values, row.known, row.what) : commaList(c.at, c.items, c.i, s.values)))
             return nullptr;
         break;
     case TagArg::Rating:
-        if (!isArgumentWord(items, i)) {
-            error(at, "'" + at.text + "' expects a rating system (ELO, USCF, ...) and a range");
+        if (!isArgumentWord(c.items, c.i)) {
+            error(c.at, "'" + c.at.text + "' expects a rating system (ELO, USCF, ...) and a range");
             return nullptr;
         }
         // Each system's ratings are in the tags Scidb writes for it (White<tag>, Black<tag>).
-        std::string sys = items[i].text;
+        std::string sys = c.items[c.i].text;
         for (char &ch : sys)
             ch = char(std::toupper(static_cast<unsigned char>(ch)));
         s.name = std::string(ratingTagSuffix(sys));
         if (s.name.empty()) {
-            error(items[i],
-                  "'" + items[i].text + "' is not a rating system (ELO, DWZ, ECF, ACF, USCF, Rapid, Blitz, ICCF, Edo)");
-            while (isArgumentWord(items, i))
-                ++i; // the system and its range: no further errors about them
+            error(c.items[c.i],
+                  "'" + c.items[c.i].text
+                      + "' is not a rating system (ELO, DWZ, ECF, ACF, USCF, Rapid, Blitz, ICCF, Edo)");
+            while (isArgumentWord(c.items, c.i))
+                ++c.i; // the system and its range: no further errors about them
             return nullptr;
         }
-        ++i;
-        if (!rangeArg(at, items, i, s.range, false, false)) return nullptr;
+        ++c.i;
+        if (!rangeArg(c.at, c.items, c.i, s.range, false, false)) return nullptr;
         if (m_flip && s.kind == TK::RatingDifference) {
             // Colours swapped, White minus Black is the other difference.
             std::swap(s.range.lo.value, s.range.hi.value);
@@ -578,17 +571,16 @@ FilterPtr Compiler::ecoKeyword(const Call &c)
 
 FilterPtr Compiler::resultKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    if (i >= items.size() || items[i].isList()) {
-        error(at, "':result' expects a result: 1-0, 0-1, 1/2-1/2 or *");
+    if (c.i >= c.items.size() || c.items[c.i].isList()) {
+        error(c.at, "':result' expects a result: 1-0, 0-1, 1/2-1/2 or *");
         return nullptr;
     }
     // A comma-separated list: one of these results.
     std::vector<FilterPtr> any;
-    for (std::string_view part : commaParts(items[i++].text)) {
+    for (std::string_view part : commaParts(c.items[c.i++].text)) {
         std::string r = gameResult(part);
         if (r.empty()) {
-            error(items[i - 1], "'" + std::string(part) + "' is not a game result (1-0, 0-1, 1/2, 0-0, *)");
+            error(c.items[c.i - 1], "'" + std::string(part) + "' is not a game result (1-0, 0-1, 1/2, 0-0, *)");
             return nullptr;
         }
         if (m_flip && (r == "1-0" || r == "0-1")) r = r == "1-0" ? "0-1" : "1-0";

@@ -159,44 +159,44 @@ bool Compiler::pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
 
 FilterPtr Compiler::pawnCountKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     const bool difference = c.param != 0;
     FilterPtr a, b;
     Designator d1;
     if (difference) {
-        if (!differenceArgs(at, items, i, a, b)) return nullptr;
-    } else if (i < items.size() && !items[i].isList() && looksLikePawnAttributes(items[i].text)) {
+        if (!differenceArgs(c.at, c.items, c.i, a, b)) return nullptr;
+    } else if (c.i < c.items.size() && !c.items[c.i].isList() && looksLikePawnAttributes(c.items[c.i].text)) {
         // The seed's "(position :pawncount triple >0)": without a designator, the pawns of both sides.
         std::string err;
         parseDesignator("[Pp]", d1, err);
         a = designatorFilter(d1);
     } else {
-        a = designatorArg(at, items, i, &d1);
+        a = designatorArg(c.at, c.items, c.i, &d1);
         if (!a) return nullptr;
     }
-    if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
-        error(at, "'" + at.text + "' expects pawn attributes");
+    if (c.i >= c.items.size() || c.items[c.i].isList() || keywordOf(c.items[c.i]).isKeyword) {
+        error(c.at, "'" + c.at.text + "' expects pawn attributes");
         return nullptr;
     }
     std::vector<PawnAttribute> attrs;
-    if (!pawnAttributes(items[i++], attrs)) {
-        skipArguments(items, i); // its ranges raise no further errors
+    if (!pawnAttributes(c.items[c.i++], attrs)) {
+        skipArguments(c.items, c.i); // its ranges raise no further errors
         return nullptr;
     }
     Range r;
-    if (!rangeArg(at, items, i, r, false, !difference)) return nullptr;
+    if (!rangeArg(c.at, c.items, c.i, r, false, !difference)) return nullptr;
     if (r.percent && isCountingAttribute(attrs.back().kind)) {
-        error(items[i - 1], "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
+        error(c.items[c.i - 1],
+              "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
         return nullptr;
     }
     Range blackRange;
     bool ok = true;
-    if (!difference && secondRange(at, items, i, blackRange, true, ok)) {
+    if (!difference && secondRange(c.at, c.items, c.i, blackRange, true, ok)) {
         // The seed's "[Pp] passed >0 : >0": White's pawns in the first range, Black's in the second.
         Designator white, black;
-        if (!ok || !splitByColour(items[i - 1], d1, white, black)) return nullptr;
+        if (!ok || !splitByColour(c.items[c.i - 1], d1, white, black)) return nullptr;
         if (blackRange.percent && isCountingAttribute(attrs.back().kind)) {
-            error(items[i - 1],
+            error(c.items[c.i - 1],
                   "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
             return nullptr;
         }

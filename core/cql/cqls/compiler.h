@@ -110,7 +110,6 @@ private:
     FilterPtr matchLogicKeyword(const Call &c);
     FilterPtr playerKeyword(const Call &c);
     FilterPtr gameRangeKeyword(const Call &c);
-    FilterPtr gameFactKeyword(const Call &c);
     FilterPtr hasCommentsKeyword(const Call &c);
     FilterPtr commentKeyword(const Call &c);
     FilterPtr outputKeyword(const Call &c);
@@ -245,14 +244,14 @@ private:
     bool transformKeyword(const Call &c, ListState &st, TopLevel *top);
     bool ignoredKeyword(const Call &c, ListState &st, TopLevel *top);
 
-    static FilterPtr state(StateFilter::Kind k) { return std::make_unique<StateFilter>(k); }
-
     static FilterPtr moveFilter(std::function<void(MoveSpec &)> fill);
 
     // CQL 6 text with the keyword's meaning, compiled into the program; its
     // messages (none for the texts the compiler writes) stand at `at`. A word
     // of args stands for its filter (a designator the CQL-S reader compiled).
     FilterPtr lowered(std::string_view cql6, const Item &at, const std::map<std::string, const Filter *> &args = {});
+    // ... as the line matchers call it.
+    Lowering lowering(const Item &at);
 
     static FilterPtr count(FilterPtr set) { return std::make_unique<CountFilter>(std::move(set)); }
 
@@ -291,8 +290,12 @@ private:
     FilterPtr positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
 
     // The back ends of the position list keywords (compilekeywords.cpp).
-    FilterPtr factKeyword(const Call &c);
-    FilterPtr nextMoveKeyword(const Call &c);
+    // A keyword without arguments: the filter F of the row's kind (param).
+    template <class F>
+    FilterPtr fixedKeyword(const Call &c)
+    {
+        return std::make_unique<F>(typename F::Kind(c.param));
+    }
     FilterPtr neverKeyword(const Call &c);
     FilterPtr startArrangementKeyword(const Call &c);
     FilterPtr rayKeyword(const Call &c);
@@ -305,24 +308,20 @@ private:
     FilterPtr insideKeyword(const Call &c);
     FilterPtr pieceCountKeyword(const Call &c);
     FilterPtr differenceKeyword(const Call &c);
-    FilterPtr attackCountKeyword(const Call &c);
     FilterPtr moveFromToKeyword(const Call &c);
     FilterPtr isPromotedPieceKeyword(const Call &c);
     FilterPtr promoteKeyword(const Call &c);
     FilterPtr isCheckKeyword(const Call &c);
-    FilterPtr variantFactKeyword(const Call &c);
     FilterPtr sequenceKeyword(const Call &c);
-    FilterPtr oppositionKeyword(const Call &c);
+    FilterPtr sideKeyword(const Call &c);
+    FilterPtr pairKeyword(const Call &c);
     FilterPtr checkCountKeyword(const Call &c);
     FilterPtr evaluationKeyword(const Call &c);
     FilterPtr exchangeEvaluationKeyword(const Call &c);
-    FilterPtr maxSwapEvaluationKeyword(const Call &c);
     FilterPtr goodBishopKeyword(const Call &c);
     FilterPtr lineKeyword(const Call &c);
     FilterPtr unstoppablePawnsKeyword(const Call &c);
     FilterPtr subMatchKeyword(const Call &c);
-    FilterPtr perpendicularKeyword(const Call &c);
-    FilterPtr passedPawnRaceKeyword(const Call &c);
     FilterPtr tagMatchKeyword(const Call &c);
     FilterPtr rangeKeyword(const Call &c);
 

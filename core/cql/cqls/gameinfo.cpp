@@ -49,28 +49,18 @@ bool readPeriod(std::string_view f, Period &p)
 
 } // namespace
 
-std::string_view timeModeName(TimeMode m)
-{
-    switch (m) {
-    case TimeMode::Normal: return "normal";
-    case TimeMode::Rapid: return "rapid";
-    case TimeMode::Blitz: return "blitz";
-    case TimeMode::Bullet: return "bullet";
-    case TimeMode::Corr: return "corr";
-    case TimeMode::Unknown: break;
-    }
-    return "unknown";
-}
+namespace {
+constexpr std::string_view TimeModeNames[] = {"unknown", "normal", "rapid", "blitz", "bullet", "corr"};
+} // namespace
+
+std::string_view timeModeName(TimeMode m) { return TimeModeNames[int(m)]; }
 
 bool timeModeFromName(std::string_view n, TimeMode &out)
 {
-    for (TimeMode m :
-         {TimeMode::Unknown, TimeMode::Normal, TimeMode::Rapid, TimeMode::Blitz, TimeMode::Bullet, TimeMode::Corr})
-        if (n == timeModeName(m)) {
-            out = m;
-            return true;
-        }
-    return false;
+    const auto k = std::find(std::begin(TimeModeNames), std::end(TimeModeNames), n);
+    if (k == std::end(TimeModeNames)) return false;
+    out = TimeMode(k - std::begin(TimeModeNames));
+    return true;
 }
 
 long long secondsForSixtyMoves(std::string_view tc)
