@@ -1,7 +1,9 @@
 // The CQL-S compiler's dates and date ranges (:date, :eventdate):
-// days counted on the proleptic Gregorian calendar (compiler.h).
+// days of the proleptic Gregorian calendar (compiler.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/compiler.h"
+
+#include <chrono>
 
 namespace cql::cqls {
 
@@ -76,20 +78,14 @@ FilterPtr Compiler::dateKeyword(const Call &c)
 
 bool Compiler::parseDate(std::string_view t, long long &out, std::string &why)
 {
+    using namespace std::chrono;
     why.clear();
-    auto digits = [&](size_t at, size_t n, int &v) {
-        v = 0;
-        if (t.size() < at + n) return false;
-        for (size_t k = at; k < at + n; ++k) {
-            if (t[k] < '0' || t[k] > '9') return false;
-            v = v * 10 + (t[k] - '0');
-        }
-        return true;
-    };
-    int y, m, d;
-    if (t.size() < 10 || !digits(0, 4, y) || t[4] != '-' || !digits(5, 2, m) || t[7] != '-' || !digits(8, 2, d))
+    long long y, m, d;
+    if (t.size() < 10 || !digitsAt(t, 0, 4, y) || t[4] != '-' || !digitsAt(t, 5, 2, m) || t[7] != '-'
+        || !digitsAt(t, 8, 2, d))
         return false;
-    if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
+    year_month_day date{year(int(y)), month(unsigned(m)), day(unsigned(d))};
+    if (!date.ok()) {
         why = "'" + std::string(t.substr(0, 10)) + "' is not a day of the calendar";
         return false;
     }
@@ -109,52 +105,21 @@ bool Compiler::parseDate(std::string_view t, long long &out, std::string &why)
         }
         order = unitOrder;
         const long long step = sign == '-' ? -n : n;
-        if (unit == 'y') {
-            y = int(y + step);
-        } else if (unit == 'm') {
-            long long months = (long long)y * 12 + (m - 1) + step;
-            y = int(months >= 0 ? months / 12 : (months - 11) / 12);
-            m = int(months - (long long)y * 12) + 1;
+        long long months = int(date.year()) * 12LL + unsigned(date.month()) - 1;
+        if (unit == 'd') {
+            date = year_month_day{sys_days{date} + days{step}};
+        } else if ((months += unit == 'y' ? 12 * step : step) >= 0 && months < 120000) {
+            const year_month ym{year(int(months / 12)), month(unsigned(months % 12) + 1)};
+            date = ym / std::min(date.day(), (ym / last).day()); // Jan 31 + 1m is Feb 28 (or 29)
         }
-        if (unit != 'd')
-            d = std::min(d, daysInMonth(y, m)); // Jan 31 + 1m is Feb 28 (or 29)
-        else
-            civilFromDays(daysFromCivil(y, m, d) + step, y, m, d);
-        if (y < 0 || y > 9999) {
+        if (months < 0 || months >= 120000 || int(date.year()) < 0 || int(date.year()) > 9999) {
             why = "'" + std::string(t) + "' leaves the years 0 to 9999";
             return false;
         }
         rest.remove_prefix(k + 1);
     }
-    out = (long long)y * 10000 + m * 100 + d;
+    out = int(date.year()) * 10000LL + unsigned(date.month()) * 100 + unsigned(date.day());
     return true;
-}
-
-int Compiler::daysInMonth(int y, int m)
-{
-    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    return m == 2 && leapYear(y) ? 29 : days[m - 1];
-}
-
-long long Compiler::daysFromCivil(int y, int m, int d)
-{
-    const long long yy = m <= 2 ? y - 1 : y;
-    const long long era = (yy >= 0 ? yy : yy - 399) / 400;
-    const long long yearOfEra = yy - era * 400;
-    const long long dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-    return era * 146097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
-}
-
-void Compiler::civilFromDays(long long z, int &y, int &m, int &d)
-{
-    const long long era = (z >= 0 ? z : z - 146096) / 146097;
-    const long long dayOfEra = z - era * 146097;
-    const long long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
-    const long long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
-    const long long mp = (5 * dayOfYear + 2) / 153;
-    d = int(dayOfYear - (153 * mp + 2) / 5 + 1);
-    m = int(mp < 10 ? mp + 3 : mp - 9);
-    y = int(yearOfEra + era * 400 + (m <= 2 ? 1 : 0));
 }
 
 } // namespace cql::cqls

@@ -73,6 +73,13 @@ FilterPtr Compiler::lowered(std::string_view cql6, const Item &at, const std::ma
     return f;
 }
 
+Lowering Compiler::lowering(const Item &at)
+{
+    return [this, &at](const std::string &cql6, const std::map<std::string, const Filter *> &args) {
+        return lowered(cql6, at, args);
+    };
+}
+
 FilterPtr Compiler::inRange(const Call &c, size_t j, FilterPtr v)
 {
     Range r;
@@ -127,15 +134,9 @@ FilterPtr Compiler::rayKeyword(const Call &c)
         sets.push_back(std::move(f));
     }
     std::vector<std::pair<int, int>> dirs;
-    for (int df = -1; df <= 1; ++df)
-        for (int dr = -1; dr <= 1; ++dr) {
-            if (!df && !dr) continue;
-            bool diagonal = df && dr;
-            bool ok = n == "ray" || n == "rayattack" || (n == "raydiagonal" && diagonal)
-                || (n == "rayorthogonal" && !diagonal) || (n == "rayhorizontal" && dr == 0)
-                || (n == "rayvertical" && df == 0);
-            if (ok) dirs.emplace_back(df, dr);
-        }
+    for (int df = -1; df <= 1; ++df) // the row's directions: 1 diagonal, 2 horizontal, 4 vertical
+        for (int dr = -1; dr <= 1; ++dr)
+            if ((df || dr) && (param & (df && dr ? 1 : dr == 0 ? 2 : 4))) dirs.emplace_back(df, dr);
     Range r;
     r.lo.value = 1;
     Range given;
@@ -165,10 +166,10 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
 {
     static const std::unordered_map<std::string_view, std::pair<Handler, int>> handlers = {
         {"and", {&Compiler::logicKeyword, 0}},
-        {"attackcount", {&Compiler::attackCountKeyword, 0}},
-        {"blackcannotwin", {&Compiler::factKeyword, FactFilter::BlackCannotWin}},
+        {"attackcount", {&Compiler::pairKeyword, 0}},
+        {"blackcannotwin", {&Compiler::fixedKeyword<FactFilter>, FactFilter::BlackCannotWin}},
         {"blackelo", {&Compiler::rangeKeyword, 0}},
-        {"captureforced", {&Compiler::nextMoveKeyword, NextMoveFilter::CaptureForced}},
+        {"captureforced", {&Compiler::fixedKeyword<NextMoveFilter>, NextMoveFilter::CaptureForced}},
         {"castling", {&Compiler::castlingKeyword, 0}},
         {"check", {&Compiler::checkKeyword, 0}},
         {"checkcount", {&Compiler::checkCountKeyword, 0}},
@@ -176,74 +177,75 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
         {"contactcheck", {&Compiler::checkOfKindKeyword, 0}},
         {"doublecheck", {&Compiler::checkOfKindKeyword, 0}},
         {"elo", {&Compiler::rangeKeyword, 0}},
-        {"endgame", {&Compiler::factKeyword, FactFilter::Endgame}},
+        {"endgame", {&Compiler::fixedKeyword<FactFilter>, FactFilter::Endgame}},
         {"endgameevaluation", {&Compiler::evaluationKeyword, 0}},
         {"endgameevaluation*", {&Compiler::evaluationKeyword, 0}},
         {"evaluation", {&Compiler::evaluationKeyword, 0}},
         {"exchangeevaluation", {&Compiler::exchangeEvaluationKeyword, 0}},
         {"fen", {&Compiler::fenKeyword, 0}},
-        {"fivefoldrepetition", {&Compiler::repetitionKeyword, 0}},
-        {"forced", {&Compiler::nextMoveKeyword, NextMoveFilter::Forced}},
-        {"gameisover", {&Compiler::factKeyword, FactFilter::GameIsOver}},
+        {"fivefoldrepetition", {&Compiler::clockKeyword, 5}},
+        {"forced", {&Compiler::fixedKeyword<NextMoveFilter>, NextMoveFilter::Forced}},
+        {"gameisover", {&Compiler::fixedKeyword<FactFilter>, FactFilter::GameIsOver}},
         {"gappedsequence", {&Compiler::sequenceKeyword, 0}},
         {"goodbishop", {&Compiler::goodBishopKeyword, 0}},
-        {"halfmoveclock", {&Compiler::halfmoveClockKeyword, 0}},
+        {"halfmoveclock", {&Compiler::clockKeyword, 0}},
         {"halfmovenumber", {&Compiler::rangeKeyword, 0}},
         {"inside", {&Compiler::insideKeyword, 0}},
-        {"iscastling", {&Compiler::isCastlingKeyword, 0}},
+        {"iscastling", {&Compiler::castlingKeyword, 0}},
         {"ischeck", {&Compiler::isCheckKeyword, 0}},
         {"ischess960", {&Compiler::startArrangementKeyword, 1}},
-        {"iscontactcheck", {&Compiler::nextMoveKeyword, NextMoveFilter::IsContactCheck}},
-        {"isdoublecheck", {&Compiler::nextMoveKeyword, NextMoveFilter::IsDoubleCheck}},
+        {"iscontactcheck", {&Compiler::fixedKeyword<NextMoveFilter>, NextMoveFilter::IsContactCheck}},
+        {"isdoublecheck", {&Compiler::fixedKeyword<NextMoveFilter>, NextMoveFilter::IsDoubleCheck}},
         {"isillegal", {&Compiler::neverKeyword, 0}},
         {"isinvalid", {&Compiler::neverKeyword, 0}},
-        {"ismate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsMate}}, // --(mate) is slower under transforms
-        {"isnull", {&Compiler::nextMoveKeyword, NextMoveFilter::IsNull}}, // move null is slower
+        {"ismate",
+         {&Compiler::fixedKeyword<NextMoveFilter>, NextMoveFilter::IsMate}}, // --(mate) is slower under transforms
+        {"isnull", {&Compiler::fixedKeyword<NextMoveFilter>, NextMoveFilter::IsNull}}, // move null is slower
         {"ispromotedpiece", {&Compiler::isPromotedPieceKeyword, 0}},
         {"isshufflechess", {&Compiler::startArrangementKeyword, 0}},
-        {"isstalemate", {&Compiler::nextMoveKeyword, NextMoveFilter::IsStalemate}},
-        {"kingonthehill", {&Compiler::variantFactKeyword, VariantFactFilter::KingOnTheHill}},
+        {"isstalemate", {&Compiler::fixedKeyword<NextMoveFilter>, NextMoveFilter::IsStalemate}},
+        {"kingonthehill", {&Compiler::fixedKeyword<VariantFactFilter>, VariantFactFilter::KingOnTheHill}},
         {"line", {&Compiler::lineKeyword, 0}},
         {"line*", {&Compiler::lineKeyword, 0}},
-        {"losing", {&Compiler::variantFactKeyword, VariantFactFilter::Losing}},
+        {"losing", {&Compiler::fixedKeyword<VariantFactFilter>, VariantFactFilter::Losing}},
         {"match", {&Compiler::subMatchKeyword, 0}},
-        {"matchconsecutive", {&Compiler::matchConsecutiveKeyword, 0}},
-        {"matingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial}},
-        {"maxswapevaluation", {&Compiler::maxSwapEvaluationKeyword, 0}},
+        {"matchconsecutive", {&Compiler::subMatchKeyword, 0}},
+        {"matingmaterial", {&Compiler::fixedKeyword<FactFilter>, FactFilter::MatingMaterial}},
+        {"maxswapevaluation", {&Compiler::pairKeyword, 0}},
         {"moveevaluation", {&Compiler::evaluationKeyword, 0}},
         {"movefrom", {&Compiler::moveFromToKeyword, 0}},
         {"movenumber", {&Compiler::rangeKeyword, 0}},
         {"moveto", {&Compiler::moveFromToKeyword, 0}},
-        {"mustcapture", {&Compiler::variantFactKeyword, VariantFactFilter::MustCapture}},
-        {"nomatingmaterial", {&Compiler::factKeyword, FactFilter::MatingMaterial | Negated}},
+        {"mustcapture", {&Compiler::fixedKeyword<VariantFactFilter>, VariantFactFilter::MustCapture}},
+        {"nomatingmaterial", {&Compiler::fixedKeyword<FactFilter>, FactFilter::MatingMaterial | Negated}},
         {"not", {&Compiler::logicKeyword, 0}},
-        {"opposition", {&Compiler::oppositionKeyword, 0}},
+        {"opposition", {&Compiler::sideKeyword, 0}},
         {"or", {&Compiler::logicKeyword, 0}},
-        {"passedpawnrace", {&Compiler::passedPawnRaceKeyword, 0}},
+        {"passedpawnrace", {&Compiler::sideKeyword, 0}},
         {"pawncount", {&Compiler::pawnCountKeyword, 0}},
         {"pawncountdifference", {&Compiler::pawnCountKeyword, 1}},
-        {"perpendicular", {&Compiler::perpendicularKeyword, 0}},
+        {"perpendicular", {&Compiler::pairKeyword, 0}},
         {"piececount", {&Compiler::pieceCountKeyword, 0}},
         {"piececountdifference", {&Compiler::differenceKeyword, 0}},
-        {"power", {&Compiler::powerKeyword, 0}},
+        {"power", {&Compiler::pieceCountKeyword, 0}},
         {"powerdifference", {&Compiler::differenceKeyword, 0}},
         {"promote", {&Compiler::promoteKeyword, 0}},
-        {"ray", {&Compiler::rayKeyword, 0}},
-        {"rayattack", {&Compiler::rayKeyword, 0}},
-        {"raydiagonal", {&Compiler::rayKeyword, 0}},
-        {"rayhorizontal", {&Compiler::rayKeyword, 0}},
-        {"rayorthogonal", {&Compiler::rayKeyword, 0}},
-        {"rayvertical", {&Compiler::rayKeyword, 0}},
+        {"ray", {&Compiler::rayKeyword, 7}},
+        {"rayattack", {&Compiler::rayKeyword, 7}},
+        {"raydiagonal", {&Compiler::rayKeyword, 1}},
+        {"rayhorizontal", {&Compiler::rayKeyword, 2}},
+        {"rayorthogonal", {&Compiler::rayKeyword, 6}},
+        {"rayvertical", {&Compiler::rayKeyword, 4}},
         {"result", {&Compiler::resultKeyword, 0}},
         {"sequence", {&Compiler::sequenceKeyword, 0}},
         {"startposition", {&Compiler::variantKeyword, 0}},
         {"tagmatch", {&Compiler::tagMatchKeyword, 0}},
-        {"takeslastpiece", {&Compiler::nextMoveKeyword, NextMoveFilter::TakesLastPiece}},
-        {"threechecks", {&Compiler::variantFactKeyword, VariantFactFilter::ThreeChecks}},
-        {"threefoldrepetition", {&Compiler::repetitionKeyword, 0}},
+        {"takeslastpiece", {&Compiler::fixedKeyword<NextMoveFilter>, NextMoveFilter::TakesLastPiece}},
+        {"threechecks", {&Compiler::fixedKeyword<VariantFactFilter>, VariantFactFilter::ThreeChecks}},
+        {"threefoldrepetition", {&Compiler::clockKeyword, 3}},
         {"unstoppablepawns", {&Compiler::unstoppablePawnsKeyword, 0}},
         {"variant", {&Compiler::variantKeyword, 0}},
-        {"whitecannotwin", {&Compiler::factKeyword, FactFilter::WhiteCannotWin}},
+        {"whitecannotwin", {&Compiler::fixedKeyword<FactFilter>, FactFilter::WhiteCannotWin}},
         {"whiteelo", {&Compiler::rangeKeyword, 0}},
         {"xor", {&Compiler::logicKeyword, 0}},
     };
@@ -265,18 +267,6 @@ FilterPtr Compiler::positionFilter(const std::string &n, const Item &at, const s
     return f;
 }
 
-FilterPtr Compiler::factKeyword(const Call &c) { return std::make_unique<FactFilter>(FactFilter::Kind(c.param)); }
-
-FilterPtr Compiler::variantFactKeyword(const Call &c)
-{
-    return std::make_unique<VariantFactFilter>(VariantFactFilter::Kind(c.param));
-}
-
-FilterPtr Compiler::nextMoveKeyword(const Call &c)
-{
-    return std::make_unique<NextMoveFilter>(NextMoveFilter::Kind(c.param));
-}
-
 // The reader keeps a game only up to its first illegal move: no next move is
 // illegal or invalid.
 FilterPtr Compiler::neverKeyword(const Call &) { return std::make_unique<ConstantFilter>(false); }
@@ -289,11 +279,10 @@ FilterPtr Compiler::startArrangementKeyword(const Call &c)
 // Logic over sub-position lists.
 FilterPtr Compiler::logicKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     std::vector<FilterPtr> parts;
-    for (const ListNode &s : listArguments(i))
+    for (const ListNode &s : listArguments(c.i))
         parts.push_back(compilePosition(s, nullptr));
-    return combine(n, std::move(parts));
+    return combine(c.n, std::move(parts));
 }
 
 // Simple keywords.
@@ -313,82 +302,72 @@ FilterPtr Compiler::checkOfKindKeyword(const Call &c)
 
 FilterPtr Compiler::fenKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    if (i >= items.size() || items[i].kind != Item::String) {
-        error(at, "':fen' expects a FEN in double quotes");
+    if (c.i >= c.items.size() || c.items[c.i].kind != Item::String) {
+        error(c.at, "':fen' expects a FEN in double quotes");
         return nullptr;
     }
     std::string err;
     std::vector<std::string> corrected;
-    auto pos = chess::Position::fromFen(items[i].text, &err, false, &corrected);
+    auto pos = chess::Position::fromFen(c.items[c.i].text, &err, false, &corrected);
     if (!pos) {
-        error(items[i], "not a valid FEN: " + err);
+        error(c.items[c.i], "not a valid FEN: " + err);
         return nullptr;
     }
     // The position matched is the one with the dropped rights or square.
     for (std::string &w : corrected)
-        warning(items[i], std::move(w));
-    ++i;
+        warning(c.items[c.i], std::move(w));
+    ++c.i;
     return std::make_unique<FenFilter>(pos->key());
 }
 
-FilterPtr Compiler::repetitionKeyword(const Call &c)
-{
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    Range r;
-    r.lo.value = r.hi.value = n[0] == 't' ? 3 : 5;
-    return std::make_unique<ClockFilter>(ClockFilter::Repetition, r);
-}
-
-FilterPtr Compiler::halfmoveClockKeyword(const Call &c)
+// :threefoldrepetition, :fivefoldrepetition (the count, param) and :halfmoveclock R.
+FilterPtr Compiler::clockKeyword(const Call &c)
 {
     Range r;
-    if (!rangeOf(c, 0, r)) return nullptr;
-    return std::make_unique<ClockFilter>(ClockFilter::HalfmoveClock, r);
+    r.lo.value = r.hi.value = c.param;
+    if (!c.param && !rangeOf(c, 0, r)) return nullptr;
+    return std::make_unique<ClockFilter>(c.param ? ClockFilter::Repetition : ClockFilter::HalfmoveClock, r);
 }
 
+// :castling K (rights held) and :iscastling [K] (the next move castles with one of them).
 FilterPtr Compiler::castlingKeyword(const Call &c)
 {
     Designator d;
-    if (!designatorOf(c, 0, &d)) return nullptr;
-    bool ok;
-    int r = rightsOf(d, ok);
-    if (!ok || !r) {
-        error(c.items[c.i - 1], "':castling' takes K, Q, k, q or a bracketed set of them");
+    bool ok = true;
+    const FilterPtr given = designatorOf(c, 0, &d);
+    const int rights = given ? rightsOf(d, ok) : 0;
+    if (c.node.args[0].present && (!given || !ok || !rights)) {
+        if (given) error(c.items[c.i - 1], "':" + c.n + "' takes K, Q, k, q or a bracketed set of them");
         return nullptr;
     }
-    return std::make_unique<CastlingRightsFilter>(r);
+    if (c.n == "iscastling") return lowered(castlingCql6(rights), c.at);
+    return std::make_unique<CastlingRightsFilter>(rights);
 }
 
 FilterPtr Compiler::insideKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr d = designatorOf(c, 0);
     if (!d) return nullptr;
     SquareSet s;
     std::string err;
-    if (i >= items.size() || items[i].isList() || !parseSquares(items[i].text, s, err)) {
-        error(i < items.size() ? items[i] : at, "':inside' expects a square designator after the piece designator");
+    if (c.i >= c.items.size() || c.items[c.i].isList() || !parseSquares(c.items[c.i].text, s, err)) {
+        error(c.i < c.items.size() ? c.items[c.i] : c.at,
+              "':inside' expects a square designator after the piece designator");
         return nullptr;
     }
-    ++i;
+    ++c.i;
     return std::make_unique<InsideFilter>(std::move(d), s);
 }
 
 // Piece analysis.
+// :piececount and :power: the power by the variant's values, and a count of pieces in hand too.
 FilterPtr Compiler::pieceCountKeyword(const Call &c)
 {
     Designator raw;
     FilterPtr d = designatorOf(c, 0, &raw);
+    const bool power = c.n == "power";
     if (!d) return nullptr;
-    return inRange(c, 1, raw.hand ? variantPower(std::move(d), raw, true) : count(std::move(d)));
-}
-
-FilterPtr Compiler::powerKeyword(const Call &c)
-{
-    Designator raw;
-    FilterPtr d = designatorOf(c, 0, &raw);
-    return d ? inRange(c, 1, variantPower(std::move(d), raw)) : nullptr;
+    return inRange(c, 1, power || raw.hand ? variantPower(std::move(d), raw, !power) : count(std::move(d)));
 }
 
 // The power of the designator's pieces by the variant's values, those in
@@ -401,20 +380,13 @@ FilterPtr Compiler::variantPower(FilterPtr squares, const Designator &d, bool co
 
 FilterPtr Compiler::differenceKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     FilterPtr a, b;
     Designator rawA, rawB;
-    if (!differenceArgs(at, items, i, a, b, &rawA, &rawB)) return nullptr;
-    bool pw = n == "powerdifference";
+    if (!differenceArgs(c.at, c.items, c.i, a, b, &rawA, &rawB)) return nullptr;
+    bool pw = c.n == "powerdifference";
     FilterPtr va = pw || rawA.hand ? variantPower(std::move(a), rawA, !pw) : count(std::move(a));
     FilterPtr vb = pw || rawB.hand ? variantPower(std::move(b), rawB, !pw) : count(std::move(b));
     return inRange(c, 2, std::make_unique<ArithFilter>(ArithFilter::Sub, std::move(va), std::move(vb)));
-}
-
-FilterPtr Compiler::attackCountKeyword(const Call &c)
-{
-    FilterPtr a = designatorOf(c, 0), b = a ? designatorOf(c, 1) : nullptr;
-    return b ? inRange(c, 2, std::make_unique<AttackCountFilter>(std::move(a), std::move(b))) : nullptr;
 }
 
 // The next move.
@@ -449,38 +421,22 @@ FilterPtr Compiler::isPromotedPieceKeyword(const Call &)
 
 FilterPtr Compiler::promoteKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Designator d;
     if (!designatorOf(c, 0, &d)) return nullptr;
     PieceMask m = d.pieces.plain;
     if (d.pieces.anything) m = WhiteBits | BlackBits;
     if (d.pieces.promoted || d.pieces.unpromoted) {
-        error(items[i - 1], "':promote' takes piece types without '~'");
+        error(c.items[c.i - 1], "':promote' takes piece types without '~'");
         return nullptr;
     }
     // "[]": the next move is no promotion.
-    if (!m) return lowered("{not terminal not " + promoteCql6(WhiteBits | BlackBits, "") + "}", at);
-    if (d.squares == SquareSet::all()) return lowered(promoteCql6(m, ""), at);
+    if (!m) return lowered("{not terminal not " + promoteCql6(WhiteBits | BlackBits, "") + "}", c.at);
+    if (d.squares == SquareSet::all()) return lowered(promoteCql6(m, ""), c.at);
     Designator to;
     to.pieces.anything = true;
     to.squares = d.squares;
     const FilterPtr squares = designatorFilter(to);
-    return lowered(promoteCql6(m, "cqls_to"), at, {{"cqls_to", squares.get()}});
-}
-
-FilterPtr Compiler::isCastlingKeyword(const Call &c)
-{
-    Designator d;
-    int rights = 0;
-    if (designatorOf(c, 0, &d)) {
-        bool ok;
-        rights = rightsOf(d, ok);
-        if (!ok || !rights) {
-            error(c.items[c.i - 1], "':iscastling' takes K, Q, k, q or a bracketed set of them");
-            return nullptr;
-        }
-    }
-    return lowered(castlingCql6(rights), c.at);
+    return lowered(promoteCql6(m, "cqls_to"), c.at, {{"cqls_to", squares.get()}});
 }
 
 FilterPtr Compiler::isCheckKeyword(const Call &c)
@@ -503,42 +459,57 @@ FilterPtr Compiler::sequenceKeyword(const Call &c)
         steps.push_back(compilePosition(s, nullptr, true));
         spans.push_back(m_lastSpan);
     }
-    const Lowering lower = [this, &at](const std::string &cql6, const std::map<std::string, const Filter *> &args) {
-        return lowered(cql6, at, args);
-    };
-    return sequenceLine(n == "gappedsequence", std::move(steps), spans, lower);
+    return sequenceLine(n == "gappedsequence", std::move(steps), spans, lowering(at));
 }
 
-FilterPtr Compiler::oppositionKeyword(const Call &c)
+// :opposition [K or k] and :passedpawnrace [P or p].
+FilterPtr Compiler::sideKeyword(const Call &c)
 {
-    const int side = optionalSide(c, chess::WKing, chess::BKing, "':opposition' takes K or k");
-    return side < 0 ? nullptr : std::make_unique<OppositionFilter>(OppositionFilter::Side(side));
+    const bool kings = c.n == "opposition";
+    const int side = kings ? optionalSide(c, chess::WKing, chess::BKing, "':opposition' takes K or k")
+                           : optionalSide(c, chess::WPawn, chess::BPawn, "':passedpawnrace' takes P or p");
+    if (side < 0) return nullptr;
+    if (kings) return std::make_unique<OppositionFilter>(OppositionFilter::Side(side));
+    return std::make_unique<PassedPawnRaceFilter>(PassedPawnRaceFilter::Side(side));
+}
+
+// :perpendicular D D, and :attackcount and :maxswapevaluation D D R.
+FilterPtr Compiler::pairKeyword(const Call &c)
+{
+    FilterPtr a = designatorOf(c, 0), b = a ? designatorOf(c, 1) : nullptr;
+    Range r;
+    if (b && c.n == "perpendicular") return std::make_unique<PerpendicularFilter>(std::move(a), std::move(b));
+    if (!b || !rangeOf(c, 2, r)) return nullptr;
+    if (c.n == "maxswapevaluation") return std::make_unique<MaxSwapFilter>(std::move(a), std::move(b), r);
+    return std::make_unique<InRangeFilter>(std::make_unique<AttackCountFilter>(std::move(a), std::move(b)), r);
 }
 
 FilterPtr Compiler::checkCountKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     // "R1 : R2" (the seed) counts checks in every variant; the older "N" and
     // "+N+M" forms count them only in Three-check, elsewhere only zero holds.
-    if (i >= items.size() || items[i].isList()) {
-        error(at, "':checkcount' expects two ranges (checks White received : checks Black received), a number or +N+M");
+    if (c.i >= c.items.size() || c.items[c.i].isList()) {
+        error(c.at,
+              "':checkcount' expects two ranges (checks White received : checks Black received), a number or +N+M");
         return nullptr;
     }
-    if ((i + 1 < items.size() && items[i + 1].text == ":") || (i + 2 < items.size() && items[i + 2].text == ":")) {
+    if ((c.i + 1 < c.items.size() && c.items[c.i + 1].text == ":")
+        || (c.i + 2 < c.items.size() && c.items[c.i + 2].text == ":")) {
         // The seed's form, "R1 : R2": the checks White received from Black
         // in R1, those Black received in R2 (lower bounds not below zero).
         Range white, black;
         bool ok = true;
-        if (!rangeArg(at, items, i, white, false, false) || !secondRange(at, items, i, black, false, ok) || !ok)
+        if (!rangeArg(c.at, c.items, c.i, white, false, false) || !secondRange(c.at, c.items, c.i, black, false, ok)
+            || !ok)
             return nullptr;
         for (const Range *r : {&white, &black})
             if (r->lo.value < 0 && r->lo.value != Range::Min) {
-                error(items[i - 1], "':checkcount' counts checks: its ranges start at zero or above");
+                error(c.items[c.i - 1], "':checkcount' counts checks: its ranges start at zero or above");
                 return nullptr;
             }
         return std::make_unique<CheckCountFilter>(CheckCountFilter::Received, white, black);
     }
-    std::string t = items[i].text;
+    std::string t = c.items[c.i].text;
     long long a = 0, b = 0;
     bool ok;
     if (!t.empty() && t[0] == '+') {
@@ -549,10 +520,10 @@ FilterPtr Compiler::checkCountKeyword(const Call &c)
         ok = parseNumber(t, a) && a >= 0;
     }
     if (!ok) {
-        error(items[i], "'" + t + "': ':checkcount' expects a number or +N+M");
+        error(c.items[c.i], "'" + t + "': ':checkcount' expects a number or +N+M");
         return nullptr;
     }
-    ++i;
+    ++c.i;
     Range white, black;
     white.lo.value = white.hi.value = a;
     black.lo.value = black.hi.value = b;
@@ -562,45 +533,36 @@ FilterPtr Compiler::checkCountKeyword(const Call &c)
 
 FilterPtr Compiler::evaluationKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     EvaluationParser ep;
     ep.error = [this](const Item &where, std::string message) { error(where, std::move(message)); };
     ep.designator = [this](const Item &a, const std::vector<Item> &its, size_t &j) { return designatorArg(a, its, j); };
     ep.isKeyword = [](const Item &it) { return keywordOf(it).isKeyword; };
     ep.engine = &m_program.engine;
-    return compileEvaluation(n, at, items, i, ep);
+    return compileEvaluation(c.n, c.at, c.items, c.i, ep);
 }
 
 FilterPtr Compiler::exchangeEvaluationKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     long long plies = 0;
     // The English page's form, a range alone ("<=-3"): its comparison
     // cannot start a depth, so the depth is unlimited, as '*' says.
-    const bool rangeFirst = i < items.size() && !items[i].isList() && !items[i].text.empty()
-        && (items[i].text[0] == '<' || items[i].text[0] == '>');
+    const bool rangeFirst = c.i < c.items.size() && !c.items[c.i].isList() && !c.items[c.i].text.empty()
+        && (c.items[c.i].text[0] == '<' || c.items[c.i].text[0] == '>');
     if (!rangeFirst) {
-        if (i >= items.size() || items[i].isList()
-            || (items[i].text != "*" && !(parseNumber(items[i].text, plies) && plies > 0))) {
-            error(i < items.size() ? items[i] : at, "':exchangeevaluation' expects a depth in half moves or '*'");
+        if (c.i >= c.items.size() || c.items[c.i].isList()
+            || (c.items[c.i].text != "*" && !(parseNumber(c.items[c.i].text, plies) && plies > 0))) {
+            error(c.i < c.items.size() ? c.items[c.i] : c.at,
+                  "':exchangeevaluation' expects a depth in half moves or '*'");
             return nullptr;
         }
-        ++i;
+        ++c.i;
     }
     Range r;
-    if (!rangeArg(at, items, i, r, false, false)) return nullptr;
+    if (!rangeArg(c.at, c.items, c.i, r, false, false)) return nullptr;
     Designator d;
     FilterPtr targets;
-    if (optionalDesignator(items, i, d)) targets = designatorFilter(d);
+    if (optionalDesignator(c.items, c.i, d)) targets = designatorFilter(d);
     return std::make_unique<ExchangeFilter>(int(plies), r, std::move(targets));
-}
-
-FilterPtr Compiler::maxSwapEvaluationKeyword(const Call &c)
-{
-    FilterPtr a = designatorOf(c, 0), b = a ? designatorOf(c, 1) : nullptr;
-    Range r;
-    if (!b || !rangeOf(c, 2, r)) return nullptr;
-    return std::make_unique<MaxSwapFilter>(std::move(a), std::move(b), r);
 }
 
 FilterPtr Compiler::goodBishopKeyword(const Call &c)
@@ -645,11 +607,7 @@ FilterPtr Compiler::lineKeyword(const Call &c)
     }
     std::string err;
     std::shared_ptr<const StepSpan> span;
-    const Lowering lower = [this, &at = c.at](const std::string &cql6,
-                                              const std::map<std::string, const Filter *> &args) {
-        return lowered(cql6, at, args);
-    };
-    FilterPtr f = !star ? compileLine(text, err, lower, &span) : compileLineStar(text, err);
+    FilterPtr f = !star ? compileLine(text, err, lowering(c.at), &span) : compileLineStar(text, err);
     m_pendingSpan = std::move(span);
     if (!f) {
         error(items[i], err);
@@ -681,55 +639,35 @@ FilterPtr Compiler::unstoppablePawnsKeyword(const Call &c)
     return allOf(std::move(both));
 }
 
+// :match and :matchconsecutive (at most 16 lists).
 FilterPtr Compiler::subMatchKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    std::vector<FilterPtr> lists;
-    for (const ListNode &sub : listArguments(i))
-        lists.push_back(compilePosition(sub, nullptr));
-    return std::make_unique<SubMatchFilter>(std::move(lists));
-}
-
-FilterPtr Compiler::matchConsecutiveKeyword(const Call &c)
-{
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    const std::vector<ListNode> &subs = listArguments(i);
-    if (subs.size() > 16) {
-        error(at, "':matchconsecutive' takes at most 16 position lists");
+    const std::vector<ListNode> &subs = listArguments(c.i);
+    const bool consecutive = c.n == "matchconsecutive";
+    if (consecutive && subs.size() > 16) {
+        error(c.at, "':matchconsecutive' takes at most 16 position lists");
         return nullptr;
     }
     std::vector<FilterPtr> lists;
     for (const ListNode &sub : subs)
         lists.push_back(compilePosition(sub, nullptr));
-    return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
-}
-
-FilterPtr Compiler::perpendicularKeyword(const Call &c)
-{
-    FilterPtr a = designatorOf(c, 0), b = a ? designatorOf(c, 1) : nullptr;
-    return b ? std::make_unique<PerpendicularFilter>(std::move(a), std::move(b)) : nullptr;
-}
-
-FilterPtr Compiler::passedPawnRaceKeyword(const Call &c)
-{
-    const int side = optionalSide(c, chess::WPawn, chess::BPawn, "':passedpawnrace' takes P or p");
-    return side < 0 ? nullptr : std::make_unique<PassedPawnRaceFilter>(PassedPawnRaceFilter::Side(side));
+    if (consecutive) return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
+    return std::make_unique<SubMatchFilter>(std::move(lists));
 }
 
 FilterPtr Compiler::tagMatchKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
-        error(at, "':tagmatch' expects a tag name and a piece designator");
+    if (c.i >= c.items.size() || c.items[c.i].kind != Item::Word || keywordOf(c.items[c.i]).isKeyword) {
+        error(c.at, "':tagmatch' expects a tag name and a piece designator");
         return nullptr;
     }
-    auto t = m_tagSlots.find(items[i].text);
+    auto t = m_tagSlots.find(c.items[c.i].text);
     if (t == m_tagSlots.end()) {
-        error(items[i], "no :forany of the match list defines the tag '" + items[i].text + "'");
+        error(c.items[c.i], "no :forany of the match list defines the tag '" + c.items[c.i].text + "'");
         return nullptr;
     }
-    ++i;
-    FilterPtr d = designatorArg(at, items, i);
+    ++c.i;
+    FilterPtr d = designatorArg(c.at, c.items, c.i);
     if (!d) return nullptr;
     return std::make_unique<TagMatchFilter>(t->second, std::move(d));
 }

@@ -50,99 +50,91 @@ bool Compiler::pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
             a.erase(paren);
         }
         using K = PawnAttribute::Kind;
-        static const std::vector<std::pair<std::string_view, std::pair<K, int>>> names = {
-            {"single", {K::Single, 0}},
-            {"uno", {K::Single, 0}},
-            {"double", {K::Double, 2}},
-            {"double!", {K::DoubleExact, 2}},
-            {"triple", {K::Double, 3}},
-            {"triple!", {K::DoubleExact, 3}},
-            {"duo", {K::Triple, 2}},
-            {"duo!", {K::TripleExact, 2}},
-            {"trio", {K::Triple, 3}},
-            {"trio!", {K::TripleExact, 3}},
-            {"quart", {K::Triple, 4}},
-            {"quart!", {K::TripleExact, 4}},
-            {"connected", {K::Connected, 0}},
-            {"integrated", {K::Integrated, 0}},
-            {"isolated", {K::Isolated, 0}},
-            {"halfisolated", {K::HalfIsolated, 0}},
-            {"defended", {K::Defended, 0}},
-            {"defender", {K::Defender, 0}},
-            {"passed", {K::Passed, 0}},
-            {"blocked", {K::Blocked, 0}},
-            {"blocked!", {K::BlockedNow, 0}},
-            {"advanced", {K::Advanced, 0}},
-            {"consecutive", {K::Consecutive, 2}},
-            {"consecutive!", {K::Consecutive, -2}},
-            {"backward", {K::Backward, 0}},
-            {"behind", {K::Behind, 0}},
-            {"behind!", {K::BehindNow, 0}},
-            {"candidate", {K::Candidate, 0}},
-            {"candidate!", {K::CandidateNotPassed, 0}},
-            {"stoppable", {K::Stoppable, 0}},
-            {"stopped", {K::Stopped, 0}},
-            {"chained", {K::Chained, 0}},
-            {"chained!", {K::Chained, -2}},
-            {"single!", {K::SingleExact, 0}},
-            {"uno!", {K::UnoExact, 0}},
-            {"symmetrical", {K::Symmetrical, 0}},
-            {"mirrored", {K::Mirrored, 0}},
-            {"inside", {K::Inside, 0}},
-            {"forefront", {K::Forefront, 0}},
-            {"rear", {K::Rear, 0}},
-            {"islands", {K::Islands, 1}},
-            {"islands!", {K::Islands, -1}},
-            {"compounds", {K::Compounds, 1}},
-            {"compounds!", {K::Compounds, -1}},
-            {"files", {K::Files, 1}},
-            {"files!", {K::Files, -1}},
-            {"lines", {K::Files, 1}},
-            {"lines!", {K::Files, -1}}, // the seed's pawncountdifference example
-            {"ranks", {K::Ranks, 1}},
-            {"ranks!", {K::Ranks, -1}},
-            {"bothsides", {K::BothSides, 0}},
-            {"oneside", {K::OneSide, 0}},
+        // The attributes, and the seed's bounds of the count n in "name(n)" (none: 0).
+        struct Name {
+            std::string_view name;
+            K kind;
+            int n, lo = 0, hi = 0;
         };
-        // The seed's bounds of the count n in "name(n)".
-        static const std::vector<std::pair<std::string_view, std::pair<int, int>>> counted = {
-            {"triple", {3, 6}},  {"triple!", {3, 6}},  {"consecutive", {2, 6}}, {"consecutive!", {2, 6}},
-            {"chained", {2, 8}}, {"chained!", {2, 8}}, {"quart", {4, 8}},       {"quart!", {4, 8}},
-            {"islands", {1, 8}}, {"islands!", {1, 8}}, {"files", {1, 8}},       {"files!", {1, 8}},
-            {"lines", {1, 8}},   {"lines!", {1, 8}},   {"compounds", {1, 6}},   {"compounds!", {1, 6}},
-            {"ranks", {1, 6}},   {"ranks!", {1, 6}},
+        static const Name names[] = {
+            {"single", K::Single, 0},
+            {"uno", K::Single, 0},
+            {"double", K::Double, 2},
+            {"double!", K::DoubleExact, 2},
+            {"triple", K::Double, 3, 3, 6},
+            {"triple!", K::DoubleExact, 3, 3, 6},
+            {"duo", K::Triple, 2},
+            {"duo!", K::TripleExact, 2},
+            {"trio", K::Triple, 3},
+            {"trio!", K::TripleExact, 3},
+            {"quart", K::Triple, 4, 4, 8},
+            {"quart!", K::TripleExact, 4, 4, 8},
+            {"connected", K::Connected, 0},
+            {"integrated", K::Integrated, 0},
+            {"isolated", K::Isolated, 0},
+            {"halfisolated", K::HalfIsolated, 0},
+            {"defended", K::Defended, 0},
+            {"defender", K::Defender, 0},
+            {"passed", K::Passed, 0},
+            {"blocked", K::Blocked, 0},
+            {"blocked!", K::BlockedNow, 0},
+            {"advanced", K::Advanced, 0},
+            {"consecutive", K::Consecutive, 2, 2, 6},
+            {"consecutive!", K::Consecutive, -2, 2, 6},
+            {"backward", K::Backward, 0},
+            {"behind", K::Behind, 0},
+            {"behind!", K::BehindNow, 0},
+            {"candidate", K::Candidate, 0},
+            {"candidate!", K::CandidateNotPassed, 0},
+            {"stoppable", K::Stoppable, 0},
+            {"stopped", K::Stopped, 0},
+            {"chained", K::Chained, 0, 2, 8},
+            {"chained!", K::Chained, -2, 2, 8},
+            {"single!", K::SingleExact, 0},
+            {"uno!", K::UnoExact, 0},
+            {"symmetrical", K::Symmetrical, 0},
+            {"mirrored", K::Mirrored, 0},
+            {"inside", K::Inside, 0},
+            {"forefront", K::Forefront, 0},
+            {"rear", K::Rear, 0},
+            {"islands", K::Islands, 1, 1, 8},
+            {"islands!", K::Islands, -1, 1, 8},
+            {"compounds", K::Compounds, 1, 1, 6},
+            {"compounds!", K::Compounds, -1, 1, 6},
+            {"files", K::Files, 1, 1, 8},
+            {"files!", K::Files, -1, 1, 8},
+            {"lines", K::Files, 1, 1, 8},
+            {"lines!", K::Files, -1, 1, 8}, // the seed's pawncountdifference example
+            {"ranks", K::Ranks, 1, 1, 6},
+            {"ranks!", K::Ranks, -1, 1, 6},
+            {"bothsides", K::BothSides, 0},
+            {"oneside", K::OneSide, 0},
         };
-        bool found = false;
-        for (const auto &[name, kind] : names) {
-            if (a == name) {
-                attr.kind = kind.first;
-                attr.n = kind.second;
-                if (paren != std::string::npos) {
-                    auto bounds = std::find_if(counted.begin(), counted.end(), [&](auto &c) { return c.first == a; });
-                    if (bounds == counted.end()) {
-                        error(word, "pawn attribute '" + a + "' takes no count");
-                        return false;
-                    }
-                    if (n < bounds->second.first || n > bounds->second.second) {
-                        error(word,
-                              "'" + a + "(n)': n must lie between " + std::to_string(bounds->second.first) + " and "
-                                  + std::to_string(bounds->second.second));
-                        return false;
-                    }
-                    attr.n = kind.second < 0 ? -n : n;
-                    if (a == "quart" || a == "quart!") {
-                        // quart(n) counts rows of adjacent pawns, plain quart any four on the rank.
-                        attr.kind = K::RankRun;
-                        attr.n = a == "quart!" ? -n : n;
-                    }
-                }
-                found = true;
-                break;
-            }
-        }
-        if (!found) {
+        const Name *found =
+            std::find_if(std::begin(names), std::end(names), [&](const Name &x) { return x.name == a; });
+        if (found == std::end(names)) {
             error(word, "'" + a + "' is not a pawn attribute");
             return false;
+        }
+        attr.kind = found->kind;
+        attr.n = found->n;
+        if (paren != std::string::npos) {
+            if (!found->hi) {
+                error(word, "pawn attribute '" + a + "' takes no count");
+                return false;
+            }
+            if (n < found->lo || n > found->hi) {
+                error(word,
+                      "'" + a + "(n)': n must lie between " + std::to_string(found->lo) + " and "
+                          + std::to_string(found->hi));
+                return false;
+            }
+            attr.n = found->n < 0 ? -n : n;
+            if (a == "quart" || a == "quart!") {
+                // quart(n) counts rows of adjacent pawns, plain quart any four on the rank.
+                attr.kind = K::RankRun;
+                attr.n = a == "quart!" ? -n : n;
+            }
         }
         // The seed: attributes that contradict each other are an error.
         for (size_t j = 0; j < out.size(); ++j) {
@@ -167,44 +159,44 @@ bool Compiler::pawnAttributes(const Item &word, std::vector<PawnAttribute> &out)
 
 FilterPtr Compiler::pawnCountKeyword(const Call &c)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     const bool difference = c.param != 0;
     FilterPtr a, b;
     Designator d1;
     if (difference) {
-        if (!differenceArgs(at, items, i, a, b)) return nullptr;
-    } else if (i < items.size() && !items[i].isList() && looksLikePawnAttributes(items[i].text)) {
+        if (!differenceArgs(c.at, c.items, c.i, a, b)) return nullptr;
+    } else if (c.i < c.items.size() && !c.items[c.i].isList() && looksLikePawnAttributes(c.items[c.i].text)) {
         // The seed's "(position :pawncount triple >0)": without a designator, the pawns of both sides.
         std::string err;
         parseDesignator("[Pp]", d1, err);
         a = designatorFilter(d1);
     } else {
-        a = designatorArg(at, items, i, &d1);
+        a = designatorArg(c.at, c.items, c.i, &d1);
         if (!a) return nullptr;
     }
-    if (i >= items.size() || items[i].isList() || keywordOf(items[i]).isKeyword) {
-        error(at, "'" + at.text + "' expects pawn attributes");
+    if (c.i >= c.items.size() || c.items[c.i].isList() || keywordOf(c.items[c.i]).isKeyword) {
+        error(c.at, "'" + c.at.text + "' expects pawn attributes");
         return nullptr;
     }
     std::vector<PawnAttribute> attrs;
-    if (!pawnAttributes(items[i++], attrs)) {
-        skipArguments(items, i); // its ranges raise no further errors
+    if (!pawnAttributes(c.items[c.i++], attrs)) {
+        skipArguments(c.items, c.i); // its ranges raise no further errors
         return nullptr;
     }
     Range r;
-    if (!rangeArg(at, items, i, r, false, !difference)) return nullptr;
+    if (!rangeArg(c.at, c.items, c.i, r, false, !difference)) return nullptr;
     if (r.percent && isCountingAttribute(attrs.back().kind)) {
-        error(items[i - 1], "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
+        error(c.items[c.i - 1],
+              "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
         return nullptr;
     }
     Range blackRange;
     bool ok = true;
-    if (!difference && secondRange(at, items, i, blackRange, true, ok)) {
+    if (!difference && secondRange(c.at, c.items, c.i, blackRange, true, ok)) {
         // The seed's "[Pp] passed >0 : >0": White's pawns in the first range, Black's in the second.
         Designator white, black;
-        if (!ok || !splitByColour(items[i - 1], d1, white, black)) return nullptr;
+        if (!ok || !splitByColour(c.items[c.i - 1], d1, white, black)) return nullptr;
         if (blackRange.percent && isCountingAttribute(attrs.back().kind)) {
-            error(items[i - 1],
+            error(c.items[c.i - 1],
                   "a percentage of the pawns cannot be used with a counting attribute (islands, files ...)");
             return nullptr;
         }

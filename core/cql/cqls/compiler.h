@@ -110,7 +110,6 @@ private:
     FilterPtr matchLogicKeyword(const Call &c);
     FilterPtr playerKeyword(const Call &c);
     FilterPtr gameRangeKeyword(const Call &c);
-    FilterPtr gameFactKeyword(const Call &c);
     FilterPtr hasCommentsKeyword(const Call &c);
     FilterPtr commentKeyword(const Call &c);
     FilterPtr outputKeyword(const Call &c);
@@ -119,6 +118,9 @@ private:
 
     // A comma-separated list word ("GM,IM", "tourn,swiss"), lower case.
     bool commaList(const Item &at, const std::vector<Item> &items, size_t &i, std::vector<std::string> &out);
+    // ... and one whose words `known` accepts, else an error "'w' is not <what>".
+    bool knownWords(const Call &c, std::vector<std::string> &out, const std::function<bool(const std::string &)> &known,
+                    std::string_view what);
 
     // :variant and :startposition, in both kinds of list.
     FilterPtr variantKeyword(const Call &c);
@@ -138,18 +140,9 @@ private:
     // decoders) set are accepted with a warning that they never match here.
     FilterPtr defectKeyword(const Call &c);
 
-    static bool isTagKeyword(const std::string &n);
-
-    // Match list keywords answered from the game's PGN tags.
+    // Match list keywords answered from the game's PGN tags (and Scidb's:
+    // :timemode, :gender, :goodgame).
     FilterPtr tagKeyword(const Call &c);
-
-    // A range word that is a Roman numeral, after an optional comparison ("XX",
-    // ">=XV"), as the same word in decimal; other words as they are.
-    static Item romanToDecimal(const Item &item);
-
-    // :timemode, :gender (side 0, 1 White, 2 Black) and :goodgame, read from Scidb's tags.
-    FilterPtr gameInfoKeyword(const std::string &base, int side, const Item &at, const std::vector<Item> &items,
-                              size_t &i);
 
     // ":eco A00", ":eco B00-99,C10": ranges of ECO codes; '*' any, '–' none.
     FilterPtr ecoKeyword(const Call &c);
@@ -162,17 +155,12 @@ private:
     // impossible date) when the text is no such date.
     static bool parseDate(std::string_view t, long long &out, std::string &why);
 
-    static bool leapYear(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
-    static int daysInMonth(int y, int m);
-    // Days since 0000-03-01 of the proleptic Gregorian calendar, and back:
-    // counting years from March puts the leap day at a year's end.
-    static long long daysFromCivil(int y, int m, int d);
-    static void civilFromDays(long long z, int &y, int &m, int &d);
-
     FilterPtr resultKeyword(const Call &c);
 
     // :and/:or/:xor/:not/:cond of the match list: sub-match lists without position lists.
     FilterPtr subMatchLists(const std::string &n, size_t &i);
+    // One sub-match list: its keywords all match.
+    FilterPtr matchListFilter(const ListNode &list);
 
     // The lists the keyword being compiled takes (read by the syntax tree's
     // reader); i is past them.
@@ -256,14 +244,14 @@ private:
     bool transformKeyword(const Call &c, ListState &st, TopLevel *top);
     bool ignoredKeyword(const Call &c, ListState &st, TopLevel *top);
 
-    static FilterPtr state(StateFilter::Kind k) { return std::make_unique<StateFilter>(k); }
-
     static FilterPtr moveFilter(std::function<void(MoveSpec &)> fill);
 
     // CQL 6 text with the keyword's meaning, compiled into the program; its
     // messages (none for the texts the compiler writes) stand at `at`. A word
     // of args stands for its filter (a designator the CQL-S reader compiled).
     FilterPtr lowered(std::string_view cql6, const Item &at, const std::map<std::string, const Filter *> &args = {});
+    // ... as the line matchers call it.
+    Lowering lowering(const Item &at);
 
     static FilterPtr count(FilterPtr set) { return std::make_unique<CountFilter>(std::move(set)); }
 
@@ -302,8 +290,12 @@ private:
     FilterPtr positionFilter(const std::string &n, const Item &at, const std::vector<Item> &items, size_t &i);
 
     // The back ends of the position list keywords (compilekeywords.cpp).
-    FilterPtr factKeyword(const Call &c);
-    FilterPtr nextMoveKeyword(const Call &c);
+    // A keyword without arguments: the filter F of the row's kind (param).
+    template <class F>
+    FilterPtr fixedKeyword(const Call &c)
+    {
+        return std::make_unique<F>(typename F::Kind(c.param));
+    }
     FilterPtr neverKeyword(const Call &c);
     FilterPtr startArrangementKeyword(const Call &c);
     FilterPtr rayKeyword(const Call &c);
@@ -311,33 +303,25 @@ private:
     FilterPtr checkKeyword(const Call &c);
     FilterPtr checkOfKindKeyword(const Call &c);
     FilterPtr fenKeyword(const Call &c);
-    FilterPtr repetitionKeyword(const Call &c);
-    FilterPtr halfmoveClockKeyword(const Call &c);
+    FilterPtr clockKeyword(const Call &c);
     FilterPtr castlingKeyword(const Call &c);
     FilterPtr insideKeyword(const Call &c);
     FilterPtr pieceCountKeyword(const Call &c);
-    FilterPtr powerKeyword(const Call &c);
     FilterPtr differenceKeyword(const Call &c);
-    FilterPtr attackCountKeyword(const Call &c);
     FilterPtr moveFromToKeyword(const Call &c);
     FilterPtr isPromotedPieceKeyword(const Call &c);
     FilterPtr promoteKeyword(const Call &c);
-    FilterPtr isCastlingKeyword(const Call &c);
     FilterPtr isCheckKeyword(const Call &c);
-    FilterPtr variantFactKeyword(const Call &c);
     FilterPtr sequenceKeyword(const Call &c);
-    FilterPtr oppositionKeyword(const Call &c);
+    FilterPtr sideKeyword(const Call &c);
+    FilterPtr pairKeyword(const Call &c);
     FilterPtr checkCountKeyword(const Call &c);
     FilterPtr evaluationKeyword(const Call &c);
     FilterPtr exchangeEvaluationKeyword(const Call &c);
-    FilterPtr maxSwapEvaluationKeyword(const Call &c);
     FilterPtr goodBishopKeyword(const Call &c);
     FilterPtr lineKeyword(const Call &c);
     FilterPtr unstoppablePawnsKeyword(const Call &c);
     FilterPtr subMatchKeyword(const Call &c);
-    FilterPtr matchConsecutiveKeyword(const Call &c);
-    FilterPtr perpendicularKeyword(const Call &c);
-    FilterPtr passedPawnRaceKeyword(const Call &c);
     FilterPtr tagMatchKeyword(const Call &c);
     FilterPtr rangeKeyword(const Call &c);
 

@@ -1,4 +1,4 @@
-// Reading Scidb's game and player tags for :timemode, :gender, the rating systems and :goodgame (see gameinfo.h).
+// Reading Scidb's game and player tags for :timemode, :gender and the rating systems (see gameinfo.h).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/gameinfo.h"
 
@@ -7,36 +7,18 @@
 #include "game/ficsstart.h"
 #include "cql/cqls/tags.h"
 
-#include "cql/logic.h"
-#include "cql/state.h"
-
 namespace cql::cqls {
 
 namespace {
 
 std::string lowerTrimmed(std::string_view s)
 {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    std::string out(s);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
+    const size_t first = s.find_first_not_of(" \t\n\r\f\v"), last = s.find_last_not_of(" \t\n\r\f\v");
+    return first == std::string_view::npos ? std::string() : lowerCase(s.substr(first, last - first + 1));
 }
 
 // Digits only, and not absurdly many (a period is at most a few months).
-bool digits(std::string_view s, long long &v)
-{
-    if (s.empty() || s.size() > 12) return false;
-    v = 0;
-    for (char c : s) {
-        if (c < '0' || c > '9') return false;
-        v = v * 10 + (c - '0');
-    }
-    return true;
-}
+bool digits(std::string_view s, long long &v) { return !s.empty() && s.size() <= 12 && digitsAt(s, 0, s.size(), v); }
 
 constexpr long long Day = 24 * 60 * 60;
 constexpr int Moves = 60; // FIDE's estimate counts the time for 60 moves
@@ -67,28 +49,18 @@ bool readPeriod(std::string_view f, Period &p)
 
 } // namespace
 
-std::string_view timeModeName(TimeMode m)
-{
-    switch (m) {
-    case TimeMode::Normal: return "normal";
-    case TimeMode::Rapid: return "rapid";
-    case TimeMode::Blitz: return "blitz";
-    case TimeMode::Bullet: return "bullet";
-    case TimeMode::Corr: return "corr";
-    case TimeMode::Unknown: break;
-    }
-    return "unknown";
-}
+namespace {
+constexpr std::string_view TimeModeNames[] = {"unknown", "normal", "rapid", "blitz", "bullet", "corr"};
+} // namespace
+
+std::string_view timeModeName(TimeMode m) { return TimeModeNames[int(m)]; }
 
 bool timeModeFromName(std::string_view n, TimeMode &out)
 {
-    for (TimeMode m :
-         {TimeMode::Unknown, TimeMode::Normal, TimeMode::Rapid, TimeMode::Blitz, TimeMode::Bullet, TimeMode::Corr})
-        if (n == timeModeName(m)) {
-            out = m;
-            return true;
-        }
-    return false;
+    const auto k = std::find(std::begin(TimeModeNames), std::end(TimeModeNames), n);
+    if (k == std::end(TimeModeNames)) return false;
+    out = TimeMode(k - std::begin(TimeModeNames));
+    return true;
 }
 
 long long secondsForSixtyMoves(std::string_view tc)
@@ -191,105 +163,18 @@ bool GenderFilter::match(Ctx &ctx) const
     return has(true) || has(false);
 }
 
-namespace {
-
-FilterPtr allOf(std::vector<FilterPtr> parts)
-{
-    FilterPtr f = std::move(parts[0]);
-    for (size_t k = 1; k < parts.size(); ++k)
-        f = std::make_unique<AndOrFilter>(true, std::move(f), std::move(parts[k]));
-    return f;
-}
-
-FilterPtr anyOf(std::vector<FilterPtr> parts)
-{
-    FilterPtr f = std::move(parts[0]);
-    for (size_t k = 1; k < parts.size(); ++k)
-        f = std::make_unique<AndOrFilter>(false, std::move(f), std::move(parts[k]));
-    return f;
-}
-
-FilterPtr plyCountAtLeast(long long n)
-{
-    Range r;
-    r.lo.value = n;
-    return std::make_unique<GameInfoFilter>(GameInfoFilter::PlyCount, r);
-}
-
-FilterPtr ratingAtLeast(std::string_view system, long long n)
-{
-    TagInfoFilter::Spec s;
-    s.kind = TagInfoFilter::Rating;
-    s.name = std::string(ratingTagSuffix(system));
-    s.range.lo.value = n;
-    return std::make_unique<TagInfoFilter>(std::move(s));
-}
-
-} // namespace
-
-GoodGameFilter::GoodGameFilter()
-{
-    std::vector<FilterPtr> all;
-    all.push_back(std::make_unique<TimeModeFilter>(std::vector<TimeMode>{TimeMode::Normal, TimeMode::Corr}));
-    TagInfoFilter::Spec simul;
-    simul.kind = TagInfoFilter::EventType;
-    simul.values = {"simul"};
-    all.push_back(std::make_unique<NotFilter>(std::make_unique<TagInfoFilter>(std::move(simul))));
-    all.push_back(plyCountAtLeast(16));
-    {
-        std::vector<FilterPtr> either;
-        either.push_back(std::make_unique<NotFilter>(std::make_unique<TagFilter>(TagFilter::Result, "1/2-1/2", true)));
-        either.push_back(plyCountAtLeast(40));
-        all.push_back(anyOf(std::move(either)));
-    }
-    std::vector<FilterPtr> strong;
-    TagInfoFilter::Spec title;
-    title.kind = TagInfoFilter::Title;
-    title.values = {"im", "gm", "wim", "wgm", "cim", "cgm"};
-    strong.push_back(std::make_unique<TagInfoFilter>(std::move(title)));
-    strong.push_back(ratingAtLeast("ELO", 2350));
-    strong.push_back(ratingAtLeast("DWZ", 2350));
-    strong.push_back(ratingAtLeast("ACF", 2350));
-    strong.push_back(ratingAtLeast("ECF", 220));
-    strong.push_back(ratingAtLeast("ICCF", 2350));
-    strong.push_back(ratingAtLeast("USCF", 2375));
-    all.push_back(anyOf(std::move(strong)));
-    m_inner = allOf(std::move(all));
-}
-
 std::string_view gameMarkerLetters() { return "wbmeNpTKQ!?U*DGS^~=MP"; }
 
 std::string gameMarkersOf(const game::Game &g, bool *deleted)
 {
+    // Scid's flag letters (any case) and Scidb's markers for them; D is deletion.
+    static constexpr std::string_view Flags = "WBMEPNTKQ!?U123456", Markers = "wbmepNTKQ!?U*DGS^~";
     if (deleted) *deleted = false;
     std::string out;
     for (char c : g.tag("ScidFlags")) {
-        char m = 0;
-        switch (std::toupper(static_cast<unsigned char>(c))) {
-        case 'W': m = 'w'; break;
-        case 'B': m = 'b'; break;
-        case 'M': m = 'm'; break;
-        case 'E': m = 'e'; break;
-        case 'P': m = 'p'; break;
-        case 'N':
-        case 'T':
-        case 'K':
-        case 'Q':
-        case '!':
-        case '?':
-        case 'U': m = char(std::toupper(static_cast<unsigned char>(c))); break;
-        case '1': m = '*'; break;
-        case '2': m = 'D'; break;
-        case '3': m = 'G'; break;
-        case '4': m = 'S'; break;
-        case '5': m = '^'; break;
-        case '6': m = '~'; break;
-        case 'D':
-            if (deleted) *deleted = true;
-            break;
-        default: break; // not a flag letter: ignored, as Scid does
-        }
-        if (m && out.find(m) == std::string::npos) out += m;
+        const size_t k = Flags.find(char(std::toupper(static_cast<unsigned char>(c))));
+        if (k != std::string_view::npos && out.find(Markers[k]) == std::string::npos) out += Markers[k];
+        if (deleted && (c == 'D' || c == 'd')) *deleted = true; // other letters are ignored, as Scid does
     }
     return out;
 }
@@ -535,14 +420,9 @@ bool GameInfoFilter::match(Ctx &ctx) const
     }
     case Round: {
         // The leading number of the round; none (or "?", "-") counts as 0.
-        std::string_view r = g.tag("Round");
-        long long v = 0;
-        size_t i = 0;
-        while (i < r.size() && r[i] >= '0' && r[i] <= '9') {
-            v = v < 100000000000000000LL ? v * 10 + (r[i] - '0') : LLONG_MAX; // saturates on a long run
-            ++i;
-        }
-        return m_range.contains(i == 0 ? 0 : v);
+        long long v;
+        tagNumber(g.tag("Round"), v);
+        return m_range.contains(v);
     }
     case Eco: {
         std::string_view e = g.tag("ECO");
@@ -575,20 +455,11 @@ bool GameInfoFilter::match(Ctx &ctx) const
 bool DateFilter::match(Ctx &ctx) const
 {
     std::string_view d = ctx.game->tag("Date");
-    auto part = [&](size_t at, size_t n, long long &v) {
-        v = 0;
-        if (d.size() < at + n) return false;
-        for (size_t i = at; i < at + n; ++i) {
-            if (d[i] < '0' || d[i] > '9') return false;
-            v = v * 10 + (d[i] - '0');
-        }
-        return true;
-    };
     long long y, m, day;
-    if (!part(0, 4, y)) return m_range.empty; // blank dated: only '–' matches
+    if (!digitsAt(d, 0, 4, y)) return m_range.empty; // blank dated: only '–' matches
     if (m_range.empty) return false;
-    if (!part(5, 2, m)) m = 0;
-    if (!part(8, 2, day)) day = 0;
+    if (!digitsAt(d, 5, 2, m)) m = 0;
+    if (!digitsAt(d, 8, 2, day)) day = 0;
     return m_range.contains(y * 10000 + m * 100 + day);
 }
 

@@ -1,4 +1,4 @@
-// CQL-S match list keywords read from the tags Scidb writes into PGN games: :timemode (with its derivation from TimeControl and Mode), :gender, the rating systems' tags and :goodgame;
+// CQL-S match list keywords read from the tags Scidb writes into PGN games: :timemode (with its derivation from TimeControl and Mode), :gender, the rating systems' tags;
 // and those about the game data: :hasspecialmarker, :error, :comment.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
@@ -68,19 +68,6 @@ public:
 private:
     int m_side;
     std::string m_genders; // of 'f', 'm', 'x'
-};
-
-// :goodgame: the match list page's definition, built from the keywords it is
-// written in (:timemode, :eventtype, :plycount, :result, :title, :rating).
-class GoodGameFilter : public Filter {
-public:
-    GoodGameFilter();
-    bool match(Ctx &ctx) const override { return m_inner->match(ctx); }
-    FilterPtr transformed(const Transform &) const override { return std::make_unique<GoodGameFilter>(); }
-    bool transformSensitive() const override { return false; }
-
-private:
-    FilterPtr m_inner;
 };
 
 // :hasspecialmarker illegalmove,invalidmove and :error none,cannotdecodemove:

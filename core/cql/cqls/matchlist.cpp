@@ -170,12 +170,9 @@ bool NegatedMatchListFilter::match(Ctx &ctx) const
 
 FilterPtr NegatedMatchListFilter::transformed(const Transform &t) const
 {
-    std::vector<FilterPtr> parts;
-    for (const FilterPtr &p : m_parts)
-        parts.push_back(p->transformed(t));
     std::unique_ptr<GameGateFilter> gate;
     if (m_gate) gate.reset(static_cast<GameGateFilter *>(m_gate->transformed(t).release()));
-    return std::make_unique<NegatedMatchListFilter>(std::move(parts), std::move(gate));
+    return std::make_unique<NegatedMatchListFilter>(transformAll(m_parts, t), std::move(gate));
 }
 
 bool SubMatchFilter::match(Ctx &ctx) const
@@ -224,10 +221,7 @@ bool MatchConsecutiveFilter::match(Ctx &ctx) const
 
 FilterPtr MatchConsecutiveFilter::transformed(const Transform &t) const
 {
-    std::vector<FilterPtr> lists;
-    for (const FilterPtr &f : m_lists)
-        lists.push_back(f->transformed(t));
-    return std::make_unique<MatchConsecutiveFilter>(std::move(lists));
+    return std::make_unique<MatchConsecutiveFilter>(transformAll(m_lists, t));
 }
 
 } // namespace cql::cqls

@@ -430,27 +430,17 @@ FilterPtr Compiler::relation(size_t &i, ListState &st)
             if (!rangeOf(c, 0, rg)) return nullptr;
             (diff ? spec->differentRange : spec->sameRange) = rg;
             (diff ? spec->haveDifferent : spec->haveSame) = true;
-        } else if (n == "changesidetomove") {
-            spec->side = RelationSpec::Change;
-        } else if (n == "samesidetomove") {
-            spec->side = RelationSpec::Same;
-        } else if (n == "ignoresidetomove") {
-            spec->side = RelationSpec::Ignore;
+        } else if (n.ends_with("sidetomove")) { // changesidetomove, samesidetomove, ignoresidetomove
+            spec->side = n[0] == 'c' ? RelationSpec::Change : n[0] == 's' ? RelationSpec::Same : RelationSpec::Ignore;
         } else if (n == "pattern") {
             spec->pattern = true;
-        } else if (n == "variations") {
-            spec->where = RelationSpec::Everywhere;
+        } else if (n == "variations" || n == "variationsonly") {
+            spec->where = n == "variations" ? RelationSpec::Everywhere : RelationSpec::VariationsOnly;
             m_header.variations = true;
-        } else if (n == "variationsonly") {
-            spec->where = RelationSpec::VariationsOnly;
-            m_header.variations = true;
-        } else if (n == "flip" || n == "shift") {
+        } else { // flip, shift: the reader let no other keyword into the list
             std::vector<Transform> group;
             transformGroup(n, group);
             addRelationTransforms(spec->p2Transforms, group);
-        } else {
-            error(*k.at, "unknown relation list keyword ':" + n + "'");
-            return nullptr;
         }
         if (j < k.items.size()) {
             error(k.items[j], "'" + k.items[j].text + "' is not a relation list keyword");
@@ -649,9 +639,8 @@ void Compiler::positionKeyword(const KeywordNode &k, size_t &i, ListState &st, T
 // :relation (relation-list): a later position related to this one.
 bool Compiler::relationKeyword(const Call &c, ListState &st, TopLevel *)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    if (FilterPtr f = relation(i, st)) {
-        if (node.negated) f = std::make_unique<NotFilter>(std::move(f));
+    if (FilterPtr f = relation(c.i, st)) {
+        if (c.node.negated) f = std::make_unique<NotFilter>(std::move(f));
         st.parts.push_back(std::move(f));
     }
     return true;
@@ -659,11 +648,10 @@ bool Compiler::relationKeyword(const Call &c, ListState &st, TopLevel *)
 
 bool Compiler::precedingKeyword(const Call &c, ListState &, TopLevel *top)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     // In the list of a :cut: the cut comes first at the position it
     // matches, which is then not searched (the position list page).
     if (!m_inCutArgument || top)
-        error(at, "':preceding' belongs in the (position ...) list of a ':cut'");
+        error(c.at, "':preceding' belongs in the (position ...) list of a ':cut'");
     else
         m_sawPreceding = true;
     return true;
@@ -671,107 +659,102 @@ bool Compiler::precedingKeyword(const Call &c, ListState &, TopLevel *top)
 
 bool Compiler::countKeyword(const Call &c, ListState &st, TopLevel *top)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     Range r;
-    if (!rangeArg(at, items, i, r, false, false)) return true;
-    if (!top && st.sequenceStep && n == "repetitioncount" && !node.negated) {
+    if (!rangeArg(c.at, c.items, c.i, r, false, false)) return true;
+    if (!top && st.sequenceStep && c.n == "repetitioncount" && !c.node.negated) {
         // The seed: a step that holds for so many consecutive positions.
         if (st.runAt) {
-            error(at, "a :sequence step takes one :repetitioncount");
+            error(c.at, "a :sequence step takes one :repetitioncount");
             return true;
         }
         if (r.lo.value < 1) r.lo.value = 1;
-        st.runAt = &at;
+        st.runAt = &c.at;
         st.run = r;
         return true;
     }
     if (!top) {
-        error(at, "':" + n + "' belongs in a position list of the match list or a :sequence step");
+        error(c.at, "':" + c.n + "' belongs in a position list of the match list or a :sequence step");
         return true;
     }
     if (top->haveCount) {
-        error(at, "a position list takes one match or repetition count");
+        error(c.at, "a position list takes one match or repetition count");
         return true;
     }
     top->count = r;
     top->haveCount = true;
-    top->runs = n.find("repetition") != std::string::npos;
-    top->perImage = n.substr(0, 12) == "pretransform";
+    top->runs = c.n.find("repetition") != std::string::npos;
+    top->perImage = c.n.substr(0, 12) == "pretransform";
     return true;
 }
 
 bool Compiler::cutKeyword(const Call &c, ListState &, TopLevel *top)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     if (!top) {
-        error(at, "':" + n + "' belongs in a position list of the match list");
-        skipArguments(items, i);
+        error(c.at, "':" + c.n + "' belongs in a position list of the match list");
+        skipArguments(c.items, c.i);
         return true;
     }
-    bool cut = n == "cut";
-    if (i < items.size() && items[i].isList()) {
+    bool cut = c.n == "cut";
+    if (c.i < c.items.size() && c.items[c.i].isList()) {
         // The argument form: the argument cuts or excludes; the list stays as it is.
         const bool outerCut = m_inCutArgument, outerPreceding = m_sawPreceding;
         m_inCutArgument = cut;
         m_sawPreceding = false;
-        FilterPtr f = compilePosition(listArguments(i).front(), nullptr);
+        FilterPtr f = compilePosition(listArguments(c.i).front(), nullptr);
         if (cut) top->cutsPreceding.push_back(m_sawPreceding);
         m_inCutArgument = outerCut;
         m_sawPreceding = outerPreceding;
-        (n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
+        (c.n == "skip" ? top->skips : cut ? top->cuts : top->excludes).push_back(std::move(f));
     } else {
-        (n == "skip" ? top->skipSelf : cut ? top->cutSelf : top->excludeSelf) = true;
+        (c.n == "skip" ? top->skipSelf : cut ? top->cutSelf : top->excludeSelf) = true;
     }
     return true;
 }
 
 bool Compiler::accumulatorKeyword(const Call &c, ListState &st, TopLevel *)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    if (i >= items.size() || items[i].kind != Item::Word || keywordOf(items[i]).isKeyword) {
-        error(at, "'" + at.text + "' expects the name of an accumulator");
+    if (c.i >= c.items.size() || c.items[c.i].kind != Item::Word || keywordOf(c.items[c.i]).isKeyword) {
+        error(c.at, "'" + c.at.text + "' expects the name of an accumulator");
         return true;
     }
-    std::string name = items[i++].text;
-    if (n == "reset") {
+    std::string name = c.items[c.i++].text;
+    if (c.n == "reset") {
         accumulator(name)->reset = true;
-        m_resetAt.emplace(name, at);
+        m_resetAt.emplace(name, c.at);
         return true;
     }
-    if (n == "sumrange") {
+    if (c.n == "sumrange") {
         Range r;
-        if (!rangeArg(at, items, i, r, false, false)) return true;
-        m_sumrangeAt.emplace(name, at);
+        if (!rangeArg(c.at, c.items, c.i, r, false, false)) return true;
+        m_sumrangeAt.emplace(name, c.at);
         st.sumranges.push_back(st.parts.size());
         st.parts.push_back(std::make_unique<SumRangeFilter>(accumulator(name), r));
         return true;
     }
     if (!st.accumulate.empty()) {
-        error(at, "a position list accumulates into one accumulator");
+        error(c.at, "a position list accumulates into one accumulator");
         return true;
     }
     st.accumulate = name;
     auto acc = accumulator(name);
-    acc->byColour = acc->byColour || n == "accumulate*";
+    acc->byColour = acc->byColour || c.n == "accumulate*";
     return true;
 }
 
 bool Compiler::variationsKeyword(const Call &c, ListState &st, TopLevel *)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
     m_header.variations = true;
-    if (n == "variationsonly")
-        if (FilterPtr f = lowered("variation", at)) st.parts.push_back(std::move(f));
+    if (c.n == "variationsonly")
+        if (FilterPtr f = lowered("variation", c.at)) st.parts.push_back(std::move(f));
     return true;
 }
 
 // A bare ':not' negates the list it stands in; with lists it is a filter.
 bool Compiler::bareNotKeyword(const Call &c, ListState &st, TopLevel *)
 {
-    [[maybe_unused]] const auto &[node, n, at, items, i, param] = c;
-    if (i < items.size() && items[i].isList()) return false;
-    if (node.negated) {
-        error(at, "'!:not' is not allowed");
+    if (c.i < c.items.size() && c.items[c.i].isList()) return false;
+    if (c.node.negated) {
+        error(c.at, "'!:not' is not allowed");
         return true;
     }
     st.negate = !st.negate;

@@ -184,14 +184,11 @@ private:
                     ++i;
                 }
                 break;
-            case ArgKind::Moves:
-                checking = false;
-                a.present = i < items.size() && (items[i].kind == Item::String || items[i].isList());
-                i += a.present;
-                break;
+            case ArgKind::Moves: // a list, or moves in a string
             case ArgKind::Ray:
                 checking = false;
-                a.present = i < items.size() && items[i].isList();
+                a.present = i < items.size()
+                    && (items[i].isList() || (spec.kind == ArgKind::Moves && items[i].kind == Item::String));
                 i += a.present;
                 break;
             case ArgKind::PositionList:

@@ -11,7 +11,17 @@ using chess::SquareSet;
 
 namespace {
 
-std::string lower(std::string_view s)
+bool listHas(const std::vector<std::string> &values, std::string_view v)
+{
+    std::string l = lowerCase(v);
+    return std::find(values.begin(), values.end(), l) != values.end();
+}
+
+const char *const RosterTags[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+} // namespace
+
+std::string lowerCase(std::string_view s)
 {
     std::string out(s);
     for (char &c : out)
@@ -19,13 +29,7 @@ std::string lower(std::string_view s)
     return out;
 }
 
-bool listHas(const std::vector<std::string> &values, std::string_view v)
-{
-    std::string l = lower(v);
-    return std::find(values.begin(), values.end(), l) != values.end();
-}
-
-bool readNumber(std::string_view s, long long &v)
+bool tagNumber(std::string_view s, long long &v)
 {
     size_t i = 0;
     v = 0;
@@ -37,9 +41,16 @@ bool readNumber(std::string_view s, long long &v)
     return i > 0;
 }
 
-const char *const RosterTags[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-
-} // namespace
+bool digitsAt(std::string_view s, size_t at, size_t n, long long &v)
+{
+    v = 0;
+    if (s.size() < at + n) return false;
+    for (size_t k = at; k < at + n; ++k) {
+        if (s[k] < '0' || s[k] > '9') return false;
+        v = v * 10 + (s[k] - '0');
+    }
+    return true;
+}
 
 bool globMatch(std::string_view p, std::string_view v)
 {
@@ -80,7 +91,7 @@ std::string_view eventModeOf(std::string_view mode)
                                                                   {"tele", "tele"},
                                                                   {"analysis", "analysis"},
                                                                   {"composition", "composition"}};
-    const std::string m = lower(mode);
+    const std::string m = lowerCase(mode);
     for (const auto &[tag, name] : names)
         if (m == tag) return name;
     return "unknown";
@@ -113,18 +124,18 @@ bool TagInfoFilter::match(Ctx &ctx) const
     case Tag:
         for (const auto &[name, value] : g.tags) {
             bool roster = std::find(std::begin(RosterTags), std::end(RosterTags), name) != std::end(RosterTags);
-            if (roster || (!s.anyName && lower(name) != s.name)) continue;
-            if (!s.haveValue || lower(value).find(s.values[0]) != std::string::npos) return true;
+            if (roster || (!s.anyName && lowerCase(name) != s.name)) continue;
+            if (!s.haveValue || lowerCase(value).find(s.values[0]) != std::string::npos) return true;
         }
         return false;
     case Annotator: {
-        std::string a = lower(g.tag("Annotator"));
+        std::string a = lowerCase(g.tag("Annotator"));
         return a.find(s.values[0]) != std::string::npos && (!s.values[0].empty() || a.empty());
     }
     case EventDate: {
         long long y;
         std::string_view d = g.tag("EventDate");
-        if (!readNumber(d, y) || d.size() < 4 || d[0] == '?') return s.range.empty;
+        if (!tagNumber(d, y) || d.size() < 4 || d[0] == '?') return s.range.empty;
         return s.range.contains(y);
     }
     case EventType: return listHas(s.values, g.tag("EventType"));
@@ -145,7 +156,7 @@ bool TagInfoFilter::match(Ctx &ctx) const
     case Computer:
     case Human:
         return sides([&](std::string_view side) {
-            std::string t = lower(g.tag(std::string(side) + "Type"));
+            std::string t = lowerCase(g.tag(std::string(side) + "Type"));
             return s.kind == Computer ? t == "program" : t == "human";
         });
     case Rating:
@@ -153,7 +164,7 @@ bool TagInfoFilter::match(Ctx &ctx) const
     case AverageRatingBoth:
     case RatingDifference: {
         long long w = 0, b = 0;
-        bool hw = readNumber(g.tag("White" + s.name), w) && w > 0, hb = readNumber(g.tag("Black" + s.name), b) && b > 0;
+        bool hw = tagNumber(g.tag("White" + s.name), w) && w > 0, hb = tagNumber(g.tag("Black" + s.name), b) && b > 0;
         if (s.kind == Rating) {
             if (s.side == 1) return hw && s.range.contains(w);
             if (s.side == 2) return hb && s.range.contains(b);
@@ -176,7 +187,7 @@ bool TagInfoFilter::match(Ctx &ctx) const
         for (const std::string &tag : s.values) {
             bool present = false;
             for (const auto &[name, value] : g.tags)
-                if (lower(name) == lower(tag)) {
+                if (lowerCase(name) == lowerCase(tag)) {
                     present = true;
                     if (globMatch(s.name, value)) return true;
                 }
@@ -188,7 +199,7 @@ bool TagInfoFilter::match(Ctx &ctx) const
     case Termination: return listHas(s.values, terminationOf(g.tag("Termination")));
     case EventCategory: {
         long long c = 0;
-        readNumber(g.tag("EventCategory"), c); // none (or not a number): 0, "without a category"
+        tagNumber(g.tag("EventCategory"), c); // none (or not a number): 0, "without a category"
         return s.range.contains(c);
     }
     case PlayerId:
@@ -201,8 +212,8 @@ bool TagInfoFilter::match(Ctx &ctx) const
         size_t dot = r.find('.');
         long long v = 0;
         long long main;
-        if (!readNumber(r, main)) return false; // without a round there is no sub-round
-        if (dot != std::string_view::npos) readNumber(r.substr(dot + 1), v);
+        if (!tagNumber(r, main)) return false; // without a round there is no sub-round
+        if (dot != std::string_view::npos) tagNumber(r.substr(dot + 1), v);
         return s.range.contains(v);
     }
     }

@@ -17,6 +17,15 @@ namespace cql::cqls {
 // Game facts read from PGN tags. Each kind reads its tags as the match list
 // page describes the keyword; a game without the tag does not match (unless
 // the keyword asks for the missing value: 'None', 'x', round 0).
+// The text in lower case (ASCII letters).
+std::string lowerCase(std::string_view s);
+
+// The leading decimal number of a tag value ("12.3": 12), saturating; false when it starts with no digit.
+bool tagNumber(std::string_view s, long long &v);
+
+// The n digits of s from `at` as a number; false when s has fewer or another character there.
+bool digitsAt(std::string_view s, size_t at, size_t n, long long &v);
+
 // Glob match, case-insensitive: '*' any text (also none), '?' one character.
 bool globMatch(std::string_view pattern, std::string_view value);
 
