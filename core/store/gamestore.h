@@ -38,7 +38,9 @@ namespace store {
 // 2: the index's fields gained Variant (db::FieldCount 11), so stores of
 // version 1 hold one field a game fewer. 3: the checksums hash a tail of
 // 8 to 31 bytes correctly (version 2 copied it past an 8-byte word).
-constexpr uint32_t FormatVersion = 3;
+// 4: records tell which piece types each side promoted to and which
+// castlings each side played (older stores hold zeros there).
+constexpr uint32_t FormatVersion = 4;
 
 enum GameFlag : uint16_t {
     Replayable = 1,     // the store replays this game exactly as the PGN path reads it
@@ -46,9 +48,17 @@ enum GameFlag : uint16_t {
     HasAnnotations = 4, // the PGN has comments or NAGs (not kept)
     FinalMate = 8,      // the mainline ends in checkmate
     FinalStalemate = 16,
-    AnyCheck = 32, // some mainline position is check
-    HasPromotion = 64,
-    HasCastling = 128,
+    AnyCheck = 32,     // some mainline position is check
+    HasPromotion = 64, // some mainline move promotes
+    HasCastling = 128, // some mainline move castles
+};
+
+// GameRecord::castlings: the castlings played on the mainline, by side.
+enum CastlingBit : uint8_t {
+    WhiteShort = 1,
+    WhiteLong = 2,
+    BlackShort = 4,
+    BlackLong = 8,
 };
 
 // One game, 64 bytes on disk (native byte order, checked on load).
@@ -67,7 +77,10 @@ struct GameRecord {
     uint8_t result = 3;  // 0 "1-0", 1 "0-1", 2 "1/2-1/2", 3 "*"
     // The most pieces of each kind at once on the mainline: white pawn..king, black pawn..king.
     uint8_t pieceMax[12] = {};
-    uint8_t reserved[7] = {};
+    // The piece types each side promoted to on the mainline (bit 1 << chess::PieceType), white then black.
+    uint8_t promotions[2] = {};
+    uint8_t castlings = 0; // CastlingBit
+    uint8_t reserved[4] = {};
 };
 static_assert(sizeof(GameRecord) == 64);
 

@@ -79,6 +79,20 @@ inline std::string databaseText()
     return text + generatedGames();
 }
 
+// A query as -cql gives it (a header only when the text starts with one); the compiler's messages as warnings.
+inline std::unique_ptr<cql::Query> compileQuery(const std::string &text, cql::Dialect dialect = cql::Dialect::Cql6)
+{
+    std::vector<cql::Diagnostic> diags;
+    cql::CompileOptions o;
+    o.dialect = dialect;
+    o.requireHeader = text.rfind("cql(", 0) == 0;
+    auto q = cql::compile(text, o, diags);
+    if (!q)
+        for (const auto &d : diags)
+            qWarning("%s: %d:%d: %s", text.c_str(), d.line, d.column, d.message.c_str());
+    return q;
+}
+
 inline void writeFile(const std::string &path, const std::string &text)
 {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);

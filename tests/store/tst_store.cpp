@@ -18,17 +18,7 @@
 
 namespace {
 
-std::unique_ptr<cql::Query> compileQuery(const std::string &text)
-{
-    std::vector<cql::Diagnostic> diags;
-    cql::CompileOptions o;
-    o.requireHeader = text.rfind("cql(", 0) == 0;
-    auto q = cql::compile(text, o, diags);
-    if (!q)
-        for (const auto &d : diags)
-            qWarning("%s: %d:%d: %s", text.c_str(), d.line, d.column, d.message.c_str());
-    return q;
-}
+using storetest::compileQuery;
 
 const char *const Queries[] = {
     "mate",
@@ -373,6 +363,13 @@ private slots:
         QTest::newRow("result") << "result 1-0 mate" << 2;
         QTest::newRow("player") << "player \"Carlsen\"" << 1;
         QTest::newRow("year, then mate") << "year > 1990 mate" << 1;
+        QTest::newRow("promote") << "move promote Q" << 1;
+        QTest::newRow("o-o-o") << "o-o-o" << 1;
+        QTest::newRow("castle then mate") << "castle mate" << 2;
+        QTest::newRow("legal castling") << "move legal o-o" << 0;
+        QTest::newRow("not castle") << "not castle" << 0;
+        QTest::newRow("castle after a comment") << "comment(\"x\") castle" << 0;
+        QTest::newRow("promotion named by a variable") << "x = \"Q\" --=x" << 0;
     }
     void prefilterDerivation()
     {
