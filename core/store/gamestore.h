@@ -12,7 +12,9 @@
 // A store is never trusted blindly: load() checks the magic, version, byte
 // order, the identity of the PGN file, a checksum of the header and of the
 // whole payload and the bounds of every record, and refuses anything else, so
-// a damaged, truncated, stale or foreign file is rebuilt and never read.
+// a damaged, truncated, stale or foreign file is rebuilt and never read. The
+// payload's checksum and bounds are checked once for a file on disk: a note
+// beside it (checkednote.h) spares later opens of that unchanged file.
 //
 // The file is mapped, not read into memory: its checks and a search's pass
 // give its pages back as they go (pgn::Mapping), and a database indexed from
@@ -110,6 +112,8 @@ public:
 
     void reset();
     bool loaded() const { return m_count != 0 || m_data != nullptr; }
+    // Whether the last load() hashed the payload and checked every bound (no note said this file was).
+    bool checkedInFull() const { return m_checkedInFull; }
     size_t size() const { return size_t(m_count); }
     uint64_t textSize() const;
     uint64_t bytes() const { return m_size; }
@@ -151,6 +155,7 @@ private:
     const uint32_t *m_strings = nullptr; // (offset, length) per string
     const char *m_bytes = nullptr;
     uint64_t m_tagCount = 0, m_moveCount = 0, m_stringCount = 0, m_byteCount = 0;
+    bool m_checkedInFull = false;
 };
 
 // How a program opens a database for searching: it uses the file's store when

@@ -5,6 +5,7 @@
 // exactly what searches from the PGN do; what the prefilters derive.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "game/builder.h"
+#include "store/checkednote.h"
 #include "store/gamestore.h"
 #include "store/identity.h"
 #include "store/prefilter.h"
@@ -216,6 +217,50 @@ private slots:
         QVERIFY(open(d, st, r));
         QVERIFY(!r.built);
         QVERIFY(r.used);
+    }
+
+    void noteSparesTheFullCheckUntilTheFileChanges()
+    {
+        std::filesystem::remove_all(m_cache);
+        {
+            db::Database d;
+            store::GameStore st;
+            store::OpenResult r;
+            QVERIFY(open(d, st, r));
+            QVERIFY(r.built);
+        }
+        const std::string note = store::checkedNotePath(storeFile());
+        store::FileIdentity id;
+        QVERIFY(store::fileIdentity(m_pgn, id));
+        store::GameStore st;
+        std::string why;
+        QVERIFY2(st.load(storeFile(), id, &why), why.c_str());
+        QVERIFY(st.checkedInFull());
+        QVERIFY(!std::filesystem::exists(note)); // too new a file for a note
+        storetest::waitOutNoteMargin();
+        QVERIFY(st.load(storeFile(), id, &why));
+        QVERIFY(st.checkedInFull());
+        QVERIFY(std::filesystem::exists(note));
+        QVERIFY(st.load(storeFile(), id, &why));
+        QVERIFY(!st.checkedInFull());
+        // The note of another file of the same checksum is not this file's.
+        const std::string copy = storeFile() + ".copy";
+        std::filesystem::copy_file(storeFile(), copy);
+        std::filesystem::copy_file(note, store::checkedNotePath(copy));
+        QVERIFY(st.load(copy, id, &why));
+        QVERIFY(st.checkedInFull());
+        st.reset();
+        // A byte of the moves changed, the modification time put back: found.
+        const uint64_t size = std::filesystem::file_size(storeFile());
+        storetest::flipByteKeepingTimes(storeFile(), size - size / 3);
+        QVERIFY(!st.load(storeFile(), id, &why));
+        QCOMPARE(why, std::string("damaged: payload checksum"));
+        // And a search rebuilds it, with the same results.
+        db::Database d;
+        store::OpenResult r;
+        QVERIFY(open(d, st, r));
+        QVERIFY(r.built && r.used);
+        QCOMPARE(someResults(d, &st), someResults(d, nullptr));
     }
 
     void unwritableCacheSearchesThePgn()
