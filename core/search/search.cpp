@@ -193,15 +193,17 @@ void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, s
 {
     ++out.games;
     if (!resultFilter.empty() && d.field(index, db::Field::Result) != resultFilter) return;
+    const store::GameStore *st = s.m_stores[input];
+    const bool replays = st && st->replays(index, variations, annotations);
+    // Before the game's text is looked up: most games of a selective query end here.
+    if (replays && prefilter.active() && !prefilter.mayMatch(*st, index)) {
+        ++out.prefiltered;
+        return;
+    }
     std::string_view text = d.gameText(index);
     uint64_t number = d.number(index);
     pgn::Location origin = d.origin(index);
-    const store::GameStore *st = s.m_stores[input];
-    if (st && st->replays(index, variations, annotations)) {
-        if (prefilter.active() && !prefilter.mayMatch(*st, index)) {
-            ++out.prefiltered;
-            return;
-        }
+    if (replays) {
         if (st->replay(index, number, w.game)) {
             ++out.fromStore;
             processParsed(w, d, input, index, text, number, origin, true, out, true);
