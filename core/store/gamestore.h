@@ -138,6 +138,21 @@ public:
         const uint16_t f = m_records[game].flags;
         return (f & Replayable) && !(variations && (f & HasVariations)) && !(annotations && (f & HasAnnotations));
     }
+    // A pass that skips a game (a prefilter ruled it out) tells the mapping it
+    // moved on by as much as replay() would have read, so pages keep being
+    // given back at the pace of the pass (pgn::Mapping).
+    void passOver(size_t game) const
+    {
+        const GameRecord &r = m_records[game];
+        m_map->noteRead(uint64_t(r.plies) * 2 + uint64_t(r.tagCount) * 24);
+    }
+    // Whether replay() gives the game whole, as a full read of its text would:
+    // its text has no variations, comments or NAGs.
+    bool replaysWhole(size_t game) const
+    {
+        const uint16_t f = m_records[game].flags;
+        return (f & Replayable) && !(f & (HasVariations | HasAnnotations));
+    }
     // The game's mainline and tags as the PGN path reads it (no comments,
     // NAGs or variations). False if a move does not fit the position (then
     // read the PGN).
