@@ -37,6 +37,7 @@ public:
     FilterPtr transformed(const Transform &t) const override;
     // For the parser: `legal X--Y`, `X--Y primary`, `--(castle)` adjust the spec.
     MoveSpec &spec() { return m_spec; }
+    const MoveSpec &spec() const { return m_spec; }
     // countmoves: how many moves match.
     long long count(Ctx &ctx) const;
 

@@ -94,6 +94,7 @@ class PastMoveFilter : public InvariantFilter<PastMoveFilter> {
 public:
     enum Kind { From, To, Primary, Secondary, NullMove, EnPassant, CastleShort, CastleLong };
     explicit PastMoveFilter(Kind k);
+    Kind kind() const { return m_kind; }
     bool match(Ctx &ctx) const override;
     chess::SquareSet set(Ctx &ctx) const override;
 

@@ -193,15 +193,20 @@ void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, s
 {
     ++out.games;
     if (!resultFilter.empty() && d.field(index, db::Field::Result) != resultFilter) return;
+    const store::GameStore *st = s.m_stores[input];
+    const bool replays = st && st->replays(index, variations, annotations);
+    // Before the game's text is looked up: most games of a selective query end here.
+    if (replays && prefilter.active() && !prefilter.mayMatch(*st, index)) {
+        ++out.prefiltered;
+        // Passed over all the same: the pages of its text and moves are given back as the pass moves on.
+        st->passOver(index);
+        d.noteRead(st->record(index).length);
+        return;
+    }
     std::string_view text = d.gameText(index);
     uint64_t number = d.number(index);
     pgn::Location origin = d.origin(index);
-    const store::GameStore *st = s.m_stores[input];
-    if (st && st->replays(index, variations, annotations)) {
-        if (prefilter.active() && !prefilter.mayMatch(*st, index)) {
-            ++out.prefiltered;
-            return;
-        }
+    if (replays) {
         if (st->replay(index, number, w.game)) {
             ++out.fromStore;
             processParsed(w, d, input, index, text, number, origin, true, out, true);
@@ -245,9 +250,12 @@ void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input,
     // Before any remap: the marks still name the nodes of the game evaluated.
     if (options.recordMoves) recordMatchMoves(lean, w.result, m.moves);
     const game::Game *g = &lean;
-    // A game from the store holds its mainline only, as a lean parse without variations does.
-    bool skippedVariations = (mainlineOnly || !leanBuild.variations) && text.find('(') != std::string_view::npos;
-    bool leanIsFull = !mainlineOnly && leanBuild.variations && leanBuild.comments && leanBuild.nags;
+    // A game from the store holds its mainline only, as a lean parse without
+    // variations does; when its text has nothing else, it is the full game.
+    const bool whole = mainlineOnly && s.m_stores[input]->replaysWhole(index);
+    bool skippedVariations =
+        !whole && (mainlineOnly || !leanBuild.variations) && text.find('(') != std::string_view::npos;
+    bool leanIsFull = whole || (!mainlineOnly && leanBuild.variations && leanBuild.comments && leanBuild.nags);
     if (board) {
         // A bughouse board has no variations: only the comments may be missing.
         if (wantPgn && !leanIsFull && w.parser.parse(text, number, origin, w.full, fullBuild)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gamestore.h"
 
+#include "checkednote.h"
 #include "format.h"
 #include "hash.h"
 
@@ -29,6 +30,52 @@ bool idsBelow(const pgn::Mapping &map, const uint32_t *ids, uint64_t count, uint
         if (i % Step == Step - 1) map.noteRead(Step * sizeof *ids);
     }
     return true;
+}
+
+// What is wrong with a store whose header is good: its payload checksum or
+// a bound of a string, tag, field or record (nullptr: nothing).
+const char *damageIn(const pgn::Mapping &map, const FileHeader &h, const Layout &l)
+{
+    const uint64_t size = map.size();
+    {
+        // In pieces, giving the pages back: a store of millions of games never is resident at once.
+        Hasher payload(PayloadSeed);
+        constexpr uint64_t Piece = uint64_t(8) << 20;
+        for (uint64_t at = sizeof h; at < size; at += Piece) {
+            const uint64_t n = std::min(Piece, size - at);
+            payload.add(map.data() + at, size_t(n));
+            map.noteRead(n);
+        }
+        if (payload.value() != h.payloadHash) return "damaged: payload checksum";
+    }
+    const char *d = map.data();
+    const auto *records = reinterpret_cast<const GameRecord *>(d + l.records);
+    const auto *fields = reinterpret_cast<const uint32_t *>(d + l.fields);
+    const auto *tags = reinterpret_cast<const uint32_t *>(d + l.tags);
+    const auto *strings = reinterpret_cast<const uint32_t *>(d + l.strings);
+    for (uint64_t s = 0; s < h.stringCount; ++s)
+        if (uint64_t(strings[2 * s]) + strings[2 * s + 1] > h.byteCount) return "damaged: string bounds";
+    if (!idsBelow(map, tags, 2 * h.tagCount, h.stringCount)) return "damaged: tag bounds";
+    for (uint64_t f = 0; f < h.gameCount * db::FieldCount; ++f) {
+        if (fields[f] >= h.stringCount || strings[2 * fields[f] + 1] > 0xFFFF) return "damaged: field bounds";
+        if ((f & 0xFFFF) == 0xFFFF) map.noteRead(0x10000 * 12);
+    }
+    map.drop();
+    uint64_t lastEnd = 0;
+    for (uint64_t g = 0; g < h.gameCount; ++g) {
+        if ((g & 0xFFFF) == 0xFFFF) map.noteRead(0x10000 * sizeof(GameRecord));
+        const GameRecord &r = records[g];
+        if (r.offset < lastEnd || r.offset + r.length > h.textSize) return "damaged: game bounds";
+        lastEnd = r.offset + r.length;
+        if (r.result > 3) return "damaged: result";
+        if (r.flags & Replayable) {
+            if (r.movesBegin > h.moveCount || r.plies > h.moveCount - r.movesBegin || r.plies > 0xFFFF)
+                return "damaged: move bounds";
+            if (uint64_t(r.tagsBegin) + r.tagCount > h.tagCount) return "damaged: tag bounds";
+        }
+    }
+    map.drop();
+    return nullptr;
 }
 
 // The index a store lends a database: its records and fields, mapped.
@@ -99,11 +146,17 @@ bool GameStore::load(const std::string &storePath, const FileIdentity &expected,
         if (error) *error = std::move(reason);
         return false;
     };
-    struct stat st;
-    if (::stat(storePath.c_str(), &st) != 0)
+    // Stamped and mapped through one descriptor: the file checked is the file read.
+    const int fd = ::open(storePath.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return fail(errno == ENOENT ? "no store yet" : std::string("cannot read the store: ") + std::strerror(errno));
-    if (!S_ISREG(st.st_mode)) return fail("the store is not a regular file");
-    std::shared_ptr<const pgn::Mapping> map = pgn::Mapping::map(storePath, uint64_t(st.st_size), &why);
+    struct FdCloser {
+        int fd;
+        ~FdCloser() { ::close(fd); }
+    } closer{fd};
+    FileStamp stamp;
+    if (!fileStamp(fd, stamp)) return fail("the store is not a regular file");
+    std::shared_ptr<const pgn::Mapping> map = pgn::Mapping::map(fd, storePath, stamp.size, &why);
     if (!map) return fail("cannot read the store: " + why);
     const uint64_t size = map->size();
     FileHeader h;
@@ -116,60 +169,31 @@ bool GameStore::load(const std::string &storePath, const FileIdentity &expected,
     if (!(recordedIdentity(h) == expected)) return fail("stale: the file changed");
     Layout l;
     if (!layoutFor(h, l) || l.total != size) return fail("damaged: wrong size");
-    {
-        // In pieces, giving the pages back: a store of millions of games never is resident at once.
-        Hasher payload(PayloadSeed);
-        constexpr uint64_t Piece = uint64_t(8) << 20;
-        for (uint64_t at = sizeof h; at < size; at += Piece) {
-            const uint64_t n = std::min(Piece, size - at);
-            payload.add(map->data() + at, size_t(n));
-            map->noteRead(n);
-        }
-        if (payload.value() != h.payloadHash) return fail("damaged: payload checksum");
+    // Unless this very file was checked before (checkednote.h): every byte
+    // hashed and every bound checked once, so that reads need no checks.
+    const std::string notePath = checkedNotePath(storePath);
+    const bool checkedInFull = !checkedBefore(notePath, fd, h.payloadHash);
+    if (checkedInFull) {
+        const int64_t started = nowNs();
+        if (const char *damage = damageIn(*map, h, l)) return fail(damage);
+        noteChecked(notePath, fd, stamp, h.payloadHash, started);
     }
-
     const char *d = map->data();
-    const auto *records = reinterpret_cast<const GameRecord *>(d + l.records);
-    const auto *fields = reinterpret_cast<const uint32_t *>(d + l.fields);
-    const auto *tags = reinterpret_cast<const uint32_t *>(d + l.tags);
-    const auto *strings = reinterpret_cast<const uint32_t *>(d + l.strings);
-    // Every bound, once: afterwards reads need no checks.
-    for (uint64_t s = 0; s < h.stringCount; ++s)
-        if (uint64_t(strings[2 * s]) + strings[2 * s + 1] > h.byteCount) return fail("damaged: string bounds");
-    if (!idsBelow(*map, tags, 2 * h.tagCount, h.stringCount)) return fail("damaged: tag bounds");
-    for (uint64_t f = 0; f < h.gameCount * db::FieldCount; ++f) {
-        if (fields[f] >= h.stringCount || strings[2 * fields[f] + 1] > 0xFFFF) return fail("damaged: field bounds");
-        if ((f & 0xFFFF) == 0xFFFF) map->noteRead(0x10000 * 12);
-    }
-    map->drop();
-    uint64_t lastEnd = 0;
-    for (uint64_t g = 0; g < h.gameCount; ++g) {
-        if ((g & 0xFFFF) == 0xFFFF) map->noteRead(0x10000 * sizeof(GameRecord));
-        const GameRecord &r = records[g];
-        if (r.offset < lastEnd || r.offset + r.length > h.textSize) return fail("damaged: game bounds");
-        lastEnd = r.offset + r.length;
-        if (r.result > 3) return fail("damaged: result");
-        if (r.flags & Replayable) {
-            if (r.movesBegin > h.moveCount || r.plies > h.moveCount - r.movesBegin || r.plies > 0xFFFF)
-                return fail("damaged: move bounds");
-            if (uint64_t(r.tagsBegin) + r.tagCount > h.tagCount) return fail("damaged: tag bounds");
-        }
-    }
-    map->drop();
     m_map = std::move(map);
-    m_data = m_map->data();
+    m_data = d;
     m_size = size;
     m_count = h.gameCount;
-    m_records = records;
-    m_fields = fields;
-    m_tags = tags;
+    m_records = reinterpret_cast<const GameRecord *>(d + l.records);
+    m_fields = reinterpret_cast<const uint32_t *>(d + l.fields);
+    m_tags = reinterpret_cast<const uint32_t *>(d + l.tags);
     m_moves = reinterpret_cast<const uint16_t *>(d + l.moves);
-    m_strings = strings;
+    m_strings = reinterpret_cast<const uint32_t *>(d + l.strings);
     m_bytes = d + l.bytes;
     m_tagCount = h.tagCount;
     m_moveCount = h.moveCount;
     m_stringCount = h.stringCount;
     m_byteCount = h.byteCount;
+    m_checkedInFull = checkedInFull;
     return true;
 }
 

@@ -12,7 +12,9 @@
 // A store is never trusted blindly: load() checks the magic, version, byte
 // order, the identity of the PGN file, a checksum of the header and of the
 // whole payload and the bounds of every record, and refuses anything else, so
-// a damaged, truncated, stale or foreign file is rebuilt and never read.
+// a damaged, truncated, stale or foreign file is rebuilt and never read. The
+// payload's checksum and bounds are checked once for a file on disk: a note
+// beside it (checkednote.h) spares later opens of that unchanged file.
 //
 // The file is mapped, not read into memory: its checks and a search's pass
 // give its pages back as they go (pgn::Mapping), and a database indexed from
@@ -38,7 +40,9 @@ namespace store {
 // 2: the index's fields gained Variant (db::FieldCount 11), so stores of
 // version 1 hold one field a game fewer. 3: the checksums hash a tail of
 // 8 to 31 bytes correctly (version 2 copied it past an 8-byte word).
-constexpr uint32_t FormatVersion = 3;
+// 4: records tell which piece types each side promoted to and which
+// castlings each side played (older stores hold zeros there).
+constexpr uint32_t FormatVersion = 4;
 
 enum GameFlag : uint16_t {
     Replayable = 1,     // the store replays this game exactly as the PGN path reads it
@@ -46,9 +50,17 @@ enum GameFlag : uint16_t {
     HasAnnotations = 4, // the PGN has comments or NAGs (not kept)
     FinalMate = 8,      // the mainline ends in checkmate
     FinalStalemate = 16,
-    AnyCheck = 32, // some mainline position is check
-    HasPromotion = 64,
-    HasCastling = 128,
+    AnyCheck = 32,     // some mainline position is check
+    HasPromotion = 64, // some mainline move promotes
+    HasCastling = 128, // some mainline move castles
+};
+
+// GameRecord::castlings: the castlings played on the mainline, by side.
+enum CastlingBit : uint8_t {
+    WhiteShort = 1,
+    WhiteLong = 2,
+    BlackShort = 4,
+    BlackLong = 8,
 };
 
 // One game, 64 bytes on disk (native byte order, checked on load).
@@ -67,7 +79,10 @@ struct GameRecord {
     uint8_t result = 3;  // 0 "1-0", 1 "0-1", 2 "1/2-1/2", 3 "*"
     // The most pieces of each kind at once on the mainline: white pawn..king, black pawn..king.
     uint8_t pieceMax[12] = {};
-    uint8_t reserved[7] = {};
+    // The piece types each side promoted to on the mainline (bit 1 << chess::PieceType), white then black.
+    uint8_t promotions[2] = {};
+    uint8_t castlings = 0; // CastlingBit
+    uint8_t reserved[4] = {};
 };
 static_assert(sizeof(GameRecord) == 64);
 
@@ -97,6 +112,8 @@ public:
 
     void reset();
     bool loaded() const { return m_count != 0 || m_data != nullptr; }
+    // Whether the last load() hashed the payload and checked every bound (no note said this file was).
+    bool checkedInFull() const { return m_checkedInFull; }
     size_t size() const { return size_t(m_count); }
     uint64_t textSize() const;
     uint64_t bytes() const { return m_size; }
@@ -121,6 +138,21 @@ public:
         const uint16_t f = m_records[game].flags;
         return (f & Replayable) && !(variations && (f & HasVariations)) && !(annotations && (f & HasAnnotations));
     }
+    // A pass that skips a game (a prefilter ruled it out) tells the mapping it
+    // moved on by as much as replay() would have read, so pages keep being
+    // given back at the pace of the pass (pgn::Mapping).
+    void passOver(size_t game) const
+    {
+        const GameRecord &r = m_records[game];
+        m_map->noteRead(uint64_t(r.plies) * 2 + uint64_t(r.tagCount) * 24);
+    }
+    // Whether replay() gives the game whole, as a full read of its text would:
+    // its text has no variations, comments or NAGs.
+    bool replaysWhole(size_t game) const
+    {
+        const uint16_t f = m_records[game].flags;
+        return (f & Replayable) && !(f & (HasVariations | HasAnnotations));
+    }
     // The game's mainline and tags as the PGN path reads it (no comments,
     // NAGs or variations). False if a move does not fit the position (then
     // read the PGN).
@@ -138,6 +170,7 @@ private:
     const uint32_t *m_strings = nullptr; // (offset, length) per string
     const char *m_bytes = nullptr;
     uint64_t m_tagCount = 0, m_moveCount = 0, m_stringCount = 0, m_byteCount = 0;
+    bool m_checkedInFull = false;
 };
 
 // How a program opens a database for searching: it uses the file's store when

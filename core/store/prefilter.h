@@ -11,6 +11,15 @@
 // them never gets past that filter, so only pure filters ever run on it: it
 // cannot match, and its evaluation leaves no trace. Queries whose matchcount
 // range admits zero matched positions get no prefilter.
+//
+// Move filters (`move promote Q`, `castle`, `o-o-o`, X--=N, CQL-S :promote
+// and :iscastling, which compile to them) need a move of the game that the
+// store's promotion and castling facts allow; a `wtm` or `btm` that must
+// match at the same position (in the pure prefix, a compound or an `and`)
+// names the side that made it. The facts are of the mainline, and the search
+// asks the prefilter only about games the store replays, which are then
+// evaluated on their mainline alone (no Chess960, FEN or variant games, and
+// none with variations when the search reads them).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 

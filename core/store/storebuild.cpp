@@ -152,8 +152,19 @@ bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::v
                     m = uint8_t(std::max<int>(m, std::min(count, 255)));
                 }
         if (n == 0) continue;
-        if (promotion) r.flags |= HasPromotion;
-        if (node.move.isCastling()) r.flags |= HasCastling;
+        // The mover is the side to move before the move (the parent's).
+        const chess::Move m = node.move;
+        const int mover = g.nodes[node.parent].position.sideToMove() == chess::White ? 0 : 1;
+        if (!m.isNull() && m.kind() == chess::Move::Promotion) {
+            r.flags |= HasPromotion;
+            r.promotions[mover] |= uint8_t(1u << m.promotion());
+        }
+        if (!m.isNull() && m.isCastling()) {
+            r.flags |= HasCastling;
+            // As the move filters tell them apart: the king moves towards the h-file in O-O.
+            const bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+            r.castlings |= uint8_t((kingSide ? WhiteShort : WhiteLong) << (2 * mover));
+        }
         codes.push_back(node.move.raw());
     }
     std::memcpy(r.pieceMax, most, sizeof most);

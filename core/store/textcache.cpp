@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "textcache.h"
 
+#include "checkednote.h"
 #include "hash.h"
 #include "pgn/atomicfile.h"
 
@@ -54,9 +55,11 @@ bool readAt(int fd, uint64_t offset, void *dst, size_t size)
     return true;
 }
 
-// Checks the cache open as fd; fills the trailer. The text is hashed when `full`.
+// Checks the cache open as fd; fills the trailer. The text is hashed when
+// `full`, unless the note at notePath ("": none) says this very file was.
 bool check(int fd, const FileIdentity &expected, bool full, Trailer &t, std::string &why,
-           const std::function<void(const pgn::LoadProgress &)> &progress)
+           const std::function<void(const pgn::LoadProgress &)> &progress, const std::string &notePath = {},
+           bool *hashed = nullptr)
 {
     struct stat st;
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -89,7 +92,11 @@ bool check(int fd, const FileIdentity &expected, bool full, Trailer &t, std::str
         why = "damaged: no NUL after the text";
         return false;
     }
-    if (!full) return true;
+    if (!full || checkedBefore(notePath, fd, t.textHash)) return true;
+    if (hashed) *hashed = true;
+    FileStamp before;
+    const bool stamped = fileStamp(fd, before);
+    const int64_t started = nowNs();
     // Through a bounded buffer: the page cache holds the file, this process does not.
     constexpr size_t Piece = size_t(4) << 20;
     std::unique_ptr<char[]> buf(new char[Piece]);
@@ -111,6 +118,7 @@ bool check(int fd, const FileIdentity &expected, bool full, Trailer &t, std::str
         why = "damaged: text checksum";
         return false;
     }
+    if (stamped) noteChecked(notePath, fd, before, t.textHash, started);
     return true;
 }
 
@@ -239,7 +247,7 @@ std::unique_ptr<pgn::Text> loadText(const std::string &path, const FileIdentity 
         if (fd >= 0) {
             Trailer t;
             // The cache just written is checked without hashing it again.
-            if (check(fd, identity, !result.built, t, why, progress)) {
+            if (check(fd, identity, !result.built, t, why, progress, checkedNotePath(cachePath), &result.hashed)) {
                 auto text = mapChecked(fd, cachePath, t, why);
                 ::close(fd);
                 if (text) {

@@ -7,8 +7,9 @@
 // identity (store/identity.h), the text's size, whether a game was cut and a
 // checksum of the text. It is written atomically (a temporary file renamed
 // into place), and before each use the trailer is checked and the whole text
-// hashed (read in pieces, so memory stays bounded); a stale, truncated or
-// damaged one is rebuilt, never read. A plain .pgn file needs none: it is
+// hashed (read in pieces, so memory stays bounded), unless a note says this
+// very file was hashed before (checkednote.h); a stale, truncated or damaged
+// one is rebuilt, never read. A plain .pgn file needs none: it is
 // mapped itself.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
@@ -34,6 +35,7 @@ std::string textCachePathBeside(const std::string &storePath);
 struct TextCacheResult {
     bool cached = false; // the text is mapped from a text cache (or is a plain file, mapped)
     bool built = false;  // the cache was (re)written now
+    bool hashed = false; // the whole text was hashed now (no note said this file was before)
     std::string note;    // why no cache is used, or why it was rebuilt ("stale", "damaged: ...")
 };
 

@@ -9,11 +9,16 @@
 #include "cql/query.h"
 #include "database/database.h"
 #include "search/search.h"
+#include "store/checkednote.h"
 #include "store/gamestore.h"
 
 #include <QtTest>
 
+#include <chrono>
+#include <fcntl.h>
 #include <filesystem>
+#include <sys/stat.h>
+#include <thread>
 #include <functional>
 #include <memory>
 #include <fstream>
@@ -77,6 +82,43 @@ inline std::string databaseText()
         text += '\n';
     }
     return text + generatedGames();
+}
+
+// A query as -cql gives it (a header only when the text starts with one); the compiler's messages as warnings.
+inline std::unique_ptr<cql::Query> compileQuery(const std::string &text, cql::Dialect dialect = cql::Dialect::Cql6)
+{
+    std::vector<cql::Diagnostic> diags;
+    cql::CompileOptions o;
+    o.dialect = dialect;
+    o.requireHeader = text.rfind("cql(", 0) == 0;
+    auto q = cql::compile(text, o, diags);
+    if (!q)
+        for (const auto &d : diags)
+            qWarning("%s: %d:%d: %s", text.c_str(), d.line, d.column, d.message.c_str());
+    return q;
+}
+
+// Flips one byte of a file in place and puts its modification time back, as
+// a change that size and modification time alone would not tell.
+inline void flipByteKeepingTimes(const std::string &path, uint64_t at)
+{
+    struct stat st;
+    QVERIFY(::stat(path.c_str(), &st) == 0);
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(std::streamoff(at));
+    char c = 0;
+    f.get(c);
+    f.seekp(std::streamoff(at));
+    f.put(char(c ^ 0x20));
+    f.close();
+    const struct timespec times[2] = {st.st_atim, st.st_mtim};
+    QVERIFY(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
+}
+
+// Long enough that a file written now may be noted as checked (store/checkednote.h).
+inline void waitOutNoteMargin()
+{
+    std::this_thread::sleep_for(std::chrono::nanoseconds(store::NoteMarginNs) + std::chrono::milliseconds(100));
 }
 
 inline void writeFile(const std::string &path, const std::string &text)

@@ -5,6 +5,7 @@
 // exactly what searches from the PGN do; what the prefilters derive.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "game/builder.h"
+#include "store/checkednote.h"
 #include "store/gamestore.h"
 #include "store/identity.h"
 #include "store/prefilter.h"
@@ -20,17 +21,7 @@
 
 namespace {
 
-std::unique_ptr<cql::Query> compileQuery(const std::string &text)
-{
-    std::vector<cql::Diagnostic> diags;
-    cql::CompileOptions o;
-    o.requireHeader = text.rfind("cql(", 0) == 0;
-    auto q = cql::compile(text, o, diags);
-    if (!q)
-        for (const auto &d : diags)
-            qWarning("%s: %d:%d: %s", text.c_str(), d.line, d.column, d.message.c_str());
-    return q;
-}
+using storetest::compileQuery;
 
 const char *const Queries[] = {
     "mate",
@@ -333,6 +324,50 @@ private slots:
         QVERIFY(r.used);
     }
 
+    void noteSparesTheFullCheckUntilTheFileChanges()
+    {
+        std::filesystem::remove_all(m_cache);
+        {
+            db::Database d;
+            store::GameStore st;
+            store::OpenResult r;
+            QVERIFY(open(d, st, r));
+            QVERIFY(r.built);
+        }
+        const std::string note = store::checkedNotePath(storeFile());
+        store::FileIdentity id;
+        QVERIFY(store::fileIdentity(m_pgn, id));
+        store::GameStore st;
+        std::string why;
+        QVERIFY2(st.load(storeFile(), id, &why), why.c_str());
+        QVERIFY(st.checkedInFull());
+        QVERIFY(!std::filesystem::exists(note)); // too new a file for a note
+        storetest::waitOutNoteMargin();
+        QVERIFY(st.load(storeFile(), id, &why));
+        QVERIFY(st.checkedInFull());
+        QVERIFY(std::filesystem::exists(note));
+        QVERIFY(st.load(storeFile(), id, &why));
+        QVERIFY(!st.checkedInFull());
+        // The note of another file of the same checksum is not this file's.
+        const std::string copy = storeFile() + ".copy";
+        std::filesystem::copy_file(storeFile(), copy);
+        std::filesystem::copy_file(note, store::checkedNotePath(copy));
+        QVERIFY(st.load(copy, id, &why));
+        QVERIFY(st.checkedInFull());
+        st.reset();
+        // A byte of the moves changed, the modification time put back: found.
+        const uint64_t size = std::filesystem::file_size(storeFile());
+        storetest::flipByteKeepingTimes(storeFile(), size - size / 3);
+        QVERIFY(!st.load(storeFile(), id, &why));
+        QCOMPARE(why, std::string("damaged: payload checksum"));
+        // And a search rebuilds it, with the same results.
+        db::Database d;
+        store::OpenResult r;
+        QVERIFY(open(d, st, r));
+        QVERIFY(r.built && r.used);
+        QCOMPARE(someResults(d, &st), someResults(d, nullptr));
+    }
+
     void unwritableCacheSearchesThePgn()
     {
         // A cache folder that cannot be made: no store, the text indexed, the search as always.
@@ -478,6 +513,13 @@ private slots:
         QTest::newRow("result") << "result 1-0 mate" << 2;
         QTest::newRow("player") << "player \"Carlsen\"" << 1;
         QTest::newRow("year, then mate") << "year > 1990 mate" << 1;
+        QTest::newRow("promote") << "move promote Q" << 1;
+        QTest::newRow("o-o-o") << "o-o-o" << 1;
+        QTest::newRow("castle then mate") << "castle mate" << 2;
+        QTest::newRow("legal castling") << "move legal o-o" << 0;
+        QTest::newRow("not castle") << "not castle" << 0;
+        QTest::newRow("castle after a comment") << "comment(\"x\") castle" << 0;
+        QTest::newRow("promotion named by a variable") << "x = \"Q\" --=x" << 0;
     }
     void prefilterDerivation()
     {

@@ -285,6 +285,39 @@ private slots:
         QVERIFY(!r.built);
     }
 
+    void noteSparesTheHashUntilTheFileChanges()
+    {
+        const std::string note = store::checkedNotePath(cacheFile());
+        std::filesystem::remove(cacheFile());
+        std::filesystem::remove(note);
+        store::TextCacheResult r;
+        QVERIFY(load(r));
+        QVERIFY(r.built);
+        // Hashed in full; too new a file for a note (a write in the same tick could keep its times).
+        QVERIFY(load(r));
+        QVERIFY(r.hashed);
+        QVERIFY(!std::filesystem::exists(note));
+        storetest::waitOutNoteMargin();
+        QVERIFY(load(r));
+        QVERIFY(r.hashed);
+        QVERIFY(std::filesystem::exists(note));
+        auto text = load(r);
+        QVERIFY(!r.hashed && r.cached && !r.built);
+        QVERIFY(textOf(text) == m_text);
+        // A damaged note: hashed in full again.
+        storetest::flipByteKeepingTimes(note, 20);
+        QVERIFY(load(r));
+        QVERIFY(r.hashed && !r.built);
+        QVERIFY(load(r));
+        QVERIFY(!r.hashed);
+        // A byte changed, the modification time put back: the change time tells, the hash finds it.
+        storetest::flipByteKeepingTimes(cacheFile(), m_text.size() / 2);
+        text = load(r);
+        QVERIFY(r.hashed);
+        QVERIFY2(r.built && r.note == "damaged: text checksum", r.note.c_str());
+        QVERIFY(textOf(text) == m_text);
+    }
+
     void unwritableFolderReadsIntoMemory()
     {
         const std::string blocker = m_dir.filePath("not-a-folder").toStdString();

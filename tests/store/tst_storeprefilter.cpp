@@ -1,0 +1,166 @@
+// The store's promotion and castling facts and the prefilters derived from
+// move filters: on games that promote or castle (each side, each kind), that
+// do so only in a variation, that do neither, and a Chess960 game, every
+// query gives the same results from the PGN, from the store and from the
+// store with prefilters, and the prefilter rules out exactly the games that
+// cannot match.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "store/gamestore.h"
+#include "store/prefilter.h"
+#include "storetestdata.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+using storetest::compileQuery;
+
+struct TestGame {
+    const char *name;
+    const char *tags; // extra tag lines
+    const char *movetext;
+};
+
+// The facts each game's record must hold follow in Facts below.
+const TestGame Games[] = {
+    {"white O-O-O, black O-O", "", "1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 e6 5. O-O-O Nf6 6. e3 Be7 7. Nf3 O-O *"},
+    {"black knight promotion", "",
+     "1. d4 d5 2. c4 e5 3. dxe5 d4 4. e3 Bb4+ 5. Bd2 dxe3 6. Bxb4 exf2+ 7. Ke2 fxg1=N+ 8. Ke1 Qh4+ 0-1"},
+    {"white queen promotion", "", "1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8=Q Nb6 *"},
+    {"promotion in a variation", "", "1. e4 d5 2. exd5 c6 3. dxc6 Nf6 (3... e5 4. cxb7 Bd6 5. bxa8=Q) 4. Nf3 *"},
+    {"castling in a variation", "", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 (3... Nf6 4. O-O) 4. c3 *"},
+    {"short castlings", "", "1. e4 e5 2. Nf3 Nf6 3. Be2 Be7 4. O-O O-O *"},
+    {"neither", "", "1. e4 e5 2. Nf3 Nc6 *"},
+    {"Chess960",
+     "[Variant \"chess 960\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n",
+     "1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O *"},
+};
+constexpr int GameCount = int(std::size(Games));
+
+struct Facts {
+    bool replayable;
+    uint8_t whitePromotions, blackPromotions, castlings;
+};
+constexpr uint8_t Q = 1u << chess::Queen, N = 1u << chess::Knight;
+const Facts Expected[GameCount] = {
+    {true, 0, 0, store::WhiteLong | store::BlackShort},
+    {true, 0, N, 0},
+    {true, Q, 0, 0},
+    {true, 0, 0, 0}, // the store's facts are of the mainline it replays
+    {true, 0, 0, 0},
+    {true, 0, 0, store::WhiteShort | store::BlackShort},
+    {true, 0, 0, 0},
+    {false, 0, 0, 0},
+};
+
+std::string databaseText()
+{
+    std::string text;
+    for (int i = 0; i < GameCount; ++i) {
+        const std::string mt = Games[i].movetext;
+        text += "[Event \"" + std::string(Games[i].name) + "\"]\n" + Games[i].tags + "[Result \""
+            + mt.substr(mt.rfind(' ') + 1) + "\"]\n\n" + mt + "\n\n";
+    }
+    return text;
+}
+
+} // namespace
+
+class TestStorePrefilter : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    db::Database m_db;
+    store::GameStore m_store;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const std::string pgn = m_dir.filePath("games.pgn").toStdString();
+        storetest::writeFile(pgn, databaseText());
+        store::StoreOptions so;
+        so.cacheDir = m_dir.filePath("cache").toStdString();
+        store::OpenResult r;
+        std::string error;
+        QVERIFY2(store::openWithStore(pgn, m_db, m_store, {}, so, r, &error), error.c_str());
+        QVERIFY(r.built && r.used);
+        QCOMPARE(int(m_store.size()), GameCount);
+    }
+
+    void factsOfEachGame()
+    {
+        for (int i = 0; i < GameCount; ++i) {
+            const store::GameRecord &r = m_store.record(size_t(i));
+            const Facts &e = Expected[i];
+            QVERIFY2(bool(r.flags & store::Replayable) == e.replayable, Games[i].name);
+            if (!e.replayable) continue;
+            QVERIFY2(r.promotions[0] == e.whitePromotions, Games[i].name);
+            QVERIFY2(r.promotions[1] == e.blackPromotions, Games[i].name);
+            QVERIFY2(r.castlings == e.castlings, Games[i].name);
+            QVERIFY2(bool(r.flags & store::HasPromotion) == bool(e.whitePromotions | e.blackPromotions), Games[i].name);
+            QVERIFY2(bool(r.flags & store::HasCastling) == bool(e.castlings), Games[i].name);
+        }
+    }
+
+    void sameResultsAndGamesRuledOut_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<bool>("cqls");
+        QTest::addColumn<int>("ruledOut"); // games the prefilter skips
+        QTest::addColumn<int>("matches");  // games that match
+        // Seven games are replayed; the Chess960 game is always read from the PGN.
+        QTest::newRow("promote Q") << "move promote Q" << false << 6 << 1;
+        QTest::newRow("promote N") << "move promote N" << false << 6 << 1;
+        QTest::newRow("promote RNB") << "move promote [RNB]" << false << 6 << 1;
+        QTest::newRow("promote q (a type)") << "move promote q" << false << 6 << 1;
+        QTest::newRow("dash promotion") << "--=N" << false << 6 << 1;
+        QTest::newRow("previous promotion") << "move previous promote Q" << false << 6 << 1;
+        QTest::newRow("o-o-o") << "o-o-o" << false << 6 << 1;
+        QTest::newRow("o-o") << "o-o" << false << 5 << 3; // and the Chess960 game
+        QTest::newRow("castle") << "castle" << false << 5 << 3;
+        QTest::newRow("move o-o-o") << "move o-o-o" << false << 6 << 1;
+        QTest::newRow("dash castle") << "--(o-o)" << false << 5 << 3;
+        QTest::newRow("white promotes N") << "wtm move promote N" << false << 7 << 0;
+        QTest::newRow("black promotes N") << "btm move promote N" << false << 6 << 1;
+        QTest::newRow("black promotes N, compound") << "{btm move promote N}" << false << 6 << 1;
+        QTest::newRow("black to move after white's O-O-O") << "{btm o-o-o}" << false << 6 << 1;
+        QTest::newRow("white to move after black's O-O-O") << "{wtm o-o-o}" << false << 7 << 0;
+        QTest::newRow("white short castling next") << "wtm and move o-o" << false << 6 << 2;
+        QTest::newRow("after white's O-O-O, move previous") << "{btm move previous o-o-o}" << false << 6 << 1;
+        QTest::newRow("previous castle") << "move previous castle" << false << 5 << 3;
+        QTest::newRow("or") << "move promote Q or o-o-o" << false << 5 << 2;
+        QTest::newRow("mate or promote N") << "mate or move promote N" << false << 6 << 1;
+        QTest::newRow("promote and castle") << "move promote Q castle" << false << 7 << 0;
+        QTest::newRow("not castle") << "not castle" << false << 0 << 8;
+        QTest::newRow("legal castling") << "move legal o-o" << false << 0 << 4; // one of them never castles
+        QTest::newRow("flipcolor") << "flipcolor {wtm move promote N}" << false << 0 << 1;
+        QTest::newRow("variations: promote Q") << "cql(variations) move promote Q" << false << 4 << 2;
+        QTest::newRow("variations: castle") << "cql(variations) castle" << false << 3 << 4;
+        QTest::newRow("variations: o-o") << "cql(variations) o-o" << false << 3 << 4;
+        QTest::newRow("cqls :promote n") << "(match (position :promote n))" << true << 6 << 1;
+        QTest::newRow("cqls :promote N") << "(match (position :promote N))" << true << 7 << 0;
+        QTest::newRow("cqls :iscastling q") << "(match (position :iscastling q))" << true << 7 << 0;
+        QTest::newRow("cqls :iscastling Q") << "(match (position :iscastling Q))" << true << 6 << 1;
+        QTest::newRow("cqls :iscastling") << "(match (position :iscastling))" << true << 5 << 3;
+    }
+    void sameResultsAndGamesRuledOut()
+    {
+        QFETCH(QString, query);
+        QFETCH(bool, cqls);
+        QFETCH(int, ruledOut);
+        QFETCH(int, matches);
+        const std::string text = query.toStdString();
+        const cql::Dialect dialect = cqls ? cql::Dialect::CqlS : cql::Dialect::Cql6;
+        auto compile = [&] { return compileQuery(text, dialect); };
+        QVERIFY(compile());
+        const storetest::Run run = storetest::compareWays(compile, m_db, m_store, query);
+        QVERIFY2(run.all != "DIFFERENT", "the same results from the PGN, the store and with prefilters");
+        QCOMPARE(int(run.prefiltered), ruledOut);
+        QCOMPARE(int(run.matches), matches);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStorePrefilter)
+#include "tst_storeprefilter.moc"
