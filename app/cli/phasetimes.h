@@ -22,8 +22,8 @@ public:
         if (!m_on) return;
         double wall, user, sys;
         now(wall, user, sys);
-        std::fprintf(stderr, "timing: %-8s wall %.3f s, user %.3f s, sys %.3f s\n", name, wall - m_wall,
-                     user - m_user, sys - m_sys);
+        std::fprintf(stderr, "timing: %-8s wall %.3f s, user %.3f s, sys %.3f s\n", name, wall - m_wall, user - m_user,
+                     sys - m_sys);
         m_wall = wall;
         m_user = user;
         m_sys = sys;

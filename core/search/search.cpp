@@ -12,8 +12,8 @@
 // otherwise the piece takes over the next piece's games. The games of a piece
 // are numbered, and its lines counted, from its start; the numbers before it
 // are known once the pieces before it have been read, and only then can its
-// matches be written as PGN ("Game number N"): a match found earlier keeps its
-// game until then (Deferred), and whoever completes the numbers writes it.
+// matches' PGN say "Game number N": a match found earlier is finished then
+// (Deferred) by whoever completes the numbers.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search.h"
 
@@ -25,14 +25,11 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
-#include <cstdio> // TEMP
-#include <cstdlib> // TEMP
 #include <mutex>
 #include <numeric>
 #include <thread>
 
 namespace search {
-std::atomic<size_t> g_deferred{0}, g_claimedGames{0}, g_otherClaims{0}; // TEMP
 
 namespace {
 
@@ -84,11 +81,46 @@ struct WorkItem {
     uint64_t bytes = 0; // of text, for the progress fraction
 };
 
-// A match whose PGN waits for its game number.
+// A match whose PGN waits for its game number: written with a stand-in of
+// the width the number will likely have ("ZZZZZZ", which nothing else in the
+// game's text holds), whose place is kept; the number's digits replace it
+// once known. The layout (line breaks, the reference's cuts) depends only on
+// the width, so the text is then what the number would have given. Should
+// the width be another, the game is read again from its text and written.
 struct Deferred {
-    size_t match = 0; // in BatchResult::matches
-    game::Game game;  // as it is to be written
+    size_t match = 0;              // in BatchResult::matches
+    size_t at = std::string::npos; // of the stand-in in Match::pgn (npos: not written, or cut off)
+    size_t width = 0;              // of the stand-in (0: none written)
+    bool full = false;             // written from a full read of the game (not the search's lean one)
+    int board = 0;                 // bughouse board B: 1
+    pgn::Location origin;          // of the game's text
+    uint64_t length = 0;
 };
+
+// Whether text the output of a game is made of holds `token`.
+bool mentions(const game::Game &g, const cql::GameResult &r, std::string_view token)
+{
+    auto in = [&](std::string_view s) { return s.find(token) != std::string_view::npos; };
+    for (const auto &t : g.tags)
+        if (in(t.first) || in(t.second)) return true;
+    for (const std::string &t : g.texts)
+        if (in(t)) return true;
+    for (const cql::NodeComment &c : r.comments)
+        if (in(c.text)) return true;
+    for (const cql::SortValue &v : r.sortValues)
+        if (in(v.title) || in(v.text)) return true;
+    for (const auto &e : r.tagEdits)
+        if (in(e.first) || in(e.second)) return true;
+    return in(g.result);
+}
+
+size_t decimalDigits(uint64_t n)
+{
+    size_t d = 1;
+    for (; n >= 10; n /= 10)
+        ++d;
+    return d;
+}
 
 struct BatchResult {
     std::vector<Match> matches;
@@ -109,11 +141,11 @@ struct BatchResult {
 
 // Where a piece's numbering stands; guarded by the driver's mutex.
 struct PieceState {
-    bool finished = false;   // read, its result in its slot
-    bool absorbed = false;   // its games belong to an earlier piece (its cut was no game start)
-    bool formatting = false; // a worker writes its deferred matches
-    uint64_t games = 0;      // games read (0 when absorbed)
-    int64_t lines = 0;       // line breaks in it (0 when absorbed)
+    bool finished = false;    // read, its result in its slot
+    bool absorbed = false;    // its games belong to an earlier piece (its cut was no game start)
+    bool formatting = false;  // a worker writes its deferred matches
+    uint64_t games = 0;       // games read (0 when absorbed)
+    int64_t lines = 0;        // line breaks in it (0 when absorbed)
     uint64_t firstNumber = 1; // of its first game, known once the pieces before it are finished
     int64_t firstLine = 1;
 };
@@ -126,8 +158,8 @@ public:
     size_t read(char *dst, size_t capacity) override
     {
         constexpr size_t Tail = size_t(16) << 10;
-        const size_t n = m_pos < m_end ? std::min(capacity, m_end - m_pos)
-                                       : std::min({capacity, Tail, m_all.size() - m_pos});
+        const size_t n =
+            m_pos < m_end ? std::min(capacity, m_end - m_pos) : std::min({capacity, Tail, m_all.size() - m_pos});
         std::memcpy(dst, m_all.data() + m_pos, n);
         m_pos += n;
         return n;
@@ -200,7 +232,7 @@ struct Search::Impl {
     std::unique_ptr<std::atomic<bool>[]> numbered; // PieceState::firstNumber is final
     std::unique_ptr<std::atomic<bool>[]> absorbed;
     std::unique_ptr<std::atomic<uint64_t>[]> starts; // pieceStart(), UINT64_MAX until found
-    size_t settled = 0; // items before it are finished (or absorbed); guarded by mutex
+    size_t settled = 0;                              // items before it are finished (or absorbed); guarded by mutex
     std::mutex mutex;
     std::condition_variable batchDone;   // a worker finished a slot
     std::condition_variable windowMoved; // the driver handed slots on
@@ -229,15 +261,13 @@ struct Search::Impl {
         std::vector<uint32_t> steps;
         std::vector<game::NodeId> fullMainline;
         // Reading pieces: the game's number in its file when known, else 0
-        // (its match is then written later, see Deferred).
+        // and a guess at it (its match is then finished later, see Deferred).
         bool inPiece = false;
         uint64_t fileNumber = 0;
+        uint64_t numberGuess = 0;
+        uint64_t gamesRead = 0, bytesRead = 0; // in pieces, for the guesses
         pgn::Reader reader;
         game::GameBuilder builder;
-        // Deferred games' storage, for reuse: a fresh game grows its node
-        // list move by move (about half of a piece's matches are deferred).
-        std::vector<game::Game> spareGames;
-        static constexpr size_t MaxSpareGames = 1024;
         explicit Worker(const cql::Query &q) : evaluator(q) {}
     };
 
@@ -263,6 +293,7 @@ struct Search::Impl {
     // Where piece k starts: a likely game start at or after its nominal start (WorkItem::first).
     uint64_t pieceStart(size_t k);
     void processPiece(Worker &w, size_t b, BatchResult &out);
+    uint64_t guessNumber(const Worker &w, size_t b, uint64_t offset);
     void finishPiece(Worker &w, size_t b, BatchResult &&out);
     void absorb(size_t b);
     std::vector<size_t> settle();
@@ -376,33 +407,38 @@ void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input,
     m.gameIndex = index;
     m.gameNumber = number;
     m.board = lean.board;
-    // A piece's game whose number is not known yet keeps its game to be written later.
+    // A piece's game whose number is not known yet is finished later (Deferred).
     const bool defer = wantPgn && w.inPiece && !w.fileNumber;
-    if (wantPgn && !defer) {
+    if (defer) {
+        Deferred later;
+        later.match = out.matches.size();
+        later.full = g != &lean;
+        later.board = board;
+        later.origin = origin;
+        later.length = text.size();
+        const std::string token(decimalDigits(w.numberGuess), 'Z');
+        if (!mentions(*g, w.result, token)) {
+            writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit, token);
+            later.width = token.size();
+            later.at = m.pgn.find(token);
+            if (later.at != std::string::npos && m.pgn.find(token, later.at + 1) != std::string::npos) {
+                later.width = 0; // cannot happen: only the stand-in holds it
+                m.pgn.clear();
+            }
+        }
+        out.deferred.push_back(later);
+    } else if (wantPgn) {
         if (w.inPiece) g->number = w.fileNumber;
         writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit);
     }
     m.result = std::move(w.result);
     // The comments are in the text now; kept, they would sit in the ordering
     // window with every match of up to `window` batches (megabytes each for
-    // queries that comment every pair of positions).
+    // queries that comment every pair of positions). A deferred match may
+    // need them once more.
     if (wantPgn && !defer) std::vector<cql::NodeComment>().swap(m.result.comments);
     w.result = cql::GameResult();
     out.matches.push_back(std::move(m));
-    if (!defer) return;
-    Deferred later;
-    later.match = out.matches.size() - 1;
-    if (!w.spareGames.empty()) {
-        later.game = std::move(w.spareGames.back());
-        w.spareGames.pop_back();
-    }
-    // Board B (searched next) lives in board A's game: that one is copied.
-    if (g == &w.game && !w.game.otherBoard.empty())
-        later.game = *g;
-    else
-        std::swap(later.game, *g);
-    out.deferred.push_back(std::move(later));
-    g_deferred.fetch_add(1, std::memory_order_relaxed); // TEMP
 }
 
 void Search::Impl::processBatch(Worker &w, size_t b)
@@ -448,7 +484,7 @@ void Search::Impl::processPiece(Worker &w, size_t b, BatchResult &out)
     const std::string_view all = d.text();
     const uint32_t kept = d.fieldMask();
     const uint64_t begin = pieceStart(b);
-    size_t next = b + 1; // the piece whose start ends this one
+    size_t next = b + 1;                                                    // the piece whose start ends this one
     uint64_t end = sameInputPiece(b, next) ? pieceStart(next) : all.size(); // where that one starts
     // No game can start in it: the next piece's start is the same likely game start.
     if (begin == end && sameInputPiece(b, next)) return;
@@ -500,6 +536,7 @@ void Search::Impl::processPiece(Worker &w, size_t b, BatchResult &out)
         const uint64_t number = out.entries.size(); // in the piece
         if (!resultFilter.empty() && g.tag("Result") != resultFilter) continue;
         w.fileNumber = numbered[b].load(std::memory_order_acquire) ? pieces[b].firstNumber + number - 1 : 0;
+        if (!w.fileNumber) w.numberGuess = guessNumber(w, b, g.fileOffset);
         const std::string_view text = all.substr(size_t(e.offset), size_t(e.length));
         const pgn::Location origin{g.firstLine, g.firstColumn, g.fileOffset};
         processParsed(w, d, item.input, size_t(number - 1), text, number, origin, true, out);
@@ -509,9 +546,22 @@ void Search::Impl::processPiece(Worker &w, size_t b, BatchResult &out)
         }
     }
     w.inPiece = false;
+    w.gamesRead += out.entries.size();
+    w.bytesRead += w.reader.position() - begin;
     d.noteRead(w.reader.position() - noted);
     gamesDone.fetch_add(out.games - reported, std::memory_order_relaxed);
     matchesFound.fetch_add(out.matches.size(), std::memory_order_relaxed);
+}
+
+uint64_t Search::Impl::guessNumber(const Worker &w, size_t b, uint64_t offset)
+{
+    // From the nearest piece before whose first number is known, at the games per byte seen so far.
+    size_t j = b;
+    while (j > 0 && sameInputPiece(j - 1, b) && !numbered[j].load(std::memory_order_acquire))
+        --j;
+    const double perByte = w.bytesRead ? double(w.gamesRead) / double(w.bytesRead) : 1.0 / 600;
+    const uint64_t from = pieceStart(j);
+    return pieces[j].firstNumber + uint64_t(double(offset > from ? offset - from : 0) * perByte);
 }
 
 void Search::Impl::absorb(size_t k)
@@ -552,14 +602,26 @@ void Search::Impl::writeDeferred(Worker &w, size_t k)
 {
     BatchResult &r = slots[k];
     const uint64_t first = pieces[k].firstNumber;
-    g_claimedGames.fetch_add(r.deferred.size()); // TEMP
-    for (Deferred &d : r.deferred) {
+    const std::string_view all = s.m_inputs[items[k].input]->text();
+    for (const Deferred &d : r.deferred) {
         Match &m = r.matches[d.match];
-        d.game.number = first + m.gameNumber - 1;
-        writeMatchedGame(m.pgn, d.game, m.result, options.writeOptions, options.gameTextLimit);
+        const uint64_t number = first + m.gameNumber - 1;
+        const std::string digits = std::to_string(number);
+        if (d.width == digits.size()) {
+            if (d.at != std::string::npos) m.pgn.replace(d.at, digits.size(), digits);
+        } else {
+            // The game as the search wrote it (lean or full read, the board), numbered.
+            m.pgn.clear();
+            const std::string_view text = all.substr(size_t(d.origin.offset), size_t(d.length));
+            game::Game &g = w.full;
+            if (w.parser.parse(text, number, d.origin, g, d.full ? fullBuild : leanBuild)
+                && (!d.board || !g.otherBoard.empty())) {
+                game::Game &board = d.board ? g.otherBoard[0] : g;
+                board.number = number;
+                writeMatchedGame(m.pgn, board, m.result, options.writeOptions, options.gameTextLimit);
+            }
+        }
         std::vector<cql::NodeComment>().swap(m.result.comments);
-        d.game.clear();
-        if (w.spareGames.size() < Worker::MaxSpareGames) w.spareGames.push_back(std::move(d.game));
     }
     r.deferred.clear();
 }
@@ -581,10 +643,8 @@ void Search::Impl::finishPiece(Worker &w, size_t b, BatchResult &&out)
     }
     // Matches of pieces whose numbers are known now (this one's, or later ones'
     // that finished first) are written here, outside the lock.
-    for (size_t k : claimed) {
-        if (k != b) g_otherClaims.fetch_add(1); // TEMP
+    for (size_t k : claimed)
         writeDeferred(w, k);
-    }
     {
         std::lock_guard lock(mutex);
         for (size_t k : claimed)
@@ -875,7 +935,8 @@ Summary Search::run(const Callbacks &cb)
         if (streaming || pieces) {
             p.gamesTotal = std::max(total, p.gamesDone);
             p.totalKnown = false;
-            p.fraction = streaming ? streamFraction : double(deliveredWeight) / double(std::max<uint64_t>(totalWeight, 1));
+            p.fraction =
+                streaming ? streamFraction : double(deliveredWeight) / double(std::max<uint64_t>(totalWeight, 1));
         } else {
             p.fraction = total ? double(p.gamesDone) / double(total) : 1.0;
         }
@@ -1045,10 +1106,6 @@ Summary Search::run(const Callbacks &cb)
     }
 
     sum.cancelled = cancelled();
-    if (std::getenv("CQLWB_PIECEDEBUG")) { // TEMP
-        size_t np = 0, na = 0; for (size_t k = 0; k < im.items.size(); ++k) if (im.items[k].piece) { ++np; na += im.pieces[k].absorbed; }
-        std::fprintf(stderr, "pieces %zu absorbed %zu deferred %zu formatted %zu other-claims %zu matches %zu\n", np, na, g_deferred.load(), g_claimedGames.load(), g_otherClaims.load(), size_t(sum.matches));
-    }
     if (sorted && !sum.cancelled) {
         std::vector<SortKey> keys;
         keys.reserve(collected.size());
