@@ -4,6 +4,7 @@
 #include "index.h"
 #include "merge.h"
 #include "options.h"
+#include "phasetimes.h"
 #include "problems.h"
 #include "shard.h"
 
@@ -236,6 +237,7 @@ std::string showMatchLine(const search::Match &m, const db::Database &database)
 int main(int argc, char **argv)
 {
     const auto start = std::chrono::steady_clock::now();
+    cli::PhaseTimes times;
     cli::Options o;
     std::string error;
     if (!cli::parseOptions(argc, argv, o, error)) return fail(error, 2);
@@ -340,12 +342,13 @@ int main(int argc, char **argv)
     if (o.showMatches) open.fields |= db::fieldBit(db::Field::White) | db::fieldBit(db::Field::Black);
     open.threads = o.threads;
     {
-        // On one thread the search indexes the text as it reads it: one pass, not two.
+        // The search indexes the text as it reads it (one pass, not two), on
+        // several threads too unless the query needs game numbers up front.
         unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
         if (query->needsSingleThread()) threads = 1;
         // lastgamenumber needs the games counted before the first is searched,
         // and a shard where they start.
-        open.index = threads > 1 || query->needsGameCount() || shard;
+        open.index = (threads > 1 && !search::parallelWithoutIndex(*query)) || query->needsGameCount() || shard;
     }
     std::string input; // the one being opened, for the progress line
     if (tty)
@@ -356,6 +359,7 @@ int main(int argc, char **argv)
         };
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
+    times.phase("query");
     // Per input; null for the files a shard does not read.
     std::vector<std::unique_ptr<db::Database>> databases(inputs.size());
     std::vector<std::unique_ptr<store::GameStore>> gameStores(inputs.size());
@@ -388,6 +392,9 @@ int main(int argc, char **argv)
         if (!opened) return fail(error);
     }
 
+    times.phase("open");
+    for (const auto &d : databases)
+        if (d && d->indexed() && !d->empty()) times.note("index", d->stats().indexSeconds, d->stats().indexPieces);
     // The output, or for a shard its part.
     search::OutputFile file;
     cluster::PartWriter partFile;
@@ -458,6 +465,9 @@ int main(int argc, char **argv)
         }
     };
     search::Summary sum = s.run(cb);
+    times.phase("search");
+    times.note("setup", sum.setupSeconds);
+    times.note("tail", sum.tailSeconds);
     if (tty && !nextLine) std::fputs("\r\033[K", stderr);
     problems.finish(sum.problemGames);
     if (g_interrupted) {
@@ -487,6 +497,7 @@ int main(int argc, char **argv)
         file.abort();
         return fail(writeFailed ? "cannot write " + output : error);
     }
+    times.phase("output");
     for (const std::string &line : query->persistentReport())
         std::printf("%s\n", line.c_str());
     std::printf("%llu matches of %llu games in %.3f seconds using %u threads to %s\n", (unsigned long long)sum.matches,

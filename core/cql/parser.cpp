@@ -1016,8 +1016,11 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
         {"depth", PositionNumberFilter::Depth}, {"gamenumber", PositionNumberFilter::GameNumber},
         {"year", PositionNumberFilter::Year},
     };
-    for (auto [name, kind] : numbers)
-        if (w == name) return make<PositionNumberFilter>(t.range, kind);
+    for (auto [name, kind] : numbers) {
+        if (w != name) continue;
+        if (kind == PositionNumberFilter::GameNumber) m_program->usesGameNumber = true;
+        return make<PositionNumberFilter>(t.range, kind);
+    }
     if (w == "light" || w == "dark") {
         FilterPtr a = setArg(t, P_COLON);
         return a ? make<ColorSquaresFilter>(t.range, w == "light", std::move(a)) : nullptr;

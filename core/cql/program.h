@@ -32,6 +32,7 @@ public:
     bool usesVariations = false;  // some filter needs variation positions
     bool usesAnnotations = false; // some filter reads the game's comments or NAGs
     bool usesGameCount = false;   // lastgamenumber: the search must know how many games the file holds
+    bool usesGameNumber = false;  // gamenumber: a game's number is read while it is searched
     bool writesOutside = false;   // message or writefile: output as games are searched, outside the matches
     engine::Settings engine;      // CompileOptions::engine, or the environment's
     std::string playerBase;       // CompileOptions::playerBase, or the default ("" = none)

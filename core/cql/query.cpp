@@ -25,6 +25,8 @@ bool Query::readsAnnotations() const { return m_program->usesAnnotations; }
 
 bool Query::needsGameCount() const { return m_program->usesGameCount; }
 
+bool Query::readsGameNumber() const { return m_program->usesGameNumber; }
+
 const std::vector<SortSpec> &Query::sorts() const { return m_program->sorts; }
 
 bool Query::needsSingleThread() const { return !m_program->persistent.empty(); }

@@ -83,6 +83,9 @@ public:
     const std::vector<SortSpec> &sorts() const;
     // lastgamenumber is used: the file must be indexed (its games counted) before the search.
     bool needsGameCount() const;
+    // gamenumber is read by a filter: each game's number in its file must be
+    // known before the game is searched (not only when its match is written).
+    bool readsGameNumber() const;
     // Persistent variables carry values from game to game: such a query runs on one thread.
     bool needsSingleThread() const;
     // message or writefile: the query writes to the terminal or to files as it

@@ -143,6 +143,9 @@ public:
     pgn::Compression compression() const;
     std::string_view text() const;
     bool textMapped() const { return m_text && m_text->mapped(); }
+    // An over-long game was cut from the text while loading (pgn::Text::cut):
+    // only a reader from the text's start counts its lines right.
+    bool textCut() const { return m_text && m_text->cut(); }
     // A pass over text() read this many more bytes (see pgn::Text::noteRead).
     void noteRead(uint64_t bytes) const
     {
@@ -158,6 +161,8 @@ public:
     // order, fields[f] is the first value of tag fieldName(f) ("" if none).
     void appendEntry(const GameEntry &entry, const std::string_view (&fields)[FieldCount]);
     void markIndexed() { m_indexed = true; }
+    // The header fields the index keeps (OpenOptions::fields).
+    uint32_t fieldMask() const { return m_fields; }
     // Takes the index from elsewhere (a game store made for this text) instead
     // of indexing, or instead of its own, which is freed; the database is then
     // indexed.

@@ -15,13 +15,13 @@ std::string sortText(const cql::SortValue &value, size_t index)
     return s;
 }
 
-pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &result)
+pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &result, std::string_view numberText)
 {
     pgn::ExtraComments extra;
     extra.reserve(result.comments.size() + 2);
     // A bughouse board is searched as a game: its letter says which.
     extra.emplace_back(game::NodeId(0),
-                       "Game number " + std::to_string(game.number)
+                       "Game number " + (numberText.empty() ? std::to_string(game.number) : std::string(numberText))
                            + (game.board ? std::string(" board ") + game.board : std::string()));
     // A node's texts so far, to drop repeats; comments of one node are usually
     // adjacent but need not be (a `find` may comment an earlier position).
@@ -99,9 +99,9 @@ void limitCommentsLikeReference(const game::Game &game, const cql::GameResult &r
 }
 
 void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameResult &result,
-                      const pgn::WriteOptions &options, size_t gameTextLimit)
+                      const pgn::WriteOptions &options, size_t gameTextLimit, std::string_view numberText)
 {
-    pgn::ExtraComments extra = matchComments(game, result);
+    pgn::ExtraComments extra = matchComments(game, result, numberText);
     pgn::WriteOptions o = options;
     if (gameTextLimit) {
         limitCommentsLikeReference(game, result, extra);

@@ -23,7 +23,9 @@ std::string sortText(const cql::SortValue &value, size_t index);
 // "Game number N", then the comments of the initial position, then the sort
 // texts; every other node its comments in order. A text repeated at one node
 // is written once. The writer joins a node's texts with spaces.
-pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &result);
+// numberText, when given, is written for N instead of game.number.
+pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &result,
+                                 std::string_view numberText = {});
 
 // Leaves out of `extra` (matchComments) what the reference engine would not
 // write: at each position the texts join the original comment while their
@@ -43,9 +45,11 @@ constexpr size_t ReferenceCommentHardLimit = 4800;
 
 // Appends the matched game as PGN (ending with a blank line). When
 // gameTextLimit is not 0 the game is written in the reference's layout and
-// cut where the reference would cut it.
+// cut where the reference would cut it. numberText: as for matchComments (a
+// search that learns the game's number later writes a stand-in of its width).
 void writeMatchedGame(std::string &out, const game::Game &game, const cql::GameResult &result,
-                      const pgn::WriteOptions &options = {}, size_t gameTextLimit = 0);
+                      const pgn::WriteOptions &options = {}, size_t gameTextLimit = 0,
+                      std::string_view numberText = {});
 
 // The output file: written whole or not at all, through an unnamed temporary
 // file where the system has them (see pgn/atomicfile.h). Destroying an

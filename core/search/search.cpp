@@ -2,6 +2,18 @@
 // with their own parser and evaluator, and the driver (run()'s thread) hands
 // the batches' results on strictly in batch order, so the output does not
 // depend on the thread count.
+//
+// A database opened without an index is cut into pieces at likely game starts
+// instead, and each worker reads its piece once, indexing and searching it
+// together (a separate index pass would cost about a sixth of the search, all
+// of it before the first game is searched). A piece reads on past its end to
+// the first game that starts there: a game starting exactly at the next cut
+// proves that cut a game start as a reader from the text's start sees it;
+// otherwise the piece takes over the next piece's games. The games of a piece
+// are numbered, and its lines counted, from its start; the numbers before it
+// are known once the pieces before it have been read, and only then can its
+// matches' PGN say "Game number N": a match found earlier is finished then
+// (Deferred) by whoever completes the numbers.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search.h"
 
@@ -12,6 +24,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <mutex>
 #include <numeric>
 #include <thread>
@@ -58,12 +71,56 @@ bool keyBefore(const std::vector<SortSpec> &specs, const SortKey &a, const SortK
     return false;
 }
 
-// One work unit: games [first, last) of one input.
+// One work unit: games [first, last) of one input, or for a piece of an
+// unindexed input, the games that start in bytes [first, last) of its text.
 struct WorkItem {
     size_t input = 0;
     size_t first = 0;
     size_t last = 0;
+    bool piece = false;
+    uint64_t bytes = 0; // of text, for the progress fraction
 };
+
+// A match whose PGN waits for its game number: written with a stand-in of
+// the width the number will likely have ("ZZZZZZ", which nothing else in the
+// game's text holds), whose place is kept; the number's digits replace it
+// once known. The layout (line breaks, the reference's cuts) depends only on
+// the width, so the text is then what the number would have given. Should
+// the width be another, the game is read again from its text and written.
+struct Deferred {
+    size_t match = 0;              // in BatchResult::matches
+    size_t at = std::string::npos; // of the stand-in in Match::pgn (npos: not written, or cut off)
+    size_t width = 0;              // of the stand-in (0: none written)
+    bool full = false;             // written from a full read of the game (not the search's lean one)
+    int board = 0;                 // bughouse board B: 1
+    pgn::Location origin;          // of the game's text
+    uint64_t length = 0;
+};
+
+// Whether text the output of a game is made of holds `token`.
+bool mentions(const game::Game &g, const cql::GameResult &r, std::string_view token)
+{
+    auto in = [&](std::string_view s) { return s.find(token) != std::string_view::npos; };
+    for (const auto &t : g.tags)
+        if (in(t.first) || in(t.second)) return true;
+    for (const std::string &t : g.texts)
+        if (in(t)) return true;
+    for (const cql::NodeComment &c : r.comments)
+        if (in(c.text)) return true;
+    for (const cql::SortValue &v : r.sortValues)
+        if (in(v.title) || in(v.text)) return true;
+    for (const auto &e : r.tagEdits)
+        if (in(e.first) || in(e.second)) return true;
+    return in(g.result);
+}
+
+size_t decimalDigits(uint64_t n)
+{
+    size_t d = 1;
+    for (; n >= 10; n /= 10)
+        ++d;
+    return d;
+}
 
 struct BatchResult {
     std::vector<Match> matches;
@@ -73,9 +130,70 @@ struct BatchResult {
     uint64_t fromStore = 0;
     uint64_t prefiltered = 0;
     bool done = false; // guarded by the driver's mutex
+    // A piece: its games' index entries (offsets in the whole text, lines
+    // counted from the piece's start) and their fields (per entry from
+    // GameEntry::fields: each kept field as a 16-bit length and its bytes).
+    std::vector<db::GameEntry> entries;
+    std::string fields;
+    int64_t lines = 0; // line breaks before the game that ends the piece
+    std::vector<Deferred> deferred;
 };
 
+// Where a piece's numbering stands; guarded by the driver's mutex.
+struct PieceState {
+    bool finished = false;    // read, its result in its slot
+    bool absorbed = false;    // its games belong to an earlier piece (its cut was no game start)
+    bool formatting = false;  // a worker writes its deferred matches
+    uint64_t games = 0;       // games read (0 when absorbed)
+    int64_t lines = 0;        // line breaks in it (0 when absorbed)
+    uint64_t firstNumber = 1; // of its first game, known once the pieces before it are finished
+    int64_t firstLine = 1;
+};
+
+// The text of a piece for a reader: the piece in large reads, then on past its
+// end in small ones, as far as the reader needs to find the next game's start.
+class PieceSource : public pgn::ByteSource {
+public:
+    PieceSource(std::string_view all, size_t begin, size_t end) : m_all(all), m_pos(begin), m_end(end) {}
+    size_t read(char *dst, size_t capacity) override
+    {
+        constexpr size_t Tail = size_t(16) << 10;
+        const size_t n =
+            m_pos < m_end ? std::min(capacity, m_end - m_pos) : std::min({capacity, Tail, m_all.size() - m_pos});
+        std::memcpy(dst, m_all.data() + m_pos, n);
+        m_pos += n;
+        return n;
+    }
+
+private:
+    std::string_view m_all;
+    size_t m_pos, m_end;
+};
+
+// Where a piece may start: a tag's '[' opening a line after a blank line (LF
+// or CR LF), at or after `from`; failing that within `reach` bytes, any tag
+// opening a line. Only a guess: the pieces' readers check it.
+size_t likelyGameStart(std::string_view all, size_t from, size_t reach)
+{
+    size_t anyLine = std::string_view::npos;
+    for (size_t p = from; (p = all.find("\n[", p)) != std::string_view::npos; ++p) {
+        const size_t tag = p + 1;
+        const char c = tag + 1 < all.size() ? all[tag + 1] : 0;
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) continue;
+        if (p > 0 && (all[p - 1] == '\n' || (all[p - 1] == '\r' && p > 1 && all[p - 2] == '\n'))) return tag;
+        if (anyLine == std::string_view::npos) anyLine = tag;
+        if (p - from > reach) return anyLine;
+    }
+    return anyLine;
+}
+
 } // namespace
+
+bool parallelWithoutIndex(const cql::Query &query)
+{
+    return !query.needsSingleThread() && !query.needsGameCount() && !query.readsGameNumber()
+        && !query.header().gameNumber;
+}
 
 std::vector<cql::SortSpec> sortSpecs(const cql::Query &query)
 {
@@ -108,6 +226,13 @@ struct Search::Impl {
     std::atomic<uint64_t> gamesDone{0};
     std::atomic<uint64_t> matchesFound{0};
     std::atomic<bool> stop{false};
+    // Pieces (WorkItem::piece): per item, guarded by mutex; the flags may be
+    // read without it (a piece's first number is set before its flag).
+    std::vector<PieceState> pieces;
+    std::unique_ptr<std::atomic<bool>[]> numbered; // PieceState::firstNumber is final
+    std::unique_ptr<std::atomic<bool>[]> absorbed;
+    std::unique_ptr<std::atomic<uint64_t>[]> starts; // pieceStart(), UINT64_MAX until found
+    size_t settled = 0;                              // items before it are finished (or absorbed); guarded by mutex
     std::mutex mutex;
     std::condition_variable batchDone;   // a worker finished a slot
     std::condition_variable windowMoved; // the driver handed slots on
@@ -135,6 +260,14 @@ struct Search::Impl {
         cql::GameResult result;
         std::vector<uint32_t> steps;
         std::vector<game::NodeId> fullMainline;
+        // Reading pieces: the game's number in its file when known, else 0
+        // and a guess at it (its match is then finished later, see Deferred).
+        bool inPiece = false;
+        uint64_t fileNumber = 0;
+        uint64_t numberGuess = 0;
+        uint64_t gamesRead = 0, bytesRead = 0; // in pieces, for the guesses
+        pgn::Reader reader;
+        game::GameBuilder builder;
         explicit Worker(const cql::Query &q) : evaluator(q) {}
     };
 
@@ -154,6 +287,17 @@ struct Search::Impl {
                        uint64_t number, const pgn::Location &origin, int board, bool mainlineOnly, BatchResult &out);
     bool remapToFull(Worker &w);
     void workerLoop();
+
+    // Pieces.
+    bool sameInputPiece(size_t a, size_t b) const; // item b is a piece of item a's input
+    // Where piece k starts: a likely game start at or after its nominal start (WorkItem::first).
+    uint64_t pieceStart(size_t k);
+    void processPiece(Worker &w, size_t b, BatchResult &out);
+    uint64_t guessNumber(const Worker &w, size_t b, uint64_t offset);
+    void finishPiece(Worker &w, size_t b, BatchResult &&out);
+    void absorb(size_t b);
+    std::vector<size_t> settle();
+    void writeDeferred(Worker &w, size_t b);
 };
 
 bool Search::Impl::remapToFull(Worker &w)
@@ -238,7 +382,7 @@ void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input,
                                  uint64_t number, const pgn::Location &origin, int board, bool mainlineOnly,
                                  BatchResult &out)
 {
-    const game::Game &lean = board ? w.game.otherBoard[0] : w.game;
+    game::Game &lean = board ? w.game.otherBoard[0] : w.game;
     w.evaluator.run(lean, w.result);
     if (w.result.cancelled) return;
     if (!w.result.error.empty()) {
@@ -249,7 +393,7 @@ void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input,
     Match m;
     // Before any remap: the marks still name the nodes of the game evaluated.
     if (options.recordMoves) recordMatchMoves(lean, w.result, m.moves);
-    const game::Game *g = &lean;
+    game::Game *g = &lean;
     // A game from the store holds its mainline only, as a lean parse without
     // variations does; when its text has nothing else, it is the full game.
     const bool whole = mainlineOnly && s.m_stores[input]->replaysWhole(index);
@@ -271,12 +415,36 @@ void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input,
     m.gameIndex = index;
     m.gameNumber = number;
     m.board = lean.board;
-    if (wantPgn) writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit);
+    // A piece's game whose number is not known yet is finished later (Deferred).
+    const bool defer = wantPgn && w.inPiece && !w.fileNumber;
+    if (defer) {
+        Deferred later;
+        later.match = out.matches.size();
+        later.full = g != &lean;
+        later.board = board;
+        later.origin = origin;
+        later.length = text.size();
+        const std::string token(decimalDigits(w.numberGuess), 'Z');
+        if (!mentions(*g, w.result, token)) {
+            writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit, token);
+            later.width = token.size();
+            later.at = m.pgn.find(token);
+            if (later.at != std::string::npos && m.pgn.find(token, later.at + 1) != std::string::npos) {
+                later.width = 0; // cannot happen: only the stand-in holds it
+                m.pgn.clear();
+            }
+        }
+        out.deferred.push_back(later);
+    } else if (wantPgn) {
+        if (w.inPiece) g->number = w.fileNumber;
+        writeMatchedGame(m.pgn, *g, w.result, options.writeOptions, options.gameTextLimit);
+    }
     m.result = std::move(w.result);
     // The comments are in the text now; kept, they would sit in the ordering
     // window with every match of up to `window` batches (megabytes each for
-    // queries that comment every pair of positions).
-    if (wantPgn) std::vector<cql::NodeComment>().swap(m.result.comments);
+    // queries that comment every pair of positions). A deferred match may
+    // need them once more.
+    if (wantPgn && !defer) std::vector<cql::NodeComment>().swap(m.result.comments);
     w.result = cql::GameResult();
     out.matches.push_back(std::move(m));
 }
@@ -299,6 +467,200 @@ void Search::Impl::processBatch(Worker &w, size_t b)
     matchesFound.fetch_add(out.matches.size(), std::memory_order_relaxed);
 }
 
+bool Search::Impl::sameInputPiece(size_t a, size_t b) const
+{
+    return b < items.size() && items[b].piece && items[b].input == items[a].input;
+}
+
+uint64_t Search::Impl::pieceStart(size_t k)
+{
+    uint64_t at = starts[k].load(std::memory_order_relaxed);
+    if (at != UINT64_MAX) return at;
+    // Found where it is needed (not all before the search: the pages a scan
+    // touches stay resident until the next drop); the same from any thread.
+    const WorkItem &item = items[k];
+    const std::string_view all = s.m_inputs[item.input]->text();
+    at = item.first == 0 ? 0 : std::min<uint64_t>(likelyGameStart(all, item.first, item.last - item.first), all.size());
+    starts[k].store(at, std::memory_order_relaxed);
+    return at;
+}
+
+void Search::Impl::processPiece(Worker &w, size_t b, BatchResult &out)
+{
+    const WorkItem &item = items[b];
+    const db::Database &d = *s.m_inputs[item.input];
+    const std::string_view all = d.text();
+    const uint32_t kept = d.fieldMask();
+    const uint64_t begin = pieceStart(b);
+    size_t next = b + 1;                                                    // the piece whose start ends this one
+    uint64_t end = sameInputPiece(b, next) ? pieceStart(next) : all.size(); // where that one starts
+    // No game can start in it: the next piece's start is the same likely game start.
+    if (begin == end && sameInputPiece(b, next)) return;
+    PieceSource source(all, begin, end);
+    w.reader.reset(&source, 1, pgn::Location{1, 1, begin});
+    w.builder.setGame(w.game);
+    w.builder.setOptions(leanBuild);
+    w.inPiece = true;
+    uint64_t noted = begin, reported = 0;
+    while (!cancelled() && !absorbed[b].load(std::memory_order_relaxed)) {
+        w.builder.strayErrors.clear();
+        if (!w.reader.readGame(w.builder)) {
+            // No game starts after this piece's last one: the rest of the text is this piece's.
+            for (; sameInputPiece(b, next); ++next)
+                absorb(next);
+            break;
+        }
+        const game::Game &g = w.game;
+        if (w.reader.position() - noted >= (64u << 10)) { // not every game: the count is shared
+            d.noteRead(w.reader.position() - noted);
+            noted = w.reader.position();
+        }
+        if (sameInputPiece(b, next) && g.fileOffset >= end) {
+            // Pieces that start before this game (inside the last one, or in text between games) are this one's.
+            for (; sameInputPiece(b, next) && g.fileOffset > pieceStart(next); ++next)
+                absorb(next);
+            end = sameInputPiece(b, next) ? pieceStart(next) : all.size();
+            if (g.fileOffset == end) { // the next piece starts where a reader from the text's start starts a game
+                out.lines = g.firstLine - 1;
+                break;
+            }
+        }
+        db::GameEntry e;
+        e.offset = g.fileOffset;
+        e.length = w.reader.lastGameEnd() - g.fileOffset;
+        e.line = uint32_t(std::max(g.firstLine, 0));
+        e.column = uint16_t(std::clamp(g.firstColumn, 0, 0xFFFF));
+        e.errors = uint16_t(std::min<size_t>(g.errors.size(), 0xFFFF));
+        e.fields = out.fields.size();
+        for (int f = 0; f < db::FieldCount; ++f) {
+            if (!(kept & (1u << f))) continue;
+            const std::string_view v = g.tag(db::fieldName(db::Field(f))).substr(0, 0xFFFF);
+            out.fields.push_back(char(v.size() & 0xFF));
+            out.fields.push_back(char(v.size() >> 8));
+            out.fields.append(v);
+        }
+        out.entries.push_back(e);
+        ++out.games;
+        const uint64_t number = out.entries.size(); // in the piece
+        if (!resultFilter.empty() && g.tag("Result") != resultFilter) continue;
+        w.fileNumber = numbered[b].load(std::memory_order_acquire) ? pieces[b].firstNumber + number - 1 : 0;
+        if (!w.fileNumber) w.numberGuess = guessNumber(w, b, g.fileOffset);
+        const std::string_view text = all.substr(size_t(e.offset), size_t(e.length));
+        const pgn::Location origin{g.firstLine, g.firstColumn, g.fileOffset};
+        processParsed(w, d, item.input, size_t(number - 1), text, number, origin, true, out);
+        if (out.games - reported >= 16) {
+            gamesDone.fetch_add(out.games - reported, std::memory_order_relaxed);
+            reported = out.games;
+        }
+    }
+    w.inPiece = false;
+    w.gamesRead += out.entries.size();
+    w.bytesRead += w.reader.position() - begin;
+    d.noteRead(w.reader.position() - noted);
+    gamesDone.fetch_add(out.games - reported, std::memory_order_relaxed);
+    matchesFound.fetch_add(out.matches.size(), std::memory_order_relaxed);
+}
+
+uint64_t Search::Impl::guessNumber(const Worker &w, size_t b, uint64_t offset)
+{
+    // From the nearest piece before whose first number is known, at the games per byte seen so far.
+    size_t j = b;
+    while (j > 0 && sameInputPiece(j - 1, b) && !numbered[j].load(std::memory_order_acquire))
+        --j;
+    const double perByte = w.bytesRead ? double(w.gamesRead) / double(w.bytesRead) : 1.0 / 600;
+    const uint64_t from = pieceStart(j);
+    return pieces[j].firstNumber + uint64_t(double(offset > from ? offset - from : 0) * perByte);
+}
+
+void Search::Impl::absorb(size_t k)
+{
+    std::lock_guard lock(mutex);
+    PieceState &ps = pieces[k];
+    ps.absorbed = true;
+    ps.games = 0;
+    ps.lines = 0;
+    absorbed[k].store(true, std::memory_order_relaxed);
+    // What its own reader found (if it is done) is void; the driver passes it by.
+    slots[k] = BatchResult();
+    slots[k].done = true;
+}
+
+std::vector<size_t> Search::Impl::settle()
+{
+    std::vector<size_t> claimed;
+    for (; settled < items.size(); ++settled) {
+        const size_t k = settled;
+        if (!items[k].piece) continue; // numbered by the index
+        PieceState &ps = pieces[k];
+        numbered[k].store(true, std::memory_order_release);
+        if (ps.finished && !ps.absorbed && !ps.formatting && !slots[k].done) {
+            ps.formatting = true;
+            claimed.push_back(k);
+        }
+        if (!ps.finished && !ps.absorbed) break;
+        if (sameInputPiece(k, k + 1)) {
+            pieces[k + 1].firstNumber = ps.firstNumber + ps.games;
+            pieces[k + 1].firstLine = ps.firstLine + ps.lines;
+        }
+    }
+    return claimed;
+}
+
+void Search::Impl::writeDeferred(Worker &w, size_t k)
+{
+    BatchResult &r = slots[k];
+    const uint64_t first = pieces[k].firstNumber;
+    const std::string_view all = s.m_inputs[items[k].input]->text();
+    for (const Deferred &d : r.deferred) {
+        Match &m = r.matches[d.match];
+        const uint64_t number = first + m.gameNumber - 1;
+        const std::string digits = std::to_string(number);
+        if (d.width == digits.size()) {
+            if (d.at != std::string::npos) m.pgn.replace(d.at, digits.size(), digits);
+        } else {
+            // The game as the search wrote it (lean or full read, the board), numbered.
+            m.pgn.clear();
+            const std::string_view text = all.substr(size_t(d.origin.offset), size_t(d.length));
+            game::Game &g = w.full;
+            if (w.parser.parse(text, number, d.origin, g, d.full ? fullBuild : leanBuild)
+                && (!d.board || !g.otherBoard.empty())) {
+                game::Game &board = d.board ? g.otherBoard[0] : g;
+                board.number = number;
+                writeMatchedGame(m.pgn, board, m.result, options.writeOptions, options.gameTextLimit);
+            }
+        }
+        std::vector<cql::NodeComment>().swap(m.result.comments);
+    }
+    r.deferred.clear();
+}
+
+void Search::Impl::finishPiece(Worker &w, size_t b, BatchResult &&out)
+{
+    std::vector<size_t> claimed;
+    {
+        std::lock_guard lock(mutex);
+        PieceState &ps = pieces[b];
+        if (ps.absorbed) return; // an earlier piece read its games
+        ps.finished = true;
+        ps.games = out.entries.size();
+        ps.lines = out.lines;
+        const bool waits = !out.deferred.empty();
+        slots[b] = std::move(out);
+        slots[b].done = !waits;
+        claimed = settle();
+    }
+    // Matches of pieces whose numbers are known now (this one's, or later ones'
+    // that finished first) are written here, outside the lock.
+    for (size_t k : claimed)
+        writeDeferred(w, k);
+    {
+        std::lock_guard lock(mutex);
+        for (size_t k : claimed)
+            slots[k].done = true;
+    }
+    batchDone.notify_one();
+}
+
 void Search::Impl::workerLoop()
 {
     Worker w(query);
@@ -315,6 +677,13 @@ void Search::Impl::workerLoop()
                 windowMoved.wait_for(lock, std::chrono::milliseconds(20));
         }
         if (cancelled()) break;
+        if (items[b].piece) {
+            if (absorbed[b].load(std::memory_order_relaxed)) continue;
+            BatchResult out;
+            processPiece(w, b, out);
+            finishPiece(w, b, std::move(out));
+            continue;
+        }
         processBatch(w, b);
         {
             std::lock_guard lock(mutex);
@@ -466,10 +835,42 @@ Summary Search::run(const Callbacks &cb)
                 || m_stores[in]->textSize() != m_inputs[in]->text().size()))
             m_stores[in] = nullptr;
 
+    // Unindexed inputs are cut into pieces when several threads can read them
+    // (see the top of this file); else they are read on one thread. A piece
+    // is nominally `pieceBytes[input]` of text; it starts at the first likely
+    // game start in its stretch (Impl::pieceStart).
+    std::vector<size_t> pieceBytes(m_inputs.size(), 0);
+    size_t pieceItems = 0, indexedInputs = 0;
+    bool pieces = threadCount() > 1 && parallelWithoutIndex(m_query) && !m_options.only;
+    for (size_t in = 0; in < m_inputs.size() && pieces; ++in)
+        if (!m_inputs[in]->indexed() && (!m_writable[in] || m_inputs[in]->textCut())) pieces = false;
+    for (size_t in = 0; in < m_inputs.size() && pieces; ++in) {
+        if (m_inputs[in]->indexed()) {
+            indexedInputs += !m_inputs[in]->empty();
+            continue;
+        }
+        const size_t size = m_inputs[in]->text().size();
+        // Small pieces cost a game read twice each; large ones leave one thread at the end.
+        size_t target = std::clamp<size_t>(size / (size_t(threadCount()) * 16), 16 << 10, 1 << 20);
+        pieceBytes[in] = std::max<size_t>(1, std::min(target, m_options.batchBytes));
+        pieceItems += std::max<size_t>(1, (size + pieceBytes[in] - 1) / pieceBytes[in]);
+    }
+    pieces = pieces && pieceItems > 0 && pieceItems + indexedInputs >= 2;
+
     // Work items: batches of about batchBytes of text, within the gamenumber range.
     uint64_t total = 0;
     for (size_t in = 0; in < m_inputs.size(); ++in) {
         const db::Database &d = *m_inputs[in];
+        if (pieces && !d.indexed()) {
+            const size_t size = d.text().size(), step = pieceBytes[in];
+            size_t at = 0;
+            do {
+                const size_t end = std::min(size, at + step);
+                im.items.push_back({in, at, end, true, end - at});
+                at = end;
+            } while (at < size);
+            continue;
+        }
         size_t first = 0, last = d.size();
         if (h.gameNumber) {
             long lo = std::max(1L, h.gameNumber->first), hi = h.gameNumber->second;
@@ -493,18 +894,32 @@ Summary Search::run(const Callbacks &cb)
         for (size_t i = first; i < last; ++i) {
             bytes += d.entry(only ? size_t((*only)[i]) : i).length;
             if (bytes >= m_options.batchBytes || i + 1 - begin >= 4096) {
-                im.items.push_back({in, begin, i + 1});
+                im.items.push_back({in, begin, i + 1, false, bytes});
                 begin = i + 1;
                 bytes = 0;
             }
         }
-        if (begin < last) im.items.push_back({in, begin, last});
+        if (begin < last) im.items.push_back({in, begin, last, false, bytes});
     }
     im.slots.resize(im.items.size());
+    im.pieces.resize(im.items.size());
+    im.numbered.reset(new std::atomic<bool>[im.items.size()]);
+    im.absorbed.reset(new std::atomic<bool>[im.items.size()]);
+    im.starts.reset(new std::atomic<uint64_t>[im.items.size()]);
+    uint64_t totalWeight = 0; // of the items: their bytes and one each
+    for (size_t k = 0; k < im.items.size(); ++k) {
+        // An input's first piece starts at its first game and line.
+        im.numbered[k].store(im.items[k].piece && (k == 0 || !im.sameInputPiece(k - 1, k)), std::memory_order_relaxed);
+        im.absorbed[k].store(false, std::memory_order_relaxed);
+        im.starts[k].store(UINT64_MAX, std::memory_order_relaxed);
+        totalWeight += im.items[k].bytes + 1;
+    }
+    im.settled = 0;
+    im.settle(); // the first pieces of the inputs
 
-    bool streaming = false; // some input is indexed as it is searched
+    bool streaming = false; // some input is indexed as it is searched, on one thread
     for (const db::Database *d : m_inputs)
-        streaming = streaming || !d->indexed();
+        streaming = streaming || (!d->indexed() && !pieces);
 
     Summary sum;
     sum.threads = unsigned(std::min<size_t>(threadCount(), std::max<size_t>(im.items.size(), 1)));
@@ -515,6 +930,7 @@ Summary Search::run(const Callbacks &cb)
     std::vector<Match> collected;
 
     Clock::time_point lastProgress = start;
+    uint64_t deliveredWeight = 0;
     double streamFraction = 0;
     auto progress = [&](bool force) {
         if (!cb.onProgress) return;
@@ -524,10 +940,11 @@ Summary Search::run(const Callbacks &cb)
         Progress p;
         p.gamesDone = im.gamesDone.load(std::memory_order_relaxed);
         p.gamesTotal = total;
-        if (streaming) {
+        if (streaming || pieces) {
             p.gamesTotal = std::max(total, p.gamesDone);
             p.totalKnown = false;
-            p.fraction = streamFraction;
+            p.fraction =
+                streaming ? streamFraction : double(deliveredWeight) / double(std::max<uint64_t>(totalWeight, 1));
         } else {
             p.fraction = total ? double(p.gamesDone) / double(total) : 1.0;
         }
@@ -554,8 +971,46 @@ Summary Search::run(const Callbacks &cb)
         }
         r = BatchResult();
     };
+    // A piece's numbers, lines and index entries become its input's.
+    auto deliverPiece = [&](size_t b) {
+        BatchResult &r = im.slots[b];
+        const WorkItem &item = im.items[b];
+        db::Database &d = *m_writable[item.input];
+        if (!im.pieces[b].absorbed) {
+            const uint64_t numberShift = im.pieces[b].firstNumber - 1;
+            const int64_t lineShift = im.pieces[b].firstLine - 1;
+            const uint32_t kept = d.fieldMask();
+            std::string_view fields[db::FieldCount];
+            for (db::GameEntry e : r.entries) {
+                const char *p = r.fields.data() + e.fields;
+                for (int f = 0; f < db::FieldCount; ++f) {
+                    fields[f] = {};
+                    if (!(kept & (1u << f))) continue;
+                    const size_t len = size_t(uint8_t(p[0])) | size_t(uint8_t(p[1])) << 8;
+                    fields[f] = std::string_view(p + 2, len);
+                    p += 2 + len;
+                }
+                if (e.line) e.line = uint32_t(int64_t(e.line) + lineShift);
+                d.appendEntry(e, fields);
+            }
+            for (GameProblem &p : r.problems) {
+                if (p.line > 0) p.line = int(p.line + lineShift);
+                if (p.gameNumber) p.gameNumber += numberShift;
+            }
+            for (Match &m : r.matches) {
+                m.gameIndex += numberShift;
+                m.gameNumber += numberShift;
+            }
+        }
+        deliverResult(r);
+        if (!im.sameInputPiece(b, b + 1) && !cancelled()) d.markIndexed();
+    };
     auto deliver = [&](size_t b) {
-        deliverResult(im.slots[b]);
+        deliveredWeight += im.items[b].bytes + 1;
+        if (im.items[b].piece)
+            deliverPiece(b);
+        else
+            deliverResult(im.slots[b]);
         im.slots[b].done = true;
     };
     // One thread: matches go out as they come, not batch by batch (unless sorted).
@@ -568,6 +1023,8 @@ Summary Search::run(const Callbacks &cb)
         out.matches.clear();
     };
 
+    Clock::time_point searchEnd = Clock::now();
+    sum.setupSeconds = std::chrono::duration<double>(searchEnd - start).count();
     if (sum.threads <= 1) {
         // One thread: no workers, the batches run here in order.
         Impl::Worker w(m_query);
@@ -618,11 +1075,16 @@ Summary Search::run(const Callbacks &cb)
             deliver(b);
         }
         streamUpTo(m_inputs.size());
+        searchEnd = Clock::now();
     } else {
         std::vector<std::thread> workers;
+        std::vector<Clock::time_point> ends(sum.threads);
         workers.reserve(sum.threads);
         for (unsigned t = 0; t < sum.threads; ++t)
-            workers.emplace_back([&im] { im.workerLoop(); });
+            workers.emplace_back([&im, &ends, t] {
+                im.workerLoop();
+                ends[t] = Clock::now();
+            });
         size_t next = 0;
         std::unique_lock lock(im.mutex);
         while (next < im.items.size()) {
@@ -648,6 +1110,7 @@ Summary Search::run(const Callbacks &cb)
         im.windowMoved.notify_all();
         for (std::thread &t : workers)
             t.join();
+        searchEnd = *std::max_element(ends.begin(), ends.end());
     }
 
     sum.cancelled = cancelled();
@@ -670,6 +1133,7 @@ Summary Search::run(const Callbacks &cb)
         }
     }
     sum.seconds = secondsSince(start);
+    sum.tailSeconds = secondsSince(searchEnd);
     m_stores = std::move(stores);
     progress(true);
     return sum;

@@ -102,6 +102,10 @@ struct Summary {
     bool cancelled = false;
     uint64_t fromStore = 0;   // games replayed from a store rather than read from the PGN
     uint64_t prefiltered = 0; // games a prefilter ruled out (counted in gamesExamined)
+    // The serial parts of run(): before the first game was searched (planning
+    // the work), and after the last one (the last deliveries, sorting).
+    double setupSeconds = 0;
+    double tailSeconds = 0;
 };
 
 class Search {
@@ -116,7 +120,8 @@ public:
     // Databases to search, in order; not owned, must stay open during run().
     void addDatabase(const db::Database &database);
     // A database opened with OpenOptions::index off is indexed by run() as it
-    // searches it (on one thread: the text is read once for both).
+    // searches it: the text is read once for both, on several threads when
+    // parallelWithoutIndex(query) (else on one).
     void addDatabase(db::Database &database);
     // Opens a file and searches it too (owned by the Search).
     bool addFile(const std::string &path, std::string *error = nullptr, const db::OpenOptions &open = {});
@@ -150,6 +155,14 @@ private:
     std::atomic<bool> m_cancel{false};
     const std::atomic<bool> *m_externalCancel = nullptr;
 };
+
+// Whether a search with this query reads a database opened without an index
+// on several threads (cut into pieces at game starts, each indexed as it is
+// searched), given more than one thread and no SearchOptions::only. Not when
+// a game's number is needed before the game is searched (gamenumber,
+// lastgamenumber, a gamenumber range) or the query runs on one thread: such a
+// database is better indexed first (else it is searched on one thread).
+bool parallelWithoutIndex(const cql::Query &query);
 
 // Sort order of matched games: by sort values (descending, or ascending for
 // `sort min`), a game missing a value after those having it; ties keep input order.

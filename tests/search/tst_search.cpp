@@ -102,6 +102,43 @@ std::string readAll(const std::string &path)
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+// The same matches, output and problems (lines and game numbers included).
+void compareRuns(const Run &r, const Run &expected)
+{
+    QCOMPARE(r.numbers, expected.numbers);
+    QCOMPARE(r.markers, expected.markers);
+    QVERIFY(r.pgn == expected.pgn);
+    QCOMPARE(r.summary.gamesExamined, expected.summary.gamesExamined);
+    QCOMPARE(r.summary.problemGames, expected.summary.problemGames);
+    QCOMPARE(r.problems.size(), expected.problems.size());
+    for (size_t i = 0; i < r.problems.size(); ++i) {
+        QCOMPARE(r.problems[i].line, expected.problems[i].line);
+        QCOMPARE(r.problems[i].column, expected.problems[i].column);
+        QCOMPARE(r.problems[i].gameNumber, expected.problems[i].gameNumber);
+        QCOMPARE(r.problems[i].message, expected.problems[i].message);
+    }
+}
+
+// The index a search built as it read equals the one open() builds.
+void compareIndex(const db::Database &lazy, const db::Database &indexed)
+{
+    QCOMPARE(lazy.size(), indexed.size());
+    for (size_t i = 0; i < lazy.size(); ++i) {
+        QCOMPARE(lazy.entry(i).offset, indexed.entry(i).offset);
+        QCOMPARE(lazy.entry(i).length, indexed.entry(i).length);
+        QCOMPARE(lazy.entry(i).line, indexed.entry(i).line);
+        QCOMPARE(lazy.entry(i).column, indexed.entry(i).column);
+        QCOMPARE(lazy.gameText(i), indexed.gameText(i));
+        for (int f = 0; f < db::FieldCount; ++f)
+            QVERIFY2(lazy.field(i, db::Field(f)) == indexed.field(i, db::Field(f)),
+                     qPrintable(QString("game %1 field %2: %3 vs %4")
+                                    .arg(i)
+                                    .arg(f)
+                                    .arg(QString::fromStdString(std::string(lazy.field(i, db::Field(f)))))
+                                    .arg(QString::fromStdString(std::string(indexed.field(i, db::Field(f)))))));
+    }
+}
+
 } // namespace
 
 class TestSearch : public QObject {
@@ -126,6 +163,8 @@ private slots:
     void problemsAreReportedAndSearchGoesOn();
     void indexWhileSearching_data();
     void indexWhileSearching();
+    void indexInPiecesWhileSearching_data();
+    void indexInPiecesWhileSearching();
     void fenFilterMatchesExactBoard();
     void fenFilterRejectsBadFen_data();
     void fenFilterRejectsBadFen();
@@ -485,20 +524,27 @@ void TestSearch::problemsAreReportedAndSearchGoesOn()
 void TestSearch::indexWhileSearching_data()
 {
     QTest::addColumn<QString>("query");
-    QTest::newRow("check") << "cql() check";
-    QTest::newRow("sorted") << "cql(sort matchcount) check";
-    QTest::newRow("range") << "cql(gamenumber 3 9) check";
-    QTest::newRow("result") << "cql(result 1-0) check";
-    QTest::newRow("variations") << "cql(variations) check";
-    QTest::newRow("none") << "cql() false";
+    QTest::addColumn<unsigned>("threads");
+    for (unsigned threads : {1u, 4u}) {
+        const QByteArray t = threads == 1 ? " (1 thread)" : " (4 threads)";
+        QTest::newRow("check" + t) << "cql() check" << threads;
+        QTest::newRow("sorted" + t) << "cql(sort matchcount) check" << threads;
+        QTest::newRow("range" + t) << "cql(gamenumber 3 9) check" << threads;
+        QTest::newRow("result" + t) << "cql(result 1-0) check" << threads;
+        QTest::newRow("variations" + t) << "cql(variations) check" << threads;
+        QTest::newRow("none" + t) << "cql() false" << threads;
+        QTest::newRow("gamenumber read" + t) << "cql() check gamenumber > 4" << threads;
+    }
 }
 
-// A database opened without an index is indexed by a one-thread search as it
-// reads: the same matches, output and problems as an indexed search, and the
-// same index afterwards (when the whole text was read).
+// A database opened without an index is indexed by the search as it reads:
+// the same matches, output and problems as an indexed search, and the same
+// index afterwards (when the whole text was read). On several threads the
+// text is read in pieces, unless the query needs the game numbers up front.
 void TestSearch::indexWhileSearching()
 {
     QFETCH(QString, query);
+    QFETCH(unsigned, threads);
     std::string text = makePgn(5);
     text += "[Event \"bad\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n";
     text += "junk between games\n\n";
@@ -516,38 +562,94 @@ void TestSearch::indexWhileSearching()
     QVERIFY(lazy.openText(text, "x.pgn", open));
     QVERIFY(!lazy.indexed());
     QCOMPARE(lazy.size(), size_t(0));
-    // More threads are asked for: an unindexed input is searched on one thread.
-    Run r = runSearch(*q, lazy, 4);
-    QCOMPARE(r.summary.threads, 1u);
-    QCOMPARE(r.numbers, expected.numbers);
-    QCOMPARE(r.markers, expected.markers);
-    QCOMPARE(r.pgn, expected.pgn);
-    QCOMPARE(r.summary.gamesExamined, expected.summary.gamesExamined);
-    QCOMPARE(r.summary.problemGames, expected.summary.problemGames);
-    QCOMPARE(r.problems.size(), expected.problems.size());
-    for (size_t i = 0; i < r.problems.size(); ++i) {
-        QCOMPARE(r.problems[i].line, expected.problems[i].line);
-        QCOMPARE(r.problems[i].gameNumber, expected.problems[i].gameNumber);
-        QCOMPARE(r.problems[i].message, expected.problems[i].message);
-    }
+    Run r = runSearch(*q, lazy, threads);
+    const bool inPieces = threads > 1 && search::parallelWithoutIndex(*q);
+    QCOMPARE(inPieces, threads > 1 && !query.contains("gamenumber"));
+    if (inPieces)
+        QVERIFY2(r.summary.threads > 1, "the text was not read in pieces");
+    else
+        QCOMPARE(r.summary.threads, 1u);
+    compareRuns(r, expected);
     QVERIFY(!r.progress.empty());
     QVERIFY(!r.progress.back().totalKnown);
     QCOMPARE(r.progress.back().fraction, 1.0);
 
-    if (query.contains("gamenumber")) {
+    if (q->header().gameNumber) {
         QVERIFY(!lazy.indexed()); // stopped after game 9
         QCOMPARE(lazy.size(), size_t(9));
+        for (size_t i = 0; i < lazy.size(); ++i)
+            QCOMPARE(lazy.entry(i).offset, indexed.entry(i).offset);
     } else {
         QVERIFY(lazy.indexed());
-        QCOMPARE(lazy.size(), indexed.size());
+        compareIndex(lazy, indexed);
     }
-    for (size_t i = 0; i < lazy.size(); ++i) {
-        QCOMPARE(lazy.entry(i).offset, indexed.entry(i).offset);
-        QCOMPARE(lazy.entry(i).length, indexed.entry(i).length);
-        QCOMPARE(lazy.entry(i).line, indexed.entry(i).line);
-        QCOMPARE(lazy.gameText(i), indexed.gameText(i));
-        for (int f = 0; f < db::FieldCount; ++f)
-            QCOMPARE(lazy.field(i, db::Field(f)), indexed.field(i, db::Field(f)));
+}
+
+void TestSearch::indexInPiecesWhileSearching_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::newRow("check") << "cql() check";
+    QTest::newRow("mate") << "cql() mate";
+    QTest::newRow("sorted") << "cql(sort matchcount) check";
+    QTest::newRow("result") << "cql(result 1-0) check";
+    QTest::newRow("variations") << "cql(variations) check";
+    QTest::newRow("comments") << "cql() check comment \"seen\"";
+    QTest::newRow("none") << "cql() false";
+}
+
+// Pieces are cut at guessed game starts; wherever the cuts fall (inside a
+// header, a comment, between CR and LF, in text between games), the results,
+// problems and index are those of a search of the indexed text.
+void TestSearch::indexInPiecesWhileSearching()
+{
+    QFETCH(QString, query);
+    std::string text = makePgn(5);
+    text += "[Event \"bad\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n";
+    text += "junk between games\n\n[not a tag\n\n";
+    // A comment holding what looks like a game start.
+    text += "[Event \"comment\"]\n[Result \"*\"]\n\n1. e4 {a long\n\n[Event \"no game\"]\n\nstory} e5 2. Qh5 Nc6 "
+            "3. Bc4 Nf6 4. Qxf7# *\n\n";
+    // Games with CR LF line ends, and games with no blank lines.
+    std::string crlf;
+    for (char c : makePgn(4)) {
+        if (c == '\n') crlf += '\r';
+        crlf += c;
+    }
+    text += crlf;
+    std::string dense = makePgn(6);
+    for (size_t p; (p = dense.find("\n\n")) != std::string::npos;)
+        dense.erase(p, 1);
+    text += dense + "\n";
+    // A game holding what a match's stand-in number would look like (Deferred in search.cpp).
+    text += "[Event \"Z\"]\n[Result \"1-0\"]\n\n1. e4 {ZZZZZZZZZZ} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+    // Bughouse: each board is a match of its own (board B's game lives in board A's).
+    text += readAll(std::string(CQLWB_TEST_DATA) + "/variants/bughouse.bpgn") + "\n\n";
+    text += makePgn(9);
+    auto q = compileOrFail(query.toStdString());
+    QVERIFY(q);
+    QVERIFY(search::parallelWithoutIndex(*q));
+    db::Database indexed;
+    QVERIFY(indexed.openText(text, "x.pgn"));
+    Run expected = runSearch(*q, std::as_const(indexed), 1, 64);
+    // The index as one thread builds it while searching (the game's own tags:
+    // a bughouse game's WhiteElo is board A's, which open() does not know).
+    db::Database streamed;
+    db::OpenOptions open;
+    open.index = false;
+    QVERIFY(streamed.openText(text, "x.pgn", open));
+    compareRuns(runSearch(*q, streamed, 1), expected);
+    QCOMPARE(streamed.size(), indexed.size());
+    for (size_t pieceBytes : {size_t(1), size_t(37), size_t(200), size_t(700), size_t(100000)}) {
+        for (unsigned threads : {2u, 3u}) {
+            db::Database lazy;
+            QVERIFY(lazy.openText(text, "x.pgn", open));
+            Run r = runSearch(*q, lazy, threads, pieceBytes);
+            if (pieceBytes < 1000) QVERIFY(r.summary.threads > 1);
+            compareRuns(r, expected);
+            QVERIFY(lazy.indexed());
+            compareIndex(lazy, streamed);
+            QCOMPARE(r.progress.back().fraction, 1.0);
+        }
     }
 }
 
