@@ -148,7 +148,9 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         if (n.firstChild == game::NoNode) return false;
         MoveSets sets;
         evalSets(sets);
+        const bool one = ctx.onlyMoveAt == ctx.node && !s.dash;
         for (game::NodeId c = n.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+            if (one && c != ctx.onlyMove) continue;
             if (moveMatches(s, *ctx.pos, ctx.game->nodes[c].move, sets, c == n.firstChild, acc)) {
                 any = true;
                 if (count)

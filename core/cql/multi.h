@@ -31,6 +31,10 @@ struct LineElement {
     int min = 1, max = 1;             // max = -1: unbounded
     std::vector<FilterPtr> afterMove; // comments written after the constituent's move (linecomments.h)
     FilterPtr afterMoveCheck;         // that move as `move previous`: which positions it leads to
+    // The filter reads the game's next move (`move` outside find, line, echo
+    // and x : F; forward lines only): as in CQL 6.2 it is tested once per
+    // move, seeing only that move, and the line goes on along that move.
+    bool eachMove = false;
     LineElement clone(const Transform &t) const;
 };
 

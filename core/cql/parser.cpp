@@ -500,7 +500,9 @@ FilterPtr Parser::parseExpr(int minPrec)
             continue;
         }
         if (info.prec == P_COLON) {
+            const size_t nextMoves = m_nextMoveFilters;
             FilterPtr right = parseExpr(P_COLON);
+            m_nextMoveFilters = nextMoves;
             if (!right) {
                 error(opTok, "expected a filter after ':'");
                 return left;
@@ -1441,6 +1443,7 @@ FilterPtr Parser::parseMove(const Token &t)
     }
     // `move ... comment (...)` reads on as the next filter of the sequence; in
     // a line the comment is written after the move (parseLine).
+    if (!s.previous && !generated) ++m_nextMoveFilters;
     FilterPtr move = make<MoveFilter>(t.range, std::move(s));
     if (count) return make<CountMovesFilter>(t.range, std::move(move));
     return move;
@@ -1585,7 +1588,9 @@ FilterPtr Parser::parseFind(const Token &t)
         } else
             break;
     }
+    const size_t nextMoves = m_nextMoveFilters;
     FilterPtr body = parseFilter();
+    m_nextMoveFilters = nextMoves;
     if (!body) {
         error(t, "expected a filter after 'find'");
         return nullptr;
@@ -1658,6 +1663,7 @@ FilterPtr Parser::parseLine(const Token &t)
                 // `--> move from R comment ("x")` comments the move.
                 std::vector<FilterPtr> parts;
                 SourceRange r = peek().range;
+                const size_t nextMoves = m_nextMoveFilters;
                 FilterPtr first = startsFilter() && !atOp(arrow) ? parseFilter() : nullptr;
                 if (!first) {
                     error(peek(), "expected a filter after the arrow");
@@ -1679,6 +1685,7 @@ FilterPtr Parser::parseLine(const Token &t)
                 }
                 if (!o.backward) takeCommentsAfterMove(parts, e.afterMove, e.afterMoveCheck);
                 e.filter = parts.size() == 1 ? std::move(parts[0]) : make<CompoundFilter>(r, std::move(parts));
+                e.eachMove = !o.backward && m_nextMoveFilters != nextMoves;
             }
             parseRepetition(e.min, e.max); // repetition suffix
             out.push_back(std::move(e));
@@ -1687,9 +1694,11 @@ FilterPtr Parser::parseLine(const Token &t)
     };
     std::vector<LineElement> elements;
     const size_t notPositional = m_notPositional;
+    const size_t nextMoves = m_nextMoveFilters;
     ++m_lineDepth;
     const bool read = parseSeq(elements, false);
     --m_lineDepth;
+    m_nextMoveFilters = nextMoves;
     if (!read) return nullptr;
     o.positional = m_notPositional == notPositional;
     return make<LineFilter>(t.range, o, std::move(elements));
