@@ -163,7 +163,7 @@ struct LineMatcher {
     // keeps only the first of them, `secondary` only the others (at every
     // step, as CQL 6.2 reads them).
     template <typename F>
-    void moves(game::NodeId n, F &&f)
+    [[gnu::always_inline]] void moves(game::NodeId n, F &&f)
     {
         const game::NodeId first = ctx.game->nodes[n].firstChild;
         for (game::NodeId c = first; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
@@ -178,7 +178,7 @@ struct LineMatcher {
     // side to move, passes unexamined). NoNode when the line can go no
     // further: then only optional constituents may remain.
     template <typename F>
-    void through(game::NodeId c, F &&f)
+    [[gnu::always_inline]] void through(game::NodeId c, F &&f)
     {
         if (!o.singleColor) return f(c);
         bool any = false;
@@ -198,7 +198,7 @@ struct LineMatcher {
 
     // Positions that follow n along the line's direction.
     template <typename F>
-    void successors(game::NodeId n, F &&f)
+    [[gnu::always_inline]] void successors(game::NodeId n, F &&f)
     {
         if (o.backward) {
             game::NodeId p = ctx.game->nodes[n].parent;
@@ -231,6 +231,7 @@ struct LineMatcher {
               game::NodeId next, const Cont &k)
     {
         const LineElement &e = elems[i];
+        if (e.afterMove.empty()) return rep(elems, i, count + 1, next, consumed + 1, node, k);
         const size_t mark = ctx.comments.size();
         writeCommentsAfterMove(ctx, e.afterMove, e.afterMoveCheck.get(), node, next, o.singleColor);
         rep(elems, i, count + 1, next, consumed + 1, node, k);
