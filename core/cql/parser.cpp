@@ -1441,8 +1441,11 @@ FilterPtr Parser::parseMove(const Token &t)
         error(t, conflict);
         return nullptr;
     }
-    // `move ... comment (...)` reads on as the next filter of the sequence; in
-    // a line the comment is written after the move (parseLine).
+    // `move ... comment (...)`: the comment is the move's, written after it.
+    if (!generated && atWord("comment")) {
+        const Token &c = advance();
+        if (!(s.comment = parseComment(c, false))) return nullptr;
+    }
     if (!s.previous && !generated) ++m_nextMoveFilters;
     FilterPtr move = make<MoveFilter>(t.range, std::move(s));
     if (count) return make<CountMovesFilter>(t.range, std::move(move));

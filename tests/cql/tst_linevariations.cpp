@@ -206,6 +206,19 @@ void TestLineVariations::asTheReference_data()
         "End line of length 3 that starts at move 3(btm)[14]@e4 e5 Bc4 Nf6 Bxf7+ Kxf7 Qh5+ | "
         "id:16@e4 e5 Bc4 Nf6 Bxf7+ Kxf7 Qh5+ | "
         "Start line that ends at move 4(btm)[16]@e4 e5 Bc4 Nf6 Bxf7+");
+    // `comment` after a move's parameters is the move's, in braces too: written
+    // after the capture the line follows.
+    row("move comment", Checks, "cql(variations) line --> {move capture . comment(\"m\")} --> check",
+        "e4 e5 Bc4 Nf6, e4 e5 Bc4 Nc6 Qh5 Nf6, e4 e5 Bc4 Nc6 Qh5 g6 Qf3 Nf6 / m@e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7# | "
+        "End line of length 2 that starts at move 4(wtm)@e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7# | "
+        "Start line that ends at move 4(btm)@e4 e5 Bc4 Nc6 Qh5 Nf6 | "
+        "m@e4 e5 Bc4 Nc6 Qh5 g6 Qf3 Nf6 Bxf7+ | id:10@e4 e5 Bc4 Nc6 Qh5 g6 Qf3 Nf6 | "
+        "End line of length 2 that starts at move 5(wtm)[10]@e4 e5 Bc4 Nc6 Qh5 g6 Qf3 Nf6 Bxf7+ | "
+        "id:11@e4 e5 Bc4 Nc6 Qh5 g6 Qf3 Nf6 Bxf7+ | "
+        "Start line that ends at move 5(btm)[11]@e4 e5 Bc4 Nc6 Qh5 g6 Qf3 Nf6 | "
+        "m@e4 e5 Bc4 Nf6 Bxf7+ | id:13@e4 e5 Bc4 Nf6 | "
+        "End line of length 2 that starts at move 3(wtm)[13]@e4 e5 Bc4 Nf6 Bxf7+ | "
+        "id:14@e4 e5 Bc4 Nf6 Bxf7+ | Start line that ends at move 3(btm)[14]@e4 e5 Bc4 Nf6");
     // A line in an echo's body.
     row("echo with a line", Open, "cql(variations) echo quiet (s t) {t == s:child line secondary --> true --> true}",
         "start, e4 e5, e4 e5 Nf3 Nc6 / End line of length 2 that starts at move 1(btm)@e4 c5 | "
