@@ -3,7 +3,6 @@
 #include "multi.h"
 
 #include "control.h"
-#include "linecomments.h"
 #include "path.h"
 
 #include <algorithm>
@@ -105,9 +104,6 @@ LineElement LineElement::clone(const Transform &t) const
         e.group.push_back(g.clone(t));
     e.min = min;
     e.max = max;
-    for (const auto &c : afterMove)
-        e.afterMove.push_back(cloneTransformed(c, t));
-    e.afterMoveCheck = cloneTransformed(afterMoveCheck, t);
     e.eachMove = eachMove;
     return e;
 }
@@ -225,17 +221,11 @@ struct LineMatcher {
         return ok;
     }
 
-    // A constituent matched at node: the line goes on at next (the comments
-    // made on the way are dropped when that way has been searched).
+    // A constituent matched at node: the line goes on at next.
     void goOn(const std::vector<LineElement> &elems, size_t i, int count, game::NodeId node, int consumed,
               game::NodeId next, const Cont &k)
     {
-        const LineElement &e = elems[i];
-        if (e.afterMove.empty()) return rep(elems, i, count + 1, next, consumed + 1, node, k);
-        const size_t mark = ctx.comments.size();
-        writeCommentsAfterMove(ctx, e.afterMove, e.afterMoveCheck.get(), node, next, o.singleColor);
         rep(elems, i, count + 1, next, consumed + 1, node, k);
-        ctx.comments.resize(mark);
     }
 
     // One more repetition of the single constituent e at node.

@@ -7,7 +7,6 @@
 #include "explorerhooks.h"
 #include "keywords.h"
 #include "lexer.h"
-#include "linecomments.h"
 #include "logic.h"
 #include "movecount.h"
 #include "moves.h"
@@ -1662,10 +1661,7 @@ FilterPtr Parser::parseLine(const Token &t)
                 if (!expectOp(Op::RParen, "to close the line group")) return false;
             } else {
                 // A constituent is one filter (what follows it without an arrow
-                // is the next filter after the line), and a move's comment:
-                // `--> move from R comment ("x")` comments the move.
-                std::vector<FilterPtr> parts;
-                SourceRange r = peek().range;
+                // is the next filter after the line; a move's comment is the move's).
                 const size_t nextMoves = m_nextMoveFilters;
                 FilterPtr first = startsFilter() && !atOp(arrow) ? parseFilter() : nullptr;
                 if (!first) {
@@ -1679,15 +1675,7 @@ FilterPtr Parser::parseLine(const Token &t)
                           "meant? put the constituent in braces)");
                     return false;
                 }
-                const bool isMove = dynamic_cast<const MoveFilter *>(first.get()) != nullptr;
-                parts.push_back(std::move(first));
-                while (isMove && atWord("comment")) {
-                    size_t before = m_pos;
-                    if (FilterPtr f = parseFilter()) parts.push_back(std::move(f));
-                    if (m_pos == before) break;
-                }
-                if (!o.backward) takeCommentsAfterMove(parts, e.afterMove, e.afterMoveCheck);
-                e.filter = parts.size() == 1 ? std::move(parts[0]) : make<CompoundFilter>(r, std::move(parts));
+                e.filter = std::move(first);
                 e.eachMove = !o.backward && m_nextMoveFilters != nextMoves;
             }
             parseRepetition(e.min, e.max); // repetition suffix
