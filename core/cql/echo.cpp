@@ -32,6 +32,7 @@ EchoFilter::EchoFilter(int sourceSlot, int targetSlot, std::string sourceName, s
 
 bool EchoFilter::run(Ctx &ctx, long long *value) const
 {
+    AllMovesScope allMoves(ctx);
     const game::NodeId source = ctx.node;
     const size_t mark = ctx.comments.size();
     const bool numeric = type == Type::Numeric;

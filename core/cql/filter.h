@@ -281,6 +281,12 @@ struct Ctx {
     }
     void recountComments(size_t adding);
 
+    // A line constituent holding a `move` filter is tested once per move of
+    // its position, as CQL 6.2 does (multi.cpp): while it is, the game's moves
+    // from node onlyMoveAt are just the one into onlyMove. Filters that look
+    // at other positions (find, line, echo, x : F) lift it for their bodies.
+    game::NodeId onlyMoveAt = game::NoNode, onlyMove = game::NoNode;
+
     // Moves to the given node.
     void moveTo(game::NodeId n)
     {
@@ -289,6 +295,19 @@ struct Ctx {
         step();
     }
     const game::Node &cur() const { return game->nodes[node]; }
+};
+
+// Lifts Ctx::onlyMoveAt while a filter evaluates a body of its own.
+class AllMovesScope {
+public:
+    explicit AllMovesScope(Ctx &ctx) : m_ctx(ctx), m_at(ctx.onlyMoveAt) { ctx.onlyMoveAt = game::NoNode; }
+    ~AllMovesScope() { m_ctx.onlyMoveAt = m_at; }
+    AllMovesScope(const AllMovesScope &) = delete;
+    AllMovesScope &operator=(const AllMovesScope &) = delete;
+
+private:
+    Ctx &m_ctx;
+    game::NodeId m_at;
 };
 
 FilterPtr cloneTransformed(const FilterPtr &f, const Transform &t);

@@ -123,6 +123,7 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         any = moveMatches(s, *ctx.pos, n.move, sets, primary, acc);
         if (count) *count = any;
         ctx.moveTo(here);
+        if (any && s.comment) s.comment->match(ctx);
     } else if (s.legal || s.pseudolegal) {
         MoveSets sets;
         evalSets(sets);
@@ -148,12 +149,20 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         if (n.firstChild == game::NoNode) return false;
         MoveSets sets;
         evalSets(sets);
+        const bool one = ctx.onlyMoveAt == ctx.node && !s.dash;
         for (game::NodeId c = n.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+            if (one && c != ctx.onlyMove) continue;
             if (moveMatches(s, *ctx.pos, ctx.game->nodes[c].move, sets, c == n.firstChild, acc)) {
                 any = true;
+                if (s.comment) { // every matching move has it
+                    const game::NodeId here = ctx.node;
+                    ctx.moveTo(c);
+                    s.comment->match(ctx);
+                    ctx.moveTo(here);
+                }
                 if (count)
                     ++*count;
-                else if (!value)
+                else if (!value && !s.comment)
                     break;
             }
             if (!ctx.searchVariations) break;
@@ -194,6 +203,7 @@ FilterPtr MoveFilter::transformed(const Transform &t) const
     s.dropsOnly = m_spec.dropsOnly;
     s.dropPieces = t.apply(m_spec.dropPieces);
     s.value = m_spec.value;
+    s.comment = cloneTransformed(m_spec.comment, t);
     auto f = std::make_unique<MoveFilter>(std::move(s));
     f->range = range;
     return f;

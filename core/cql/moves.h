@@ -27,6 +27,9 @@ struct MoveSpec {
     bool cqlsDrops = false, dropsOnly = false;
     PieceMask dropPieces = 0;
     enum Value { None, From, To, Capture } value = None;
+    // `move ... comment (...)`: evaluated, and so written, at the position
+    // each matching move leads to (CQL 6.2's move comment).
+    FilterPtr comment;
 };
 
 class MoveFilter : public Filter {

@@ -3,7 +3,7 @@
 #include "multi.h"
 
 #include "control.h"
-#include "linecomments.h"
+#include "path.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -12,13 +12,6 @@
 namespace cql {
 
 namespace {
-
-// "move 7(btm)": how CQL names a position in its own comments.
-std::string positionLabel(const Ctx &ctx, game::NodeId n)
-{
-    const chess::Position &p = ctx.game->nodes[n].position;
-    return "move " + std::to_string(p.fullmoveNumber()) + (p.sideToMove() == chess::White ? "(wtm)" : "(btm)");
-}
 
 template <typename F>
 void forEachForward(const Ctx &ctx, game::NodeId start, F &&visit)
@@ -55,6 +48,7 @@ FindFilter::FindFilter(FilterPtr body, bool all, bool quiet, bool backward, bool
 
 bool FindFilter::run(Ctx &ctx, long long *count, game::NodeId *first) const
 {
+    AllMovesScope allMoves(ctx);
     const game::NodeId here = ctx.node;
     const bool counting = m_all || m_hasRange;
     std::vector<game::NodeId> found;
@@ -110,9 +104,7 @@ LineElement LineElement::clone(const Transform &t) const
         e.group.push_back(g.clone(t));
     e.min = min;
     e.max = max;
-    for (const auto &c : afterMove)
-        e.afterMove.push_back(cloneTransformed(c, t));
-    e.afterMoveCheck = cloneTransformed(afterMoveCheck, t);
+    e.eachMove = eachMove;
     return e;
 }
 
@@ -120,16 +112,20 @@ LineFilter::LineFilter(Options o, std::vector<LineElement> elements) : m_o(o), m
 {
     // line lastposition: the value is the line's last position, not its length
     type = m_o.lastPosition ? Type::Position : Type::Numeric;
-    // With a range the answer depends on the length before the rest too.
+    // (The range is judged on the longest match only, so it does not stop the keeping.)
     const bool unbounded =
         std::any_of(m_elements.begin(), m_elements.end(), [](const LineElement &e) { return e.max < 0; });
-    if (m_o.positional && !m_o.hasRange && unbounded) m_memoSlot = allocateGameSlot(GameSlot::LineMemo);
+    if (m_o.positional && unbounded) m_memoSlot = allocateGameSlot(GameSlot::LineMemo);
 }
 
 namespace {
 
 using Cont = std::function<void(game::NodeId next, int consumed, game::NodeId last)>;
 
+// The line is matched as CQL 6.2 matches it: depth first over the positions
+// the line may step to, a repeated constituent trying the rest of the line
+// before one more repetition, and of the matches the first that reaches
+// farthest wins, with the comments its constituents made.
 struct LineMatcher {
     Ctx &ctx;
     const LineFilter::Options &o;
@@ -158,38 +154,58 @@ struct LineMatcher {
         ctx.step();
     }
 
+    // The moves a forward line may take from n: the game's next move and,
+    // when variations are searched, the variations' first moves; `primary`
+    // keeps only the first of them, `secondary` only the others (at every
+    // step, as CQL 6.2 reads them).
+    template <typename F>
+    [[gnu::always_inline]] void moves(game::NodeId n, F &&f)
+    {
+        const game::NodeId first = ctx.game->nodes[n].firstChild;
+        for (game::NodeId c = first; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
+            if (c != first && (!ctx.searchVariations || o.primary)) break;
+            if (c == first && o.secondary) continue;
+            f(c);
+        }
+    }
+
+    // The line's next positions after c, a position it stepped to: c itself,
+    // or for singlecolor the positions one move further (c, of the other
+    // side to move, passes unexamined). NoNode when the line can go no
+    // further: then only optional constituents may remain.
+    template <typename F>
+    [[gnu::always_inline]] void through(game::NodeId c, F &&f)
+    {
+        if (!o.singleColor) return f(c);
+        bool any = false;
+        if (o.backward) {
+            if (ctx.game->nodes[c].parent != game::NoNode) {
+                any = true;
+                f(ctx.game->nodes[c].parent);
+            }
+        } else {
+            moves(c, [&](game::NodeId g) {
+                any = true;
+                f(g);
+            });
+        }
+        if (!any) f(game::NoNode);
+    }
+
     // Positions that follow n along the line's direction.
     template <typename F>
-    void successors(game::NodeId n, F &&f)
+    [[gnu::always_inline]] void successors(game::NodeId n, F &&f)
     {
-        const game::Node &node = ctx.game->nodes[n];
         if (o.backward) {
-            game::NodeId p = node.parent;
-            if (o.singleColor && p != game::NoNode) p = ctx.game->nodes[p].parent;
-            f(p);
-            return;
+            game::NodeId p = ctx.game->nodes[n].parent;
+            if (p == game::NoNode) return f(game::NoNode);
+            return through(p, f);
         }
         bool any = false;
-        for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling) {
-            bool primary = c == node.firstChild;
-            if (o.primary && !primary) continue;
-            if (o.singleColor) {
-                const game::Node &cn = ctx.game->nodes[c];
-                if (cn.firstChild == game::NoNode) {
-                    f(game::NoNode);
-                    any = true;
-                }
-                for (game::NodeId g = cn.firstChild; g != game::NoNode; g = ctx.game->nodes[g].nextSibling) {
-                    f(g);
-                    any = true;
-                    if (!ctx.searchVariations) break;
-                }
-            } else {
-                f(c);
-                any = true;
-            }
-            if (!ctx.searchVariations && !o.secondary) break;
-        }
+        moves(n, [&](game::NodeId c) {
+            any = true;
+            through(c, f);
+        });
         if (!any) f(game::NoNode);
     }
 
@@ -203,6 +219,41 @@ struct LineMatcher {
         if (!ok) ctx.comments.resize(mark);
         ctx.moveTo(here);
         return ok;
+    }
+
+    // A constituent matched at node: the line goes on at next.
+    void goOn(const std::vector<LineElement> &elems, size_t i, int count, game::NodeId node, int consumed,
+              game::NodeId next, const Cont &k)
+    {
+        rep(elems, i, count + 1, next, consumed + 1, node, k);
+    }
+
+    // One more repetition of the single constituent e at node.
+    void once(const std::vector<LineElement> &elems, size_t i, int count, game::NodeId node, int consumed,
+              const Cont &k)
+    {
+        const LineElement &e = elems[i];
+        if (node == game::NoNode) return;
+        const size_t mark = ctx.comments.size();
+        const game::Node &n = ctx.game->nodes[node];
+        if (!e.eachMove || n.firstChild == game::NoNode) {
+            if (test(e.filter, node))
+                successors(node, [&](game::NodeId next) { goOn(elems, i, count, node, consumed, next, k); });
+        } else {
+            // Tested once per move, seeing that move only; the line goes on along it.
+            moves(node, [&](game::NodeId c) {
+                if (stop) return;
+                const game::NodeId at = ctx.onlyMoveAt, only = ctx.onlyMove;
+                ctx.onlyMoveAt = node;
+                ctx.onlyMove = c;
+                const bool ok = test(e.filter, node);
+                ctx.onlyMoveAt = at;
+                ctx.onlyMove = only;
+                if (ok) through(c, [&](game::NodeId next) { goOn(elems, i, count, node, consumed, next, k); });
+                ctx.comments.resize(mark);
+            });
+        }
+        ctx.comments.resize(mark);
     }
 
     void seq(const std::vector<LineElement> &elems, size_t i, game::NodeId node, int consumed, game::NodeId last,
@@ -233,22 +284,18 @@ struct LineMatcher {
         const LineElement &e = elems[i];
         // Every step counts: optional constituents past the game's end test nothing.
         spend();
-        // Greedy: try one more repetition first, then stopping here.
-        if (e.max < 0 || count < e.max) {
-            if (e.filter) {
-                if (test(e.filter, node))
-                    successors(node, [&](game::NodeId next) {
-                        writeCommentsAfterMove(ctx, e.afterMove, e.afterMoveCheck.get(), node, next, o.singleColor);
-                        rep(elems, i, count + 1, next, consumed + 1, node, k);
-                    });
-            } else {
-                seq(e.group, 0, node, consumed, last, [&](game::NodeId next, int c2, game::NodeId l2) {
-                    if (c2 > consumed) // an empty repetition would loop forever
-                        rep(elems, i, count + 1, next, c2, l2, k);
-                });
-            }
-        }
+        // The rest of the line first, then one more repetition (CQL 6.2's order:
+        // it decides which of equally long matches is kept, and firstmatch).
         if (count >= e.min) seq(elems, i + 1, node, consumed, last, k);
+        if (stop || (e.max >= 0 && count >= e.max)) return;
+        if (e.filter) {
+            once(elems, i, count, node, consumed, k);
+        } else {
+            seq(e.group, 0, node, consumed, last, [&](game::NodeId next, int c2, game::NodeId l2) {
+                if (c2 > consumed) // an empty repetition would loop forever
+                    rep(elems, i, count + 1, next, c2, l2, k);
+            });
+        }
     }
 
     // The rest of the line from top constituent i at node, searched once per
@@ -281,37 +328,49 @@ struct LineMatcher {
 
 bool LineFilter::run(Ctx &ctx, int *length, game::NodeId *last) const
 {
+    AllMovesScope allMoves(ctx); // a line in a constituent sees every move
     LineMatcher m{ctx, m_o};
     if (m_memoSlot >= 0) {
         m.top = &m_elements;
         m.memo = ctx.lineMemoAt(m_memoSlot, m_elements.size());
     }
-    // The best match so far; the continuation captures one pointer, so
-    // std::function keeps it without allocating (a line runs at every position).
+    // The best match so far and the comments made on its way; the
+    // continuation captures one pointer, so std::function keeps it without
+    // allocating (a line runs at every position).
+    const size_t mark = ctx.comments.size();
     struct Best {
         LineMatcher &m;
         const Options &o;
+        size_t mark;
         int length = -1;
         game::NodeId last = game::NoNode;
-    } b{m, m_o};
+        std::vector<NodeComment> comments;
+    } b{m, m_o, mark, -1, game::NoNode, {}};
     const game::NodeId start = ctx.node;
     m.seq(m_elements, 0, start, 0, game::NoNode, [p = &b](game::NodeId, int consumed, game::NodeId lastNode) {
         if (p->m.stop || consumed == 0) return;
-        if (p->o.hasRange && (consumed < p->o.lo || consumed > p->o.hi)) return;
         if (consumed > p->length) {
             p->length = consumed;
             p->last = lastNode;
+            const auto &c = p->m.ctx.comments;
+            p->comments.assign(c.begin() + long(p->mark), c.end());
         }
         if (p->o.firstMatch) p->m.stop = true;
     });
+    ctx.comments.resize(mark);
     const int best = b.length;
     const game::NodeId bestLast = b.last;
-    if (best < 0) return false;
+    // The range judges the match kept, as in CQL 6.2: a shorter one in range does not count.
+    if (best < 0 || (m_o.hasRange && (best < m_o.lo || best > m_o.hi))) return false;
+    for (NodeComment &c : b.comments)
+        ctx.addComment(std::move(c));
     if (!m_o.quiet) {
-        ctx.addComment({start, "Start line that ends at " + positionLabel(ctx, bestLast), true});
-        ctx.addComment({bestLast,
-                        "End line of length " + std::to_string(best) + " that starts at " + positionLabel(ctx, start),
-                        true});
+        // CQL 6.2's order: the end's comment names the start (a position in a
+        // variation by its id, written there too), then the start's the end.
+        const std::string from = positionIdString(ctx, start);
+        ctx.addComment({bestLast, "End line of length " + std::to_string(best) + " that starts at " + from, true});
+        const std::string to = positionIdString(ctx, bestLast);
+        ctx.addComment({start, "Start line that ends at " + to, true});
     }
     if (length) *length = best;
     if (last) *last = bestLast;

@@ -26,11 +26,13 @@ private:
 
 // One element of a line pattern: a filter or a group, repeated min..max times.
 struct LineElement {
-    FilterPtr filter;                 // for a single constituent
-    std::vector<LineElement> group;   // for ( ... ) groups
-    int min = 1, max = 1;             // max = -1: unbounded
-    std::vector<FilterPtr> afterMove; // comments written after the constituent's move (linecomments.h)
-    FilterPtr afterMoveCheck;         // that move as `move previous`: which positions it leads to
+    FilterPtr filter;               // for a single constituent
+    std::vector<LineElement> group; // for ( ... ) groups
+    int min = 1, max = 1;           // max = -1: unbounded
+    // The filter reads the game's next move (`move` outside find, line, echo
+    // and x : F; forward lines only): as in CQL 6.2 it is tested once per
+    // move, seeing only that move, and the line goes on along that move.
+    bool eachMove = false;
     LineElement clone(const Transform &t) const;
 };
 

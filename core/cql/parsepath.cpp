@@ -461,7 +461,9 @@ FilterPtr Parser::parseEcho(const Token &t)
     }
     int ss = slotFor(s.text, Type::Position, s);
     int ts = slotFor(u.text, Type::Position, u);
+    const size_t nextMoves = m_nextMoveFilters;
     FilterPtr body = startsFilter() ? parseFilter() : nullptr;
+    m_nextMoveFilters = nextMoves;
     if (!body) {
         error(t, "expected a filter after 'echo (...)'");
         return nullptr;

@@ -7,7 +7,6 @@
 #include "explorerhooks.h"
 #include "keywords.h"
 #include "lexer.h"
-#include "linecomments.h"
 #include "logic.h"
 #include "movecount.h"
 #include "moves.h"
@@ -500,7 +499,9 @@ FilterPtr Parser::parseExpr(int minPrec)
             continue;
         }
         if (info.prec == P_COLON) {
+            const size_t nextMoves = m_nextMoveFilters;
             FilterPtr right = parseExpr(P_COLON);
+            m_nextMoveFilters = nextMoves;
             if (!right) {
                 error(opTok, "expected a filter after ':'");
                 return left;
@@ -1442,8 +1443,12 @@ FilterPtr Parser::parseMove(const Token &t)
         error(t, conflict);
         return nullptr;
     }
-    // `move ... comment (...)` reads on as the next filter of the sequence; in
-    // a line the comment is written after the move (parseLine).
+    // `move ... comment (...)`: the comment is the move's, written after it.
+    if (!generated && atWord("comment")) {
+        const Token &c = advance();
+        if (!(s.comment = parseComment(c, false))) return nullptr;
+    }
+    if (!s.previous && !generated) ++m_nextMoveFilters;
     FilterPtr move = make<MoveFilter>(t.range, std::move(s));
     if (count) return make<CountMovesFilter>(t.range, std::move(move));
     return move;
@@ -1588,7 +1593,9 @@ FilterPtr Parser::parseFind(const Token &t)
         } else
             break;
     }
+    const size_t nextMoves = m_nextMoveFilters;
     FilterPtr body = parseFilter();
+    m_nextMoveFilters = nextMoves;
     if (!body) {
         error(t, "expected a filter after 'find'");
         return nullptr;
@@ -1657,10 +1664,8 @@ FilterPtr Parser::parseLine(const Token &t)
                 if (!expectOp(Op::RParen, "to close the line group")) return false;
             } else {
                 // A constituent is one filter (what follows it without an arrow
-                // is the next filter after the line), and a move's comment:
-                // `--> move from R comment ("x")` comments the move.
-                std::vector<FilterPtr> parts;
-                SourceRange r = peek().range;
+                // is the next filter after the line; a move's comment is the move's).
+                const size_t nextMoves = m_nextMoveFilters;
                 FilterPtr first = startsFilter() && !atOp(arrow) ? parseFilter() : nullptr;
                 if (!first) {
                     error(peek(), "expected a filter after the arrow");
@@ -1673,15 +1678,8 @@ FilterPtr Parser::parseLine(const Token &t)
                           "meant? put the constituent in braces)");
                     return false;
                 }
-                const bool isMove = dynamic_cast<const MoveFilter *>(first.get()) != nullptr;
-                parts.push_back(std::move(first));
-                while (isMove && atWord("comment")) {
-                    size_t before = m_pos;
-                    if (FilterPtr f = parseFilter()) parts.push_back(std::move(f));
-                    if (m_pos == before) break;
-                }
-                if (!o.backward) takeCommentsAfterMove(parts, e.afterMove, e.afterMoveCheck);
-                e.filter = parts.size() == 1 ? std::move(parts[0]) : make<CompoundFilter>(r, std::move(parts));
+                e.filter = std::move(first);
+                e.eachMove = !o.backward && m_nextMoveFilters != nextMoves;
             }
             parseRepetition(e.min, e.max); // repetition suffix
             out.push_back(std::move(e));
@@ -1690,9 +1688,11 @@ FilterPtr Parser::parseLine(const Token &t)
     };
     std::vector<LineElement> elements;
     const size_t notPositional = m_notPositional;
+    const size_t nextMoves = m_nextMoveFilters;
     ++m_lineDepth;
     const bool read = parseSeq(elements, false);
     --m_lineDepth;
+    m_nextMoveFilters = nextMoves;
     if (!read) return nullptr;
     o.positional = m_notPositional == notPositional;
     return make<LineFilter>(t.range, o, std::move(elements));

@@ -197,6 +197,10 @@ private:
     // it added none.
     int m_lineDepth = 0;
     size_t m_notPositional = 0;
+    // `move` filters of the game's next moves (not previous, legal or a dash)
+    // read so far outside find, line, echo and x : F bodies: a line
+    // constituent that reads one is tested move by move (multi.h).
+    size_t m_nextMoveFilters = 0;
     bool m_lowered = false; // m_bindings[0] holds the arguments of compileFilterText
 
     bool positionalToken(const Token &t) const;

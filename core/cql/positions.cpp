@@ -33,6 +33,7 @@ FilterPtr RelativeFilter::transformed(const Transform &t) const
 template <typename F>
 bool AtPositionFilter::at(Ctx &ctx, F &&f) const
 {
+    AllMovesScope allMoves(ctx);
     game::NodeId n;
     if (!m_where->position(ctx, n)) return false;
     game::NodeId here = ctx.node;

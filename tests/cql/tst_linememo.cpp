@@ -76,7 +76,8 @@ void TestLineMemo::keptAgreesWithSearched_data()
         "cql(variations) line --> true* --> move from Q --> true* --> btm --> true* --> mate", 5);
     row("main line only", Checks, "cql() line --> true* --> move from B --> true* --> mate", 3);
     row("primary", Checks, "cql(variations) line primary --> true* --> {btm check} --> true*", 15);
-    row("secondary", Checks, "cql(variations) line secondary --> true* --> check --> true*", 15);
+    // secondary steps only into variations, at every step (CQL 6.2): the checks themselves, each a line of one
+    row("secondary", Checks, "cql(variations) line secondary --> true* --> check --> true*", 4);
     row("firstmatch", Checks, "cql(variations) line firstmatch --> true* --> check --> true* --> check", 6);
     row("lastposition", Checks, "cql(variations) (line lastposition --> true* --> check --> true*) : terminal", 15);
     row("lastposition, sorted by its ply", Checks,
