@@ -35,6 +35,7 @@ fingerprint() {
     printf '%s\n' "$@"
     "${CXX:-c++}" --version 2>/dev/null | head -1
     sha256sum <"${BASH_SOURCE[0]}"
+    sha256sum <"$ROOT/CMakeLists.txt"
     cd "$ROOT" && find core resources/sample resources/examples -type f -print0 | sort -z | xargs -0 sha256sum
   } | sha256sum | cut -d' ' -f1
 }
