@@ -278,13 +278,17 @@ struct Search::Impl {
         return options.only && item.input < options.only->size() ? size_t((*options.only)[item.input][i]) : i;
     }
     void processGame(Worker &w, const db::Database &d, size_t input, size_t index, BatchResult &out);
+    // Where the evaluated game came from: its text (read with leanBuild), or
+    // the store, whole (the tree a full read gives, annotations as leanBuild
+    // asks) or its mainline only (a game with variations the query does not read).
+    enum class Read { Text, StoreWhole, StoreMainline };
     void processParsed(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
                        uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out,
-                       bool mainlineOnly = false);
+                       Read read = Read::Text);
     template <typename OnGame>
     void streamInput(Worker &w, db::Database &d, size_t input, BatchResult &out, const OnGame &onGame);
     void evaluateBoard(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
-                       uint64_t number, const pgn::Location &origin, int board, bool mainlineOnly, BatchResult &out);
+                       uint64_t number, const pgn::Location &origin, int board, Read read, BatchResult &out);
     bool remapToFull(Worker &w);
     void workerLoop();
 
@@ -340,7 +344,7 @@ void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, s
     const store::GameStore *st = s.m_stores[input];
     const bool replays = st && st->replays(index, variations, annotations);
     // Before the game's text is looked up: most games of a selective query end here.
-    if (replays && prefilter.active() && !prefilter.mayMatch(*st, index)) {
+    if (replays && prefilter.active() && st->signatureCovers(index, variations) && !prefilter.mayMatch(*st, index)) {
         ++out.prefiltered;
         // Passed over all the same: the pages of its text and moves are given back as the pass moves on.
         st->passOver(index);
@@ -350,20 +354,18 @@ void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, s
     std::string_view text = d.gameText(index);
     uint64_t number = d.number(index);
     pgn::Location origin = d.origin(index);
-    if (replays) {
-        if (st->replay(index, number, w.game)) {
-            ++out.fromStore;
-            processParsed(w, d, input, index, text, number, origin, true, out, true);
-            return;
-        }
+    if (replays && st->replay(index, number, w.game, variations, leanBuild.comments, options.chess960)) {
+        ++out.fromStore;
+        const Read read = !variations && st->hasVariations(index) ? Read::StoreMainline : Read::StoreWhole;
+        processParsed(w, d, input, index, text, number, origin, true, out, read);
+        return;
     }
     bool parsed = w.parser.parse(text, number, origin, w.game, leanBuild);
     processParsed(w, d, input, index, text, number, origin, parsed, out);
 }
 
 void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
-                                 uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out,
-                                 bool mainlineOnly)
+                                 uint64_t number, const pgn::Location &origin, bool parsed, BatchResult &out, Read read)
 {
     if (!w.game.errors.empty()) {
         ++out.problemGames;
@@ -372,15 +374,14 @@ void Search::Impl::processParsed(Worker &w, const db::Database &d, size_t input,
     }
     if (!parsed || w.game.unsupported || w.game.nodes.empty()) return;
     if (countGames) w.evaluator.setLastGameNumber(d.indexed() && !d.empty() ? int64_t(d.number(d.size() - 1)) : 0);
-    evaluateBoard(w, d, input, index, text, number, origin, 0, mainlineOnly, out);
+    evaluateBoard(w, d, input, index, text, number, origin, 0, read, out);
     // Bughouse: board B is searched as a game of its own (game/bughouse.h).
     if (!w.game.otherBoard.empty() && !cancelled())
-        evaluateBoard(w, d, input, index, text, number, origin, 1, mainlineOnly, out);
+        evaluateBoard(w, d, input, index, text, number, origin, 1, read, out);
 }
 
 void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input, size_t index, std::string_view text,
-                                 uint64_t number, const pgn::Location &origin, int board, bool mainlineOnly,
-                                 BatchResult &out)
+                                 uint64_t number, const pgn::Location &origin, int board, Read read, BatchResult &out)
 {
     game::Game &lean = board ? w.game.otherBoard[0] : w.game;
     w.evaluator.run(lean, w.result);
@@ -394,22 +395,25 @@ void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input,
     // Before any remap: the marks still name the nodes of the game evaluated.
     if (options.recordMoves) recordMatchMoves(lean, w.result, m.moves);
     game::Game *g = &lean;
-    // A game from the store holds its mainline only, as a lean parse without
-    // variations does; when its text has nothing else, it is the full game.
-    const bool whole = mainlineOnly && s.m_stores[input]->replaysWhole(index);
-    bool skippedVariations =
-        !whole && (mainlineOnly || !leanBuild.variations) && text.find('(') != std::string_view::npos;
-    bool leanIsFull = whole || (!mainlineOnly && leanBuild.variations && leanBuild.comments && leanBuild.nags);
+    // A game from the store is the full game unless its variations were left
+    // out (its annotations are there whenever the output needs them).
+    const bool skippedVariations = read == Read::Text
+        ? !leanBuild.variations && text.find('(') != std::string_view::npos
+        : read == Read::StoreMainline;
+    const bool leanIsFull = read == Read::Text ? leanBuild.variations && leanBuild.comments && leanBuild.nags
+                                               : read == Read::StoreWhole && leanBuild.comments && leanBuild.nags;
     if (board) {
         // A bughouse board has no variations: only the comments may be missing.
         if (wantPgn && !leanIsFull && w.parser.parse(text, number, origin, w.full, fullBuild)
             && !w.full.otherBoard.empty() && w.full.otherBoard[0].nodes.size() == lean.nodes.size())
             g = &w.full.otherBoard[0];
     } else if (skippedVariations || (wantPgn && !leanIsFull)) {
-        // Node ids and the output refer to the game as a full load gives it.
-        if (w.parser.parse(text, number, origin, w.full, fullBuild) && !w.full.nodes.empty()
-            && (!skippedVariations || remapToFull(w)))
-            g = &w.full;
+        // Node ids and the output refer to the game as a full load gives it
+        // (from the store when the game came from there).
+        const bool full =
+            (read != Read::Text && s.m_stores[input]->replay(index, number, w.full, true, true, options.chess960))
+            || w.parser.parse(text, number, origin, w.full, fullBuild);
+        if (full && !w.full.nodes.empty() && (!skippedVariations || remapToFull(w))) g = &w.full;
     }
     m.input = input;
     m.gameIndex = index;

@@ -3,7 +3,7 @@
 //   records  GameRecord per game
 //   fields   FieldCount string ids per game (the index's header fields)
 //   tags     (name, value) string id pairs
-//   moves    16-bit move codes (chess::Move's bits)
+//   moves    16-bit codes, a game's tree in its node order (below)
 //   strings  (offset, length) per string, into the bytes
 //   bytes    the string pool
 // SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +16,27 @@
 #include <cstdint>
 
 namespace store {
+
+// A game's codes say its tree in the order a full read of its text makes the
+// nodes: a move is chess::Move's bits and makes a child of the current node
+// (its last child, as a variation does); a marker is a code no move has
+// (from and to the same square, no drop), with its operands after it:
+//   VariationStart  the following moves are an alternative to the current
+//                   node's move: the current node becomes its parent
+//   VariationEnd    back to the node current before the matching start
+//   Comment lo hi   the current node's comment: string id hi << 16 | lo
+//   PreComment lo hi    its comment before the move (the root's: before the game)
+//   Nag n           one of its NAGs, in order
+// A game's first codes before any move annotate the root.
+enum Code : uint16_t {
+    VariationStart = 2 | 2 << 6,
+    VariationEnd = 3 | 3 << 6,
+    CommentCode = 4 | 4 << 6,
+    PreCommentCode = 5 | 5 << 6,
+    NagCode = 6 | 6 << 6,
+};
+// Variations nested deeper are not stored (the game is read from its text).
+constexpr int MaxVariationDepth = 256;
 
 inline constexpr char Magic[8] = {'C', 'Q', 'L', 'W', 'B', 'S', 'T', '\n'};
 constexpr uint32_t EndianMark = 0x01020304;

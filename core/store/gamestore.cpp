@@ -6,6 +6,8 @@
 #include "format.h"
 #include "hash.h"
 
+#include "game/builder.h"
+
 #include <algorithm>
 #include <bit>
 #include <cerrno>
@@ -69,7 +71,7 @@ const char *damageIn(const pgn::Mapping &map, const FileHeader &h, const Layout 
         lastEnd = r.offset + r.length;
         if (r.result > 3) return "damaged: result";
         if (r.flags & Replayable) {
-            if (r.movesBegin > h.moveCount || r.plies > h.moveCount - r.movesBegin || r.plies > 0xFFFF)
+            if (r.movesBegin > h.moveCount || r.codes > h.moveCount - r.movesBegin || r.plies > 0xFFFF)
                 return "damaged: move bounds";
             if (uint64_t(r.tagsBegin) + r.tagCount > h.tagCount) return "damaged: tag bounds";
         }
@@ -224,10 +226,38 @@ bool GameStore::fillIndex(db::Database &database) const
     return true;
 }
 
-bool GameStore::replay(size_t index, uint64_t number, game::Game &g) const
+namespace {
+
+// The start position of a game with a FEN or Variant tag, as GameBuilder
+// sets it up; false when a read with these options differs from the store's.
+bool setUpStart(game::Game &g, bool chess960)
+{
+    std::string_view fen, variant;
+    bool haveFen = false, haveVariant = false;
+    // The last of each, as the builder keeps them.
+    for (const auto &[name, value] : g.tags) {
+        if (name == "FEN") fen = value, haveFen = true;
+        if (name == "Variant") variant = value, haveVariant = true;
+    }
+    game::BuildOptions options;
+    options.chess960 = chess960;
+    game::StartPosition start =
+        game::startPosition(haveFen ? &fen : nullptr, haveVariant ? &variant : nullptr, options);
+    if (!start.error.empty() || !start.warnings.empty() || start.readAsStandard
+        || start.position.variant() != chess::Variant::Standard)
+        return false;
+    g.chess960 = start.chess960;
+    g.nodes.emplace_back(start.position, chess::Move::none(), game::NoNode, uint16_t(0), uint16_t(0), game::NoText);
+    return true;
+}
+
+} // namespace
+
+bool GameStore::replay(size_t index, uint64_t number, game::Game &g, bool variations, bool annotations,
+                       bool chess960) const
 {
     const GameRecord &r = m_records[index];
-    m_map->noteRead(uint64_t(r.plies) * 2 + uint64_t(r.tagCount) * 24);
+    m_map->noteRead(uint64_t(r.codes) * 2 + uint64_t(r.tagCount) * 24);
     g.clear();
     g.number = number;
     g.fileOffset = r.offset;
@@ -236,25 +266,88 @@ bool GameStore::replay(size_t index, uint64_t number, game::Game &g) const
     for (uint32_t t = r.tagsBegin; t < r.tagsBegin + r.tagCount; ++t)
         g.addTag(string(m_tags[2 * t]), string(m_tags[2 * t + 1]));
     g.result.assign(ResultNames[r.result]);
-    g.nodes.reserve(size_t(r.plies) + 1);
-    g.nodes.emplace_back(chess::Position(), chess::Move::none(), game::NoNode, uint16_t(0), uint16_t(0), game::NoText);
+    g.nodes.reserve(size_t(r.codes) + 1);
+    if (!(r.flags & SetUpStart))
+        g.nodes.emplace_back(chess::Position(), chess::Move::none(), game::NoNode, uint16_t(0), uint16_t(0),
+                             game::NoText);
+    else if (!setUpStart(g, chess960))
+        return false;
     const uint16_t *codes = m_moves + r.movesBegin;
-    for (uint32_t i = 0; i < r.plies; ++i) {
-        const game::NodeId parent = game::NodeId(i);
-        const chess::Move m = std::bit_cast<chess::Move>(codes[i]);
-        const chess::Position &from = g.nodes[parent].position;
+    const uint32_t count = r.codes;
+    game::NodeId cur = 0;
+    // The node current before each open variation; skipped: how deep in variations not read.
+    game::NodeId stack[MaxVariationDepth];
+    int depth = 0, skipped = 0;
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint16_t code = codes[i];
+        switch (code) {
+        case VariationStart:
+            if (skipped || !variations) {
+                ++skipped;
+                continue;
+            }
+            if (depth == MaxVariationDepth || cur == 0) return false;
+            stack[depth++] = cur;
+            cur = g.nodes[cur].parent;
+            continue;
+        case VariationEnd:
+            if (skipped) {
+                --skipped;
+                continue;
+            }
+            if (depth == 0) return false;
+            cur = stack[--depth];
+            continue;
+        case NagCode:
+            if (++i == count || codes[i] == 0 || codes[i] > 255) return false;
+            if (annotations && !skipped) g.addNag(cur, uint8_t(codes[i]));
+            continue;
+        case CommentCode:
+        case PreCommentCode: {
+            if (count - i < 3) return false;
+            const uint32_t id = uint32_t(codes[i + 1]) | uint32_t(codes[i + 2]) << 16;
+            i += 2;
+            if (!annotations || skipped) continue;
+            if (id >= m_stringCount) return false;
+            game::Node &n = g.nodes[cur];
+            const uint32_t text = g.addText(string(id));
+            (code == CommentCode ? n.comment : n.preComment) = text;
+            continue;
+        }
+        default: break;
+        }
+        if (skipped) continue;
+        const chess::Move m = std::bit_cast<chess::Move>(code);
+        const game::NodeId parent = cur;
+        const game::Node &from = g.nodes[parent];
+        if (from.ply == 0xFFFF) return false;
         if (!m.isNull()) {
             // The checksum makes a wrong code unlikely; this makes one harmless.
-            const chess::Piece p = from.pieceAt(m.from());
-            if (p == chess::NoPiece || chess::colorOf(p) != from.sideToMove() || !from.isPseudoLegal(m)) return false;
+            const chess::Piece p = from.position.pieceAt(m.from());
+            if (p == chess::NoPiece || chess::colorOf(p) != from.position.sideToMove()
+                || !from.position.isPseudoLegal(m))
+                return false;
         }
-        game::Node &n =
-            g.nodes.emplace_back(from, chess::Move::none(), parent, uint16_t(i + 1), uint16_t(0), game::NoText);
+        const game::NodeId id = game::NodeId(g.nodes.size());
+        game::Node &n = g.nodes.emplace_back(from.position, chess::Move::none(), parent, uint16_t(from.ply + 1),
+                                             uint16_t(0), game::NoText);
         n.position.play(m);
         n.move = m;
-        g.nodes[parent].firstChild = parent + 1;
+        game::Node &p = g.nodes[parent];
+        uint16_t nodeDepth = p.variationDepth;
+        if (p.firstChild == game::NoNode) {
+            p.firstChild = id;
+        } else {
+            game::NodeId s = p.firstChild;
+            while (g.nodes[s].nextSibling != game::NoNode)
+                s = g.nodes[s].nextSibling;
+            g.nodes[s].nextSibling = id;
+            ++nodeDepth;
+        }
+        g.nodes[id].variationDepth = nodeDepth;
+        cur = id;
     }
-    return true;
+    return depth == 0 && skipped == 0;
 }
 
 } // namespace store

@@ -1,13 +1,15 @@
 // The compact game store: a binary cache of a PGN database kept in the user's
 // cache folder. Per game it holds where the game lies in the (decompressed)
-// text, the index's header fields, all tags in a string pool, the mainline as
-// 16-bit move codes and a signature (flags and piece counts) that query
-// prefilters test. A search replays the codes instead of decoding SAN; output
-// still reads the original text at the recorded byte range.
+// text, the index's header fields, all tags in a string pool, the whole game
+// tree as 16-bit codes (moves, variation markers, comments as string ids,
+// NAGs; format.h) and a signature (flags and piece counts) that query
+// prefilters test. A search replays the codes instead of decoding SAN, into
+// the very tree a full read of the text gives; output still reads the
+// original text at the recorded byte range.
 //
 // Games the store cannot stand in for exactly are marked so and searched from
-// the PGN: games with read problems, a FEN or Variant tag, or (for queries that
-// need them) variations or annotations, which the store does not keep.
+// the PGN: games with read problems, variant games (Crazyhouse, Bughouse, ...)
+// and trees the codes cannot say (deeper than MaxVariationDepth).
 //
 // A store is never trusted blindly: load() checks the magic, version, byte
 // order, the identity of the PGN file, a checksum of the header and of the
@@ -42,17 +44,25 @@ namespace store {
 // 8 to 31 bytes correctly (version 2 copied it past an 8-byte word).
 // 4: records tell which piece types each side promoted to and which
 // castlings each side played (older stores hold zeros there).
-constexpr uint32_t FormatVersion = 4;
+// 5: the codes hold the whole tree (variations, comments, NAGs), games with a
+// FEN or Chess960 start are replayable, and records count their codes.
+constexpr uint32_t FormatVersion = 5;
 
 enum GameFlag : uint16_t {
     Replayable = 1,     // the store replays this game exactly as the PGN path reads it
-    HasVariations = 2,  // the PGN has variations (the store keeps the mainline only)
-    HasAnnotations = 4, // the PGN has comments or NAGs (not kept)
+    HasVariations = 2,  // the PGN has variations
+    HasAnnotations = 4, // the PGN has comments or NAGs
     FinalMate = 8,      // the mainline ends in checkmate
     FinalStalemate = 16,
     AnyCheck = 32,     // some mainline position is check
     HasPromotion = 64, // some mainline move promotes
     HasCastling = 128, // some mainline move castles
+    // The game starts from its FEN or Variant tag (a set-up position, Chess960): the signature's
+    // flags and counts hold, but prefilters made for games from the standard start are not asked.
+    SetUpStart = 256,
+    // A read without variations gives other mainline comments than the whole tree does (a comment
+    // in a variation without moves goes to the move before it): such a read is not replayed.
+    LeanCommentsDiffer = 512,
 };
 
 // GameRecord::castlings: the castlings played on the mainline, by side.
@@ -69,7 +79,7 @@ struct GameRecord {
     uint64_t movesBegin = 0; // into the move codes
     uint32_t length = 0;     // GameEntry::length
     uint32_t line = 0;       // GameEntry::line
-    uint32_t plies = 0;      // mainline move codes (Replayable games)
+    uint32_t plies = 0;      // mainline moves (Replayable games)
     uint32_t indexPlies = 0; // GameEntry::plies
     uint32_t tagsBegin = 0;  // into the tag pairs (Replayable games)
     uint16_t tagCount = 0;
@@ -82,7 +92,7 @@ struct GameRecord {
     // The piece types each side promoted to on the mainline (bit 1 << chess::PieceType), white then black.
     uint8_t promotions[2] = {};
     uint8_t castlings = 0; // CastlingBit
-    uint8_t reserved[4] = {};
+    uint32_t codes = 0;    // the game's codes from movesBegin: moves, markers, notes (format.h)
 };
 static_assert(sizeof(GameRecord) == 64);
 
@@ -136,7 +146,14 @@ public:
     {
         m_map->noteRead(sizeof(GameRecord));
         const uint16_t f = m_records[game].flags;
-        return (f & Replayable) && !(variations && (f & HasVariations)) && !(annotations && (f & HasAnnotations));
+        return (f & Replayable) && (variations || !annotations || !(f & LeanCommentsDiffer));
+    }
+    // Whether the signature speaks for every position the search visits:
+    // the mainline from the standard start (prefilter.h).
+    bool signatureCovers(size_t game, bool variations) const
+    {
+        const uint16_t f = m_records[game].flags;
+        return (f & Replayable) && !(f & SetUpStart) && !(variations && (f & HasVariations));
     }
     // A pass that skips a game (a prefilter ruled it out) tells the mapping it
     // moved on by as much as replay() would have read, so pages keep being
@@ -144,19 +161,15 @@ public:
     void passOver(size_t game) const
     {
         const GameRecord &r = m_records[game];
-        m_map->noteRead(uint64_t(r.plies) * 2 + uint64_t(r.tagCount) * 24);
+        m_map->noteRead(uint64_t(r.codes) * 2 + uint64_t(r.tagCount) * 24);
     }
-    // Whether replay() gives the game whole, as a full read of its text would:
-    // its text has no variations, comments or NAGs.
-    bool replaysWhole(size_t game) const
-    {
-        const uint16_t f = m_records[game].flags;
-        return (f & Replayable) && !(f & (HasVariations | HasAnnotations));
-    }
-    // The game's mainline and tags as the PGN path reads it (no comments,
-    // NAGs or variations). False if a move does not fit the position (then
-    // read the PGN).
-    bool replay(size_t game, uint64_t number, game::Game &out) const;
+    bool hasVariations(size_t game) const { return m_records[game].flags & HasVariations; }
+    // The game as the PGN path reads it with these options (game::BuildOptions
+    // variations, comments and NAGs, chess960): the same nodes with the same
+    // ids, comments and NAGs. False if a code does not fit the position or the
+    // game reads otherwise without Chess960 (then read the PGN).
+    bool replay(size_t game, uint64_t number, game::Game &out, bool variations = true, bool annotations = true,
+                bool chess960 = true) const;
 
 private:
     std::shared_ptr<const pgn::Mapping> m_map;

@@ -1,5 +1,5 @@
-// Building the store: every game is read in full once, its mainline kept as
-// move codes and its signature worked out, a window of games at a time; the
+// Building the store: every game is read in full once, its tree kept as
+// codes and its signature worked out, a window of games at a time; the
 // sections go to temporary files as they are made, and the store file is
 // assembled from them and renamed into place at the end. Memory holds the
 // windows and the string pool, not the store: it does not grow with the
@@ -118,15 +118,94 @@ int resultCode(std::string_view r)
     return -1;
 }
 
-// Flags, signature and move codes of one parsed game; false: not replayable.
-bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::vector<uint16_t> &codes)
+// A game's tree as codes (format.h), in the order its nodes were made; false
+// when the tree is not in that order or nests too deep (then not replayable).
+class TreeCoder {
+public:
+    TreeCoder(const game::Game &g, std::vector<uint16_t> &codes, StringPool &pool)
+        : m_g(g), m_codes(codes), m_pool(pool)
+    {
+    }
+    bool code()
+    {
+        notes(0);
+        const game::NodeId first = m_g.nodes[0].firstChild;
+        return (first == game::NoNode || line(first, 0)) && m_next == m_g.nodes.size();
+    }
+
+private:
+    void text(uint16_t marker, uint32_t text)
+    {
+        const uint32_t id = m_pool.id(m_g.texts[text]);
+        m_codes.push_back(marker);
+        m_codes.push_back(uint16_t(id & 0xFFFF));
+        m_codes.push_back(uint16_t(id >> 16));
+    }
+    void notes(game::NodeId n)
+    {
+        const game::Node &node = m_g.nodes[n];
+        if (node.comment != game::NoText) text(CommentCode, node.comment);
+        if (node.preComment != game::NoText) text(PreCommentCode, node.preComment);
+        for (uint32_t i = 0; i < node.nagCount; ++i) {
+            m_codes.push_back(NagCode);
+            m_codes.push_back(m_g.nags[node.nagBegin + i]);
+        }
+    }
+    // A line from its first move n on: each move, then the variations to it.
+    bool line(game::NodeId n, int depth)
+    {
+        for (;;) {
+            if (n != m_next) return false;
+            ++m_next;
+            const game::Node &node = m_g.nodes[n];
+            m_codes.push_back(node.move.raw());
+            notes(n);
+            if (m_g.nodes[node.parent].firstChild == n)
+                for (game::NodeId v = node.nextSibling; v != game::NoNode; v = m_g.nodes[v].nextSibling) {
+                    if (depth >= MaxVariationDepth) return false;
+                    m_codes.push_back(VariationStart);
+                    if (!line(v, depth + 1)) return false;
+                    m_codes.push_back(VariationEnd);
+                }
+            n = node.firstChild;
+            if (n == game::NoNode) return true;
+        }
+    }
+
+    const game::Game &m_g;
+    std::vector<uint16_t> &m_codes;
+    StringPool &m_pool;
+    game::NodeId m_next = 1;
+};
+
+// Whether the mainlines of two reads of a game carry the same comments and NAGs.
+bool sameMainlineNotes(const game::Game &a, const game::Game &b)
+{
+    game::NodeId i = 0, j = 0;
+    for (; i != game::NoNode && j != game::NoNode; i = a.nodes[i].firstChild, j = b.nodes[j].firstChild) {
+        const game::Node &x = a.nodes[i], &y = b.nodes[j];
+        if (a.text(x.comment) != b.text(y.comment) || a.text(x.preComment) != b.text(y.preComment)
+            || (x.comment == game::NoText) != (y.comment == game::NoText)
+            || (x.preComment == game::NoText) != (y.preComment == game::NoText) || x.nagCount != y.nagCount
+            || !std::equal(a.nags.begin() + x.nagBegin, a.nags.begin() + x.nagBegin + x.nagCount,
+                           b.nags.begin() + y.nagBegin))
+            return false;
+    }
+    return i == j;
+}
+
+// Flags, signature and codes of one parsed game; false: not replayable.
+bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::vector<uint16_t> &codes,
+              StringPool &pool)
 {
     codes.clear();
-    if (g.unsupported || !g.errors.empty() || g.nodes.empty() || g.chess960 || g.readAsStandard) return false;
+    if (g.unsupported || !g.errors.empty() || g.nodes.empty() || g.readAsStandard || g.board != 0
+        || !g.otherBoard.empty() || g.variant() != chess::Variant::Standard)
+        return false;
     if (g.fileOffset != e.offset || g.firstLine != int(e.line) || g.firstColumn != int(e.column)) return false;
-    if (!g.tag("FEN").empty() || !g.tag("Variant").empty() || g.tags.size() > 0xFFFF) return false;
+    if (g.tags.size() > 0xFFFF || g.nodes.size() >= (uint64_t(1) << 31)) return false;
     for (const auto &t : g.tags)
-        if (t.first == "FEN" || t.first == "Variant") return false;
+        if (t.first == "FEN" || t.first == "Variant") r.flags |= SetUpStart;
     const int rc = resultCode(g.result);
     if (rc < 0) return false;
     r.result = uint8_t(rc);
@@ -165,15 +244,15 @@ bool describe(const game::Game &g, const db::GameEntry &e, GameRecord &r, std::v
             const bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
             r.castlings |= uint8_t((kingSide ? WhiteShort : WhiteLong) << (2 * mover));
         }
-        codes.push_back(node.move.raw());
     }
     std::memcpy(r.pieceMax, most, sizeof most);
     if (mainline != g.nodes.size()) r.flags |= HasVariations;
     const chess::Position &end = g.nodes[last].position;
     if (end.isCheckmate()) r.flags |= FinalMate;
     if (end.isStalemate()) r.flags |= FinalStalemate;
-    if (codes.size() > 0xFFFF) return false;
-    r.plies = uint32_t(codes.size());
+    if (mainline - 1 > 0xFFFF || !TreeCoder(g, codes, pool).code() || codes.size() > 0xFFFFFFFFu) return false;
+    r.plies = uint32_t(mainline - 1);
+    r.codes = uint32_t(codes.size());
     return true;
 }
 
@@ -273,10 +352,17 @@ public:
             const pgn::Location origin{int(e.line), int(e.column), e.offset};
             const bool parsed = m_parser.parse(m_text.substr(size_t(e.offset), size_t(e.length)), w.first + i + 1,
                                                origin, m_game, full);
-            if (!parsed || !describe(m_game, e, r, m_codes)) {
+            if (!parsed || !describe(m_game, e, r, m_codes, w.pool)) {
                 r.flags &= uint16_t(~Replayable);
-                r.plies = 0;
+                r.plies = r.codes = 0;
                 continue;
+            }
+            // A variation without moves leaves no node but may leave its comment.
+            const std::string_view text = m_text.substr(size_t(e.offset), size_t(e.length));
+            if ((r.flags & HasAnnotations) && text.find('(') != std::string_view::npos) {
+                const game::BuildOptions lean{true, false, true, true};
+                if (!m_parser.parse(text, w.first + i + 1, origin, m_lean, lean) || !sameMainlineNotes(m_game, m_lean))
+                    r.flags |= LeanCommentsDiffer;
             }
             r.flags |= Replayable;
             r.movesBegin = w.moves.size();
@@ -313,7 +399,7 @@ private:
     const std::atomic<bool> &m_stop;
     Memo m_fieldMemo[MemoTags], m_nameMemo[MemoTags], m_valueMemo[MemoTags];
     game::GameParser m_parser;
-    game::Game m_game;
+    game::Game m_game, m_lean;
     std::vector<uint16_t> m_codes;
 };
 
@@ -346,6 +432,18 @@ public:
             id = m_remap[id];
         for (uint32_t &id : w.tagIds)
             id = m_remap[id];
+        // The comments' ids inside the codes too.
+        for (size_t c = 0; c < w.moves.size(); ++c) {
+            const uint16_t code = w.moves[c];
+            if (code == NagCode) {
+                ++c;
+            } else if (code == CommentCode || code == PreCommentCode) {
+                const uint32_t id = m_remap[uint32_t(w.moves[c + 1]) | uint32_t(w.moves[c + 2]) << 16];
+                w.moves[c + 1] = uint16_t(id & 0xFFFF);
+                w.moves[c + 2] = uint16_t(id >> 16);
+                c += 2;
+            }
+        }
         const bool ok = m_records.write(w.records.data(), w.records.size() * sizeof(GameRecord))
             && m_fields.write(w.fieldIds.data(), w.fieldIds.size() * sizeof(uint32_t))
             && m_tags.write(w.tagIds.data(), w.tagIds.size() * sizeof(uint32_t))

@@ -448,7 +448,7 @@ private slots:
             }
             ++replayable;
             QVERIFY(parser.parse(d.gameText(i), d.number(i), d.origin(i), parsed, lean));
-            QVERIFY(st.replay(i, d.number(i), replayed));
+            QVERIFY(st.replay(i, d.number(i), replayed, false, false));
             QCOMPARE(replayed.nodes.size(), parsed.nodes.size());
             QCOMPARE(replayed.tags, parsed.tags);
             QCOMPARE(replayed.result, parsed.result);
@@ -466,7 +466,7 @@ private slots:
             }
         }
         QVERIFY(replayable > 40);
-        QVERIFY(notReplayable > 0); // the FEN game, the illegal move, the broken samples
+        QVERIFY(notReplayable > 0); // the illegal move, the broken samples
     }
 
     void sameResultsAllWays_data()
