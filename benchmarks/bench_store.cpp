@@ -98,15 +98,18 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "bench_store: the store was not built: %s\n", r.note.c_str());
         return 1;
     }
-    size_t replayable = 0;
-    for (size_t i = 0; i < coldStore.size(); ++i)
+    size_t replayable = 0, withTree = 0;
+    for (size_t i = 0; i < coldStore.size(); ++i) {
         replayable += coldStore.replays(i, false, false);
+        withTree += coldStore.replays(i, false, false) && coldStore.hasVariations(i);
+    }
     // The build reads the text's index as it goes: no separate indexing.
     std::printf("%s: %zu games; cold open %.2f s (load %.2f s, store build with the index %.2f s)\n", path.c_str(),
                 cold.size(), coldOpen, cold.stats().loadSeconds, r.seconds);
-    std::printf("store: %.1f MB (%.1f bytes a game), %zu games replayable from it (%.2f%%)\n",
+    std::printf("store: %.1f MB (%.1f bytes a game), %zu games replayable from it (%.2f%%), %zu of them with "
+                "variations\n",
                 double(coldStore.bytes()) / 1e6, double(coldStore.bytes()) / double(std::max<size_t>(cold.size(), 1)),
-                replayable, 100.0 * double(replayable) / double(std::max<size_t>(cold.size(), 1)));
+                replayable, 100.0 * double(replayable) / double(std::max<size_t>(cold.size(), 1)), withTree);
     cold.close();
     coldStore.reset();
 
