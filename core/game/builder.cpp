@@ -248,8 +248,20 @@ pgn::MoveAction GameBuilder::move(std::string_view san, const pgn::Place &where)
         pos.play(m);
     }
 
-    g.link(parent, id);
-    g.nodes[id].move = m;
+    Node &p = g.nodes[parent];
+    uint16_t depth = p.variationDepth;
+    if (p.firstChild == NoNode) {
+        p.firstChild = id;
+    } else {
+        NodeId s = p.firstChild;
+        while (g.nodes[s].nextSibling != NoNode)
+            s = g.nodes[s].nextSibling;
+        g.nodes[s].nextSibling = id;
+        ++depth;
+    }
+    Node &n = g.nodes[id];
+    n.move = m;
+    n.variationDepth = depth;
     m_pendingPre = NoText;
     m_cur = id;
     if (m_lineStart) {

@@ -91,23 +91,6 @@ public:
     uint32_t addText(std::string_view text);
     // Appends text to a node's comment (or preComment), separated by a space.
     void appendComment(uint32_t &slot, std::string_view text);
-    // Makes node id (just added) the last child of parent: its main
-    // continuation, or a variation one deeper than the parent.
-    void link(NodeId parent, NodeId id)
-    {
-        Node &p = nodes[parent];
-        uint16_t depth = p.variationDepth;
-        if (p.firstChild == NoNode) {
-            p.firstChild = id;
-        } else {
-            NodeId s = p.firstChild;
-            while (nodes[s].nextSibling != NoNode)
-                s = nodes[s].nextSibling;
-            nodes[s].nextSibling = id;
-            ++depth;
-        }
-        nodes[id].variationDepth = depth;
-    }
     // Adds a NAG to a node, keeping its NAGs contiguous in the pool.
     void addNag(NodeId node, uint8_t nag);
     std::string_view tagOrDefault(std::string_view name, std::string_view fallback) const;

@@ -333,7 +333,18 @@ bool GameStore::replay(size_t index, uint64_t number, game::Game &g, bool variat
                                              uint16_t(0), game::NoText);
         n.position.play(m);
         n.move = m;
-        g.link(parent, id);
+        game::Node &p = g.nodes[parent];
+        uint16_t nodeDepth = p.variationDepth;
+        if (p.firstChild == game::NoNode) {
+            p.firstChild = id;
+        } else {
+            game::NodeId s = p.firstChild;
+            while (g.nodes[s].nextSibling != game::NoNode)
+                s = g.nodes[s].nextSibling;
+            g.nodes[s].nextSibling = id;
+            ++nodeDepth;
+        }
+        g.nodes[id].variationDepth = nodeDepth;
         cur = id;
     }
     return depth == 0 && skipped == 0;
