@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lexer.h"
 
+#include <algorithm>
+#include <bit>
+
 namespace cql {
 
 using chess::SquareSet;
@@ -238,6 +241,40 @@ bool Lexer::badSquarePart(Token &t, size_t p)
     return true;
 }
 
+std::string Lexer::badPieceGlyphs(size_t b, size_t e, bool bracketed) const
+{
+    // Each glyph stands for one or two of CQL 6.2's piece tokens (◭ = △ ▲).
+    static constexpr std::string_view names[] = {"K", "Q", "R", "B", "N", "P", "k", "q",
+                                                 "r", "b", "n", "p", "A", "a", "_"};
+    auto values = [](char32_t cp) -> uint32_t {
+        if (cp >= 0x2654 && cp <= 0x265F) return 1u << (cp - 0x2654);
+        if (cp == 0x25B3) return 1u << 12;
+        if (cp == 0x25B2) return 1u << 13;
+        if (cp == 0x25ED) return 3u << 12;
+        if (cp == 0x25A1) return 1u << 14;
+        return 0;
+    };
+    uint32_t seen = 0;
+    bool letters = false, glyphs = false;
+    for (size_t p = b; p < e;) {
+        int len = 1;
+        char32_t cp = peekCode(p, &len);
+        p += std::max(1, len);
+        if (cp < 128) {
+            letters = letters || (cp != '[' && cp != ']');
+            continue;
+        }
+        glyphs = true;
+        const uint32_t v = values(cp);
+        if (const uint32_t twice = seen & v)
+            return "the piece " + std::string(names[std::countr_zero(twice)])
+                + " is written twice in one designator of piece glyphs";
+        seen |= v;
+    }
+    if (bracketed && letters && glyphs) return "piece glyphs and letters do not mix inside one '[...]'";
+    return {};
+}
+
 bool Lexer::lexPiecePart(size_t &p, PieceMask &out) const
 {
     size_t q = p;
@@ -342,6 +379,12 @@ bool Lexer::lexDesignator(Token &t)
     p = m_pos;
     PieceMask pieces = 0;
     if (!lexPiecePart(p, pieces)) return false;
+    if (std::string bad = badPieceGlyphs(m_pos, p, m_text[m_pos] == '['); !bad.empty()) {
+        t.kind = Tok::Error;
+        t.text = std::move(bad);
+        advanceTo(p);
+        return true;
+    }
     squares = SquareSet::all();
     size_t q = p;
     SquareSet sq;

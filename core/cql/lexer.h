@@ -27,6 +27,9 @@ private:
     bool badSquarePart(Token &t, size_t p);
     bool lexPiecePart(size_t &p, PieceMask &out) const;
     bool lexPieceChar(size_t &p, PieceMask &out) const;
+    // What CQL 6.2 refuses in the piece part [b, e): a glyph's piece twice
+    // (♔♔, ◭△) or, in brackets, glyphs and letters mixed ([K♔]); else empty.
+    std::string badPieceGlyphs(size_t b, size_t e, bool bracketed) const;
     char32_t peekCode(size_t p, int *len = nullptr) const;
     void advanceTo(size_t p); // moves m_pos keeping line/column right
     SourcePos here() const { return {int(m_pos), m_line, m_col}; }

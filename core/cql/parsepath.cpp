@@ -49,11 +49,11 @@ bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
         {"from", PastMoveFilter::From},         {"to", PastMoveFilter::To},
         {"primary", PastMoveFilter::Primary},   {"secondary", PastMoveFilter::Secondary},
         {"nullmove", PastMoveFilter::NullMove}, {"enpassant", PastMoveFilter::EnPassant}};
-    if (w == "o" && atOp(Op::Minus) && atWord("o", 1)) {
-        // o-o / o-o-o arrive as words and minus signs.
+    if (w == "o" && atOp(Op::Minus) && atWord("o", 1) && !peek().spaceBefore && !peek(1).spaceBefore) {
+        // o-o / o-o-o arrive as words and minus signs (written without blanks).
         advance();
         advance();
-        bool isLong = atOp(Op::Minus) && atWord("o", 1) && !peek().spaceBefore;
+        bool isLong = atOp(Op::Minus) && atWord("o", 1) && !peek().spaceBefore && !peek(1).spaceBefore;
         if (isLong) {
             advance();
             advance();
@@ -315,6 +315,7 @@ bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
             c.kind = PathCon::Holder;
             c.filter = parseFilter();
             if (!c.filter) return false;
+            warnPositionTruth(c.filter.get());
             if (m_pos == before) break;
             if (refuseNumberConstituent(*c.filter)) return false;
             if (atPathWildcard()) {
@@ -468,6 +469,7 @@ FilterPtr Parser::parseEcho(const Token &t)
         error(t, "expected a filter after 'echo (...)'");
         return nullptr;
     }
+    warnPositionTruth(body.get());
     return make<EchoFilter>(t.range, ss, ts, s.text, u.text, std::move(body), all, quiet);
 }
 

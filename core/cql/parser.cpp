@@ -329,9 +329,13 @@ bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeade
             continue;
         }
         FilterPtr f = parseFilter();
+        warnPositionTruth(f.get());
         if (f) program.body.push_back(std::move(f));
         if (m_pos == before) advance();
     }
+    // CQL 6.2 wants at least one filter after the header.
+    if (requireHeader && program.body.empty() && m_diags.empty())
+        error(peek(), "expected a filter after the cql header: the query has none");
     return std::none_of(m_diags.begin(), m_diags.end(),
                         [](const Diagnostic &d) { return d.severity == Diagnostic::Error; });
 }
@@ -525,6 +529,8 @@ FilterPtr Parser::parseExpr(int minPrec)
         }
         SourceRange r = span(left->range, right->range);
         if (wordOp && (opTok.text == "or" || opTok.text == "and")) {
+            warnPositionTruth(left.get());
+            warnPositionTruth(right.get());
             left = make<AndOrFilter>(r, opTok.text == "and", std::move(left), std::move(right));
         } else if (wordOp && opTok.text == "in" && left->type == Type::String) {
             if (right->type != Type::String) {
@@ -628,6 +634,43 @@ FilterPtr Parser::parseExpr(int minPrec)
     return left;
 }
 
+void Parser::warnPositionTruth(const Filter *f)
+{
+    if (!f || f->type != Type::Position || !dynamic_cast<const VarFilter *>(f)) return;
+    const std::string name(m_source.substr(f->range.begin.offset, f->range.end.offset - f->range.begin.offset));
+    Diagnostic d;
+    d.severity = Diagnostic::Warning;
+    d.line = f->range.begin.line;
+    d.column = f->range.begin.column;
+    d.length = std::max(1, int(name.size()));
+    d.message = "the position variable '" + name
+        + "' is neither true nor false here: evaluating it is an error (CQL 6.2 stops the search there); "
+          "compare it, as in '"
+        + name + " == currentposition', or evaluate a filter at it, as in '" + name + " : check'";
+    m_diags.push_back(std::move(d));
+}
+
+bool Parser::atBraceRepetition(size_t ahead) const
+{
+    // { digits? (, digits?)? } written without blanks; {} is not one, {,} a bad one.
+    if (!atOp(Op::LBrace, ahead)) return false;
+    auto glued = [&](size_t i) { return !peek(i).spaceBefore && peek(i).kind != Tok::End; };
+    auto digits = [&](size_t i) {
+        const Token &k = peek(i);
+        return glued(i) && k.kind == Tok::Number && !k.text.empty()
+            && std::isdigit(static_cast<unsigned char>(k.text[0]));
+    };
+    size_t i = ahead + 1;
+    const bool first = digits(i);
+    if (first) ++i;
+    bool comma = glued(i) && atOp(Op::Comma, i);
+    if (comma) {
+        ++i;
+        if (digits(i)) ++i;
+    }
+    return (first || comma) && glued(i) && atOp(Op::RBrace, i);
+}
+
 FilterPtr Parser::requireType(FilterPtr f, Type t, const Token &after, const char *what)
 {
     if (!f) {
@@ -693,7 +736,10 @@ FilterPtr Parser::parseSequenceUntil(Op close)
             error(peek(), "a parenthesized expression holds exactly one filter: expected ')'");
             return nullptr;
         }
-        if (FilterPtr f = parseFilter()) parts.push_back(std::move(f));
+        if (FilterPtr f = parseFilter()) {
+            if (close == Op::RBrace) warnPositionTruth(f.get());
+            parts.push_back(std::move(f));
+        }
         if (m_pos == before) advance();
     }
     const Token &end = peek();
@@ -734,7 +780,18 @@ FilterPtr Parser::parsePrefix()
         const Token &p = advance();
         switch (p.op) {
         case Op::LParen: return parseSequenceUntil(Op::RParen);
-        case Op::LBrace: return parseSequenceUntil(Op::RBrace);
+        case Op::LBrace:
+            if (--m_pos, atBraceRepetition()) {
+                const Token &open = advance();
+                std::string text = open.text;
+                while (!atOp(Op::RBrace))
+                    text += advance().text;
+                text += advance().text;
+                error(open, "'" + text + "' is a repetition, which only follows a constituent of line or path");
+                return nullptr;
+            }
+            advance();
+            return parseSequenceUntil(Op::RBrace);
         case Op::Tilde: {
             FilterPtr a = requireType(parseExpr(P_COMPL), Type::Set, p, "a set filter");
             return a ? make<ComplementFilter>(p.range, std::move(a)) : nullptr;
@@ -753,6 +810,11 @@ FilterPtr Parser::parsePrefix()
             return a ? make<CountFilter>(p.range, std::move(a)) : nullptr;
         }
         case Op::Minus: {
+            // `- 1` is the number -1, as in CQL 6.2 (`sort - 1` sorts a constant).
+            if (peek().kind == Tok::Number) {
+                const Token &n = advance();
+                return make<NumberFilter>(span(p.range, n.range), -n.number);
+            }
             FilterPtr a = requireType(parseExpr(P_MUL), Type::Numeric, p, "a numeric filter");
             return a ? make<ArithFilter>(p.range, ArithFilter::Neg, std::move(a)) : nullptr;
         }
@@ -952,7 +1014,10 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
             advance();
             continue;
         }
-        if (FilterPtr p = parseFilter()) parts.push_back(std::move(p));
+        if (FilterPtr p = parseFilter()) {
+            warnPositionTruth(p.get());
+            parts.push_back(std::move(p));
+        }
         if (m_pos == before) advance();
     }
     m_pos = saved;
@@ -971,6 +1036,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
             error(t, "expected a filter after 'not'");
             return nullptr;
         }
+        warnPositionTruth(a.get());
         return make<NotFilter>(span(t.range, a->range), std::move(a));
     }
     return parseOtherKeyword(t);
@@ -992,6 +1058,7 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
             error(t, "expected 'if condition [then] filter [else filter]'");
             return nullptr;
         }
+        warnPositionTruth(c.get());
         return make<IfFilter>(t.range, std::move(c), std::move(a), std::move(b));
     }
     static constexpr std::pair<std::string_view, StateFilter::Kind> states[] = {
@@ -1064,14 +1131,36 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
         }
         return make<MinMaxFilter>(t.range, w == "max", std::move(args));
     }
-    if (w == "between" || w == "makesquare") {
-        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str())) return nullptr;
-        FilterPtr a = w == "between" ? setArg(t, P_UNION) : numArg(t);
-        FilterPtr b = w == "between" ? setArg(t, P_UNION) : numArg(t);
-        expectOp(Op::RParen, ("to close '" + std::string(w) + "'").c_str());
+    if (w == "makesquare") {
+        // makesquare (file rank), or makesquare S of a string S naming the square.
+        const bool paren = acceptOp(Op::LParen);
+        if (!startsFilter()) {
+            error(peek(), "expected 'makesquare (file rank)' or 'makesquare \"e4\"'");
+            return nullptr;
+        }
+        FilterPtr a = parseExpr(P_ADD);
+        if (!a) return nullptr;
+        if (a->type == Type::String) {
+            if (paren) expectOp(Op::RParen, "to close 'makesquare'");
+            return make<MakeSquareFilter>(t.range, std::move(a), nullptr);
+        }
+        if (!paren) {
+            error(a->range, "'makesquare' of numbers takes them in parentheses: makesquare (file rank)");
+            return nullptr;
+        }
+        a = requireType(std::move(a), Type::Numeric, t, "a numeric or string filter");
+        FilterPtr b = numArg(t);
+        expectOp(Op::RParen, "to close 'makesquare'");
         if (!a || !b) return nullptr;
-        if (w == "between") return make<BetweenFilter>(t.range, std::move(a), std::move(b));
         return make<MakeSquareFilter>(t.range, std::move(a), std::move(b));
+    }
+    if (w == "between") {
+        if (!expectOp(Op::LParen, ("after '" + std::string(w) + "'").c_str())) return nullptr;
+        FilterPtr a = setArg(t, P_UNION);
+        FilterPtr b = setArg(t, P_UNION);
+        expectOp(Op::RParen, "to close 'between'");
+        if (!a || !b) return nullptr;
+        return make<BetweenFilter>(t.range, std::move(a), std::move(b));
     }
     if (w == "tag") {
         if (peek().kind != Tok::String) {
@@ -1341,12 +1430,19 @@ bool Parser::acceptMoveFlag(MoveSpec &s, std::initializer_list<std::string_view>
     return true;
 }
 
-// o-o and o-o-o, which the lexer reads as o - o (- o).
+// o-o and o-o-o, which the lexer reads as o - o (- o); CQL 6.2 knows them
+// only without blanks.
+bool Parser::atCastleWords(size_t ahead) const
+{
+    return atWord("o", ahead) && atOp(Op::Minus, ahead + 1) && atWord("o", ahead + 2) && !peek(ahead + 1).spaceBefore
+        && !peek(ahead + 2).spaceBefore;
+}
+
 bool Parser::acceptCastleWords(MoveSpec &s)
 {
-    if (!(atWord("o") && atOp(Op::Minus, 1) && atWord("o", 2))) return false;
+    if (!atCastleWords(0)) return false;
     m_pos += 3;
-    if (atOp(Op::Minus) && atWord("o", 1)) {
+    if (atOp(Op::Minus) && atWord("o", 1) && !peek().spaceBefore && !peek(1).spaceBefore) {
         m_pos += 2;
         s.castleLong = true;
     } else {
@@ -1403,7 +1499,7 @@ FilterPtr Parser::parseMove(const Token &t)
             advance();
             enpassant = s.enpassant = true;
             if (w == "enpassantsquare" && !(s.enpassantSquare = setArg(p, P_COLON))) return nullptr;
-        } else if (w == "castle" || ((w == "o" && atOp(Op::Minus, 1) && atWord("o", 2)))) {
+        } else if (w == "castle" || atCastleWords(0)) {
             if (castling) {
                 error(p, "more than one castling parameter in 'move'");
                 return nullptr;
@@ -1587,7 +1683,7 @@ FilterPtr Parser::parseFind(const Token &t)
             quiet = true;
         else if (acceptOp(Op::LineBackward))
             backward = true;
-        else if (bool two; peek().kind == Tok::Number && parseRangeNumbers(lo, hi, two)) {
+        else if (bool two; atRangeNumber() && parseRangeNumbers(lo, hi, two)) {
             if (!two) hi = 1000000000;
             hasRange = true;
         } else
@@ -1600,6 +1696,7 @@ FilterPtr Parser::parseFind(const Token &t)
         error(t, "expected a filter after 'find'");
         return nullptr;
     }
+    warnPositionTruth(body.get());
     return make<FindFilter>(span(t.range, body->range), std::move(body), all, quiet, backward, hasRange, lo, hi);
 }
 
@@ -1678,6 +1775,7 @@ FilterPtr Parser::parseLine(const Token &t)
                           "meant? put the constituent in braces)");
                     return false;
                 }
+                warnPositionTruth(first.get());
                 e.filter = std::move(first);
                 e.eachMove = !o.backward && m_nextMoveFilters != nextMoves;
             }
@@ -1700,9 +1798,15 @@ FilterPtr Parser::parseLine(const Token &t)
 
 // `flip 5 <= x`, `⬓ 8≤sort ...`: a number followed by a comparison or
 // arithmetic is the transformed filter, not the transform's range.
+bool Parser::atRangeNumber() const
+{
+    // CQL 6.2 reads `- 8` as the number -8 here too: `flip - 8` has a range and no filter.
+    return peek().kind == Tok::Number || (atOp(Op::Minus) && peek(1).kind == Tok::Number);
+}
+
 bool Parser::comparisonAfterNumber() const
 {
-    const Token &n = peek(1);
+    const Token &n = peek(atOp(Op::Minus) ? 2 : 1);
     if (n.kind != Tok::Punct) return false;
     switch (n.op) {
     case Op::Lt:
@@ -1726,7 +1830,7 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
     long long lo = 0, hi = 0;
     if (acceptWord("count")) {
         mode = TransformFilter::Count;
-    } else if (bool two; peek().kind == Tok::Number && !comparisonAfterNumber() && parseRangeNumbers(lo, hi, two)) {
+    } else if (bool two; atRangeNumber() && !comparisonAfterNumber() && parseRangeNumbers(lo, hi, two)) {
         if (!two) hi = lo;
         mode = TransformFilter::Range;
     }
@@ -1735,6 +1839,7 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
         error(t, "expected a filter after '" + t.text + "'");
         return nullptr;
     }
+    warnPositionTruth(arg.get());
     if (transformImageBudget() < 0) return nullptr; // reported once, by the outermost transform below
     FilterPtr f;
     try {
@@ -1791,6 +1896,7 @@ FilterPtr Parser::parseIterate(const Token &t, bool pieces)
     }
     FilterPtr body = parseFilter();
     if (!body) return nullptr;
+    warnPositionTruth(body.get());
     return make<IterateFilter>(t.range, pieces, all, slot, std::move(domain), std::move(body));
 }
 

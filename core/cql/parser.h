@@ -101,6 +101,7 @@ private:
     FilterPtr parseDash(FilterPtr left, const Token &dashTok);
     bool parseDashParameters(struct MoveSpec &s);
     bool acceptCastleWords(MoveSpec &s);
+    bool atCastleWords(size_t ahead) const;
     bool acceptMoveFlag(MoveSpec &s, std::initializer_list<std::string_view> allowed);
     FilterPtr parseFind(const Token &t);
     FilterPtr parseLine(const Token &t);
@@ -135,9 +136,17 @@ private:
     // parsepositionops.cpp: x & y and x [<] y ... on two positions.
     static bool isPositionOp(const Token &op);
     bool comparisonAfterNumber() const; // parser.cpp, for transform ranges
+    bool atRangeNumber() const;         // a number, or - and a number, starts here
     FilterPtr parseArrowChain(const Token &arrow, FilterPtr first, FilterPtr second); // parsearrows.cpp
     FilterPtr makePositionOp(const Token &op, const SourceRange &r, FilterPtr left, FilterPtr right);
     FilterPtr requireType(FilterPtr f, Type t, const Token &after, const char *what);
+    // A warning for a position variable where a filter must match or not:
+    // CQL 6.2 accepts the query but stops the search there, and so does the
+    // evaluator (VarFilter::match); a position's value is compared or visited.
+    void warnPositionTruth(const Filter *f);
+    // At `{` glued to digits and commas up to `}`: CQL 6.2 reads {n,m} as one
+    // repetition token, which only a line or path constituent takes.
+    bool atBraceRepetition(size_t ahead = 0) const;
     FilterPtr setArg(const Token &after, int prec);
     FilterPtr numArg(const Token &after);
     bool startsFilter(size_t ahead = 0) const;

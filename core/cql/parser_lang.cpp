@@ -187,6 +187,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             out = nullptr;
             return true;
         }
+        warnPositionTruth(body.get());
         out = make<LoopFilter>(t.range, std::move(body));
         return true;
     }
@@ -203,6 +204,8 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             out = nullptr;
             return true;
         }
+        warnPositionTruth(cond.get());
+        warnPositionTruth(body.get());
         out = make<WhileFilter>(t.range, std::move(cond), std::move(body));
         return true;
     }

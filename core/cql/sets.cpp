@@ -402,13 +402,20 @@ SquareSet PawnStructureFilter::set(Ctx &ctx) const
 SquareSet MakeSquareFilter::set(Ctx &ctx) const
 {
     long long f, r;
+    if (!m_r) {
+        std::string name;
+        if (!m_f->string(ctx, name) || name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1'
+            || name[1] > '8')
+            return {};
+        return SquareSet::of(chess::makeSquare(name[0] - 'a', name[1] - '1'));
+    }
     if (!m_f->number(ctx, f) || !m_r->number(ctx, r) || f < 1 || f > 8 || r < 1 || r > 8) return {};
     return SquareSet::of(chess::makeSquare(int(f - 1), int(r - 1)));
 }
 
 FilterPtr MakeSquareFilter::transformed(const Transform &t) const
 {
-    auto f = std::make_unique<MakeSquareFilter>(m_f->transformed(t), m_r->transformed(t));
+    auto f = std::make_unique<MakeSquareFilter>(m_f->transformed(t), m_r ? m_r->transformed(t) : nullptr);
     f->range = range;
     return f;
 }

@@ -179,6 +179,7 @@ private:
 };
 
 // makesquare(file rank)
+// makesquare (file rank), or makesquare S of a square's name ("e4"); r is null then.
 class MakeSquareFilter : public SetFilter {
 public:
     MakeSquareFilter(FilterPtr f, FilterPtr r) : m_f(std::move(f)), m_r(std::move(r)) {}

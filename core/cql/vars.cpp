@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "vars.h"
 
+#include "control.h"
 #include "logic.h"
 
 namespace cql {
@@ -71,6 +72,12 @@ int pieceIdAt(Ctx &ctx, chess::Square s) { return idsAt(ctx, ctx.node)[s]; }
 
 bool VarFilter::match(Ctx &ctx) const
 {
+    // CQL 6.2 stops here: "an attempt to match a position when filter is a
+    // position variable. Although legal, this is likely an error".
+    if (type == Type::Position)
+        throw EvaluationError("the position variable at line " + std::to_string(range.begin.line) + ", column "
+                              + std::to_string(range.begin.column)
+                              + " is neither true nor false (compare it, or evaluate a filter at it with ':')");
     const Value &v = ctx.vars[m_slot];
     if (!v.bound) return false;
     switch (type) {

@@ -4,6 +4,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqltest.h"
 
+#include <algorithm>
+
 using namespace cqltest;
 
 class TestCql6Grammar : public QObject {
@@ -12,6 +14,8 @@ private slots:
     void verdict_data();
     void verdict();
     void refusedTransformLeavesNoState();
+    void positionVariableTruth();
+    void makesquareOfName();
 };
 
 namespace {
@@ -225,6 +229,69 @@ void TestCql6Grammar::verdict_data()
     row("move enpassantsquare a3", true);
     row("move enpassantsquare", false);
     row("move enpassant enpassantsquare a3", false);
+    // Session 16, from scripts/grammar-diff.py: a glued {n,m} is a repetition
+    // token, which only a line or path constituent takes; a query needs a
+    // filter; `- 8` is the number -8 (a transform's or find's range, a sort
+    // of a constant); makesquare of a square's name; position variables
+    // where a truth value is wanted pass the compiler (CQL 6.2 stops only
+    // when it evaluates them: positionVariableTruth).
+    row("check {3}", false);
+    row("check{3,}", false);
+    row("check {,3}", false);
+    row("check {,}", false);
+    row("flipcolor {check}{3}", false);
+    row("not check{3}", false);
+    row("check { 3 }", true);
+    row("line --> check{2,3} --> mate", true);
+    row("// only a comment", false);
+    row("; only a comment", false);
+    row("/* only a comment */", false);
+    row("flip - 8", false);
+    row("flip -8", false);
+    row("flipcolor - 8", false);
+    row("find - 8", false);
+    row("flip - 8 + 1", true);
+    row("flip -1 check", true);
+    row("flip - 1 2 check", true);
+    row("find -1 check", true);
+    row("flip (-8)", true);
+    row("not - 8", true);
+    row("sort - 1", false);
+    row("sort -1", false);
+    row("sort (-1)", false);
+    row("sort - 1 + 1", true);
+    row("sort -(1)", true);
+    row("line --> -1", false);
+    row("makesquare \"e4\"", true);
+    row("makesquare event", true);
+    row("makesquare (\"e4\")", true);
+    row("makesquare \"e4\" == e4", true);
+    row("makesquare (1 2)", true);
+    row("makesquare 1 2", false);
+    row("x=currentposition x", true);
+    row("x=currentposition not x", true);
+    row("echo (s t) line --> t", true);
+    row("x=currentposition x:check", true);
+    // Piece glyphs glued into one designator name each piece once, and do
+    // not mix with letters in brackets; o-o only without blanks.
+    row("♔♔", false);
+    row("◭△", false);
+    row("♕♖♗◭◭", false);
+    row("□□", false);
+    row("[♔♔]", false);
+    row("[K♔]", false);
+    row("[◭A]", false);
+    row("♔♔e4", false);
+    row("♔ ♔", true);
+    row("♚△", true);
+    row("[◭]e4", true);
+    row("[KK]", true);
+    row("o - o", false);
+    row("move o - o", false);
+    row("move o-o - o", false);
+    row("path o - o", false);
+    row("move o-o-o", true);
+    row("path o-o-o", true);
 }
 
 void TestCql6Grammar::verdict()
@@ -255,6 +322,48 @@ void TestCql6Grammar::refusedTransformLeavesNoState()
         QVERIFY(!compileBody("rotate45 [a5,b7]"));
         QVERIFY(compileBody("reversecolor {kg8} flip {Ka1 kh8}"));
     }
+}
+
+void TestCql6Grammar::positionVariableTruth()
+{
+    // CQL 6.2 accepts these, then stops at the first position evaluated
+    // ("an attempt to match a position when filter is a position variable"):
+    // a warning at the variable, and an error naming its place when evaluated.
+    game::Game g = pgnGame("1. e4 e5 *\n");
+    for (const char *body :
+         {"x=currentposition x", "x=currentposition {x}", "x=currentposition not x", "x=currentposition find x",
+          "x=currentposition line --> x", "echo (s t) line --> t", "x=currentposition check or x"}) {
+        std::vector<cql::Diagnostic> diags;
+        QVERIFY2(compileBody(body, &diags), body);
+        QVERIFY2(std::any_of(diags.begin(), diags.end(),
+                             [](const cql::Diagnostic &d) {
+                                 return d.severity == cql::Diagnostic::Warning && d.line == 2 && d.column > 1;
+                             }),
+                 body);
+        cql::GameResult r = runQuery(std::string("cql()\n") + body, g);
+        QVERIFY2(r.error.find("position variable at line 2, column") != std::string::npos, body);
+    }
+    // Its value is fine: compared, visited, assigned, written.
+    for (const char *body : {"x=currentposition x:check or x:true", "x=currentposition x==currentposition",
+                             "x=currentposition y=x", "x=currentposition comment(x)"}) {
+        std::vector<cql::Diagnostic> diags;
+        QVERIFY2(compileBody(body, &diags), body);
+        QVERIFY2(diags.empty(), body);
+        cql::GameResult r = runQuery(std::string("cql()\n") + body, g);
+        QVERIFY2(r.error.empty(), (std::string(body) + ": " + r.error).c_str());
+        QVERIFY2(!r.matches.empty(), body);
+    }
+}
+
+void TestCql6Grammar::makesquareOfName()
+{
+    game::Game g = pgnGame("1. e4 e5 *\n");
+    QVERIFY(!runQuery("cql()\nP & makesquare \"e4\"", g).matches.empty());
+    QVERIFY(runQuery("cql()\nP & makesquare \"e5\"", g).matches.empty());
+    // Not a square's name: the empty set.
+    QVERIFY(runQuery("cql()\nmakesquare \"e9\"", g).matches.empty());
+    QVERIFY(runQuery("cql()\nmakesquare \"e44\"", g).matches.empty());
+    QVERIFY(!runQuery("cql()\np & makesquare (\"e\" + \"5\")", g).matches.empty());
 }
 
 QTEST_GUILESS_MAIN(TestCql6Grammar)

@@ -98,7 +98,9 @@ void TestLineMemo::keptAgreesWithSearched_data()
     row("group repeated", Checks, "cql(variations) line --> (true --> check){1,} --> true*", 4);
     row("group then gap", Checks, "cql(variations) line --> (true --> true)* --> check --> true*", 8);
     row("under a transform", Checks, "cql(variations) flipcolor line --> true* --> check --> true* --> move from k", 6);
-    row("inside echo", Scholar, "cql() echo (s t) { s : initial line --> t --> true* --> mate }", 1);
+    // `--> t -->` would ask the position variable t for truth, which CQL 6.2
+    // refuses while evaluating: the constituent compares the position instead.
+    row("inside echo", Scholar, "cql() echo (s t) { s : initial line --> currentposition == t --> true* --> mate }", 1);
 }
 
 void TestLineMemo::keptAgreesWithSearched()
