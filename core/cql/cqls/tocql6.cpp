@@ -4,7 +4,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/tocql6.h"
 
-#include "cql/cqls/arguments.h"
 #include "cql/cqls/designators.h"
 #include "cql/cqls/gameinfo.h"
 #include "cql/cqls/keywordtable.h"
