@@ -287,4 +287,22 @@ std::unique_ptr<ListNode> readMatchList(const Item &match, std::vector<Diagnosti
     return std::make_unique<ListNode>(r.list(match, InMatch, true));
 }
 
+std::unique_ptr<ListNode> readScript(std::string_view text, Item &match, std::vector<Diagnostic> &diagnostics)
+{
+    std::vector<Item> top;
+    if (!readItems(text, top, diagnostics)) return nullptr;
+    if (top.empty() || top[0].head() != "match") {
+        Diagnostic d = top.empty() ? Diagnostic() : diagnosticAt(top[0], "");
+        d.message =
+            top.empty() ? "a CQL-S script needs a (match ...) list" : "a CQL-S script starts with a (match ...) list";
+        diagnostics.push_back(d);
+        return nullptr;
+    }
+    for (size_t i = 1; i < top.size(); ++i)
+        diagnostics.push_back(diagnosticAt(top[i], "a CQL-S script has exactly one match list"));
+    match = std::move(top[0]);
+    normalizeMatchList(match);
+    return readMatchList(match, diagnostics);
+}
+
 } // namespace cql::cqls

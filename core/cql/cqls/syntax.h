@@ -91,4 +91,9 @@ Diagnostic diagnosticAt(const Item &at, std::string message, Diagnostic::Severit
 // problem goes to diagnostics, at its line and column.
 std::unique_ptr<ListNode> readMatchList(const Item &match, std::vector<Diagnostic> &diagnostics);
 
+// Reads a script's text into `match`, its one match list, normalized, and
+// that into its tree. Null when there is no match list to read; every
+// problem goes to diagnostics.
+std::unique_ptr<ListNode> readScript(std::string_view text, Item &match, std::vector<Diagnostic> &diagnostics);
+
 } // namespace cql::cqls
