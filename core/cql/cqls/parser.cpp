@@ -554,27 +554,20 @@ void Compiler::positionKeyword(const KeywordNode &k, size_t &i, ListState &st, T
 {
     // The keywords that say something about the list itself (its transforms,
     // counts, cuts, accumulators); the others are filters (positionFilter).
-    static const std::unordered_map<std::string_view, ListHandler> listHandlers = [] {
-        const std::pair<ListHandler, std::vector<std::string_view>> groups[] = {
-            {&Compiler::accumulatorKeyword, {"accumulate", "accumulate*", "reset", "sumrange"}},
-            {&Compiler::cutKeyword, {"cut", "exclude", "skip"}},
-            {&Compiler::transformKeyword,
-             {"flip", "flipcolor", "flipdiagonal", "flipdihedral", "fliphorizontal", "flipvertical", "shift",
-              "shiftdiagonal", "shifthorizontal", "shiftmaindiagonal", "shiftoffdiagonal", "shiftvertical"}},
-            {&Compiler::countKeyword,
-             {"matchcount", "pretransformmatchcount", "pretransformrepetitioncount", "repetitioncount"}},
-            {&Compiler::ignoredKeyword, {"markall", "noannotate"}},
-            {&Compiler::bareNotKeyword, {"not"}},
-            {&Compiler::precedingKeyword, {"preceding"}},
-            {&Compiler::relationKeyword, {"relation"}},
-            {&Compiler::variationsKeyword, {"variations", "variationsonly"}},
-        };
-        std::unordered_map<std::string_view, ListHandler> byName;
-        for (const auto &[handler, names] : groups)
-            for (std::string_view n : names)
-                byName.emplace(n, handler);
-        return byName;
-    }();
+    static const auto listHandlers = handlersByName<ListHandler>({
+        {&Compiler::accumulatorKeyword, {"accumulate", "accumulate*", "reset", "sumrange"}},
+        {&Compiler::cutKeyword, {"cut", "exclude", "skip"}},
+        {&Compiler::transformKeyword,
+         {"flip", "flipcolor", "flipdiagonal", "flipdihedral", "fliphorizontal", "flipvertical", "shift",
+          "shiftdiagonal", "shifthorizontal", "shiftmaindiagonal", "shiftoffdiagonal", "shiftvertical"}},
+        {&Compiler::countKeyword,
+         {"matchcount", "pretransformmatchcount", "pretransformrepetitioncount", "repetitioncount"}},
+        {&Compiler::ignoredKeyword, {"markall", "noannotate"}},
+        {&Compiler::bareNotKeyword, {"not"}},
+        {&Compiler::precedingKeyword, {"preceding"}},
+        {&Compiler::relationKeyword, {"relation"}},
+        {&Compiler::variationsKeyword, {"variations", "variationsonly"}},
+    });
     const Item &at = *k.at;
     const auto &items = k.items;
     const NodeScope scope(m_node, k);

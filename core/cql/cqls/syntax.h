@@ -12,6 +12,8 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace cql::cqls {
@@ -83,6 +85,18 @@ bool readOptionalDesignator(const std::vector<Item> &items, size_t &i, Designato
 
 // A range specifier ("3", ">=2", "1 3": a second plain bound closes the range).
 Argument readRange(const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd, bool allowPercent);
+
+// A back end's handler of each keyword, from groups of keywords that share one.
+template <class Handler>
+std::unordered_map<std::string_view, Handler>
+handlersByName(std::initializer_list<std::pair<Handler, std::vector<std::string_view>>> groups)
+{
+    std::unordered_map<std::string_view, Handler> byName;
+    for (const auto &[handler, names] : groups)
+        for (std::string_view n : names)
+            byName.emplace(n, handler);
+    return byName;
+}
 
 // A diagnostic at an item of the script.
 Diagnostic diagnosticAt(const Item &at, std::string message, Diagnostic::Severity severity = Diagnostic::Error);

@@ -452,31 +452,23 @@ private:
     // have no CQL 6 form, "// ..." when the keyword has none.
     std::string filter(const KeywordNode &k, size_t &i)
     {
-        static const std::unordered_map<std::string_view, Printer> printers = [] {
-            const std::pair<Printer, std::vector<std::string_view>> groups[] = {
-                {&Converter::listsText, {"and", "cond", "gappedsequence", "not", "or", "sequence", "xor"}},
-                {&Converter::ratingText,
-                 {"averagerating", "averagerating*", "blackrating", "rating", "ratingdifference", "whiterating"}},
-                {&Converter::genderText, {"blackgender", "gender", "whitegender"}},
-                {&Converter::playerText, {"blackplayer", "event", "player", "site", "whiteplayer"}},
-                {&Converter::checkText, {"check", "contactcheck", "doublecheck"}},
-                {&Converter::nextCheckText, {"ischeck", "iscontactcheck", "isdoublecheck"}},
-                {&Converter::checkcountText, {"checkcount"}},
-                {&Converter::iscastlingText, {"iscastling"}},
-                {&Converter::moveText, {"movefrom", "moveto"}},
-                {&Converter::pawnCountText, {"pawncount", "pawncountdifference"}},
-                {&Converter::pieceCountText, {"piececount", "piececountdifference", "power", "powerdifference"}},
-                {&Converter::promoteText, {"promote", "promotion"}}, // the seed's example spells :promote so
-                {&Converter::rayText,
-                 {"ray", "rayattack", "raydiagonal", "rayhorizontal", "rayorthogonal", "rayvertical"}},
-                {&Converter::resultText, {"result"}},
-            };
-            std::unordered_map<std::string_view, Printer> byName;
-            for (const auto &[printer, names] : groups)
-                for (std::string_view n : names)
-                    byName.emplace(n, printer);
-            return byName;
-        }();
+        static const auto printers = handlersByName<Printer>({
+            {&Converter::listsText, {"and", "cond", "gappedsequence", "not", "or", "sequence", "xor"}},
+            {&Converter::ratingText,
+             {"averagerating", "averagerating*", "blackrating", "rating", "ratingdifference", "whiterating"}},
+            {&Converter::genderText, {"blackgender", "gender", "whitegender"}},
+            {&Converter::playerText, {"blackplayer", "event", "player", "site", "whiteplayer"}},
+            {&Converter::checkText, {"check", "contactcheck", "doublecheck"}},
+            {&Converter::nextCheckText, {"ischeck", "iscontactcheck", "isdoublecheck"}},
+            {&Converter::checkcountText, {"checkcount"}},
+            {&Converter::iscastlingText, {"iscastling"}},
+            {&Converter::moveText, {"movefrom", "moveto"}},
+            {&Converter::pawnCountText, {"pawncount", "pawncountdifference"}},
+            {&Converter::pieceCountText, {"piececount", "piececountdifference", "power", "powerdifference"}},
+            {&Converter::promoteText, {"promote", "promotion"}}, // the seed's example spells :promote so
+            {&Converter::rayText, {"ray", "rayattack", "raydiagonal", "rayhorizontal", "rayorthogonal", "rayvertical"}},
+            {&Converter::resultText, {"result"}},
+        });
         const KeywordSignature &row = *k.row;
         // The row's CQL 6 words: the filter, or the number a range tests.
         if (!row.takesArguments() && !row.cql6Text.empty() && transformText(row).empty())
