@@ -17,7 +17,6 @@
 #include "cql/cqls/tagging.h"
 #include "cql/cqls/tags.h"
 #include "cql/cqls/variantfacts.h"
-#include "cql/cqls/arguments.h"
 #include "cql/cqls/designators.h"
 #include "cql/cqls/evaluation.h"
 #include "cql/cqls/exchange.h"

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/lexer.h"
 
+#include <algorithm>
+
 namespace cql::cqls {
 
 std::string_view Item::head() const
@@ -11,6 +13,20 @@ std::string_view Item::head() const
 }
 
 namespace {
+
+// Past blanks and ';' comments.
+size_t pastBlanks(std::string_view text, size_t i)
+{
+    while (i < text.size()) {
+        if (text[i] == ';')
+            i = std::min(text.find('\n', i), text.size());
+        else if (std::string_view(" \t\n\r\f").find(text[i]) != std::string_view::npos)
+            ++i;
+        else
+            break;
+    }
+    return i;
+}
 
 class Reader {
 public:
@@ -38,18 +54,18 @@ public:
                 // The compiler walks lists recursively: a bound here keeps a
                 // hostile script from taking the stack (one message, then stop).
                 if (stack.size() >= MaxListDepth) {
-                    error(here(), 1,
+                    error(m_pos, 1,
                           "lists are nested too deeply (more than " + std::to_string(MaxListDepth) + " levels)");
                     return false;
                 }
                 Item l;
                 l.kind = Item::List;
-                l.pos = here();
+                l.pos = m_pos;
                 advance();
                 stack.push_back(std::move(l));
             } else if (c == ')') {
                 if (stack.empty()) {
-                    error(here(), 1, "')' without a matching '('");
+                    error(m_pos, 1, "')' without a matching '('");
                     advance();
                     continue;
                 }
@@ -61,7 +77,7 @@ public:
             } else if (c == '"') {
                 Item s;
                 s.kind = Item::String;
-                s.pos = here();
+                s.pos = m_pos;
                 advance();
                 while (m_i < m_text.size() && m_text[m_i] != '"')
                     s.text += m_text[m_i], advance();
@@ -90,7 +106,7 @@ private:
     Item word()
     {
         Item w;
-        w.pos = here();
+        w.pos = m_pos;
         int paren = 0, bracket = 0;
         int chars = 0;
         while (m_i < m_text.size()) {
@@ -119,20 +135,9 @@ private:
 
     void skipBlanks()
     {
-        while (m_i < m_text.size()) {
-            char c = m_text[m_i];
-            if (c == ';') {
-                while (m_i < m_text.size() && m_text[m_i] != '\n')
-                    advance();
-            } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
-                advance();
-            } else {
-                break;
-            }
-        }
+        for (const size_t to = pastBlanks(m_text, m_i); m_i < to;)
+            advance();
     }
-
-    SourcePos here() const { return m_pos; }
 
     void advance()
     {
@@ -174,58 +179,12 @@ bool readItems(std::string_view text, std::vector<Item> &out, std::vector<Diagno
 
 bool looksLikeCqls(std::string_view text)
 {
-    size_t i = 0;
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
-    while (i < text.size()) {
-        char c = text[i];
-        if (c == ';') {
-            while (i < text.size() && text[i] != '\n')
-                ++i;
-        } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
-            ++i;
-        } else {
-            break;
-        }
-    }
+    size_t i = pastBlanks(text, text.starts_with("\xEF\xBB\xBF") ? 3 : 0);
     if (i >= text.size() || text[i] != '(') return false;
-    ++i;
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
-        ++i;
+    i = std::min(text.find_first_not_of(" \t\n\r", i + 1), text.size());
     if (text.substr(i, 5) != "match") return false;
     i += 5;
-    return i >= text.size() || text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r' || text[i] == ')'
-        || text[i] == '(' || text[i] == ';' || text[i] == ':' || text[i] == '!';
-}
-
-ListArguments collectListArguments(std::string_view keyword, std::string_view head, const std::vector<Item> &items,
-                                   size_t &i, std::vector<const Item *> &out, const Item **bad)
-{
-    if (i < items.size() && items[i].isList() && items[i].head() == head) {
-        if (keyword == "not") {
-            out.push_back(&items[i++]);
-            return ListArguments::Ok;
-        }
-        if (keyword == "cond") {
-            while (i < items.size() && items[i].isList() && items[i].head() == head)
-                out.push_back(&items[i++]);
-            return ListArguments::Ok;
-        }
-    }
-    if (i >= items.size() || !items[i].isList() || !items[i].head().empty()) return ListArguments::NoList;
-    const Item &outer = items[i];
-    for (const Item &s : outer.items) {
-        if (!s.isList() || s.head() != head) {
-            if (bad) *bad = &s;
-            return ListArguments::NotHeaded;
-        }
-        out.push_back(&s);
-    }
-    if (out.empty()) {
-        if (bad) *bad = &outer;
-        return ListArguments::Empty;
-    }
-    ++i;
-    return ListArguments::Ok;
+    return i >= text.size() || std::string_view(" \t\n\r)(;:!").find(text[i]) != std::string_view::npos;
 }
 
 namespace {

@@ -34,14 +34,6 @@ struct KeywordWord {
 };
 KeywordWord keywordOf(const Item &it);
 
-// The lists :and/:or/:xor/:not/:cond/:sequence take from items[i]: one list of
-// (head ...) lists, or, for :not and :cond, such lists one after another.
-// On success i is past them. On failure i is unchanged, and `bad` is the item
-// at fault (a member that is no (head ...) list, or the empty outer list).
-enum class ListArguments { Ok, NoList, NotHeaded, Empty };
-ListArguments collectListArguments(std::string_view keyword, std::string_view head, const std::vector<Item> &items,
-                                   size_t &i, std::vector<const Item *> &out, const Item **bad = nullptr);
-
 // Brings the list forms the pages write into the usual ones: keywords grouped
 // in a list without a head in the match list ("(match ( :result 1-0 ... ))")
 // join the match list; a list of keywords without a head where a list is

@@ -31,25 +31,12 @@ SourcePos listEnd(const Item &it)
 
 bool Compiler::run(std::string_view text)
 {
-    std::vector<Item> top;
-    if (!readItems(text, top, m_diags)) return false;
-    if (top.empty()) {
-        Diagnostic d;
-        d.message = "a CQL-S script needs a (match ...) list";
-        m_diags.push_back(d);
-        return false;
-    }
-    if (top[0].head() != "match") {
-        error(top[0], "a CQL-S script starts with a (match ...) list");
-        return false;
-    }
-    for (size_t i = 1; i < top.size(); ++i)
-        error(top[i], "a CQL-S script has exactly one match list");
-    normalizeMatchList(top[0]);
     const size_t before = m_diags.size();
-    const std::unique_ptr<ListNode> match = readMatchList(top[0], m_diags);
+    Item script;
+    const std::unique_ptr<ListNode> match = readScript(text, script, m_diags);
     for (size_t k = before; k < m_diags.size(); ++k)
         m_ok = m_ok && m_diags[k].severity != Diagnostic::Error;
+    if (!match) return false;
     declareTags(*match);
     for (const ListNode::Element &e : match->elements)
         m_eitherColour = m_eitherColour || (e.keyword && e.keyword->name == "eithercolor");
@@ -503,15 +490,10 @@ FilterPtr Compiler::designatorArg(const Item &at, const std::vector<Item> &items
 // that silently looks at the board only.
 bool Compiler::checkHand(const Designator &d, const Item &keyword, const Item &where)
 {
-    if (!d.hand) return true;
-    std::string_view k = keyword.text;
+    static constexpr std::string_view readers[] = {"movefrom", "piececount",      "piececountdifference",
+                                                   "power",    "powerdifference", "attackcount"};
     // The seed also writes a keyword with its list: "position:movefrom".
-    if (size_t colon = k.rfind(':'); colon != std::string_view::npos) k.remove_prefix(colon + 1);
-    while (!k.empty() && k.front() == '!')
-        k.remove_prefix(1);
-    if (k == "movefrom" || k == "piececount" || k == "piececountdifference" || k == "power" || k == "powerdifference"
-        || k == "attackcount")
-        return true;
+    if (!d.hand || std::ranges::find(readers, keywordOf(keyword).name) != std::end(readers)) return true;
     error(where,
           "'" + where.text
               + "': the backhand ([+], [*]) is read only by :movefrom, :piececount, :power, :attackcount and "
@@ -540,8 +522,7 @@ bool Compiler::rangeArg(const Item &at, const std::vector<Item> &items, size_t &
 
 bool Compiler::transformGroup(const std::string &n, std::vector<Transform> &out)
 {
-    out.clear();
-    out.push_back(Transform::identity());
+    out.assign(1, Transform::identity());
     if (n == "flip" || n == "flipdihedral") {
         for (int d = 1; d < 8; ++d)
             out.push_back(Transform::dihedral(d));
@@ -553,19 +534,18 @@ bool Compiler::transformGroup(const std::string &n, std::vector<Transform> &out)
         out.push_back(Transform::mirrorRanks());
     } else if (n == "flipcolor") {
         out.push_back(Transform::flipColor());
-    } else if (n == "shift" || n == "shifthorizontal" || n == "shiftvertical" || n == "shiftmaindiagonal"
-               || n == "shiftoffdiagonal" || n == "shiftdiagonal") {
-        for (int dx = -7; dx <= 7; ++dx) {
-            for (int dy = -7; dy <= 7; ++dy) {
-                if (!dx && !dy) continue;
-                bool ok = (n == "shift") || (n == "shifthorizontal" && dy == 0) || (n == "shiftvertical" && dx == 0)
-                    || ((n == "shiftmaindiagonal" || n == "shiftdiagonal") && dx == dy)
-                    || ((n == "shiftoffdiagonal" || n == "shiftdiagonal") && dx == -dy);
-                if (ok) out.push_back(Transform::shift(dx, dy));
-            }
-        }
     } else {
-        return false;
+        // The shifts along the keyword's lines: any, ranks, files, one diagonal or both.
+        const std::string_view axis = n.starts_with("shift") ? std::string_view(n).substr(5) : "-";
+        const bool main = axis == "maindiagonal" || axis == "diagonal",
+                   off = axis == "offdiagonal" || axis == "diagonal";
+        if (!main && !off && !axis.empty() && axis != "horizontal" && axis != "vertical") return false;
+        for (int dx = -7; dx <= 7; ++dx)
+            for (int dy = -7; dy <= 7; ++dy)
+                if ((dx || dy)
+                    && (axis.empty() || (axis == "horizontal" && !dy) || (axis == "vertical" && !dx)
+                        || (main && dx == dy) || (off && dx == -dy)))
+                    out.push_back(Transform::shift(dx, dy));
     }
     return true;
 }
@@ -574,38 +554,20 @@ void Compiler::positionKeyword(const KeywordNode &k, size_t &i, ListState &st, T
 {
     // The keywords that say something about the list itself (its transforms,
     // counts, cuts, accumulators); the others are filters (positionFilter).
-    static const std::unordered_map<std::string_view, ListHandler> listHandlers = {
-        {"accumulate", &Compiler::accumulatorKeyword},
-        {"accumulate*", &Compiler::accumulatorKeyword},
-        {"cut", &Compiler::cutKeyword},
-        {"exclude", &Compiler::cutKeyword},
-        {"flip", &Compiler::transformKeyword},
-        {"flipcolor", &Compiler::transformKeyword},
-        {"flipdiagonal", &Compiler::transformKeyword},
-        {"flipdihedral", &Compiler::transformKeyword},
-        {"fliphorizontal", &Compiler::transformKeyword},
-        {"flipvertical", &Compiler::transformKeyword},
-        {"markall", &Compiler::ignoredKeyword},
-        {"matchcount", &Compiler::countKeyword},
-        {"noannotate", &Compiler::ignoredKeyword},
-        {"not", &Compiler::bareNotKeyword},
-        {"preceding", &Compiler::precedingKeyword},
-        {"pretransformmatchcount", &Compiler::countKeyword},
-        {"pretransformrepetitioncount", &Compiler::countKeyword},
-        {"relation", &Compiler::relationKeyword},
-        {"repetitioncount", &Compiler::countKeyword},
-        {"reset", &Compiler::accumulatorKeyword},
-        {"shift", &Compiler::transformKeyword},
-        {"shiftdiagonal", &Compiler::transformKeyword},
-        {"shifthorizontal", &Compiler::transformKeyword},
-        {"shiftmaindiagonal", &Compiler::transformKeyword},
-        {"shiftoffdiagonal", &Compiler::transformKeyword},
-        {"shiftvertical", &Compiler::transformKeyword},
-        {"skip", &Compiler::cutKeyword},
-        {"sumrange", &Compiler::accumulatorKeyword},
-        {"variations", &Compiler::variationsKeyword},
-        {"variationsonly", &Compiler::variationsKeyword},
-    };
+    static const auto listHandlers = handlersByName<ListHandler>({
+        {&Compiler::accumulatorKeyword, {"accumulate", "accumulate*", "reset", "sumrange"}},
+        {&Compiler::cutKeyword, {"cut", "exclude", "skip"}},
+        {&Compiler::transformKeyword,
+         {"flip", "flipcolor", "flipdiagonal", "flipdihedral", "fliphorizontal", "flipvertical", "shift",
+          "shiftdiagonal", "shifthorizontal", "shiftmaindiagonal", "shiftoffdiagonal", "shiftvertical"}},
+        {&Compiler::countKeyword,
+         {"matchcount", "pretransformmatchcount", "pretransformrepetitioncount", "repetitioncount"}},
+        {&Compiler::ignoredKeyword, {"markall", "noannotate"}},
+        {&Compiler::bareNotKeyword, {"not"}},
+        {&Compiler::precedingKeyword, {"preceding"}},
+        {&Compiler::relationKeyword, {"relation"}},
+        {&Compiler::variationsKeyword, {"variations", "variationsonly"}},
+    });
     const Item &at = *k.at;
     const auto &items = k.items;
     const NodeScope scope(m_node, k);

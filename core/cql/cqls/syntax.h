@@ -12,6 +12,8 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace cql::cqls {
@@ -58,11 +60,54 @@ struct KeywordNode {
     const std::vector<ListNode> &lists() const;
 };
 
+// Reading one argument from the items of a list, for the reader and the back
+// ends that read an irregular (Raw) argument themselves.
+
+// A word that can be an argument: neither a list nor a keyword.
+bool isArgumentWord(const std::vector<Item> &items, size_t i);
+
+// Past everything up to the next keyword (after an error, or the arguments
+// of a keyword left out); in the match list a position list is no argument either.
+void skipArguments(const std::vector<Item> &items, size_t &i, bool inMatchList = false);
+
+enum class Argument {
+    Read,    // read, i is past it
+    Missing, // no argument word at i
+    Bad,     // items[i] is a word but not of the kind (i unchanged, `why` may say more)
+};
+
+// A piece designator.
+Argument readDesignator(const std::vector<Item> &items, size_t &i, Designator &d, std::string &why);
+
+// A piece designator that is optional: taken only when the next word is one
+// and no range (a range may follow where the designator is left out).
+bool readOptionalDesignator(const std::vector<Item> &items, size_t &i, Designator &d);
+
+// A range specifier ("3", ">=2", "1 3": a second plain bound closes the range).
+Argument readRange(const std::vector<Item> &items, size_t &i, Range &r, bool allowEnd, bool allowPercent);
+
+// A back end's handler of each keyword, from groups of keywords that share one.
+template <class Handler>
+std::unordered_map<std::string_view, Handler>
+handlersByName(std::initializer_list<std::pair<Handler, std::vector<std::string_view>>> groups)
+{
+    std::unordered_map<std::string_view, Handler> byName;
+    for (const auto &[handler, names] : groups)
+        for (std::string_view n : names)
+            byName.emplace(n, handler);
+    return byName;
+}
+
 // A diagnostic at an item of the script.
 Diagnostic diagnosticAt(const Item &at, std::string message, Diagnostic::Severity severity = Diagnostic::Error);
 
 // Reads a match list (normalized, normalizeMatchList) into its tree; every
 // problem goes to diagnostics, at its line and column.
 std::unique_ptr<ListNode> readMatchList(const Item &match, std::vector<Diagnostic> &diagnostics);
+
+// Reads a script's text into `match`, its one match list, normalized, and
+// that into its tree. Null when there is no match list to read; every
+// problem goes to diagnostics.
+std::unique_ptr<ListNode> readScript(std::string_view text, Item &match, std::vector<Diagnostic> &diagnostics);
 
 } // namespace cql::cqls

@@ -4,7 +4,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cql/cqls/tocql6.h"
 
-#include "cql/cqls/arguments.h"
 #include "cql/cqls/designators.h"
 #include "cql/cqls/gameinfo.h"
 #include "cql/cqls/keywordtable.h"
@@ -235,20 +234,17 @@ public:
 
     void run(std::string_view text)
     {
-        std::vector<Item> top;
-        if (!readItems(text, top, m_out.diagnostics)) return;
-        if (top.empty() || top[0].head() != "match") {
-            Diagnostic d = top.empty() ? Diagnostic() : diagnosticAt(top[0], "");
-            d.message = "a CQL-S script starts with a (match ...) list";
-            m_out.diagnostics.push_back(d);
+        // The converter writes what it can of any script it can read: the
+        // reader's refusals are the compiler's to report.
+        std::vector<Diagnostic> diagnostics;
+        Item script;
+        const std::unique_ptr<ListNode> match = readScript(text, script, diagnostics);
+        if (!match) {
+            m_out.diagnostics = std::move(diagnostics);
             return;
         }
         m_out.ok = true;
-        normalizeMatchList(top[0]);
-        // The converter writes what it can of any script: the reader's
-        // refusals are the compiler's to report.
-        std::vector<Diagnostic> refusals;
-        convertMatch(*readMatchList(top[0], refusals));
+        convertMatch(*match);
     }
 
 private:
@@ -456,54 +452,23 @@ private:
     // have no CQL 6 form, "// ..." when the keyword has none.
     std::string filter(const KeywordNode &k, size_t &i)
     {
-        static const std::unordered_map<std::string_view, Printer> printers = {
-            {"and", &Converter::listsText},
-            {"averagerating", &Converter::ratingText},
-            {"averagerating*", &Converter::ratingText},
-            {"blackgender", &Converter::genderText},
-            {"blackplayer", &Converter::playerText},
-            {"blackrating", &Converter::ratingText},
-            {"check", &Converter::checkText},
-            {"checkcount", &Converter::checkcountText},
-            {"cond", &Converter::listsText},
-            {"contactcheck", &Converter::checkText},
-            {"doublecheck", &Converter::checkText},
-            {"event", &Converter::playerText},
-            {"gappedsequence", &Converter::listsText},
-            {"gender", &Converter::genderText},
-            {"iscastling", &Converter::iscastlingText},
-            {"ischeck", &Converter::ischeckText},
-            {"iscontactcheck", &Converter::iscontactcheckText},
-            {"isdoublecheck", &Converter::isdoublecheckText},
-            {"movefrom", &Converter::moveText},
-            {"moveto", &Converter::moveText},
-            {"not", &Converter::listsText},
-            {"or", &Converter::listsText},
-            {"pawncount", &Converter::pawnCountText},
-            {"pawncountdifference", &Converter::pawnCountText},
-            {"piececount", &Converter::pieceCountText},
-            {"piececountdifference", &Converter::pieceCountText},
-            {"player", &Converter::playerText},
-            {"power", &Converter::pieceCountText},
-            {"powerdifference", &Converter::pieceCountText},
-            {"promote", &Converter::promoteText},
-            {"promotion", &Converter::promoteText}, // the seed's example spells :promote so
-            {"rating", &Converter::ratingText},
-            {"ratingdifference", &Converter::ratingText},
-            {"ray", &Converter::rayText},
-            {"rayattack", &Converter::rayText},
-            {"raydiagonal", &Converter::rayText},
-            {"rayhorizontal", &Converter::rayText},
-            {"rayorthogonal", &Converter::rayText},
-            {"rayvertical", &Converter::rayText},
-            {"result", &Converter::resultText},
-            {"sequence", &Converter::listsText},
-            {"site", &Converter::playerText},
-            {"whitegender", &Converter::genderText},
-            {"whiteplayer", &Converter::playerText},
-            {"whiterating", &Converter::ratingText},
-            {"xor", &Converter::listsText},
-        };
+        static const auto printers = handlersByName<Printer>({
+            {&Converter::listsText, {"and", "cond", "gappedsequence", "not", "or", "sequence", "xor"}},
+            {&Converter::ratingText,
+             {"averagerating", "averagerating*", "blackrating", "rating", "ratingdifference", "whiterating"}},
+            {&Converter::genderText, {"blackgender", "gender", "whitegender"}},
+            {&Converter::playerText, {"blackplayer", "event", "player", "site", "whiteplayer"}},
+            {&Converter::checkText, {"check", "contactcheck", "doublecheck"}},
+            {&Converter::nextCheckText, {"ischeck", "iscontactcheck", "isdoublecheck"}},
+            {&Converter::checkcountText, {"checkcount"}},
+            {&Converter::iscastlingText, {"iscastling"}},
+            {&Converter::moveText, {"movefrom", "moveto"}},
+            {&Converter::pawnCountText, {"pawncount", "pawncountdifference"}},
+            {&Converter::pieceCountText, {"piececount", "piececountdifference", "power", "powerdifference"}},
+            {&Converter::promoteText, {"promote", "promotion"}}, // the seed's example spells :promote so
+            {&Converter::rayText, {"ray", "rayattack", "raydiagonal", "rayhorizontal", "rayorthogonal", "rayvertical"}},
+            {&Converter::resultText, {"result"}},
+        });
         const KeywordSignature &row = *k.row;
         // The row's CQL 6 words: the filter, or the number a range tests.
         if (!row.takesArguments() && !row.cql6Text.empty() && transformText(row).empty())
@@ -624,13 +589,10 @@ private:
         return checkCql6(k.name, by);
     }
 
-    std::string isdoublecheckText(const KeywordNode &, size_t &) { return nextMoveTo(doubleCheck({})); }
-
-    std::string iscontactcheckText(const KeywordNode &, size_t &) { return nextMoveTo(contactCheck({})); }
-
-    std::string ischeckText(const KeywordNode &k, size_t &)
+    // :ischeck (without the count of checks CQL 6 cannot say), :iscontactcheck, :isdoublecheck.
+    std::string nextCheckText(const KeywordNode &k, size_t &)
     {
-        return argument(k, 0) ? std::string() : nextMoveTo("check");
+        return argument(k, 0) ? std::string() : nextMoveTo(checkCql6(std::string_view(k.name).substr(2), ""));
     }
 
     // :piececount, :power and their differences: ":piececountdifference D"
