@@ -25,6 +25,7 @@
 #include "database/database.h"
 #include "game/game.h"
 #include "identity.h"
+#include "signatures.h"
 #include "pgn/mapping.h"
 #include "textcache.h"
 
@@ -42,7 +43,8 @@ namespace store {
 // 8 to 31 bytes correctly (version 2 copied it past an 8-byte word).
 // 4: records tell which piece types each side promoted to and which
 // castlings each side played (older stores hold zeros there).
-constexpr uint32_t FormatVersion = 4;
+// 5: a section of per-game signatures over the whole game tree (signatures.h).
+constexpr uint32_t FormatVersion = 5;
 
 enum GameFlag : uint16_t {
     Replayable = 1,     // the store replays this game exactly as the PGN path reads it
@@ -118,6 +120,12 @@ public:
     uint64_t textSize() const;
     uint64_t bytes() const { return m_size; }
     const GameRecord &record(size_t game) const { return m_records[game]; }
+    // The game's signature over its whole tree (zeros unless it is Replayable).
+    const GameSignature &signature(size_t game) const
+    {
+        m_map->noteRead(sizeof(GameSignature));
+        return m_signatures[game];
+    }
     std::string_view string(uint32_t id) const;
     std::string_view field(size_t game, db::Field f) const;
     // The first value of a Replayable game's tag ("" when it has none), as game::Game::tag gives it.
@@ -146,6 +154,9 @@ public:
         const GameRecord &r = m_records[game];
         m_map->noteRead(uint64_t(r.plies) * 2 + uint64_t(r.tagCount) * 24);
     }
+    // Whether the store's facts and signature tell of the game as the PGN
+    // path reads it (with or without its variations).
+    bool describes(size_t game) const { return (m_records[game].flags & Replayable) != 0; }
     // Whether replay() gives the game whole, as a full read of its text would:
     // its text has no variations, comments or NAGs.
     bool replaysWhole(size_t game) const
@@ -169,6 +180,7 @@ private:
     const uint16_t *m_moves = nullptr;
     const uint32_t *m_strings = nullptr; // (offset, length) per string
     const char *m_bytes = nullptr;
+    const GameSignature *m_signatures = nullptr;
     uint64_t m_tagCount = 0, m_moveCount = 0, m_stringCount = 0, m_byteCount = 0;
     bool m_checkedInFull = false;
 };
