@@ -65,14 +65,22 @@ struct Env {
     bool tree = false;
     Side side = AnySide;
     bool repeated = false;
-    std::vector<std::pair<int, SetFn>> squareVars, pieceVars;
+    struct Bound {
+        int slot;
+        bool piece;
+        SetFn squares;
+    };
+    std::vector<Bound> vars; // the innermost loop last
 
     // For a filter tested at other positions of the game.
     Env elsewhere() const
     {
         Env e = *this;
         e.side = AnySide;
-        e.pieceVars.clear();
+        // A piece variable bound here reads as anything there (a loop shadowing
+        // another's variable hides it: the slot is unbound, not the outer one's).
+        for (Bound &b : e.vars)
+            if (b.piece) b.squares = nullptr;
         e.repeated = true;
         return e;
     }
@@ -82,11 +90,11 @@ struct Env {
         e.side = s;
         return e;
     }
-    const SetFn *variable(int slot) const
+    // What a loop's variable can hold (null: anything, or no loop binds it).
+    SetFn variable(int slot) const
     {
-        for (const auto *vars : {&squareVars, &pieceVars})
-            for (const auto &[s, fn] : *vars)
-                if (s == slot) return &fn;
+        for (auto b = vars.rbegin(); b != vars.rend(); ++b)
+            if (b->slot == slot) return b->squares;
         return nullptr;
     }
 };
@@ -372,8 +380,7 @@ Facts analyseSet(const Filter &f, const Env &env, bool &known)
         return setFacts(kindsSet(kindsOf((1u << chess::Pawn) | (1u << (8 + chess::Pawn))), AllSquares), "pawns");
     if (const auto *v = exactly<cql::VarFilter>(f)) {
         if (v->type != cql::Type::Set) return pureOnly();
-        const SetFn *bound = env.variable(v->slot());
-        return bound ? setFacts(*bound, "the loop's squares") : pureOnly();
+        return setFacts(env.variable(v->slot()), "the loop's squares");
     }
     std::vector<SetFn> args;
     if (const auto *s = exactly<cql::SetOpFilter>(f)) {
@@ -420,8 +427,7 @@ Facts analyseSet(const Filter &f, const Env &env, bool &known)
         if (!domain.pure) return {};
         Env inner = env;
         inner.repeated = true;
-        if (domain.possible)
-            (it->pieces() ? inner.pieceVars : inner.squareVars).emplace_back(it->slot(), domain.possible);
+        inner.vars.push_back({it->slot(), it->pieces(), domain.possible});
         Facts body = analyse(it->body(), inner);
         if (!body.pure) return {};
         // `all` over an empty set matches.
@@ -475,8 +481,10 @@ Facts analyse(const Filter &f, const Env &env)
         inner.repeated = true;
         for (const cql::FilterPtr &image : t->images())
             images.push_back(analyse(*image, inner));
+        const std::string first = images.empty() ? std::string() : images.front().text;
         Facts any = anyOf(std::move(images));
         if (!any.pure) return {};
+        if (any.mayMatch) any.text = "one of " + std::to_string(t->images().size()) + " images of " + first;
         return t->mode() == cql::TransformFilter::Any ? any : pureOnly();
     }
     if (const auto *a = exactly<cql::AndOrFilter>(f)) {
@@ -595,12 +603,17 @@ Facts analyse(const Filter &f, const Env &env)
             any.possible = nullptr;
             return leastValue(cmp->op(), number->value()) > 0 ? any : pureOnly();
         }
-        const auto *count = exactly<cql::CountFilter>(cmp->left());
-        if (!count || !number) {
+        // The set counted: #S, or a set compared with a number (its count).
+        const Filter *counted = nullptr;
+        if (const auto *c = exactly<cql::CountFilter>(cmp->left()))
+            counted = &c->argument();
+        else if (cmp->left().type == cql::Type::Set)
+            counted = &cmp->left();
+        if (!counted || !number) {
             // Pure only when both sides are.
             return analyse(cmp->left(), env).pure && analyse(cmp->right(), env).pure ? pureOnly() : Facts{};
         }
-        Facts set = analyse(count->argument(), env);
+        Facts set = analyse(*counted, env);
         if (!set.pure) return {};
         const long long need = leastValue(cmp->op(), number->value());
         if (need <= 0) return pureOnly();
@@ -609,7 +622,7 @@ Facts analyse(const Filter &f, const Env &env)
             enough = [possible = set.possible, need](const GameRecord &, const GameStore &st, size_t i) {
                 return std::popcount(possible(st.signature(i))) >= need;
             };
-        const auto *d = exactly<cql::DesignatorFilter>(count->argument());
+        const auto *d = exactly<cql::DesignatorFilter>(*counted);
         if (d && d->pieces() && !(d->pieces() & cql::EmptyBit) && !d->squares().empty())
             enough = both(std::move(enough), atLeastPieces(env, kindsOf(d->pieces()), need));
         if (!enough) return pureOnly();
