@@ -16,6 +16,11 @@ public:
     bool number(Ctx &ctx, long long &out) const override;
     bool position(Ctx &ctx, game::NodeId &out) const override;
     FilterPtr transformed(const Transform &t) const override;
+    const Filter &body() const { return *m_body; }
+    // Matches only when the body matches somewhere (no range, or one without 0).
+    bool needsOne() const { return !m_hasRange || m_lo > 0; }
+    bool counting() const { return m_all || m_hasRange; }
+    bool quiet() const { return m_quiet; }
 
 private:
     bool run(Ctx &ctx, long long *count, game::NodeId *first) const;
@@ -56,6 +61,8 @@ public:
     bool number(Ctx &ctx, long long &out) const override;
     bool position(Ctx &ctx, game::NodeId &out) const override;
     FilterPtr transformed(const Transform &t) const override;
+    const Options &options() const { return m_o; }
+    const std::vector<LineElement> &elements() const { return m_elements; }
 
 private:
     bool run(Ctx &ctx, int *length, game::NodeId *last) const;

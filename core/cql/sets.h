@@ -35,6 +35,9 @@ public:
     SetOpFilter(Kind k, FilterPtr a, FilterPtr b) : m_kind(k), m_a(std::move(a)), m_b(std::move(b)) {}
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    Kind kind() const { return m_kind; }
+    const Filter &left() const { return *m_a; }
+    const Filter &right() const { return *m_b; }
 
 private:
     Kind m_kind;
@@ -46,6 +49,7 @@ public:
     explicit ComplementFilter(FilterPtr a) : m_a(std::move(a)) {}
     chess::SquareSet set(Ctx &ctx) const override { return ~m_a->set(ctx); }
     FilterPtr transformed(const Transform &t) const override;
+    const Filter &argument() const { return *m_a; }
 
 private:
     FilterPtr m_a;
@@ -57,6 +61,8 @@ public:
     ColorSquaresFilter(bool light, FilterPtr a) : m_light(light), m_a(std::move(a)) {}
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    bool light() const { return m_light; }
+    const Filter &argument() const { return *m_a; }
 
 private:
     bool m_light;
@@ -83,6 +89,9 @@ public:
     }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    const Filter &argument() const { return *m_a; }
+    const Filter *lowFilter() const { return m_loF.get(); }
+    const Filter *highFilter() const { return m_hiF.get(); }
 
 private:
     std::vector<Direction> m_dirs;
@@ -102,6 +111,9 @@ public:
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override;
+    bool attackersValue() const { return m_attackersValue; }
+    const Filter &attackers() const { return *m_x; }
+    const Filter &targets() const { return *m_y; }
 
 private:
     bool m_attackersValue;
@@ -113,6 +125,8 @@ public:
     BetweenFilter(FilterPtr a, FilterPtr b) : m_a(std::move(a)), m_b(std::move(b)) {}
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    const Filter &first() const { return *m_a; }
+    const Filter &second() const { return *m_b; }
 
 private:
     FilterPtr m_a, m_b;
@@ -127,6 +141,7 @@ public:
     }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    const std::vector<FilterPtr> &sets() const { return m_sets; }
 
 private:
     bool m_xray;
@@ -145,6 +160,10 @@ public:
     }
     chess::SquareSet set(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    // The arguments given (null: the default).
+    const Filter *from() const { return m_from.get(); }
+    const Filter *through() const { return m_through.get(); }
+    const Filter *to() const { return m_to.get(); }
 
 private:
     Value m_value;
@@ -156,6 +175,7 @@ public:
     enum Kind { Passed, Doubled, Isolated, Connected };
     explicit PawnStructureFilter(Kind k) : m_kind(k) {}
     chess::SquareSet set(Ctx &ctx) const override;
+    Kind kind() const { return m_kind; }
 
 private:
     Kind m_kind;
@@ -173,6 +193,7 @@ public:
         noteImage(&b, sizeof b);
         return std::make_unique<ConstSetFilter>(s);
     }
+    chess::SquareSet squares() const { return m_s; }
 
 private:
     chess::SquareSet m_s;

@@ -46,6 +46,7 @@ public:
     // the first; imageTransforms()[i] is givenBy()[i].front()).
     const std::vector<std::vector<Transform>> &givenBy() const { return m_givenBy; }
     TransformKind kind() const { return m_kind; }
+    Mode mode() const { return m_mode; }
 
 private:
     TransformFilter() = default;

@@ -59,6 +59,11 @@ public:
     chess::SquareSet set(Ctx &ctx) const override;
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    bool pieces() const { return m_pieces; }
+    bool all() const { return m_all; }
+    int slot() const { return m_slot; }
+    const Filter &domain() const { return *m_domain; }
+    const Filter &body() const { return *m_body; }
 
 private:
     chess::SquareSet run(Ctx &ctx, bool &allOk) const;

@@ -343,8 +343,10 @@ void Search::Impl::processGame(Worker &w, const db::Database &d, size_t input, s
     if (!resultFilter.empty() && d.field(index, db::Field::Result) != resultFilter) return;
     const store::GameStore *st = s.m_stores[input];
     const bool replays = st && st->replays(index, variations, annotations);
-    // Before the game's text is looked up: most games of a selective query end here.
-    if (replays && prefilter.active() && st->signatureCovers(index, variations) && !prefilter.mayMatch(*st, index)) {
+    // Before the game's text is looked up: most games of a selective query end
+    // here. The store's facts hold for every game it describes, also those
+    // read from the PGN for their variations or comments.
+    if (st && st->describes(index) && prefilter.active() && !prefilter.mayMatch(*st, index)) {
         ++out.prefiltered;
         // Passed over all the same: the pages of its text and moves are given back as the pass moves on.
         st->passOver(index);

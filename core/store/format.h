@@ -6,11 +6,13 @@
 //   moves    16-bit codes, a game's tree in its node order (below)
 //   strings  (offset, length) per string, into the bytes
 //   bytes    the string pool
+//   signatures  GameSignature per game (signatures.h)
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "gamestore.h"
 #include "hash.h"
+#include "signatures.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -64,7 +66,7 @@ static_assert(sizeof(FileHeader) == 112);
 inline uint64_t headerHash(const FileHeader &h) { return hash64(&h, offsetof(FileHeader, headerHash), 0x48454144); }
 
 struct Layout {
-    uint64_t records = 0, fields = 0, tags = 0, moves = 0, strings = 0, bytes = 0, total = 0;
+    uint64_t records = 0, fields = 0, tags = 0, moves = 0, strings = 0, bytes = 0, signatures = 0, total = 0;
 };
 
 inline uint64_t align8(uint64_t n) { return (n + 7) & ~uint64_t(7); }
@@ -82,7 +84,8 @@ inline bool layoutFor(const FileHeader &h, Layout &l)
     l.moves = l.tags + h.tagCount * 8;
     l.strings = l.moves + align8(h.moveCount * 2);
     l.bytes = l.strings + h.stringCount * 8;
-    l.total = l.bytes + align8(h.byteCount);
+    l.signatures = l.bytes + align8(h.byteCount);
+    l.total = l.signatures + h.gameCount * sizeof(GameSignature);
     return true;
 }
 

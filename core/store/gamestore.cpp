@@ -191,6 +191,7 @@ bool GameStore::load(const std::string &storePath, const FileIdentity &expected,
     m_moves = reinterpret_cast<const uint16_t *>(d + l.moves);
     m_strings = reinterpret_cast<const uint32_t *>(d + l.strings);
     m_bytes = d + l.bytes;
+    m_signatures = reinterpret_cast<const GameSignature *>(d + l.signatures);
     m_tagCount = h.tagCount;
     m_moveCount = h.moveCount;
     m_stringCount = h.stringCount;

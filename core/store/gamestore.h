@@ -27,6 +27,7 @@
 #include "database/database.h"
 #include "game/game.h"
 #include "identity.h"
+#include "signatures.h"
 #include "pgn/mapping.h"
 #include "textcache.h"
 
@@ -45,7 +46,8 @@ namespace store {
 // 4: records tell which piece types each side promoted to and which
 // castlings each side played (older stores hold zeros there).
 // 5: the codes hold the whole tree (variations, comments, NAGs), games with a
-// FEN or Chess960 start are replayable, and records count their codes.
+// FEN or Chess960 start are replayable, records count their codes, and a
+// section of per-game signatures over the whole game tree (signatures.h).
 constexpr uint32_t FormatVersion = 5;
 
 enum GameFlag : uint16_t {
@@ -128,6 +130,12 @@ public:
     uint64_t textSize() const;
     uint64_t bytes() const { return m_size; }
     const GameRecord &record(size_t game) const { return m_records[game]; }
+    // The game's signature over its whole tree (zeros unless it is Replayable).
+    const GameSignature &signature(size_t game) const
+    {
+        m_map->noteRead(sizeof(GameSignature));
+        return m_signatures[game];
+    }
     std::string_view string(uint32_t id) const;
     std::string_view field(size_t game, db::Field f) const;
     // The first value of a Replayable game's tag ("" when it has none), as game::Game::tag gives it.
@@ -148,13 +156,6 @@ public:
         const uint16_t f = m_records[game].flags;
         return (f & Replayable) && (variations || !annotations || !(f & LeanCommentsDiffer));
     }
-    // Whether the signature speaks for every position the search visits:
-    // the mainline from the standard start (prefilter.h).
-    bool signatureCovers(size_t game, bool variations) const
-    {
-        const uint16_t f = m_records[game].flags;
-        return (f & Replayable) && !(f & SetUpStart) && !(variations && (f & HasVariations));
-    }
     // A pass that skips a game (a prefilter ruled it out) tells the mapping it
     // moved on by as much as replay() would have read, so pages keep being
     // given back at the pace of the pass (pgn::Mapping).
@@ -170,6 +171,14 @@ public:
     // game reads otherwise without Chess960 (then read the PGN).
     bool replay(size_t game, uint64_t number, game::Game &out, bool variations = true, bool annotations = true,
                 bool chess960 = true) const;
+    // Whether the store's facts and signature tell of the game as the PGN
+    // path reads it (with or without its variations): games from the
+    // standard start (the facts of a set-up start are not the prefilter's).
+    bool describes(size_t game) const
+    {
+        const uint16_t f = m_records[game].flags;
+        return (f & Replayable) && !(f & SetUpStart);
+    }
 
 private:
     std::shared_ptr<const pgn::Mapping> m_map;
@@ -182,6 +191,7 @@ private:
     const uint16_t *m_moves = nullptr;
     const uint32_t *m_strings = nullptr; // (offset, length) per string
     const char *m_bytes = nullptr;
+    const GameSignature *m_signatures = nullptr;
     uint64_t m_tagCount = 0, m_moveCount = 0, m_stringCount = 0, m_byteCount = 0;
     bool m_checkedInFull = false;
 };

@@ -6,11 +6,16 @@
 #include "cql/logic.h"
 #include "cql/mates.h"
 #include "cql/moves.h"
+#include "cql/multi.h"
 #include "cql/path.h"
+#include "cql/program.h"
 #include "cql/programaccess.h"
 #include "cql/sets.h"
 #include "cql/state.h"
+#include "cql/transformfilter.h"
+#include "cql/vars.h"
 
+#include <bit>
 #include <initializer_list>
 #include <span>
 #include <typeinfo>
@@ -21,12 +26,20 @@ namespace {
 
 using cql::Filter;
 
+// Over-approximation of a set filter's value: every square it can hold at
+// any position of the game, from the game's signature (null: any square).
+using SetFn = std::function<uint64_t(const GameSignature &)>;
+constexpr uint64_t AllSquares = ~uint64_t(0);
+constexpr uint64_t LightSquares = 0x55AA55AA55AA55AAULL;
+
 // What the analysis knows of a filter: whether it is pure and, when known, a
-// condition of the game for it to match at some position (empty: always may).
+// condition of the game for it to match at some position (empty: always may),
+// and for a set filter which squares it can ever hold.
 struct Facts {
     bool pure = false;
     Prefilter::Condition mayMatch; // null: no condition
     std::string text;
+    SetFn possible; // null: any square
 };
 
 template <typename T>
@@ -35,7 +48,56 @@ const T *exactly(const Filter &f)
     return typeid(f) == typeid(T) ? static_cast<const T *>(&f) : nullptr;
 }
 
-Facts pureOnly() { return Facts{true, nullptr, {}}; }
+Facts pureOnly() { return Facts{true, nullptr, {}, nullptr}; }
+
+// The side to move where a filter is tested, when the query says so: a
+// `wtm` or `btm` that must match at the same position (-1: not known).
+using Side = int;
+constexpr Side AnySide = -1;
+
+// Where a filter is analysed. tree: the search reads variations, so the
+// facts of the whole game tree apply, not the mainline's. The loops around
+// the filter bind their variables to what they can hold: a square variable
+// anywhere, a piece variable only at the loop's own position (the piece
+// moves on). repeated: inside a loop, transform or another position's
+// search (comments written there multiply).
+struct Env {
+    bool tree = false;
+    Side side = AnySide;
+    bool repeated = false;
+    struct Bound {
+        int slot;
+        bool piece;
+        SetFn squares;
+    };
+    std::vector<Bound> vars; // the innermost loop last
+
+    // For a filter tested at other positions of the game.
+    Env elsewhere() const
+    {
+        Env e = *this;
+        e.side = AnySide;
+        // A piece variable bound here reads as anything there (a loop shadowing
+        // another's variable hides it: the slot is unbound, not the outer one's).
+        for (Bound &b : e.vars)
+            if (b.piece) b.squares = nullptr;
+        e.repeated = true;
+        return e;
+    }
+    Env at(Side s) const
+    {
+        Env e = *this;
+        e.side = s;
+        return e;
+    }
+    // What a loop's variable can hold (null: anything, or no loop binds it).
+    SetFn variable(int slot) const
+    {
+        for (auto b = vars.rbegin(); b != vars.rend(); ++b)
+            if (b->slot == slot) return b->squares;
+        return nullptr;
+    }
+};
 
 // The least value "x OP n" lets x have (> n, >= n, == n); 0 for another
 // comparison, which forces no lower bound (callers then derive nothing).
@@ -49,38 +111,161 @@ long long leastValue(cql::CompareFilter::Op op, long long n)
     }
 }
 
-Facts flag(uint16_t bit, const char *text)
+// A flag of the mainline's record, or of the tree's signature.
+Facts flag(const Env &env, uint16_t mainlineBit, uint8_t treeBit, const char *mainlineText, const char *treeText)
 {
-    return Facts{true, [bit](const GameRecord &r, const GameStore &, size_t) { return (r.flags & bit) != 0; }, text};
+    if (env.tree)
+        return Facts{true,
+                     [treeBit](const GameRecord &, const GameStore &st, size_t i) {
+                         return (st.signature(i).flags & treeBit) != 0;
+                     },
+                     treeText, nullptr};
+    return Facts{true,
+                 [mainlineBit](const GameRecord &r, const GameStore &, size_t) { return (r.flags & mainlineBit) != 0; },
+                 mainlineText, nullptr};
 }
 
-// The most pieces of the designator's kinds that can be on the board at once
-// in the game (-1: not bounded, e.g. empty squares or any contents).
-struct Bound {
-    bool bounded = false;
-    cql::PieceMask pieces = 0;
-};
-
-Bound designatorBound(const cql::DesignatorFilter &d)
+// The piece kinds of a designator (bit c * 6 + t - 1, as the signature's arrays).
+uint16_t kindsOf(cql::PieceMask m)
 {
-    const cql::PieceMask m = d.pieces();
-    if (m == 0 || (m & cql::EmptyBit) || d.squares().empty()) return {};
-    return {true, m};
-}
-
-int maxPieces(const GameRecord &r, cql::PieceMask m)
-{
-    int n = 0;
+    uint16_t kinds = 0;
     for (int c = 0; c < 2; ++c)
         for (int t = chess::Pawn; t <= chess::King; ++t)
-            if (m & (1u << (c * 8 + t))) n += r.pieceMax[c * 6 + t - 1];
+            if (m & (1u << (c * 8 + t))) kinds |= uint16_t(1u << (c * 6 + t - 1));
+    return kinds;
+}
+
+int maxPieces(const uint8_t (&most)[12], uint16_t kinds)
+{
+    int n = 0;
+    for (int k = 0; k < 12; ++k)
+        if (kinds & (1u << k)) n += most[k];
     return n;
 }
 
-// The side to move where a filter is tested, when the query says so: a
-// `wtm` or `btm` that must match at the same position (-1: not known).
-using Side = int;
-constexpr Side AnySide = -1;
+// The most pieces of these kinds on the board at once.
+Prefilter::Condition atLeastPieces(const Env &env, uint16_t kinds, long long need)
+{
+    if (env.tree)
+        return [kinds, need](const GameRecord &, const GameStore &st, size_t i) {
+            return maxPieces(st.signature(i).pieceMax, kinds) >= need;
+        };
+    return
+        [kinds, need](const GameRecord &r, const GameStore &, size_t) { return maxPieces(r.pieceMax, kinds) >= need; };
+}
+
+SetFn constantSet(uint64_t squares)
+{
+    return [squares](const GameSignature &) { return squares; };
+}
+
+// The squares of `squares` pieces of these kinds ever stood on.
+SetFn kindsSet(uint16_t kinds, uint64_t squares)
+{
+    return [kinds, squares](const GameSignature &s) {
+        uint64_t on = 0;
+        for (int k = 0; k < 12; ++k)
+            if (kinds & (1u << k)) on |= s.squares[k];
+        return on & squares;
+    };
+}
+
+// The squares a designator's pieces ever stood on: its squares for any
+// contents; for empty squares nothing bounds it (null) unless it has none.
+SetFn designatorSet(const cql::DesignatorFilter &d)
+{
+    const cql::PieceMask m = d.pieces();
+    const uint64_t squares = d.squares().bits();
+    if (m == 0) return constantSet(squares);
+    if (m & cql::EmptyBit) return squares ? nullptr : constantSet(0);
+    return kindsSet(kindsOf(m), squares);
+}
+
+// A set filter's facts: it matches when it holds a square.
+Facts setFacts(SetFn possible, std::string text)
+{
+    if (!possible) return pureOnly();
+    return Facts{
+        true, [possible](const GameRecord &, const GameStore &st, size_t i) { return possible(st.signature(i)) != 0; },
+        std::move(text), std::move(possible)};
+}
+
+// Empty when any of the sets can never hold a square, else any square.
+SetFn emptyIfAnyEmpty(std::vector<SetFn> sets)
+{
+    std::erase_if(sets, [](const SetFn &f) { return !f; });
+    if (sets.empty()) return nullptr;
+    return [sets](const GameSignature &s) {
+        for (const SetFn &f : sets)
+            if (!f(s)) return uint64_t(0);
+        return AllSquares;
+    };
+}
+
+SetFn unite(SetFn a, SetFn b)
+{
+    if (!a || !b) return nullptr;
+    return [a, b](const GameSignature &s) { return a(s) | b(s); };
+}
+
+SetFn intersect(SetFn a, SetFn b)
+{
+    if (!a) return b;
+    if (!b) return a;
+    return [a, b](const GameSignature &s) { return a(s) & b(s); };
+}
+
+Prefilter::Condition both(Prefilter::Condition x, Prefilter::Condition y)
+{
+    if (!x) return y;
+    if (!y) return x;
+    return [x, y](const GameRecord &g, const GameStore &st, size_t i) { return x(g, st, i) && y(g, st, i); };
+}
+
+// All of the facts must hold (filters that all match).
+Facts allOf(std::vector<Facts> parts)
+{
+    Facts all = pureOnly();
+    for (Facts &part : parts) {
+        if (!part.pure) return {};
+        if (!part.mayMatch) continue;
+        all.text += all.mayMatch ? " and " + part.text : part.text;
+        all.mayMatch = both(std::move(all.mayMatch), std::move(part.mayMatch));
+    }
+    return all;
+}
+
+// One of the facts must hold (filters of which one matches); the squares
+// any of them can hold (as the images of a transform).
+Facts anyOf(std::vector<Facts> parts)
+{
+    Facts any = pureOnly();
+    std::vector<Prefilter::Condition> conditions;
+    SetFn possible = constantSet(0);
+    bool everyOneSays = !parts.empty();
+    for (Facts &part : parts) {
+        if (!part.pure) return {};
+        possible = unite(std::move(possible), part.possible);
+        if (!part.mayMatch) {
+            everyOneSays = false;
+            continue;
+        }
+        any.text += any.text.empty() ? part.text : " or " + part.text;
+        conditions.push_back(std::move(part.mayMatch));
+    }
+    any.possible = parts.empty() ? nullptr : possible;
+    if (!everyOneSays) {
+        any.text.clear();
+        return any;
+    }
+    any.text = "(" + any.text + ")";
+    any.mayMatch = [conditions = std::move(conditions)](const GameRecord &g, const GameStore &st, size_t i) {
+        for (const auto &c : conditions)
+            if (c(g, st, i)) return true;
+        return false;
+    };
+    return any;
+}
 
 Side sideOf(const Filter &f)
 {
@@ -105,9 +290,9 @@ Side sideOfAll(const Filters &filters, Get get, Side inherited)
     return side == AnySide ? inherited : side;
 }
 
-// Promotions and castlings a game's mainline must hold for a move filter to
-// match one of its moves. mover: the side making the move, or AnySide.
-Facts moveFacts(uint8_t promotionTypes, uint8_t castlings, Side mover, std::string text)
+// Promotions and castlings a game (its mainline, or its tree) must hold for a
+// move filter to match one of its moves. mover: the side making the move, or AnySide.
+Facts moveFacts(const Env &env, uint8_t promotionTypes, uint8_t castlings, Side mover, std::string text)
 {
     if (!promotionTypes && !castlings) return pureOnly();
     // castlings in white's bits (WhiteShort, WhiteLong): moved to the mover's.
@@ -115,131 +300,243 @@ Facts moveFacts(uint8_t promotionTypes, uint8_t castlings, Side mover, std::stri
         mover == AnySide ? uint8_t(castlings | (castlings << 2)) : uint8_t(castlings << (2 * mover));
     if (mover == chess::White) text += " by White";
     if (mover == chess::Black) text += " by Black";
+    auto holds = [promotionTypes, castlingMask, mover](const uint8_t(&promotions)[2], uint8_t castled) {
+        const uint8_t promoted = mover == AnySide ? uint8_t(promotions[0] | promotions[1]) : promotions[mover];
+        return (!promotionTypes || (promoted & promotionTypes)) && (!castlingMask || (castled & castlingMask));
+    };
+    if (env.tree)
+        return Facts{true,
+                     [holds](const GameRecord &, const GameStore &st, size_t i) {
+                         const GameSignature &s = st.signature(i);
+                         return holds(s.promotions, s.castlings);
+                     },
+                     std::move(text) + " in the game tree", nullptr};
     return Facts{true,
-                 [promotionTypes, castlingMask, mover](const GameRecord &r, const GameStore &, size_t) {
-                     const uint8_t promoted =
-                         mover == AnySide ? uint8_t(r.promotions[0] | r.promotions[1]) : r.promotions[mover];
-                     return (!promotionTypes || (promoted & promotionTypes))
-                         && (!castlingMask || (r.castlings & castlingMask));
-                 },
-                 std::move(text)};
+                 [holds](const GameRecord &r, const GameStore &, size_t) { return holds(r.promotions, r.castlings); },
+                 std::move(text), nullptr};
 }
 
-Facts analyse(const Filter &f, Side side = AnySide);
+Facts analyse(const Filter &f, const Env &env);
 
-bool allPure(std::initializer_list<const cql::FilterPtr *> filters)
+// A set filter's facts where a null filter stands for its default (any square).
+Facts analyseOptional(const cql::FilterPtr &f, const Env &env) { return f ? analyse(*f, env) : pureOnly(); }
+
+// `move ...`, the dash X--Y, `castle`: the game's own moves (the next one, or
+// with `previous` the one that led here) must include one it accepts, from a
+// square its `from` holds, to one `to` holds, taking a piece `capture` holds;
+// moves generated by `legal` and `pseudolegal` need such squares too.
+Facts analyseMove(const cql::MoveSpec &s, const Env &env)
 {
-    for (const cql::FilterPtr *p : filters)
-        if (*p && !analyse(**p).pure) return false;
+    if (s.comment || s.promoteName || s.cqlsDrops) return {};
+    // `previous` reads the position before the move.
+    const Env where = s.previous ? env.elsewhere() : env;
+    std::vector<Facts> parts;
+    for (const cql::FilterPtr *p : {&s.from, &s.to, &s.capture, &s.enpassantSquare}) {
+        Facts part = analyseOptional(*p, where);
+        if (!part.pure) return {};
+        parts.push_back(std::move(part));
+    }
+    if (!s.legal && !s.pseudolegal) {
+        const Side mover = env.side == AnySide ? AnySide : s.previous ? Side(1 - env.side) : env.side;
+        uint8_t types = 0;
+        if (s.requirePromotion) {
+            // As moveMatches reads `promote`: piece types, of either colour's letters.
+            types = s.promote ? uint8_t((s.promote | (s.promote >> 8)) & 0x7E) : uint8_t(0x7E);
+            if (!types) types = 0x7E;
+        }
+        uint8_t castlings = 0;
+        if (s.castleShort) castlings |= WhiteShort;
+        if (s.castleLong) castlings |= WhiteLong;
+        if (s.castle) castlings |= WhiteShort | WhiteLong;
+        std::string text = types && castlings ? "a promotion and a castling"
+            : types                           ? "a promotion to one of the types"
+            : castlings == WhiteShort         ? "O-O"
+            : castlings == WhiteLong          ? "O-O-O"
+                                              : "a castling";
+        parts.push_back(moveFacts(env, types, castlings, mover, std::move(text)));
+    }
+    return allOf(std::move(parts));
+}
+
+// The analysis of a set filter's arguments: pure when all are, with what each can hold.
+bool setArguments(std::initializer_list<const Filter *> filters, const Env &env, std::vector<SetFn> &out)
+{
+    for (const Filter *f : filters) {
+        if (!f) continue;
+        Facts a = analyse(*f, env);
+        if (!a.pure) return false;
+        out.push_back(std::move(a.possible));
+    }
     return true;
 }
 
-// `move ...`, the dash X--Y, `castle`: the game's own moves (the next one, or
-// with `previous` the one that led here) must include one it accepts; moves
-// generated by `legal` and `pseudolegal` are no moves of the game.
-Facts analyseMove(const cql::MoveSpec &s, Side side)
+Facts analyseSet(const Filter &f, const Env &env, bool &known)
 {
-    if (!allPure({&s.from, &s.to, &s.capture, &s.promoteName, &s.enpassantSquare})) return {};
-    if (s.legal || s.pseudolegal) return pureOnly();
-    const Side mover = side == AnySide ? AnySide : s.previous ? Side(1 - side) : side;
-    uint8_t types = 0;
-    if (s.requirePromotion) {
-        // As moveMatches reads `promote`: piece types, of either colour's letters.
-        types = s.promote ? uint8_t((s.promote | (s.promote >> 8)) & 0x7E) : uint8_t(0x7E);
-        if (!types) types = 0x7E;
+    known = true;
+    if (const auto *d = exactly<cql::DesignatorFilter>(f))
+        return setFacts(designatorSet(*d), "the designator's pieces");
+    if (const auto *c = exactly<cql::ConstSetFilter>(f)) return setFacts(constantSet(c->squares().bits()), "squares");
+    if (exactly<cql::PawnStructureFilter>(f))
+        return setFacts(kindsSet(kindsOf((1u << chess::Pawn) | (1u << (8 + chess::Pawn))), AllSquares), "pawns");
+    if (const auto *v = exactly<cql::VarFilter>(f)) {
+        if (v->type != cql::Type::Set) return pureOnly();
+        return setFacts(env.variable(v->slot()), "the loop's squares");
     }
-    uint8_t castlings = 0;
-    if (s.castleShort) castlings |= WhiteShort;
-    if (s.castleLong) castlings |= WhiteLong;
-    if (s.castle) castlings |= WhiteShort | WhiteLong;
-    std::string text = types && castlings ? "a promotion and a castling"
-        : types                           ? "a promotion to one of the types"
-        : castlings == WhiteShort         ? "O-O"
-        : castlings == WhiteLong          ? "O-O-O"
-                                          : "a castling";
-    return moveFacts(types, castlings, mover, std::move(text));
+    std::vector<SetFn> args;
+    if (const auto *s = exactly<cql::SetOpFilter>(f)) {
+        if (!setArguments({&s->left(), &s->right()}, env, args)) return {};
+        return setFacts(s->kind() == cql::SetOpFilter::Union ? unite(args[0], args[1]) : intersect(args[0], args[1]),
+                        s->kind() == cql::SetOpFilter::Union ? "a square of the union"
+                                                             : "a square of the intersection");
+    }
+    if (const auto *c = exactly<cql::ComplementFilter>(f))
+        return setArguments({&c->argument()}, env, args) ? pureOnly() : Facts{};
+    if (const auto *c = exactly<cql::ColorSquaresFilter>(f)) {
+        if (!setArguments({&c->argument()}, env, args)) return {};
+        return setFacts(intersect(args[0], constantSet(c->light() ? LightSquares : ~LightSquares)),
+                        c->light() ? "light squares" : "dark squares");
+    }
+    if (const auto *d = exactly<cql::DirectionFilter>(f)) {
+        if (!setArguments({&d->argument(), d->lowFilter(), d->highFilter()}, env, args)) return {};
+        args.resize(1);
+        return setFacts(emptyIfAnyEmpty(std::move(args)), "squares in a direction");
+    }
+    if (const auto *a = exactly<cql::AttackFilter>(f)) {
+        // The value is a part of the attackers (attacks) or of the targets (attackedby), and nothing without both.
+        if (!setArguments({&a->attackers(), &a->targets()}, env, args)) return {};
+        SetFn value = a->attackersValue() ? args[0] : args[1];
+        return setFacts(intersect(emptyIfAnyEmpty(args), value), "an attack");
+    }
+    if (const auto *b = exactly<cql::BetweenFilter>(f)) {
+        if (!setArguments({&b->first(), &b->second()}, env, args)) return {};
+        return setFacts(emptyIfAnyEmpty(std::move(args)), "squares between");
+    }
+    if (const auto *r = exactly<cql::RayFilter>(f)) {
+        for (const cql::FilterPtr &s : r->sets())
+            if (!setArguments({s.get()}, env, args)) return {};
+        return setFacts(emptyIfAnyEmpty(std::move(args)), "a ray");
+    }
+    if (const auto *p = exactly<cql::PinFilter>(f)) {
+        if (!setArguments({p->from(), p->through(), p->to()}, env, args)) return {};
+        return setFacts(emptyIfAnyEmpty(std::move(args)), "a pin");
+    }
+    if (const auto *it = exactly<cql::IterateFilter>(f)) {
+        // square [all] X in S body, piece [all] X in S body: the body is tried
+        // with X on each square of S (the value: those where it matched, or S).
+        Facts domain = analyse(it->domain(), env);
+        if (!domain.pure) return {};
+        Env inner = env;
+        inner.repeated = true;
+        inner.vars.push_back({it->slot(), it->pieces(), domain.possible});
+        Facts body = analyse(it->body(), inner);
+        if (!body.pure) return {};
+        // `all` over an empty set matches.
+        if (it->all()) return Facts{true, nullptr, {}, domain.possible};
+        Facts out = allOf({setFacts(domain.possible, "a square to loop over"), std::move(body)});
+        out.possible = domain.possible;
+        return out;
+    }
+    known = false;
+    return {};
 }
 
-Facts analyse(const Filter &f, Side side)
+Facts analyse(const Filter &f, const Env &env)
 {
     if (const auto *c = exactly<cql::ConstantFilter>(f)) {
         if (c->value()) return pureOnly();
-        return Facts{true, [](const GameRecord &, const GameStore &, size_t) { return false; }, "false"};
+        return Facts{true, [](const GameRecord &, const GameStore &, size_t) { return false; }, "false", nullptr};
     }
     if (const auto *s = exactly<cql::StateFilter>(f)) {
         switch (s->kind()) {
-        case cql::StateFilter::Mate: return flag(FinalMate, "mate at the end of the mainline");
-        case cql::StateFilter::Stalemate: return flag(FinalStalemate, "stalemate at the end of the mainline");
-        case cql::StateFilter::Check: return flag(AnyCheck, "a check on the mainline");
+        case cql::StateFilter::Mate:
+            return flag(env, FinalMate, TreeMate, "mate at the end of the mainline", "a mate in the game tree");
+        case cql::StateFilter::Stalemate:
+            return flag(env, FinalStalemate, TreeStalemate, "stalemate at the end of the mainline",
+                        "a stalemate in the game tree");
+        case cql::StateFilter::Check:
+            return flag(env, AnyCheck, TreeCheck, "a check on the mainline", "a check in the game tree");
         default: return pureOnly();
         }
     }
     if (const auto *m = exactly<cql::MateFilter>(f))
-        return m->stalemate() ? flag(FinalStalemate, "stalemate at the end of the mainline")
-                              : flag(FinalMate, "mate at the end of the mainline");
-    if (const auto *m = exactly<cql::MoveFilter>(f)) return analyseMove(m->spec(), side);
+        return m->stalemate()
+            ? flag(env, FinalStalemate, TreeStalemate, "stalemate at the end of the mainline",
+                   "a stalemate in the game tree")
+            : flag(env, FinalMate, TreeMate, "mate at the end of the mainline", "a mate in the game tree");
+    if (const auto *m = exactly<cql::MoveFilter>(f)) return analyseMove(m->spec(), env);
     if (const auto *p = exactly<cql::PastMoveFilter>(f)) {
         // o-o, o-o-o: the move that led here castled, by the side not to move now.
         const cql::PastMoveFilter::Kind k = p->kind();
         if (k != cql::PastMoveFilter::CastleShort && k != cql::PastMoveFilter::CastleLong) return pureOnly();
-        const Side mover = side == AnySide ? AnySide : Side(1 - side);
+        const Side mover = env.side == AnySide ? AnySide : Side(1 - env.side);
         const bool isShort = k == cql::PastMoveFilter::CastleShort;
-        return moveFacts(0, isShort ? WhiteShort : WhiteLong, mover, isShort ? "O-O" : "O-O-O");
+        return moveFacts(env, 0, isShort ? WhiteShort : WhiteLong, mover, isShort ? "O-O" : "O-O-O");
     }
-    if (const auto *d = exactly<cql::DesignatorFilter>(f)) {
-        const Bound b = designatorBound(*d);
-        if (!b.bounded) return pureOnly();
-        const cql::PieceMask m = b.pieces;
-        return Facts{true, [m](const GameRecord &r, const GameStore &, size_t) { return maxPieces(r, m) > 0; },
-                     "the designator's pieces"};
+    bool knownSet = false;
+    if (Facts set = analyseSet(f, env, knownSet); knownSet) return set;
+    if (const auto *t = exactly<cql::TransformFilter>(f)) {
+        // Any mode: one of the images matches. Counting modes may count none.
+        std::vector<Facts> images;
+        Env inner = env;
+        inner.repeated = true;
+        for (const cql::FilterPtr &image : t->images())
+            images.push_back(analyse(*image, inner));
+        const std::string first = images.empty() ? std::string() : images.front().text;
+        Facts any = anyOf(std::move(images));
+        if (!any.pure) return {};
+        if (any.mayMatch) any.text = "one of " + std::to_string(t->images().size()) + " images of " + first;
+        return t->mode() == cql::TransformFilter::Any ? any : pureOnly();
     }
     if (const auto *a = exactly<cql::AndOrFilter>(f)) {
         // Both sides of `and` are tested at this position; `or` tries them here too.
         const cql::Filter *sides[] = {&a->left(), &a->right()};
-        const Side here = a->isAnd() ? sideOfAll(
-                              sides, [](const cql::Filter *p) -> const Filter & { return *p; }, side)
-                                     : side;
-        Facts l = analyse(a->left(), here), r = analyse(a->right(), here);
-        if (!l.pure || !r.pure) return {};
-        if (a->isAnd()) {
-            if (!l.mayMatch) return r;
-            if (!r.mayMatch) return l;
-            return Facts{true,
-                         [x = l.mayMatch, y = r.mayMatch](const GameRecord &g, const GameStore &st, size_t i) {
-                             return x(g, st, i) && y(g, st, i);
-                         },
-                         "(" + l.text + " and " + r.text + ")"};
-        }
-        if (!l.mayMatch || !r.mayMatch) return pureOnly();
-        return Facts{true,
-                     [x = l.mayMatch, y = r.mayMatch](const GameRecord &g, const GameStore &st, size_t i) {
-                         return x(g, st, i) || y(g, st, i);
-                     },
-                     "(" + l.text + " or " + r.text + ")"};
+        const Env here = a->isAnd() ? env.at(sideOfAll(
+                             sides, [](const cql::Filter *p) -> const Filter & { return *p; }, env.side))
+                                    : env;
+        if (a->isAnd()) return allOf({analyse(a->left(), here), analyse(a->right(), here)});
+        Facts any = anyOf({analyse(a->left(), here), analyse(a->right(), here)});
+        any.possible = nullptr;
+        return any;
     }
     if (const auto *c = exactly<cql::CompoundFilter>(f)) {
         // All parts match at this one position.
-        const Side here = sideOfAll(
-            c->parts(), [](const cql::FilterPtr &p) -> const Filter & { return *p; }, side);
-        Facts all = pureOnly();
-        for (const cql::FilterPtr &p : c->parts()) {
-            Facts part = analyse(*p, here);
-            if (!part.pure) return {};
-            if (!part.mayMatch) continue;
-            if (!all.mayMatch) {
-                all = part;
-                continue;
-            }
-            all.mayMatch = [x = all.mayMatch, y = part.mayMatch](const GameRecord &g, const GameStore &st, size_t i) {
-                return x(g, st, i) && y(g, st, i);
-            };
-            all.text += " and " + part.text;
-        }
-        return all;
+        const Env here = env.at(sideOfAll(
+            c->parts(), [](const cql::FilterPtr &p) -> const Filter & { return *p; }, env.side));
+        std::vector<Facts> parts;
+        for (const cql::FilterPtr &p : c->parts())
+            parts.push_back(analyse(*p, here));
+        return allOf(std::move(parts));
     }
     if (const auto *n = exactly<cql::NotFilter>(f)) {
         // "Never" does not invert to anything a signature tells.
-        return analyse(n->argument()).pure ? pureOnly() : Facts{};
+        return analyse(n->argument(), env).pure ? pureOnly() : Facts{};
+    }
+    if (const auto *fi = exactly<cql::FindFilter>(f)) {
+        // The body matches at some position of the game (unless a range admits none).
+        // Each match writes a comment unless quiet: a count of them could pass
+        // the comment limit in a game that does not match (an error), one cannot.
+        if (fi->counting() && !fi->quiet()) return {};
+        Env inner = env.elsewhere();
+        Facts body = analyse(fi->body(), inner);
+        if (!body.pure) return {};
+        return fi->needsOne() ? Facts{true, std::move(body.mayMatch), std::move(body.text), nullptr} : pureOnly();
+    }
+    if (const auto *l = exactly<cql::LineFilter>(f)) {
+        // Each constituent that must match once matches at some position. A
+        // line of single constituents each taken a fixed number of times
+        // takes a bounded number of steps on the mainline (no error for
+        // running out of steps); others are not analysed.
+        const cql::LineFilter::Options &o = l->options();
+        if (env.tree || o.hasRange || l->elements().size() > 64) return {};
+        const Env inner = env.elsewhere();
+        std::vector<Facts> parts;
+        for (const cql::LineElement &e : l->elements()) {
+            if (!e.filter || !e.group.empty() || e.min != e.max || e.max < 0 || e.max > 64) return {};
+            Facts part = analyse(*e.filter, inner);
+            if (e.min == 0) part.mayMatch = nullptr;
+            parts.push_back(std::move(part));
+        }
+        return allOf(std::move(parts));
     }
     if (const auto *t = exactly<cql::TagFilter>(f)) {
         // The same test on the tags the store keeps.
@@ -250,14 +547,14 @@ Facts analyse(const Filter &f, Side side)
             return Facts{
                 true,
                 [pattern](const GameRecord &, const GameStore &st, size_t i) { return st.tag(i, "Result") == pattern; },
-                "result " + pattern};
+                "result " + pattern, nullptr};
         case cql::TagFilter::Player:
             return Facts{true,
                          [pattern](const GameRecord &, const GameStore &st, size_t i) {
                              return st.tag(i, "White").find(pattern) != std::string_view::npos
                                  || st.tag(i, "Black").find(pattern) != std::string_view::npos;
                          },
-                         "player " + pattern};
+                         "player " + pattern, nullptr};
         case cql::TagFilter::PlayerWhite:
         case cql::TagFilter::PlayerBlack:
         case cql::TagFilter::Event:
@@ -270,37 +567,68 @@ Facts analyse(const Filter &f, Side side)
                          [pattern, name](const GameRecord &, const GameStore &st, size_t i) {
                              return st.tag(i, name).find(pattern) != std::string_view::npos;
                          },
-                         std::string(name) + " contains " + pattern};
+                         std::string(name) + " contains " + pattern, nullptr};
         }
         default: return pureOnly();
         }
     }
     if (const auto *cmp = exactly<cql::CompareFilter>(f)) {
         const auto *number = exactly<cql::NumberFilter>(cmp->right());
-        // ply > n, ply >= n, ply == n: the mainline is at least that long.
+        // ply > n, ply >= n, ply == n: the mainline (or some line of the tree) is at least that long.
         if (const auto *p = exactly<cql::PositionNumberFilter>(cmp->left());
             p && number && p->kind() == cql::PositionNumberFilter::Ply) {
             const long long need = leastValue(cmp->op(), number->value());
             if (need <= 0) return pureOnly();
+            if (env.tree)
+                return Facts{true,
+                             [need](const GameRecord &, const GameStore &st, size_t i) {
+                                 return st.signature(i).maxPly >= need;
+                             },
+                             "a line of at least " + std::to_string(need) + " plies", nullptr};
             return Facts{true, [need](const GameRecord &r, const GameStore &, size_t) { return r.plies >= need; },
-                         "at least " + std::to_string(need) + " plies"};
+                         "at least " + std::to_string(need) + " plies", nullptr};
         }
-        // #D >= k, #D > k, #D == k with k > 0: at least k of D's pieces at once.
-        const auto *count = exactly<cql::CountFilter>(cmp->left());
-        const auto *d = count ? exactly<cql::DesignatorFilter>(count->argument()) : nullptr;
-        if (!d || !number) {
+        // #S >= k, #S > k, #S == k with k > 0: at least k squares S can hold,
+        // and for a designator at least k of its pieces at once.
+        // A transform's count of matching images at least k > 0: one image matches.
+        if (const auto *t = exactly<cql::TransformFilter>(cmp->left());
+            t && number && t->mode() == cql::TransformFilter::Count) {
+            std::vector<Facts> images;
+            Env inner = env;
+            inner.repeated = true;
+            for (const cql::FilterPtr &image : t->images())
+                images.push_back(analyse(*image, inner));
+            Facts any = anyOf(std::move(images));
+            if (!any.pure) return {};
+            any.possible = nullptr;
+            return leastValue(cmp->op(), number->value()) > 0 ? any : pureOnly();
+        }
+        // The set counted: #S, or a set compared with a number (its count).
+        const Filter *counted = nullptr;
+        if (const auto *c = exactly<cql::CountFilter>(cmp->left()))
+            counted = &c->argument();
+        else if (cmp->left().type == cql::Type::Set)
+            counted = &cmp->left();
+        if (!counted || !number) {
             // Pure only when both sides are.
-            return analyse(cmp->left()).pure && analyse(cmp->right()).pure ? pureOnly() : Facts{};
+            return analyse(cmp->left(), env).pure && analyse(cmp->right(), env).pure ? pureOnly() : Facts{};
         }
+        Facts set = analyse(*counted, env);
+        if (!set.pure) return {};
         const long long need = leastValue(cmp->op(), number->value());
-        const Bound b = designatorBound(*d);
-        if (!b.bounded || need <= 0) return pureOnly();
-        const cql::PieceMask m = b.pieces;
-        return Facts{true,
-                     [m, need](const GameRecord &r, const GameStore &, size_t) { return maxPieces(r, m) >= need; },
-                     "at least " + std::to_string(need) + " of the designator's pieces"};
+        if (need <= 0) return pureOnly();
+        Prefilter::Condition enough;
+        if (set.possible)
+            enough = [possible = set.possible, need](const GameRecord &, const GameStore &st, size_t i) {
+                return std::popcount(possible(st.signature(i))) >= need;
+            };
+        const auto *d = exactly<cql::DesignatorFilter>(*counted);
+        if (d && d->pieces() && !(d->pieces() & cql::EmptyBit) && !d->squares().empty())
+            enough = both(std::move(enough), atLeastPieces(env, kindsOf(d->pieces()), need));
+        if (!enough) return pureOnly();
+        return Facts{true, std::move(enough), "at least " + std::to_string(need) + " of the set's squares", nullptr};
     }
-    if (const auto *c = exactly<cql::CountFilter>(f)) return analyse(c->argument()).pure ? pureOnly() : Facts{};
+    if (const auto *c = exactly<cql::CountFilter>(f)) return analyse(c->argument(), env).pure ? pureOnly() : Facts{};
     if (exactly<cql::NumberFilter>(f)) return pureOnly();
     if (exactly<cql::PositionNumberFilter>(f)) {
         // lastgamenumber and year read what the store does not keep, but read only.
@@ -318,17 +646,19 @@ Prefilter Prefilter::fromQuery(const cql::Query &query)
     // A game with no matched position matches when the range admits zero.
     if (h.matchCount && h.matchCount->first <= 0) return out;
     const cql::Program &program = cql::ProgramAccess::program(query);
+    Env env;
+    env.tree = query.needsVariations();
     // Later filters than an impure one may run only where it matched: no longer sound.
     size_t pure = 0;
-    while (pure < program.body.size() && analyse(*program.body[pure]).pure)
+    while (pure < program.body.size() && analyse(*program.body[pure], env).pure)
         ++pure;
     // A game that matches matches all of the pure ones at one position: a wtm
     // or btm among them says who moves there.
     const std::span<const cql::FilterPtr> prefix(program.body.data(), pure);
-    const Side side = sideOfAll(
+    env.side = sideOfAll(
         prefix, [](const cql::FilterPtr &p) -> const Filter & { return *p; }, AnySide);
     for (const cql::FilterPtr &f : prefix) {
-        Facts facts = analyse(*f, side);
+        Facts facts = analyse(*f, env);
         if (!facts.mayMatch) continue;
         out.m_conditions.push_back(std::move(facts.mayMatch));
         out.m_description.push_back(std::move(facts.text));

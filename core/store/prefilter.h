@@ -16,10 +16,23 @@
 // and :iscastling, which compile to them) need a move of the game that the
 // store's promotion and castling facts allow; a `wtm` or `btm` that must
 // match at the same position (in the pure prefix, a compound or an `and`)
-// names the side that made it. The facts are of the mainline, and the search
-// asks the prefilter only about games the store replays, which are then
-// evaluated on their mainline alone (no Chess960, FEN or variant games, and
-// none with variations when the search reads them).
+// names the side that made it. Set filters need squares their pieces stood
+// on: the signature (signatures.h) keeps where each piece kind ever stood, so
+// a designator, a set operation, attacks, rays, pins, square and piece loops,
+// the images of a transform (any of them), `find`, the constituents of a
+// `line` and the squares of a move (from, to, captured) are over-approximated
+// by the squares they can ever hold, and need one.
+//
+// Facts of the mainline serve a search of the mainline; when the search reads
+// variations the facts of the whole game tree (the signature) stand in. The
+// search asks the prefilter about every game the store describes (parsed in
+// full without problems: no Chess960, FEN or variant games), whether it then
+// replays it or reads its PGN for variations or comments: the facts are of
+// the game as that reading gives it.
+//
+// Errors are effects too: a line that could run out of steps and a counting
+// `find` that writes a comment a match (its comments could pass the limit in
+// a game that does not match) are not taken for pure.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 

@@ -8,6 +8,7 @@
 #include "format.h"
 #include "gamestore.h"
 #include "hash.h"
+#include "signatures.h"
 
 #include "spillfile.h"
 
@@ -269,6 +270,7 @@ struct Window {
     std::vector<GameRecord> records;        // movesBegin and tagsBegin local to the window
     std::vector<uint32_t> fieldIds, tagIds; // ids in the window's pool
     std::vector<uint16_t> moves;
+    std::vector<GameSignature> signatures;
     StringPool pool;
     std::string error;
 };
@@ -321,6 +323,7 @@ public:
     void encode(Window &w)
     {
         w.records.assign(w.entries.size(), GameRecord{});
+        w.signatures.assign(w.entries.size(), GameSignature{});
         w.fieldIds.resize(w.entries.size() * db::FieldCount);
         w.tagIds.clear();
         w.moves.clear();
@@ -365,6 +368,7 @@ public:
                     r.flags |= LeanCommentsDiffer;
             }
             r.flags |= Replayable;
+            signatureOf(m_game, w.signatures[i]);
             r.movesBegin = w.moves.size();
             w.moves.insert(w.moves.end(), m_codes.begin(), m_codes.end());
             r.tagsBegin = uint32_t(w.tagIds.size() / 2);
@@ -410,7 +414,7 @@ class SectionWriter {
 public:
     bool open(const std::string &dir, std::string *error)
     {
-        for (SpillFile *f : {&m_records, &m_fields, &m_tags, &m_moves})
+        for (SpillFile *f : {&m_records, &m_fields, &m_tags, &m_moves, &m_signatures})
             if (!f->open(dir, error)) return false;
         return true;
     }
@@ -447,7 +451,8 @@ public:
         const bool ok = m_records.write(w.records.data(), w.records.size() * sizeof(GameRecord))
             && m_fields.write(w.fieldIds.data(), w.fieldIds.size() * sizeof(uint32_t))
             && m_tags.write(w.tagIds.data(), w.tagIds.size() * sizeof(uint32_t))
-            && m_moves.write(w.moves.data(), w.moves.size() * sizeof(uint16_t));
+            && m_moves.write(w.moves.data(), w.moves.size() * sizeof(uint16_t))
+            && m_signatures.write(w.signatures.data(), w.signatures.size() * sizeof(GameSignature));
         if (!ok) return fail(spillError(), error);
         m_games += w.records.size();
         m_tagPairs += w.tagIds.size() / 2;
@@ -505,7 +510,7 @@ private:
     }
     std::string spillError() const
     {
-        for (const SpillFile *f : {&m_records, &m_fields, &m_tags, &m_moves})
+        for (const SpillFile *f : {&m_records, &m_fields, &m_tags, &m_moves, &m_signatures})
             if (!f->error().empty()) return f->error();
         return {};
     }
@@ -528,10 +533,10 @@ private:
         pad();
         put(m_pool.bytes().data(), m_pool.bytes().size());
         pad();
-        return true;
+        return m_signatures.readAll(put);
     }
 
-    SpillFile m_records, m_fields, m_tags, m_moves;
+    SpillFile m_records, m_fields, m_tags, m_moves, m_signatures;
     StringPool m_pool;
     std::vector<uint32_t> m_remap;
     uint64_t m_games = 0, m_tagPairs = 0, m_moveCount = 0;

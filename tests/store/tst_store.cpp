@@ -507,7 +507,7 @@ private slots:
         QTest::newRow("matchcount from zero") << "cql(matchcount 0 3) mate" << 0;
         QTest::newRow("matchcount from one") << "cql(matchcount 1 3) mate" << 1;
         QTest::newRow("not") << "not mate" << 0;
-        QTest::newRow("transform") << "flipcolor {Ka1 kh8}" << 0;
+        QTest::newRow("transform") << "flipcolor {Ka1 kh8}" << 1;
         QTest::newRow("plies") << "ply > 40 mate" << 2;
         QTest::newRow("few plies") << "ply < 10" << 0;
         QTest::newRow("result") << "result 1-0 mate" << 2;
