@@ -272,8 +272,10 @@ bool Position::isPseudoLegal(Move m) const
     default: break;
     }
     if (own & bit(to)) return false;
+    // The empty-board reach and the squares between (small tables, in cache) in
+    // place of the slider attack tables: a store replays every move through here.
     if (type != Pawn)
-        return m.kind() == Move::Normal && (pieceAttacks(type, us, from, SquareSet(occ)).bits() & bit(to));
+        return m.kind() == Move::Normal && (pseudoBB(type, from) & bit(to)) && !(betweenBB(from, to) & occ);
 
     const bool lastRank = relativeRank(us, rankOf(to)) == 7;
     if (lastRank != (m.kind() == Move::Promotion)) return false;

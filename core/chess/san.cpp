@@ -512,13 +512,20 @@ std::string Position::san(Move m) const
             if (m_variantBits != 0) {
                 rivals = variantSanRivals(m);
             } else if (type != King) {
+                // Same-type pieces that reach `to` on an empty board with nothing
+                // between (small tables in cache, not the slider tables).
                 const uint64_t occ = occupied().bits();
-                uint64_t others =
-                    pieceAttacks(type, m_stm, to, SquareSet(occ)).bits() & bb(*this, m_stm, type) & ~bit(from);
+                uint64_t others = pseudoBB(type, to) & bb(*this, m_stm, type) & ~bit(from);
                 if (others) {
-                    const SquareSet pinnedPieces = pinned(m_stm);
+                    SquareSet pinnedPieces;
+                    bool pinsKnown = false;
                     while (others) {
                         const Square o = popLsb(others);
+                        if (betweenBB(o, to) & occ) continue;
+                        if (!pinsKnown) {
+                            pinnedPieces = pinned(m_stm);
+                            pinsKnown = true;
+                        }
                         if (legalGivenPinned(Move::make(o, to), pinnedPieces)) rivals |= bit(o);
                     }
                 }

@@ -367,36 +367,53 @@ FilterPtr PinFilter::transformed(const Transform &t) const
     return f;
 }
 
+namespace {
+constexpr uint64_t FileA = 0x0101010101010101ULL, FileH = FileA << 7;
+// Bitboard fills: every square on the same file towards rank 8 / rank 1.
+constexpr uint64_t northFill(uint64_t b)
+{
+    b |= b << 8;
+    b |= b << 16;
+    return b | b << 32;
+}
+constexpr uint64_t southFill(uint64_t b)
+{
+    b |= b >> 8;
+    b |= b >> 16;
+    return b | b >> 32;
+}
+// b with the files beside each of its squares (on the same rank).
+constexpr uint64_t besideFiles(uint64_t b) { return ((b & ~FileH) << 1) | ((b & ~FileA) >> 1); }
+} // namespace
+
+// Whole-board bitboard fills (the pawn structure is asked at every position).
 SquareSet PawnStructureFilter::set(Ctx &ctx) const
 {
     const chess::Position &pos = *ctx.pos;
-    SquareSet out;
+    uint64_t out = 0;
     for (int ci = 0; ci < 2; ++ci) {
-        chess::Color c = chess::Color(ci);
-        SquareSet own = pos.pieces(c, chess::Pawn), theirs = pos.pieces(~c, chess::Pawn);
-        for (Square s : own) {
-            int f = chess::fileOf(s), r = chess::rankOf(s);
-            SquareSet fileSet = SquareSet::file(f);
-            SquareSet adjacent;
-            if (f > 0) adjacent |= SquareSet::file(f - 1);
-            if (f < 7) adjacent |= SquareSet::file(f + 1);
-            bool hit = false;
-            switch (m_kind) {
-            case Passed: {
-                SquareSet ahead;
-                for (int rr = 0; rr < 8; ++rr)
-                    if (c == chess::White ? rr > r : rr < r) ahead |= SquareSet::rank(rr);
-                hit = (theirs & (fileSet | adjacent) & ahead).empty();
-                break;
+        const chess::Color c = chess::Color(ci);
+        const uint64_t own = pos.pieces(c, chess::Pawn).bits(), theirs = pos.pieces(~c, chess::Pawn).bits();
+        const uint64_t ownFiles = northFill(southFill(own));
+        switch (m_kind) {
+        case Passed: {
+            // The squares an enemy pawn guards against passing: behind it (from
+            // our side) on its file and the files beside.
+            const uint64_t behind = c == chess::White ? southFill(theirs >> 8) : northFill(theirs << 8);
+            out |= own & ~(behind | besideFiles(behind));
+            break;
+        }
+        case Doubled:
+            for (int f = 0; f < 8; ++f) {
+                const uint64_t onFile = own & (FileA << f);
+                if (onFile & (onFile - 1)) out |= onFile;
             }
-            case Doubled: hit = (own & fileSet).moreThanOne(); break;
-            case Isolated: hit = (own & adjacent).empty(); break;
-            case Connected: hit = (own & adjacent).any(); break;
-            }
-            if (hit) out |= SquareSet::of(s);
+            break;
+        case Isolated: out |= own & ~besideFiles(ownFiles); break;
+        case Connected: out |= own & besideFiles(ownFiles); break;
         }
     }
-    return out;
+    return SquareSet(out);
 }
 
 SquareSet MakeSquareFilter::set(Ctx &ctx) const

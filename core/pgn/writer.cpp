@@ -2,7 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "writer.h"
 
+#include "chess/attacks.h"
+
 #include <algorithm>
+#include <charconv>
 
 namespace pgn {
 
@@ -17,6 +20,62 @@ size_t characters(std::string_view s)
     for (char c : s)
         n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
     return n;
+}
+
+void appendNumber(std::string &out, int n)
+{
+    char digits[16];
+    const auto r = std::to_chars(digits, digits + sizeof digits, n);
+    out.append(digits, r.ptr);
+}
+
+// Position::san(m) without playing the move again: check and mate are read in
+// `next`, the position after m that the game tree keeps. Standard chess only
+// (a variant's tree may hold a later pocket, as in bughouse), and not castling.
+void appendSan(std::string &out, const chess::Position &before, chess::Move m, const chess::Position &next)
+{
+    using namespace chess;
+    const Square from = m.from(), to = m.to();
+    if (before.variant() != Variant::Standard || m.isNull() || m.isNone() || m.isDrop() || m.isCastling()) {
+        out += before.san(m);
+        return;
+    }
+    const auto appendSquare = [&out](Square s) {
+        out += char('a' + fileOf(s));
+        out += char('1' + rankOf(s));
+    };
+    const PieceType type = typeOf(before.pieceAt(from));
+    const bool capture = m.kind() == Move::EnPassant || before.pieceAt(to) != NoPiece;
+    if (type == Pawn) {
+        if (capture) {
+            out += char('a' + fileOf(from));
+            out += 'x';
+        }
+        appendSquare(to);
+        if (m.promotion() != NoPieceType) {
+            out += '=';
+            out += pieceTypeChar(m.promotion());
+        }
+    } else {
+        out += pieceTypeChar(type);
+        SquareSet rivals;
+        if (type != King) {
+            const Color us = before.sideToMove();
+            for (Square o : pieceAttacks(type, us, to, before.occupied()) & before.pieces(us, type))
+                if (o != from && before.isLegal(Move::make(o, to))) rivals |= SquareSet::of(o);
+        }
+        if (rivals.any()) {
+            if (!(rivals & SquareSet::file(fileOf(from))).any())
+                out += char('a' + fileOf(from));
+            else if (!(rivals & SquareSet::rank(rankOf(from))).any())
+                out += char('1' + rankOf(from));
+            else
+                appendSquare(from);
+        }
+        if (capture) out += 'x';
+        appendSquare(to);
+    }
+    if (next.inCheck()) out += next.hasLegalMove() ? '+' : '#';
 }
 
 // Builds lines of words, breaking before a word that would pass the limit.
@@ -90,21 +149,7 @@ public:
     // leading: the game's opening comment, which cql ends with a line break.
     void comment(std::string_view text, bool leading = false)
     {
-        std::string cleaned;
-        cleaned.reserve(text.size());
-        for (char c : text)
-            cleaned += (c == '}' ? ')' : (c == '\n' || c == '\r' || c == '\t') ? ' ' : c);
-        std::vector<std::string_view> words;
-        std::string_view rest = cleaned;
-        while (!rest.empty()) {
-            size_t b = rest.find_first_not_of(' ');
-            if (b == rest.npos) break;
-            rest.remove_prefix(b);
-            size_t e = rest.find(' ');
-            words.push_back(rest.substr(0, e));
-            rest.remove_prefix(e == rest.npos ? rest.size() : e);
-        }
-        if (words.empty()) {
+        if (text.find_first_not_of(" \n\r\t") == text.npos) {
             word("{}");
             return;
         }
@@ -113,8 +158,8 @@ public:
             // cql splits at every space: two spaces stay two.
             if (m_stopped) return;
             // A line break in the text (with the spaces around it) is one space there.
-            std::string joined;
-            joined.reserve(text.size());
+            std::string &joined = m_joined;
+            joined.clear();
             for (size_t i = 0; i < text.size(); ++i) {
                 const char c = text[i];
                 if (c == '\n' || c == '\r' || c == '\t') {
@@ -153,6 +198,20 @@ public:
             m_stopped = m_stopped || cut;
             m_inComment = m_stopped;
             return;
+        }
+        std::string cleaned;
+        cleaned.reserve(text.size());
+        for (char c : text)
+            cleaned += (c == '}' ? ')' : (c == '\n' || c == '\r' || c == '\t') ? ' ' : c);
+        std::vector<std::string_view> words;
+        std::string_view rest = cleaned;
+        while (!rest.empty()) {
+            size_t b = rest.find_first_not_of(' ');
+            if (b == rest.npos) break;
+            rest.remove_prefix(b);
+            size_t e = rest.find(' ');
+            words.push_back(rest.substr(0, e));
+            rest.remove_prefix(e == rest.npos ? rest.size() : e);
         }
         for (size_t i = 0; i < words.size(); ++i) {
             std::string w;
@@ -213,8 +272,9 @@ private:
     bool m_inComment = false;
     bool m_extraColumn = false;
     size_t m_budget = 0, m_used = 0;
-    size_t m_lineStart; // in m_out
-    size_t m_lastStart; // of the last word
+    size_t m_lineStart;   // in m_out
+    size_t m_lastStart;   // of the last word
+    std::string m_joined; // comment(): reused, one comment at a time
 };
 
 class GameWriter {
@@ -282,7 +342,8 @@ private:
     void writeNags(const game::Node &n)
     {
         for (uint32_t i = 0; i < n.nagCount; ++i) {
-            m_buf = "$" + std::to_string(int(m_g.nags[n.nagBegin + i]));
+            m_buf.assign(1, '$');
+            appendNumber(m_buf, int(m_g.nags[n.nagBegin + i]));
             m_lines.word(m_buf);
         }
     }
@@ -300,11 +361,15 @@ private:
             }
             const chess::Position &before = parent.position;
             if (before.sideToMove() == chess::White || forceNumber) {
-                m_buf = std::to_string(before.fullmoveNumber()) + (before.sideToMove() == chess::White ? "." : "...");
+                m_buf.clear();
+                appendNumber(m_buf, before.fullmoveNumber());
+                m_buf += before.sideToMove() == chess::White ? "." : "...";
                 m_lines.word(m_buf);
                 if (m_lines.cqlLayout()) m_lines.glue();
             }
-            m_lines.word(before.san(n.move));
+            m_buf.clear();
+            appendSan(m_buf, before, n.move, n.position);
+            m_lines.word(m_buf);
             forceNumber = false;
             if (m_o.nags) writeNags(n);
             std::string after;
@@ -337,12 +402,21 @@ private:
     std::string m_buf;
 };
 
+void appendEscaped(std::string &out, std::string_view value)
+{
+    for (char c : value) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+        out += c;
+    }
+}
+
 void writeTag(std::string &out, std::string_view name, std::string_view value)
 {
     out += '[';
     out.append(name);
     out += " \"";
-    out += escapeTagValue(value);
+    appendEscaped(out, value);
     out += "\"]\n";
 }
 
@@ -352,11 +426,7 @@ std::string escapeTagValue(std::string_view value)
 {
     std::string out;
     out.reserve(value.size());
-    for (char c : value) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-        out += c;
-    }
+    appendEscaped(out, value);
     return out;
 }
 
