@@ -393,8 +393,13 @@ private:
         }
         if (m_variations) header += std::string(header.empty() ? "" : " ") + "variations";
         std::string text = "// CQL 6 form of a CQL-S script\ncql(" + header + ")\n";
-        for (const std::string &p : body)
+        bool filters = false;
+        for (const std::string &p : body) {
             text += p + "\n";
+            filters = filters || !p.starts_with("//");
+        }
+        // Everything left out: CQL 6 (as 6.2) refuses a query without a filter.
+        if (!filters) text += "true\n";
         m_out.text = text;
     }
 
