@@ -208,4 +208,15 @@ inline Run compareWays(const std::function<std::unique_ptr<cql::Query>()> &compi
     return last;
 }
 
+// Writes `text` to the file `pgn` and opens it with its store, built in
+// `cacheDir`; the outcome and any error are the caller's to check.
+inline bool openWithNewStore(const std::string &pgn, const std::string &text, const std::string &cacheDir,
+                             db::Database &d, store::GameStore &st, store::OpenResult &r, std::string &error)
+{
+    writeFile(pgn, text);
+    store::StoreOptions so;
+    so.cacheDir = cacheDir;
+    return store::openWithStore(pgn, d, st, {}, so, r, &error);
+}
+
 } // namespace storetest

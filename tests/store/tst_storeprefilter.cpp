@@ -79,13 +79,11 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        const std::string pgn = m_dir.filePath("games.pgn").toStdString();
-        storetest::writeFile(pgn, databaseText());
-        store::StoreOptions so;
-        so.cacheDir = m_dir.filePath("cache").toStdString();
         store::OpenResult r;
         std::string error;
-        QVERIFY2(store::openWithStore(pgn, m_db, m_store, {}, so, r, &error), error.c_str());
+        QVERIFY2(storetest::openWithNewStore(m_dir.filePath("games.pgn").toStdString(), databaseText(),
+                                             m_dir.filePath("cache").toStdString(), m_db, m_store, r, error),
+                 error.c_str());
         QVERIFY(r.built && r.used);
         QCOMPARE(int(m_store.size()), GameCount);
     }

@@ -114,13 +114,11 @@ class TestStoreTree : public QObject {
     // A database of these games and its store, built now.
     bool open(const std::string &text, db::Database &d, store::GameStore &st)
     {
-        const std::string pgn = m_dir.filePath(QString("game%1.pgn").arg(++m_files)).toStdString();
-        storetest::writeFile(pgn, text);
-        store::StoreOptions so;
-        so.cacheDir = m_dir.filePath("cache").toStdString();
         store::OpenResult r;
         std::string error;
-        const bool ok = store::openWithStore(pgn, d, st, {}, so, r, &error) && r.used;
+        const bool ok = storetest::openWithNewStore(m_dir.filePath(QString("game%1.pgn").arg(++m_files)).toStdString(),
+                                                    text, m_dir.filePath("cache").toStdString(), d, st, r, error)
+            && r.used;
         if (!ok) qWarning("no store: %s %s", error.c_str(), r.note.c_str());
         return ok;
     }
