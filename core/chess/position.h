@@ -174,6 +174,9 @@ public:
     // them ("N@f3", "P@e4"); in a variant '#' marks every move that decides
     // the game (third check, king on the hill, Antichess's last move).
     std::string san(Move m) const;
+    // SAN without the check or mate sign, appended to out: for a writer that
+    // knows the position after the move already and need not play it again.
+    void appendSanMove(std::string &out, Move m) const;
     // Castling is written king-to-destination ("e1g1"), or king takes rook in Chess960.
     std::string uci(Move m) const;
 

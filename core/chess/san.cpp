@@ -485,6 +485,27 @@ std::string Position::san(Move m) const
     if (m.isNull()) return "--";
     if (m.isNone()) return "";
     std::string out;
+    appendSanMove(out, m);
+    const Position next = after(m);
+    if (m_variantBits != 0) {
+        // '#' after every move that decides the game, as lichess marks it.
+        if (next.variantEnd() != VariantEnd::None || (next.inCheck() && !next.hasLegalMove()))
+            out += '#';
+        else if (next.inCheck())
+            out += '+';
+    } else if (next.inCheck()) {
+        out += next.hasLegalMove() ? '+' : '#';
+    }
+    return out;
+}
+
+void Position::appendSanMove(std::string &out, Move m) const
+{
+    if (m.isNull()) {
+        out += "--";
+        return;
+    }
+    if (m.isNone()) return;
     const Square from = m.from(), to = m.to();
     if (m.isDrop()) {
         // Pawn drops with their letter, as lichess writes them.
@@ -492,7 +513,7 @@ std::string Position::san(Move m) const
         out += '@';
         out += squareName(to);
     } else if (m.isCastling()) {
-        out = castlesKingSide(from, to) ? "O-O" : "O-O-O";
+        out += castlesKingSide(from, to) ? "O-O" : "O-O-O";
     } else {
         const PieceType type = typeOf(m_board[from]);
         const bool capture = m.kind() == Move::EnPassant || m_board[to] != NoPiece;
@@ -542,17 +563,6 @@ std::string Position::san(Move m) const
             out += squareName(to);
         }
     }
-    const Position next = after(m);
-    if (m_variantBits != 0) {
-        // '#' after every move that decides the game, as lichess marks it.
-        if (next.variantEnd() != VariantEnd::None || (next.inCheck() && !next.hasLegalMove()))
-            out += '#';
-        else if (next.inCheck())
-            out += '+';
-    } else if (next.inCheck()) {
-        out += next.hasLegalMove() ? '+' : '#';
-    }
-    return out;
 }
 
 } // namespace chess

@@ -31,50 +31,14 @@ void appendNumber(std::string &out, int n)
 
 // Position::san(m) without playing the move again: check and mate are read in
 // `next`, the position after m that the game tree keeps. Standard chess only
-// (a variant's tree may hold a later pocket, as in bughouse), and not castling.
+// (a variant's tree may hold a later pocket, as in bughouse).
 void appendSan(std::string &out, const chess::Position &before, chess::Move m, const chess::Position &next)
 {
-    using namespace chess;
-    const Square from = m.from(), to = m.to();
-    if (before.variant() != Variant::Standard || m.isNull() || m.isNone() || m.isDrop() || m.isCastling()) {
+    if (before.variant() != chess::Variant::Standard || m.isNull() || m.isNone()) {
         out += before.san(m);
         return;
     }
-    const auto appendSquare = [&out](Square s) {
-        out += char('a' + fileOf(s));
-        out += char('1' + rankOf(s));
-    };
-    const PieceType type = typeOf(before.pieceAt(from));
-    const bool capture = m.kind() == Move::EnPassant || before.pieceAt(to) != NoPiece;
-    if (type == Pawn) {
-        if (capture) {
-            out += char('a' + fileOf(from));
-            out += 'x';
-        }
-        appendSquare(to);
-        if (m.promotion() != NoPieceType) {
-            out += '=';
-            out += pieceTypeChar(m.promotion());
-        }
-    } else {
-        out += pieceTypeChar(type);
-        SquareSet rivals;
-        if (type != King) {
-            const Color us = before.sideToMove();
-            for (Square o : pieceAttacks(type, us, to, before.occupied()) & before.pieces(us, type))
-                if (o != from && before.isLegal(Move::make(o, to))) rivals |= SquareSet::of(o);
-        }
-        if (rivals.any()) {
-            if (!(rivals & SquareSet::file(fileOf(from))).any())
-                out += char('a' + fileOf(from));
-            else if (!(rivals & SquareSet::rank(rankOf(from))).any())
-                out += char('1' + rankOf(from));
-            else
-                appendSquare(from);
-        }
-        if (capture) out += 'x';
-        appendSquare(to);
-    }
+    before.appendSanMove(out, m);
     if (next.inCheck()) out += next.hasLegalMove() ? '+' : '#';
 }
 
