@@ -1,6 +1,7 @@
 // Logical and numeric filters.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logic.h"
+#include "control.h"
 #include "positionorder.h"
 
 #include "sets.h"
@@ -88,7 +89,8 @@ bool NotFilter::match(Ctx &ctx) const
 
 IfFilter::IfFilter(FilterPtr c, FilterPtr a, FilterPtr b) : m_c(std::move(c)), m_a(std::move(a)), m_b(std::move(b))
 {
-    type = (m_b && m_b->type != m_a->type) ? Type::Logical : m_a->type;
+    // Without else it is only true or false, as in CQL 6.2: `if P q` is no set.
+    type = (!m_b || m_b->type != m_a->type) ? Type::Logical : m_a->type;
 }
 
 bool IfFilter::match(Ctx &ctx) const
@@ -284,6 +286,26 @@ bool InFilter::match(Ctx &ctx) const { return set(ctx).any(); }
 FilterPtr InFilter::transformed(const Transform &t) const
 {
     return std::make_unique<InFilter>(m_a->transformed(t), m_b->transformed(t));
+}
+
+ValueAsTruthFilter::ValueAsTruthFilter(FilterPtr inner, std::string what)
+    : m_inner(std::move(inner)), m_what(std::move(what))
+{
+    type = m_inner->type;
+}
+
+bool ValueAsTruthFilter::match(Ctx &) const
+{
+    throw EvaluationError(m_what + " at line " + std::to_string(range.begin.line) + ", column "
+                          + std::to_string(range.begin.column)
+                          + " is neither true nor false (compare it, or use its value)");
+}
+
+FilterPtr ValueAsTruthFilter::transformed(const Transform &t) const
+{
+    auto f = std::make_unique<ValueAsTruthFilter>(m_inner->transformed(t), m_what);
+    f->range = range;
+    return f;
 }
 
 } // namespace cql

@@ -112,6 +112,7 @@ public:
     enum Op { Add, Sub, Mul, Div, Mod, Neg, Abs, Sqrt };
     ArithFilter(Op op, FilterPtr a, FilterPtr b = nullptr) : m_op(op), m_a(std::move(a)), m_b(std::move(b)) {}
     bool number(Ctx &ctx, long long &out) const override;
+    Op op() const { return m_op; }
     FilterPtr transformed(const Transform &t) const override;
 
 private:
@@ -184,6 +185,27 @@ public:
 
 private:
     std::string m_s;
+};
+
+// A string value written where a condition belongs (`"text"`, `str(...)`,
+// `a + b`, a string variable, `fen`): CQL 6.2 accepts the query but stops
+// the search when it evaluates one, since it would always be true. Values
+// pass through; asking for truth is the error.
+class ValueAsTruthFilter : public Filter {
+public:
+    ValueAsTruthFilter(FilterPtr inner, std::string what);
+    bool match(Ctx &ctx) const override;
+    chess::SquareSet set(Ctx &ctx) const override { return m_inner->set(ctx); }
+    bool number(Ctx &ctx, long long &out) const override { return m_inner->number(ctx, out); }
+    bool position(Ctx &ctx, game::NodeId &out) const override { return m_inner->position(ctx, out); }
+    bool string(Ctx &ctx, std::string &out) const override { return m_inner->string(ctx, out); }
+    FilterPtr transformed(const Transform &t) const override;
+    bool transformSensitive() const override { return m_inner->transformSensitive(); }
+    const Filter &inner() const { return *m_inner; }
+
+private:
+    FilterPtr m_inner;
+    std::string m_what;
 };
 
 } // namespace cql

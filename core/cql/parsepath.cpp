@@ -263,6 +263,7 @@ bool Parser::refuseNumberConstituent(const Filter &f)
     const Filter *alone = &f;
     while (auto *braces = dynamic_cast<const CompoundFilter *>(alone))
         alone = braces->parts().size() == 1 ? braces->parts()[0].get() : nullptr;
+    if (auto *value = dynamic_cast<const ValueAsTruthFilter *>(alone)) alone = &value->inner();
     if (!alone || !dynamic_cast<const NumberFilter *>(alone)) return false;
     error(f.range, "a number alone is not a path constituent (part of a range? use braces)");
     return true;
@@ -315,7 +316,7 @@ bool Parser::parsePathCons(std::vector<PathCon> &out, bool inChain)
             c.kind = PathCon::Holder;
             c.filter = parseFilter();
             if (!c.filter) return false;
-            warnPositionTruth(c.filter.get());
+            checkTruth(c.filter);
             if (m_pos == before) break;
             if (refuseNumberConstituent(*c.filter)) return false;
             if (atPathWildcard()) {
@@ -469,7 +470,7 @@ FilterPtr Parser::parseEcho(const Token &t)
         error(t, "expected a filter after 'echo (...)'");
         return nullptr;
     }
-    warnPositionTruth(body.get());
+    checkTruth(body);
     return make<EchoFilter>(t.range, ss, ts, s.text, u.text, std::move(body), all, quiet);
 }
 

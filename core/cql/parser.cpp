@@ -12,6 +12,7 @@
 #include "moves.h"
 #include "multi.h"
 #include "path.h"
+#include "pieceinfo.h"
 #include "positionaltokens.h"
 #include "positions.h"
 #include "sets.h"
@@ -329,7 +330,7 @@ bool Parser::parseQuery(QueryHeader &header, Program &program, bool requireHeade
             continue;
         }
         FilterPtr f = parseFilter();
-        warnPositionTruth(f.get());
+        checkTruth(f);
         if (f) program.body.push_back(std::move(f));
         if (m_pos == before) advance();
     }
@@ -529,8 +530,8 @@ FilterPtr Parser::parseExpr(int minPrec)
         }
         SourceRange r = span(left->range, right->range);
         if (wordOp && (opTok.text == "or" || opTok.text == "and")) {
-            warnPositionTruth(left.get());
-            warnPositionTruth(right.get());
+            checkTruth(left);
+            checkTruth(right);
             left = make<AndOrFilter>(r, opTok.text == "and", std::move(left), std::move(right));
         } else if (wordOp && opTok.text == "in" && left->type == Type::String) {
             if (right->type != Type::String) {
@@ -634,20 +635,55 @@ FilterPtr Parser::parseExpr(int minPrec)
     return left;
 }
 
-void Parser::warnPositionTruth(const Filter *f)
+void Parser::checkTruth(FilterPtr &f)
 {
-    if (!f || f->type != Type::Position || !dynamic_cast<const VarFilter *>(f)) return;
-    const std::string name(m_source.substr(f->range.begin.offset, f->range.end.offset - f->range.begin.offset));
-    Diagnostic d;
-    d.severity = Diagnostic::Warning;
-    d.line = f->range.begin.line;
-    d.column = f->range.begin.column;
-    d.length = std::max(1, int(name.size()));
-    d.message = "the position variable '" + name
-        + "' is neither true nor false here: evaluating it is an error (CQL 6.2 stops the search there); "
-          "compare it, as in '"
-        + name + " == currentposition', or evaluate a filter at it, as in '" + name + " : check'";
-    m_diags.push_back(std::move(d));
+    if (!f) return;
+    const std::string text(m_source.substr(f->range.begin.offset, f->range.end.offset - f->range.begin.offset));
+    auto warn = [&](std::string message) {
+        Diagnostic d;
+        d.severity = Diagnostic::Warning;
+        d.line = f->range.begin.line;
+        d.column = f->range.begin.column;
+        d.length = std::max(1, int(text.size()));
+        d.message = std::move(message);
+        m_diags.push_back(std::move(d));
+    };
+    if (f->type == Type::Position && dynamic_cast<const VarFilter *>(f.get())) {
+        warn("the position variable '" + text
+             + "' is neither true nor false here: evaluating it is an error (CQL 6.2 stops the search there); "
+               "compare it, as in '"
+             + text + " == currentposition', or evaluate a filter at it, as in '" + text + " : check'");
+        return;
+    }
+    std::string what;
+    if (dynamic_cast<const StringLiteralFilter *>(f.get()))
+        what = "the string literal";
+    else if (dynamic_cast<const StrFilter *>(f.get()))
+        what = "the string 'str' makes";
+    else if (dynamic_cast<const ConcatFilter *>(f.get()))
+        what = "the joined string";
+    else if (f->type == Type::String && dynamic_cast<const VarFilter *>(f.get()))
+        what = "the string variable";
+    else if (auto *p = dynamic_cast<const PositionTextFilter *>(f.get()); p && p->kind() == PositionTextFilter::Fen)
+        what = "the position's FEN ('fen' alone)";
+    else if (dynamic_cast<const NumberFilter *>(f.get()))
+        what = "the number";
+    else if (f->type == Type::Numeric && dynamic_cast<const VarFilter *>(f.get()))
+        what = "the numeric variable";
+    else if (auto *a = dynamic_cast<const ArithFilter *>(f.get());
+             a && (a->op() == ArithFilter::Abs || a->op() == ArithFilter::Sqrt))
+        what = a->op() == ArithFilter::Abs ? "the absolute value" : "the square root";
+    else if (dynamic_cast<const MinMaxFilter *>(f.get()))
+        what = "the maximum or minimum";
+    else
+        return;
+    warn("'" + text + "' is " + what
+         + ", a value that is neither true nor false here: evaluating it is an error (CQL 6.2 stops the search "
+           "there); compare it, as in '"
+         + text + (f->type == Type::Numeric ? " > 0" : " == \"...\"")
+         + "', or use it as a value (comment, message, a variable)");
+    const SourceRange r = f->range;
+    f = make<ValueAsTruthFilter>(r, std::move(f), what);
 }
 
 bool Parser::atBraceRepetition(size_t ahead) const
@@ -737,7 +773,7 @@ FilterPtr Parser::parseSequenceUntil(Op close)
             return nullptr;
         }
         if (FilterPtr f = parseFilter()) {
-            if (close == Op::RBrace) warnPositionTruth(f.get());
+            if (close == Op::RBrace) checkTruth(f);
             parts.push_back(std::move(f));
         }
         if (m_pos == before) advance();
@@ -1015,7 +1051,7 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
             continue;
         }
         if (FilterPtr p = parseFilter()) {
-            warnPositionTruth(p.get());
+            checkTruth(p);
             parts.push_back(std::move(p));
         }
         if (m_pos == before) advance();
@@ -1036,7 +1072,7 @@ FilterPtr Parser::parseKeyword(const Token &t)
             error(t, "expected a filter after 'not'");
             return nullptr;
         }
-        warnPositionTruth(a.get());
+        checkTruth(a);
         return make<NotFilter>(span(t.range, a->range), std::move(a));
     }
     return parseOtherKeyword(t);
@@ -1058,7 +1094,7 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
             error(t, "expected 'if condition [then] filter [else filter]'");
             return nullptr;
         }
-        warnPositionTruth(c.get());
+        checkTruth(c);
         return make<IfFilter>(t.range, std::move(c), std::move(a), std::move(b));
     }
     static constexpr std::pair<std::string_view, StateFilter::Kind> states[] = {
@@ -1696,7 +1732,7 @@ FilterPtr Parser::parseFind(const Token &t)
         error(t, "expected a filter after 'find'");
         return nullptr;
     }
-    warnPositionTruth(body.get());
+    checkTruth(body);
     return make<FindFilter>(span(t.range, body->range), std::move(body), all, quiet, backward, hasRange, lo, hi);
 }
 
@@ -1738,27 +1774,21 @@ FilterPtr Parser::parseLine(const Token &t)
         while (acceptOp(arrow) || firstInGroup) {
             firstInGroup = false;
             LineElement e;
-            // A parenthesised group holding arrows is a sub-pattern.
-            bool group = false;
-            if (atOp(Op::LParen)) {
-                int depth = 0;
-                for (size_t i = m_pos; i < m_tokens.size(); ++i) {
-                    const Token &k = m_tokens[i];
-                    if (k.kind == Tok::Punct && k.op == Op::LParen)
-                        ++depth;
-                    else if (k.kind == Tok::Punct && k.op == Op::RParen && --depth == 0)
-                        break;
-                    else if (depth == 1 && k.kind == Tok::Punct && k.op == arrow) {
-                        group = true;
-                        break;
-                    }
-                    if (k.kind == Tok::End) break;
-                }
-            }
+            // As in CQL 6.2, a parenthesis right after an arrow opens a group
+            // of constituents even without arrows inside: `--> (R) & q` is the
+            // group (R) followed by `& q`, not the constituent `(R) & q`.
+            const bool group = atOp(Op::LParen);
             if (group) {
                 advance();
                 if (!parseSeq(e.group, true)) return false;
                 if (!expectOp(Op::RParen, "to close the line group")) return false;
+                if (e.group.size() == 1 && e.group[0].min == 1 && e.group[0].max == 1 && e.group[0].filter) {
+                    // (F) is F: matched as a single constituent, not a sub-pattern.
+                    LineElement inner = std::move(e.group[0]);
+                    e.group.clear();
+                    e.filter = std::move(inner.filter);
+                    e.eachMove = inner.eachMove;
+                }
             } else {
                 // A constituent is one filter (what follows it without an arrow
                 // is the next filter after the line; a move's comment is the move's).
@@ -1775,7 +1805,7 @@ FilterPtr Parser::parseLine(const Token &t)
                           "meant? put the constituent in braces)");
                     return false;
                 }
-                warnPositionTruth(first.get());
+                checkTruth(first);
                 e.filter = std::move(first);
                 e.eachMove = !o.backward && m_nextMoveFilters != nextMoves;
             }
@@ -1839,7 +1869,7 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
         error(t, "expected a filter after '" + t.text + "'");
         return nullptr;
     }
-    warnPositionTruth(arg.get());
+    checkTruth(arg);
     if (transformImageBudget() < 0) return nullptr; // reported once, by the outermost transform below
     FilterPtr f;
     try {
@@ -1896,7 +1926,7 @@ FilterPtr Parser::parseIterate(const Token &t, bool pieces)
     }
     FilterPtr body = parseFilter();
     if (!body) return nullptr;
-    warnPositionTruth(body.get());
+    checkTruth(body);
     return make<IterateFilter>(t.range, pieces, all, slot, std::move(domain), std::move(body));
 }
 

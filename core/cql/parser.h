@@ -140,10 +140,12 @@ private:
     FilterPtr parseArrowChain(const Token &arrow, FilterPtr first, FilterPtr second); // parsearrows.cpp
     FilterPtr makePositionOp(const Token &op, const SourceRange &r, FilterPtr left, FilterPtr right);
     FilterPtr requireType(FilterPtr f, Type t, const Token &after, const char *what);
-    // A warning for a position variable where a filter must match or not:
-    // CQL 6.2 accepts the query but stops the search there, and so does the
-    // evaluator (VarFilter::match); a position's value is compared or visited.
-    void warnPositionTruth(const Filter *f);
+    // Where a filter must match or not, a value that is neither true nor
+    // false (a position variable, a string literal, str, a string sum or
+    // variable, fen alone): CQL 6.2 accepts the query but stops the search
+    // when it evaluates one. A warning here; the evaluator stops there too
+    // (VarFilter::match, ValueAsTruthFilter, which f becomes for strings).
+    void checkTruth(FilterPtr &f);
     // At `{` glued to digits and commas up to `}`: CQL 6.2 reads {n,m} as one
     // repetition token, which only a line or path constituent takes.
     bool atBraceRepetition(size_t ahead = 0) const;

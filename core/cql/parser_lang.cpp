@@ -187,7 +187,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             out = nullptr;
             return true;
         }
-        warnPositionTruth(body.get());
+        checkTruth(body);
         out = make<LoopFilter>(t.range, std::move(body));
         return true;
     }
@@ -204,8 +204,8 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             out = nullptr;
             return true;
         }
-        warnPositionTruth(cond.get());
-        warnPositionTruth(body.get());
+        checkTruth(cond);
+        checkTruth(body);
         out = make<WhileFilter>(t.range, std::move(cond), std::move(body));
         return true;
     }

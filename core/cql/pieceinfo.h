@@ -59,6 +59,7 @@ public:
     enum Kind { Fen, OriginalComment };
     explicit PositionTextFilter(Kind k) : m_kind(k) {}
     bool string(Ctx &ctx, std::string &out) const override;
+    Kind kind() const { return m_kind; }
 
 private:
     Kind m_kind;

@@ -16,6 +16,7 @@ private slots:
     void refusedTransformLeavesNoState();
     void positionVariableTruth();
     void makesquareOfName();
+    void valueTruth();
 };
 
 namespace {
@@ -292,6 +293,28 @@ void TestCql6Grammar::verdict_data()
     row("path o - o", false);
     row("move o-o-o", true);
     row("path o-o-o", true);
+    // A parenthesis right after a line's arrow opens a group: what follows
+    // the ')' is not part of the constituent.
+    row("line --> (R) & q", false);
+    row("line -->(R)&q", false);
+    row("line --> (R)", true);
+    row("line --> (check) --> mate", true);
+    row("line --> (check or mate) --> R", true);
+    row("line --> (check) {2}", true);
+    row("check \"x\"", true);
+    row("3", true);
+    // if without else is only true or false: no set, number or string.
+    row("northwest if P q", false);
+    row("northwest (if P q)", false);
+    row("#(if P q) > 0", false);
+    row("x = if P q", false);
+    row("P & (if P q)", false);
+    row("square all y in (if P q) true", false);
+    row("x = if check 3", false);
+    row("northwest (if P q else r)", true);
+    row("#(if check P else p) > 1", true);
+    row("x = if check 3 else 4 x > 1", true);
+    row("if P q", true);
 }
 
 void TestCql6Grammar::verdict()
@@ -364,6 +387,62 @@ void TestCql6Grammar::makesquareOfName()
     QVERIFY(runQuery("cql()\nmakesquare \"e9\"", g).matches.empty());
     QVERIFY(runQuery("cql()\nmakesquare \"e44\"", g).matches.empty());
     QVERIFY(!runQuery("cql()\np & makesquare (\"e\" + \"5\")", g).matches.empty());
+}
+
+void TestCql6Grammar::valueTruth()
+{
+    // String and number values where a filter must match or not: CQL 6.2
+    // accepts the query, then stops at the first evaluation ("attempt to
+    // match the position to a string literal", "... 'str ...' but the string
+    // value it returns is ignored", "... a single string variable", "...
+    // 'currentfen'", "... against the number", "... an absolute value node").
+    game::Game g = pgnGame("1. e4 e5 *\n");
+    for (const char *body : {"\"x\"",
+                             "not \"x\"",
+                             "wtm \"x\"",
+                             "flip \"x\"",
+                             "{\"x\"}",
+                             "(\"x\")",
+                             "str(\"x\")",
+                             "flipcolor str(\"a\")",
+                             "\"a\" + \"b\"",
+                             "x = \"a\" x",
+                             "x = \"a\" flip x",
+                             "fen",
+                             "if \"x\" check",
+                             "line --> \"x\"",
+                             "3",
+                             "not 3",
+                             "-3",
+                             "x = 3 x",
+                             "abs -3",
+                             "sqrt 4",
+                             "max(1 2)",
+                             "if 3 check"}) {
+        std::vector<cql::Diagnostic> diags;
+        QVERIFY2(compileBody(body, &diags), body);
+        QVERIFY2(std::any_of(diags.begin(), diags.end(),
+                             [](const cql::Diagnostic &d) {
+                                 return d.severity == cql::Diagnostic::Warning && d.line == 2
+                                     && d.message.find("neither true nor false") != std::string::npos;
+                             }),
+                 body);
+        cql::GameResult r = runQuery(std::string("cql()\n") + body, g);
+        QVERIFY2(r.error.find("at line 2, column") != std::string::npos, (std::string(body) + ": " + r.error).c_str());
+        QVERIFY2(!r.matched, body);
+    }
+    // Their values are fine, and so are string filters that can fail.
+    for (const char *body : {"x = \"a\" x == \"a\"", "comment(\"x\")", "flip \"x\" == \"x\"", "str(\"x\") == \"x\"",
+                             "dictionary D[\"a\"]=\"b\" D[\"a\"]", "\"ab\"[0]", "lowercase \"A\" == \"a\"",
+                             "fen == fen", "sort str(\"1\")", "message(\"x\" \"y\")", "x = \"a\" comment(x)",
+                             "#\"abc\" == 3", "1 + 2", "ply", "#P", "x = 3 x > 1", "abs -3 == 3"}) {
+        std::vector<cql::Diagnostic> diags;
+        QVERIFY2(compileBody(body, &diags), body);
+        QVERIFY2(diags.empty(), (std::string(body) + ": " + (diags.empty() ? "" : diags[0].message)).c_str());
+        cql::GameResult r = runQuery(std::string("cql()\n") + body, g);
+        QVERIFY2(r.error.empty(), (std::string(body) + ": " + r.error).c_str());
+        QVERIFY2(r.matched, body);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCql6Grammar)
