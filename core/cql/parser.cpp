@@ -638,7 +638,10 @@ FilterPtr Parser::parseExpr(int minPrec)
 void Parser::checkTruth(FilterPtr &f)
 {
     if (!f) return;
-    const std::string text(m_source.substr(f->range.begin.offset, f->range.end.offset - f->range.begin.offset));
+    // A lowered CQL-S keyword's filters carry the script's places, not this text's.
+    const size_t begin = std::min(size_t(f->range.begin.offset), m_source.size());
+    const size_t end = std::clamp(size_t(f->range.end.offset), begin, m_source.size());
+    const std::string text(m_source.substr(begin, end - begin));
     auto warn = [&](std::string message) {
         Diagnostic d;
         d.severity = Diagnostic::Warning;
