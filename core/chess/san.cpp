@@ -515,20 +515,28 @@ void Position::appendSanMove(std::string &out, Move m) const
     } else if (m.isCastling()) {
         out += castlesKingSide(from, to) ? "O-O" : "O-O-O";
     } else {
+        // Spelled into a few bytes and appended once: writers call this for
+        // every move of every game they write.
+        char b[8];
+        int k = 0;
+        const auto square = [&](Square s) {
+            b[k++] = char('a' + fileOf(s));
+            b[k++] = char('1' + rankOf(s));
+        };
         const PieceType type = typeOf(m_board[from]);
         const bool capture = m.kind() == Move::EnPassant || m_board[to] != NoPiece;
         if (type == Pawn) {
             if (capture) {
-                out += char('a' + fileOf(from));
-                out += 'x';
+                b[k++] = char('a' + fileOf(from));
+                b[k++] = 'x';
             }
-            out += squareName(to);
+            square(to);
             if (m.promotion() != NoPieceType) {
-                out += '=';
-                out += pieceTypeChar(m.promotion());
+                b[k++] = '=';
+                b[k++] = pieceTypeChar(m.promotion());
             }
         } else {
-            out += pieceTypeChar(type);
+            b[k++] = pieceTypeChar(type);
             uint64_t rivals = 0;
             if (m_variantBits != 0) {
                 rivals = variantSanRivals(m);
@@ -553,15 +561,16 @@ void Position::appendSanMove(std::string &out, Move m) const
             }
             if (rivals) {
                 if (!(rivals & (FileABB << fileOf(from))))
-                    out += char('a' + fileOf(from));
+                    b[k++] = char('a' + fileOf(from));
                 else if (!(rivals & rankBB(rankOf(from))))
-                    out += char('1' + rankOf(from));
+                    b[k++] = char('1' + rankOf(from));
                 else
-                    out += squareName(from);
+                    square(from);
             }
-            if (capture) out += 'x';
-            out += squareName(to);
+            if (capture) b[k++] = 'x';
+            square(to);
         }
+        out.append(b, size_t(k));
     }
 }
 

@@ -31,15 +31,18 @@ void appendNumber(std::string &out, int n)
 
 // Position::san(m) without playing the move again: check and mate are read in
 // `next`, the position after m that the game tree keeps. Standard chess only
-// (a variant's tree may hold a later pocket, as in bughouse).
-void appendSan(std::string &out, const chess::Position &before, chess::Move m, const chess::Position &next)
+// (a variant's tree may hold a later pocket, as in bughouse). `answered`: the
+// tree goes on from next with a move, which every game read or replayed has
+// checked to be legal, so next is no mate.
+void appendSan(std::string &out, const chess::Position &before, chess::Move m, const chess::Position &next,
+               bool answered)
 {
     if (before.variant() != chess::Variant::Standard || m.isNull() || m.isNone()) {
         out += before.san(m);
         return;
     }
     before.appendSanMove(out, m);
-    if (next.inCheck()) out += next.hasLegalMove() ? '+' : '#';
+    if (next.inCheck()) out += answered || next.hasLegalMove() ? '+' : '#';
 }
 
 // Builds lines of words, breaking before a word that would pass the limit.
@@ -332,7 +335,8 @@ private:
                 if (m_lines.cqlLayout()) m_lines.glue();
             }
             m_buf.clear();
-            appendSan(m_buf, before, n.move, n.position);
+            appendSan(m_buf, before, n.move, n.position,
+                      n.firstChild != game::NoNode && !m_g.nodes[n.firstChild].move.isNull());
             m_lines.word(m_buf);
             forceNumber = false;
             if (m_o.nags) writeNags(n);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <numeric>
+#include <span>
 
 namespace search {
 
@@ -53,13 +55,17 @@ pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &
 void limitCommentsLikeReference(const game::Game &game, const cql::GameResult &result, pgn::ExtraComments &extra)
 {
     static constexpr std::string_view Mark = "[cql truncate]...";
-    std::vector<std::vector<size_t>> byNode(game.nodes.size());
-    for (size_t i = 0; i < extra.size(); ++i)
-        byNode[extra[i].first].push_back(i);
+    // The texts' indices by node, each node's in their order (one allocation
+    // a game, not one per commented node).
+    std::vector<size_t> order(extra.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return extra[a].first < extra[b].first; });
     std::vector<bool> drop(extra.size(), false);
-    for (game::NodeId n = 0; n < byNode.size(); ++n) {
-        const std::vector<size_t> &texts = byNode[n];
-        if (texts.empty()) continue;
+    for (size_t from = 0, to = 0; from < order.size(); from = to) {
+        const game::NodeId n = extra[order[from]].first;
+        while (to < order.size() && extra[order[to]].first == n)
+            ++to;
+        const std::span<const size_t> texts(order.data() + from, to - from);
         const game::Node &node = game.nodes[n];
         size_t original = game.text(node.comment).size() + (n == 0 ? game.text(node.preComment).size() : 0);
         // The texts' own lengths count towards the limits, not their separators.
