@@ -689,6 +689,22 @@ void Parser::checkTruth(FilterPtr &f)
     f = make<ValueAsTruthFilter>(r, std::move(f), what);
 }
 
+size_t Parser::gluedResult() const
+{
+    auto glued = [&](size_t i) { return !peek(i).spaceBefore && peek(i).kind != Tok::End; };
+    auto number = [&](size_t i, std::string_view digits) {
+        return peek(i).kind == Tok::Number && peek(i).text == digits && (i == 0 || glued(i));
+    };
+    auto op = [&](size_t i, Op o) { return atOp(o, i) && glued(i); };
+    if ((number(0, "1") && op(1, Op::Minus) && number(2, "0"))
+        || (number(0, "0") && op(1, Op::Minus) && number(2, "1")))
+        return 3;
+    if (number(0, "1") && op(1, Op::Slash) && number(2, "2") && op(3, Op::Minus) && number(4, "1") && op(5, Op::Slash)
+        && number(6, "2"))
+        return 7;
+    return 0;
+}
+
 bool Parser::atBraceRepetition(size_t ahead) const
 {
     // { digits? (, digits?)? } written without blanks; {} is not one, {,} a bad one.
@@ -800,6 +816,18 @@ FilterPtr Parser::parsePrefix()
     const Token &t = peek();
     switch (t.kind) {
     case Tok::Number: {
+        if (const size_t n = gluedResult()) {
+            // CQL 6.2 reads 1-0, 0-1 and 1/2-1/2 written without blanks as a
+            // game result, which only 'result' takes; 1 - 0 is arithmetic.
+            std::string text;
+            for (size_t i = 0; i < n; ++i)
+                text += peek(i).text;
+            error(t,
+                  "'" + text + "' is a game result, which only 'result' takes (write 'result " + text
+                      + "'; with blanks, '1 - 0' is a subtraction)");
+            m_pos += n;
+            return nullptr;
+        }
         advance();
         return make<NumberFilter>(t.range, t.number);
     }

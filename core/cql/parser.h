@@ -149,6 +149,8 @@ private:
     // At `{` glued to digits and commas up to `}`: CQL 6.2 reads {n,m} as one
     // repetition token, which only a line or path constituent takes.
     bool atBraceRepetition(size_t ahead = 0) const;
+    // At 1-0, 0-1 or 1/2-1/2 without blanks: the number of tokens it spans, else 0.
+    size_t gluedResult() const;
     FilterPtr setArg(const Token &after, int prec);
     FilterPtr numArg(const Token &after);
     bool startsFilter(size_t ahead = 0) const;

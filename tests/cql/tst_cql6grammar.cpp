@@ -315,6 +315,20 @@ void TestCql6Grammar::verdict_data()
     row("#(if check P else p) > 1", true);
     row("x = if check 3 else 4 x > 1", true);
     row("if P q", true);
+    // 1-0, 0-1 and 1/2-1/2 without blanks are game results, which only
+    // 'result' takes; other glued numbers are arithmetic.
+    row("flip 1-0", false);
+    row("flip 1-0 elo elo white", false);
+    row("x = 1-0", false);
+    row("ply > 1-0", false);
+    row("ply > 0-1", false);
+    row("ply > 1/2-1/2", false);
+    row("result 1-0", true);
+    row("result 1/2-1/2", true);
+    row("2-0 == 2", true);
+    row("ply > 1 -0", true);
+    row("ply>1-1", true);
+    row("ply > 1/2", true);
 }
 
 void TestCql6Grammar::verdict()

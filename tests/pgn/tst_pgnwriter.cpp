@@ -152,6 +152,37 @@ private slots:
         QCOMPARE(QString::fromStdString(pgn::gameToPgn(g)), QString::fromStdString(expected));
     }
 
+    void sanAsThePositionSpellsIt_data()
+    {
+        QTest::addColumn<QString>("pgn");
+        // Checks answered by a move and checks that mate, on the main line
+        // and at a variation's end; two knights that reach one square.
+        QTest::newRow("checks and mates")
+            << "1. f3 e5 2. g4 (2. e4 Qh4+ 3. g3 Qxg3+ 4. hxg3) (2. Kf2 Qh4+ 3. Ke3) 2... Qh4# 0-1";
+        QTest::newRow("same square") << "1. Nf3 d5 2. d4 Nf6 3. Nbd2 (3. Nfd2 e6) 3... e6 4. e4 dxe4 *";
+        QTest::newRow("promotion with check") << "[FEN \"7k/5P2/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. f8=Q+ "
+                                                 "(1. f8=R+ Kg7) 1... Kh7 2. Qf5+ Kg8 *";
+    }
+
+    // The writer spells each move itself (from the tree, with check and mate
+    // read in the position after it): every move must read as
+    // Position::san gives it.
+    void sanAsThePositionSpellsIt()
+    {
+        QFETCH(QString, pgn);
+        game::Game g = readOne(pgn.toStdString());
+        QVERIFY2(g.errors.empty(), errorsOf(g).c_str());
+        const std::string text = " " + pgn::gameToPgn(g) + " ";
+        for (game::NodeId n = 1; n < g.nodes.size(); ++n) {
+            const std::string san = g.nodes[g.nodes[n].parent].position.san(g.nodes[n].move);
+            // A word of its own: after a blank, a move number's dot or '('.
+            bool found = false;
+            for (size_t at = text.find(san); at != std::string::npos && !found; at = text.find(san, at + 1))
+                found = std::strchr(" .(", text[at - 1]) && std::strchr(" )", text[at + san.size()]);
+            QVERIFY2(found, (san + " in " + text).c_str());
+        }
+    }
+
     void moveNumbers_data()
     {
         QTest::addColumn<QString>("in");
