@@ -5,8 +5,10 @@
 #include "positionorder.h"
 
 #include "sets.h"
+#include "state.h"
 
 #include <cmath>
+#include <typeinfo>
 
 namespace cql {
 
@@ -257,6 +259,54 @@ bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
 }
 
 bool CompareFilter::match(Ctx &ctx) const { return compare(ctx, nullptr); }
+
+namespace {
+
+template <typename T>
+const T *exactly(const Filter &f)
+{
+    return typeid(f) == typeid(T) ? static_cast<const T *>(&f) : nullptr;
+}
+
+bool sameDesignator(const Filter &a, const Filter &b)
+{
+    const auto *x = dynamic_cast<const DesignatorFilter *>(&a), *y = dynamic_cast<const DesignatorFilter *>(&b);
+    return x && y && typeid(a) == typeid(b) && x->pieces() == y->pieces() && x->squares() == y->squares();
+}
+
+// Whether a and b are the same number, read without side effects.
+bool sameNumber(const Filter &a, const Filter &b)
+{
+    if (typeid(a) != typeid(b)) return false;
+    if (const auto *p = exactly<PositionNumberFilter>(a)) return p->kind() == exactly<PositionNumberFilter>(b)->kind();
+    if (const auto *e = exactly<EloFilter>(a)) return e->side() == exactly<EloFilter>(b)->side();
+    if (const auto *c = exactly<CountFilter>(a))
+        return sameDesignator(c->argument(), exactly<CountFilter>(b)->argument());
+    if (const auto *p = exactly<PowerFilter>(a))
+        return sameDesignator(p->argument(), exactly<PowerFilter>(b)->argument());
+    return false;
+}
+
+} // namespace
+
+bool foldBounds(std::vector<FilterPtr> &parts)
+{
+    bool folded = false;
+    for (size_t i = 0; i + 1 < parts.size(); ++i) {
+        const auto *lower = exactly<CompareFilter>(*parts[i]), *upper = exactly<CompareFilter>(*parts[i + 1]);
+        if (!lower || !upper || lower->op() == CompareFilter::Ne || upper->op() == CompareFilter::Ne) continue;
+        const auto *bound = exactly<NumberFilter>(upper->right());
+        if (!bound || !exactly<NumberFilter>(lower->right()) || !sameNumber(lower->left(), upper->left())) continue;
+        const SourceRange r{parts[i]->range.begin, parts[i + 1]->range.end};
+        auto both = std::make_unique<CompareFilter>(upper->op(), std::move(parts[i]),
+                                                    std::make_unique<NumberFilter>(bound->value()));
+        both->range = r;
+        parts[i] = std::move(both);
+        parts.erase(parts.begin() + long(i) + 1);
+        folded = true;
+    }
+    return folded;
+}
 
 bool CompareFilter::number(Ctx &ctx, long long &out) const { return compare(ctx, &out); }
 

@@ -160,6 +160,14 @@ private:
     long long m_constant = 0;
 };
 
+// {X >= a X <= b}: two comparisons of the same number with constants, next
+// to each other in a block, become one, X >= a <= b (a comparison has the
+// value of its left side), which reads X once: a tag's year, a count. Only
+// numbers read without side effects are folded: the position's numbers, elo,
+// and the count or power of a designator.
+// True when it folded some.
+bool foldBounds(std::vector<FilterPtr> &parts);
+
 // x in S: the set x is a non-empty subset of S (value: x).
 class InFilter : public SetFilter {
 public:

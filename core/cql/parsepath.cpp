@@ -6,7 +6,10 @@
 #include "logic.h"
 #include "parser.h"
 #include "path.h"
+#include "state.h"
 #include "vars.h"
+
+#include <typeinfo>
 
 namespace cql {
 
@@ -436,6 +439,15 @@ FilterPtr Parser::parseDashTarget(FilterPtr left, FilterPtr right, bool captureO
     if (c.targets.empty()) {
         error(dashTok, "empty target '()' after '--'");
         return nullptr;
+    }
+    // --(check), --(mate), --(stalemate) alone: the short way (state.h), but
+    // not for countmoves, which counts the moves of a DashTargetFilter.
+    const Filter *target = c.targets.size() == 1 ? c.targets[0].get() : nullptr;
+    if (target && typeid(*target) == typeid(StateFilter) && !m_countingMoves && !c.left && !c.right && !captureOnly
+        && !requirePromotion) {
+        const StateFilter::Kind k = static_cast<const StateFilter *>(target)->kind();
+        if (k == StateFilter::Check || k == StateFilter::Mate || k == StateFilter::Stalemate)
+            return make<NextStateFilter>(dashTok.range, k);
     }
     return make<DashTargetFilter>(dashTok.range, std::move(c));
 }

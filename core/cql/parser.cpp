@@ -808,6 +808,8 @@ FilterPtr Parser::parseSequenceUntil(Op close)
     }
     SourceRange r = span(open.range, end.range);
     if (close == Op::RParen && parts.size() == 1) return std::move(parts[0]);
+    // {X >= a X <= b} is X >= a <= b, with that value.
+    if (foldBounds(parts) && parts.size() == 1) return std::move(parts[0]);
     return make<CompoundFilter>(r, std::move(parts));
 }
 
@@ -1299,7 +1301,9 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
     if (w == "move") return parseMove(t);
     if (w == "legal" || w == "pseudolegal" || w == "countmoves") {
         // legal X--Y / countmoves [legal] X--Y: the argument is a dash or move filter.
+        m_countingMoves = w == "countmoves";
         FilterPtr a = parseExpr(P_DASH);
+        m_countingMoves = false;
         if (w == "countmoves" && dynamic_cast<DashTargetFilter *>(a.get()))
             return make<CountMovesFilter>(t.range, std::move(a));
         auto *mf = dynamic_cast<MoveFilter *>(a.get());

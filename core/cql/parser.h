@@ -214,7 +214,8 @@ private:
     // read so far outside find, line, echo and x : F bodies: a line
     // constituent that reads one is tested move by move (multi.h).
     size_t m_nextMoveFilters = 0;
-    bool m_lowered = false; // m_bindings[0] holds the arguments of compileFilterText
+    bool m_lowered = false;       // m_bindings[0] holds the arguments of compileFilterText
+    bool m_countingMoves = false; // reading the dash of countmoves: it stays a DashTargetFilter
 
     bool positionalToken(const Token &t) const;
 };

@@ -216,6 +216,16 @@ SquareSet AttackFilter::set(Ctx &ctx) const
     if (y.empty()) return y;
     SquareSet out;
     if (m_attackersValue) {
+        // Fewer lookups from the targets than from the attackers (a colour's
+        // pieces attacking a king, as a check is written): the attackers of
+        // each target, by the colours x holds.
+        const bool white = (x & pos.pieces(chess::White)).any(), black = (x & pos.pieces(chess::Black)).any();
+        if ((int(white) + int(black)) * y.count() < x.count()) {
+            for (Square t : y)
+                out |= (white ? pos.attackersTo(t, chess::White) : SquareSet())
+                    | (black ? pos.attackersTo(t, chess::Black) : SquareSet());
+            return out & x;
+        }
         for (Square s : x)
             if ((pos.attacksFrom(s) & y).any()) out |= SquareSet::of(s);
     } else {

@@ -17,9 +17,9 @@ bool StateFilter::match(Ctx &ctx) const
 {
     const game::Node &n = ctx.cur();
     switch (m_kind) {
-    case Check: return ctx.pos->inCheck();
-    case Mate: return ctx.pos->isCheckmate();
-    case Stalemate: return isStalemate(*ctx.pos);
+    case Check:
+    case Mate:
+    case Stalemate: return holdsIn(m_kind, *ctx.pos);
     case Wtm: return ctx.pos->sideToMove() == chess::White;
     case Btm: return ctx.pos->sideToMove() == chess::Black;
     case Initial: return n.parent == game::NoNode;
@@ -34,6 +34,27 @@ bool StateFilter::match(Ctx &ctx) const
     // The main line, or a variation's own main line: the way from the start
     // leaves a main continuation at most once.
     case VirtualMainline: return n.variationDepth <= 1;
+    }
+    return false;
+}
+
+bool StateFilter::holdsIn(Kind k, const chess::Position &p)
+{
+    switch (k) {
+    case Check: return p.inCheck();
+    case Mate: return p.isCheckmate();
+    case Stalemate: return isStalemate(p);
+    default: return false;
+    }
+}
+
+bool NextStateFilter::match(Ctx &ctx) const
+{
+    // The moves a dash tries: the main one, the others when variations are searched.
+    const auto &nodes = ctx.game->nodes;
+    for (game::NodeId c = ctx.cur().firstChild; c != game::NoNode; c = nodes[c].nextSibling) {
+        if (!nodes[c].move.isNone() && StateFilter::holdsIn(m_kind, nodes[c].position)) return true;
+        if (!ctx.searchVariations) break;
     }
     return false;
 }

@@ -446,8 +446,11 @@ Facts analyse(const Filter &f, const Env &env)
         if (c->value()) return pureOnly();
         return Facts{true, [](const GameRecord &, const GameStore &, size_t) { return false; }, "false", nullptr};
     }
-    if (const auto *s = exactly<cql::StateFilter>(f)) {
-        switch (s->kind()) {
+    // --(mate) and its kin: the position after the move is one of those the
+    // search visits, so the game holds such a position as for mate itself.
+    const auto *next = exactly<cql::NextStateFilter>(f);
+    if (const auto *s = exactly<cql::StateFilter>(f); s || next) {
+        switch (s ? s->kind() : next->kind()) {
         case cql::StateFilter::Mate:
             return flag(env, FinalMate, TreeMate, "mate at the end of the mainline", "a mate in the game tree");
         case cql::StateFilter::Stalemate:
@@ -574,6 +577,8 @@ Facts analyse(const Filter &f, const Env &env)
     }
     if (const auto *cmp = exactly<cql::CompareFilter>(f)) {
         const auto *number = exactly<cql::NumberFilter>(cmp->right());
+        // X >= a <= b (foldBounds): the inner comparison holds where the outer one does.
+        if (const auto *inner = exactly<cql::CompareFilter>(cmp->left()); inner && number) return analyse(*inner, env);
         // ply > n, ply >= n, ply == n: the mainline (or some line of the tree) is at least that long.
         if (const auto *p = exactly<cql::PositionNumberFilter>(cmp->left());
             p && number && p->kind() == cql::PositionNumberFilter::Ply) {

@@ -174,6 +174,7 @@ private:
         SquareSet designatorSquares;   // for :relation's :pattern
         std::string accumulate;        // the accumulator this list counts into
         std::vector<size_t> sumranges; // parts that read accumulators (not counted)
+        std::vector<size_t> invariant; // parts no transform changes (invariantKeyword)
         std::vector<RelationFilter *> patternRelations;
         std::vector<std::vector<Transform>> transforms;
         std::string transformKeywords; // "flip shift": the keywords that gave transforms
@@ -230,6 +231,10 @@ private:
     static bool transformGroup(const std::string &n, std::vector<Transform> &out);
 
     void positionKeyword(const KeywordNode &k, size_t &i, ListState &st, TopLevel *top);
+    // A keyword whose filter means the same under every transform (a check,
+    // a mate, the next move's kind, a move number): a transformed list tests
+    // it once, outside its images, as a CQL 6 transform's images share it.
+    static bool invariantKeyword(const KeywordNode &k);
     // The back ends of the keywords about the list itself: false when the
     // keyword is a filter here after all (':not' with lists).
     using ListHandler = bool (Compiler::*)(const Call &, ListState &, TopLevel *);

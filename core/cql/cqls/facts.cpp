@@ -173,7 +173,6 @@ bool NextMoveFilter::moveMatches(Kind kind, const chess::Position &before, chess
     switch (kind) {
     case IsCheck: return after.inCheck();
     case IsMate: return after.isCheckmate();
-    case IsStalemate: return isStalemate(after);
     case IsDoubleCheck: return after.checkers().moreThanOne();
     case IsContactCheck: return after.checkers().moreThanOne() || contactCheckers(after).any();
     case TakesLastPiece: // Antichess only (seed): the capture leaves the opponent without pieces

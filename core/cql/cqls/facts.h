@@ -83,14 +83,13 @@ private:
     int m_rights;
 };
 
-// Next-move facts: :ischeck, :ismate, :forced, ... (the next moves of the
-// search, variations too when they are searched).
+// Next-move facts: :forced, :isdoublecheck, ... and the check marks of :line
+// (the next moves of the search, variations too when they are searched).
 class NextMoveFilter : public Filter {
 public:
     enum Kind {
         IsCheck,
         IsMate,
-        IsStalemate,
         IsDoubleCheck,
         IsContactCheck,
         IsNull,

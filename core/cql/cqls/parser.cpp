@@ -348,6 +348,16 @@ FilterPtr Compiler::compilePosition(const ListNode &list, TopLevel *top, bool se
         }
         accumulator(st.accumulate)->sources.push_back(std::move(src));
     }
+    // The parts no transform changes are tested once, before the images of
+    // the others (not when each image is counted on its own, :pretransform...).
+    std::vector<FilterPtr> fixed;
+    if (!st.transforms.empty() && !(top && top->perImage) && st.invariant.size() < st.parts.size()) {
+        std::vector<FilterPtr> moving;
+        for (size_t j = 0; j < st.parts.size(); ++j)
+            (std::find(st.invariant.begin(), st.invariant.end(), j) != st.invariant.end() ? fixed : moving)
+                .push_back(std::move(st.parts[j]));
+        st.parts = std::move(moving);
+    }
     FilterPtr body = allOf(std::move(st.parts));
     if (!st.transforms.empty()) {
         std::vector<FilterPtr> images;
@@ -358,6 +368,10 @@ FilterPtr Compiler::compilePosition(const ListNode &list, TopLevel *top, bool se
             sink->transformedList(st.transformKeywords, where, all, images);
         body = std::make_unique<ImagesFilter>(std::move(images), all, st.transformKeywords);
         body->range = where;
+    }
+    if (!fixed.empty()) {
+        fixed.push_back(std::move(body));
+        body = allOf(std::move(fixed));
     }
     if (st.negate) body = std::make_unique<NotFilter>(std::move(body));
     m_lastSpan = st.negate ? nullptr : st.span;
@@ -595,7 +609,19 @@ void Compiler::positionKeyword(const KeywordNode &k, size_t &i, ListState &st, T
     m_pendingSpan.reset();
     if (!f) return;
     if (k.negated) f = std::make_unique<NotFilter>(std::move(f));
+    if (invariantKeyword(k)) st.invariant.push_back(st.parts.size());
     st.parts.push_back(std::move(f));
+}
+
+bool Compiler::invariantKeyword(const KeywordNode &k)
+{
+    static const std::set<std::string_view> names = {
+        "check",  "contactcheck", "doublecheck", "elo",  "halfmovenumber", "ischeck", "iscontactcheck", "isdoublecheck",
+        "ismate", "isnull",       "isstalemate", "mate", "movenumber",     "nocheck", "stalemate"};
+    // With a designator (":check Q") the pieces change under transforms.
+    return names.count(k.name) && std::none_of(k.args.begin(), k.args.end(), [](const ArgumentNode &a) {
+               return a.present && a.spec->kind == ArgKind::Designator;
+           });
 }
 
 // :relation (relation-list): a later position related to this one.

@@ -46,6 +46,7 @@ private slots:
     void moves();
     void moveNumbers();
     void loweredKeywords();
+    void invariantPartsOutsideImages();
     void sequences();
     void opposition();
     void startArrangements();
@@ -584,6 +585,30 @@ void TestCqlsKeywords::loweredKeywords()
     // The arguments' messages stay where the CQL-S reader finds them.
     QCOMPARE(positionError(":iscastling R"),
              std::string("1:30: ':iscastling' takes K, Q, k, q or a bracketed set of them"));
+}
+
+void TestCqlsKeywords::invariantPartsOutsideImages()
+{
+    // A check, a mate, a next move's kind or a move number is tested once,
+    // outside the images of a transformed list: as many positions match as
+    // when the keyword stands in a sub-list, inside every image.
+    const char *games[] = {Scholar,
+                           "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1"};
+    const char *keywords[] = {":check",          ":ismate",     ":ischeck",     ":isnull",      "!:ischeck",
+                              ":movenumber 3 5", ":elo 0 3000", ":doublecheck", ":contactcheck"};
+    int matched = 0;
+    for (const char *pgn : games)
+        for (const char *k : keywords)
+            for (const char *rest : {"Q :flip", "[Nn] :shift", "Q :flipcolor :fliphorizontal"}) {
+                const game::Game g = pgnGame(pgn);
+                // The keyword last: a designator after it would be its argument.
+                const int outside = matches("(match (position " + std::string(rest) + " " + k + "))", g);
+                const int inside =
+                    matches("(match (position " + std::string(rest) + " :and ((position " + k + "))))", g);
+                QCOMPARE(outside, inside);
+                matched += outside;
+            }
+    QVERIFY(matched > 0);
 }
 
 void TestCqlsKeywords::sequences()
