@@ -175,10 +175,10 @@ private slots:
         const std::string text = " " + pgn::gameToPgn(g) + " ";
         for (game::NodeId n = 1; n < g.nodes.size(); ++n) {
             const std::string san = g.nodes[g.nodes[n].parent].position.san(g.nodes[n].move);
-            // A word of its own: after a blank, a move number's dot or '('.
+            // A word of its own: after a blank, a move number's dot or '(', before a blank or ')'.
             bool found = false;
             for (size_t at = text.find(san); at != std::string::npos && !found; at = text.find(san, at + 1))
-                found = std::strchr(" .(", text[at - 1]) && std::strchr(" )", text[at + san.size()]);
+                found = std::strchr(" \n.(", text[at - 1]) && std::strchr(" \n)", text[at + san.size()]);
             QVERIFY2(found, (san + " in " + text).c_str());
         }
     }
