@@ -638,11 +638,14 @@ FilterPtr Parser::parseExpr(int minPrec)
 void Parser::checkTruth(FilterPtr &f)
 {
     if (!f) return;
+    // The value as written, for a warning only (most filters here need none).
     // A lowered CQL-S keyword's filters carry the script's places, not this text's.
-    const size_t begin = std::min(size_t(f->range.begin.offset), m_source.size());
-    const size_t end = std::clamp(size_t(f->range.end.offset), begin, m_source.size());
-    const std::string text(m_source.substr(begin, end - begin));
-    auto warn = [&](std::string message) {
+    const auto spelled = [&] {
+        const size_t begin = std::min(size_t(f->range.begin.offset), m_source.size());
+        const size_t end = std::clamp(size_t(f->range.end.offset), begin, m_source.size());
+        return std::string(m_source.substr(begin, end - begin));
+    };
+    auto warn = [&](const std::string &text, std::string message) {
         Diagnostic d;
         d.severity = Diagnostic::Warning;
         d.line = f->range.begin.line;
@@ -652,10 +655,12 @@ void Parser::checkTruth(FilterPtr &f)
         m_diags.push_back(std::move(d));
     };
     if (f->type == Type::Position && dynamic_cast<const VarFilter *>(f.get())) {
-        warn("the position variable '" + text
-             + "' is neither true nor false here: evaluating it is an error (CQL 6.2 stops the search there); "
-               "compare it, as in '"
-             + text + " == currentposition', or evaluate a filter at it, as in '" + text + " : check'");
+        const std::string text = spelled();
+        warn(text,
+             "the position variable '" + text
+                 + "' is neither true nor false here: evaluating it is an error (CQL 6.2 stops the search there); "
+                   "compare it, as in '"
+                 + text + " == currentposition', or evaluate a filter at it, as in '" + text + " : check'");
         return;
     }
     std::string what;
@@ -680,11 +685,13 @@ void Parser::checkTruth(FilterPtr &f)
         what = "the maximum or minimum";
     else
         return;
-    warn("'" + text + "' is " + what
-         + ", a value that is neither true nor false here: evaluating it is an error (CQL 6.2 stops the search "
-           "there); compare it, as in '"
-         + text + (f->type == Type::Numeric ? " > 0" : " == \"...\"")
-         + "', or use it as a value (comment, message, a variable)");
+    const std::string text = spelled();
+    warn(text,
+         "'" + text + "' is " + what
+             + ", a value that is neither true nor false here: evaluating it is an error (CQL 6.2 stops the search "
+               "there); compare it, as in '"
+             + text + (f->type == Type::Numeric ? " > 0" : " == \"...\"")
+             + "', or use it as a value (comment, message, a variable)");
     const SourceRange r = f->range;
     f = make<ValueAsTruthFilter>(r, std::move(f), what);
 }
