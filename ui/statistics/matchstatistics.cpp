@@ -128,15 +128,19 @@ void MatchStatistics::add(GameStatKeys k)
     count(m_ecos[size_t(k.eco + 1)], k.outcome, k.positions);
     if (k.database >= int(m_databases.size())) m_databases.resize(size_t(k.database) + 1);
     count(m_databases[size_t(k.database)], k.outcome, k.positions);
-    k.whiteId = playerId(k.white);
-    k.blackId = playerId(k.black);
-    count(m_players[size_t(k.whiteId)], k.outcome, k.positions);
-    // A game against oneself (an analysis, a blank tag) counts once.
-    if (k.blackId != k.whiteId) count(m_players[size_t(k.blackId)], k.outcome, k.positions, true);
+    CountedGame g;
+    g.game = k.game;
+    g.year = k.year;
+    g.database = k.database;
+    g.band = k.band;
+    g.eco = k.eco;
     // The ids say it all now; 400k games keep no names twice.
-    k.white.clear();
-    k.black.clear();
-    m_games.push_back(std::move(k));
+    g.whiteId = playerId(k.white);
+    g.blackId = playerId(k.black);
+    count(m_players[size_t(g.whiteId)], k.outcome, k.positions);
+    // A game against oneself (an analysis, a blank tag) counts once.
+    if (g.blackId != g.whiteId) count(m_players[size_t(g.blackId)], k.outcome, k.positions, true);
+    m_games.push_back(g);
 }
 
 StatisticsSnapshot MatchStatistics::snapshot() const
@@ -190,7 +194,7 @@ StatisticsSnapshot MatchStatistics::snapshot() const
     return s;
 }
 
-bool MatchStatistics::inBucket(const GameStatKeys &k, StatDimension dimension, int key)
+bool MatchStatistics::inBucket(const CountedGame &k, StatDimension dimension, int key)
 {
     switch (dimension) {
     case StatDimension::Year: return k.year == key;
@@ -205,7 +209,7 @@ bool MatchStatistics::inBucket(const GameStatKeys &k, StatDimension dimension, i
 std::vector<int> MatchStatistics::gamesIn(StatDimension dimension, int key) const
 {
     std::vector<int> games;
-    for (const GameStatKeys &k : m_games)
+    for (const CountedGame &k : m_games)
         if (inBucket(k, dimension, key)) games.push_back(k.game);
     return games;
 }

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 #include <array>
+#include <type_traits>
 #include <vector>
 
 namespace wb {
@@ -62,9 +63,21 @@ struct GameStatKeys {
     int database = 0;
     QString white; // names until MatchStatistics gives them ids
     QString black;
+};
+
+// What MatchStatistics keeps of a counted game: the keys with the names
+// turned into ids. Plain bytes, so that the list of 400k games grows by
+// memcpy while the GUI thread may be waiting for the lock.
+struct CountedGame {
+    int game = 0;
+    int year = -1;
+    int database = 0;
     int whiteId = -1;
     int blackId = -1;
+    qint8 band = -1;
+    qint8 eco = -1;
 };
+static_assert(std::is_trivially_copyable_v<CountedGame>);
 
 class MatchStatistics {
 public:
@@ -91,9 +104,9 @@ public:
 
 private:
     int playerId(const QString &name);
-    static bool inBucket(const GameStatKeys &k, StatDimension dimension, int key);
+    static bool inBucket(const CountedGame &g, StatDimension dimension, int key);
 
-    std::vector<GameStatKeys> m_games;
+    std::vector<CountedGame> m_games;
     StatTally m_total;
     int m_searched = 0;
     QHash<int, StatTally> m_years;

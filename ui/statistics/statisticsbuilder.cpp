@@ -21,7 +21,9 @@ struct StatisticsBuilder::State {
 
     mutable QMutex mutex; // guards what follows
     MatchStatistics stats;
-    std::vector<GameHit> pending; // matched games not counted yet
+    // Hits not counted yet, as the GUI thread handed them over: a shared copy
+    // of each list costs it nothing, however many games the list holds.
+    std::vector<QList<GameHit>> pending;
     int pendingSearched = 0;
     bool running = false;
 };
@@ -72,8 +74,7 @@ void StatisticsBuilder::addHits(const QList<GameHit> &hits)
     {
         QMutexLocker lock(&m_state->mutex);
         m_state->pendingSearched += int(hits.size());
-        for (const GameHit &h : hits)
-            if (h.matches > 0) m_state->pending.push_back(h);
+        m_state->pending.push_back(hits);
         if (m_state->running) return; // the worker picks them up before it stops
         m_state->running = true;
     }
@@ -91,7 +92,7 @@ void StatisticsBuilder::work(const std::shared_ptr<State> &state, StatisticsBuil
     QElapsedTimer sincePublished;
     sincePublished.start();
     for (;;) {
-        std::vector<GameHit> batch;
+        std::vector<QList<GameHit>> lists;
         int searched = 0;
         {
             QMutexLocker lock(&state->mutex);
@@ -99,13 +100,18 @@ void StatisticsBuilder::work(const std::shared_ptr<State> &state, StatisticsBuil
                 state->running = false;
                 return;
             }
-            batch.swap(state->pending);
+            lists.swap(state->pending);
             std::swap(searched, state->pendingSearched);
-            if (batch.empty() && !searched) {
+            if (lists.empty() && !searched) {
                 state->running = false;
                 return;
             }
         }
+        std::vector<GameHit> batch;
+        for (const QList<GameHit> &hits : lists)
+            for (const GameHit &h : hits)
+                if (h.matches > 0) batch.push_back(h);
+        lists.clear();
         std::vector<GameStatKeys> keys;
         keys.reserve(std::min(batch.size(), size_t(Chunk)));
         for (size_t from = 0; from < batch.size(); from += Chunk) {
