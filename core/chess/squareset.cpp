@@ -74,13 +74,22 @@ SquareSet SquareSet::shifted(int df, int dr) const
 
 std::string SquareSet::toString() const
 {
-    std::string out = "[";
+    std::string out;
+    appendTo(out);
+    return out;
+}
+
+void SquareSet::appendTo(std::string &out) const
+{
+    out += '[';
+    bool first = true;
     for (Square s : *this) {
-        if (out.size() > 1) out += ',';
-        out += squareName(s);
+        if (!first) out += ',';
+        first = false;
+        const char name[2] = {char('a' + fileOf(s)), char('1' + rankOf(s))};
+        out.append(name, 2);
     }
     out += ']';
-    return out;
 }
 
 } // namespace chess

@@ -113,6 +113,7 @@ public:
 
     // "[a1,c3,e4]" — sorted by square index; "[]" when empty. For messages and tests.
     std::string toString() const;
+    void appendTo(std::string &out) const; // what toString() gives, appended
 
 private:
     uint64_t m_bits = 0;

@@ -32,9 +32,14 @@ bool LoopFilter::match(Ctx &ctx) const
     throw EvaluationError("loop did not end after " + std::to_string(MaxLoopRounds) + " rounds");
 }
 
+WhileFilter::WhileFilter(FilterPtr cond, FilterPtr body)
+    : m_cond(std::move(cond)), m_body(std::move(body)), m_regex(dynamic_cast<const RegexFilter *>(m_cond.get()))
+{
+}
+
 bool WhileFilter::match(Ctx &ctx) const
 {
-    if (auto *re = dynamic_cast<const RegexFilter *>(m_cond.get())) {
+    if (const RegexFilter *re = m_regex) {
         std::string subject;
         size_t offset = 0;
         for (long i = 0; i < MaxLoopRounds; ++i) {

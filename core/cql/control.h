@@ -9,6 +9,8 @@
 
 namespace cql {
 
+class RegexFilter;
+
 // Thrown during evaluation (assert); the evaluator reports it as the game's error.
 class EvaluationError : public std::runtime_error {
 public:
@@ -39,12 +41,13 @@ private:
 // With a regular expression condition each round sees the next match.
 class WhileFilter : public Filter {
 public:
-    WhileFilter(FilterPtr cond, FilterPtr body) : m_cond(std::move(cond)), m_body(std::move(body)) {}
+    WhileFilter(FilterPtr cond, FilterPtr body);
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
 private:
     FilterPtr m_cond, m_body;
+    const RegexFilter *m_regex; // m_cond when it is one: `while (x ~~ re)` walks the matches
 };
 
 class AssertFilter : public Filter {

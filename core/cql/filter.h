@@ -84,6 +84,9 @@ class Filter {
 public:
     Type type = Type::Logical;
     SourceRange range;
+    // A piece variable: its text names the piece as well as its square. A flag
+    // rather than a cast, as comments ask for it at every position.
+    bool piecePrinted = false;
 
     Filter() { ++filtersMade(); }
     virtual ~Filter() = default;

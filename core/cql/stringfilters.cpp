@@ -54,10 +54,8 @@ std::shared_ptr<const Regex> dynamicRegex(const std::string &pattern)
 std::string joinArgs(const std::vector<FilterPtr> &args, Ctx &ctx)
 {
     std::string text;
-    for (const auto &a : args) {
-        bool ok;
-        text += valueText(*a, ctx, ok);
-    }
+    for (const auto &a : args)
+        appendValueText(*a, ctx, text);
     return text;
 }
 

@@ -5,6 +5,8 @@
 #include "control.h"
 #include "logic.h"
 
+#include <charconv>
+
 namespace cql {
 
 using chess::SquareSet;
@@ -252,47 +254,60 @@ FilterPtr IterateFilter::transformed(const Transform &t) const
 
 std::string valueText(const Filter &f, Ctx &ctx, bool &ok)
 {
-    ok = true;
+    std::string text;
+    ok = appendValueText(f, ctx, text);
+    return text;
+}
+
+bool appendValueText(const Filter &f, Ctx &ctx, std::string &out)
+{
     switch (f.type) {
     case Type::String: {
-        std::string s;
-        ok = f.string(ctx, s);
-        return s;
+        if (out.empty()) return f.string(ctx, out);
+        // Comments are spelled at every position they are met, and most are
+        // dropped again: a reused buffer keeps this free of allocations.
+        static thread_local std::string value;
+        value.clear();
+        const bool ok = f.string(ctx, value);
+        out += value;
+        return ok;
     }
     case Type::Numeric: {
         long long v;
-        ok = f.number(ctx, v);
-        return ok ? std::to_string(v) : std::string();
+        if (!f.number(ctx, v)) return false;
+        char digits[24];
+        const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+        out.append(digits, end);
+        return true;
     }
     case Type::Position: {
         game::NodeId n;
-        ok = f.position(ctx, n);
-        if (!ok) return {};
+        if (!f.position(ctx, n)) return false;
         const chess::Position &p = ctx.game->nodes[n].position;
-        return "move " + std::to_string(p.fullmoveNumber()) + (p.sideToMove() == chess::White ? "(wtm)" : "(btm)");
+        out += "move ";
+        out += std::to_string(p.fullmoveNumber());
+        out += p.sideToMove() == chess::White ? "(wtm)" : "(btm)";
+        return true;
     }
     case Type::Set: {
-        SquareSet s = f.set(ctx);
-        if (auto *var = dynamic_cast<const VarFilter *>(&f); var && var->isPiece()) {
-            if (s.count() == 1) {
-                chess::Piece p = ctx.pos->pieceAt(s.first());
-                return std::string(1, chess::pieceChar(p)) + chess::squareName(s.first());
-            }
+        const SquareSet s = f.set(ctx);
+        if (s.count() == 1) {
+            if (f.piecePrinted) out += chess::pieceChar(ctx.pos->pieceAt(s.first()));
+            out += chess::squareName(s.first());
+        } else {
+            s.appendTo(out);
         }
-        if (s.count() == 1) return chess::squareName(s.first());
-        return s.toString();
+        return true;
     }
-    default: ok = f.match(ctx); return {};
+    default: return f.match(ctx);
     }
 }
 
 bool CommentFilter::match(Ctx &ctx) const
 {
     std::string text;
-    for (const auto &a : m_args) {
-        bool ok;
-        text += valueText(*a, ctx, ok);
-    }
+    for (const auto &a : m_args)
+        appendValueText(*a, ctx, text);
     ctx.addComment({ctx.node, std::move(text), false});
     return true;
 }

@@ -16,6 +16,7 @@ public:
     {
         type = t == Type::Piece ? Type::Set : t;
         m_piece = t == Type::Piece;
+        piecePrinted = m_piece;
     }
     bool match(Ctx &ctx) const override;
     chess::SquareSet set(Ctx &ctx) const override;
@@ -113,6 +114,8 @@ private:
 
 // Text of a value for comments: sets as [a1,b2] (a single square bare), etc.
 std::string valueText(const Filter &f, Ctx &ctx, bool &ok);
+// The same text appended to out; false when the value has none.
+bool appendValueText(const Filter &f, Ctx &ctx, std::string &out);
 // Square of the piece with the given identity at the current node, or NoSquare.
 chess::Square pieceSquare(Ctx &ctx, int pieceId);
 int pieceIdAt(Ctx &ctx, chess::Square s);
