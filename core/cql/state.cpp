@@ -17,9 +17,17 @@ bool StateFilter::match(Ctx &ctx) const
 {
     const game::Node &n = ctx.cur();
     switch (m_kind) {
-    case Check:
+    case Check: return ctx.pos->inCheck();
     case Mate:
-    case Stalemate: return holdsIn(m_kind, *ctx.pos);
+    case Stalemate: {
+        // Every move of a game was checked when it was read, so a position the
+        // game goes on from has a legal move and is neither: no move generation
+        // at each of the millions of positions `mate` is asked of.
+        const auto &nodes = ctx.game->nodes;
+        for (game::NodeId c = n.firstChild; c != game::NoNode; c = nodes[c].nextSibling)
+            if (!nodes[c].move.isNone() && !nodes[c].move.isNull()) return false;
+        return holdsIn(m_kind, *ctx.pos);
+    }
     case Wtm: return ctx.pos->sideToMove() == chess::White;
     case Btm: return ctx.pos->sideToMove() == chess::Black;
     case Initial: return n.parent == game::NoNode;

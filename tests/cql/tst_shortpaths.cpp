@@ -19,12 +19,16 @@ private slots:
     void boundsFolded();
     void foldedBoundsAsTwoComparisons_data();
     void foldedBoundsAsTwoComparisons();
+    void mateWhereTheGameGoesOn();
 };
 
 namespace {
 
-// A mate, a stalemate and checks, on the mainline and in variations.
+// A mate, a stalemate and checks, on the mainline and in variations; a
+// stalemate and a mate the game goes on from with a null move.
 const char *Games[] = {
+    "[FEN \"k7/8/1Q6/8/8/8/8/K7 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... -- 2. Qc7 *\n",
+    "[FEN \"k7/1Q6/1K6/8/8/8/8/8 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... -- *\n",
     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 (3... g6 4. Qf3 Nf6 5. Qxf7#) 4. Qxf7# 1-0\n",
     "[FEN \"k7/8/2K5/8/8/8/8/1Q6 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qb6 (1. Qb7#) (1. Qh7 Kb8 2. Qb7#) *\n",
     "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1\n",
@@ -170,6 +174,32 @@ void TestShortPaths::foldedBoundsAsTwoComparisons_data()
 }
 
 void TestShortPaths::foldedBoundsAsTwoComparisons() { sameMatchesOnGames(); }
+
+void TestShortPaths::mateWhereTheGameGoesOn()
+{
+    // `mate` and `stalemate` skip the move generation where a move leaves the
+    // position; a null move does not count. Each must match exactly where the
+    // position itself says so.
+    int mates = 0, stalemates = 0;
+    for (const char *pgn : Games) {
+        const game::Game g = pgnGame(pgn);
+        for (const char *state : {"mate", "stalemate"}) {
+            QList<int> expected;
+            for (int n = 0; n < int(g.nodes.size()); ++n) {
+                const chess::Position &p = g.nodes[size_t(n)].position;
+                if (std::string_view(state) == "mate" ? p.isCheckmate() : p.isStalemate()) expected << n;
+            }
+            const cql::GameResult r = runQuery(std::string("cql(variations)\n") + state, g);
+            QCOMPARE(QString::fromStdString(r.error), QString());
+            QList<int> found = nodes(r);
+            std::sort(found.begin(), found.end());
+            QCOMPARE(found, expected);
+            (std::string_view(state) == "mate" ? mates : stalemates) += int(found.size());
+        }
+    }
+    QCOMPARE(mates, 5);
+    QCOMPARE(stalemates, 3);
+}
 
 QTEST_APPLESS_MAIN(TestShortPaths)
 #include "tst_shortpaths.moc"
