@@ -92,7 +92,7 @@ SquareSet VarFilter::set(Ctx &ctx) const
 {
     const Value &v = ctx.vars[m_slot];
     if (!v.bound) return {};
-    if (m_piece) {
+    if (piecePrinted) {
         chess::Square s = pieceSquare(ctx, v.pieceId);
         return s == chess::NoSquare ? SquareSet() : SquareSet::of(s);
     }
@@ -264,10 +264,7 @@ bool appendValueText(const Filter &f, Ctx &ctx, std::string &out)
     switch (f.type) {
     case Type::String: {
         if (out.empty()) return f.string(ctx, out);
-        // Comments are spelled at every position they are met, and most are
-        // dropped again: a reused buffer keeps this free of allocations.
-        static thread_local std::string value;
-        value.clear();
+        std::string value; // not a shared buffer: the string may be spelled by this function again
         const bool ok = f.string(ctx, value);
         out += value;
         return ok;

@@ -15,8 +15,7 @@ public:
     VarFilter(int slot, Type t) : m_slot(slot)
     {
         type = t == Type::Piece ? Type::Set : t;
-        m_piece = t == Type::Piece;
-        piecePrinted = m_piece;
+        piecePrinted = t == Type::Piece;
     }
     bool match(Ctx &ctx) const override;
     chess::SquareSet set(Ctx &ctx) const override;
@@ -26,11 +25,10 @@ public:
     FilterPtr transformed(const Transform &) const override;
     bool transformSensitive() const override { return false; }
     int slot() const { return m_slot; }
-    bool isPiece() const { return m_piece; }
+    bool isPiece() const { return piecePrinted; }
 
 private:
     int m_slot;
-    bool m_piece = false;
 };
 
 class AssignFilter : public Filter {
