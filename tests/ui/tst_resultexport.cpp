@@ -139,7 +139,8 @@ void TestResultExport::htmlReport()
     wb::MatchRecords records;
     records.push_back({1,
                        resultAt({game::NodeId(g.nodes.size() - 2), game::NodeId(g.nodes.size() - 1)},
-                                chess::SquareSet::of(chess::makeSquare(7, 3)))});
+                                chess::SquareSet::of(chess::makeSquare(7, 3))),
+                       {}});
     const QString path = m_dir.filePath(QStringLiteral("report.html"));
     const wb::SaveSummary s = wb::writeHtmlReport(path, *src, records);
     QVERIFY2(s.error.isEmpty(), qPrintable(s.error));
