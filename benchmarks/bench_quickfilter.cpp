@@ -93,7 +93,7 @@ int main(int argc, char **argv)
         for (int g = 0; g < n; ++g) {
             e.results.matches[size_t(g)] = g % step ? 0 : 2;
             if (g % step) continue;
-            wb::MatchRecord r{g, {}};
+            wb::MatchRecord r{g, {}, {}, 0};
             r.result.matched = true;
             r.result.matches.resize(2);
             r.result.matches[0].node = game::NodeId(10 + step);

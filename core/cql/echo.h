@@ -19,6 +19,7 @@ public:
     FilterPtr transformed(const Transform &t) const override;
     // Directly inside sort: only the best target's comments are kept.
     void setSorted() { m_sorted = true; }
+    const Filter &body() const { return *m_body; }
 
 private:
     bool run(Ctx &ctx, long long *value) const;

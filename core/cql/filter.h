@@ -196,15 +196,28 @@ struct Ctx {
     // only those reach the output, as in the reference engine.
     std::vector<std::vector<NodeComment>> sortComments;
     bool searchVariations = false;
-    const engine::Settings *engine = nullptr;      // the query's engine settings (null: the environment's)
-    int transformIndex = 0;                        // for currenttransform: index into Program::transformNames
-    std::vector<std::array<int16_t, 64>> pieceIds; // lazily computed piece identities per node
+    const engine::Settings *engine = nullptr; // the query's engine settings (null: the environment's)
+    int transformIndex = 0;                   // for currenttransform: index into Program::transformNames
+    // Piece identities per node, computed on first use for a game (vars.cpp):
+    // the id on each square, and the square of each id below 64 (-1 gone).
+    struct PieceIds {
+        std::array<int16_t, 64> ids;
+        std::array<int8_t, 64> squareOf;
+    };
+    std::vector<PieceIds> pieceIds;
+    // Per node, the first move of the variation it lies in (NoNode on the main
+    // line), computed on first use for a game (try).
+    std::vector<game::NodeId> variationStarts;
     // CQL's numbering of the positions (positionorder.cpp), computed on first use.
     struct PositionOrder {
         const game::Game *game = nullptr;
         bool variations = false;
         std::vector<long long> order; // by node id
         std::vector<game::NodeId> byOrder;
+        bool current(const Ctx &ctx) const
+        {
+            return game == ctx.game && variations == ctx.searchVariations && order.size() == ctx.game->nodes.size();
+        }
     };
     mutable PositionOrder positionOrder;
     // While the squares of a matched position are recorded: where transform

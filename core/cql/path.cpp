@@ -12,6 +12,7 @@
 #include <array>
 #include <cctype>
 #include <climits>
+#include <cstdint>
 
 namespace cql {
 
@@ -32,7 +33,16 @@ struct PathFrame {
     std::vector<std::vector<NodeComment>> otherComments;
     size_t mark = 0; // ctx.comments when the match began
     bool hasFocus = false;
-    std::vector<bool> focused;      // by piece identity (a dropped piece's is 64 or more)
+    // The focused pieces by identity: a bit for each id below 64, a list of
+    // the dropped pieces' (64 or more), so a path allocates nothing for them.
+    std::uint64_t focusedIds = 0;
+    std::vector<int> focusedDrops;
+    bool focused(int id) const
+    {
+        if (id < 0) return false;
+        if (id < 64) return (focusedIds >> id) & 1;
+        return std::find(focusedDrops.begin(), focusedDrops.end(), id) != focusedDrops.end();
+    }
     SquareSet focusSquares;         // the focus set at the start
     std::vector<Value> bestAtomics; // the atomic variables at the best path's end
 };
@@ -139,9 +149,8 @@ bool inFocus(Ctx &ctx, const PathFrame &f, game::NodeId c, bool focusCapture)
 {
     MoveActors a = actorsOf(ctx, c);
     if (a.null) return false;
-    auto focused = [&](int id) { return id >= 0 && size_t(id) < f.focused.size() && f.focused[id]; };
-    if (focused(a.mover) || focused(a.rook)) return true;
-    return focusCapture && focused(a.captured);
+    if (f.focused(a.mover) || f.focused(a.rook)) return true;
+    return focusCapture && f.focused(a.captured);
 }
 
 // Children CQL sees: all of them when variations are searched, else the main one.
@@ -333,12 +342,11 @@ private:
             if (m_f.hasFocus && m_ctx.game->nodes[k].move.isCastling()) {
                 MoveActors a = actorsOf(m_ctx, k);
                 CastleSquares cs = castleSquares(m_ctx.game->nodes[k].move);
-                auto focused = [&](int id) { return id >= 0 && size_t(id) < m_f.focused.size() && m_f.focused[id]; };
-                if (!focused(a.mover)) {
+                if (!m_f.focused(a.mover)) {
                     maskL &= ~SquareSet::of(cs.kingFrom);
                     maskR &= ~SquareSet::of(cs.kingTo);
                 }
-                if (!focused(a.rook)) {
+                if (!m_f.focused(a.rook)) {
                     maskL &= ~SquareSet::of(cs.rookFrom);
                     maskR &= ~SquareSet::of(cs.rookTo);
                 }
@@ -581,8 +589,10 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
         for (chess::Square s : f.focusSquares) {
             int id = pieceIdAt(ctx, s);
             if (id < 0) continue;
-            if (size_t(id) >= f.focused.size()) f.focused.resize(size_t(id) + 1);
-            f.focused[id] = true;
+            if (id < 64)
+                f.focusedIds |= std::uint64_t(1) << id;
+            else
+                f.focusedDrops.push_back(id);
         }
     }
     {

@@ -112,21 +112,26 @@ chess::SquareSet EnPassantSquareFilter::set(Ctx &ctx) const
 
 bool TryFilter::match(Ctx &ctx) const
 {
+    // The move where this line left its parent's main continuation, found
+    // for every node at once: echo asks at every pair of positions.
     const game::Game &g = *ctx.game;
-    // Walk up to the move where this line left its parent's main continuation.
-    for (game::NodeId n = ctx.node; g.nodes[n].parent != game::NoNode; n = g.nodes[n].parent) {
-        game::NodeId p = g.nodes[n].parent;
-        if (g.nodes[p].firstChild == n) continue;
-        const game::Node &first = g.nodes[n];
-        for (uint32_t i = 0; i < first.nagCount; ++i)
-            if (g.nags[first.nagBegin + i] == 2) return true;
-        // The HHdb also records White's alternatives to the solution as
-        // "<or>" and "<cook ...>" variations; the reference counts them as tries.
-        for (uint32_t id : {first.comment, first.preComment}) {
-            std::string_view c = g.text(id);
-            if (c.find("<or>") != std::string_view::npos || c.find("<cook") != std::string_view::npos) return true;
+    std::vector<game::NodeId> &starts = ctx.variationStarts;
+    if (starts.size() != g.nodes.size()) {
+        starts.resize(g.nodes.size());
+        for (game::NodeId n = 0; n < g.nodes.size(); ++n) { // parents come first
+            const game::NodeId p = g.nodes[n].parent;
+            starts[n] = p == game::NoNode ? game::NoNode : g.nodes[p].firstChild == n ? starts[p] : n;
         }
-        return false;
+    }
+    if (starts[ctx.node] == game::NoNode) return false;
+    const game::Node &first = g.nodes[starts[ctx.node]];
+    for (uint32_t i = 0; i < first.nagCount; ++i)
+        if (g.nags[first.nagBegin + i] == 2) return true;
+    // The HHdb also records White's alternatives to the solution as
+    // "<or>" and "<cook ...>" variations; the reference counts them as tries.
+    for (uint32_t id : {first.comment, first.preComment}) {
+        std::string_view c = g.text(id);
+        if (c.find("<or>") != std::string_view::npos || c.find("<cook") != std::string_view::npos) return true;
     }
     return false;
 }

@@ -17,46 +17,64 @@ namespace {
 // a piece is the square it stood on at the start, and it travels with the
 // piece (also through promotion). A piece dropped (Crazyhouse) is a new one:
 // 64 plus the ply of its drop.
-const std::array<int16_t, 64> &idsAt(Ctx &ctx, game::NodeId n)
+[[gnu::noinline]] void fillIds(Ctx &ctx)
 {
     const game::Game &g = *ctx.game;
-    if (ctx.pieceIds.size() != g.nodes.size()) {
-        ctx.pieceIds.assign(g.nodes.size(), {});
-        std::vector<game::NodeId> order{0};
-        // Nodes are created parent-first, so index order is a valid fill order.
-        for (game::NodeId i = 0; i < g.nodes.size(); ++i) {
-            std::array<int16_t, 64> &ids = ctx.pieceIds[i];
-            const game::Node &node = g.nodes[i];
-            if (node.parent == game::NoNode) {
-                for (int s = 0; s < 64; ++s)
-                    ids[s] = node.position.pieceAt(chess::Square(s)) != chess::NoPiece ? int16_t(s) : int16_t(-1);
-                continue;
+    ctx.pieceIds.assign(g.nodes.size(), {});
+    // Nodes are created parent-first, so index order is a valid fill order.
+    for (game::NodeId i = 0; i < g.nodes.size(); ++i) {
+        Ctx::PieceIds &p = ctx.pieceIds[i];
+        std::array<int16_t, 64> &ids = p.ids;
+        const game::Node &node = g.nodes[i];
+        if (node.parent == game::NoNode) {
+            for (int s = 0; s < 64; ++s) {
+                const bool piece = node.position.pieceAt(chess::Square(s)) != chess::NoPiece;
+                ids[s] = piece ? int16_t(s) : int16_t(-1);
+                p.squareOf[s] = piece ? int8_t(s) : int8_t(-1);
             }
-            ids = ctx.pieceIds[node.parent];
-            chess::Move m = node.move;
-            if (m.isNull() || m.isNone()) continue;
-            if (m.isDrop()) {
-                ids[m.to()] = int16_t(64 + node.ply);
-                continue;
-            }
-            if (m.isCastling()) {
-                const chess::Position &before = g.nodes[node.parent].position;
-                bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
-                int r = chess::rankOf(m.from());
-                int16_t king = ids[m.from()], rook = ids[m.to()];
-                ids[m.from()] = -1;
-                ids[m.to()] = -1;
-                (void)before;
-                ids[chess::makeSquare(kingSide ? 6 : 2, r)] = king;
-                ids[chess::makeSquare(kingSide ? 5 : 3, r)] = rook;
-                continue;
-            }
-            if (m.kind() == chess::Move::EnPassant)
-                ids[chess::makeSquare(chess::fileOf(m.to()), chess::rankOf(m.from()))] = -1;
-            ids[m.to()] = ids[m.from()];
-            ids[m.from()] = -1;
+            continue;
         }
+        p = ctx.pieceIds[node.parent];
+        // The piece of `from` moves to `to`; the one on `to` (if any) is gone.
+        auto move = [&](int from, int to) {
+            if (ids[to] >= 0 && ids[to] < 64) p.squareOf[ids[to]] = -1;
+            ids[to] = ids[from];
+            ids[from] = -1;
+            if (ids[to] >= 0 && ids[to] < 64) p.squareOf[ids[to]] = int8_t(to);
+        };
+        chess::Move m = node.move;
+        if (m.isNull() || m.isNone()) continue;
+        if (m.isDrop()) {
+            ids[m.to()] = int16_t(64 + node.ply);
+            continue;
+        }
+        if (m.isCastling()) {
+            const bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+            const int r = chess::rankOf(m.from());
+            const int16_t king = ids[m.from()], rook = ids[m.to()];
+            ids[m.from()] = ids[m.to()] = -1;
+            const chess::Square kingTo = chess::makeSquare(kingSide ? 6 : 2, r);
+            const chess::Square rookTo = chess::makeSquare(kingSide ? 5 : 3, r);
+            ids[kingTo] = king;
+            ids[rookTo] = rook;
+            if (king >= 0 && king < 64) p.squareOf[king] = int8_t(kingTo);
+            if (rook >= 0 && rook < 64) p.squareOf[rook] = int8_t(rookTo);
+            continue;
+        }
+        if (m.kind() == chess::Move::EnPassant) {
+            const chess::Square taken = chess::makeSquare(chess::fileOf(m.to()), chess::rankOf(m.from()));
+            if (ids[taken] >= 0 && ids[taken] < 64) p.squareOf[ids[taken]] = -1;
+            ids[taken] = -1;
+        }
+        move(m.from(), m.to());
     }
+}
+
+// Paths ask at every step: the test stays inline, the filling does not.
+inline const Ctx::PieceIds &idsAt(Ctx &ctx, game::NodeId n)
+{
+    if (ctx.pieceIds.size() != ctx.game->nodes.size()) [[unlikely]]
+        fillIds(ctx);
     return ctx.pieceIds[n];
 }
 
@@ -64,13 +82,15 @@ const std::array<int16_t, 64> &idsAt(Ctx &ctx, game::NodeId n)
 
 chess::Square pieceSquare(Ctx &ctx, int pieceId)
 {
-    const auto &ids = idsAt(ctx, ctx.node);
-    for (int s = 0; s < 64; ++s)
-        if (ids[s] == pieceId) return chess::Square(s);
+    const Ctx::PieceIds &p = idsAt(ctx, ctx.node);
+    if (pieceId >= 0 && pieceId < 64)
+        return p.squareOf[pieceId] < 0 ? chess::NoSquare : chess::Square(p.squareOf[pieceId]);
+    for (int s = 0; s < 64; ++s) // a dropped piece
+        if (p.ids[s] == pieceId) return chess::Square(s);
     return chess::NoSquare;
 }
 
-int pieceIdAt(Ctx &ctx, chess::Square s) { return idsAt(ctx, ctx.node)[s]; }
+int pieceIdAt(Ctx &ctx, chess::Square s) { return idsAt(ctx, ctx.node).ids[s]; }
 
 bool VarFilter::match(Ctx &ctx) const
 {

@@ -103,6 +103,7 @@ public:
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override { m_arg->markSquares(ctx, out); }
+    const Filter &argument() const { return *m_arg; }
 
 private:
     int m_index;

@@ -3,6 +3,7 @@
 #include "output.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <numeric>
 #include <span>
@@ -27,18 +28,29 @@ pgn::ExtraComments matchComments(const game::Game &game, const cql::GameResult &
                            + (game.board ? std::string(" board ") + game.board : std::string()));
     // A node's texts so far, to drop repeats; comments of one node are usually
     // adjacent but need not be (a `find` may comment an earlier position).
+    // Each node's texts are chained, so a game commented at every position
+    // is not searched once per comment.
+    constexpr uint32_t None = UINT32_MAX;
     pgn::ExtraComments later;
+    later.reserve(result.comments.size());
+    std::vector<uint32_t> lastAt(game.nodes.size(), None); // per node, its last text in `later`
+    std::vector<uint32_t> previous;                        // per text of `later`, the one before at its node
+    previous.reserve(result.comments.size());
     auto seen = [&](game::NodeId node, const std::string &text) {
-        for (const auto &[n, t] : node == 0 ? extra : later)
-            if (n == node && t == text) return true;
+        if (node == 0) return std::any_of(extra.begin(), extra.end(), [&](const auto &e) { return e.second == text; });
+        for (uint32_t k = lastAt[node]; k != None; k = previous[k])
+            if (later[k].second == text) return true;
         return false;
     };
     for (const cql::NodeComment &c : result.comments) {
         if (c.text.empty() || c.node >= game.nodes.size() || seen(c.node, c.text)) continue;
-        if (c.node == 0)
+        if (c.node == 0) {
             extra.emplace_back(c.node, c.text); // the root's texts stay together, first
-        else
+        } else {
+            previous.push_back(lastAt[c.node]);
+            lastAt[c.node] = uint32_t(later.size());
             later.emplace_back(c.node, c.text);
+        }
     }
     // Two spaces before the sort texts, as the reference engine writes them.
     std::string sorts;

@@ -3,11 +3,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prefilter.h"
 
+#include "cql/echo.h"
 #include "cql/logic.h"
 #include "cql/mates.h"
 #include "cql/moves.h"
 #include "cql/multi.h"
 #include "cql/path.h"
+#include "cql/pieceinfo.h"
 #include "cql/program.h"
 #include "cql/programaccess.h"
 #include "cql/sets.h"
@@ -317,6 +319,44 @@ Facts moveFacts(const Env &env, uint8_t promotionTypes, uint8_t castlings, Side 
 }
 
 Facts analyse(const Filter &f, const Env &env);
+Facts analyseValue(const Filter &f, const Env &env);
+
+// `variation`, `try`: a position in a variation, which a game without variations has not.
+Prefilter::Condition needsVariations()
+{
+    return [](const GameRecord &r, const GameStore &, size_t) { return (r.flags & HasVariations) != 0; };
+}
+
+// Where a compound's parts are tested: at one position, whose side a wtm or btm among them names.
+Env partsEnv(const cql::CompoundFilter &c, const Env &env)
+{
+    return env.at(sideOfAll(
+        c.parts(), [](const cql::FilterPtr &p) -> const Filter & { return *p; }, env.side));
+}
+
+// A compound's first `count` parts, tried in order, each only where those
+// before it matched: the conditions of the parts up to the first impure one,
+// whose own condition counts too. For such a part the analysis gives a
+// condition only when the part, unable to match, leaves no trace
+// (fromQuery): then a game failing any of them never gets past that part,
+// and the parts before it are pure.
+Facts inOrder(const cql::CompoundFilter &c, const Env &env, size_t count)
+{
+    const Env here = partsEnv(c, env);
+    Facts all = pureOnly();
+    for (size_t i = 0; i < count && i < c.parts().size(); ++i) {
+        Facts part = analyse(*c.parts()[i], here);
+        if (part.mayMatch) {
+            all.text += all.mayMatch ? " and " + part.text : part.text;
+            all.mayMatch = both(std::move(all.mayMatch), std::move(part.mayMatch));
+        }
+        if (!part.pure) {
+            all.pure = false;
+            break;
+        }
+    }
+    return all;
+}
 
 // A set filter's facts where a null filter stands for its default (any square).
 Facts analyseOptional(const cql::FilterPtr &f, const Env &env) { return f ? analyse(*f, env) : pureOnly(); }
@@ -458,6 +498,9 @@ Facts analyse(const Filter &f, const Env &env)
                         "a stalemate in the game tree");
         case cql::StateFilter::Check:
             return flag(env, AnyCheck, TreeCheck, "a check on the mainline", "a check in the game tree");
+        case cql::StateFilter::Variation:
+            if (s) return Facts{true, needsVariations(), "a variation in the game", nullptr};
+            return pureOnly();
         default: return pureOnly();
         }
     }
@@ -501,15 +544,21 @@ Facts analyse(const Filter &f, const Env &env)
         any.possible = nullptr;
         return any;
     }
-    if (const auto *c = exactly<cql::CompoundFilter>(f)) {
-        // All parts match at this one position.
-        const Env here = env.at(sideOfAll(
-            c->parts(), [](const cql::FilterPtr &p) -> const Filter & { return *p; }, env.side));
-        std::vector<Facts> parts;
-        for (const cql::FilterPtr &p : c->parts())
-            parts.push_back(analyse(*p, here));
-        return allOf(std::move(parts));
+    if (const auto *c = exactly<cql::CompoundFilter>(f)) return inOrder(*c, env, c->parts().size());
+    if (const auto *e = exactly<cql::EchoFilter>(f)) {
+        // The body matches (or has a value) at some pair of positions. Each
+        // match writes comments, so echo counts as impure; but where its body
+        // cannot match it writes nothing, and its condition holds.
+        const Env inner = env.elsewhere();
+        Facts body = e->type == cql::Type::Numeric ? analyseValue(e->body(), inner) : analyse(e->body(), inner);
+        return Facts{false, std::move(body.mayMatch), std::move(body.text), nullptr};
     }
+    if (const auto *so = exactly<cql::SortFilter>(f)) {
+        // A sort matches where its argument has a value; without one it leaves no trace.
+        Facts value = analyseValue(so->argument(), env);
+        return Facts{false, std::move(value.mayMatch), std::move(value.text), nullptr};
+    }
+    if (exactly<cql::TryFilter>(f)) return Facts{true, needsVariations(), "a variation in the game", nullptr};
     if (const auto *n = exactly<cql::NotFilter>(f)) {
         // "Never" does not invert to anything a signature tells.
         return analyse(n->argument(), env).pure ? pureOnly() : Facts{};
@@ -642,6 +691,27 @@ Facts analyse(const Filter &f, const Env &env)
     return {};
 }
 
+// Facts of a filter read for its numeric value (under sort, an echo's
+// numeric body): a condition only where having a value needs one. A compound
+// has one where its leading parts match and its last has a value; an echo
+// where its body has one at some pair of positions. Other filters: none.
+Facts analyseValue(const Filter &f, const Env &env)
+{
+    if (const auto *c = exactly<cql::CompoundFilter>(f)) {
+        if (c->parts().empty()) return {};
+        Facts leading = inOrder(*c, env, c->parts().size() - 1);
+        if (!leading.pure) return Facts{false, std::move(leading.mayMatch), std::move(leading.text), nullptr};
+        Facts value = analyseValue(*c->parts().back(), partsEnv(*c, env));
+        if (value.mayMatch) {
+            leading.text += leading.mayMatch ? " and " + value.text : value.text;
+            leading.mayMatch = both(std::move(leading.mayMatch), std::move(value.mayMatch));
+        }
+        return Facts{false, std::move(leading.mayMatch), std::move(leading.text), nullptr};
+    }
+    if (exactly<cql::EchoFilter>(f)) return analyse(f, env);
+    return {};
+}
+
 } // namespace
 
 Prefilter Prefilter::fromQuery(const cql::Query &query)
@@ -662,7 +732,13 @@ Prefilter Prefilter::fromQuery(const cql::Query &query)
     const std::span<const cql::FilterPtr> prefix(program.body.data(), pure);
     env.side = sideOfAll(
         prefix, [](const cql::FilterPtr &p) -> const Filter & { return *p; }, AnySide);
-    for (const cql::FilterPtr &f : prefix) {
+    std::vector<const cql::Filter *> tested;
+    for (const cql::FilterPtr &f : prefix)
+        tested.push_back(f.get());
+    // The first impure filter runs only after the pure ones matched: where
+    // its analysis gives a condition, it leaves no trace without a match.
+    if (pure < program.body.size()) tested.push_back(program.body[pure].get());
+    for (const cql::Filter *f : tested) {
         Facts facts = analyse(*f, env);
         if (!facts.mayMatch) continue;
         out.m_conditions.push_back(std::move(facts.mayMatch));

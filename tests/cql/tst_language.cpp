@@ -83,6 +83,25 @@ void TestLanguage::counts_data()
     QTest::newRow("currenttransform in an image")
         << scholar << "initial flipcolor {btm currenttransform != \"identity\"}" << 1;
     QTest::newRow("pieceid") << scholar << "initial pieceid e1 == pieceid e1" << 1;
+    // A piece variable follows its piece: castling, en passant, promotion and
+    // capture (the answers are CQL 6.2's); the Chess960 castling swaps the
+    // king's and the rook's squares.
+    const QString castled = QString::fromStdString(fenGame("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "1. O-O O-O-O *"));
+    const QString swapped =
+        QString::fromStdString("[Variant \"Chess960\"]\n" + fenGame("4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "1. O-O *"));
+    QTest::newRow("piece through o-o rook") << castled << "initial piece x in Rh1 find {terminal x & f1}" << 1;
+    QTest::newRow("piece through o-o king") << castled << "initial piece x in Ke1 find {terminal x & g1}" << 1;
+    QTest::newRow("piece through o-o-o rook") << castled << "initial piece x in ra8 find {terminal x & d8}" << 1;
+    QTest::newRow("piece left its square") << castled << "initial piece x in ra8 find {terminal x & a8}" << 0;
+    QTest::newRow("piece taken en passant") << enPassant << "initial piece x in pd7 find {terminal x}" << 0;
+    QTest::newRow("piece taking en passant") << enPassant << "initial piece x in Pe2 find {terminal x & d6}" << 1;
+    QTest::newRow("piece through promotion") << promotion << "initial piece x in Pa7 find {terminal x & Qa8}" << 1;
+    QTest::newRow("piece through black promotion")
+        << promotion << "initial piece x in pg2 find {terminal x & ng1}" << 1;
+    QTest::newRow("piece captured") << scholar << "initial piece x in pf7 find {terminal x}" << 0;
+    QTest::newRow("piece capturing") << scholar << "initial piece x in Qd1 find {terminal x & f7}" << 1;
+    QTest::newRow("piece through 960 castling king") << swapped << "initial piece x in Kf1 find {terminal x & g1}" << 1;
+    QTest::newRow("piece through 960 castling rook") << swapped << "initial piece x in Rg1 find {terminal x & f1}" << 1;
 
     // strings
     QTest::newRow("str") << scholar << "initial str(\"a\" 1 \"b\") == \"a1b\"" << 1;

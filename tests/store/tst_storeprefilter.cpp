@@ -140,6 +140,17 @@ private slots:
         QTest::newRow("variations: castle") << "cql(variations) castle" << false << 4 << 4;
         QTest::newRow("variations: o-o") << "cql(variations) o-o" << false << 4 << 4;
         QTest::newRow("variations: black promotes N") << "cql(variations) btm move promote N" << false << 6 << 1;
+        // Positions in a variation: the two games with variations (and the Chess960 game) are replayed.
+        QTest::newRow("variation") << "cql(variations) variation" << false << 5 << 2;
+        QTest::newRow("not variation") << "cql(variations) not variation" << false << 0 << 8;
+        QTest::newRow("try") << "cql(variations) try" << false << 5 << 0;
+        QTest::newRow("echo with a variation") << "cql(variations) echo (s t) {s < t variation}" << false << 5 << 2;
+        QTest::newRow("echo, variation after an assignment")
+            << "cql(variations) echo (s t) {x = 1 variation}" << false << 0 << 2;
+        QTest::newRow("echo, assignment after the variation")
+            << "cql(variations) echo (s t) {variation x = 1}" << false << 5 << 2;
+        QTest::newRow("sorted echo") << "cql(variations) mainline sort echo (s t) {s < t variation ply}" << false << 5
+                                     << 2;
         QTest::newRow("cqls :promote n") << "(match (position :promote n))" << true << 6 << 1;
         QTest::newRow("cqls :promote N") << "(match (position :promote N))" << true << 7 << 0;
         QTest::newRow("cqls :iscastling q") << "(match (position :iscastling q))" << true << 7 << 0;

@@ -61,7 +61,7 @@ ResultEntry combineResults(const ResultEntry &previous, const ResultEntry &next,
         // And Not keeps only the earlier marks: the new query did not match there.
         const MatchRecord *pr = p ? findMatchRecord(previous.records.get(), game) : nullptr;
         const MatchRecord *xr = x && how != Combine::AndNot ? findMatchRecord(next.records.get(), game) : nullptr;
-        MatchRecord r{game, {}};
+        MatchRecord r{game, {}, {}, 0};
         if (xr) {
             r.result = xr->result;
             if (pr) mergeMarks(r.result, pr->result);
