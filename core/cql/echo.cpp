@@ -2,9 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "echo.h"
 
+#include "logic.h"
 #include "path.h"
+#include "positionops.h"
+#include "positionorder.h"
+#include "vars.h"
 
 #include <algorithm>
+#include <typeinfo>
 
 namespace cql {
 
@@ -28,6 +33,46 @@ EchoFilter::EchoFilter(int sourceSlot, int targetSlot, std::string sourceName, s
       m_targetName(std::move(targetName)), m_body(std::move(body)), m_all(all), m_quiet(quiet)
 {
     type = m_body->type == Type::Numeric ? Type::Numeric : Type::Logical;
+    const auto *compound =
+        typeid(*m_body) == typeid(CompoundFilter) ? static_cast<const CompoundFilter *>(m_body.get()) : nullptr;
+    const Filter *first = compound && !compound->parts().empty() ? compound->parts()[0].get() : nullptr;
+    auto slotOf = [](const Filter &f) {
+        return typeid(f) == typeid(VarFilter) && f.type == Type::Position ? static_cast<const VarFilter &>(f).slot()
+                                                                          : -1;
+    };
+    auto order = [&](const Filter &left, const Filter &right, int op, bool tree) {
+        const int a = slotOf(left), b = slotOf(right);
+        if ((a == m_source && b == m_target) || (a == m_target && b == m_source)) {
+            m_order = op;
+            m_treeOrder = tree;
+            m_sourceLeft = a == m_source;
+        }
+    };
+    if (first && typeid(*first) == typeid(CompareFilter)) {
+        const auto &c = static_cast<const CompareFilter &>(*first);
+        order(c.left(), c.right(), c.op(), false);
+    } else if (first && typeid(*first) == typeid(PositionOrderFilter)) {
+        const auto &p = static_cast<const PositionOrderFilter &>(*first);
+        order(p.left(), p.right(), p.op(), true);
+    }
+}
+
+bool EchoFilter::orderFails(const Ctx &ctx, game::NodeId source, game::NodeId target) const
+{
+    if (m_treeOrder)
+        return !PositionOrderFilter::holds(*ctx.game, PositionOrderFilter::Op(m_order), m_sourceLeft ? source : target,
+                                           m_sourceLeft ? target : source);
+    const long long s = positionOrder(ctx, source), t = positionOrder(ctx, target);
+    const long long a = m_sourceLeft ? s : t, b = m_sourceLeft ? t : s;
+    switch (CompareFilter::Op(m_order)) {
+    case CompareFilter::Lt: return !(a < b);
+    case CompareFilter::Le: return !(a <= b);
+    case CompareFilter::Eq: return a != b;
+    case CompareFilter::Ne: return a == b;
+    case CompareFilter::Ge: return !(a >= b);
+    case CompareFilter::Gt: return !(a > b);
+    }
+    return false;
 }
 
 bool EchoFilter::run(Ctx &ctx, long long *value) const
@@ -46,6 +91,7 @@ bool EchoFilter::run(Ctx &ctx, long long *value) const
     for (game::NodeId n = 0; n < g.nodes.size(); ++n) {
         if (!ctx.searchVariations && g.nodes[n].variationDepth > 0) continue;
         if (n == source && !m_all) continue;
+        if (m_order >= 0 && orderFails(ctx, source, n)) continue;
         const size_t targetMark = ctx.comments.size();
         Value &tv = ctx.vars[m_target];
         tv.type = Type::Position;

@@ -23,7 +23,14 @@ public:
 
 private:
     bool run(Ctx &ctx, long long *value) const;
+    // Whether the body's first part, "source < target" or another
+    // comparison of the two positions, fails for this target (it is pure, so
+    // the target is passed over without moving there): most echoes start so.
+    bool orderFails(const Ctx &ctx, game::NodeId source, game::NodeId target) const;
     int m_source, m_target;
+    int m_order = -1;         // the first part's CompareFilter::Op (or PositionOrderFilter::Op); -1: none such
+    bool m_treeOrder = false; // ... a PositionOrderFilter (≺ and its kin)
+    bool m_sourceLeft = true; // ... with the source on its left
     std::string m_sourceName, m_targetName;
     FilterPtr m_body;
     bool m_all, m_quiet, m_sorted = false;

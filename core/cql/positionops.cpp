@@ -23,19 +23,27 @@ FilterPtr PositionIntersectFilter::transformed(const Transform &t) const
     return f;
 }
 
-bool PositionOrderFilter::position(Ctx &ctx, game::NodeId &out) const
+bool PositionOrderFilter::holds(const game::Game &g, Op op, game::NodeId a, game::NodeId b)
 {
-    game::NodeId a, b;
-    if (!m_a->position(ctx, a) || !m_b->position(ctx, b)) return false;
     // The earlier one of the pair must lie on the path from the root to the later.
-    game::NodeId upper = m_op == Lt || m_op == Le ? a : b;
-    game::NodeId lower = m_op == Lt || m_op == Le ? b : a;
-    if (upper == lower && (m_op == Lt || m_op == Gt)) return false;
-    const auto &nodes = ctx.game->nodes;
+    const game::NodeId upper = op == Lt || op == Le ? a : b;
+    const game::NodeId lower = op == Lt || op == Le ? b : a;
+    if (upper == lower) return op == Le || op == Ge;
+    const auto &nodes = g.nodes;
+    if (nodes[upper].ply >= nodes[lower].ply) return false;
+    // The mainline's positions precede those after them on it (and no others):
+    // no walk up the tree, which echo would take at every pair.
+    if (nodes[lower].variationDepth == 0) return nodes[upper].variationDepth == 0;
     game::NodeId n = lower;
     while (n != game::NoNode && nodes[n].ply > nodes[upper].ply)
         n = nodes[n].parent;
-    if (n != upper) return false;
+    return n == upper;
+}
+
+bool PositionOrderFilter::position(Ctx &ctx, game::NodeId &out) const
+{
+    game::NodeId a, b;
+    if (!m_a->position(ctx, a) || !m_b->position(ctx, b) || !holds(*ctx.game, m_op, a, b)) return false;
     out = a;
     return true;
 }

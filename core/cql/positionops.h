@@ -30,6 +30,11 @@ public:
     bool position(Ctx &ctx, game::NodeId &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     bool transformSensitive() const override { return m_a->transformSensitive() || m_b->transformSensitive(); }
+    Op op() const { return m_op; }
+    const Filter &left() const { return *m_a; }
+    const Filter &right() const { return *m_b; }
+    // Whether a OP b holds in the game's tree.
+    static bool holds(const game::Game &g, Op op, game::NodeId a, game::NodeId b);
 
 private:
     Op m_op;

@@ -19,6 +19,8 @@ private slots:
     void numericValue();
     void inAll();
     void sortedKeepsBest();
+    void orderedPairsPassedOver_data();
+    void orderedPairsPassedOver();
     void consecutiveMoves();
     void parsing();
 };
@@ -52,6 +54,37 @@ void TestEcho::inAll()
     // Without 'in all' the source is never its own target.
     QCOMPARE(int(runQuery("cql()\necho quiet (s t) t:ply == s:ply", g).matches.size()), 0);
     QCOMPARE(int(runQuery("cql()\necho quiet (s t) in all t:ply == s:ply", g).matches.size()), 5);
+}
+
+void TestEcho::orderedPairsPassedOver_data()
+{
+    QTest::addColumn<QString>("order");
+    for (const char *o : {"s < t", "s <= t", "s > t", "s >= t", "s == t", "s != t", "t < s", "t >= s", "s [<] t",
+                          "s [<=] t", "t [>] s", "t [>=] s", "t [<] s"})
+        QTest::newRow(o) << QString::fromLatin1(o);
+}
+
+void TestEcho::orderedPairsPassedOver()
+{
+    // A body that starts by comparing the two positions lets echo pass over
+    // the targets that fail it without going there: the matches, values and
+    // comments are those of the same body with a `true` before (not passed over).
+    QFETCH(QString, order);
+    game::Game g = pgnGame("1. Nf3 (1. e4 e5 2. Nf3) 1... Nf6 2. Ng1 (2. c4 Ng8) 2... Ng8 3. Nf3 *\n");
+    const std::string o = order.toStdString();
+    for (const std::string &rest :
+         {std::string(" t:ply >= 1"), std::string(" sidetomove == s:sidetomove"), std::string(" x = t:ply x")}) {
+        const std::string head = "cql(variations)\nsort \"d\" echo (s t) in all {";
+        const cql::GameResult fast = runQuery(head + o + rest + "}", g),
+                              slow = runQuery(head + "true " + o + rest + "}", g);
+        QVERIFY2(fast.error.empty() && slow.error.empty(), (fast.error + slow.error).c_str());
+        QCOMPARE(fast.matched, slow.matched);
+        QCOMPARE(int(fast.matches.size()), int(slow.matches.size()));
+        QCOMPARE(commentList(fast), commentList(slow));
+        QCOMPARE(fast.sortValues.size(), slow.sortValues.size());
+        for (size_t i = 0; i < fast.sortValues.size(); ++i)
+            QCOMPARE(fast.sortValues[i].value, slow.sortValues[i].value);
+    }
 }
 
 void TestEcho::sortedKeepsBest()
