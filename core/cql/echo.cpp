@@ -33,8 +33,9 @@ EchoFilter::EchoFilter(int sourceSlot, int targetSlot, std::string sourceName, s
       m_targetName(std::move(targetName)), m_body(std::move(body)), m_all(all), m_quiet(quiet)
 {
     type = m_body->type == Type::Numeric ? Type::Numeric : Type::Logical;
+    const Filter &inner = *m_body;
     const auto *compound =
-        typeid(*m_body) == typeid(CompoundFilter) ? static_cast<const CompoundFilter *>(m_body.get()) : nullptr;
+        typeid(inner) == typeid(CompoundFilter) ? static_cast<const CompoundFilter *>(&inner) : nullptr;
     const Filter *first = compound && !compound->parts().empty() ? compound->parts()[0].get() : nullptr;
     auto slotOf = [](const Filter &f) {
         return typeid(f) == typeid(VarFilter) && f.type == Type::Position ? static_cast<const VarFilter &>(f).slot()
