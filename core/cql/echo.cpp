@@ -65,15 +65,7 @@ bool EchoFilter::orderFails(const Ctx &ctx, game::NodeId source, game::NodeId ta
                                            m_sourceLeft ? target : source);
     const long long s = positionOrder(ctx, source), t = positionOrder(ctx, target);
     const long long a = m_sourceLeft ? s : t, b = m_sourceLeft ? t : s;
-    switch (CompareFilter::Op(m_order)) {
-    case CompareFilter::Lt: return !(a < b);
-    case CompareFilter::Le: return !(a <= b);
-    case CompareFilter::Eq: return a != b;
-    case CompareFilter::Ne: return a == b;
-    case CompareFilter::Ge: return !(a >= b);
-    case CompareFilter::Gt: return !(a > b);
-    }
-    return false;
+    return !CompareFilter::holds(CompareFilter::Op(m_order), a < b ? -1 : a > b ? 1 : 0);
 }
 
 bool EchoFilter::run(Ctx &ctx, long long *value) const

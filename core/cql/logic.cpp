@@ -209,10 +209,7 @@ CompareFilter::CompareFilter(Op op, FilterPtr a, FilterPtr b) : m_op(op), m_a(st
     }
 }
 
-namespace {
-
-// Whether a comparison holds for an ordering c (<0, 0, >0) of its sides.
-bool holds(CompareFilter::Op op, int c)
+bool CompareFilter::holds(Op op, int c)
 {
     switch (op) {
     case CompareFilter::Lt: return c < 0;
@@ -224,8 +221,6 @@ bool holds(CompareFilter::Op op, int c)
     }
     return false;
 }
-
-} // namespace
 
 bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
 {

@@ -140,6 +140,8 @@ public:
     Op op() const { return m_op; }
     const Filter &left() const { return *m_a; }
     const Filter &right() const { return *m_b; }
+    // Whether a comparison holds for an ordering c (<0, 0, >0) of its sides.
+    static bool holds(Op op, int c);
     bool match(Ctx &ctx) const override;
     bool number(Ctx &ctx, long long &out) const override;
     chess::SquareSet set(Ctx &ctx) const override;
