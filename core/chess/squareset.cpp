@@ -34,8 +34,6 @@ constexpr uint64_t swapFileRank(uint64_t x)
     return x;
 }
 
-constexpr uint64_t FileA = 0x0101010101010101ULL;
-
 } // namespace
 
 SquareSet SquareSet::mirrorFiles() const { return SquareSet(reverseFiles(m_bits)); }
@@ -48,29 +46,6 @@ SquareSet SquareSet::rotate90() const { return SquareSet(reverseFiles(swapFileRa
 SquareSet SquareSet::rotate180() const { return SquareSet(reverseFiles(byteSwap(m_bits))); }
 // (f, r) -> (r, 7 - f)
 SquareSet SquareSet::rotate270() const { return SquareSet(byteSwap(swapFileRank(m_bits))); }
-
-SquareSet SquareSet::shifted(int df, int dr) const
-{
-    if (df <= -8 || df >= 8 || dr <= -8 || dr >= 8) return SquareSet();
-    uint64_t x = m_bits;
-    if (df > 0) {
-        // Files that would wrap onto the next rank are dropped first.
-        uint64_t keep = 0;
-        for (int f = 0; f < 8 - df; ++f)
-            keep |= FileA << f;
-        x = (x & keep) << df;
-    } else if (df < 0) {
-        uint64_t keep = 0;
-        for (int f = -df; f < 8; ++f)
-            keep |= FileA << f;
-        x = (x & keep) >> -df;
-    }
-    if (dr > 0)
-        x <<= 8 * dr;
-    else if (dr < 0)
-        x >>= -8 * dr;
-    return SquareSet(x);
-}
 
 std::string SquareSet::toString() const
 {

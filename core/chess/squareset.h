@@ -92,7 +92,24 @@ public:
     SquareSet rotate180() const;
     SquareSet rotate270() const;
     // Translate by (df, dr) files/ranks; squares leaving the board are dropped.
-    SquareSet shifted(int df, int dr) const;
+    // Inline: direction filters shift once per distance and direction.
+    constexpr SquareSet shifted(int df, int dr) const
+    {
+        if (df <= -8 || df >= 8 || dr <= -8 || dr >= 8) return SquareSet();
+        // Files that would wrap onto the next rank are dropped first: a byte
+        // of the files kept, repeated on every rank.
+        constexpr uint64_t everyRank = 0x0101010101010101ULL;
+        uint64_t x = m_bits;
+        if (df > 0)
+            x = (x & (everyRank * (0xFFu >> df))) << df;
+        else if (df < 0)
+            x = (x & (everyRank * ((0xFFu << -df) & 0xFFu))) >> -df;
+        if (dr > 0)
+            x <<= 8 * dr;
+        else if (dr < 0)
+            x >>= -8 * dr;
+        return SquareSet(x);
+    }
 
     class Iterator {
     public:

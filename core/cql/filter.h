@@ -208,6 +208,17 @@ struct Ctx {
     // Per node, the first move of the variation it lies in (NoNode on the main
     // line), computed on first use for a game (try).
     std::vector<game::NodeId> variationStarts;
+    // The legal moves of the game positions last asked for (moves.cpp): a
+    // query that asks once per piece (`legal I--`) or once per path step
+    // (`parent:countmoves legal --`) generates them once.
+    struct LegalMoves {
+        uint64_t game = 0; // gameSerial; 0: not a game position, never found again
+        game::NodeId node = 0;
+        chess::MoveList list;
+    };
+    std::array<LegalMoves, 4> legalMovesCache;
+    unsigned legalMovesNext = 0;
+    const chess::MoveList &legalMoves();
     // CQL's numbering of the positions (positionorder.cpp), computed on first use.
     struct PositionOrder {
         const game::Game *game = nullptr;

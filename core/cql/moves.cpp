@@ -127,11 +127,9 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
     } else if (s.legal || s.pseudolegal) {
         MoveSets sets;
         evalSets(sets);
-        chess::MoveList list;
-        if (s.legal)
-            ctx.pos->generateLegal(list);
-        else
-            ctx.pos->generatePseudoLegal(list);
+        chess::MoveList pseudo;
+        if (!s.legal) ctx.pos->generatePseudoLegal(pseudo);
+        const chess::MoveList &list = s.legal ? ctx.legalMoves() : pseudo;
         for (chess::Move m : list) {
             if (moveMatches(s, *ctx.pos, m, sets, true, acc)) {
                 any = true;

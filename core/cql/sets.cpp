@@ -280,7 +280,12 @@ SquareSet RayFilter::set(Ctx &ctx) const
 {
     const chess::Position &pos = *ctx.pos;
     const size_t n = m_sets.size();
-    std::vector<SquareSet> sets(n);
+    // Rays are short lists; this runs at every position, often under a
+    // transform, so the sets live on the stack unless there are many.
+    SquareSet local[8];
+    std::vector<SquareSet> many;
+    if (n > std::size(local)) many.resize(n);
+    SquareSet *const sets = n > std::size(local) ? many.data() : local;
     for (size_t i = 0; i < n; ++i) {
         sets[i] = m_sets[i]->set(ctx);
         if (sets[i].empty()) return {};
@@ -290,6 +295,8 @@ SquareSet RayFilter::set(Ctx &ctx) const
     const SquareSet straight = pos.pieces(chess::Rook) | pos.pieces(chess::Queen);
     const SquareSet diagonal = pos.pieces(chess::Bishop) | pos.pieces(chess::Queen);
     for (Square s0 : sets[0]) {
+        // The second square lies on a line through the first, whichever way.
+        if ((sets[1] & (chess::rookRays(s0) | chess::bishopRays(s0))).empty()) continue;
         for (const Direction &d : m_dirs) {
             // xray is a ray whose first square holds a line piece moving
             // that way: it would attack the last square but for the others.

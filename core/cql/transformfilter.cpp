@@ -297,10 +297,30 @@ bool TransformFilter::match(Ctx &ctx) const
             if (!possible) return false;
         }
         uint32_t begin = 0;
+        if (m_imageEnds.size() <= 4) {
+            for (uint32_t end : m_imageEnds) {
+                bool ok = true;
+                for (uint32_t i = begin; i < end && ok; ++i)
+                    ok = holds(ctx, m_conditions[i]);
+                if (ok) return true;
+                begin = end;
+            }
+            return false;
+        }
+        // Shifts and rotations make dozens of images that ask for the same few
+        // sets of squares: each is read once, and a condition is one AND.
+        uint64_t sets[FirstPiece + 16] = {};
+        for (uint8_t src = 0; src < FirstPiece; ++src)
+            if (src != Predicate) sets[src] = have(pos, src);
+        for (chess::Color c : {chess::White, chess::Black})
+            for (chess::PieceType t = chess::Pawn; t <= chess::King; t = chess::PieceType(t + 1))
+                sets[int(FirstPiece) + int(chess::makePiece(c, t))] = pos.pieces(c, t).bits();
         for (uint32_t end : m_imageEnds) {
             bool ok = true;
-            for (uint32_t i = begin; i < end && ok; ++i)
-                ok = holds(ctx, m_conditions[i]);
+            for (uint32_t i = begin; i < end && ok; ++i) {
+                const Condition &c = m_conditions[i];
+                ok = c.source == Predicate ? c.predicate->match(ctx) : (sets[c.source] & c.squares) != 0;
+            }
             if (ok) return true;
             begin = end;
         }

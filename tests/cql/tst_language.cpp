@@ -38,6 +38,7 @@ private slots:
     void counts();
     void assertStopsTheGame();
     void persistentKeepsValuesAcrossGames();
+    void legalMovesFollowThePositionAndTheGame();
     void persistentNeedsFirstDeclaration();
     void dictionaryKeepsEntriesAcrossGames();
     void settagAndRemovecomment();
@@ -250,6 +251,38 @@ void TestLanguage::persistentKeepsValuesAcrossGames()
     QCOMPARE(int(r.matches.size()), 1);
     ev2.run(a, r);
     QCOMPARE(int(r.matches.size()), 1);
+}
+
+void TestLanguage::legalMovesFollowThePositionAndTheGame()
+{
+    // The evaluator keeps the legal moves of the last positions asked about:
+    // asked twice at a position, at the next position, and in another game
+    // whose nodes have the same numbers, each answer must be that position's.
+    std::vector<cql::Diagnostic> d;
+    auto q = cql::compile("cql()\ncomment (countmoves legal -- \" \" countmoves legal N-- \" \" countmoves legal --)",
+                          {}, d);
+    QVERIFY(q);
+    // The games are short: the next one begins at node numbers still remembered.
+    const game::Game a = pgnGame("1. e4 e5 2. Nf3 *\n");
+    const game::Game b = pgnGame("1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 O-O *\n");
+    cql::Evaluator ev(*q);
+    for (const game::Game *g : {&a, &b, &a}) {
+        cql::GameResult r;
+        ev.run(*g, r);
+        int seen = 0;
+        for (const cql::NodeComment &c : r.comments) {
+            if (c.text == "CQL") continue;
+            const chess::Position &p = g->nodes[c.node].position;
+            chess::MoveList all;
+            p.generateLegal(all);
+            int knight = 0;
+            for (chess::Move m : all)
+                knight += p.pieceAt(m.from()) == chess::WKnight;
+            QCOMPARE(QString::fromStdString(c.text), QStringLiteral("%1 %2 %1").arg(all.size).arg(knight));
+            ++seen;
+        }
+        QCOMPARE(seen, int(g->nodes.size()));
+    }
 }
 
 void TestLanguage::persistentNeedsFirstDeclaration()
