@@ -264,12 +264,6 @@ uint64_t TransformFilter::have(const chess::Position &pos, uint8_t source)
     }
 }
 
-bool TransformFilter::holds(Ctx &ctx, const Condition &c)
-{
-    if (c.source == Predicate) return c.predicate->match(ctx);
-    return (have(*ctx.pos, c.source) & c.squares) != 0;
-}
-
 long long TransformFilter::countMatching(Ctx &ctx) const
 {
     long long n = 0;
@@ -296,31 +290,24 @@ bool TransformFilter::match(Ctx &ctx) const
                 }
             if (!possible) return false;
         }
-        uint32_t begin = 0;
-        if (m_imageEnds.size() <= 4) {
-            for (uint32_t end : m_imageEnds) {
-                bool ok = true;
-                for (uint32_t i = begin; i < end && ok; ++i)
-                    ok = holds(ctx, m_conditions[i]);
-                if (ok) return true;
-                begin = end;
-            }
-            return false;
-        }
         // Shifts and rotations make dozens of images that ask for the same few
-        // sets of squares: each is read once, and a condition is one AND.
+        // sets of squares: then each set is read once, and a condition is one AND.
+        const bool many = m_imageEnds.size() > 4;
         uint64_t sets[FirstPiece + 16] = {};
-        for (uint8_t src = 0; src < FirstPiece; ++src)
-            if (src != Predicate) sets[src] = have(pos, src);
-        for (chess::Color c : {chess::White, chess::Black})
-            for (chess::PieceType t = chess::Pawn; t <= chess::King; t = chess::PieceType(t + 1))
-                sets[int(FirstPiece) + int(chess::makePiece(c, t))] = pos.pieces(c, t).bits();
+        if (many)
+            for (uint8_t src = 0; src < std::size(sets); ++src) {
+                const int type = src >= FirstPiece ? (src - FirstPiece) & 7 : 1; // no piece of types 0 and 7
+                if (src != Predicate && type >= chess::Pawn && type <= chess::King) sets[src] = have(pos, src);
+            }
+        auto holds = [&](const Condition &c) {
+            if (c.source == Predicate) return c.predicate->match(ctx);
+            return ((many ? sets[c.source] : have(pos, c.source)) & c.squares) != 0;
+        };
+        uint32_t begin = 0;
         for (uint32_t end : m_imageEnds) {
             bool ok = true;
-            for (uint32_t i = begin; i < end && ok; ++i) {
-                const Condition &c = m_conditions[i];
-                ok = c.source == Predicate ? c.predicate->match(ctx) : (sets[c.source] & c.squares) != 0;
-            }
+            for (uint32_t i = begin; i < end && ok; ++i)
+                ok = holds(m_conditions[i]);
             if (ok) return true;
             begin = end;
         }

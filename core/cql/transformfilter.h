@@ -70,7 +70,6 @@ private:
         const Filter *predicate = nullptr;
     };
     static uint64_t have(const chess::Position &pos, uint8_t source);
-    static bool holds(Ctx &ctx, const Condition &c);
     bool flattenInto(std::vector<Condition> &conds, std::vector<uint32_t> &ends) const;
     static bool flattenImage(const Filter &image, std::vector<Condition> &conds, std::vector<uint32_t> &ends);
     std::vector<Condition> m_conditions;
