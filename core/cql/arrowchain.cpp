@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "arrowchain.h"
 
+#include <array>
+#include <vector>
+
 namespace cql {
 
 namespace {
@@ -29,14 +32,19 @@ int reachAlong(chess::Piece p, int d)
 
 chess::SquareSet ArrowChainFilter::set(Ctx &ctx) const
 {
-    std::vector<chess::SquareSet> sets;
-    sets.reserve(m_links.size());
-    for (const auto &l : m_links) {
-        sets.push_back(l->set(ctx));
-        if (sets.back().empty()) return {};
+    // The links' sets, on the stack for chains of usual length: a chain is
+    // asked at every position, often many times.
+    constexpr size_t Inline = 8;
+    const size_t n = m_links.size();
+    std::array<chess::SquareSet, Inline> inlineSets;
+    std::vector<chess::SquareSet> heapSets(n > Inline ? n : 0);
+    chess::SquareSet *sets = n > Inline ? heapSets.data() : inlineSets.data();
+    for (size_t i = 0; i < n; ++i) {
+        sets[i] = m_links[i]->set(ctx);
+        if (sets[i].empty()) return {};
     }
+    if (n < 2) return {};
     const chess::Position &pos = *ctx.pos;
-    const size_t n = sets.size();
     // Which squares of the written leftmost set take part in a line.
     chess::SquareSet starts, ends;
     for (chess::SquareSet from = sets[0]; from.any();) {
@@ -46,33 +54,29 @@ chess::SquareSet ArrowChainFilter::set(Ctx &ctx) const
         for (int d = 0; d < 8; ++d) {
             int reach = reachAlong(p, d);
             if (!reach) continue;
-            // Walk the line; `link` is the next set to reach, the first step
-            // limited by the piece's reach, the later ones not.
-            struct Frame {
-                chess::Square at;
-                size_t link;
-            };
-            std::vector<Frame> todo{{s, 1}};
-            while (!todo.empty()) {
-                Frame f = todo.back();
-                todo.pop_back();
-                int file = int(f.at) % 8, rank = int(f.at) / 8;
-                int limit = f.link == 1 ? reach : 7;
-                for (int step = 1; step <= limit; ++step) {
-                    file += Dirs[d][0];
-                    rank += Dirs[d][1];
-                    if (file < 0 || file > 7 || rank < 0 || rank > 7) break;
-                    chess::Square q = chess::Square(rank * 8 + file);
-                    if (sets[f.link].contains(q)) {
-                        if (f.link + 1 == n) {
-                            starts |= chess::SquareSet::of(s);
-                            ends |= chess::SquareSet::of(q);
-                        } else {
-                            todo.push_back({q, f.link + 1});
-                        }
+            // The squares of each link reached along this line, link by link:
+            // the first step limited by the piece's reach, the later ones not.
+            chess::SquareSet reached = chess::SquareSet::of(s);
+            for (size_t link = 1; link < n && reached.any(); ++link) {
+                chess::SquareSet next;
+                const int limit = link == 1 ? reach : 7;
+                for (chess::SquareSet at = reached; at.any();) {
+                    const chess::Square a = at.popFirst();
+                    int file = int(a) % 8, rank = int(a) / 8;
+                    for (int step = 1; step <= limit; ++step) {
+                        file += Dirs[d][0];
+                        rank += Dirs[d][1];
+                        if (file < 0 || file > 7 || rank < 0 || rank > 7) break;
+                        chess::Square q = chess::Square(rank * 8 + file);
+                        if (sets[link].contains(q)) next |= chess::SquareSet::of(q);
+                        if (pos.pieceAt(q) != chess::NoPiece) break;
                     }
-                    if (pos.pieceAt(q) != chess::NoPiece) break;
                 }
+                reached = next;
+            }
+            if (reached.any()) {
+                starts |= chess::SquareSet::of(s);
+                ends |= reached;
             }
         }
     }

@@ -153,6 +153,23 @@ bool inFocus(Ctx &ctx, const PathFrame &f, game::NodeId c, bool focusCapture)
     return focusCapture && f.focused(a.captured);
 }
 
+// inFocus for a child c of the path's start, where no piece has moved yet:
+// every piece still stands on the square the focus set gave, so the move's
+// squares tell what identities would. A drop brings a piece from the hand;
+// it is asked the long way.
+bool inFocusAtStart(Ctx &ctx, const PathFrame &f, game::NodeId c, bool focusCapture)
+{
+    const game::Node &n = ctx.game->nodes[c];
+    const chess::Move m = n.move;
+    if (m.isNull() || m.isNone()) return false;
+    if (m.isDrop()) return inFocus(ctx, f, c, focusCapture);
+    // Castling is encoded king-takes-rook: to() is the rook's square.
+    if (f.focusSquares.contains(m.from()) || (m.isCastling() && f.focusSquares.contains(m.to()))) return true;
+    if (!focusCapture || m.isCastling()) return false;
+    const chess::Position &before = ctx.game->nodes[n.parent].position;
+    return before.capturedPiece(m) != chess::NoPiece && f.focusSquares.contains(before.captureSquare(m));
+}
+
 // Children CQL sees: all of them when variations are searched, else the main one.
 template <typename F>
 void forChildren(const Ctx &ctx, game::NodeId n, F &&f)
@@ -166,12 +183,24 @@ void forChildren(const Ctx &ctx, game::NodeId n, F &&f)
 // The first focused move on every line below root, in pre-order.
 void focusedMoves(Ctx &ctx, const PathFrame &f, bool focusCapture, game::NodeId root, std::vector<game::NodeId> &out)
 {
-    std::vector<game::NodeId> stack;
+    const std::vector<game::Node> &nodes = ctx.game->nodes;
+    if (!ctx.searchVariations) {
+        // One line: the first focused move down the main moves.
+        for (game::NodeId c = nodes[root].firstChild; c != game::NoNode; c = nodes[c].firstChild) {
+            if (inFocus(ctx, f, c, focusCapture)) {
+                out.push_back(c);
+                break;
+            }
+        }
+        return;
+    }
+    Borrowed<game::NodeId> borrowed;
+    std::vector<game::NodeId> &stack = *borrowed;
     auto pushKids = [&](game::NodeId n) {
-        std::vector<game::NodeId> kids;
-        forChildren(ctx, n, [&](game::NodeId c) { kids.push_back(c); });
-        for (auto it = kids.rbegin(); it != kids.rend(); ++it)
-            stack.push_back(*it);
+        const size_t first = stack.size();
+        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling)
+            stack.push_back(c);
+        std::reverse(stack.begin() + long(first), stack.end());
     };
     pushKids(root);
     while (!stack.empty()) {
@@ -317,7 +346,7 @@ private:
             forChildren(m_ctx, here, [&](game::NodeId k) { moves.push_back(k); });
         else if (here == m_f.start)
             forChildren(m_ctx, here, [&](game::NodeId k) {
-                if (inFocus(m_ctx, m_f, k, m_o.focusCapture)) moves.push_back(k);
+                if (inFocusAtStart(m_ctx, m_f, k, m_o.focusCapture)) moves.push_back(k);
             });
         else
             focusedMoves(m_ctx, m_f, m_o.focusCapture, here, moves);
@@ -559,11 +588,33 @@ PathCon PathCon::clone(const Transform &t) const
 
 // --- PathFilter ------------------------------------------------------------
 
+namespace {
+
+// Whether the constituents begin with a dash that must move at least once
+// (inside chains that must too): then nothing is tested before that first
+// move, and a start without a move the dash may take cannot begin a path.
+bool opensWithDash(const std::vector<PathCon> &cons)
+{
+    if (cons.empty() || cons.front().min < 1) return false;
+    const PathCon &c = cons.front();
+    return c.kind == PathCon::Dash || (c.kind == PathCon::Chain && opensWithDash(c.chain));
+}
+
+} // namespace
+
 PathFilter::PathFilter(PathOptions o, std::vector<PathCon> cons, FilterPtr focus, FilterPtr max)
     : m_o(std::move(o)), m_cons(std::move(cons)), m_focus(std::move(focus)), m_max(std::move(max)),
-      m_coveredSlot(m_o.nestBan ? allocateGameSlot(GameSlot::NestCovered) : -1)
+      m_coveredSlot(m_o.nestBan ? allocateGameSlot(GameSlot::NestCovered) : -1), m_opensWithDash(opensWithDash(m_cons))
 {
     type = m_o.lastPosition ? Type::Position : Type::Numeric;
+}
+
+bool PathFilter::mayLeave(Ctx &ctx, const PathFrame &f) const
+{
+    bool any = false;
+    forChildren(ctx, f.start,
+                [&](game::NodeId k) { any = any || !f.hasFocus || inFocusAtStart(ctx, f, k, m_o.focusCapture); });
+    return any;
 }
 
 bool PathFilter::run(Ctx &ctx, Outcome &out) const
@@ -595,7 +646,9 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
                 f.focusedDrops.push_back(id);
         }
     }
-    {
+    // Most starts of a focused path are left by no focused piece: those end
+    // here, before the matcher is set up.
+    if (!m_opensWithDash || mayLeave(ctx, f)) {
         AtomicScope atomics(ctx, m_o.atomicSlots);
         Matcher m(ctx, *this, f);
         m.run();

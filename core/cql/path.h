@@ -13,6 +13,8 @@
 
 namespace cql {
 
+struct PathFrame;
+
 // One constituent of a path. A dash moves along the game (one move, or with a
 // focus the next move of a focused piece) and then its targets must match at
 // the position reached; a holder is a filter tested where the path stands; a
@@ -70,6 +72,9 @@ private:
     FilterPtr m_focus; // null: every move
     FilterPtr m_max;   // path max F: the best path maximises F at its end
     int m_coveredSlot; // GameSlot::NestCovered of a nestban path, else -1
+    bool m_opensWithDash;
+    // Whether a move the first dash may take leaves the start (with a focus: one of a focused piece).
+    bool mayLeave(Ctx &ctx, const PathFrame &f) const;
 };
 
 // pathcount, pathcountunfocused, pathstart, pathlastposition: inside a path

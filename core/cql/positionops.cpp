@@ -10,10 +10,12 @@ chess::SquareSet PositionIntersectFilter::set(Ctx &ctx) const
     if (!m_a->position(ctx, a) || !m_b->position(ctx, b)) return {};
     const chess::Position &pa = ctx.game->nodes[a].position;
     const chess::Position &pb = ctx.game->nodes[b].position;
-    uint64_t bits = 0;
-    for (int s = 0; s < 64; ++s)
-        if (pa.pieceAt(chess::Square(s)) == pb.pieceAt(chess::Square(s))) bits |= uint64_t(1) << s;
-    return chess::SquareSet(bits);
+    // Echo asks this for every pair of positions: by piece sets, not square by square.
+    chess::SquareSet same = ~(pa.occupied() | pb.occupied());
+    for (chess::Color c : {chess::White, chess::Black})
+        for (int t = chess::Pawn; t <= chess::King; ++t)
+            same |= pa.pieces(c, chess::PieceType(t)) & pb.pieces(c, chess::PieceType(t));
+    return same;
 }
 
 FilterPtr PositionIntersectFilter::transformed(const Transform &t) const

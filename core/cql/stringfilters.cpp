@@ -157,10 +157,35 @@ RegexFilter::RegexFilter(FilterPtr subject, FilterPtr pattern)
     type = Type::String;
     // A bad literal pattern is reported by the parser, which compiles it too.
     if (auto *lit = dynamic_cast<const StringLiteralFilter *>(m_pattern.get())) m_fixed = Regex::compile(lit->text());
+    auto *text = dynamic_cast<const StringLiteralFilter *>(m_subject.get());
+    if (!m_fixed || !text) return;
+    auto all = std::make_shared<std::vector<FixedMatch>>();
+    const std::string &str = text->text();
+    for (size_t offset = 0; offset <= str.size();) {
+        Regex::Match m;
+        if (!m_fixed->search(str, offset, m)) break;
+        FixedMatch f{offset, 0, {}, m.matched};
+        for (size_t i = 0; i < f.captures.size(); ++i)
+            f.captures[i].assign(m.group[i]);
+        const size_t end = size_t(m.group[0].data() - str.data()) + m.group[0].size();
+        offset = f.to = m.group[0].empty() ? end + 1 : end;
+        all->push_back(std::move(f));
+    }
+    m_fixedMatches = std::move(all);
 }
 
 bool RegexFilter::next(Ctx &ctx, size_t &offset, std::string &subject) const
 {
+    if (m_fixedMatches) {
+        for (const FixedMatch &f : *m_fixedMatches) {
+            if (f.from != offset) continue;
+            t_captures = f.captures;
+            t_haveCapture = f.matched;
+            offset = f.to;
+            return true;
+        }
+        return false;
+    }
     if (offset == 0 && !m_subject->string(ctx, subject)) return false;
     if (offset > subject.size()) return false;
     std::shared_ptr<const Regex> re = m_fixed;

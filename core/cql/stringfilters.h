@@ -6,6 +6,7 @@
 #include "filter.h"
 #include "regex.h"
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -88,6 +89,14 @@ public:
 private:
     FilterPtr m_subject, m_pattern;
     std::shared_ptr<const Regex> m_fixed; // compiled once for a literal pattern
+    // A literal subject with a literal pattern, as `while ("RBNQ" ~~ ".")`
+    // loops over at every position: its matches, found once.
+    struct FixedMatch {
+        size_t from, to; // the offsets next() is called with and leaves
+        std::array<std::string, 10> captures;
+        std::array<bool, 10> matched;
+    };
+    std::shared_ptr<const std::vector<FixedMatch>> m_fixedMatches;
 };
 
 // s in t: t contains s; the value is s.

@@ -120,6 +120,15 @@ void TestLanguage::counts_data()
     QTest::newRow("loop") << scholar << "x = 0 loop { x < 5 x += 1 } x == 5" << 8;
     QTest::newRow("while regex walks matches")
         << scholar << "sum = 0 while (\"a1b2c3\" ~~ \"[0-9]\") sum += int \\0 sum == 6" << 8;
+    // A literal subject's matches are found once; a computed one is searched
+    // at each round. Both must walk the same matches, empty ones too.
+    QTest::newRow("while regex, literal and computed subjects")
+        << scholar
+        << "cnt = 0 while (\"ab\" ~~ \"x*\") cnt += 1 cnt2 = 0 while (str(\"a\" \"b\") ~~ \"x*\") cnt2 += 1 cnt == "
+           "cnt2 cnt == 3"
+        << 8;
+    QTest::newRow("while regex groups of a literal subject")
+        << scholar << "s = \"\" while (\"k1q2\" ~~ \"([a-z])([0-9])\") s += \\2 + \\1 s == \"1k2q\"" << 8;
     QTest::newRow("while condition") << scholar << "cnt = 0 while (cnt < 3) cnt += 1 cnt == 3" << 8;
     QTest::newRow("atomic assignment") << scholar << "x = 1 atomic x += 1 x == 2" << 8;
 

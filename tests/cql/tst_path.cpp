@@ -22,6 +22,7 @@ private slots:
     void repetitionOfTargets();
     void chainsRepeat();
     void focusSkipsOtherMoves();
+    void focusedFirstMoveCastlingAndCaptures();
     void nestbanStartsNoPathInsideAnother();
     void piecePathComment();
     void pathReferences();
@@ -101,6 +102,35 @@ void TestPath::focusSkipsOtherMoves()
     QCOMPARE(int(runQuery("cql()\n⊢◎△ ―― check+", g).matches.size()), 5);
     // One rook only.
     QVERIFY(runQuery("cql()\ninitial x = {⊢◎a1 ―― check+} x == 3", g).matched);
+}
+
+void TestPath::focusedFirstMoveCastlingAndCaptures()
+{
+    // Where a focused path starts, its first move must be a focused piece's:
+    // castling moves the rook as well as the king, and with 'capture' a move
+    // that takes a focused piece counts too (en passant takes beside 'to').
+    game::Game castle = pgnGame("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n");
+    for (const char *focus : {"h1", "e1", "h1 ∪ a1"}) {
+        cql::GameResult r = runQuery(std::string("cql()\n⊢◎") + focus + " ――", castle);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QCOMPARE(int(r.matches.size()), 1);
+        QCOMPARE(castle.nodes[r.matches[0].node].ply, 6u);
+    }
+    QCOMPARE(int(runQuery("cql()\n⊢◎a1 ――", castle).matches.size()), 0);
+    QCOMPARE(int(runQuery("cql()\n⊢◎(h1 ∪ g8) ――", castle).matches.size()), 2);
+
+    game::Game take = pgnGame("[FEN \"r6k/8/8/8/8/8/8/R6K w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Rxa8+ Kg7 *\n");
+    QCOMPARE(int(runQuery("cql()\n⊢◎capture a8 ――", take).matches.size()), 1);
+    QCOMPARE(int(runQuery("cql()\n⊢◎a8 ――", take).matches.size()), 0);
+    QCOMPARE(int(runQuery("cql()\n⊢◎a1 ――", take).matches.size()), 1);
+
+    game::Game ep = pgnGame("[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n[SetUp \"1\"]\n\n1. exd6 Kd7 *\n");
+    QCOMPARE(int(runQuery("cql()\n⊢◎capture d5 ――", ep).matches.size()), 1);
+    QCOMPARE(int(runQuery("cql()\n⊢◎d5 ――", ep).matches.size()), 0);
+    QCOMPARE(int(runQuery("cql()\n⊢◎capture d6 ――", ep).matches.size()), 0);
+    // A path that begins with a filter is tested the long way: same answers.
+    QCOMPARE(int(runQuery("cql()\n⊢◎capture d5 true ――", ep).matches.size()), 1);
+    QCOMPARE(int(runQuery("cql()\n⊢◎d5 true ――", ep).matches.size()), 0);
 }
 
 void TestPath::nestbanStartsNoPathInsideAnother()
