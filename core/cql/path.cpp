@@ -6,6 +6,7 @@
 #include "control.h"
 #include "logic.h"
 #include "positionorder.h"
+#include "sets.h"
 #include "vars.h"
 
 #include <algorithm>
@@ -530,38 +531,52 @@ std::string positionIdString(Ctx &ctx, game::NodeId n)
     return s;
 }
 
+namespace {
+
+// The dash's conditions that need none of its sets: a capture, a promotion
+// (to the types written).
+bool kindFits(const PathCon &dash, const chess::Position &before, chess::Move m)
+{
+    if (m.isNone()) return false;
+    if (m.isNull()) return !dash.left && !dash.right && !dash.captureOnly && !dash.requirePromotion;
+    if (dash.captureOnly && (m.isCastling() || before.capturedPiece(m) == chess::NoPiece)) return false;
+    if (!dash.requirePromotion) return true;
+    if (m.kind() != chess::Move::Promotion) return false;
+    unsigned types = (dash.promote | (dash.promote >> 8)) & 0x7E;
+    return !dash.promote || (types & (1u << m.promotion()));
+}
+
+// The dash's from and to sets hold the move's squares (for castling, either
+// piece's); a null move was judged by kindFits.
+bool setsFit(const PathCon &dash, SquareSet left, SquareSet right, chess::Move m)
+{
+    if (m.isNull()) return true;
+    if (m.isCastling()) {
+        CastleSquares cs = castleSquares(m);
+        return squaresFit(dash, left, right, cs.kingFrom, cs.kingTo)
+            || squaresFit(dash, left, right, cs.rookFrom, cs.rookTo);
+    }
+    return squaresFit(dash, left, right, m.from(), m.to());
+}
+
+} // namespace
+
 bool dashMoveMatches(const Ctx &ctx, game::NodeId c, const PathCon &dash, SquareSet left, SquareSet right,
                      const std::string &promoteName)
 {
     const game::Node &n = ctx.game->nodes[c];
     chess::Move m = n.move;
-    if (m.isNone()) return false;
-    if (m.isNull()) return !dash.left && !dash.right && !dash.captureOnly && !dash.requirePromotion;
     const chess::Position &before = ctx.game->nodes[n.parent].position;
-    chess::Square from = m.from(), to = m.to();
-    if (m.isCastling()) {
-        // Either castling piece can be the one the sets name.
-        CastleSquares cs = castleSquares(m);
-        if (!squaresFit(dash, left, right, cs.kingFrom, cs.kingTo)
-            && !squaresFit(dash, left, right, cs.rookFrom, cs.rookTo))
-            return false;
-    } else {
-        if (dash.left && !left.contains(from)) return false;
-        if (dash.right && !right.contains(to)) return false;
-    }
-    if (dash.captureOnly && (m.isCastling() || before.capturedPiece(m) == chess::NoPiece)) return false;
-    if (dash.requirePromotion) {
-        if (m.kind() != chess::Move::Promotion) return false;
-        unsigned types = (dash.promote | (dash.promote >> 8)) & 0x7E;
-        if (dash.promote && !(types & (1u << m.promotion()))) return false;
-        if (dash.promoteName) {
-            // A type name or letter: "Q", "queen"; "knight" is the one whose letter differs.
-            std::string n;
-            for (char ch : promoteName)
-                n += char(std::tolower((unsigned char)ch));
-            char letter = n == "knight" ? 'n' : n.empty() ? '?' : n[0];
-            if (letter != std::tolower((unsigned char)chess::pieceTypeChar(m.promotion()))) return false;
-        }
+    if (!kindFits(dash, before, m)) return false;
+    if (m.isNull()) return true;
+    if (!setsFit(dash, left, right, m)) return false;
+    if (dash.requirePromotion && dash.promoteName) {
+        // A type name or letter: "Q", "queen"; "knight" is the one whose letter differs.
+        std::string name;
+        for (char ch : promoteName)
+            name += char(std::tolower((unsigned char)ch));
+        char letter = name == "knight" ? 'n' : name.empty() ? '?' : name[0];
+        if (letter != std::tolower((unsigned char)chess::pieceTypeChar(m.promotion()))) return false;
     }
     return true;
 }
@@ -590,30 +605,50 @@ PathCon PathCon::clone(const Transform &t) const
 
 namespace {
 
-// Whether the constituents begin with a dash that must move at least once
-// (inside chains that must too): then nothing is tested before that first
-// move, and a start without a move the dash may take cannot begin a path.
-bool opensWithDash(const std::vector<PathCon> &cons)
+// The dash the constituents begin with, when it must move at least once
+// (inside chains that must too): nothing is tested before that first move,
+// so a start with no move this dash may take cannot begin a path.
+const PathCon *openingDash(const std::vector<PathCon> &cons)
 {
-    if (cons.empty() || cons.front().min < 1) return false;
+    if (cons.empty() || cons.front().min < 1) return nullptr;
     const PathCon &c = cons.front();
-    return c.kind == PathCon::Dash || (c.kind == PathCon::Chain && opensWithDash(c.chain));
+    if (c.kind == PathCon::Dash) return &c;
+    return c.kind == PathCon::Chain ? openingDash(c.chain) : nullptr;
+}
+
+// A set read without side effects and cheaply: a piece designator or a variable.
+bool plainSet(const FilterPtr &f)
+{
+    return !f || dynamic_cast<const DesignatorFilter *>(f.get()) || dynamic_cast<const VarFilter *>(f.get());
 }
 
 } // namespace
 
 PathFilter::PathFilter(PathOptions o, std::vector<PathCon> cons, FilterPtr focus, FilterPtr max)
     : m_o(std::move(o)), m_cons(std::move(cons)), m_focus(std::move(focus)), m_max(std::move(max)),
-      m_coveredSlot(m_o.nestBan ? allocateGameSlot(GameSlot::NestCovered) : -1), m_opensWithDash(opensWithDash(m_cons))
+      m_coveredSlot(m_o.nestBan ? allocateGameSlot(GameSlot::NestCovered) : -1), m_openingDash(openingDash(m_cons)),
+      m_openingSetsPlain(m_openingDash && plainSet(m_openingDash->left) && plainSet(m_openingDash->right))
 {
     type = m_o.lastPosition ? Type::Position : Type::Numeric;
 }
 
 bool PathFilter::mayLeave(Ctx &ctx, const PathFrame &f) const
 {
+    const chess::Position &here = ctx.game->nodes[f.start].position;
+    const PathCon &dash = *m_openingDash;
+    // Plain sets are read here as the matcher reads them at the start.
+    SquareSet left, right;
+    if (m_openingSetsPlain) {
+        if (dash.left) left = dash.left->set(ctx);
+        if (dash.right) right = dash.right->set(ctx);
+    }
     bool any = false;
-    forChildren(ctx, f.start,
-                [&](game::NodeId k) { any = any || !f.hasFocus || inFocusAtStart(ctx, f, k, m_o.focusCapture); });
+    forChildren(ctx, f.start, [&](game::NodeId k) {
+        if (any || (m_o.primary && !isPrimaryMove(ctx, k))) return;
+        if (f.hasFocus && !inFocusAtStart(ctx, f, k, m_o.focusCapture)) return;
+        const chess::Move m = ctx.game->nodes[k].move;
+        any = kindFits(dash, here, m) && (!m_openingSetsPlain || setsFit(dash, left, right, m));
+    });
     return any;
 }
 
@@ -646,9 +681,9 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
                 f.focusedDrops.push_back(id);
         }
     }
-    // Most starts of a focused path are left by no focused piece: those end
-    // here, before the matcher is set up.
-    if (!m_opensWithDash || mayLeave(ctx, f)) {
+    // Most starts are left by no move the first dash may take (no focused
+    // piece's, no promotion ...): those end here, before the matcher is set up.
+    if (!m_openingDash || mayLeave(ctx, f)) {
         AtomicScope atomics(ctx, m_o.atomicSlots);
         Matcher m(ctx, *this, f);
         m.run();

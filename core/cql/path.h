@@ -69,11 +69,12 @@ public:
 private:
     PathOptions m_o;
     std::vector<PathCon> m_cons;
-    FilterPtr m_focus; // null: every move
-    FilterPtr m_max;   // path max F: the best path maximises F at its end
-    int m_coveredSlot; // GameSlot::NestCovered of a nestban path, else -1
-    bool m_opensWithDash;
-    // Whether a move the first dash may take leaves the start (with a focus: one of a focused piece).
+    FilterPtr m_focus;            // null: every move
+    FilterPtr m_max;              // path max F: the best path maximises F at its end
+    int m_coveredSlot;            // GameSlot::NestCovered of a nestban path, else -1
+    const PathCon *m_openingDash; // in m_cons: the dash every path begins with, if any
+    bool m_openingSetsPlain;      // ... its sets are read without side effects
+    // Whether the start has a move that dash may take (its sets judged when plain).
     bool mayLeave(Ctx &ctx, const PathFrame &f) const;
 };
 

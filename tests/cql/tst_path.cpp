@@ -117,6 +117,10 @@ void TestPath::focusedFirstMoveCastlingAndCaptures()
         QCOMPARE(castle.nodes[r.matches[0].node].ply, 6u);
     }
     QCOMPARE(int(runQuery("cql()\n⊢◎a1 ――", castle).matches.size()), 0);
+    // Without a focus the first dash's squares are those of either castling piece.
+    for (const char *q : {"⊢ h1――f1", "⊢ e1――g1", "⊢ true h1――f1", "⊢ ♖――f1"})
+        QCOMPARE(int(runQuery(std::string("cql()\n") + q, castle).matches.size()), 1);
+    QCOMPARE(int(runQuery("cql()\n⊢ h1――g1", castle).matches.size()), 0);
     QCOMPARE(int(runQuery("cql()\n⊢◎(h1 ∪ g8) ――", castle).matches.size()), 2);
 
     game::Game take = pgnGame("[FEN \"r6k/8/8/8/8/8/8/R6K w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Rxa8+ Kg7 *\n");
@@ -201,6 +205,31 @@ void TestPath::promotionDash()
     QVERIFY(runQuery("cql()\n⊢ ♙――=♘", g).matched);
     QVERIFY(!runQuery("cql()\n⊢ ♙――=♕", g).matched);
     QVERIFY(runQuery("cql()\n⊢ ――a8=♘", g).matched);
+    // A path is not begun where no move can be its first dash's (no
+    // promotion, no capture, no primary move): the same answers as a path
+    // that tests a filter first and is followed the long way.
+    game::Game line = pgnGame("[FEN \"4k3/P7/8/3p4/4P3/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                              "1. exd5 (1. a8=Q+ Kd7) 1... Kd7 2. a8=R Kd6 3. Rb8 (3. Ra6+ Kxd5) 3... Kxd5 *\n");
+    const std::pair<const char *, const char *> paths[] = {
+        {"", "――=♖"},          {"", "―― ――=♖"},    {"", "――=♕"},        {"", "▦×▦"},  {"", "▦×▦ ――"},
+        {"", "(▦×▦ ――){1,2}"}, {"primary", "▦×▦"}, {"primary", "――=♕"}, {"", "♔×▦"},  {"", "――=♖ ▦×▦"},
+        {"", "♙――a8=♖"},       {"", "e4×d5"},      {"", "♙――"},         {"", "a7――"},
+    };
+    for (const auto &[parameters, constituents] : paths) {
+        for (const char *options : {"cql()", "cql(variations)"}) {
+            const std::string head = std::string(options) + "\n⊢ " + parameters + " ";
+            const std::string direct = head + constituents, longWay = head + "true " + constituents;
+            cql::GameResult a = runQuery(direct, line), b = runQuery(longWay, line);
+            QVERIFY2(a.error.empty() && b.error.empty(), (a.error + b.error).c_str());
+            QVERIFY2(a.matches.size() == b.matches.size(), direct.c_str());
+        }
+    }
+    QCOMPARE(int(runQuery("cql()\n⊢ ――=♖", line).matches.size()), 1);
+    QCOMPARE(int(runQuery("cql()\n⊢ ――=♕", line).matches.size()), 0);
+    QCOMPARE(int(runQuery("cql(variations)\n⊢ ――=♕", line).matches.size()), 1);
+    QCOMPARE(int(runQuery("cql(variations)\n⊢ primary ――=♕", line).matches.size()), 0);
+    QCOMPARE(int(runQuery("cql()\n⊢ ▦×▦", line).matches.size()), 2);
+    QCOMPARE(int(runQuery("cql(variations)\n⊢ ▦×▦", line).matches.size()), 3);
 }
 
 void TestPath::dashWithTarget()
