@@ -175,9 +175,25 @@ SquareSet DirectionFilter::set(Ctx &ctx) const
     SquareSet base = m_a->set(ctx);
     if (base.empty()) return base;
     SquareSet out;
-    for (const Direction &d : m_dirs)
-        for (int k = int(lo); k <= int(hi); ++k)
-            out |= base.shifted(d.df * k, d.dr * k);
+    for (const Direction &d : m_dirs) {
+        if (lo < 0 || hi - lo < 3) {
+            for (int k = int(lo); k <= int(hi); ++k)
+                out |= base.shifted(d.df * k, d.dr * k);
+            continue;
+        }
+        // Steps lo to hi by doubling: a square a step takes off the board
+        // stays off on every further step (directions are single steps), so
+        // the steps covered so far can be shifted on as a whole.
+        SquareSet run = base.shifted(d.df * int(lo), d.dr * int(lo));
+        int covered = 1;
+        const int count = int(hi - lo) + 1;
+        while (2 * covered <= count) {
+            run |= run.shifted(d.df * covered, d.dr * covered);
+            covered *= 2;
+        }
+        if (covered < count) run |= run.shifted(d.df * (count - covered), d.dr * (count - covered));
+        out |= run;
+    }
     return out;
 }
 

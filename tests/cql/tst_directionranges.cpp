@@ -17,6 +17,7 @@ class TestDirectionRanges : public QObject {
 private slots:
     void directionRangeFromVariable();
     void directionRangeParses();
+    void everyRangeIsItsSteps();
     void complementGluedToDash();
 };
 
@@ -41,6 +42,28 @@ void TestDirectionRanges::directionRangeFromVariable()
     // the flipped K & down D e6 holds (fliphorizontal: rank 1 <-> 8).
     QCOMPARE(matchCount("D = 2\nK & up D e3", g), 0);
     QCOMPARE(matchCount("D = 2\nfliphorizontal {K & up D e3}", g), 1);
+}
+
+// Every written range (0 to 8) of every direction, from sets of one and of
+// several squares, against the definition: the union of the single steps.
+void TestDirectionRanges::everyRangeIsItsSteps()
+{
+    const std::pair<const char *, chess::SquareSet> bases[] = {
+        {"e4", squares("e4")}, {"a1", squares("a1")}, {"h8", squares("h8")}, {"[a1,b7,g2,d5]", squares("a1 b7 g2 d5")}};
+    const std::pair<const char *, std::pair<int, int>> directions[] = {
+        {"up", {0, 1}},        {"down", {0, -1}},      {"left", {-1, 0}},      {"right", {1, 0}},
+        {"northeast", {1, 1}}, {"northwest", {-1, 1}}, {"southeast", {1, -1}}, {"southwest", {-1, -1}}};
+    for (const auto &[name, step] : directions)
+        for (const auto &[baseText, base] : bases)
+            for (int lo = 0; lo <= 8; ++lo)
+                for (int hi = lo; hi <= 8; ++hi) {
+                    chess::SquareSet expected;
+                    for (int k = lo; k <= hi; ++k)
+                        expected |= base.shifted(step.first * k, step.second * k);
+                    const std::string expr =
+                        std::string(name) + " " + std::to_string(lo) + " " + std::to_string(hi) + " " + baseText;
+                    QVERIFY2(evalSet(expr) == expected, expr.c_str());
+                }
 }
 
 void TestDirectionRanges::directionRangeParses()
