@@ -67,20 +67,23 @@ T &grownTo(std::vector<T> &v, int slot)
 
 } // namespace
 
-const chess::MoveList &Ctx::legalMoves()
+const Ctx::LegalMoves &Ctx::legal()
 {
     // Only a position of the game is found again: others (a hypothetical
     // one) have no node of their own.
     const bool ofGame = gameSerial != 0 && game && node < game->nodes.size() && pos == &game->nodes[node].position;
     if (ofGame)
         for (const LegalMoves &e : legalMovesCache)
-            if (e.game == gameSerial && e.node == node) return e.list;
+            if (e.game == gameSerial && e.node == node) return e;
     LegalMoves &e = legalMovesCache[legalMovesNext++ % legalMovesCache.size()];
     e.game = ofGame ? gameSerial : 0;
     e.node = node;
     e.list.size = 0; // generating appends
     pos->generateLegal(e.list);
-    return e.list;
+    e.from = {};
+    for (chess::Move m : e.list)
+        e.from |= chess::SquareSet::of(m.from());
+    return e;
 }
 
 void Ctx::resetGameSlots(const GameSlotCounts &counts)

@@ -215,10 +215,12 @@ struct Ctx {
         uint64_t game = 0; // gameSerial; 0: not a game position, never found again
         game::NodeId node = 0;
         chess::MoveList list;
+        chess::SquareSet from; // the squares the moves start from
     };
     std::array<LegalMoves, 4> legalMovesCache;
     unsigned legalMovesNext = 0;
-    const chess::MoveList &legalMoves();
+    const LegalMoves &legal();
+    const chess::MoveList &legalMoves() { return legal().list; }
     // CQL's numbering of the positions (positionorder.cpp), computed on first use.
     struct PositionOrder {
         const game::Game *game = nullptr;

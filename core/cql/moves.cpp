@@ -74,8 +74,10 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
     }
     if (s.from && !(s.cqlsDrops && drop) && !sets.from.contains(from)) return false;
     if (s.to && !sets.to.contains(to)) return false;
+    // Most dashes ask nothing of a capture: the board is not read for them.
+    const bool askCapture = s.captureOnly || s.capture || s.enpassantSquare || s.value == MoveSpec::Capture;
     chess::Square capSq = chess::NoSquare;
-    if (!m.isCastling() && before.capturedPiece(m) != chess::NoPiece) capSq = before.captureSquare(m);
+    if (askCapture && !m.isCastling() && before.capturedPiece(m) != chess::NoPiece) capSq = before.captureSquare(m);
     if (s.captureOnly && capSq == chess::NoSquare) return false;
     if (s.capture && (capSq == chess::NoSquare || !sets.capture.contains(capSq))) return false;
     if (s.enpassantSquare && (capSq == chess::NoSquare || !sets.enpassant.contains(capSq))) return false;
@@ -86,6 +88,15 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
     case MoveSpec::None: break;
     }
     return true;
+}
+
+// A move that asks only where it starts (its value, the squares it marks, is
+// asked by the caller or not).
+bool onlyFrom(const MoveSpec &s)
+{
+    return s.from && !s.to && !s.capture && !s.promote && !s.promoteName && !s.requirePromotion && !s.enpassant
+        && !s.enpassantSquare && !s.castle && !s.castleShort && !s.castleLong && !s.null && !s.primary && !s.secondary
+        && !s.captureOnly && !s.cqlsDrops && !s.dropsOnly && !s.comment;
 }
 
 } // namespace
@@ -124,6 +135,11 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         if (count) *count = any;
         ctx.moveTo(here);
         if (any && s.comment) s.comment->match(ctx);
+    } else if (s.legal && !value && !count && onlyFrom(s)) {
+        // `legal X--` as a question: whether a legal move starts in X.
+        MoveSets sets;
+        evalSets(sets);
+        any = (ctx.legal().from & sets.from).any();
     } else if (s.legal || s.pseudolegal) {
         MoveSets sets;
         evalSets(sets);

@@ -64,6 +64,17 @@ void TestLanguage::counts_data()
     QTest::newRow("countmoves legal at start") << scholar << "initial countmoves legal -- == 20" << 1;
     QTest::newRow("countmoves of game moves") << scholar << "countmoves -- == 1" << 7;
     QTest::newRow("legal king moves") << scholar << "not legal k--" << 6;
+    // `legal X--` alone is answered from where the legal moves start; with a
+    // count, move by move: the answers agree.
+    auto agree = [](const std::string &x) {
+        return QString::fromStdString("if legal " + x + "-- countmoves legal " + x + "-- > 0 else countmoves legal " + x
+                                      + "-- == 0");
+    };
+    for (const char *piece : {"A", "a", "K", "k", "Q", "q", "P", "p", "N", "[a1,h5]", "e1", "e8"}) {
+        QTest::newRow((std::string("legal from ") + piece).c_str()) << scholar << agree(piece) << 8;
+        QTest::newRow((std::string("legal from, castling board, ") + piece).c_str()) << castles << agree(piece) << 1;
+    }
+    QTest::newRow("legal from a piece variable") << scholar << "piece all I in A (" + agree("I") + ")" << 8;
     QTest::newRow("legal o-o") << castles << "legal --(o-o)" << 1;
     QTest::newRow("legal castle count") << castles << "countmoves legal --(castle) == 2" << 1;
     QTest::newRow("castle not played") << castles << "--(castle)" << 0;
