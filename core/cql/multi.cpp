@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "multi.h"
 
+#include "borrowed.h"
 #include "control.h"
 #include "path.h"
 
@@ -18,22 +19,23 @@ void forEachForward(const Ctx &ctx, game::NodeId start, F &&visit)
 {
     // Pre-order over the subtree (only the main continuation unless variations
     // are searched); visit returns false to stop.
-    std::vector<game::NodeId> stack{start};
+    const std::vector<game::Node> &nodes = ctx.game->nodes;
+    if (!ctx.searchVariations) {
+        for (game::NodeId n = start; n != game::NoNode; n = nodes[n].firstChild)
+            if (!visit(n)) return;
+        return;
+    }
+    Borrowed<game::NodeId> borrowed;
+    std::vector<game::NodeId> &stack = *borrowed;
+    stack.push_back(start);
     while (!stack.empty()) {
         game::NodeId n = stack.back();
         stack.pop_back();
         if (!visit(n)) return;
-        const game::Node &node = ctx.game->nodes[n];
-        if (node.firstChild == game::NoNode) continue;
-        if (ctx.searchVariations) {
-            std::vector<game::NodeId> kids;
-            for (game::NodeId c = node.firstChild; c != game::NoNode; c = ctx.game->nodes[c].nextSibling)
-                kids.push_back(c);
-            for (auto it = kids.rbegin(); it != kids.rend(); ++it)
-                stack.push_back(*it);
-        } else {
-            stack.push_back(node.firstChild);
-        }
+        const size_t first = stack.size();
+        for (game::NodeId c = nodes[n].firstChild; c != game::NoNode; c = nodes[c].nextSibling)
+            stack.push_back(c);
+        std::reverse(stack.begin() + long(first), stack.end());
     }
 }
 
@@ -51,7 +53,8 @@ bool FindFilter::run(Ctx &ctx, long long *count, game::NodeId *first) const
     AllMovesScope allMoves(ctx);
     const game::NodeId here = ctx.node;
     const bool counting = m_all || m_hasRange;
-    std::vector<game::NodeId> found;
+    Borrowed<game::NodeId> borrowed; // find runs at every position, often over the rest of the game
+    std::vector<game::NodeId> &found = *borrowed;
     auto test = [&](game::NodeId n) {
         ctx.moveTo(n);
         size_t mark = ctx.comments.size();

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "path.h"
 
+#include "borrowed.h"
 #include "control.h"
 #include "logic.h"
 #include "positionorder.h"
@@ -49,39 +50,6 @@ struct PathFrame {
 };
 
 namespace {
-
-// A vector borrowed for one run and given back, emptied but with its room, to
-// a per-thread pool: a path runs at every position, and growing fresh vectors
-// there was a third of its time. Nested runs each borrow their own.
-template <class T>
-class Borrowed {
-public:
-    Borrowed()
-    {
-        auto &p = pool();
-        if (!p.empty()) {
-            m_v = std::move(p.back());
-            p.pop_back();
-        }
-    }
-    ~Borrowed()
-    {
-        m_v.clear();
-        pool().push_back(std::move(m_v));
-    }
-    Borrowed(const Borrowed &) = delete;
-    Borrowed &operator=(const Borrowed &) = delete;
-    std::vector<T> &operator*() { return m_v; }
-    std::vector<T> *operator->() { return &m_v; }
-
-private:
-    static std::vector<std::vector<T>> &pool()
-    {
-        static thread_local std::vector<std::vector<T>> p;
-        return p;
-    }
-    std::vector<T> m_v;
-};
 
 // The dash whose targets are being tested: from and to there name the
 // squares of the castling piece the dash's sets chose (king or rook).
