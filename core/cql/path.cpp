@@ -30,23 +30,29 @@ struct PathFrame {
     long long bestCount = -1;
     long long bestMax = LLONG_MIN;
     bool bestMaxValid = false;
-    std::vector<NodeComment> bestComments; // comments the best path's constituents wrote
-    std::vector<game::NodeId> others;      // keepallbest: equally good paths
-    std::vector<std::vector<NodeComment>> otherComments;
     size_t mark = 0; // ctx.comments when the match began
     bool hasFocus = false;
+    SquareSet focusSquares; // the focus set at the start
     // The focused pieces by identity: a bit for each id below 64, a list of
     // the dropped pieces' (64 or more), so a path allocates nothing for them.
     std::uint64_t focusedIds = 0;
-    std::vector<int> focusedDrops;
+    // What only a start the matcher runs from needs: most starts end before
+    // it, and a frame is made at every one.
+    struct Found {
+        std::vector<int> focusedDrops;
+        std::vector<NodeComment> bestComments; // comments the best path's constituents wrote
+        std::vector<game::NodeId> others;      // keepallbest: equally good paths
+        std::vector<std::vector<NodeComment>> otherComments;
+        std::vector<Value> bestAtomics; // the atomic variables at the best path's end
+    };
+    Found *found = nullptr;
     bool focused(int id) const
     {
         if (id < 0) return false;
         if (id < 64) return (focusedIds >> id) & 1;
-        return std::find(focusedDrops.begin(), focusedDrops.end(), id) != focusedDrops.end();
+        const std::vector<int> &drops = found->focusedDrops;
+        return std::find(drops.begin(), drops.end(), id) != drops.end();
     }
-    SquareSet focusSquares;         // the focus set at the start
-    std::vector<Value> bestAtomics; // the atomic variables at the best path's end
 };
 
 namespace {
@@ -131,7 +137,7 @@ bool inFocusAtStart(Ctx &ctx, const PathFrame &f, game::NodeId c, bool focusCapt
     const game::Node &n = ctx.game->nodes[c];
     const chess::Move m = n.move;
     if (m.isNull() || m.isNone()) return false;
-    if (m.isDrop()) return inFocus(ctx, f, c, focusCapture);
+    if (m.isDrop()) return inFocus(ctx, f, c, focusCapture); // after the identities are known
     // Castling is encoded king-takes-rook: to() is the rook's square.
     if (f.focusSquares.contains(m.from()) || (m.isCastling() && f.focusSquares.contains(m.to()))) return true;
     if (!focusCapture || m.isCastling()) return false;
@@ -380,16 +386,16 @@ private:
         auto replace = [&]() {
             m_f.bestCount = m_f.count;
             m_f.bestLast = m_ctx.node;
-            m_f.others.clear();
-            m_f.otherComments.clear();
-            m_f.bestComments = snapshot();
-            m_f.bestAtomics.clear();
+            m_f.found->others.clear();
+            m_f.found->otherComments.clear();
+            m_f.found->bestComments = snapshot();
+            m_f.found->bestAtomics.clear();
             for (int slot : m_o.atomicSlots)
-                m_f.bestAtomics.push_back(m_ctx.vars[size_t(slot)]);
+                m_f.found->bestAtomics.push_back(m_ctx.vars[size_t(slot)]);
         };
         auto alternative = [&]() {
-            m_f.others.push_back(m_ctx.node);
-            m_f.otherComments.push_back(snapshot());
+            m_f.found->others.push_back(m_ctx.node);
+            m_f.found->otherComments.push_back(snapshot());
         };
         if (const Filter *mx = m_path.maxFilter()) {
             long long v;
@@ -604,18 +610,27 @@ bool PathFilter::mayLeave(Ctx &ctx, const PathFrame &f) const
 {
     const chess::Position &here = ctx.game->nodes[f.start].position;
     const PathCon &dash = *m_openingDash;
-    // Plain sets are read here as the matcher reads them at the start.
+    // Plain sets are read, as the matcher reads them at the start, when a
+    // move is left to judge by them.
     SquareSet left, right;
-    if (m_openingSetsPlain) {
-        if (dash.left) left = dash.left->set(ctx);
-        if (dash.right) right = dash.right->set(ctx);
-    }
+    bool setsRead = !m_openingSetsPlain;
     bool any = false;
     forChildren(ctx, f.start, [&](game::NodeId k) {
         if (any || (m_o.primary && !isPrimaryMove(ctx, k))) return;
-        if (f.hasFocus && !inFocusAtStart(ctx, f, k, m_o.focusCapture)) return;
         const chess::Move m = ctx.game->nodes[k].move;
-        any = kindFits(dash, here, m) && (!m_openingSetsPlain || setsFit(dash, left, right, m));
+        // A drop's piece comes from the hand: the matcher judges it (identities are not known yet).
+        if (m.isDrop()) {
+            any = true;
+            return;
+        }
+        if (f.hasFocus && !inFocusAtStart(ctx, f, k, m_o.focusCapture)) return;
+        if (!kindFits(dash, here, m)) return;
+        if (!setsRead) {
+            if (dash.left) left = dash.left->set(ctx);
+            if (dash.right) right = dash.right->set(ctx);
+            setsRead = true;
+        }
+        any = !m_openingSetsPlain || setsFit(dash, left, right, m);
     });
     return any;
 }
@@ -640,18 +655,26 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
         } else {
             f.focusSquares = ctx.pos->pieces(ctx.pos->sideToMove());
         }
-        for (chess::Square s : f.focusSquares) {
-            int id = pieceIdAt(ctx, s);
-            if (id < 0) continue;
-            if (id < 64)
-                f.focusedIds |= std::uint64_t(1) << id;
-            else
-                f.focusedDrops.push_back(id);
-        }
     }
     // Most starts are left by no move the first dash may take (no focused
     // piece's, no promotion ...): those end here, before the matcher is set up.
-    if (!m_openingDash || mayLeave(ctx, f)) {
+    if (m_openingDash && !mayLeave(ctx, f)) {
+        ctx.pathFrames.pop_back();
+        ctx.moveTo(start);
+        ctx.comments.resize(f.mark);
+        return false;
+    }
+    PathFrame::Found found;
+    f.found = &found;
+    for (chess::Square s : f.hasFocus ? f.focusSquares : SquareSet()) {
+        int id = pieceIdAt(ctx, s);
+        if (id < 0) continue;
+        if (id < 64)
+            f.focusedIds |= std::uint64_t(1) << id;
+        else
+            found.focusedDrops.push_back(id);
+    }
+    {
         AtomicScope atomics(ctx, m_o.atomicSlots);
         Matcher m(ctx, *this, f);
         m.run();
@@ -664,13 +687,13 @@ bool PathFilter::run(Ctx &ctx, Outcome &out) const
     if (m_o.hasRange && (value < m_o.lo || value > m_o.hi)) return false;
     // A path that matched leaves the atomic variables as its best line left them.
     for (size_t i = 0; i < m_o.atomicSlots.size(); ++i)
-        ctx.vars[size_t(m_o.atomicSlots[i])] = std::move(f.bestAtomics[i]);
-    ctx.comments.insert(ctx.comments.end(), f.bestComments.begin(), f.bestComments.end());
+        ctx.vars[size_t(m_o.atomicSlots[i])] = std::move(found.bestAtomics[i]);
+    ctx.comments.insert(ctx.comments.end(), found.bestComments.begin(), found.bestComments.end());
     notate(ctx, *this, f, f.bestLast);
-    for (size_t i = 0; i < f.others.size(); ++i) {
-        ctx.comments.insert(ctx.comments.end(), f.otherComments[i].begin(), f.otherComments[i].end());
-        notate(ctx, *this, f, f.others[i]);
-        ctx.addComment({f.others[i], "alternative", true});
+    for (size_t i = 0; i < found.others.size(); ++i) {
+        ctx.comments.insert(ctx.comments.end(), found.otherComments[i].begin(), found.otherComments[i].end());
+        notate(ctx, *this, f, found.others[i]);
+        ctx.addComment({found.others[i], "alternative", true});
     }
     if (m_o.nestBan) {
         // Positions the path passed through cannot start another one.
