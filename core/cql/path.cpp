@@ -541,9 +541,7 @@ bool dashMoveMatches(const Ctx &ctx, game::NodeId c, const PathCon &dash, Square
     const game::Node &n = ctx.game->nodes[c];
     chess::Move m = n.move;
     const chess::Position &before = ctx.game->nodes[n.parent].position;
-    if (!kindFits(dash, before, m)) return false;
-    if (m.isNull()) return true;
-    if (!setsFit(dash, left, right, m)) return false;
+    if (!kindFits(dash, before, m) || !setsFit(dash, left, right, m)) return false;
     if (dash.requirePromotion && dash.promoteName) {
         // A type name or letter: "Q", "queen"; "knight" is the one whose letter differs.
         std::string name;

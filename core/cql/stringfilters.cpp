@@ -28,6 +28,14 @@ std::mutex &ioMutex()
     return m;
 }
 
+// Where the search after match m of subject goes on: past it, or, for an
+// empty match, one further (an empty match must still move on).
+size_t offsetAfter(const Regex::Match &m, std::string_view subject)
+{
+    const size_t end = size_t(m.group[0].data() - subject.data()) + m.group[0].size();
+    return m.group[0].empty() ? end + 1 : end;
+}
+
 void setCaptures(const Regex::Match &m)
 {
     for (size_t i = 0; i < t_captures.size(); ++i) {
@@ -167,8 +175,7 @@ RegexFilter::RegexFilter(FilterPtr subject, FilterPtr pattern)
         FixedMatch f{offset, 0, {}, m.matched};
         for (size_t i = 0; i < f.captures.size(); ++i)
             f.captures[i].assign(m.group[i]);
-        const size_t end = size_t(m.group[0].data() - str.data()) + m.group[0].size();
-        offset = f.to = m.group[0].empty() ? end + 1 : end;
+        offset = f.to = offsetAfter(m, str);
         all->push_back(std::move(f));
     }
     m_fixedMatches = std::move(all);
@@ -198,8 +205,7 @@ bool RegexFilter::next(Ctx &ctx, size_t &offset, std::string &subject) const
     Regex::Match m;
     if (!re->search(subject, offset, m)) return false;
     setCaptures(m);
-    const size_t end = size_t(m.group[0].data() - subject.data()) + m.group[0].size();
-    offset = m.group[0].empty() ? end + 1 : end; // an empty match must still move on
+    offset = offsetAfter(m, subject);
     return true;
 }
 
