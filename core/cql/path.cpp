@@ -588,10 +588,30 @@ const PathCon *openingDash(const std::vector<PathCon> &cons)
     return c.kind == PathCon::Chain ? openingDash(c.chain) : nullptr;
 }
 
-// A set read without side effects and cheaply: a piece designator or a variable.
-bool plainSet(const FilterPtr &f)
+template <class T>
+const T *exactly(const Filter *f)
 {
-    return !f || dynamic_cast<const DesignatorFilter *>(f.get()) || dynamic_cast<const VarFilter *>(f.get());
+    return f && typeid(*f) == typeid(T) ? static_cast<const T *>(f) : nullptr;
+}
+
+// A set read without side effects (no comment, assignment or error), so the
+// start may read it before the matcher does: piece designators, variables and
+// the set algebra, geometry and attacks over them ("up 1 Q", "A attacks k").
+// Exact classes, so a new kind of set is never taken for one.
+bool pureSet(const Filter *f)
+{
+    if (!f || dynamic_cast<const DesignatorFilter *>(f) || exactly<VarFilter>(f) || exactly<ConstSetFilter>(f)
+        || exactly<PawnStructureFilter>(f))
+        return true;
+    if (const auto *o = exactly<SetOpFilter>(f)) return pureSet(&o->left()) && pureSet(&o->right());
+    if (const auto *c = exactly<ComplementFilter>(f)) return pureSet(&c->argument());
+    if (const auto *c = exactly<ColorSquaresFilter>(f)) return pureSet(&c->argument());
+    if (const auto *d = exactly<DirectionFilter>(f))
+        return pureSet(&d->argument()) && (!d->lowFilter() || exactly<VarFilter>(d->lowFilter()))
+            && (!d->highFilter() || exactly<VarFilter>(d->highFilter()));
+    if (const auto *a = exactly<AttackFilter>(f)) return pureSet(&a->attackers()) && pureSet(&a->targets());
+    if (const auto *b = exactly<BetweenFilter>(f)) return pureSet(&b->first()) && pureSet(&b->second());
+    return false;
 }
 
 } // namespace
@@ -599,7 +619,7 @@ bool plainSet(const FilterPtr &f)
 PathFilter::PathFilter(PathOptions o, std::vector<PathCon> cons, FilterPtr focus, FilterPtr max)
     : m_o(std::move(o)), m_cons(std::move(cons)), m_focus(std::move(focus)), m_max(std::move(max)),
       m_coveredSlot(m_o.nestBan ? allocateGameSlot(GameSlot::NestCovered) : -1), m_openingDash(openingDash(m_cons)),
-      m_openingSetsPlain(m_openingDash && plainSet(m_openingDash->left) && plainSet(m_openingDash->right))
+      m_openingSetsPlain(m_openingDash && pureSet(m_openingDash->left.get()) && pureSet(m_openingDash->right.get()))
 {
     type = m_o.lastPosition ? Type::Position : Type::Numeric;
 }
@@ -608,7 +628,7 @@ bool PathFilter::mayLeave(Ctx &ctx, const PathFrame &f) const
 {
     const chess::Position &here = ctx.game->nodes[f.start].position;
     const PathCon &dash = *m_openingDash;
-    // Plain sets are read, as the matcher reads them at the start, when a
+    // Pure sets are read, as the matcher reads them at the start, when a
     // move is left to judge by them.
     SquareSet left, right;
     bool setsRead = !m_openingSetsPlain;

@@ -211,9 +211,27 @@ void TestPath::promotionDash()
     game::Game line = pgnGame("[FEN \"4k3/P7/8/3p4/4P3/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
                               "1. exd5 (1. a8=Q+ Kd7) 1... Kd7 2. a8=R Kd6 3. Rb8 (3. Ra6+ Kxd5) 3... Kxd5 *\n");
     const std::pair<const char *, const char *> paths[] = {
-        {"", "――=♖"},          {"", "―― ――=♖"},    {"", "――=♕"},        {"", "▦×▦"},  {"", "▦×▦ ――"},
-        {"", "(▦×▦ ――){1,2}"}, {"primary", "▦×▦"}, {"primary", "――=♕"}, {"", "♔×▦"},  {"", "――=♖ ▦×▦"},
-        {"", "♙――a8=♖"},       {"", "e4×d5"},      {"", "♙――"},         {"", "a7――"},
+        {"", "――=♖"},
+        {"", "―― ――=♖"},
+        {"", "――=♕"},
+        {"", "▦×▦"},
+        {"", "▦×▦ ――"},
+        {"", "(▦×▦ ――){1,2}"},
+        {"primary", "▦×▦"},
+        {"primary", "――=♕"},
+        {"", "♔×▦"},
+        {"", "――=♖ ▦×▦"},
+        {"", "♙――a8=♖"},
+        {"", "e4×d5"},
+        {"", "♙――"},
+        {"", "a7――"},
+        // Sets read without side effects, judged at the start too.
+        {"", "♚――down 1 ♚"},
+        {"", "♚――(diagonal 1 ♚)"},
+        {"", "▦×(▦ attackedby ♙)"},
+        {"", "♖――(light ~♖)"},
+        {"", "♔――(up 1 ♔ | d7)"},
+        {"", "▦――(between(e8 e1) & ~d7)"},
     };
     for (const auto &[parameters, constituents] : paths) {
         for (const char *options : {"cql()", "cql(variations)"}) {
