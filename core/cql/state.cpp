@@ -88,26 +88,27 @@ bool PositionNumberFilter::number(Ctx &ctx, long long &out) const
     case Depth: out = ctx.cur().variationDepth; return true;
     case GameNumber: out = (long long)ctx.game->number; return true;
     case LastGameNumber: out = ctx.lastGameNumber; return out > 0;
-    case Year: {
-        std::string_view d = ctx.game->tag("Date");
-        if (d.size() < 4) return false;
-        long long y = 0;
-        for (int i = 0; i < 4; ++i) {
-            if (d[i] < '0' || d[i] > '9') return false;
-            y = y * 10 + (d[i] - '0');
-        }
-        out = y;
-        return true;
-    }
+    case Year: return yearOf(ctx.game->tag("Date"), out);
     }
     return false;
 }
 
+bool PositionNumberFilter::yearOf(std::string_view date, long long &out)
+{
+    if (date.size() < 4) return false;
+    long long y = 0;
+    for (int i = 0; i < 4; ++i) {
+        if (date[i] < '0' || date[i] > '9') return false;
+        y = y * 10 + (date[i] - '0');
+    }
+    out = y;
+    return true;
+}
+
 namespace {
 
-bool tagNumber(const game::Game &g, std::string_view tag, long long &out)
+bool tagNumber(std::string_view v, long long &out)
 {
-    std::string_view v = g.tag(tag);
     if (v.empty()) return false;
     long long x = 0;
     for (char c : v) {
@@ -122,9 +123,14 @@ bool tagNumber(const game::Game &g, std::string_view tag, long long &out)
 
 bool EloFilter::number(Ctx &ctx, long long &out) const
 {
+    return eloOf(m_side, ctx.game->tag("WhiteElo"), ctx.game->tag("BlackElo"), out);
+}
+
+bool EloFilter::eloOf(Side side, std::string_view whiteElo, std::string_view blackElo, long long &out)
+{
     long long w = 0, b = 0;
-    bool hw = tagNumber(*ctx.game, "WhiteElo", w), hb = tagNumber(*ctx.game, "BlackElo", b);
-    switch (m_side) {
+    bool hw = tagNumber(whiteElo, w), hb = tagNumber(blackElo, b);
+    switch (side) {
     case White: out = w; return hw;
     case Black: out = b; return hb;
     case Either:
@@ -181,25 +187,21 @@ TagFilter::TagFilter(Kind k, std::string pattern, bool hasPattern)
     type = hasPattern ? Type::Logical : Type::String;
 }
 
-namespace {
-
-std::string_view tagName(TagFilter::Kind k)
+std::string_view TagFilter::tagName(Kind k)
 {
     switch (k) {
-    case TagFilter::PlayerWhite: return "White";
-    case TagFilter::PlayerBlack: return "Black";
-    case TagFilter::Event: return "Event";
-    case TagFilter::Site: return "Site";
-    case TagFilter::Date: return "Date";
-    case TagFilter::EventDate: return "EventDate";
-    case TagFilter::Eco: return "ECO";
-    case TagFilter::Result: return "Result";
-    case TagFilter::Player: return "";
+    case PlayerWhite: return "White";
+    case PlayerBlack: return "Black";
+    case Event: return "Event";
+    case Site: return "Site";
+    case Date: return "Date";
+    case EventDate: return "EventDate";
+    case Eco: return "ECO";
+    case Result: return "Result";
+    case Player: return "";
     }
     return "";
 }
-
-} // namespace
 
 bool TagFilter::match(Ctx &ctx) const
 {
@@ -207,11 +209,7 @@ bool TagFilter::match(Ctx &ctx) const
         std::string s;
         return string(ctx, s);
     }
-    if (m_kind == Result) return ctx.game->tag("Result") == m_pattern;
-    if (m_kind == Player)
-        return ctx.game->tag("White").find(m_pattern) != std::string_view::npos
-            || ctx.game->tag("Black").find(m_pattern) != std::string_view::npos;
-    return ctx.game->tag(tagName(m_kind)).find(m_pattern) != std::string_view::npos;
+    return matchesTags(m_kind, m_pattern, [&](std::string_view name) { return ctx.game->tag(name); });
 }
 
 bool TagFilter::string(Ctx &ctx, std::string &out) const

@@ -49,6 +49,9 @@ public:
     explicit PositionNumberFilter(Kind k) : m_kind(k) {}
     Kind kind() const { return m_kind; }
     bool number(Ctx &ctx, long long &out) const override;
+    // `year`: the first four digits of a Date tag (false for none). Read also
+    // by the store's prefilters, which see the tags without the game.
+    static bool yearOf(std::string_view date, long long &out);
 
 private:
     Kind m_kind;
@@ -61,6 +64,8 @@ public:
     explicit EloFilter(Side s) : m_side(s) {}
     Side side() const { return m_side; }
     bool number(Ctx &ctx, long long &out) const override;
+    // The value from the WhiteElo and BlackElo tags (false for none), as number() reads them.
+    static bool eloOf(Side s, std::string_view whiteElo, std::string_view blackElo, long long &out);
     FilterPtr transformed(const Transform &t) const override;
 
 private:
@@ -114,6 +119,18 @@ public:
     const std::string &pattern() const { return m_pattern; }
     bool hasPattern() const { return m_hasPattern; }
     bool match(Ctx &ctx) const override;
+    // Whether tags (name -> value, "" when absent) match a pattern of the kind,
+    // as match() tests the game's: for the store's prefilters too.
+    template <class Tags>
+    static bool matchesTags(Kind k, const std::string &pattern, const Tags &tag)
+    {
+        if (k == Result) return tag("Result") == pattern;
+        if (k == Player)
+            return tag("White").find(pattern) != std::string_view::npos
+                || tag("Black").find(pattern) != std::string_view::npos;
+        return tag(tagName(k)).find(pattern) != std::string_view::npos;
+    }
+    static std::string_view tagName(Kind k); // "" for Player (both players)
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     bool transformSensitive() const override;

@@ -13,8 +13,9 @@
 // range admits zero matched positions get no prefilter.
 //
 // Move filters (`move promote Q`, `castle`, `o-o-o`, X--=N, CQL-S :promote
-// and :iscastling, which compile to them) need a move of the game that the
-// store's promotion and castling facts allow; a `wtm` or `btm` that must
+// and :iscastling, which compile to them, and a pawn's move to its last rank,
+// `move from P to a-h8`) need a move of the game that the store's promotion
+// and castling facts allow; a `wtm` or `btm` that must
 // match at the same position (in the pure prefix, a compound or an `and`)
 // names the side that made it. Set filters need squares their pieces stood
 // on: the signature (signatures.h) keeps where each piece kind ever stood, so
@@ -22,6 +23,10 @@
 // the images of a transform (any of them), `find`, the constituents of a
 // `line` and the squares of a move (from, to, captured) are over-approximated
 // by the squares they can ever hold, and need one.
+//
+// Tag filters (`result`, `player`, `event`, `site`, `date`, `eco`) and
+// `year` and `elo` compared with a number read the tags the store keeps, by
+// the filters' own functions (TagFilter::matchesTags, yearOf, eloOf).
 //
 // Facts of the mainline serve a search of the mainline; when the search reads
 // variations the facts of the whole game tree (the signature) stand in. The

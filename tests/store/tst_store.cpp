@@ -512,7 +512,9 @@ private slots:
         QTest::newRow("few plies") << "ply < 10" << 0;
         QTest::newRow("result") << "result 1-0 mate" << 2;
         QTest::newRow("player") << "player \"Carlsen\"" << 1;
-        QTest::newRow("year, then mate") << "year > 1990 mate" << 1;
+        QTest::newRow("year, then mate") << "year > 1990 mate" << 2;
+        QTest::newRow("elo, then mate") << "elo black >= 2500 mate" << 2;
+        QTest::newRow("eco") << "eco \"B9\"" << 1;
         QTest::newRow("promote") << "move promote Q" << 1;
         QTest::newRow("o-o-o") << "o-o-o" << 1;
         QTest::newRow("castle then mate") << "castle mate" << 2;

@@ -24,10 +24,12 @@ struct TestGame {
 
 // The facts each game's record must hold follow in Facts below.
 const TestGame Games[] = {
-    {"white O-O-O, black O-O", "", "1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 e6 5. O-O-O Nf6 6. e3 Be7 7. Nf3 O-O *"},
-    {"black knight promotion", "",
+    {"white O-O-O, black O-O", "[Date \"1950.03.01\"]\n[ECO \"D00\"]\n[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n",
+     "1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 e6 5. O-O-O Nf6 6. e3 Be7 7. Nf3 O-O *"},
+    {"black knight promotion", "[Date \"1899.??.??\"]\n[ECO \"C20\"]\n[WhiteElo \"2400\"]\n",
      "1. d4 d5 2. c4 e5 3. dxe5 d4 4. e3 Bb4+ 5. Bd2 dxe3 6. Bxb4 exf2+ 7. Ke2 fxg1=N+ 8. Ke1 Qh4+ 0-1"},
-    {"white queen promotion", "", "1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8=Q Nb6 *"},
+    {"white queen promotion", "[Date \"????.??.??\"]\n[WhiteElo \"-\"]\n[BlackElo \"2710\"]\n",
+     "1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8=Q Nb6 *"},
     {"promotion in a variation", "", "1. e4 d5 2. exd5 c6 3. dxc6 Nf6 (3... e5 4. cxb7 Bd6 5. bxa8=Q) 4. Nf3 *"},
     {"castling in a variation", "", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 (3... Nf6 4. O-O) 4. c3 *"},
     {"short castlings", "", "1. e4 e5 2. Nf3 Nf6 3. Be2 Be7 4. O-O O-O *"},
@@ -116,6 +118,13 @@ private slots:
         QTest::newRow("promote q (a type)") << "move promote q" << false << 6 << 1;
         QTest::newRow("dash promotion") << "--=N" << false << 6 << 1;
         QTest::newRow("previous promotion") << "move previous promote Q" << false << 6 << 1;
+        // A pawn moving to its last rank promotes.
+        QTest::newRow("pawn to the 8th rank") << "move from P to a-h8" << false << 6 << 1;
+        QTest::newRow("pawn to the 1st rank") << "move from p to a-h1" << false << 6 << 1;
+        QTest::newRow("pawn to g1") << "move from p to g1" << false << 6 << 1;
+        QTest::newRow("pawn to a8, b8") << "move from P to [a8,b8]" << false << 6 << 1;
+        QTest::newRow("pawns of both colours") << "move from [Pp] to a-h8" << false << 0 << 1;
+        QTest::newRow("variations: pawn to the 8th rank") << "cql(variations) move from P to a-h8" << false << 5 << 2;
         QTest::newRow("o-o-o") << "o-o-o" << false << 6 << 1;
         QTest::newRow("o-o") << "o-o" << false << 5 << 3; // and the Chess960 game
         QTest::newRow("castle") << "castle" << false << 5 << 3;
@@ -151,6 +160,24 @@ private slots:
             << "cql(variations) echo (s t) {variation x = 1}" << false << 5 << 2;
         QTest::newRow("sorted echo") << "cql(variations) mainline sort echo (s t) {s < t variation ply}" << false << 5
                                      << 2;
+        // Tags: the store's tags answer as the game's would (a "?" year or a
+        // "-" rating is no number, an absent tag none either).
+        QTest::newRow("eco") << "eco \"D0\"" << false << 6 << 1;
+        QTest::newRow("date") << "date \"1950\"" << false << 6 << 1;
+        QTest::newRow("event") << "event \"short\"" << false << 6 << 1;
+        QTest::newRow("year <") << "year < 1950" << false << 6 << 1;
+        QTest::newRow("year, number first") << "1900 <= year" << false << 6 << 1;
+        QTest::newRow("year between") << "{year >= 1800 year <= 1950}" << false << 5 << 2;
+        QTest::newRow("year ==") << "year == 1950" << false << 6 << 1;
+        QTest::newRow("year !=") << "year != 1950" << false << 6 << 1;
+        QTest::newRow("elo white") << "elo white >= 2700" << false << 6 << 1;
+        QTest::newRow("elo black") << "elo black < 2700" << false << 6 << 1;
+        QTest::newRow("elo, either side") << "elo >= 2700" << false << 5 << 2;
+        QTest::newRow("elo, number first") << "2500 > elo white" << false << 6 << 1;
+        QTest::newRow("flipcolor elo") << "flipcolor {wtm elo white > 2690}" << false << 5 << 2;
+        QTest::newRow("elo and a promotion") << "elo >= 2700 move promote Q" << false << 6 << 1;
+        QTest::newRow("initial, result and elo") << "initial result 0-1 elo white >= 2400" << false << 6 << 1;
+        QTest::newRow("not year") << "not year < 1950" << false << 0 << 7;
         QTest::newRow("cqls :promote n") << "(match (position :promote n))" << true << 6 << 1;
         QTest::newRow("cqls :promote N") << "(match (position :promote N))" << true << 7 << 0;
         QTest::newRow("cqls :iscastling q") << "(match (position :iscastling q))" << true << 7 << 0;
