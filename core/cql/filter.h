@@ -165,6 +165,18 @@ protected:
     FilterPtr m_a;
 };
 
+// A filter whose outcome is the same at every position of a game and depends
+// on the game's tags alone. The store's prefilters ask it of a game that holds
+// only the tags the store keeps, so a game it rules out is never replayed.
+class TagsOnlyFilter {
+public:
+    virtual ~TagsOnlyFilter() = default;
+    // The outcome for a game with these tags (its moves are not read).
+    virtual bool matchesTags(const game::Game &g) const = 0;
+    // Whether this filter's outcome is matchesTags' (a kind may read more).
+    virtual bool readsTagsOnly() const { return true; }
+};
+
 // A filter no transform changes (game facts, tags, clocks ...): its image
 // under any transform is a copy of itself, Derived's members copied.
 template <typename Derived, typename Base = Filter>

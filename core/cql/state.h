@@ -111,7 +111,7 @@ private:
 
 // Game tags as strings: player/event/site/date/eco; with a pattern argument they
 // match when the tag contains it. player without a side looks at both players.
-class TagFilter : public Filter {
+class TagFilter : public Filter, public TagsOnlyFilter {
 public:
     enum Kind { Player, PlayerWhite, PlayerBlack, Event, Site, Date, EventDate, Eco, Result };
     TagFilter(Kind k, std::string pattern, bool hasPattern);
@@ -119,18 +119,8 @@ public:
     const std::string &pattern() const { return m_pattern; }
     bool hasPattern() const { return m_hasPattern; }
     bool match(Ctx &ctx) const override;
-    // Whether tags (name -> value, "" when absent) match a pattern of the kind,
-    // as match() tests the game's: for the store's prefilters too.
-    template <class Tags>
-    static bool matchesTags(Kind k, const std::string &pattern, const Tags &tag)
-    {
-        if (k == Result) return tag("Result") == pattern;
-        if (k == Player)
-            return tag("White").find(pattern) != std::string_view::npos
-                || tag("Black").find(pattern) != std::string_view::npos;
-        return tag(tagName(k)).find(pattern) != std::string_view::npos;
-    }
-    static std::string_view tagName(Kind k); // "" for Player (both players)
+    bool matchesTags(const game::Game &g) const override;
+    bool readsTagsOnly() const override { return m_hasPattern; }
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     bool transformSensitive() const override;

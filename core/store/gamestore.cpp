@@ -219,6 +219,15 @@ std::string_view GameStore::tag(size_t game, std::string_view name) const
     return {};
 }
 
+void GameStore::tagsInto(size_t game, game::Game &g) const
+{
+    const GameRecord &r = m_records[game];
+    g.clear();
+    for (uint32_t t = r.tagsBegin; t < r.tagsBegin + r.tagCount; ++t)
+        g.addTag(string(m_tags[2 * t]), string(m_tags[2 * t + 1]));
+    g.result.assign(ResultNames[r.result]);
+}
+
 bool GameStore::fillIndex(db::Database &database) const
 {
     if (!m_data || (database.indexed() && database.size() != m_count) || database.text().size() != textSize())
@@ -259,14 +268,11 @@ bool GameStore::replay(size_t index, uint64_t number, game::Game &g, bool variat
 {
     const GameRecord &r = m_records[index];
     m_map->noteRead(uint64_t(r.codes) * 2 + uint64_t(r.tagCount) * 24);
-    g.clear();
+    tagsInto(index, g);
     g.number = number;
     g.fileOffset = r.offset;
     g.firstLine = int(r.line);
     g.firstColumn = r.column;
-    for (uint32_t t = r.tagsBegin; t < r.tagsBegin + r.tagCount; ++t)
-        g.addTag(string(m_tags[2 * t]), string(m_tags[2 * t + 1]));
-    g.result.assign(ResultNames[r.result]);
     g.nodes.reserve(size_t(r.codes) + 1);
     if (!(r.flags & SetUpStart))
         g.nodes.emplace_back(chess::Position(), chess::Move::none(), game::NoNode, uint16_t(0), uint16_t(0),

@@ -140,6 +140,8 @@ public:
     std::string_view field(size_t game, db::Field f) const;
     // The first value of a Replayable game's tag ("" when it has none), as game::Game::tag gives it.
     std::string_view tag(size_t game, std::string_view name) const;
+    // A game holding only a Replayable game's tags and result, as replay() gives them.
+    void tagsInto(size_t game, game::Game &out) const;
 
     // Gives a database (opened with OpenOptions::index off, or indexed with
     // plies counted, as the store was built) the index the store holds,

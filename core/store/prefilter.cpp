@@ -626,19 +626,17 @@ Facts analyse(const Filter &f, const Env &env)
         }
         return allOf(std::move(parts));
     }
-    if (const auto *t = exactly<cql::TagFilter>(f)) {
-        // The same test on the tags the store keeps.
-        if (!t->hasPattern()) return pureOnly();
-        const cql::TagFilter::Kind kind = t->kind();
-        const std::string pattern = t->pattern();
-        const std::string_view name = cql::TagFilter::tagName(kind);
+    if (const auto *t = dynamic_cast<const cql::TagsOnlyFilter *>(&f); t && t->readsTagsOnly()) {
+        // The same test on the tags the store keeps (the query outlives its prefilter).
         return Facts{true,
-                     [kind, pattern](const GameRecord &, const GameStore &st, size_t i) {
-                         return cql::TagFilter::matchesTags(kind, pattern,
-                                                            [&](std::string_view n) { return st.tag(i, n); });
+                     [t](const GameRecord &, const GameStore &st, size_t i) {
+                         thread_local game::Game tags;
+                         st.tagsInto(i, tags);
+                         return t->matchesTags(tags);
                      },
-                     (name.empty() ? std::string("a player") : std::string(name)) + " holding " + pattern, nullptr};
+                     "the game's tags", nullptr};
     }
+    if (exactly<cql::TagFilter>(f)) return pureOnly(); // its text, no test
     if (const auto *cmp = exactly<cql::CompareFilter>(f)) {
         const auto *number = exactly<cql::NumberFilter>(cmp->right());
         // X >= a <= b (foldBounds): the inner comparison holds where the outer one does.

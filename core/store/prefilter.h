@@ -24,9 +24,12 @@
 // `line` and the squares of a move (from, to, captured) are over-approximated
 // by the squares they can ever hold, and need one.
 //
-// Tag filters (`result`, `player`, `event`, `site`, `date`, `eco`) and
-// `year` and `elo` compared with a number read the tags the store keeps, by
-// the filters' own functions (TagFilter::matchesTags, yearOf, eloOf).
+// Filters of the game's tags alone (cql::TagsOnlyFilter: `result`, `player`,
+// `event`, `site`, `date`, `eco`, and CQL-S game information such as :eco,
+// :date, :tag, :title, :timemode) answer for a game that holds only the tags
+// the store keeps; `year` and `elo` compared with a number read them by the
+// filters' own functions (yearOf, eloOf). Such a condition refers to the
+// query's filter: the query must outlive its prefilter.
 //
 // Facts of the mainline serve a search of the mainline; when the search reads
 // variations the facts of the whole game tree (the signature) stand in. The

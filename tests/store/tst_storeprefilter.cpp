@@ -178,6 +178,14 @@ private slots:
         QTest::newRow("elo and a promotion") << "elo >= 2700 move promote Q" << false << 6 << 1;
         QTest::newRow("initial, result and elo") << "initial result 0-1 elo white >= 2400" << false << 6 << 1;
         QTest::newRow("not year") << "not year < 1950" << false << 0 << 7;
+        QTest::newRow("cqls :result") << "(match :result 0-1 (position :check))" << true << 6 << 1;
+        // CQL-S game information is read from the tags too.
+        QTest::newRow("cqls :eco") << "(match :eco D00 (position :btm))" << true << 6 << 1;
+        QTest::newRow("cqls :eco range") << "(match :eco C00-D99 (position :btm))" << true << 5 << 2;
+        QTest::newRow("cqls :date") << "(match :date <1900-01-01 (position :btm))" << true << 6 << 1;
+        QTest::newRow("cqls :whiteelo") << "(match :whiteelo >=2500 (position :btm))" << true << 6 << 1;
+        QTest::newRow("cqls :tag") << "(match :tag BlackElo (position :btm))" << true << 5 << 2;
+        QTest::newRow("cqls :not :eco") << "(match !:eco D00 (position :btm))" << true << 0 << 7;
         QTest::newRow("cqls :promote n") << "(match (position :promote n))" << true << 6 << 1;
         QTest::newRow("cqls :promote N") << "(match (position :promote N))" << true << 7 << 0;
         QTest::newRow("cqls :iscastling q") << "(match (position :iscastling q))" << true << 7 << 0;

@@ -150,14 +150,14 @@ std::string_view ratingTagSuffix(std::string_view upper)
     return {};
 }
 
-bool TimeModeFilter::match(Ctx &ctx) const
+bool TimeModeFilter::matchesTags(const game::Game &g) const
 {
-    return std::find(m_modes.begin(), m_modes.end(), timeModeOf(*ctx.game)) != m_modes.end();
+    return std::find(m_modes.begin(), m_modes.end(), timeModeOf(g)) != m_modes.end();
 }
 
-bool GenderFilter::match(Ctx &ctx) const
+bool GenderFilter::matchesTags(const game::Game &g) const
 {
-    auto has = [&](bool white) { return m_genders.find(genderOf(*ctx.game, white)) != std::string::npos; };
+    auto has = [&](bool white) { return m_genders.find(genderOf(g, white)) != std::string::npos; };
     if (m_side == 1) return has(true);
     if (m_side == 2) return has(false);
     return has(true) || has(false);
@@ -179,9 +179,9 @@ std::string gameMarkersOf(const game::Game &g, bool *deleted)
     return out;
 }
 
-bool GameMarkerFilter::match(Ctx &ctx) const
+bool GameMarkerFilter::matchesTags(const game::Game &g) const
 {
-    const std::string has = gameMarkersOf(*ctx.game);
+    const std::string has = gameMarkersOf(g);
     if (m_markers.empty()) return !has.empty();
     return has.find_first_of(m_markers) != std::string::npos;
 }
@@ -408,9 +408,10 @@ bool StartPositionFilter::match(Ctx &ctx) const
     return false;
 }
 
-bool GameInfoFilter::match(Ctx &ctx) const
+bool GameInfoFilter::match(Ctx &ctx) const { return matchesGame(*ctx.game); }
+
+bool GameInfoFilter::matchesGame(const game::Game &g) const
 {
-    const game::Game &g = *ctx.game;
     switch (m_kind) {
     case PlyCount: {
         game::NodeId n = 0;
@@ -452,9 +453,9 @@ bool GameInfoFilter::match(Ctx &ctx) const
     return false;
 }
 
-bool DateFilter::match(Ctx &ctx) const
+bool DateFilter::matchesTags(const game::Game &g) const
 {
-    std::string_view d = ctx.game->tag("Date");
+    std::string_view d = g.tag("Date");
     long long y, m, day;
     if (!digitsAt(d, 0, 4, y)) return m_range.empty; // blank dated: only '–' matches
     if (m_range.empty) return false;

@@ -49,10 +49,11 @@ char genderOf(const game::Game &g, bool white);
 std::string_view ratingTagSuffix(std::string_view upperSystem);
 
 // :timemode normal,corr: the game's time mode is one of these.
-class TimeModeFilter : public InvariantFilter<TimeModeFilter> {
+class TimeModeFilter : public InvariantFilter<TimeModeFilter>, public TagsOnlyFilter {
 public:
     explicit TimeModeFilter(std::vector<TimeMode> modes) : m_modes(std::move(modes)) {}
-    bool match(Ctx &ctx) const override;
+    bool match(Ctx &ctx) const override { return matchesTags(*ctx.game); }
+    bool matchesTags(const game::Game &g) const override;
 
 private:
     std::vector<TimeMode> m_modes;
@@ -60,10 +61,11 @@ private:
 
 // :gender f / :whitegender m / :blackgender x: side 0 either player, 1 White, 2 Black;
 // genders as genderOf gives them.
-class GenderFilter : public InvariantFilter<GenderFilter> {
+class GenderFilter : public InvariantFilter<GenderFilter>, public TagsOnlyFilter {
 public:
     GenderFilter(int side, std::string genders) : m_side(side), m_genders(std::move(genders)) {}
-    bool match(Ctx &ctx) const override;
+    bool match(Ctx &ctx) const override { return matchesTags(*ctx.game); }
+    bool matchesTags(const game::Game &g) const override;
 
 private:
     int m_side;
@@ -97,10 +99,11 @@ std::string gameMarkersOf(const game::Game &g, bool *deleted = nullptr);
 std::string_view gameMarkerLetters();
 
 // :hasmarker w,b: the game has one of these markers; no markers: any marker.
-class GameMarkerFilter : public InvariantFilter<GameMarkerFilter> {
+class GameMarkerFilter : public InvariantFilter<GameMarkerFilter>, public TagsOnlyFilter {
 public:
     explicit GameMarkerFilter(std::string markers) : m_markers(std::move(markers)) {}
-    bool match(Ctx &ctx) const override;
+    bool match(Ctx &ctx) const override { return matchesTags(*ctx.game); }
+    bool matchesTags(const game::Game &g) const override;
 
 private:
     std::string m_markers;
@@ -157,7 +160,7 @@ private:
 // Game information of the match list: players, event, site (a sub-string,
 // case-insensitive), ply count, round, ECO ranges, and whether the game has
 // variations, comments or NAGs.
-class GameInfoFilter : public InvariantFilter<GameInfoFilter> {
+class GameInfoFilter : public InvariantFilter<GameInfoFilter>, public TagsOnlyFilter {
 public:
     enum Kind { PlyCount, Round, Eco, HasVariations, HasComments, HasAnnotation };
     GameInfoFilter(Kind k, Range r = {}, std::vector<std::pair<int, int>> eco = {})
@@ -165,8 +168,11 @@ public:
     {
     }
     bool match(Ctx &ctx) const override;
+    bool matchesTags(const game::Game &g) const override { return matchesGame(g); }
+    bool readsTagsOnly() const override { return m_kind == Round || m_kind == Eco; }
 
 private:
+    bool matchesGame(const game::Game &g) const;
     Kind m_kind;
     Range m_range;
     std::vector<std::pair<int, int>> m_eco; // ECO codes as 0..499 (A00 = 0), inclusive ranges; empty with Eco: any
@@ -174,10 +180,11 @@ private:
 
 // :date: the game's date (YYYY.MM.DD, unknown parts as 0) in a range of
 // dates written as numbers YYYYMMDD.
-class DateFilter : public InvariantFilter<DateFilter> {
+class DateFilter : public InvariantFilter<DateFilter>, public TagsOnlyFilter {
 public:
     explicit DateFilter(Range r) : m_range(r) {}
-    bool match(Ctx &ctx) const override;
+    bool match(Ctx &ctx) const override { return matchesTags(*ctx.game); }
+    bool matchesTags(const game::Game &g) const override;
 
 private:
     Range m_range;

@@ -111,9 +111,8 @@ std::string_view terminationOf(std::string_view termination)
     return "unknown";
 }
 
-bool TagInfoFilter::match(Ctx &ctx) const
+bool TagInfoFilter::matchesTags(const game::Game &g) const
 {
-    const game::Game &g = *ctx.game;
     const Spec &s = m_spec;
     auto sides = [&](auto &&test) {
         if (s.side == 1) return test("White");

@@ -35,7 +35,7 @@ std::string_view eventModeOf(std::string_view modeTag);
 // The :termination name of a Termination tag value ("Time forfeit" -> "timeforfeit"); "unknown" for others.
 std::string_view terminationOf(std::string_view terminationTag);
 
-class TagInfoFilter : public InvariantFilter<TagInfoFilter> {
+class TagInfoFilter : public InvariantFilter<TagInfoFilter>, public TagsOnlyFilter {
 public:
     enum Kind {
         Tag,               // :tag NAME [value]: a tag other than the seven-tag roster
@@ -68,7 +68,8 @@ public:
         Range range;
     };
     explicit TagInfoFilter(Spec s) : m_spec(std::move(s)) {}
-    bool match(Ctx &ctx) const override;
+    bool match(Ctx &ctx) const override { return matchesTags(*ctx.game); }
+    bool matchesTags(const game::Game &g) const override;
 
 private:
     Spec m_spec;
