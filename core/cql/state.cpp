@@ -187,25 +187,21 @@ TagFilter::TagFilter(Kind k, std::string pattern, bool hasPattern)
     type = hasPattern ? Type::Logical : Type::String;
 }
 
-namespace {
-
-std::string_view tagName(TagFilter::Kind k)
+std::string_view TagFilter::tagName(Kind k)
 {
     switch (k) {
-    case TagFilter::PlayerWhite: return "White";
-    case TagFilter::PlayerBlack: return "Black";
-    case TagFilter::Event: return "Event";
-    case TagFilter::Site: return "Site";
-    case TagFilter::Date: return "Date";
-    case TagFilter::EventDate: return "EventDate";
-    case TagFilter::Eco: return "ECO";
-    case TagFilter::Result: return "Result";
-    case TagFilter::Player: return "";
+    case PlayerWhite: return "White";
+    case PlayerBlack: return "Black";
+    case Event: return "Event";
+    case Site: return "Site";
+    case Date: return "Date";
+    case EventDate: return "EventDate";
+    case Eco: return "ECO";
+    case Result: return "Result";
+    case Player: return "";
     }
     return "";
 }
-
-} // namespace
 
 bool TagFilter::match(Ctx &ctx) const
 {
@@ -214,15 +210,6 @@ bool TagFilter::match(Ctx &ctx) const
         return string(ctx, s);
     }
     return matchesTags(*ctx.game);
-}
-
-bool TagFilter::matchesTags(const game::Game &g) const
-{
-    if (m_kind == Result) return g.tag("Result") == m_pattern;
-    if (m_kind == Player)
-        return g.tag("White").find(m_pattern) != std::string_view::npos
-            || g.tag("Black").find(m_pattern) != std::string_view::npos;
-    return g.tag(tagName(m_kind)).find(m_pattern) != std::string_view::npos;
 }
 
 bool TagFilter::string(Ctx &ctx, std::string &out) const

@@ -119,8 +119,23 @@ public:
     const std::string &pattern() const { return m_pattern; }
     bool hasPattern() const { return m_hasPattern; }
     bool match(Ctx &ctx) const override;
-    bool matchesTags(const game::Game &g) const override;
+    bool matchesTags(const game::Game &g) const override
+    {
+        return matchesWith([&](std::string_view name) { return g.tag(name); });
+    }
     bool readsTagsOnly() const override { return m_hasPattern; }
+    // The test of a pattern with tags looked up by name ("" when absent): the
+    // store's prefilters look them up in the store without making a game.
+    template <class Lookup>
+    bool matchesWith(const Lookup &tag) const
+    {
+        if (m_kind == Result) return tag("Result") == m_pattern;
+        if (m_kind == Player)
+            return tag("White").find(m_pattern) != std::string_view::npos
+                || tag("Black").find(m_pattern) != std::string_view::npos;
+        return tag(tagName(m_kind)).find(m_pattern) != std::string_view::npos;
+    }
+    static std::string_view tagName(Kind k); // "" for Player (both players)
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
     bool transformSensitive() const override;

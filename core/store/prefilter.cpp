@@ -626,6 +626,14 @@ Facts analyse(const Filter &f, const Env &env)
         }
         return allOf(std::move(parts));
     }
+    if (const auto *t = exactly<cql::TagFilter>(f); t && t->hasPattern()) {
+        // Looked up in the store: no game made (the query outlives its prefilter).
+        return Facts{true,
+                     [t](const GameRecord &, const GameStore &st, size_t i) {
+                         return t->matchesWith([&](std::string_view n) { return st.tag(i, n); });
+                     },
+                     "the game's tags", nullptr};
+    }
     if (const auto *t = dynamic_cast<const cql::TagsOnlyFilter *>(&f); t && t->readsTagsOnly()) {
         // The same test on the tags the store keeps (the query outlives its prefilter).
         return Facts{true,
