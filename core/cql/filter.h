@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 namespace engine {
@@ -164,6 +165,14 @@ public:
 protected:
     FilterPtr m_a;
 };
+
+// f when its class is exactly T (not a class derived from it), else null:
+// analyses that must not take a new kind of filter for one they know.
+template <typename T>
+const T *exactly(const Filter &f)
+{
+    return typeid(f) == typeid(T) ? static_cast<const T *>(&f) : nullptr;
+}
 
 // A filter whose outcome is the same at every position of a game and depends
 // on the game's tags alone. The store's prefilters ask it of a game that holds

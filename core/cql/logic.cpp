@@ -257,12 +257,6 @@ bool CompareFilter::match(Ctx &ctx) const { return compare(ctx, nullptr); }
 
 namespace {
 
-template <typename T>
-const T *exactly(const Filter &f)
-{
-    return typeid(f) == typeid(T) ? static_cast<const T *>(&f) : nullptr;
-}
-
 bool sameDesignator(const Filter &a, const Filter &b)
 {
     const auto *x = dynamic_cast<const DesignatorFilter *>(&a), *y = dynamic_cast<const DesignatorFilter *>(&b);

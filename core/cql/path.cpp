@@ -588,29 +588,23 @@ const PathCon *openingDash(const std::vector<PathCon> &cons)
     return c.kind == PathCon::Chain ? openingDash(c.chain) : nullptr;
 }
 
-template <class T>
-const T *exactly(const Filter *f)
-{
-    return f && typeid(*f) == typeid(T) ? static_cast<const T *>(f) : nullptr;
-}
-
 // A set read without side effects (no comment, assignment or error), so the
 // start may read it before the matcher does: piece designators, variables and
 // the set algebra, geometry and attacks over them ("up 1 Q", "A attacks k").
 // Exact classes, so a new kind of set is never taken for one.
 bool pureSet(const Filter *f)
 {
-    if (!f || dynamic_cast<const DesignatorFilter *>(f) || exactly<VarFilter>(f) || exactly<ConstSetFilter>(f)
-        || exactly<PawnStructureFilter>(f))
+    if (!f || dynamic_cast<const DesignatorFilter *>(f) || exactly<VarFilter>(*f) || exactly<ConstSetFilter>(*f)
+        || exactly<PawnStructureFilter>(*f))
         return true;
-    if (const auto *o = exactly<SetOpFilter>(f)) return pureSet(&o->left()) && pureSet(&o->right());
-    if (const auto *c = exactly<ComplementFilter>(f)) return pureSet(&c->argument());
-    if (const auto *c = exactly<ColorSquaresFilter>(f)) return pureSet(&c->argument());
-    if (const auto *d = exactly<DirectionFilter>(f))
-        return pureSet(&d->argument()) && (!d->lowFilter() || exactly<VarFilter>(d->lowFilter()))
-            && (!d->highFilter() || exactly<VarFilter>(d->highFilter()));
-    if (const auto *a = exactly<AttackFilter>(f)) return pureSet(&a->attackers()) && pureSet(&a->targets());
-    if (const auto *b = exactly<BetweenFilter>(f)) return pureSet(&b->first()) && pureSet(&b->second());
+    if (const auto *o = exactly<SetOpFilter>(*f)) return pureSet(&o->left()) && pureSet(&o->right());
+    if (const auto *c = exactly<ComplementFilter>(*f)) return pureSet(&c->argument());
+    if (const auto *c = exactly<ColorSquaresFilter>(*f)) return pureSet(&c->argument());
+    if (const auto *d = exactly<DirectionFilter>(*f))
+        return pureSet(&d->argument()) && (!d->lowFilter() || exactly<VarFilter>(*d->lowFilter()))
+            && (!d->highFilter() || exactly<VarFilter>(*d->highFilter()));
+    if (const auto *a = exactly<AttackFilter>(*f)) return pureSet(&a->attackers()) && pureSet(&a->targets());
+    if (const auto *b = exactly<BetweenFilter>(*f)) return pureSet(&b->first()) && pureSet(&b->second());
     return false;
 }
 
