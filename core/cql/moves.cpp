@@ -99,6 +99,15 @@ bool onlyFrom(const MoveSpec &s)
         && !s.captureOnly && !s.cqlsDrops && !s.dropsOnly && !s.comment;
 }
 
+// A move filter every move matches (`legal --`; its value, the squares it
+// marks, is not asked when counting).
+bool anyMove(const MoveSpec &s)
+{
+    return !s.from && !s.to && !s.capture && !s.promote && !s.promoteName && !s.requirePromotion && !s.enpassant
+        && !s.enpassantSquare && !s.castle && !s.castleShort && !s.castleLong && !s.null && !s.primary && !s.secondary
+        && !s.captureOnly && !s.cqlsDrops && !s.dropsOnly && !s.comment;
+}
+
 } // namespace
 
 long long MoveFilter::count(Ctx &ctx) const
@@ -140,6 +149,13 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         MoveSets sets;
         evalSets(sets);
         any = (ctx.legal().from & sets.from).any();
+    } else if (s.legal && !value && count && anyMove(s)) {
+        // `countmoves legal --`, asked at every position of forced-move
+        // searches: the count is the list's, with each promotion counted once
+        // as below, without asking anything of each move.
+        for (chess::Move m : ctx.legalMoves())
+            *count += !(m.kind() == chess::Move::Promotion && m.promotion() != chess::Queen);
+        any = *count > 0;
     } else if (s.legal || s.pseudolegal) {
         MoveSets sets;
         evalSets(sets);

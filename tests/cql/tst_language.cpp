@@ -63,6 +63,12 @@ void TestLanguage::counts_data()
     // moves: countmoves, legal and the 6.2 dash parameters
     QTest::newRow("countmoves legal at start") << scholar << "initial countmoves legal -- == 20" << 1;
     QTest::newRow("countmoves of game moves") << scholar << "countmoves -- == 1" << 7;
+    // `countmoves legal --` counts the list without asking each move; a dash
+    // that asks where a move starts asks each: both count a promotion once.
+    QTest::newRow("countmoves legal, any move") << scholar << "countmoves legal -- == countmoves legal [Aa]--" << 8;
+    QTest::newRow("countmoves legal, promotions") << promotion << "countmoves legal -- == countmoves legal [Aa]--" << 3;
+    QTest::newRow("countmoves legal, promotion once")
+        << promotion << "initial countmoves legal -- == 6" << 1; // Kh3: 5 moves, a8 once
     QTest::newRow("legal king moves") << scholar << "not legal k--" << 6;
     // `legal X--` alone is answered from where the legal moves start; with a
     // count, move by move: the answers agree.
