@@ -259,7 +259,7 @@ private:
         }
         if (m_o.firstMatch && m_f.bestLast != game::NoNode) return;
         if (--m_budget < 0)
-            throw EvaluationError("path: the pattern needs more than " + std::to_string(MaxSteps)
+            throw EvaluationError("path: the pattern needs more than " + std::to_string(PathFilter::MaxSteps)
                                   + " steps at one position; the game is not searched further");
         m_ctx.step();
         Item top = m_stack.back();
@@ -423,8 +423,7 @@ private:
     PathFrame &m_f;
     Borrowed<Item> m_borrowed;
     std::vector<Item> &m_stack = *m_borrowed;
-    static constexpr long MaxSteps = 2000000;
-    long m_budget = MaxSteps; // a pathological pattern cannot hang the search
+    long m_budget = PathFilter::MaxSteps;
 };
 
 std::string piecePathText(Ctx &ctx, const PathFrame &f, game::NodeId finish)

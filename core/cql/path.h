@@ -66,6 +66,10 @@ public:
     const Filter *focus() const { return m_focus.get(); }
     const Filter *maxFilter() const { return m_max.get(); }
 
+    // The matcher's steps at one position before it gives up with an error
+    // (a pathological pattern cannot hang the search).
+    static constexpr long MaxSteps = 2000000;
+
 private:
     PathOptions m_o;
     std::vector<PathCon> m_cons;

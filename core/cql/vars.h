@@ -40,6 +40,9 @@ public:
     }
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    int slot() const { return m_slot; }
+    Op op() const { return m_op; }
+    const Filter *rhs() const { return m_rhs.get(); }
 
 private:
     int m_slot;
@@ -77,6 +80,7 @@ public:
     explicit CommentFilter(std::vector<FilterPtr> args) : m_args(std::move(args)) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
+    const std::vector<FilterPtr> &args() const { return m_args; }
 
 private:
     std::vector<FilterPtr> m_args;

@@ -10,6 +10,7 @@
 #include "cql/multi.h"
 #include "cql/path.h"
 #include "cql/pieceinfo.h"
+#include "cql/positions.h"
 #include "cql/program.h"
 #include "cql/programaccess.h"
 #include "cql/sets.h"
@@ -18,6 +19,7 @@
 #include "cql/vars.h"
 
 #include <bit>
+#include <cmath>
 #include <initializer_list>
 #include <span>
 #include <typeinfo>
@@ -234,15 +236,18 @@ Facts allOf(std::vector<Facts> parts)
 }
 
 // One of the facts must hold (filters of which one matches); the squares
-// any of them can hold (as the images of a transform).
-Facts anyOf(std::vector<Facts> parts)
+// any of them can hold (as the images of a transform). With impureToo, parts
+// that are not pure give a condition too (each leaves no trace where its own
+// fails), and the answer is not pure.
+Facts anyOf(std::vector<Facts> parts, bool impureToo = false)
 {
     Facts any = pureOnly();
     std::vector<Prefilter::Condition> conditions;
     SetFn possible = constantSet(0);
     bool everyOneSays = !parts.empty();
     for (Facts &part : parts) {
-        if (!part.pure) return {};
+        if (!part.pure && !impureToo) return {};
+        any.pure = any.pure && part.pure;
         possible = unite(std::move(possible), part.possible);
         if (!part.mayMatch) {
             everyOneSays = false;
@@ -263,6 +268,18 @@ Facts anyOf(std::vector<Facts> parts)
         return false;
     };
     return any;
+}
+
+// The facts that must all hold, pure or not: a game failing one fails the whole.
+Facts allNeeded(std::vector<Facts> parts)
+{
+    Facts all = pureOnly();
+    for (Facts &part : parts) {
+        if (!part.mayMatch) continue;
+        all.text += all.mayMatch ? " and " + part.text : part.text;
+        all.mayMatch = both(std::move(all.mayMatch), std::move(part.mayMatch));
+    }
+    return all;
 }
 
 Side sideOf(const Filter &f)
@@ -500,7 +517,14 @@ Facts analyseSet(const Filter &f, const Env &env, bool &known)
         inner.repeated = true;
         inner.vars.push_back({it->slot(), it->pieces(), domain.possible});
         Facts body = analyse(it->body(), inner);
-        if (!body.pure) return {};
+        if (!body.pure) {
+            // A body that leaves no trace where it cannot match: nor does the
+            // loop, which matches only where its body does (not so for `all`).
+            if (it->all() || !body.mayMatch) return {};
+            Facts out = allNeeded({setFacts(domain.possible, "a square to loop over"), std::move(body)});
+            out.pure = false;
+            return out;
+        }
         // `all` over an empty set matches.
         if (it->all()) return Facts{true, nullptr, {}, domain.possible};
         Facts out = allOf({setFacts(domain.possible, "a square to loop over"), std::move(body)});
@@ -509,6 +533,122 @@ Facts analyseSet(const Filter &f, const Env &env, bool &known)
     }
     known = false;
     return {};
+}
+
+// What a path's constituents say, and how large its matcher's work can grow.
+struct PathShape {
+    double constituents = 0; // all of them, those of chains included
+    int repeated = 0;        // constituents with a repetition ({2,}, *, +, ?)
+    double commentBytes = 0; // the comments of one pass through every constituent
+};
+
+// A `///` or `comment` a path's holder writes: the path takes it back when
+// the attempt fails. Its arguments must be pure and of a bounded size.
+bool boundedComment(const cql::CommentFilter &c, const Env &env, PathShape &shape)
+{
+    shape.commentBytes += double(sizeof(cql::NodeComment));
+    for (const cql::FilterPtr &a : c.args()) {
+        if (const auto *s = exactly<cql::StringLiteralFilter>(*a)) {
+            shape.commentBytes += double(s->text().size());
+            continue;
+        }
+        // Other strings (a tag's value ...) are as long as the PGN makes them.
+        if (a->type == cql::Type::String || !analyse(*a, env).pure) return false;
+        shape.commentBytes += 256; // a number, a position's name or a list of squares
+    }
+    return true;
+}
+
+// The constituents of a path or of a chain in it: each must be pure (or a
+// bounded comment); those that every match passes through (mandatory: not
+// under a repetition that allows none) add their conditions to `needs`. A
+// repetition inside a repeated chain is not analysed: the steps such a
+// pattern takes are not bounded by pathWithinLimits's rule.
+bool pathParts(const std::vector<cql::PathCon> &cons, const Env &env, bool mandatory, bool inRepetition,
+               PathShape &shape, std::vector<Facts> &needs)
+{
+    for (const cql::PathCon &c : cons) {
+        const bool repeated = c.min != 1 || c.max != 1;
+        if (repeated && inRepetition) return false;
+        shape.constituents += 1;
+        shape.repeated += repeated;
+        const bool must = mandatory && c.min >= 1;
+        auto need = [&](Facts facts) {
+            if (!facts.pure) return false;
+            if (must) needs.push_back(std::move(facts));
+            return true;
+        };
+        // A holder or a dash's target: a comment, or a filter whose facts are needed.
+        auto filterNeeded = [&](const Filter &f) {
+            if (const auto *comment = exactly<cql::CommentFilter>(f)) return boundedComment(*comment, env, shape);
+            return need(analyse(f, env));
+        };
+        switch (c.kind) {
+        case cql::PathCon::Holder:
+            if (!filterNeeded(*c.filter)) return false;
+            break;
+        case cql::PathCon::Dash: {
+            if (c.promoteName) return false;
+            // The sets are read where the move starts, the targets where it ends.
+            if (!need(analyseOptional(c.left, env)) || !need(analyseOptional(c.right, env))) return false;
+            for (const cql::FilterPtr &target : c.targets)
+                if (!filterNeeded(*target)) return false;
+            if (c.requirePromotion) {
+                // As kindFits reads `promote`: piece types, of either colour's letters.
+                uint8_t types = uint8_t((c.promote | (c.promote >> 8)) & 0x7E);
+                if (!types) types = 0x7E;
+                need(moveFacts(env, types, 0, AnySide, "a promotion to one of the types"));
+            }
+            break;
+        }
+        case cql::PathCon::Chain:
+            if (!pathParts(c.chain, env, must, inRepetition || repeated, shape, needs)) return false;
+            break;
+        }
+    }
+    return true;
+}
+
+// Whether a path's attempt at one position in a game of `nodes` positions
+// surely stays within the matcher's step budget and the comment limit: a
+// skipped game must not be one where the search would have stopped with an
+// error. The matcher's calls are told apart by the position reached (the
+// line to it is the game tree's), the instance counts of the repeated
+// constituents (each at most the number of positions, none nested) and the
+// item and mode (full, repeat, single) it handles; comments live on the
+// current line of calls only, each constituent's once per instance.
+bool pathWithinLimits(const PathShape &shape, double nodes)
+{
+    const double steps = 3 * (shape.constituents + 1) * nodes * std::pow(nodes + 1, shape.repeated);
+    const double comments = shape.commentBytes * (nodes + 1);
+    return steps < double(cql::PathFilter::MaxSteps) && comments < double(cql::Ctx::MaxCommentBytes);
+}
+
+// A path matches where every constituent it must pass through matches at
+// some position of the game. Its attempts write comments only when they
+// succeed, so a path of pure constituents that cannot match leaves no trace
+// (the games where its search could end with an error are not skipped).
+Facts analysePath(const cql::PathFilter &p, const Env &env)
+{
+    const Env inner = env.elsewhere();
+    if (p.focus() && !analyse(*p.focus(), env).pure) return {};
+    if (p.maxFilter() && !analyse(*p.maxFilter(), inner).pure) return {};
+    PathShape shape;
+    std::vector<Facts> needs;
+    if (!pathParts(p.constituents(), inner, true, false, shape, needs)) return {};
+    Facts all = allNeeded(std::move(needs));
+    if (!all.mayMatch) return {};
+    // codes counts every move of the tree (and the markers and notes beside them).
+    Prefilter::Condition bounded = [shape](const GameRecord &r, const GameStore &, size_t) {
+        return !pathWithinLimits(shape, double(r.codes) + 1);
+    };
+    Prefilter::Condition needed = std::move(all.mayMatch);
+    return Facts{
+        false,
+        [bounded = std::move(bounded), needed = std::move(needed)](const GameRecord &r, const GameStore &st, size_t i) {
+            return bounded(r, st, i) || needed(r, st, i);
+        },
+        "a path through " + all.text, nullptr};
 }
 
 Facts analyse(const Filter &f, const Env &env)
@@ -559,10 +699,13 @@ Facts analyse(const Filter &f, const Env &env)
         for (const cql::FilterPtr &image : t->images())
             images.push_back(analyse(*image, inner));
         const std::string first = images.empty() ? std::string() : images.front().text;
-        Facts any = anyOf(std::move(images));
-        if (!any.pure) return {};
+        const bool anyMode = t->mode() == cql::TransformFilter::Any;
+        // Images that are not pure (a sort, a comment ...) leave no trace where
+        // none of them can match: in Any mode the transform's condition is theirs.
+        Facts any = anyOf(std::move(images), anyMode);
         if (any.mayMatch) any.text = "one of " + std::to_string(t->images().size()) + " images of " + first;
-        return t->mode() == cql::TransformFilter::Any ? any : pureOnly();
+        if (!any.pure) return anyMode ? Facts{false, std::move(any.mayMatch), std::move(any.text), nullptr} : Facts{};
+        return anyMode ? any : pureOnly();
     }
     if (const auto *a = exactly<cql::AndOrFilter>(f)) {
         // Both sides of `and` are tested at this position; `or` tries them here too.
@@ -604,6 +747,7 @@ Facts analyse(const Filter &f, const Env &env)
         if (!body.pure) return {};
         return fi->needsOne() ? Facts{true, std::move(body.mayMatch), std::move(body.text), nullptr} : pureOnly();
     }
+    if (const auto *p = exactly<cql::PathFilter>(f)) return analysePath(*p, env);
     if (const auto *l = exactly<cql::LineFilter>(f)) {
         // Each constituent that must match once matches at some position. A
         // line of single constituents each taken a fixed number of times
@@ -740,7 +884,26 @@ Facts analyseValue(const Filter &f, const Env &env)
         return Facts{false, std::move(leading.mayMatch), std::move(leading.text), nullptr};
     }
     if (exactly<cql::EchoFilter>(f)) return analyse(f, env);
+    // A comparison has a value where it holds, a path where it matches.
+    if (exactly<cql::CompareFilter>(f) || exactly<cql::PathFilter>(f)) return analyse(f, env);
     return {};
+}
+
+// `Start = ∙`, `N = 0` as the body's first filter: a variable set at every
+// position before any other filter runs, from a value that reads no
+// variable. A skipped game leaves it as the game before left it, but no
+// filter can read that: every position sets it again first. (Persistent
+// variables are read after the search and are not taken.)
+bool openingAssignment(const Filter &f, const cql::Program &program)
+{
+    const auto *a = exactly<cql::AssignFilter>(f);
+    if (!a || a->op() != cql::AssignFilter::Set || !a->rhs()) return false;
+    for (const cql::PersistentVar &v : program.persistent)
+        if (v.slot == a->slot()) return false;
+    const Filter &value = *a->rhs();
+    return exactly<cql::CurrentPositionFilter>(value) || exactly<cql::NumberFilter>(value)
+        || exactly<cql::StringLiteralFilter>(value) || exactly<cql::DesignatorFilter>(value)
+        || exactly<cql::ConstSetFilter>(value);
 }
 
 } // namespace
@@ -756,6 +919,7 @@ Prefilter Prefilter::fromQuery(const cql::Query &query)
     env.tree = query.needsVariations();
     // Later filters than an impure one may run only where it matched: no longer sound.
     size_t pure = 0;
+    if (!program.body.empty() && openingAssignment(*program.body[0], program)) pure = 1;
     while (pure < program.body.size() && analyse(*program.body[pure], env).pure)
         ++pure;
     // A game that matches matches all of the pure ones at one position: a wtm

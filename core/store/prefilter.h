@@ -31,6 +31,19 @@
 // filters' own functions (yearOf, eloOf). Such a condition refers to the
 // query's filter: the query must outlive its prefilter.
 //
+// A path (`path`, ⊢) needs what the constituents every match passes
+// through need (a promotion, a mate, a designator's pieces ...): its
+// attempts write their comments only when they succeed, so where those
+// constituents are pure (or comments of bounded text) a path that cannot
+// match leaves no trace. A game where the path's matcher could pass its
+// step budget or the comment limit (an error) is not skipped: the bound
+// grows with the game's length and the pattern's repetitions. A piece or
+// square loop, a transform in its any mode and a sort whose body, images or
+// argument leave no trace where they cannot match pass their conditions on.
+// A first filter `X = ∙` (or a number, a string, squares) is set again at
+// every position before anything reads it, so the filters after it are
+// analysed too.
+//
 // Facts of the mainline serve a search of the mainline; when the search reads
 // variations the facts of the whole game tree (the signature) stand in. The
 // search asks the prefilter about every game the store describes (parsed in

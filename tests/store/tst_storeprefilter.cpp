@@ -178,6 +178,35 @@ private slots:
         QTest::newRow("elo and a promotion") << "elo >= 2700 move promote Q" << false << 6 << 1;
         QTest::newRow("initial, result and elo") << "initial result 0-1 elo white >= 2400" << false << 6 << 1;
         QTest::newRow("not year") << "not year < 1950" << false << 0 << 7;
+        // Paths: the constituents every match passes through, under a piece
+        // loop and after an opening assignment; comments of literal text and
+        // squares are taken back when an attempt fails.
+        QTest::newRow("path to a promotion") << "path -- * --=N" << false << 6 << 1;
+        QTest::newRow("path with a comment") << "path -- * --=Q comment(\"queen\" to)" << false << 6 << 1;
+        QTest::newRow("path in a piece loop") << "piece T in p path -- * T--=N" << false << 6 << 1;
+        QTest::newRow("path after an assignment") << "S = currentposition path -- * --=N" << false << 6 << 1;
+        QTest::newRow("path to a mate") << "path -- * mate" << false << 7 << 0;
+        QTest::newRow("path to a check") << "path -- {2} check" << false << 6 << 1;
+        QTest::newRow("variations: path to a promotion") << "cql(variations) path -- * --=Q" << false << 5 << 2;
+        // Not analysed: an optional promotion, a comment of a tag's text (as
+        // long as the PGN makes it), a repetition in a repeated chain, `all`,
+        // an assignment in the path or from a variable, a persistent variable.
+        QTest::newRow("path, optional promotion") << "path -- * (--=N)?" << false << 0 << 8;
+        QTest::newRow("path, comment of a tag") << "path -- * --=N comment(player white)" << false << 0 << 1;
+        QTest::newRow("path, nested repetition") << "path (-- *){2} --=N" << false << 0 << 1;
+        QTest::newRow("piece all, path") << "piece all T in p path -- * T--=N" << false << 0 << 0;
+        QTest::newRow("path, assignment") << "path -- * {X = 1} --=N" << false << 0 << 1;
+        QTest::newRow("assignment from a variable") << "Y = 1 S = Y path -- * --=N" << false << 0 << 1;
+        QTest::newRow("persistent assignment") << "persistent Count = 1 path -- * --=N" << false << 0 << 1;
+        // A game where the pattern's steps could pass the matcher's budget is
+        // not ruled out: with four repetitions only the two shortest games are.
+        QTest::newRow("path, three repetitions") << "path -- * -- * -- * --=N" << false << 6 << 1;
+        QTest::newRow("path, four repetitions") << "path -- * -- * -- * -- * --=N" << false << 2 << 1;
+        // A transform whose images are not pure (a sort) and sorts of a
+        // comparison or a path: none can match where the conditions fail.
+        QTest::newRow("flipcolor with a sort") << "flipcolor {move promote N sort \"ply\" ply}" << false << 6 << 1;
+        QTest::newRow("sort of a comparison") << "sort \"queens\" #Q >= 2" << false << 6 << 1;
+        QTest::newRow("sort of a path") << "sort \"plies to N\" path -- * --=N" << false << 6 << 1;
         QTest::newRow("cqls :result") << "(match :result 0-1 (position :check))" << true << 6 << 1;
         // CQL-S game information is read from the tags too.
         QTest::newRow("cqls :eco") << "(match :eco D00 (position :btm))" << true << 6 << 1;
