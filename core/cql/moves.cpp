@@ -90,20 +90,11 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
     return true;
 }
 
-// A move that asks only where it starts (its value, the squares it marks, is
-// asked by the caller or not).
-bool onlyFrom(const MoveSpec &s)
+// Whether a move filter asks nothing of a move but, at most, where it starts
+// (its value, the squares it marks, is asked by the caller or not).
+bool asksAtMostFrom(const MoveSpec &s)
 {
-    return s.from && !s.to && !s.capture && !s.promote && !s.promoteName && !s.requirePromotion && !s.enpassant
-        && !s.enpassantSquare && !s.castle && !s.castleShort && !s.castleLong && !s.null && !s.primary && !s.secondary
-        && !s.captureOnly && !s.cqlsDrops && !s.dropsOnly && !s.comment;
-}
-
-// A move filter every move matches (`legal --`; its value, the squares it
-// marks, is not asked when counting).
-bool anyMove(const MoveSpec &s)
-{
-    return !s.from && !s.to && !s.capture && !s.promote && !s.promoteName && !s.requirePromotion && !s.enpassant
+    return !s.to && !s.capture && !s.promote && !s.promoteName && !s.requirePromotion && !s.enpassant
         && !s.enpassantSquare && !s.castle && !s.castleShort && !s.castleLong && !s.null && !s.primary && !s.secondary
         && !s.captureOnly && !s.cqlsDrops && !s.dropsOnly && !s.comment;
 }
@@ -144,12 +135,12 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         if (count) *count = any;
         ctx.moveTo(here);
         if (any && s.comment) s.comment->match(ctx);
-    } else if (s.legal && !value && !count && onlyFrom(s)) {
+    } else if (s.legal && !value && !count && s.from && asksAtMostFrom(s)) {
         // `legal X--` as a question: whether a legal move starts in X.
         MoveSets sets;
         evalSets(sets);
         any = (ctx.legal().from & sets.from).any();
-    } else if (s.legal && !value && count && anyMove(s)) {
+    } else if (s.legal && !value && count && !s.from && asksAtMostFrom(s)) {
         // `countmoves legal --`, asked at every position of forced-move
         // searches: the count is the list's, with each promotion counted once
         // as below, without asking anything of each move.
