@@ -222,17 +222,24 @@ Prefilter::Condition both(Prefilter::Condition x, Prefilter::Condition y)
     return [x, y](const GameRecord &g, const GameStore &st, size_t i) { return x(g, st, i) && y(g, st, i); };
 }
 
-// All of the facts must hold (filters that all match).
-Facts allOf(std::vector<Facts> parts)
+// The facts that must all hold, pure or not: a game failing one fails the whole.
+Facts allNeeded(std::vector<Facts> parts)
 {
     Facts all = pureOnly();
     for (Facts &part : parts) {
-        if (!part.pure) return {};
         if (!part.mayMatch) continue;
         all.text += all.mayMatch ? " and " + part.text : part.text;
         all.mayMatch = both(std::move(all.mayMatch), std::move(part.mayMatch));
     }
     return all;
+}
+
+// All of the facts must hold (filters that all match), all pure.
+Facts allOf(std::vector<Facts> parts)
+{
+    for (const Facts &part : parts)
+        if (!part.pure) return {};
+    return allNeeded(std::move(parts));
 }
 
 // One of the facts must hold (filters of which one matches); the squares
@@ -270,18 +277,6 @@ Facts anyOf(std::vector<Facts> parts, bool impureToo = false)
     return any;
 }
 
-// The facts that must all hold, pure or not: a game failing one fails the whole.
-Facts allNeeded(std::vector<Facts> parts)
-{
-    Facts all = pureOnly();
-    for (Facts &part : parts) {
-        if (!part.mayMatch) continue;
-        all.text += all.mayMatch ? " and " + part.text : part.text;
-        all.mayMatch = both(std::move(all.mayMatch), std::move(part.mayMatch));
-    }
-    return all;
-}
-
 Side sideOf(const Filter &f)
 {
     if (const auto *s = exactly<cql::StateFilter>(f)) {
@@ -303,6 +298,14 @@ Side sideOfAll(const Filters &filters, Get get, Side inherited)
             side = s;
         }
     return side == AnySide ? inherited : side;
+}
+
+// The piece types a promotion condition names, as moveMatches and the path's
+// kindFits read `promote`: types, of either colour's letters (none: any).
+uint8_t promotionTypes(cql::PieceMask promote)
+{
+    const uint8_t types = uint8_t((promote | (promote >> 8)) & 0x7E);
+    return types ? types : uint8_t(0x7E);
 }
 
 // Promotions and castlings a game (its mainline, or its tree) must hold for a
@@ -427,11 +430,7 @@ Facts analyseMove(const cql::MoveSpec &s, const Env &env)
         uint8_t types = 0;
         Side side = mover; // a pawn reaching its last rank names its own side
         if (!s.requirePromotion && pawnToLastRank(s, side)) types = 0x7E;
-        if (s.requirePromotion) {
-            // As moveMatches reads `promote`: piece types, of either colour's letters.
-            types = s.promote ? uint8_t((s.promote | (s.promote >> 8)) & 0x7E) : uint8_t(0x7E);
-            if (!types) types = 0x7E;
-        }
+        if (s.requirePromotion) types = promotionTypes(s.promote);
         uint8_t castlings = 0;
         if (s.castleShort) castlings |= WhiteShort;
         if (s.castleLong) castlings |= WhiteLong;
@@ -593,12 +592,8 @@ bool pathParts(const std::vector<cql::PathCon> &cons, const Env &env, bool manda
             if (!need(analyseOptional(c.left, env)) || !need(analyseOptional(c.right, env))) return false;
             for (const cql::FilterPtr &target : c.targets)
                 if (!filterNeeded(*target)) return false;
-            if (c.requirePromotion) {
-                // As kindFits reads `promote`: piece types, of either colour's letters.
-                uint8_t types = uint8_t((c.promote | (c.promote >> 8)) & 0x7E);
-                if (!types) types = 0x7E;
-                need(moveFacts(env, types, 0, AnySide, "a promotion to one of the types"));
-            }
+            if (c.requirePromotion)
+                need(moveFacts(env, promotionTypes(c.promote), 0, AnySide, "a promotion to one of the types"));
             break;
         }
         case cql::PathCon::Chain:
@@ -639,16 +634,11 @@ Facts analysePath(const cql::PathFilter &p, const Env &env)
     Facts all = allNeeded(std::move(needs));
     if (!all.mayMatch) return {};
     // codes counts every move of the tree (and the markers and notes beside them).
-    Prefilter::Condition bounded = [shape](const GameRecord &r, const GameStore &, size_t) {
-        return !pathWithinLimits(shape, double(r.codes) + 1);
-    };
-    Prefilter::Condition needed = std::move(all.mayMatch);
-    return Facts{
-        false,
-        [bounded = std::move(bounded), needed = std::move(needed)](const GameRecord &r, const GameStore &st, size_t i) {
-            return bounded(r, st, i) || needed(r, st, i);
-        },
-        "a path through " + all.text, nullptr};
+    return Facts{false,
+                 [shape, needed = std::move(all.mayMatch)](const GameRecord &r, const GameStore &st, size_t i) {
+                     return !pathWithinLimits(shape, double(r.codes) + 1) || needed(r, st, i);
+                 },
+                 "a path through " + all.text, nullptr};
 }
 
 Facts analyse(const Filter &f, const Env &env)
@@ -704,7 +694,7 @@ Facts analyse(const Filter &f, const Env &env)
         // none of them can match: in Any mode the transform's condition is theirs.
         Facts any = anyOf(std::move(images), anyMode);
         if (any.mayMatch) any.text = "one of " + std::to_string(t->images().size()) + " images of " + first;
-        if (!any.pure) return anyMode ? Facts{false, std::move(any.mayMatch), std::move(any.text), nullptr} : Facts{};
+        if (!any.pure) return Facts{false, std::move(any.mayMatch), std::move(any.text), nullptr}; // {} unless anyMode
         return anyMode ? any : pureOnly();
     }
     if (const auto *a = exactly<cql::AndOrFilter>(f)) {
