@@ -124,6 +124,7 @@ class MinMaxFilter : public NumericFilter {
 public:
     MinMaxFilter(bool isMax, std::vector<FilterPtr> args) : m_max(isMax), m_args(std::move(args)) {}
     bool number(Ctx &ctx, long long &out) const override;
+    const std::vector<FilterPtr> &args() const { return m_args; }
     FilterPtr transformed(const Transform &t) const override;
 
 private:

@@ -111,6 +111,18 @@ long long leastValue(cql::CompareFilter::Op op, long long n)
     }
 }
 
+// The comparison with its sides swapped: "n < x" is "x > n".
+cql::CompareFilter::Op mirrored(cql::CompareFilter::Op op)
+{
+    switch (op) {
+    case cql::CompareFilter::Lt: return cql::CompareFilter::Gt;
+    case cql::CompareFilter::Le: return cql::CompareFilter::Ge;
+    case cql::CompareFilter::Ge: return cql::CompareFilter::Le;
+    case cql::CompareFilter::Gt: return cql::CompareFilter::Lt;
+    default: return op;
+    }
+}
+
 // A flag of the mainline's record, or of the tree's signature.
 Facts flag(const Env &env, uint16_t mainlineBit, uint8_t treeBit, const char *mainlineText, const char *treeText)
 {
@@ -641,6 +653,59 @@ Facts analysePath(const cql::PathFilter &p, const Env &env)
                  "a path through " + all.text, nullptr};
 }
 
+// What a value of at least `need` (> 0) at some position asks of the game:
+// for a count of a set, that many squares the set can hold, that many of a
+// designator's pieces at once, and the set's own condition (a set that holds
+// a square matches); for a transform's count of matching images, that one
+// image matches; for the largest or least of values, one of them that large
+// (min and max pass over values not there). Under a sort the same, not pure:
+// a sort records its value for the output of a matching game only.
+Facts atLeast(const Filter &value, long long need, const Env &env)
+{
+    if (const auto *so = exactly<cql::SortFilter>(value)) {
+        Facts sorted = atLeast(so->argument(), need, env);
+        sorted.pure = false;
+        return sorted;
+    }
+    if (const auto *t = exactly<cql::TransformFilter>(value); t && t->mode() == cql::TransformFilter::Count) {
+        std::vector<Facts> images;
+        Env inner = env;
+        inner.repeated = true;
+        for (const cql::FilterPtr &image : t->images())
+            images.push_back(analyse(*image, inner));
+        Facts any = anyOf(std::move(images));
+        any.possible = nullptr;
+        return any;
+    }
+    if (const auto *m = exactly<cql::MinMaxFilter>(value)) {
+        std::vector<Facts> parts;
+        for (const cql::FilterPtr &a : m->args())
+            parts.push_back(atLeast(*a, need, env));
+        Facts any = anyOf(std::move(parts));
+        any.possible = nullptr;
+        return any;
+    }
+    const Filter *counted = nullptr;
+    if (const auto *c = exactly<cql::CountFilter>(value))
+        counted = &c->argument();
+    else if (value.type == cql::Type::Set)
+        counted = &value;
+    if (!counted) return analyse(value, env).pure ? pureOnly() : Facts{};
+    Facts set = analyse(*counted, env);
+    if (!set.pure) return {};
+    Prefilter::Condition enough;
+    if (set.possible)
+        enough = [possible = set.possible, need](const GameRecord &, const GameStore &st, size_t i) {
+            return std::popcount(possible(st.signature(i))) >= need;
+        };
+    const auto *d = exactly<cql::DesignatorFilter>(*counted);
+    if (d && d->pieces() && !(d->pieces() & cql::EmptyBit) && !d->squares().empty())
+        enough = both(std::move(enough), atLeastPieces(env, kindsOf(d->pieces()), need));
+    enough = both(std::move(set.mayMatch), std::move(enough));
+    if (!enough) return pureOnly();
+    return Facts{true, std::move(enough), "at least " + std::to_string(need) + " of the set's squares", nullptr};
+}
+
 Facts analyse(const Filter &f, const Env &env)
 {
     if (const auto *c = exactly<cql::ConstantFilter>(f)) {
@@ -809,43 +874,13 @@ Facts analyse(const Filter &f, const Env &env)
         }
         // #S >= k, #S > k, #S == k with k > 0: at least k squares S can hold,
         // and for a designator at least k of its pieces at once.
-        // A transform's count of matching images at least k > 0: one image matches.
-        if (const auto *t = exactly<cql::TransformFilter>(cmp->left());
-            t && number && t->mode() == cql::TransformFilter::Count) {
-            std::vector<Facts> images;
-            Env inner = env;
-            inner.repeated = true;
-            for (const cql::FilterPtr &image : t->images())
-                images.push_back(analyse(*image, inner));
-            Facts any = anyOf(std::move(images));
-            if (!any.pure) return {};
-            any.possible = nullptr;
-            return leastValue(cmp->op(), number->value()) > 0 ? any : pureOnly();
-        }
-        // The set counted: #S, or a set compared with a number (its count).
-        const Filter *counted = nullptr;
-        if (const auto *c = exactly<cql::CountFilter>(cmp->left()))
-            counted = &c->argument();
-        else if (cmp->left().type == cql::Type::Set)
-            counted = &cmp->left();
-        if (!counted || !number) {
-            // Pure only when both sides are.
-            return analyse(cmp->left(), env).pure && analyse(cmp->right(), env).pure ? pureOnly() : Facts{};
-        }
-        Facts set = analyse(*counted, env);
-        if (!set.pure) return {};
-        const long long need = leastValue(cmp->op(), number->value());
-        if (need <= 0) return pureOnly();
-        Prefilter::Condition enough;
-        if (set.possible)
-            enough = [possible = set.possible, need](const GameRecord &, const GameStore &st, size_t i) {
-                return std::popcount(possible(st.signature(i))) >= need;
-            };
-        const auto *d = exactly<cql::DesignatorFilter>(*counted);
-        if (d && d->pieces() && !(d->pieces() & cql::EmptyBit) && !d->squares().empty())
-            enough = both(std::move(enough), atLeastPieces(env, kindsOf(d->pieces()), need));
-        if (!enough) return pureOnly();
-        return Facts{true, std::move(enough), "at least " + std::to_string(need) + " of the set's squares", nullptr};
+        // A value compared with a number, on either side ("1 < #S" is "#S > 1").
+        const auto *constant = number ? number : leftNumber;
+        if (!constant) return analyse(cmp->left(), env).pure && analyse(cmp->right(), env).pure ? pureOnly() : Facts{};
+        const Filter &value = number ? cmp->left() : cmp->right();
+        const long long need = leastValue(number ? cmp->op() : mirrored(cmp->op()), constant->value());
+        if (need <= 0) return analyse(value, env).pure ? pureOnly() : Facts{};
+        return atLeast(value, need, env);
     }
     if (const auto *c = exactly<cql::CountFilter>(f)) return analyse(c->argument(), env).pure ? pureOnly() : Facts{};
     if (exactly<cql::NumberFilter>(f) || exactly<cql::EloFilter>(f)) return pureOnly();

@@ -207,6 +207,24 @@ private slots:
         QTest::newRow("flipcolor with a sort") << "flipcolor {move promote N sort \"ply\" ply}" << false << 6 << 1;
         QTest::newRow("sort of a comparison") << "sort \"queens\" #Q >= 2" << false << 6 << 1;
         QTest::newRow("sort of a path") << "sort \"plies to N\" path -- * --=N" << false << 6 << 1;
+        // A count compared with the number first ("1 < #S" is "#S > 1"), or
+        // under a sort: a set that holds a square matches, so its condition
+        // (here its loop body's) holds too. The mover of a move in a loop
+        // body is not known: a black knight promotion keeps a game for P.
+        QTest::newRow("number first, count of a loop") << "initial 0 < #(piece E in p find E--=N)" << false << 6 << 1;
+        QTest::newRow("sorted count of a loop")
+            << "initial 0 < sort \"promoting pawns\" piece E in p find E--=N" << false << 6 << 1;
+        QTest::newRow("sorted count, white pawns")
+            << "initial 0 < sort \"n\" piece E in P find E--=N" << false << 6 << 0;
+        QTest::newRow("sorted count that may be 0")
+            << "initial 0 <= sort \"n\" piece E in p find E--=N" << false << 0 << 8;
+        QTest::newRow("two queens, number first") << "2 <= #Q" << false << 6 << 1;
+        // The largest or least of counts: one of them is that large.
+        QTest::newRow("max of counts") << "max(#Q #q) >= 2" << false << 6 << 1;
+        QTest::newRow("min of counts") << "min(#q #Q) > 1" << false << 6 << 0;
+        QTest::newRow("max of counts, one unbounded") << "max(#Q #[a-h1-8]) >= 2" << false << 0 << 8;
+        QTest::newRow("max of counts that may be 0") << "max(#Q #q) >= 0" << false << 0 << 8;
+        QTest::newRow("count of images, number first") << "1 <= flipcolor count #Q >= 2" << false << 6 << 1;
         QTest::newRow("cqls :result") << "(match :result 0-1 (position :check))" << true << 6 << 1;
         // CQL-S game information is read from the tags too.
         QTest::newRow("cqls :eco") << "(match :eco D00 (position :btm))" << true << 6 << 1;
