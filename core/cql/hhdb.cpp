@@ -30,9 +30,8 @@ bool readText(std::string_view &s, std::string_view text)
 
 } // namespace
 
-bool HhdbAwardFilter::rank(Ctx &ctx, int &out) const
+bool HhdbAwardFilter::rank(std::string_view s, int &out) const
 {
-    std::string_view s = ctx.game->tag("Event");
     int first = 0, last = 0;
     if (readNumber(s, first)) {
         last = first;
@@ -58,10 +57,12 @@ bool HhdbAwardFilter::rank(Ctx &ctx, int &out) const
     return true;
 }
 
-bool HhdbAwardFilter::number(Ctx &ctx, long long &out) const
+bool HhdbAwardFilter::number(Ctx &ctx, long long &out) const { return numberOf(ctx.game->tag("Event"), out); }
+
+bool HhdbAwardFilter::numberOf(std::string_view event, long long &out) const
 {
     int r = 0;
-    if (!rank(ctx, r) || r <= 0) return false;
+    if (!rank(event, r) || r <= 0) return false;
     out = r;
     return true;
 }

@@ -25,15 +25,17 @@ public:
     bool match(Ctx &ctx) const override
     {
         int r;
-        return rank(ctx, r);
+        return rank(ctx.game->tag("Event"), r);
     }
     bool number(Ctx &ctx, long long &out) const override;
+    // The number, from the Event tag alone (a game store's prefilter reads it so).
+    bool numberOf(std::string_view event, long long &out) const;
 
     // The rank given to an award without one (".p"): after every ranked award.
     static constexpr int UnrankedMax = 10000;
 
 private:
-    bool rank(Ctx &ctx, int &out) const;
+    bool rank(std::string_view event, int &out) const;
     Kind m_kind;
     bool m_special, m_max;
 };

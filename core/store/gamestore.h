@@ -48,7 +48,8 @@ namespace store {
 // 5: the codes hold the whole tree (variations, comments, NAGs), games with a
 // FEN or Chess960 start are replayable, records count their codes, and a
 // section of per-game signatures over the whole game tree (signatures.h).
-constexpr uint32_t FormatVersion = 5;
+// 6: signatures hold the fewest pieces of each kind at once.
+constexpr uint32_t FormatVersion = 6;
 
 enum GameFlag : uint16_t {
     Replayable = 1,     // the store replays this game exactly as the PGN path reads it

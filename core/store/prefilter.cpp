@@ -4,6 +4,7 @@
 #include "prefilter.h"
 
 #include "cql/echo.h"
+#include "cql/hhdb.h"
 #include "cql/logic.h"
 #include "cql/mates.h"
 #include "cql/moves.h"
@@ -164,6 +165,20 @@ Prefilter::Condition atLeastPieces(const Env &env, uint16_t kinds, long long nee
         };
     return
         [kinds, need](const GameRecord &r, const GameStore &, size_t) { return maxPieces(r.pieceMax, kinds) >= need; };
+}
+
+// At most `most` pieces of these kinds at once somewhere: the fewest of
+// each kind at once, summed, is no more (of the whole tree: no fewer than the
+// mainline's, so sound for a search of the mainline too).
+Prefilter::Condition atMostPieces(uint16_t kinds, long long most)
+{
+    return [kinds, most](const GameRecord &, const GameStore &st, size_t i) {
+        const GameSignature &s = st.signature(i);
+        long long fewest = 0;
+        for (int k = 0; k < 12; ++k)
+            if (kinds & (1u << k)) fewest += s.pieceMin(k);
+        return fewest <= most;
+    };
 }
 
 SetFn constantSet(uint64_t squares)
@@ -348,7 +363,7 @@ Facts moveFacts(const Env &env, uint8_t promotionTypes, uint8_t castlings, Side 
 
 Facts analyse(const Filter &f, const Env &env);
 
-// A number read from the game's tags alone (year, elo) as the store's tags
+// A number read from the game's tags alone (year, elo, an hhdb award) as the store's tags
 // give it; null for other filters.
 using TagNumber = std::function<bool(const GameStore &, size_t, long long &)>;
 TagNumber tagNumber(const Filter &f)
@@ -361,6 +376,9 @@ TagNumber tagNumber(const Filter &f)
         return [side = e->side()](const GameStore &st, size_t i, long long &out) {
             return cql::EloFilter::eloOf(side, st.tag(i, "WhiteElo"), st.tag(i, "BlackElo"), out);
         };
+    // The query outlives its prefilter.
+    if (const auto *h = exactly<cql::HhdbAwardFilter>(f))
+        return [h](const GameStore &st, size_t i, long long &out) { return h->numberOf(st.tag(i, "Event"), out); };
     return nullptr;
 }
 Facts analyseValue(const Filter &f, const Env &env);
@@ -653,6 +671,19 @@ Facts analysePath(const cql::PathFilter &p, const Env &env)
                  "a path through " + all.text, nullptr};
 }
 
+// What a value of at most `most` at some position asks of the game: for a
+// count of a designator's pieces anywhere on the board (`#[Aa] <= 6`, a sort
+// of it), that so few of them stood on it at once; null for other values.
+Prefilter::Condition atMost(const Filter &value, long long most)
+{
+    if (const auto *so = exactly<cql::SortFilter>(value)) return atMost(so->argument(), most);
+    const Filter *counted = &value;
+    if (const auto *c = exactly<cql::CountFilter>(value)) counted = &c->argument();
+    const auto *d = exactly<cql::DesignatorFilter>(*counted);
+    if (!d || !d->pieces() || (d->pieces() & cql::EmptyBit) || d->squares() != chess::SquareSet::all()) return nullptr;
+    return atMostPieces(kindsOf(d->pieces()), most);
+}
+
 // What a value of at least `need` (> 0) at some position asks of the game:
 // for a count of a set, that many squares the set can hold, that many of a
 // designator's pieces at once, and the set's own condition (a set that holds
@@ -878,9 +909,19 @@ Facts analyse(const Filter &f, const Env &env)
         const auto *constant = number ? number : leftNumber;
         if (!constant) return analyse(cmp->left(), env).pure && analyse(cmp->right(), env).pure ? pureOnly() : Facts{};
         const Filter &value = number ? cmp->left() : cmp->right();
-        const long long need = leastValue(number ? cmp->op() : mirrored(cmp->op()), constant->value());
-        if (need <= 0) return analyse(value, env).pure ? pureOnly() : Facts{};
-        return atLeast(value, need, env);
+        const cql::CompareFilter::Op op = number ? cmp->op() : mirrored(cmp->op());
+        const long long need = leastValue(op, constant->value());
+        Facts facts = need > 0 ? atLeast(value, need, env) : analyse(value, env).pure ? pureOnly() : Facts{};
+        // x < n, x <= n, x == n: at most so many of a designator's pieces at once.
+        if (op != cql::CompareFilter::Lt && op != cql::CompareFilter::Le && op != cql::CompareFilter::Eq) return facts;
+        if (!facts.pure && !facts.mayMatch) return facts; // it may leave a trace where it cannot match
+        const long long most = constant->value() - (op == cql::CompareFilter::Lt ? 1 : 0);
+        if (Prefilter::Condition fewEnough = atMost(value, most)) {
+            facts.text += (facts.text.empty() ? "" : " and ") + std::string("at most ") + std::to_string(most)
+                + " of the pieces at once";
+            facts.mayMatch = both(std::move(facts.mayMatch), std::move(fewEnough));
+        }
+        return facts;
     }
     if (const auto *c = exactly<cql::CountFilter>(f)) return analyse(c->argument(), env).pure ? pureOnly() : Facts{};
     if (exactly<cql::NumberFilter>(f) || exactly<cql::EloFilter>(f)) return pureOnly();

@@ -36,6 +36,7 @@ void signatureOf(const game::Game &g, GameSignature &s)
                 s.squares[k] |= on.bits();
                 if (n == 0 || promotion)
                     s.pieceMax[k] = uint8_t(std::max<int>(s.pieceMax[k], std::min(on.count(), 255)));
+                if (n == 0 || on.count() < s.pieceMin(k)) s.setPieceMin(k, on.count());
             }
         s.maxPly = std::max(s.maxPly, node.ply);
         if (p.inCheck()) {

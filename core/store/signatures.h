@@ -1,7 +1,7 @@
 // Per-game signatures over the whole game tree (mainline and variations):
-// where each kind of piece ever stood, the most of each kind at once, the
-// promotions and castlings played and whether some position is check, mate
-// or stalemate. Query prefilters (prefilter.h) test them: a query that needs
+// where each kind of piece ever stood, the most and the fewest of each kind
+// at once, the promotions and castlings played and whether some position is
+// check, mate or stalemate. Query prefilters (prefilter.h) test them: a query that needs
 // a white rook on a1 somewhere rules out every game whose rooks never stood
 // there without replaying it. Kept in a section of their own at the end of
 // the store (format.h), one per game (zeros for games the store does not replay).
@@ -10,6 +10,7 @@
 
 #include "game/game.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace store {
@@ -32,7 +33,18 @@ struct GameSignature {
     uint8_t castlings = 0; // CastlingBit (gamestore.h), of any move of the tree
     uint8_t flags = 0;     // SignatureFlag
     uint16_t maxPly = 0;   // the ply of the deepest position (at most 65535)
-    uint8_t reserved[6] = {};
+    // The fewest pieces of each kind at once in any position (same order),
+    // four bits each, at most 15: never more than the count (zeros, as for a
+    // game the store does not replay, rule nothing out).
+    uint8_t pieceMinPacked[6] = {};
+
+    int pieceMin(int kind) const { return (pieceMinPacked[kind / 2] >> (4 * (kind % 2))) & 15; }
+    void setPieceMin(int kind, int count)
+    {
+        uint8_t &b = pieceMinPacked[kind / 2];
+        const int shift = 4 * (kind % 2);
+        b = uint8_t((b & ~(15 << shift)) | (std::min(count, 15) << shift));
+    }
 };
 static_assert(sizeof(GameSignature) == 120);
 

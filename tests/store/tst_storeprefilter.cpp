@@ -28,12 +28,12 @@ const TestGame Games[] = {
      "1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 e6 5. O-O-O Nf6 6. e3 Be7 7. Nf3 O-O *"},
     {"black knight promotion", "[Date \"1899.??.??\"]\n[ECO \"C20\"]\n[WhiteElo \"2400\"]\n",
      "1. d4 d5 2. c4 e5 3. dxe5 d4 4. e3 Bb4+ 5. Bd2 dxe3 6. Bxb4 exf2+ 7. Ke2 fxg1=N+ 8. Ke1 Qh4+ 0-1"},
-    {"white queen promotion", "[Date \"????.??.??\"]\n[WhiteElo \"-\"]\n[BlackElo \"2710\"]\n",
+    {"2.hm white queen promotion", "[Date \"????.??.??\"]\n[WhiteElo \"-\"]\n[BlackElo \"2710\"]\n",
      "1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8=Q Nb6 *"},
     {"promotion in a variation", "", "1. e4 d5 2. exd5 c6 3. dxc6 Nf6 (3... e5 4. cxb7 Bd6 5. bxa8=Q) 4. Nf3 *"},
     {"castling in a variation", "", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 (3... Nf6 4. O-O) 4. c3 *"},
     {"short castlings", "", "1. e4 e5 2. Nf3 Nf6 3. Be2 Be7 4. O-O O-O *"},
-    {"neither", "", "1. e4 e5 2. Nf3 Nc6 *"},
+    {"1.p neither", "", "1. e4 e5 2. Nf3 Nc6 *"},
     {"Chess960",
      "[Variant \"chess 960\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n",
      "1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O *"},
@@ -178,6 +178,10 @@ private slots:
         QTest::newRow("elo and a promotion") << "elo >= 2700 move promote Q" << false << 6 << 1;
         QTest::newRow("initial, result and elo") << "initial result 0-1 elo white >= 2400" << false << 6 << 1;
         QTest::newRow("not year") << "not year < 1950" << false << 0 << 7;
+        // An HHdb award is read from the Event tag ("1.p", "2.hm").
+        QTest::newRow("hhdb prize") << "hhdb prize == 1" << false << 6 << 1;
+        QTest::newRow("hhdb hm, number first") << "2 >= hhdb hm" << false << 6 << 1;
+        QTest::newRow("hhdb award") << "hhdb award > 1" << false << 6 << 1;
         // Paths: the constituents every match passes through, under a piece
         // loop and after an opening assignment; comments of literal text and
         // squares are taken back when an attempt fails.

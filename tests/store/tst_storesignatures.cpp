@@ -34,7 +34,8 @@ const TestGame Games[] = {
 constexpr int GameCount = int(std::size(Games));
 
 constexpr uint64_t bit(int file, int rank) { return uint64_t(1) << (rank * 8 + file); }
-constexpr int WhiteRook = 3, BlackPawn = 6, WhitePawn = 0, WhiteQueen = 4;
+constexpr int WhitePawn = 0, WhiteKnight = 1, WhiteRook = 3, WhiteQueen = 4, BlackPawn = 6, BlackKnight = 7,
+              BlackBishop = 8, BlackRook = 9, BlackKing = 11;
 
 std::string databaseText()
 {
@@ -89,6 +90,19 @@ private slots:
         QCOMPARE(int(m_store.record(2).pieceMax[WhiteQueen]), 1);
         QCOMPARE(int(variation.promotions[0]), 1 << chess::Queen);
         QCOMPARE(int(variation.maxPly), 9);
+        // The fewest of each kind at once, over the tree: game 1 ends with six
+        // pawns a side and one white knight; the variation of game 2 takes a
+        // third black pawn and a rook, where its mainline takes two pawns.
+        QCOMPARE(second.pieceMin(WhitePawn), 6);
+        QCOMPARE(second.pieceMin(BlackPawn), 6);
+        QCOMPARE(second.pieceMin(WhiteKnight), 1);
+        QCOMPARE(second.pieceMin(BlackKnight), 2); // the promotion adds one later
+        QCOMPARE(second.pieceMin(BlackBishop), 1);
+        QCOMPARE(variation.pieceMin(BlackPawn), 5);
+        QCOMPARE(variation.pieceMin(BlackRook), 1);
+        QCOMPARE(variation.pieceMin(WhitePawn), 7);
+        QCOMPARE(m_store.signature(3).pieceMin(WhitePawn), 8);
+        QCOMPARE(m_store.signature(3).pieceMin(BlackKing), 1);
         QVERIFY(m_store.signature(4).flags & store::TreeMate);
         QVERIFY(m_store.signature(5).flags & store::TreeMate);
         QVERIFY(!(m_store.record(5).flags & store::FinalMate));
@@ -110,6 +124,13 @@ private slots:
         QTest::newRow("rotate90") << "rotate90 Rh3" << 5 << 1;
         QTest::newRow("shift") << "shift {Ra3 Nb1}" << 5 << 1;
         QTest::newRow("flip transform of a compound") << "flip {Rh3 ke8}" << 5 << 1;
+        // At most so many pieces at once: the fewest of each kind at once,
+        // summed (the tree's: game 2's variation keeps it in for 28).
+        QTest::newRow("at most 28 pieces") << "#[Aa] <= 28" << 4 << 1;
+        QTest::newRow("fewer than 32 pieces") << "[Aa] < 32" << 2 << 3;
+        QTest::newRow("exactly 6 black pawns") << "#p == 6" << 4 << 2;
+        QTest::newRow("sorted, fewer than 7 white pawns") << "sort \"pawns\" #P < 7" << 5 << 1;
+        QTest::newRow("at most 0 queens on the first rank") << "#Q[a-h1] <= 0" << 0 << 2;
         QTest::newRow("not") << "not Rh3" << 0 << 6;
         QTest::newRow("union") << "Rh3 | p[a-h2]" << 4 << 2;
         QTest::newRow("intersection") << "(R | r) & h3" << 5 << 1;
