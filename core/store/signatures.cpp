@@ -29,6 +29,9 @@ void signatureOf(const game::Game &g, GameSignature &s)
         // Pieces only leave the board but by promotion: counting at the root
         // and after promotions finds the most of each kind.
         const bool promotion = n != 0 && !node.move.isNull() && node.move.kind() == chess::Move::Promotion;
+        // ...and they get fewer only by captures and promotions: counting there finds the fewest.
+        const bool fewer =
+            n == 0 || promotion || p.occupied().count() < g.nodes[node.parent].position.occupied().count();
         for (int c = 0; c < 2; ++c)
             for (int t = chess::Pawn; t <= chess::King; ++t) {
                 const chess::SquareSet on = p.pieces(chess::Color(c), chess::PieceType(t));
@@ -36,7 +39,7 @@ void signatureOf(const game::Game &g, GameSignature &s)
                 s.squares[k] |= on.bits();
                 if (n == 0 || promotion)
                     s.pieceMax[k] = uint8_t(std::max<int>(s.pieceMax[k], std::min(on.count(), 255)));
-                if (n == 0 || on.count() < s.pieceMin(k)) s.setPieceMin(k, on.count());
+                if (n == 0 || (fewer && on.count() < s.pieceMin(k))) s.setPieceMin(k, on.count());
             }
         s.maxPly = std::max(s.maxPly, node.ply);
         if (p.inCheck()) {
