@@ -151,12 +151,11 @@ FilterPtr EloFilter::transformed(const Transform &t) const
 
 bool PowerFilter::number(Ctx &ctx, long long &out) const
 {
-    static constexpr int value[] = {0, 1, 3, 3, 5, 9, 0};
     chess::SquareSet s = m_a->set(ctx);
     long long sum = 0;
     for (chess::Square sq : s) {
         chess::Piece p = ctx.pos->pieceAt(sq);
-        if (p != chess::NoPiece) sum += value[chess::typeOf(p)];
+        if (p != chess::NoPiece) sum += valueOf(chess::typeOf(p));
     }
     out = sum;
     return true;

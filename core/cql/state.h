@@ -76,6 +76,12 @@ class PowerFilter : public OneArgumentFilter<PowerFilter, NumericFilter> {
 public:
     using OneArgumentFilter::OneArgumentFilter;
     bool number(Ctx &ctx, long long &out) const override;
+    // What a piece of the type adds: pawn 1, knight and bishop 3, rook 5, queen 9, king 0.
+    static int valueOf(chess::PieceType t)
+    {
+        static constexpr int value[] = {0, 1, 3, 3, 5, 9, 0};
+        return value[t];
+    }
 };
 
 // file S / rank S: 1..8 for a single square.

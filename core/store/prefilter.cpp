@@ -19,6 +19,7 @@
 #include "cql/transformfilter.h"
 #include "cql/vars.h"
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <initializer_list>
@@ -167,16 +168,17 @@ Prefilter::Condition atLeastPieces(const Env &env, uint16_t kinds, long long nee
         [kinds, need](const GameRecord &r, const GameStore &, size_t) { return maxPieces(r.pieceMax, kinds) >= need; };
 }
 
-// At most `most` pieces of these kinds at once somewhere: the fewest of
-// each kind at once, summed, is no more (of the whole tree: no fewer than the
+// At most `most` pieces of these kinds at once somewhere, each counted
+// `weight` times its kind (1, or its power): the fewest of each kind at once,
+// so weighed and summed, is no more (of the whole tree: no fewer than the
 // mainline's, so sound for a search of the mainline too).
-Prefilter::Condition atMostPieces(uint16_t kinds, long long most)
+Prefilter::Condition atMostPieces(uint16_t kinds, long long most, std::array<int, 12> weight)
 {
-    return [kinds, most](const GameRecord &, const GameStore &st, size_t i) {
+    return [kinds, most, weight](const GameRecord &, const GameStore &st, size_t i) {
         const GameSignature &s = st.signature(i);
         long long fewest = 0;
         for (int k = 0; k < 12; ++k)
-            if (kinds & (1u << k)) fewest += s.pieceMin(k);
+            if (kinds & (1u << k)) fewest += weight[size_t(k)] * s.pieceMin(k);
         return fewest <= most;
     };
 }
@@ -673,15 +675,24 @@ Facts analysePath(const cql::PathFilter &p, const Env &env)
 
 // What a value of at most `most` at some position asks of the game: for a
 // count of a designator's pieces anywhere on the board (`#[Aa] <= 6`, a sort
-// of it), that so few of them stood on it at once; null for other values.
+// of it) or their power (`power a <= 5`), that so few of them stood on it at
+// once; null for other values.
 Prefilter::Condition atMost(const Filter &value, long long most)
 {
     if (const auto *so = exactly<cql::SortFilter>(value)) return atMost(so->argument(), most);
     const Filter *counted = &value;
-    if (const auto *c = exactly<cql::CountFilter>(value)) counted = &c->argument();
+    std::array<int, 12> weight;
+    weight.fill(1);
+    if (const auto *c = exactly<cql::CountFilter>(value)) {
+        counted = &c->argument();
+    } else if (const auto *p = exactly<cql::PowerFilter>(value)) {
+        counted = &p->argument();
+        for (int k = 0; k < 12; ++k)
+            weight[size_t(k)] = cql::PowerFilter::valueOf(chess::PieceType(k % 6 + chess::Pawn));
+    }
     const auto *d = exactly<cql::DesignatorFilter>(*counted);
     if (!d || !d->pieces() || (d->pieces() & cql::EmptyBit) || d->squares() != chess::SquareSet::all()) return nullptr;
-    return atMostPieces(kindsOf(d->pieces()), most);
+    return atMostPieces(kindsOf(d->pieces()), most, weight);
 }
 
 // What a value of at least `need` (> 0) at some position asks of the game:
@@ -924,6 +935,7 @@ Facts analyse(const Filter &f, const Env &env)
         return facts;
     }
     if (const auto *c = exactly<cql::CountFilter>(f)) return analyse(c->argument(), env).pure ? pureOnly() : Facts{};
+    if (const auto *p = exactly<cql::PowerFilter>(f)) return analyse(p->argument(), env).pure ? pureOnly() : Facts{};
     if (exactly<cql::NumberFilter>(f) || exactly<cql::EloFilter>(f)) return pureOnly();
     if (exactly<cql::PositionNumberFilter>(f)) {
         // Read only (a comparison of year with a number is tested above, from the tags).

@@ -131,6 +131,10 @@ private slots:
         QTest::newRow("exactly 6 black pawns") << "#p == 6" << 4 << 2;
         QTest::newRow("sorted, fewer than 7 white pawns") << "sort \"pawns\" #P < 7" << 5 << 1;
         QTest::newRow("at most 0 queens on the first rank") << "#Q[a-h1] <= 0" << 0 << 2;
+        // Power likewise, each kind weighed by its value (a knight 3, a rook 5 ...).
+        QTest::newRow("black power at most 36") << "power a <= 36" << 4 << 1;
+        QTest::newRow("sorted white power at most 38") << "sort \"power\" power A <= 38" << 4 << 1;
+        QTest::newRow("power of one square") << "power a[a-h8] <= 0" << 0 << 0;
         QTest::newRow("not") << "not Rh3" << 0 << 6;
         QTest::newRow("union") << "Rh3 | p[a-h2]" << 4 << 2;
         QTest::newRow("intersection") << "(R | r) & h3" << 5 << 1;
