@@ -929,7 +929,7 @@ Facts analyse(const Filter &f, const Env &env)
         const long long most = constant->value() - (op == cql::CompareFilter::Lt ? 1 : 0);
         if (Prefilter::Condition fewEnough = atMost(value, most)) {
             facts.text += (facts.text.empty() ? "" : " and ") + std::string("at most ") + std::to_string(most)
-                + " of the pieces at once";
+                + " by the fewest pieces at once";
             facts.mayMatch = both(std::move(facts.mayMatch), std::move(fewEnough));
         }
         return facts;
