@@ -424,6 +424,7 @@ int main(int argc, char **argv)
     s.setCancelFlag(&g_interrupted);
 
     cli::ProblemReporter problems;
+    uint64_t evaluationFailures = 0;
     bool writeFailed = false;
     uint64_t nextLine = o.lineIncrement > 0 ? uint64_t(o.lineIncrement) : 0;
     search::Callbacks cb;
@@ -445,6 +446,7 @@ int main(int argc, char **argv)
     };
     cb.onProblem = [&](const search::GameProblem &p) {
         if (tty) std::fputs("\r\033[K", stderr);
+        evaluationFailures += p.evaluation;
         problems.add(p);
     };
     cb.onProgress = [&](const search::Progress &p) {
@@ -481,6 +483,7 @@ int main(int argc, char **argv)
         ps.games = sum.gamesExamined;
         ps.problemGames = sum.problemGames;
         ps.problems = problems.count();
+        ps.evaluationFailures = evaluationFailures;
         ps.shownProblems = problems.shown();
         ps.seconds = seconds;
         ps.threads = sum.threads;
@@ -491,6 +494,8 @@ int main(int argc, char **argv)
         std::printf("shard %u/%u: %llu matches of %llu games in %.3f seconds using %u threads to %s\n",
                     shard->shard().index, shard->shard().count, (unsigned long long)sum.matches,
                     (unsigned long long)sum.gamesExamined, seconds, sum.threads, part.c_str());
+        // The part is whole: the merge reports the failures it records, and
+        // exits as one run would (drivers take a shard's non-zero status for a refusal).
         return 0;
     }
     if (writeFailed || !file.commit(&error)) {
@@ -502,5 +507,5 @@ int main(int argc, char **argv)
         std::printf("%s\n", line.c_str());
     std::printf("%llu matches of %llu games in %.3f seconds using %u threads to %s\n", (unsigned long long)sum.matches,
                 (unsigned long long)sum.gamesExamined, seconds, sum.threads, output.c_str());
-    return 0;
+    return cli::ProblemReporter::evaluationStatus(evaluationFailures);
 }

@@ -62,7 +62,7 @@ int runMerge(const Options &o)
         sum.longestSeconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("%llu matches of %llu games in %.3f seconds using %u threads to %s\n", (unsigned long long)sum.matches,
                 (unsigned long long)sum.games, seconds, sum.threads, output.c_str());
-    return 0;
+    return ProblemReporter::evaluationStatus(sum.evaluationFailures);
 }
 
 } // namespace cli

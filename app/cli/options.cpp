@@ -340,7 +340,8 @@ Other:
   -help                    print this list
 
 Exit status: 0 on success; 1 when the query, the input or the output has an
-error; 2 for a bad command line; 130 when interrupted.
+error, or the query failed to evaluate on some games (the others' matches are
+written); 2 for a bad command line; 130 when interrupted.
 )";
 }
 

@@ -26,4 +26,14 @@ void ProblemReporter::finish(uint64_t games) const
                      (unsigned long long)(m_count - Shown), (unsigned long long)games);
 }
 
+int ProblemReporter::evaluationStatus(uint64_t failures)
+{
+    if (failures == 0) return 0;
+    std::fprintf(stderr,
+                 "cqlwb-cli: the query could not be evaluated on %llu game%s (errors above); the output holds the "
+                 "other games' matches; exit status 1\n",
+                 (unsigned long long)failures, failures == 1 ? "" : "s");
+    return 1;
+}
+
 } // namespace cli

@@ -27,6 +27,11 @@ public:
     // The note on the problems not shown, if any.
     void finish(uint64_t games) const;
 
+    // The exit status of a run whose query failed to evaluate on so many games
+    // (0 for none): 1, as CQL 6.2 exits 1 when an evaluation error stops it.
+    // The note says so on standard error.
+    static int evaluationStatus(uint64_t failures);
+
     uint64_t count() const { return m_count; }
     const std::vector<std::string> &shown() const { return m_shown; }
 

@@ -226,9 +226,9 @@ struct Ctx {
         std::array<int8_t, 64> squareOf;
     };
     std::vector<PieceIds> pieceIds;
-    // Per node, the first move of the variation it lies in (NoNode on the main
-    // line), computed on first use for a game (try).
-    std::vector<game::NodeId> variationStarts;
+    // Per node, how many White moves leaving their parent's main continuation
+    // lead to it from the start, computed on first use for a game (try).
+    std::vector<uint32_t> whiteSideLineMoves;
     // The legal moves of the game positions last asked for (moves.cpp): a
     // query that asks once per piece (`legal I--`) or once per path step
     // (`parent:countmoves legal --`) generates them once.

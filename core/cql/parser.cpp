@@ -1900,6 +1900,11 @@ FilterPtr Parser::parseTransform(const Token &t, int kind)
 {
     TransformFilter::Mode mode = TransformFilter::Any;
     long long lo = 0, hi = 0;
+    // reversecolor has no count form in CQL 6.2 ('reversecolor count F' is refused there).
+    if (TransformKind(kind) == TransformKind::ReverseColor && atWord("count")) {
+        error(peek(), "'reversecolor' takes no 'count': expected a filter after it");
+        return nullptr;
+    }
     if (acceptWord("count")) {
         mode = TransformFilter::Count;
     } else if (bool two; atRangeNumber() && !comparisonAfterNumber() && parseRangeNumbers(lo, hi, two)) {

@@ -114,7 +114,6 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
     }
     if (w == "try") {
         m_program->usesVariations = true;
-        m_program->usesAnnotations = true;
         out = make<TryFilter>(t.range);
         return true;
     }

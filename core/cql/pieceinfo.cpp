@@ -106,34 +106,35 @@ int nagOfCommentArgument(std::string_view a)
 
 chess::SquareSet EnPassantSquareFilter::set(Ctx &ctx) const
 {
-    chess::Square s = ctx.pos->epSquare();
-    return s == chess::NoSquare ? chess::SquareSet() : chess::SquareSet::of(s);
+    // As CQL 6.2 defines it: the square of the pawn the move that led here
+    // captured en passant (beside the square the capturer moved to), else none.
+    const game::Node &n = ctx.cur();
+    if (n.parent == game::NoNode || n.move.isNull() || n.move.kind() != chess::Move::EnPassant) return {};
+    return chess::SquareSet::of(chess::Square(n.move.to() ^ 8));
 }
 
-bool TryFilter::match(Ctx &ctx) const
+bool TryFilter::number(Ctx &ctx, long long &out) const
 {
-    // The move where this line left its parent's main continuation, found
-    // for every node at once: echo asks at every pair of positions.
+    // Counted for every node at once, parents before children: echo asks at
+    // every pair of positions.
     const game::Game &g = *ctx.game;
-    std::vector<game::NodeId> &starts = ctx.variationStarts;
-    if (starts.size() != g.nodes.size()) {
-        starts.resize(g.nodes.size());
-        for (game::NodeId n = 0; n < g.nodes.size(); ++n) { // parents come first
+    std::vector<uint32_t> &counts = ctx.whiteSideLineMoves;
+    if (counts.size() != g.nodes.size()) {
+        counts.resize(g.nodes.size());
+        for (game::NodeId n = 0; n < g.nodes.size(); ++n) {
             const game::NodeId p = g.nodes[n].parent;
-            starts[n] = p == game::NoNode ? game::NoNode : g.nodes[p].firstChild == n ? starts[p] : n;
+            if (p == game::NoNode) {
+                counts[n] = 0;
+                continue;
+            }
+            const bool sideLine = g.nodes[p].firstChild != n;
+            const bool byWhite = g.nodes[n].position.sideToMove() == chess::Black;
+            counts[n] = counts[p] + uint32_t(sideLine && byWhite);
         }
     }
-    if (starts[ctx.node] == game::NoNode) return false;
-    const game::Node &first = g.nodes[starts[ctx.node]];
-    for (uint32_t i = 0; i < first.nagCount; ++i)
-        if (g.nags[first.nagBegin + i] == 2) return true;
-    // The HHdb also records White's alternatives to the solution as
-    // "<or>" and "<cook ...>" variations; the reference counts them as tries.
-    for (uint32_t id : {first.comment, first.preComment}) {
-        std::string_view c = g.text(id);
-        if (c.find("<or>") != std::string_view::npos || c.find("<cook") != std::string_view::npos) return true;
-    }
-    return false;
+    if (counts[ctx.node] != 1) return false;
+    out = 1;
+    return true;
 }
 
 } // namespace cql

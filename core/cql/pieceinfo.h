@@ -85,11 +85,13 @@ public:
     chess::SquareSet set(Ctx &ctx) const override;
 };
 
-// try (HHdb convention): the position lies in a variation whose first move is
-// marked as a try, i.e. annotated "?" ($2).
-class TryFilter : public InvariantFilter<TryFilter> {
+// try, as CQL 6.2 defines it (1 == find <-- all {btm secondary}): exactly one
+// position from the start up to this one was reached by a White move that
+// leaves its parent's main continuation. Its value is that 1, as the
+// comparison's, so it may stand where a number does (try + 1).
+class TryFilter : public InvariantFilter<TryFilter, NumericFilter> {
 public:
-    bool match(Ctx &ctx) const override;
+    bool number(Ctx &ctx, long long &out) const override;
 };
 
 } // namespace cql

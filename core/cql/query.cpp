@@ -109,7 +109,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     ctx.commentBytes = 0;
     ctx.cancelled = m_cancelled ? &m_cancelled : nullptr;
     ctx.pieceIds.clear();
-    ctx.variationStarts.clear();
+    ctx.whiteSideLineMoves.clear();
     ctx.positionOrder.game = nullptr; // numbered again on first use, in the room it has
     ctx.tagEdits.clear();
     ctx.removedComments.clear();

@@ -390,7 +390,7 @@ void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input,
     if (w.result.cancelled) return;
     if (!w.result.error.empty()) {
         if (w.game.errors.empty()) ++out.problemGames;
-        out.problems.push_back({d.path(), w.game.firstLine, w.game.firstColumn, number, w.result.error});
+        out.problems.push_back({d.path(), w.game.firstLine, w.game.firstColumn, number, w.result.error, true});
     }
     if (!w.result.matched) return;
     Match m;

@@ -40,6 +40,9 @@ struct GameProblem {
     int column = 0;
     uint64_t gameNumber = 0;
     std::string message;
+    // The query's evaluation failed on the game (CQL 6.2 stops the search
+    // there), rather than the game's text having a problem.
+    bool evaluation = false;
 };
 
 struct Progress {

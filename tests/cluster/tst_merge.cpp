@@ -375,6 +375,23 @@ void TestMerge::problemsBeyondTheShownOnes()
     Result m = run(QStringList{"-merge"} + parts + QStringList{"-o", path("single.pgn")});
     QCOMPARE(m.exitCode, 0);
     QCOMPARE(m.err, single.err);
+
+    // A query that fails to evaluate on games: one run exits 1; each shard's
+    // part is whole (status 0, or drivers would take it for a refusal), and
+    // the merge exits 1 with the same messages.
+    const QStringList failing{"-i", path("bad.pgn"), "-cql", "initial assert check"};
+    Result one = run(QStringList{"-o", path("failing.pgn")} + failing);
+    QCOMPARE(one.exitCode, 1);
+    QVERIFY2(one.err.contains("could not be evaluated on 30 games"), qPrintable(one.err));
+    QStringList failingParts;
+    for (int k = 1; k <= 3; ++k) {
+        failingParts << path(QStringLiteral("failing%1.part").arg(k));
+        QCOMPARE(
+            run(QStringList{"-shard", QStringLiteral("%1/3").arg(k), "-o", failingParts.back()} + failing).exitCode, 0);
+    }
+    Result merged = run(QStringList{"-merge"} + failingParts + QStringList{"-o", path("failing.pgn")});
+    QCOMPARE(merged.exitCode, 1);
+    QCOMPARE(merged.err, one.err);
 }
 
 void TestMerge::refusedQueries_data()

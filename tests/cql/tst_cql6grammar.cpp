@@ -329,6 +329,17 @@ void TestCql6Grammar::verdict_data()
     row("ply > 1 -0", true);
     row("ply>1-1", true);
     row("ply > 1/2", true);
+    // try is CQL 6.2's comparison 1 == find ...: a number, not a logical filter.
+    row("try%sidetomove", true);
+    row("try == 1", true);
+    row("x = try", true);
+    row("sort try", true);
+    row("max(try 2)", true);
+    // reversecolor has no count form; the other transforms have.
+    row("reversecolor count parent", false);
+    row("reversecolor count check", false);
+    row("flipcolor count check", true);
+    row("reversecolor 1 check", true);
 }
 
 void TestCql6Grammar::verdict()

@@ -181,7 +181,8 @@ void TestLanguage::counts_data()
     QTest::newRow("impure: guarded self-block") << impure << "mate not puremate" << 1;
     QTest::newRow("no stalemate twin in a mate") << pure << "purestalemate" << 0;
 
-    QTest::newRow("try") << tries << "try" << 2;
+    // 1.d4, 1...d5, 1.c4 and 1...c5: one White move off the main line each.
+    QTest::newRow("try") << tries << "try" << 4;
 
     // CQL 6.2 forms: strings, move counts, if without else part
     QTest::newRow("string concatenation") << scholar << "initial \"a\" + \"b\" == \"ab\"" << 1;
@@ -206,6 +207,8 @@ void TestLanguage::counts_data()
     // Answers checked against CQL 6.2 on the same games.
     QTest::newRow("enpassantsquare: the taken pawn's square") << enPassant << "move previous enpassantsquare d5" << 1;
     QTest::newRow("enpassantsquare: not the target square") << enPassant << "move previous enpassantsquare d6" << 0;
+    QTest::newRow("enpassantsquare alone: the pawn just taken") << enPassant << "enpassantsquare == d5" << 1;
+    QTest::newRow("enpassantsquare alone: not after a double step") << enPassant << "enpassantsquare" << 1;
     QTest::newRow("fen board") << scholar << "fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"" << 1;
     QTest::newRow("fen board, colours flipped")
         << scholar << "flipcolor fen \"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR\"" << 1;

@@ -71,6 +71,7 @@ private slots:
     void badCommandLine_data();
     void badCommandLine();
     void gameWarnings();
+    void evaluationErrorExitsOne();
     void helpAndVersion();
     void convertSpelling();
     void analysisOptions();
@@ -424,6 +425,21 @@ void TestCli::gameWarnings()
     QVERIFY2(r.err.contains(QRegularExpression("bad\\.pgn:25: game 4: ")), qPrintable(r.err));
     QCOMPARE(gameNumbers(), (QList<int>{1, 2}));
     QVERIFY(r.out.contains("2 matches of 4 games"));
+}
+
+void TestCli::evaluationErrorExitsOne()
+{
+    // The third game ends without mate: the assertion fails there. CQL 6.2
+    // stops with status 1; the others' matches are still written here.
+    const QString pgn = write("three.pgn", QString(Games));
+    Result r = run({"-i", pgn, "-o", m_out, "-cql", "terminal assert mate"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("game 3: "), qPrintable(r.err));
+    QVERIFY2(r.err.contains("could not be evaluated on 1 game "), qPrintable(r.err));
+    QCOMPARE(gameNumbers(), (QList<int>{1, 2}));
+    // A game's bad text is no error of the query: still status 0 (gameWarnings).
+    r = run({"-i", pgn, "-o", m_out, "-cql", "terminal mate"});
+    QCOMPARE(r.exitCode, 0);
 }
 
 void TestCli::convertSpelling()

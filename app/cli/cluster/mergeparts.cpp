@@ -132,6 +132,7 @@ bool mergeParts(const std::vector<std::string> &paths, const std::function<bool(
         summary.matches += s.matches;
         summary.games += s.games;
         summary.problemGames += s.problemGames;
+        summary.evaluationFailures += s.evaluationFailures;
         for (const std::string &line : s.shownProblems)
             if (summary.problems++ < ProblemsShown) summary.shownProblems.push_back(line);
         summary.problems += s.problems - s.shownProblems.size();

@@ -23,6 +23,7 @@ struct MergeSummary {
     uint64_t games = 0;
     uint64_t problemGames = 0;
     uint64_t problems = 0;
+    uint64_t evaluationFailures = 0;        // games the query's evaluation failed on
     std::vector<std::string> shownProblems; // the first ProblemsShown in input order
     double longestSeconds = 0;              // of the slowest shard
     unsigned threads = 0;                   // all shards' together

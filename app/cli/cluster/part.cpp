@@ -13,7 +13,7 @@ namespace cluster {
 
 namespace {
 
-constexpr std::string_view Magic = "cqlwb-cli part 1\n";
+constexpr std::string_view Magic = "cqlwb-cli part 2\n";
 constexpr std::string_view Trailer = "end\n";
 // Far above any field a part holds (a game's text is cut at 64 MiB when read).
 constexpr uint64_t MaxText = uint64_t(1) << 31;
@@ -105,6 +105,7 @@ bool PartWriter::finish(const PartSummary &s, std::string *error)
     putNumber(m_buffer, s.games);
     putNumber(m_buffer, s.problemGames);
     putNumber(m_buffer, s.problems);
+    putNumber(m_buffer, s.evaluationFailures);
     char seconds[64];
     std::snprintf(seconds, sizeof seconds, "%.6f", s.seconds);
     putText(m_buffer, seconds);
@@ -247,8 +248,8 @@ bool PartReader::readSummary()
     PartSummary &s = m_summary;
     uint64_t threads, shown;
     std::string seconds;
-    if (!number(s.matches) || !number(s.games) || !number(s.problemGames) || !number(s.problems) || !text(seconds)
-        || !number(threads) || !number(shown))
+    if (!number(s.matches) || !number(s.games) || !number(s.problemGames) || !number(s.problems)
+        || !number(s.evaluationFailures) || !text(seconds) || !number(threads) || !number(shown))
         return false;
     if (s.matches != m_matches) return fail("its count of matches disagrees with its records");
     if (shown > ProblemsShown || shown > s.problems) return fail("a bad count of problems");

@@ -50,6 +50,7 @@ struct PartSummary {
     uint64_t games = 0; // games examined
     uint64_t problemGames = 0;
     uint64_t problems = 0;
+    uint64_t evaluationFailures = 0; // games the query's evaluation failed on
     double seconds = 0;
     unsigned threads = 1;
     std::vector<std::string> shownProblems; // the first ProblemsShown problem lines
