@@ -41,8 +41,8 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
         out = argv[++i];
         return true;
     };
-    // N [M]: a second number is taken when one follows. single: the value M when only N is given.
-    auto range = [&](const std::string &name, std::optional<Range> &out, long single) {
+    // N [M]: a second number is taken when one follows; N alone is N exactly.
+    auto range = [&](const std::string &name, std::optional<Range> &out) {
         std::string a;
         if (!value(name, a)) return false;
         long lo, hi;
@@ -50,7 +50,7 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             error = "option -" + name + " needs a number, not '" + a + "'";
             return false;
         }
-        hi = single < 0 ? lo : single;
+        hi = lo;
         if (i + 1 < argc && isNumber(argv[i + 1])) parseLong(argv[++i], hi);
         if (hi < lo) {
             error = "option -" + name + ": the range " + std::to_string(lo) + " " + std::to_string(hi) + " is empty";
@@ -95,9 +95,9 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
         } else if (name == "o" || name == "output") {
             if (!value(name, o.output)) return false;
         } else if (name == "g" || name == "gamenumber") {
-            if (!range(name, o.gameNumber, -1)) return false;
+            if (!range(name, o.gameNumber)) return false;
         } else if (name == "matchcount") {
-            if (!range(name, o.matchCount, 1000000000)) return false;
+            if (!range(name, o.matchCount)) return false;
         } else if (name == "threads") {
             std::string v;
             long n;
@@ -162,7 +162,7 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error)
             }
         } else if (name == "year") {
             std::optional<Range> years;
-            if (!range(name, years, -1)) return false;
+            if (!range(name, years)) return false;
             std::string f = "year >= " + std::to_string(years->first);
             f += " year <= " + std::to_string(years->second);
             o.edits.outerFilters.push_back(f);

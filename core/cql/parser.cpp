@@ -272,7 +272,8 @@ void Parser::parseHeader(QueryHeader &h)
                 error(peek(), "expected a number after '" + std::string(w) + "'");
                 continue;
             }
-            if (w == "matchcount" && !two) hi = 1000000000;
+            // One number is that number exactly, for matchcount as for gamenumber (as CQL 6.2 reads it).
+            if (!two) hi = lo;
             (w == "gamenumber" ? h.gameNumber : h.matchCount) = std::make_pair(long(lo), long(hi));
         } else if (w == "sort") {
             if (!acceptWord("matchcount")) {
@@ -282,7 +283,7 @@ void Parser::parseHeader(QueryHeader &h)
             h.sortMatchCount = true;
             long long lo, hi;
             bool two;
-            if (parseRangeNumbers(lo, hi, two)) h.matchCount = std::make_pair(long(lo), long(two ? hi : 1000000000));
+            if (parseRangeNumbers(lo, hi, two)) h.matchCount = std::make_pair(long(lo), long(two ? hi : lo));
         } else if (w == "result") {
             std::string r = rawArgument();
             if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*")
@@ -1762,7 +1763,7 @@ FilterPtr Parser::parseFind(const Token &t)
         else if (acceptOp(Op::LineBackward))
             backward = true;
         else if (bool two; atRangeNumber() && parseRangeNumbers(lo, hi, two)) {
-            if (!two) hi = 1000000000;
+            if (!two) hi = lo; // one number is that number exactly, as every CQL 6.2 range
             hasRange = true;
         } else
             break;
@@ -1798,7 +1799,7 @@ FilterPtr Parser::parseLine(const Token &t)
         } else if (acceptWord("quiet"))
             o.quiet = true;
         else if (bool two; peek().kind == Tok::Number && parseRangeNumbers(o.lo, o.hi, two)) {
-            if (!two) o.hi = 1000000000;
+            if (!two) o.hi = o.lo; // exactly, as for find
             o.hasRange = true;
         } else
             break;

@@ -107,6 +107,10 @@ void TestEvaluation::matchCountRange()
     QVERIFY(runQuery("cql(matchcount 4 4)\nwtm", g).matched);
     QVERIFY(!runQuery("cql(matchcount 5 9)\nwtm", g).matched);
     QVERIFY(!runQuery("cql(matchcount 1 3)\nwtm", g).matched);
+    // One number is that number exactly, as CQL 6.2 reads it.
+    QVERIFY(runQuery("cql(matchcount 4)\nwtm", g).matched);
+    QVERIFY(!runQuery("cql(matchcount 3)\nwtm", g).matched);
+    QVERIFY(!runQuery("cql(sort matchcount 3)\nwtm", g).matched);
 }
 
 void TestEvaluation::sortValue()

@@ -205,6 +205,9 @@ void TestLanguage::counts_data()
     QTest::newRow("extension never matches") << scholar << "extension" << 0;
 
     // Answers checked against CQL 6.2 on the same games.
+    QTest::newRow("find: one number is exactly that many") << scholar << "find 3 wtm" << 2;
+    QTest::newRow("find: two numbers, from one to the other") << scholar << "find 3 4 wtm" << 3;
+    QTest::newRow("line: one number is exactly that length") << scholar << "line 2 --> .{1,5}" << 1;
     QTest::newRow("enpassantsquare: the taken pawn's square") << enPassant << "move previous enpassantsquare d5" << 1;
     QTest::newRow("enpassantsquare: not the target square") << enPassant << "move previous enpassantsquare d6" << 0;
     QTest::newRow("enpassantsquare alone: the pawn just taken") << enPassant << "enpassantsquare == d5" << 1;

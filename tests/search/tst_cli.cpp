@@ -282,6 +282,9 @@ void TestCli::gameFilters_data()
     QTest::newRow("result") << QStringList{"-result", "1-0"} << QList<int>{1};
     QTest::newRow("gamenumber") << QStringList{"-g", "2", "3"} << QList<int>{2, 3};
     QTest::newRow("wtm") << QStringList{"-wtm", "-cql", "mate"} << QList<int>{2};
+    // initial or mate: two positions in games 1 and 2, one in game 3; one number is exact.
+    QTest::newRow("matchcount N") << QStringList{"-matchcount", "1"} << QList<int>{3};
+    QTest::newRow("matchcount N M") << QStringList{"-matchcount", "1", "2"} << QList<int>{1, 2, 3};
 }
 
 void TestCli::gameFilters()
