@@ -72,6 +72,23 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
         if (s.promote && !(types & (1u << m.promotion()))) return false;
         if (s.promoteName && sets.promoteType != int(m.promotion())) return false;
     }
+    if (m.isCastling() && s.dash && !s.castle && !s.castleShort && !s.castleLong) {
+        // A dash takes castling for a move of either piece, as CQL 6.2 does
+        // (R--d1 is O-O-O too); its value is the squares of those that fit.
+        const bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+        const chess::Square rookFrom = m.to(), rookTo = chess::makeSquare(kingSide ? 5 : 3, chess::rankOf(from));
+        SquareSet froms, tos;
+        for (auto [f, t] : {std::pair{from, to}, std::pair{rookFrom, rookTo}}) {
+            if ((s.from && !sets.from.contains(f)) || (s.to && !sets.to.contains(t))) continue;
+            froms |= SquareSet::of(f);
+            tos |= SquareSet::of(t);
+        }
+        if (froms.empty() || s.captureOnly || s.capture || s.enpassantSquare || s.enpassant || s.requirePromotion)
+            return false;
+        if (s.value == MoveSpec::From) value |= froms;
+        if (s.value == MoveSpec::To) value |= tos;
+        return true;
+    }
     if (s.from && !(s.cqlsDrops && drop) && !sets.from.contains(from)) return false;
     if (s.to && !sets.to.contains(to)) return false;
     // Most dashes ask nothing of a capture: the board is not read for them.

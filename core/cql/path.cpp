@@ -809,13 +809,17 @@ SquareSet PastMoveFilter::set(Ctx &ctx) const
     if (n.parent == game::NoNode || n.move.isNull() || n.move.isNone()) return {};
     chess::Move m = n.move;
     if (m.isCastling()) {
-        CastleSquares cs = castleSquares(m);
-        auto fits = [](chess::Square f, chess::Square t) {
-            return tlDash.left.contains(f) && tlDash.right.contains(t);
-        };
-        bool rook = tlDash.active && !fits(cs.kingFrom, cs.kingTo) && fits(cs.rookFrom, cs.rookTo);
-        if (m_kind == From) return SquareSet::of(rook ? cs.rookFrom : cs.kingFrom);
-        return SquareSet::of(rook ? cs.rookTo : cs.kingTo);
+        // Castling moves two pieces: from and to name both (as CQL 6.2 has
+        // it), or, under a dash's targets, those the dash's sets admit.
+        const CastleSquares cs = castleSquares(m);
+        const SquareSet left = tlDash.active ? tlDash.left : ~SquareSet(),
+                        right = tlDash.active ? tlDash.right : ~SquareSet();
+        SquareSet out;
+        if (left.contains(cs.kingFrom) && right.contains(cs.kingTo))
+            out |= SquareSet::of(m_kind == From ? cs.kingFrom : cs.kingTo);
+        if (left.contains(cs.rookFrom) && right.contains(cs.rookTo))
+            out |= SquareSet::of(m_kind == From ? cs.rookFrom : cs.rookTo);
+        return out;
     }
     return SquareSet::of(m_kind == From ? m.from() : m.to());
 }

@@ -111,6 +111,15 @@ void TestLanguage::counts_data()
     QTest::newRow("piece through o-o king") << castled << "initial piece x in Ke1 find {terminal x & g1}" << 1;
     QTest::newRow("piece through o-o-o rook") << castled << "initial piece x in ra8 find {terminal x & d8}" << 1;
     QTest::newRow("piece left its square") << castled << "initial piece x in ra8 find {terminal x & a8}" << 0;
+    // Castling moves two pieces; counts checked against CQL 6.2 on the same game.
+    QTest::newRow("castling is a rook move for a dash") << castled << "R--f1" << 1;
+    QTest::newRow("castling is a king move for a dash") << castled << "K--g1" << 1;
+    QTest::newRow("a dash does not mix king and rook") << castled << "R--g1 or K--f1" << 0;
+    QTest::newRow("move sees the king only") << castled << "move from R to f1" << 0;
+    QTest::newRow("from after castling: both pieces") << castled << "#from == 2" << 2;
+    QTest::newRow("to after castling: both pieces") << castled << "o-o to == [f1,g1]" << 1;
+    QTest::newRow("from in a dash's target: the piece it admits") << castled << "r--(from == a8)" << 1;
+    QTest::newRow("from in a dash's target: not the king") << castled << "k--(from & a8)" << 0;
     QTest::newRow("piece taken en passant") << enPassant << "initial piece x in pd7 find {terminal x}" << 0;
     QTest::newRow("piece taking en passant") << enPassant << "initial piece x in Pe2 find {terminal x & d6}" << 1;
     QTest::newRow("piece through promotion") << promotion << "initial piece x in Pa7 find {terminal x & Qa8}" << 1;
