@@ -33,7 +33,7 @@ constexpr Keyword table[] = {
     {"by", C::Reserved, "by: reserved by CQL 6.2; neither a filter nor a name", true},
     {"capture", C::Parameter, "move capture S: the move captures on S", true},
     {"captures", C::Reserved, "captures: reserved by CQL 6.2; neither a filter nor a name", true},
-    {"castle", C::Move, "castle / move castle: a castling move", true},
+    {"castle", C::Move, "castle: the move that led here castled; move castle: the next move castles", true},
     {"check", C::Position, "check: the side to move is in check", true},
     {"child", C::Position, "child [N]: a child position", true},
     {"colortype", C::Numeric, "colortype S: piece type on a square, negative for black, 0 if empty", true},

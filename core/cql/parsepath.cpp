@@ -51,7 +51,8 @@ bool Parser::parsePathFamily(const Token &t, FilterPtr &out)
     static constexpr std::pair<std::string_view, PastMoveFilter::Kind> past[] = {
         {"from", PastMoveFilter::From},         {"to", PastMoveFilter::To},
         {"primary", PastMoveFilter::Primary},   {"secondary", PastMoveFilter::Secondary},
-        {"nullmove", PastMoveFilter::NullMove}, {"enpassant", PastMoveFilter::EnPassant}};
+        {"nullmove", PastMoveFilter::NullMove}, {"enpassant", PastMoveFilter::EnPassant},
+        {"castle", PastMoveFilter::Castle}};
     if (w == "o" && atOp(Op::Minus) && atWord("o", 1) && !peek().spaceBefore && !peek(1).spaceBefore) {
         // o-o / o-o-o arrive as words and minus signs (written without blanks).
         advance();

@@ -1339,12 +1339,8 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
         mf->spec().previous = true;
         return a;
     }
-    // from / to outside a move filter (the move that led here) are in parsepath.cpp.
-    if (w == "castle") {
-        MoveSpec s;
-        s.castle = true;
-        return make<MoveFilter>(t.range, std::move(s));
-    }
+    // from / to outside a move filter (the move that led here) are in parsepath.cpp, with castle,
+    // o-o and o-o-o alone (the move that led here castled, as CQL 6.2 reads them).
     if (FilterPtr f; parsePathFamily(t, f)) return f;
     if (w == "find") return parseFind(t);
     if (w == "line") return parseLine(t);

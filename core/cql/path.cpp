@@ -834,6 +834,7 @@ bool PastMoveFilter::match(Ctx &ctx) const
     case Secondary: return n.parent != game::NoNode && !isPrimaryMove(ctx, ctx.node);
     case NullMove: return n.parent != game::NoNode && n.move.isNull();
     case EnPassant: return n.parent != game::NoNode && !n.move.isNull() && n.move.kind() == chess::Move::EnPassant;
+    case Castle: return n.parent != game::NoNode && !n.move.isNull() && n.move.isCastling();
     case CastleShort:
     case CastleLong:
         if (n.parent == game::NoNode || n.move.isNull() || !n.move.isCastling()) return false;

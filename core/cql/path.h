@@ -102,7 +102,7 @@ private:
 // move that was.
 class PastMoveFilter : public InvariantFilter<PastMoveFilter> {
 public:
-    enum Kind { From, To, Primary, Secondary, NullMove, EnPassant, CastleShort, CastleLong };
+    enum Kind { From, To, Primary, Secondary, NullMove, EnPassant, Castle, CastleShort, CastleLong };
     explicit PastMoveFilter(Kind k);
     Kind kind() const { return m_kind; }
     bool match(Ctx &ctx) const override;

@@ -779,10 +779,13 @@ Facts analyse(const Filter &f, const Env &env)
             : flag(env, FinalMate, TreeMate, "mate at the end of the mainline", "a mate in the game tree");
     if (const auto *m = exactly<cql::MoveFilter>(f)) return analyseMove(m->spec(), env);
     if (const auto *p = exactly<cql::PastMoveFilter>(f)) {
-        // o-o, o-o-o: the move that led here castled, by the side not to move now.
+        // castle, o-o, o-o-o: the move that led here castled, by the side not to move now.
         const cql::PastMoveFilter::Kind k = p->kind();
-        if (k != cql::PastMoveFilter::CastleShort && k != cql::PastMoveFilter::CastleLong) return pureOnly();
+        if (k != cql::PastMoveFilter::Castle && k != cql::PastMoveFilter::CastleShort
+            && k != cql::PastMoveFilter::CastleLong)
+            return pureOnly();
         const Side mover = env.side == AnySide ? AnySide : Side(1 - env.side);
+        if (k == cql::PastMoveFilter::Castle) return moveFacts(env, 0, WhiteShort | WhiteLong, mover, "castling");
         const bool isShort = k == cql::PastMoveFilter::CastleShort;
         return moveFacts(env, 0, isShort ? WhiteShort : WhiteLong, mover, isShort ? "O-O" : "O-O-O");
     }

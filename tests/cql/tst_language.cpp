@@ -112,6 +112,9 @@ void TestLanguage::counts_data()
     QTest::newRow("piece through o-o-o rook") << castled << "initial piece x in ra8 find {terminal x & d8}" << 1;
     QTest::newRow("piece left its square") << castled << "initial piece x in ra8 find {terminal x & a8}" << 0;
     // Castling moves two pieces; counts checked against CQL 6.2 on the same game.
+    QTest::newRow("castle alone: the move that led here") << castled << "castle btm" << 1;
+    QTest::newRow("move castle: the next move") << castled << "move castle wtm" << 1;
+    QTest::newRow("castle alone at the end") << castled << "castle terminal" << 1;
     QTest::newRow("castling is a rook move for a dash") << castled << "R--f1" << 1;
     QTest::newRow("castling is a king move for a dash") << castled << "K--g1" << 1;
     QTest::newRow("a dash does not mix king and rook") << castled << "R--g1 or K--f1" << 0;
