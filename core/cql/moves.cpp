@@ -43,9 +43,15 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
     if (s.primary && !primaryMove) return false;
     if (s.secondary && primaryMove) return false;
     if (m.isNull()) {
-        if (!s.null) return false;
-        if (s.from || s.to || s.capture || s.promote || s.enpassant || s.castle || s.castleShort || s.castleLong)
+        // CQL 6.2 (after Scid) takes a null move for the mover's king going
+        // from its square to that square: `move from K` and `K--` see it too.
+        if (s.capture || s.captureOnly || s.promote || s.requirePromotion || s.promoteName || s.enpassant
+            || s.enpassantSquare || s.castle || s.castleShort || s.castleLong || s.dropsOnly)
             return false;
+        const chess::Square king = before.kingSquare(before.sideToMove());
+        const SquareSet at = chess::isValid(king) ? SquareSet::of(king) : SquareSet();
+        if ((s.from && !(sets.from & at).any()) || (s.to && !(sets.to & at).any())) return false;
+        if (s.value == MoveSpec::From || s.value == MoveSpec::To) value |= at;
         return true;
     }
     if (s.null) return false;

@@ -511,7 +511,7 @@ namespace {
 bool kindFits(const PathCon &dash, const chess::Position &before, chess::Move m)
 {
     if (m.isNone()) return false;
-    if (m.isNull()) return !dash.left && !dash.right && !dash.captureOnly && !dash.requirePromotion;
+    if (m.isNull()) return !dash.captureOnly && !dash.requirePromotion; // the king's move to its own square
     if (dash.captureOnly && (m.isCastling() || before.capturedPiece(m) == chess::NoPiece)) return false;
     if (!dash.requirePromotion) return true;
     if (m.kind() != chess::Move::Promotion) return false;
@@ -520,10 +520,13 @@ bool kindFits(const PathCon &dash, const chess::Position &before, chess::Move m)
 }
 
 // The dash's from and to sets hold the move's squares (for castling, either
-// piece's); a null move was judged by kindFits.
-bool setsFit(const PathCon &dash, SquareSet left, SquareSet right, chess::Move m)
+// piece's; for a null move, CQL 6.2's, the mover's king's square both).
+bool setsFit(const PathCon &dash, SquareSet left, SquareSet right, const chess::Position &before, chess::Move m)
 {
-    if (m.isNull()) return true;
+    if (m.isNull()) {
+        const chess::Square king = before.kingSquare(before.sideToMove());
+        return chess::isValid(king) ? squaresFit(dash, left, right, king, king) : !dash.left && !dash.right;
+    }
     if (m.isCastling()) {
         CastleSquares cs = castleSquares(m);
         return squaresFit(dash, left, right, cs.kingFrom, cs.kingTo)
@@ -540,7 +543,7 @@ bool dashMoveMatches(const Ctx &ctx, game::NodeId c, const PathCon &dash, Square
     const game::Node &n = ctx.game->nodes[c];
     chess::Move m = n.move;
     const chess::Position &before = ctx.game->nodes[n.parent].position;
-    if (!kindFits(dash, before, m) || !setsFit(dash, left, right, m)) return false;
+    if (!kindFits(dash, before, m) || !setsFit(dash, left, right, before, m)) return false;
     if (dash.requirePromotion && dash.promoteName) {
         // A type name or letter: "Q", "queen"; "knight" is the one whose letter differs.
         std::string name;
@@ -641,7 +644,7 @@ bool PathFilter::mayLeave(Ctx &ctx, const PathFrame &f) const
             if (dash.right) right = dash.right->set(ctx);
             setsRead = true;
         }
-        any = !m_openingSetsPlain || setsFit(dash, left, right, m);
+        any = !m_openingSetsPlain || setsFit(dash, left, right, here, m);
     });
     return any;
 }
@@ -806,8 +809,14 @@ PastMoveFilter::PastMoveFilter(Kind k) : m_kind(k) { type = (k == From || k == T
 SquareSet PastMoveFilter::set(Ctx &ctx) const
 {
     const game::Node &n = ctx.cur();
-    if (n.parent == game::NoNode || n.move.isNull() || n.move.isNone()) return {};
+    if (n.parent == game::NoNode || n.move.isNone()) return {};
     chess::Move m = n.move;
+    if (m.isNull()) {
+        // As CQL 6.2 (after Scid): the king of the side that passed, from its square to it.
+        const chess::Position &before = ctx.game->nodes[n.parent].position;
+        const chess::Square king = before.kingSquare(before.sideToMove());
+        return chess::isValid(king) ? SquareSet::of(king) : SquareSet();
+    }
     if (m.isCastling()) {
         // Castling moves two pieces: from and to name both (as CQL 6.2 has
         // it), or, under a dash's targets, those the dash's sets admit.

@@ -112,6 +112,13 @@ void TestLanguage::counts_data()
     QTest::newRow("piece through o-o-o rook") << castled << "initial piece x in ra8 find {terminal x & d8}" << 1;
     QTest::newRow("piece left its square") << castled << "initial piece x in ra8 find {terminal x & a8}" << 0;
     // Castling moves two pieces; counts checked against CQL 6.2 on the same game.
+    // A null move is the mover's king going from its square to it (CQL 6.2, after Scid).
+    const QString passed = QStringLiteral("1. e4 -- 2. d4 *\n");
+    QTest::newRow("null move: a move of the king") << passed << "move from k" << 1;
+    QTest::newRow("null move: the move that led here") << passed << "move previous from k" << 1;
+    QTest::newRow("null move: from and to, the king's square") << passed << "nullmove to == e8 from == e8" << 1;
+    QTest::newRow("null move: a dash of the king") << passed << "k--e8" << 1;
+    QTest::newRow("null move: no capture") << passed << "move from k capture a" << 0;
     QTest::newRow("castle alone: the move that led here") << castled << "castle btm" << 1;
     QTest::newRow("move castle: the next move") << castled << "move castle wtm" << 1;
     QTest::newRow("castle alone at the end") << castled << "castle terminal" << 1;
