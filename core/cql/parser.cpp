@@ -1244,7 +1244,12 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
             error(peek(), "expected a tag name in quotes after 'tag'");
             return nullptr;
         }
-        return make<TagValueFilter>(t.range, advance().text);
+        const Token name = advance();
+        if (std::string why = tagNameRefusal(name.text, true); !why.empty()) {
+            error(name, why);
+            return nullptr;
+        }
+        return make<TagValueFilter>(t.range, name.text);
     }
     if (w == "lowercase" || w == "uppercase") {
         FilterPtr a = requireType(parseExpr(P_ADD + 1), Type::String, t, "a string filter");

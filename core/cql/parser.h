@@ -129,6 +129,8 @@ private:
     FilterPtr parseStringIndex(FilterPtr left, const Token &open);
     FilterPtr makeStringLength(const Token &hash, FilterPtr s);
     bool isParameterName(const std::string &name) const;
+    // Why CQL 6.2 refuses `tag "name"` (reading) or `settag("name" ...)`, "" when it does not.
+    static std::string tagNameRefusal(const std::string &name, bool reading);
     [[gnu::noinline]] FilterPtr parseFen(const Token &t);
     [[gnu::noinline]] FilterPtr parseAtomic(const Token &t);
     FilterPtr parseDictionaryAccess(const Token &name, int slot); // D[key], D[key] = value

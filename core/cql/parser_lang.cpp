@@ -18,6 +18,7 @@
 #include "vars.h"
 
 #include <utility>
+#include <set>
 #include <algorithm>
 
 namespace cql {
@@ -103,6 +104,16 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         out = nullptr;
         if (args.size() != 2 || args[0]->type != Type::String || args[1]->type != Type::String) {
             error(t, "expected settag(\"Name\" \"value\"): two strings");
+            return true;
+        }
+        // The name is a quoted string, as CQL 6.2 requires (not a variable or a sum).
+        const auto *name = dynamic_cast<const StringLiteralFilter *>(args[0].get());
+        if (!name) {
+            error(t, "settag's first argument is the tag's name in quotes");
+            return true;
+        }
+        if (std::string why = tagNameRefusal(name->text(), false); !why.empty()) {
+            error(t, why);
             return true;
         }
         out = make<SetTagFilter>(t.range, std::move(args[0]), std::move(args[1]));
@@ -477,6 +488,30 @@ bool Parser::parseDictionaryIteration(const Token &t, const Token &name, bool al
     if (!body) body = make<ConstantFilter>(t.range, true);
     out = make<DictIterateFilter>(t.range, all, keySlot, kt->second, d->second, std::move(body));
     return true;
+}
+
+std::string Parser::tagNameRefusal(const std::string &name, bool reading)
+{
+    // The roster tags CQL 6.2 reads from its own game fields (settag cannot change them).
+    static const std::set<std::string, std::less<>> builtIn = {"Black", "White", "Event", "EventDate",
+                                                               "Site",  "Date",  "ECO",   "FEN"};
+    if (reading && builtIn.count(name)) return {};
+    if (name.empty()) return "a tag name cannot be empty";
+    auto isTagChar = [](char c) { return std::isalnum((unsigned char)c) || c == '_'; };
+    if (!std::isalnum((unsigned char)name[0])) return "a tag name starts with a letter or digit: '" + name + "'";
+    if (!std::all_of(name.begin(), name.end(), isTagChar))
+        return "a tag name holds letters, digits and underscores only: '" + name + "'";
+    // Spellings near the roster tags CQL 6.2 keeps to itself.
+    static const std::set<std::string, std::less<>> nearBuiltIn = {
+        "Black", "black", "BLACK", "White",  "white",  "WHITE",  "Event",     "event",     "EVENT",     "Site",
+        "site",  "SITE",  "Date",  "date",   "DATE",   "Eco",    "eco",       "ECO",       "Fen",       "fen",
+        "FEN",   "Round", "ROUND", "Result", "result", "RESULT", "EventDate", "eventdate", "eventDate", "EVENTDATE"};
+    if (nearBuiltIn.count(name))
+        return "CQL 6.2 does not let 'tag' or 'settag' use a name this close to a built-in tag: '" + name + "'";
+    if (name.size() > 5 && (name.compare(0, 5, "White") == 0 || name.compare(0, 5, "Black") == 0))
+        return "CQL 6.2 does not let 'tag' or 'settag' use a name beginning with White or Black: '" + name + "'";
+    if (name.size() > 60) return "a tag name has at most 60 characters in CQL 6.2";
+    return {};
 }
 
 bool Parser::isParameterName(const std::string &name) const

@@ -217,9 +217,9 @@ bool TagFilter::string(Ctx &ctx, std::string &out) const
         out = std::string(ctx.game->tag("White")) + " " + std::string(ctx.game->tag("Black"));
         return true;
     }
-    std::string_view v = ctx.game->tag(tagName(m_kind));
-    if (v.empty()) return false;
-    out = std::string(v);
+    std::optional<std::string> v = game::cqlTagValue(*ctx.game, tagName(m_kind));
+    if (!v) return false;
+    out = std::move(*v);
     return true;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "filter.h"
+#include "game/tagvalues.h"
 
 namespace cql {
 
@@ -132,14 +133,19 @@ public:
     bool readsTagsOnly() const override { return m_hasPattern; }
     // The test of a pattern with tags looked up by name ("" when absent): the
     // store's prefilters look them up in the store without making a game.
+    // Names and dates are read as CQL 6.2 reads them (game/tagvalues.h).
     template <class Lookup>
     bool matchesWith(const Lookup &tag) const
     {
         if (m_kind == Result) return tag("Result") == m_pattern;
-        if (m_kind == Player)
-            return tag("White").find(m_pattern) != std::string_view::npos
-                || tag("Black").find(m_pattern) != std::string_view::npos;
-        return tag(tagName(m_kind)).find(m_pattern) != std::string_view::npos;
+        auto has = [&](std::string_view name) {
+            const std::string_view v = tag(name);
+            if (name == "White" || name == "Black") return contains(game::standardPlayerName(v));
+            if (name == "Date" || name == "EventDate") return contains(game::normalizedDate(v));
+            return v.find(m_pattern) != std::string_view::npos;
+        };
+        if (m_kind == Player) return has("White") || has("Black");
+        return has(tagName(m_kind));
     }
     static std::string_view tagName(Kind k); // "" for Player (both players)
     bool string(Ctx &ctx, std::string &out) const override;
@@ -147,6 +153,8 @@ public:
     bool transformSensitive() const override;
 
 private:
+    bool contains(const std::string &value) const { return value.find(m_pattern) != std::string::npos; }
+
     Kind m_kind;
     std::string m_pattern;
     bool m_hasPattern;

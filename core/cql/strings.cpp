@@ -1,18 +1,16 @@
 // String and variable-state filters.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "strings.h"
+#include "game/tagvalues.h"
 
 namespace cql {
 
 bool TagValueFilter::string(Ctx &ctx, std::string &out) const
 {
-    for (const auto &[k, v] : ctx.game->tags) {
-        if (k == m_name) {
-            out = v;
-            return true;
-        }
-    }
-    return false;
+    std::optional<std::string> v = game::cqlTagValue(*ctx.game, m_name);
+    if (!v) return false;
+    out = std::move(*v);
+    return true;
 }
 
 bool CaseFilter::string(Ctx &ctx, std::string &out) const

@@ -7,7 +7,7 @@
 
 namespace cql {
 
-// tag "Name": the tag's value (no match when absent).
+// tag "Name": the tag's value as CQL 6.2 reads it (game/tagvalues.h; no match when it has none).
 class TagValueFilter : public InvariantFilter<TagValueFilter, StringFilter> {
 public:
     explicit TagValueFilter(std::string name) : m_name(std::move(name)) {}

@@ -340,6 +340,25 @@ void TestCql6Grammar::verdict_data()
     row("reversecolor count check", false);
     row("flipcolor count check", true);
     row("reversecolor 1 check", true);
+    // Tag names: the roster tags are read from the game's own fields; names
+    // near them, or beginning with White or Black, are refused by 6.2.
+    row("tag \"White\"", true);
+    row("tag \"EventDate\"", true);
+    row("tag \"FEN\"", true);
+    row("tag \"Annotator\"", true);
+    row("tag \"round\"", true);
+    row("tag \"Round\"", false);
+    row("tag \"Result\"", false);
+    row("tag \"Fen\"", false);
+    row("tag \"WhiteElo\"", false);
+    row("tag \"\"", false);
+    row("tag \"_x\"", false);
+    row("tag \"a b\"", false);
+    row("settag(\"White\" \"x\")", false);
+    row("settag(\"BlackX\" \"x\")", false);
+    row("x=\"Annotator\" settag(x \"y\")", false);
+    row("settag(\"A\" + \"b\" \"y\")", false);
+    row("settag(\"MyTag\" str(1))", true);
 }
 
 void TestCql6Grammar::verdict()

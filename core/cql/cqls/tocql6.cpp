@@ -461,7 +461,6 @@ private:
             {&Converter::listsText, {"and", "cond", "gappedsequence", "not", "or", "sequence", "xor"}},
             {&Converter::ratingText,
              {"averagerating", "averagerating*", "blackrating", "rating", "ratingdifference", "whiterating"}},
-            {&Converter::genderText, {"blackgender", "gender", "whitegender"}},
             {&Converter::playerText, {"blackplayer", "event", "player", "site", "whiteplayer"}},
             {&Converter::checkText, {"check", "contactcheck", "doublecheck"}},
             {&Converter::nextCheckText, {"ischeck", "iscontactcheck", "isdoublecheck"}},
@@ -521,16 +520,20 @@ private:
         return playerCql6(k.name, "\"" + folded(word(k, 0), std::tolower) + "\"");
     }
 
-    // The rating keywords on the White<tag>/Black<tag> of the system, as
-    // integers; a rating of 0 or none is no rating, as in the CQL-S search.
+    // The rating keywords as CQL 6's elo white / elo black (the WhiteElo and
+    // BlackElo tags); a rating of 0 or none is no rating, as in the CQL-S
+    // search. Other systems' tags (WhiteDWZ ...) are out of CQL 6.2's reach:
+    // its tag filter refuses names beginning with White or Black.
     std::string ratingText(const KeywordNode &k, size_t &)
     {
-        const std::string tag(ratingTagSuffix(folded(word(k, 0), std::toupper)));
+        const std::string system = folded(word(k, 0), std::toupper);
         const ArgumentNode *range = argument(k, 1);
-        if (tag.empty() || !range || range->range.percent || range->range.usesEnd()) return {};
+        if (system != "ELO" || !range || range->range.percent || range->range.usesEnd()) return {};
         const Range &r = range->range;
         const std::string &n = k.name;
-        auto value = [&](const char *side) { return "(int tag \"" + std::string(side) + tag + "\")"; };
+        auto value = [&](const char *side) {
+            return std::string("(elo ") + (side[0] == 'W' ? "white" : "black") + ")";
+        };
         auto rated = [&](const char *side) { return value(side) + " > 0"; };
         auto side = [&](const char *who) {
             const std::string t = rangeTest(value(who), r);
@@ -548,29 +551,6 @@ private:
             return "{not (" + rated("White") + ") not (" + rated("Black") + ")}";
         return "{if {" + both + "} then " + grouped(t) + " else if " + rated("White") + " then "
             + grouped(side("White")) + " else " + grouped(side("Black")) + "}";
-    }
-
-    // :gender f,m,x on WhiteSex/BlackSex: "m" male, "f" or "w" female, anything else unknown.
-    std::string genderText(const KeywordNode &k, size_t &)
-    {
-        const ArgumentNode *a = argument(k, 0);
-        if (!a) return {};
-        std::string list;
-        for (size_t j = a->first; j < a->first + a->count; ++j)
-            list += folded(k.items[j].text, std::tolower);
-        auto side = [&](const char *who) {
-            const std::string tag = "lowercase tag \"" + std::string(who) + "Sex\"";
-            const std::string male = tag + " == \"m\"", female = tag + " == \"f\" or " + tag + " == \"w\"";
-            std::vector<std::string> alternatives;
-            for (std::string_view g : commaParts(list)) {
-                if (g != "m" && g != "f" && g != "w" && g != "x") return std::string();
-                alternatives.push_back(g == "m" ? male : g == "x" ? "not (" + male + " or " + female + ")" : female);
-            }
-            return alternatives.empty() ? std::string() : anyOf(alternatives);
-        };
-        if (k.name == "whitegender") return side("White");
-        if (k.name == "blackgender") return side("Black");
-        return either(side("White"), side("Black"));
     }
 
     std::string resultText(const KeywordNode &k, size_t &)
