@@ -21,8 +21,8 @@ void Ctx::recountComments(size_t adding)
             live += c.text.size() + sizeof(NodeComment);
     commentBytes = live;
     if (live > MaxCommentBytes)
-        throw EvaluationError("the comments made for this game pass " + std::to_string(MaxCommentBytes >> 20)
-                              + " MiB; the game is not searched further");
+        throw CommentLimitError("the comments made for this game pass " + std::to_string(MaxCommentBytes >> 20)
+                                + " MiB; the game is not searched further");
 }
 
 bool LoopFilter::match(Ctx &ctx) const

@@ -17,6 +17,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// This engine's cap on the comments of one game: CQL 6.2 drops an over-long
+// comment and goes on, so the run does not count it as the query failing.
+class CommentLimitError : public EvaluationError {
+public:
+    using EvaluationError::EvaluationError;
+};
+
 // Thrown when the search was cancelled in the middle of a game: the game has no result.
 class EvaluationCancelled : public std::exception {
 public:

@@ -226,6 +226,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     } catch (const EvaluationError &e) {
         // assert, runaway loops and the comment limit end the game's evaluation with an error
         result.error = e.what();
+        result.commentLimit = dynamic_cast<const CommentLimitError *>(&e) != nullptr;
         return;
     } catch (const EvaluationCancelled &) {
         result.cancelled = true;

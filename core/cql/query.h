@@ -142,6 +142,7 @@ struct GameResult {
     std::vector<SortValue> sortValues;
     std::string error;                                         // evaluation-time error (e.g. assert), "" if none
     bool cancelled = false;                                    // the cancel check stopped the evaluation: no result
+    bool commentLimit = false;                                 // error is the comment cap (CommentLimitError)
     std::vector<std::pair<std::string, std::string>> tagEdits; // settag: tags to set in the written game
     std::vector<game::NodeId> removedComments;                 // removecomment: original comments to drop
     void clear()
@@ -152,6 +153,7 @@ struct GameResult {
         sortValues.clear();
         error.clear();
         cancelled = false;
+        commentLimit = false;
         tagEdits.clear();
         removedComments.clear();
     }

@@ -390,7 +390,8 @@ void Search::Impl::evaluateBoard(Worker &w, const db::Database &d, size_t input,
     if (w.result.cancelled) return;
     if (!w.result.error.empty()) {
         if (w.game.errors.empty()) ++out.problemGames;
-        out.problems.push_back({d.path(), w.game.firstLine, w.game.firstColumn, number, w.result.error, true});
+        out.problems.push_back(
+            {d.path(), w.game.firstLine, w.game.firstColumn, number, w.result.error, !w.result.commentLimit});
     }
     if (!w.result.matched) return;
     Match m;

@@ -41,7 +41,8 @@ struct GameProblem {
     uint64_t gameNumber = 0;
     std::string message;
     // The query's evaluation failed on the game (CQL 6.2 stops the search
-    // there), rather than the game's text having a problem.
+    // there), rather than the game's text having a problem or the game's
+    // comments passing this engine's cap (6.2 drops such a comment and goes on).
     bool evaluation = false;
 };
 

@@ -443,6 +443,11 @@ void TestCli::evaluationErrorExitsOne()
     // A game's bad text is no error of the query: still status 0 (gameWarnings).
     r = run({"-i", pgn, "-o", m_out, "-cql", "terminal mate"});
     QCOMPARE(r.exitCode, 0);
+    // Nor is this engine's cap on a game's comments (CQL 6.2 drops such a comment and goes on).
+    r = run({"-i", pgn, "-o", m_out, "-cql",
+             "initial x = \"aaaaaaaaaaaaaaaa\" while (#x < 20000000) { x = x + x } comment(x)"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("pass 16 MiB"), qPrintable(r.err));
 }
 
 void TestCli::convertSpelling()
