@@ -3,9 +3,11 @@
 #include "writer.h"
 
 #include "chess/attacks.h"
+#include "game/tagvalues.h"
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 
 namespace pgn {
 
@@ -402,9 +404,15 @@ bool writeGame(std::string &out, const game::Game &g, const WriteOptions &option
                std::string_view leadingComment)
 {
     const size_t start = out.size();
+    const bool cql = options.cqlLayout;
     for (int i = 0; i < 7; ++i) {
         std::string_view value = g.tagOrDefault(SevenTags[i], SevenDefaults[i]);
         if (i == 6 && !g.result.empty()) value = g.result; // the result the movetext ends with
+        if (cql && (i == 2 || i == 4 || i == 5)) {
+            const std::string v = i == 2 ? game::normalizedDate(value) : game::standardPlayerName(value);
+            writeTag(out, SevenTags[i], v);
+            continue;
+        }
         writeTag(out, SevenTags[i], value);
     }
     bool haveFen = false, haveSetUp = false, haveVariant = false;
@@ -417,6 +425,18 @@ bool writeGame(std::string &out, const game::Game &g, const WriteOptions &option
         haveFen |= name == "FEN";
         haveSetUp |= name == "SetUp";
         haveVariant |= name == "Variant";
+        if (cql && (name == "WhiteElo" || name == "BlackElo")) {
+            // A number of up to 4000, from the value's leading digits; none for 0.
+            const unsigned long elo = std::min(std::strtoul(value.c_str(), nullptr, 10), 4000UL);
+            if (elo > 0) writeTag(out, name, std::to_string(elo));
+            continue;
+        }
+        if (cql && name == "EventDate") {
+            const std::string date = game::normalizedDate(value);
+            if (date != "????.??.??") writeTag(out, name, date);
+            continue;
+        }
+        if (cql && name == "ECO" && value.empty()) continue;
         writeTag(out, name, value);
     }
     if (!g.nodes.empty() && !g.unsupported) {

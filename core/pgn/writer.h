@@ -22,7 +22,9 @@ struct WriteOptions {
     // "12.e4" and "12...e5", "( ... )", the game's opening comment on a line
     // of its own, a space after every item (kept before a line break unless
     // it would pass the line's end), breaks also between a move number and
-    // its move and inside braces.
+    // its move and inside braces. The roster tags as cql writes them
+    // (game/tagvalues.h): tidied player names, dates as date fields, Elo
+    // ratings as numbers (none without one), no empty ECO or unknown EventDate.
     bool cqlLayout = false;
     // With cqlLayout: stop the game before the item that would bring its text
     // (tags included, counted in characters) to this many; 0: no limit.

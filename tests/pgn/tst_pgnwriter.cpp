@@ -334,6 +334,26 @@ private slots:
             QString::fromStdString(text.substr(text.find("\n\n") + 2)),
             QString("{start}\n1.e4 $1 {good} ( 1.d4 d5 ( 1...Nf6 ) ) 1...e5 {CQL  checks: 3} 2.Nf3 {a b  c} *\n\n"));
     }
+    // cql writes the roster tags from Scid's game fields (checked against
+    // CQL 6.2's output of the same game); other writes keep them as read.
+    void cqlLayoutTags()
+    {
+        game::Game g =
+            readOne("[Event \"e\"]\n[Date \"1999.13.05\"]\n[White \"MacFarlane,D.\"]\n[Black \"van der Berg, J\"]\n"
+                    "[Result \"*\"]\n[WhiteElo \"\"]\n[BlackElo \"2230x\"]\n[ECO \"\"]\n"
+                    "[EventDate \"?\"]\n[Annotator \"\"]\n\n1. e4 *");
+        pgn::WriteOptions o;
+        o.cqlLayout = true;
+        std::string text = pgn::gameToPgn(g, o);
+        QCOMPARE(QString::fromStdString(text.substr(0, text.find("\n\n"))),
+                 QString("[Event \"e\"]\n[Site \"?\"]\n[Date \"1999.??.??\"]\n[Round \"?\"]\n"
+                         "[White \"MacFarlane, D\"]\n[Black \"Van der Berg, J\"]\n[Result \"*\"]\n"
+                         "[BlackElo \"2230\"]\n[Annotator \"\"]"));
+        o.cqlLayout = false;
+        text = pgn::gameToPgn(g, o);
+        QVERIFY(text.find("[WhiteElo \"\"]") != std::string::npos);
+        QVERIFY(text.find("[White \"MacFarlane,D.\"]") != std::string::npos);
+    }
     void cqlLayoutBreaks()
     {
         // Items are "12.", "Qd7+", "{", words, "}": a line may end after any of
