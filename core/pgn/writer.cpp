@@ -390,6 +390,44 @@ void writeTag(std::string &out, std::string_view name, std::string_view value)
     out += "\"]\n";
 }
 
+bool isRosterTag(std::string_view name)
+{
+    return std::find(std::begin(SevenTags), std::end(SevenTags), name) != std::end(SevenTags);
+}
+
+bool writeTagIfPresent(std::string &out, const game::Game &g, std::string_view name)
+{
+    for (const auto &[k, v] : g.tags)
+        if (k == name) {
+            writeTag(out, k, v);
+            return true;
+        }
+    return false;
+}
+
+// The tags after the roster as cql writes them from Scid's game fields:
+// the Elo ratings (as numbers, none without one), ECO (not empty), EventDate
+// (a date field, not when unknown), ScidFlags, then the others as read; the
+// FEN comes last (writeGame).
+void writeCqlTags(std::string &out, const game::Game &g)
+{
+    for (const char *side : {"WhiteElo", "BlackElo"}) {
+        const std::string_view v = g.tag(side);
+        const unsigned long elo = std::min(std::strtoul(std::string(v).c_str(), nullptr, 10), 4000UL);
+        if (elo > 0) writeTag(out, side, std::to_string(elo));
+    }
+    if (!g.tag("ECO").empty()) writeTagIfPresent(out, g, "ECO");
+    if (const std::string date = game::normalizedDate(g.tag("EventDate")); date != "????.??.??")
+        writeTag(out, "EventDate", date);
+    if (!g.tag("ScidFlags").empty()) writeTagIfPresent(out, g, "ScidFlags");
+    for (const auto &[name, value] : g.tags) {
+        if (isRosterTag(name) || name == "WhiteElo" || name == "BlackElo" || name == "ECO" || name == "EventDate"
+            || name == "ScidFlags" || name == "FEN")
+            continue;
+        writeTag(out, name, value);
+    }
+}
+
 } // namespace
 
 std::string escapeTagValue(std::string_view value)
@@ -416,34 +454,29 @@ bool writeGame(std::string &out, const game::Game &g, const WriteOptions &option
         writeTag(out, SevenTags[i], value);
     }
     bool haveFen = false, haveSetUp = false, haveVariant = false;
-    for (const auto &tag : g.tags) {
-        // Not a structured binding: clang before 16 cannot capture one in the lambda.
-        const std::string &name = tag.first, &value = tag.second;
-        if (std::find_if(std::begin(SevenTags), std::end(SevenTags), [&](const char *t) { return name == t; })
-            != std::end(SevenTags))
-            continue;
-        haveFen |= name == "FEN";
-        haveSetUp |= name == "SetUp";
-        haveVariant |= name == "Variant";
-        if (cql && (name == "WhiteElo" || name == "BlackElo")) {
-            // A number of up to 4000, from the value's leading digits; none for 0.
-            const unsigned long elo = std::min(std::strtoul(value.c_str(), nullptr, 10), 4000UL);
-            if (elo > 0) writeTag(out, name, std::to_string(elo));
-            continue;
+    if (cql) {
+        writeCqlTags(out, g);
+        for (const auto &tag : g.tags) {
+            haveSetUp |= tag.first == "SetUp";
+            haveVariant |= tag.first == "Variant";
         }
-        if (cql && name == "EventDate") {
-            const std::string date = game::normalizedDate(value);
-            if (date != "????.??.??") writeTag(out, name, date);
-            continue;
+    } else {
+        for (const auto &tag : g.tags) {
+            // Not a structured binding: clang before 16 cannot capture one in the lambda.
+            const std::string &name = tag.first, &value = tag.second;
+            if (isRosterTag(name)) continue;
+            haveFen |= name == "FEN";
+            haveSetUp |= name == "SetUp";
+            haveVariant |= name == "Variant";
+            writeTag(out, name, value);
         }
-        if (cql && name == "ECO" && value.empty()) continue;
-        writeTag(out, name, value);
     }
     if (!g.nodes.empty() && !g.unsupported) {
         const chess::Position &root = g.nodes[0].position;
         if (g.chess960 && !haveVariant) writeTag(out, "Variant", "Chess960");
         if (root.variant() != chess::Variant::Standard && !haveVariant)
             writeTag(out, "Variant", chess::variantName(root.variant()));
+        if (cql) haveFen = writeTagIfPresent(out, g, "FEN"); // last, as cql writes it
         if (!haveFen) {
             // A variant's own start (empty pockets, three checks each) needs no FEN.
             std::string fen = root.fen();
