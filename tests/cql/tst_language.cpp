@@ -198,6 +198,13 @@ void TestLanguage::counts_data()
     QTest::newRow("idealmate") << pure << "idealmate" << 1;
     QTest::newRow("participants") << pure << "#(A & puremate) == 4" << 1;
     QTest::newRow("impure: guarded self-block") << impure << "mate not puremate" << 1;
+    // A self-block guarded once by its pinner: pure only if, unpinned, it could answer the
+    // check (Rb8xb6 here; the bishop on f5 cannot reach d3). Both checked against CQL 6.2.
+    QTest::newRow("pure: pinned self-block that could take the checker")
+        << QString::fromStdString(fenGame("krR5/7R/1N6/8/8/8/8/7K b - - 0 1", "*")) << "puremate" << 1;
+    QTest::newRow("impure: pinned self-block that could not answer")
+        << QString::fromStdString(fenGame("1R6/8/5r2/3p1BRp/3ppK1p/3n4/8/5k2 w - - 2 7", "*")) << "mate not puremate"
+        << 1;
     QTest::newRow("no stalemate twin in a mate") << pure << "purestalemate" << 0;
 
     // 1.d4, 1...d5, 1.c4 and 1...c5: one White move off the main line each.
