@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.join(SHARED, 'conformance'))
 _spec = importlib.util.spec_from_file_location('grammar_diff', os.path.join(HERE, 'grammar-diff.py'))
 gd = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(gd)
+from cqlout import read_matches  # noqa: E402 (needs the path above)
 
 
 HEADER = 'cql()'
@@ -55,7 +56,6 @@ def run(cmd, query, work, pgn, timeout):
     for f in (qfile, out):
         if os.path.exists(f):
             os.remove(f)
-    from cqlout import read_matches
     lines = [l for l in text.split('\n') if l.strip() and not l.startswith('CQL version')
              and 'matches of' not in l and not l.startswith('<') and 'elapsed' not in l.lower()]
     return rc, (lines[0] if lines else '')[:160], read_matches(pgntext)

@@ -37,6 +37,23 @@ struct MoveSets {
     int promoteType = -1;
 };
 
+} // namespace
+
+CastleSquares castleSquares(chess::Move m)
+{
+    const bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+    const int r = chess::rankOf(m.from());
+    return {m.from(), chess::makeSquare(kingSide ? 6 : 2, r), m.to(), chess::makeSquare(kingSide ? 5 : 3, r)};
+}
+
+SquareSet nullMoveSquare(const chess::Position &before)
+{
+    const chess::Square king = before.kingSquare(before.sideToMove());
+    return chess::isValid(king) ? SquareSet::of(king) : SquareSet();
+}
+
+namespace {
+
 bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m, MoveSets &sets, bool primaryMove,
                  SquareSet &value)
 {
@@ -48,8 +65,7 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
         if (s.capture || s.captureOnly || s.promote || s.requirePromotion || s.promoteName || s.enpassant
             || s.enpassantSquare || s.castle || s.castleShort || s.castleLong || s.dropsOnly)
             return false;
-        const chess::Square king = before.kingSquare(before.sideToMove());
-        const SquareSet at = chess::isValid(king) ? SquareSet::of(king) : SquareSet();
+        const SquareSet at = nullMoveSquare(before);
         if ((s.from && !(sets.from & at).any()) || (s.to && !(sets.to & at).any())) return false;
         if (s.value == MoveSpec::From || s.value == MoveSpec::To) value |= at;
         return true;
@@ -63,8 +79,8 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
     // Castling is encoded king-takes-rook; CQL sees the king's real destination.
     chess::Square to = m.to();
     if (m.isCastling()) {
-        bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
-        to = chess::makeSquare(kingSide ? 6 : 2, chess::rankOf(m.from()));
+        const bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
+        to = castleSquares(m).kingTo;
         if (s.castleShort && !kingSide) return false;
         if (s.castleLong && kingSide) return false;
     } else if (s.castle || s.castleShort || s.castleLong) {
@@ -81,10 +97,9 @@ bool moveMatches(const MoveSpec &s, const chess::Position &before, chess::Move m
     if (m.isCastling() && s.dash && !s.castle && !s.castleShort && !s.castleLong) {
         // A dash takes castling for a move of either piece, as CQL 6.2 does
         // (R--d1 is O-O-O too); its value is the squares of those that fit.
-        const bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
-        const chess::Square rookFrom = m.to(), rookTo = chess::makeSquare(kingSide ? 5 : 3, chess::rankOf(from));
+        const CastleSquares cs = castleSquares(m);
         SquareSet froms, tos;
-        for (auto [f, t] : {std::pair{from, to}, std::pair{rookFrom, rookTo}}) {
+        for (auto [f, t] : {std::pair{cs.kingFrom, cs.kingTo}, std::pair{cs.rookFrom, cs.rookTo}}) {
             if ((s.from && !sets.from.contains(f)) || (s.to && !sets.to.contains(t))) continue;
             froms |= SquareSet::of(f);
             tos |= SquareSet::of(t);

@@ -49,4 +49,14 @@ private:
     MoveSpec m_spec;
 };
 
+// Castling is encoded king-takes-rook; CQL 6.2 sees both pieces move.
+struct CastleSquares {
+    chess::Square kingFrom, kingTo, rookFrom, rookTo;
+};
+CastleSquares castleSquares(chess::Move m);
+
+// CQL 6.2 (after Scid) takes a null move for the passing king's move from its
+// square to that square: the square, or nothing when there is no king.
+chess::SquareSet nullMoveSquare(const chess::Position &before);
+
 } // namespace cql

@@ -6,6 +6,7 @@
 #include "borrowed.h"
 #include "control.h"
 #include "logic.h"
+#include "moves.h"
 #include "positionorder.h"
 #include "sets.h"
 #include "vars.h"
@@ -74,18 +75,6 @@ struct DashMasksScope {
     DashMasksScope(SquareSet l, SquareSet r) : saved(tlDash) { tlDash = {true, l, r}; }
     ~DashMasksScope() { tlDash = saved; }
 };
-
-struct CastleSquares {
-    chess::Square kingFrom, kingTo, rookFrom, rookTo;
-};
-
-CastleSquares castleSquares(chess::Move m)
-{
-    // Castling is encoded king-takes-rook.
-    bool kingSide = chess::fileOf(m.to()) > chess::fileOf(m.from());
-    int r = chess::rankOf(m.from());
-    return {m.from(), chess::makeSquare(kingSide ? 6 : 2, r), m.to(), chess::makeSquare(kingSide ? 5 : 3, r)};
-}
 
 bool squaresFit(const PathCon &d, SquareSet left, SquareSet right, chess::Square from, chess::Square to)
 {
@@ -524,8 +513,8 @@ bool kindFits(const PathCon &dash, const chess::Position &before, chess::Move m)
 bool setsFit(const PathCon &dash, SquareSet left, SquareSet right, const chess::Position &before, chess::Move m)
 {
     if (m.isNull()) {
-        const chess::Square king = before.kingSquare(before.sideToMove());
-        return chess::isValid(king) ? squaresFit(dash, left, right, king, king) : !dash.left && !dash.right;
+        const SquareSet king = nullMoveSquare(before);
+        return king.any() ? squaresFit(dash, left, right, king.first(), king.first()) : !dash.left && !dash.right;
     }
     if (m.isCastling()) {
         CastleSquares cs = castleSquares(m);
@@ -813,9 +802,7 @@ SquareSet PastMoveFilter::set(Ctx &ctx) const
     chess::Move m = n.move;
     if (m.isNull()) {
         // As CQL 6.2 (after Scid): the king of the side that passed, from its square to it.
-        const chess::Position &before = ctx.game->nodes[n.parent].position;
-        const chess::Square king = before.kingSquare(before.sideToMove());
-        return chess::isValid(king) ? SquareSet::of(king) : SquareSet();
+        return nullMoveSquare(ctx.game->nodes[n.parent].position);
     }
     if (m.isCastling()) {
         // Castling moves two pieces: from and to name both (as CQL 6.2 has

@@ -77,11 +77,12 @@ std::string normalizedDate(std::string_view text)
         day = leadingNumber(afterDot(rest));
         if (day > 31) day = 0;
     }
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%s.%s.%s", year ? std::to_string(year + 10000).substr(1).c_str() : "????",
-                  month ? std::to_string(month + 100).substr(1).c_str() : "??",
-                  day ? std::to_string(day + 100).substr(1).c_str() : "??");
-    return buf;
+    char part[8];
+    auto field = [&](unsigned long v, int width) {
+        std::snprintf(part, sizeof part, "%0*lu", width, v);
+        return v ? std::string(part) : std::string(size_t(width), '?');
+    };
+    return field(year, 4) + "." + field(month, 2) + "." + field(day, 2);
 }
 
 std::optional<std::string> cqlTagValue(const Game &g, std::string_view name)
