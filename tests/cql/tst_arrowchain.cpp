@@ -33,6 +33,7 @@ private slots:
     void throughEmptySquares();
     void leftArrows();
     void twoSetsStayAttacks();
+    void onlyLinePiecesStartAChain();
     void transformCountOrComparison();
 };
 
@@ -71,6 +72,19 @@ void TestArrowChain::twoSetsStayAttacks()
     QCOMPARE(evalSet("R→n", Line), squares("a1"));
     QCOMPARE(evalSet("R→k", Line), squares(""));
     QCOMPARE(evalSet("n←R", Line), squares("a4"));
+}
+
+void TestArrowChain::onlyLinePiecesStartAChain()
+{
+    // Black king d5 checked by the pawn e4, a black pawn c6 behind the king,
+    // the white king d3 next to the empty d4, a rook d1 below the king. As in
+    // CQL 6.2, a pawn's or a king's attack goes on past nothing; a rook's does.
+    const char *fen = "8/8/2p5/3k4/4P3/3K4/8/3R4 b - - 0 1";
+    QCOMPARE(evalSet("P→k", fen), squares("e4"));
+    QCOMPARE(evalSet("P→k→c6", fen), squares(""));
+    QCOMPARE(evalSet("c6←k←P", fen), squares(""));
+    QCOMPARE(evalSet("K→d4→k", fen), squares(""));
+    QCOMPARE(evalSet("R→d2→K→d4", fen), squares("d1"));
 }
 
 void TestArrowChain::transformCountOrComparison()

@@ -206,6 +206,16 @@ void TestLanguage::counts_data()
         << QString::fromStdString(fenGame("1R6/8/5r2/3p1BRp/3ppK1p/3n4/8/5k2 w - - 2 7", "*")) << "mate not puremate"
         << 1;
     QTest::newRow("no stalemate twin in a mate") << pure << "purestalemate" << 0;
+    // Three studies' mates where the pieces taking part follow 6.2's rules
+    // (checked against CQL 6.2): the black bishop e8 takes part because the
+    // queen h8 pins it; a pawn's check guards nothing behind the king (the
+    // self-block c6 stays unguarded); White mated or stalemated, colours flipped.
+    QTest::newRow("model: a pinned attacking piece takes part")
+        << QString::fromStdString(fenGame("1k2b2Q/4p3/1P1p4/1Pp5/8/pp6/8/K1r5 w - - 0 13", "*")) << "modelmate" << 1;
+    QTest::newRow("pure: a pawn's check guards nothing behind the king")
+        << QString::fromStdString(fenGame("5N2/8/2pp4/2pkq2R/4P3/3K4/8/8 b - - 0 7", "*")) << "puremate" << 1;
+    QTest::newRow("ideal stalemate: every attacking piece takes part")
+        << QString::fromStdString(fenGame("8/3k1K1b/5P1b/7P/8/8/8/8 w - - 0 12", "*")) << "idealstalemate" << 1;
 
     // 1.d4, 1...d5, 1.c4 and 1...c5: one White move off the main line each.
     QTest::newRow("try") << tries << "try" << 4;
