@@ -684,6 +684,15 @@ void Parser::checkTruth(FilterPtr &f)
         what = a->op() == ArithFilter::Abs ? "the absolute value" : "the square root";
     else if (dynamic_cast<const MinMaxFilter *>(f.get()))
         what = "the maximum or minimum";
+    else if (dynamic_cast<const StringLengthFilter *>(f.get()))
+        what = "the length of a string ('#' of a string)";
+    else if (auto *n = dynamic_cast<const PieceNameFilter *>(f.get()))
+        what = n->withColor() ? "the piece's name ('piecename')" : "the piece's type name ('typename')";
+    else if (dynamic_cast<const CurrentTransformFilter *>(f.get()))
+        what = "the current transform's name";
+    else if (auto *t = dynamic_cast<const TagFilter *>(f.get());
+             t && t->kind() == TagFilter::Player && !t->hasPattern())
+        what = "both players' names ('player' without white or black)";
     else
         return;
     const std::string text = spelled();

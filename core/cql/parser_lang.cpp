@@ -48,7 +48,8 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
     auto stringArg = [&](int prec) { return requireType(parseExpr(prec), Type::String, t, "a string filter"); };
     if (w == "typename" || w == "piecename") {
         FilterPtr a = setArg(t, PrecTight);
-        out = a ? make<PieceNameFilter>(t.range, w == "piecename", std::move(a)) : nullptr;
+        out = a ? make<PieceNameFilter>(SourceRange{t.range.begin, a->range.end}, w == "piecename", std::move(a))
+                : nullptr;
         return true;
     }
     if (w == "pieceid") {
@@ -523,7 +524,8 @@ bool Parser::isParameterName(const std::string &name) const
 
 FilterPtr Parser::makeStringLength(const Token &hash, FilterPtr s)
 {
-    return make<StringLengthFilter>(hash.range, std::move(s));
+    const SourceRange r{hash.range.begin, s->range.end};
+    return make<StringLengthFilter>(r, std::move(s));
 }
 
 } // namespace cql

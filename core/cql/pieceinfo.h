@@ -16,6 +16,7 @@ public:
     PieceNameFilter(bool withColor, FilterPtr a) : m_withColor(withColor), m_a(std::move(a)) {}
     bool string(Ctx &ctx, std::string &out) const override;
     FilterPtr transformed(const Transform &t) const override;
+    bool withColor() const { return m_withColor; }
 
 private:
     bool m_withColor;

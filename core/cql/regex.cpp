@@ -100,6 +100,7 @@ bool Regex::search(std::string_view subject, size_t offset, Match &m) const
     const char *data = subject.data() ? subject.data() : "";
     if (!m_re->Match(re2::StringPiece(data, subject.size()), offset, subject.size(), RE2::UNANCHORED, groups.data(), n))
         return false;
+    m.groups = m_groups;
     for (size_t i = 0; i < MaxCaptures; ++i) {
         m.matched[i] = int(i) < n && groups[i].data() != nullptr;
         m.group[i] = m.matched[i] ? std::string_view(groups[i].data(), groups[i].size()) : std::string_view();

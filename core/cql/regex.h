@@ -28,6 +28,7 @@ public:
     struct Match {
         std::array<std::string_view, MaxCaptures> group; // group[0]: the whole match
         std::array<bool, MaxCaptures> matched{};
+        int groups = 0; // the pattern's capture groups
     };
     // The first match starting at or after offset; the text before offset is
     // context for ^ and \b, as std::regex's match_prev_avail.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stringfilters.h"
 
+#include "control.h"
 #include "logic.h"
 #include "vars.h"
 
@@ -21,6 +22,7 @@ namespace {
 // evaluates one game at a time, so they never mix between games).
 thread_local std::array<std::string, 10> t_captures;
 thread_local std::array<bool, 10> t_haveCapture{};
+thread_local int t_groups = -1; // the capture groups of its pattern, -1 before any match
 
 std::mutex &ioMutex()
 {
@@ -42,6 +44,7 @@ void setCaptures(const Regex::Match &m)
         t_haveCapture[i] = m.matched[i];
         t_captures[i].assign(m.group[i]);
     }
+    t_groups = m.groups;
 }
 
 // A pattern computed while searching is compiled once per thread and text:
@@ -172,7 +175,7 @@ RegexFilter::RegexFilter(FilterPtr subject, FilterPtr pattern)
     for (size_t offset = 0; offset <= str.size();) {
         Regex::Match m;
         if (!m_fixed->search(str, offset, m)) break;
-        FixedMatch f{offset, 0, {}, m.matched};
+        FixedMatch f{offset, 0, {}, m.matched, m.groups};
         for (size_t i = 0; i < f.captures.size(); ++i)
             f.captures[i].assign(m.group[i]);
         offset = f.to = offsetAfter(m, str);
@@ -188,6 +191,7 @@ bool RegexFilter::next(Ctx &ctx, size_t &offset, std::string &subject) const
             if (f.from != offset) continue;
             t_captures = f.captures;
             t_haveCapture = f.matched;
+            t_groups = f.groups;
             offset = f.to;
             return true;
         }
@@ -225,6 +229,15 @@ FilterPtr RegexFilter::transformed(const Transform &t) const
 
 bool CaptureFilter::string(Ctx &, std::string &out) const
 {
+    // A group the pattern has not: an error, as in CQL 6.2 (a group that
+    // took no part in the match only fails).
+    if (m_n > t_groups)
+        throw EvaluationError("\\" + std::to_string(m_n) + " at line " + std::to_string(range.begin.line) + ", column "
+                              + std::to_string(range.begin.column) + ": "
+                              + (t_groups < 0   ? std::string("no regular expression has matched before it")
+                                     : t_groups ? "the latest matched regular expression has only "
+                                         + std::to_string(t_groups) + (t_groups == 1 ? " group" : " groups")
+                                                : std::string("the latest matched regular expression has no groups")));
     if (!t_haveCapture[size_t(m_n)]) return false;
     out = t_captures[size_t(m_n)];
     return true;

@@ -95,6 +95,7 @@ private:
         size_t from, to; // the offsets next() is called with and leaves
         std::array<std::string, 10> captures;
         std::array<bool, 10> matched;
+        int groups;
     };
     std::shared_ptr<const std::vector<FixedMatch>> m_fixedMatches;
 };

@@ -100,18 +100,20 @@ bool VarFilter::match(Ctx &ctx) const
         throw EvaluationError("the position variable at line " + std::to_string(range.begin.line) + ", column "
                               + std::to_string(range.begin.column)
                               + " is neither true nor false (compare it, or evaluate a filter at it with ':')");
-    const Value &v = ctx.vars[m_slot];
-    if (!v.bound) return false;
-    switch (type) {
-    case Type::Set: return set(ctx).any();
-    default: return true;
-    }
+    if (type == Type::Set) return set(ctx).any();
+    return ctx.vars[m_slot].bound;
 }
 
 SquareSet VarFilter::set(Ctx &ctx) const
 {
     const Value &v = ctx.vars[m_slot];
-    if (!v.bound) return {};
+    // As in CQL 6.2, reading a square or piece variable that holds nothing
+    // (outside its 'square' or 'piece', or assigned on a branch not taken)
+    // stops the search: it is the query's error, not an empty set.
+    if (!v.bound)
+        throw EvaluationError(std::string(piecePrinted ? "the piece variable" : "the set variable") + " at line "
+                              + std::to_string(range.begin.line) + ", column " + std::to_string(range.begin.column)
+                              + " is read where nothing is bound to it");
     if (piecePrinted) {
         chess::Square s = pieceSquare(ctx, v.pieceId);
         return s == chess::NoSquare ? SquareSet() : SquareSet::of(s);

@@ -17,6 +17,7 @@ private slots:
     void positionVariableTruth();
     void makesquareOfName();
     void valueTruth();
+    void unboundValues();
 };
 
 namespace {
@@ -462,7 +463,13 @@ void TestCql6Grammar::valueTruth()
                              "abs -3",
                              "sqrt 4",
                              "max(1 2)",
-                             "if 3 check"}) {
+                             "if 3 check",
+                             "# \"abc\"",
+                             "# event",
+                             "piecename e4",
+                             "typename e4",
+                             "flip currenttransform",
+                             "player"}) {
         std::vector<cql::Diagnostic> diags;
         QVERIFY2(compileBody(body, &diags), body);
         QVERIFY2(std::any_of(diags.begin(), diags.end(),
@@ -487,6 +494,33 @@ void TestCql6Grammar::valueTruth()
         QVERIFY2(r.error.empty(), (std::string(body) + ": " + r.error).c_str());
         QVERIFY2(r.matched, body);
     }
+}
+
+void TestCql6Grammar::unboundValues()
+{
+    // CQL 6.2 stops the search at a square or piece variable read outside
+    // its loop, and at a regular expression's group that the latest matched
+    // pattern lacks ("Not enough groups in regex"); a group that took no
+    // part in the match only fails.
+    game::Game g = pgnGame("1. e4 e5 *\n");
+    const std::pair<const char *, const char *> errors[] = {
+        {"piece T in R true T", "the piece variable at line 2, column 19 is read where nothing is bound to it"},
+        {"square T in R true T", "the set variable at line 2, column 20"},
+        {"{false X = R} or true X", "the set variable at line 2, column 23"},
+        {"\\1", "no regular expression has matched before it"},
+        {"\"a\" ~~ \"a\" \\1", "the latest matched regular expression has no groups"},
+        {"\"a\" ~~ \"(a)\" comment(\\2)", "the latest matched regular expression has only 1 group"},
+    };
+    for (const auto &[body, message] : errors) {
+        cql::GameResult r = runQuery(std::string("cql()\n") + body, g);
+        QVERIFY2(r.error.find(message) != std::string::npos, (std::string(body) + ": " + r.error).c_str());
+    }
+    for (const char *body : {"piece T in R T", "\"a\" ~~ \"(a)\" \\1 == \"a\"", "X = R X"}) {
+        cql::GameResult r = runQuery(std::string("cql()\n") + body, g);
+        QVERIFY2(r.error.empty() && r.matched, (std::string(body) + ": " + r.error).c_str());
+    }
+    cql::GameResult r = runQuery("cql()\n\"b\" ~~ \"(a)|(b)\" \\1 == \"\"", g);
+    QVERIFY2(r.error.empty() && !r.matched, r.error.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCql6Grammar)

@@ -222,6 +222,9 @@ private slots:
             << "initial 0 < sort \"n\" piece E in P find E--=N" << false << 6 << 0;
         QTest::newRow("sorted count that may be 0")
             << "initial 0 <= sort \"n\" piece E in p find E--=N" << false << 0 << 8;
+        // A sort of a set sorts its count, 0 where the compound ending in it fails.
+        QTest::newRow("sort of a set compound") << "sort {move promote N Q}" << false << 0 << 8;
+        QTest::newRow("count of a set compound, at least 1") << "#{move promote N Q} >= 1" << false << 6 << 1;
         QTest::newRow("two queens, number first") << "2 <= #Q" << false << 6 << 1;
         // The largest or least of counts: one of them is that large.
         QTest::newRow("max of counts") << "max(#Q #q) >= 2" << false << 6 << 1;
