@@ -20,8 +20,8 @@ void Ctx::recountComments(size_t adding)
         for (const NodeComment &c : list)
             live += c.text.size() + sizeof(NodeComment);
     commentBytes = live;
-    if (live > MaxCommentBytes)
-        throw CommentLimitError("the comments made for this game pass " + std::to_string(MaxCommentBytes >> 20)
+    if (live > commentCap)
+        throw CommentLimitError("the comments made for this game pass " + std::to_string(commentCap >> 20)
                                 + " MiB; the game is not searched further");
 }
 

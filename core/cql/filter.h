@@ -313,8 +313,10 @@ struct Ctx {
     // stop soon after a cancel and must not take the machine's memory: steps
     // are counted where filters walk positions, and every few thousand the
     // cancel check runs (EvaluationCancelled); comment text made for one game
-    // past MaxCommentBytes ends its evaluation with an EvaluationError.
+    // past commentCap (MaxCommentBytes, or more where the search drops the
+    // comments no output reads) ends its evaluation with an EvaluationError.
     static constexpr size_t MaxCommentBytes = size_t(16) << 20;
+    size_t commentCap = MaxCommentBytes;
     const std::function<bool()> *cancelled = nullptr;
     uint32_t steps = 0;
     size_t commentBytes = 0; // an upper bound of the live comments' size (recounted when it passes the limit)
@@ -326,7 +328,7 @@ struct Ctx {
     void addComment(NodeComment c)
     {
         commentBytes += c.text.size() + sizeof(NodeComment);
-        if (commentBytes > MaxCommentBytes) recountComments(c.text.size() + sizeof(NodeComment));
+        if (commentBytes > commentCap) recountComments(c.text.size() + sizeof(NodeComment));
         comments.push_back(std::move(c));
     }
     void recountComments(size_t adding);

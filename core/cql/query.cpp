@@ -12,6 +12,8 @@
 #include "vars.h"
 
 #include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
 #include <atomic>
 #include <climits>
 
@@ -92,6 +94,38 @@ Evaluator::~Evaluator() = default;
 void Evaluator::setRecordSquares(bool on) { m_recordSquares = on; }
 
 void Evaluator::setCancelCheck(std::function<bool()> cancelled) { m_cancelled = std::move(cancelled); }
+
+namespace {
+
+// Drops the comments no output reads (Evaluator::setCommentLimit): texts
+// never written (empty ones, quiet ones, repeats at the same position) and,
+// of each position's texts in order, those after the one that passes the
+// limit. Only between positions, where no filter holds a place in the list.
+void dropUnreadComments(Ctx &ctx, size_t limit, bool quiet)
+{
+    struct Seen {
+        size_t bytes = 0;
+        bool full = false;
+        std::unordered_set<std::string> texts;
+    };
+    std::unordered_map<game::NodeId, Seen> seen;
+    size_t kept = 0, bytes = 0;
+    for (size_t i = 0; i < ctx.comments.size(); ++i) {
+        NodeComment &c = ctx.comments[i];
+        Seen &s = seen[c.node];
+        // Never written: an empty or quiet text, a repeat, or one past the limit.
+        if (s.full || c.text.empty() || (quiet && c.automatic) || !s.texts.insert(c.text).second) continue;
+        s.bytes += c.text.size();
+        s.full = s.bytes > limit;
+        bytes += c.text.size() + sizeof(NodeComment);
+        if (kept != i) ctx.comments[kept] = std::move(c); // not onto itself: that may empty the text
+        ++kept;
+    }
+    ctx.comments.resize(kept);
+    ctx.commentBytes = bytes;
+}
+
+} // namespace
 
 void Evaluator::run(const game::Game &game, GameResult &result)
 {
@@ -176,6 +210,12 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     im.stack.clear();
     long matched = 0;
     game::NodeId next = 0;
+    // With the unread comments dropped, what a game keeps grows with its
+    // positions, not with the square of them: the cap may grow so too.
+    static constexpr size_t KeptPerPosition = 32 << 10;
+    ctx.commentCap =
+        m_commentLimit ? std::max(Ctx::MaxCommentBytes, game.nodes.size() * KeptPerPosition) : Ctx::MaxCommentBytes;
+    size_t pruneAt = ctx.commentCap / 4; // comment bytes past which unread ones are dropped
     // Cancel checks run wherever positions are walked, moving to the next
     // node and marking squares included, so the whole walk is guarded.
     try {
@@ -222,6 +262,10 @@ void Evaluator::run(const game::Game &game, GameResult &result)
             }
             result.matches.push_back(pm);
             ctx.addComment({n, h.matchString, true});
+            if (m_commentLimit && ctx.commentBytes > pruneAt) {
+                dropUnreadComments(ctx, m_commentLimit, h.quiet);
+                pruneAt = ctx.commentBytes + (ctx.commentCap - std::min(ctx.commentCap, ctx.commentBytes)) / 2;
+            }
         }
     } catch (const EvaluationError &e) {
         // assert, runaway loops and the comment limit end the game's evaluation with an error

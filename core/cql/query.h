@@ -175,6 +175,11 @@ public:
     // The number of the last game of the file the next games come from
     // (lastgamenumber); 0: not known, and lastgamenumber has no value.
     void setLastGameNumber(long long n) { m_lastGameNumber = n; }
+    // The output writes no more of a position's comment once its texts pass
+    // `bytes` (the reference layout's limit; 0: no limit): the search may then
+    // drop the texts after that one as it goes, so a game commented
+    // heavily (echo over a long study) stays within the comment memory cap.
+    void setCommentLimit(size_t bytes) { m_commentLimit = bytes; }
 
 private:
     struct Impl;
@@ -182,6 +187,7 @@ private:
     std::function<bool()> m_cancelled;
     bool m_recordSquares = false;
     long long m_lastGameNumber = 0;
+    size_t m_commentLimit = 0;
 };
 
 } // namespace cql

@@ -62,8 +62,10 @@ public:
         m_budget = budget;
         m_used = used;
     }
-    bool stopped() const { return m_stopped; }
-    bool stoppedInComment() const { return m_stopped && m_inComment; }
+    // cql layout: some item did not fit in the budget (and was left out).
+    bool truncated() const { return m_truncated; }
+    // ... and the first such item was in a comment.
+    bool cutInComment() const { return m_cutInComment; }
     bool cqlLayout() const { return m_cql; }
 
     void word(std::string_view w)
@@ -104,10 +106,9 @@ public:
     void glue() { m_glue = true; }
     void endLine()
     {
-        if (m_column > 0 && !m_stopped) {
-            m_out += '\n';
-            ++m_used;
-        }
+        // The line break counts like an item: cql's buffer ends with a NUL
+        // that takes the last byte.
+        if (m_column > 0 && (!m_cql || spend(1))) m_out += '\n';
         m_column = 0;
         m_glue = false;
         m_space = false;
@@ -124,8 +125,11 @@ public:
         }
         if (m_cql) {
             // "{", the words and "}" are items of their own, glued together.
-            // cql splits at every space: two spaces stay two.
-            if (m_stopped) return;
+            // cql splits at every space: two spaces stay two. Like every item,
+            // each is written if it fits in what is left of the budget and
+            // left out if not, and cql goes on with the next (its text buffer
+            // refuses what does not fit, and nobody asks): so the last bytes
+            // fill with what still fits, even after the text was cut.
             // A line break in the text (with the spaces around it) is one space there.
             std::string &joined = m_joined;
             joined.clear();
@@ -145,27 +149,19 @@ public:
             std::string_view body = joined;
             body.remove_prefix(std::min(body.find_first_not_of(' '), body.size()));
             body.remove_suffix(body.size() - (body.find_last_not_of(' ') + 1));
-            word("{");
-            const bool opened = !m_stopped;
-            m_inComment = true;
-            for (size_t i = 0; i < body.size() && !m_stopped;) {
+            if (cqlWord("{")) m_inComment = true;
+            // The first word that does not fit ends the text (the rest is dropped).
+            for (size_t i = 0; i < body.size();) {
                 size_t e = std::min(body.find(' ', i), body.size());
                 if (i == 0) glue();
-                cqlWord(body.substr(i, e - i));
+                if (!cqlWord(body.substr(i, e - i))) break;
                 i = e + 1;
             }
-            // When the budget runs out inside the text, cql drops the rest of it
-            // but still writes the closing brace if that one character fits;
-            // nothing after it is written (its truncation note follows).
-            const bool cut = m_stopped;
-            m_stopped = !opened;
             glue();
             // Before its line break, cql lets the closing brace take column 80.
             m_extraColumn = leading;
-            word("}");
+            if (cqlWord("}")) m_inComment = false;
             m_extraColumn = false;
-            m_stopped = m_stopped || cut;
-            m_inComment = m_stopped;
             return;
         }
         std::string cleaned;
@@ -192,24 +188,24 @@ public:
     }
 
 private:
-    // Counts n characters against the budget; false (and nothing more is
-    // written) when the text would reach it.
+    // Counts n characters against the budget; false (and the item is left
+    // out) when the text would reach it.
     bool spend(size_t n)
     {
-        if (m_stopped) return false;
         if (m_budget && m_used + n >= m_budget) {
-            m_stopped = true;
+            if (!m_truncated) m_cutInComment = m_inComment;
+            m_truncated = true;
             return false;
         }
         m_used += n;
         return true;
     }
-    void cqlWord(std::string_view w)
+    // One item of the cql layout; false when it did not fit.
+    bool cqlWord(std::string_view w)
     {
-        if (m_stopped) return;
         if (m_space && !m_glue) {
             // The space after the previous item: a line break when it would pass the end.
-            if (!spend(1)) return;
+            if (!spend(1)) return false;
             if (m_column + 1 > m_limit) {
                 m_out += '\n';
                 m_column = 0;
@@ -221,14 +217,15 @@ private:
         m_glue = false;
         const size_t n = characters(w);
         if (m_column > 0 && m_column + n > m_limit + (m_extraColumn ? 1 : 0)) {
-            if (!spend(1)) return;
+            if (!spend(1)) return false;
             m_out += '\n';
             m_column = 0;
         }
-        if (!spend(n)) return;
+        if (!spend(n)) return false;
         m_out.append(w);
         m_column += n;
         m_space = true;
+        return true;
     }
 
     std::string &m_out;
@@ -236,9 +233,10 @@ private:
     size_t m_column = 0;
     bool m_glue = false;
     bool m_cql = false;
-    bool m_space = false;   // cql layout: a space is due before the next item
-    bool m_stopped = false; // cql layout: the budget ran out
-    bool m_inComment = false;
+    bool m_space = false;     // cql layout: a space is due before the next item
+    bool m_truncated = false; // cql layout: an item was left out
+    bool m_inComment = false; // cql layout: a comment's "{" is written, its "}" not yet
+    bool m_cutInComment = false;
     bool m_extraColumn = false;
     size_t m_budget = 0, m_used = 0;
     size_t m_lineStart;   // in m_out
@@ -290,8 +288,8 @@ public:
         m_lines.word(m_g.result.empty() ? "*" : m_g.result);
         m_lines.endLine();
     }
-    bool stopped() const { return m_lines.stopped(); }
-    bool stoppedInComment() const { return m_lines.stoppedInComment(); }
+    bool truncated() const { return m_lines.truncated(); }
+    bool cutInComment() const { return m_lines.cutInComment(); }
 
 private:
     static void append(std::string &to, std::string_view text)
@@ -490,16 +488,11 @@ bool writeGame(std::string &out, const game::Game &g, const WriteOptions &option
     out += '\n';
     GameWriter w(out, g, options, extra, leadingComment, characters(std::string_view(out).substr(start)));
     w.movetext();
-    if (w.stopped()) {
-        if (w.stoppedInComment()) {
-            // cql fills its buffer to the limit and ends the open comment
-            // with its note (whose "CQL" then counts as a marker, as there).
-            for (size_t n = characters(std::string_view(out).substr(start)); n < options.textLimit; ++n)
-                out += ' ';
-            out += "game truncated by CQL } * \n\n\n";
-        } else {
-            out += "{game truncated by CQL} * \n\n\n";
-        }
+    if (w.truncated()) {
+        // cql ends the text with its note, made to close the comment the cut
+        // fell in (its "CQL" then counts as a marker, as there). A cut
+        // outside a comment gets a note that is a comment of its own.
+        out += w.cutInComment() ? " game truncated by CQL } * \n\n\n" : " {game truncated by CQL} * \n\n\n";
         return false;
     }
     out += '\n';

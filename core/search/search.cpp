@@ -673,6 +673,8 @@ void Search::Impl::workerLoop()
     Worker w(query);
     w.evaluator.setRecordSquares(options.recordSquares);
     w.evaluator.setCancelCheck([this] { return cancelled(); });
+    // The reference layout writes so much of a position's comment: the rest may go as the search runs.
+    w.evaluator.setCommentLimit(options.gameTextLimit ? ReferenceCommentLimit : 0);
     while (!cancelled()) {
         size_t b = nextItem.fetch_add(1);
         if (b >= items.size()) break;
@@ -1037,6 +1039,7 @@ Summary Search::run(const Callbacks &cb)
         Impl::Worker w(m_query);
         w.evaluator.setRecordSquares(m_options.recordSquares);
         w.evaluator.setCancelCheck([&im] { return im.cancelled(); });
+        w.evaluator.setCommentLimit(m_options.gameTextLimit ? ReferenceCommentLimit : 0);
         // Unindexed inputs have no work items: they are read here, in input order.
         size_t streamed = 0;
         auto streamUpTo = [&](size_t input) {

@@ -72,6 +72,7 @@ private slots:
     void badCommandLine();
     void gameWarnings();
     void evaluationErrorExitsOne();
+    void echoOnALongGame();
     void helpAndVersion();
     void convertSpelling();
     void analysisOptions();
@@ -447,6 +448,30 @@ void TestCli::evaluationErrorExitsOne()
     r = run({"-i", pgn, "-o", m_out, "-cql",
              "initial x = \"aaaaaaaaaaaaaaaa\" while (#x < 20000000) { x = x + x } comment(x)"});
     QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("pass 16 MiB"), qPrintable(r.err));
+}
+
+void TestCli::echoOnALongGame()
+{
+    // 400 plies of knights going out and back: `echo (s t) true` comments
+    // every pair of positions, far past the comments cap of a game. The
+    // reference layout writes at most 4,500 bytes of a position's comment,
+    // so the search drops the rest as it goes and the game is written whole,
+    // as CQL 6.2 writes it; without that layout the cap still holds.
+    QString moves;
+    for (int i = 0; i < 100; ++i)
+        moves += QString("%1. Nf3 Nf6 %2. Ng1 Ng8 ").arg(2 * i + 1).arg(2 * i + 2);
+    const QString pgn = write("long.pgn", "[Event \"long\"]\n[Result \"*\"]\n\n" + moves + "*\n");
+    Result r = run({"-i", pgn, "-o", m_out, "-cql", "echo (s t) true"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(!r.err.contains("MiB"), qPrintable(r.err));
+    QVERIFY2(r.out.contains("1 matches of 1 games"), qPrintable(r.out));
+    QFile f(m_out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY(text.contains("[Event \"long\"]"));
+    QVERIFY(text.contains("1. Nf3") || text.contains("1.Nf3"));
+    r = run({"-notruncate", "-i", pgn, "-o", m_out, "-cql", "echo (s t) true"});
     QVERIFY2(r.err.contains("pass 16 MiB"), qPrintable(r.err));
 }
 
