@@ -143,7 +143,8 @@ bool AsciiFilter::number(Ctx &ctx, long long &out) const
 bool AsciiFilter::string(Ctx &ctx, std::string &out) const
 {
     long long v;
-    if (type != Type::String || !m_a->number(ctx, v) || v < 1 || v > 127) return false;
+    // As in CQL 6.2, codes past 127 make one byte too (not a UTF-8 character).
+    if (type != Type::String || !m_a->number(ctx, v) || v < 1 || v > 255) return false;
     out = std::string(1, char(v));
     return true;
 }

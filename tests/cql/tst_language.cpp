@@ -145,6 +145,9 @@ void TestLanguage::counts_data()
     QTest::newRow("int") << scholar << "initial int \"42\" == 42" << 1;
     QTest::newRow("int of text fails") << scholar << "int \"4x\"" << 0;
     QTest::newRow("ascii both ways") << scholar << "initial ascii \"A\" == 65 ascii 66 == \"B\"" << 1;
+    // Codes 128 to 255 make one byte, as in CQL 6.2; 0 and 256 make nothing.
+    QTest::newRow("ascii past 127") << scholar << "initial #ascii 200 == 1 ascii (ascii 255) == 255" << 1;
+    QTest::newRow("ascii 256") << scholar << "initial ascii 256" << 0;
     QTest::newRow("indexof") << scholar << "initial indexof(\"hello\" \"ll\") == 2 indexof(\"hello\" \"z\") == -1" << 1;
     QTest::newRow("indexing") << scholar << "initial \"hello\"[1] == \"e\" \"hello\"[1:3] == \"el\"" << 1;
     QTest::newRow("length") << scholar << "initial #\"hello\" == 5" << 1;
