@@ -684,6 +684,8 @@ void Parser::checkTruth(FilterPtr &f)
         what = a->op() == ArithFilter::Abs ? "the absolute value" : "the square root";
     else if (dynamic_cast<const MinMaxFilter *>(f.get()))
         what = "the maximum or minimum";
+    else if (dynamic_cast<const SideFilter *>(f.get()))
+        what = "a colour's value ('white', 'black' or 'sidetomove', 1 or -1)";
     else if (dynamic_cast<const StringLengthFilter *>(f.get()))
         what = "the length of a string ('#' of a string)";
     else if (auto *n = dynamic_cast<const PieceNameFilter *>(f.get()))

@@ -469,7 +469,10 @@ void TestCql6Grammar::valueTruth()
                              "piecename e4",
                              "typename e4",
                              "flip currenttransform",
-                             "player"}) {
+                             "player",
+                             "white",
+                             "not black",
+                             "sidetomove"}) {
         std::vector<cql::Diagnostic> diags;
         QVERIFY2(compileBody(body, &diags), body);
         QVERIFY2(std::any_of(diags.begin(), diags.end(),
