@@ -81,8 +81,11 @@ bool EchoFilter::run(Ctx &ctx, long long *value) const
     long long best = -100000000, current = -100000000;
     int matches = 0;
     const game::Game &g = *ctx.game;
-    for (game::NodeId n = 0; n < g.nodes.size(); ++n) {
-        if (!ctx.searchVariations && g.nodes[n].variationDepth > 0) continue;
+    // The targets in CQL's position order (the searched tree, depth first),
+    // so their comments stand in the order CQL 6.2 writes them.
+    for (long long k = 0;; ++k) {
+        const game::NodeId n = positionAtOrder(ctx, k);
+        if (n == game::NoNode) break;
         if (n == source && !m_all) continue;
         if (m_order >= 0 && orderFails(ctx, source, n)) continue;
         const size_t targetMark = ctx.comments.size();

@@ -291,9 +291,14 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     for (auto &sc : ctx.sortComments)
         for (NodeComment &c : sc)
             ctx.comments.push_back(std::move(c));
+    // A game's best run (consecutivemoves) is written once, before the other
+    // comments of its positions, as CQL 6.2 writes it.
+    std::vector<NodeComment> gameLevel;
     for (int slot : ctx.gameCommentOrder)
         for (NodeComment &c : ctx.gameComments[size_t(slot)].comments)
-            ctx.comments.push_back(std::move(c));
+            gameLevel.push_back(std::move(c));
+    ctx.comments.insert(ctx.comments.begin(), std::make_move_iterator(gameLevel.begin()),
+                        std::make_move_iterator(gameLevel.end()));
     if (!h.silent) {
         for (NodeComment &c : ctx.comments) {
             if (h.quiet && c.automatic) continue;

@@ -22,6 +22,7 @@ private slots:
     void orderedPairsPassedOver_data();
     void orderedPairsPassedOver();
     void consecutiveMoves();
+    void targetsInPositionOrder();
     void parsing();
 };
 
@@ -121,6 +122,22 @@ void TestEcho::consecutiveMoves()
                       "echo quiet (s t) { mainline consecutivemoves (s t) }",
                       g)
                  .matched);
+}
+
+void TestEcho::targetsInPositionOrder()
+{
+    // The variation 1.d4 d5 stands before 1...e5 in the text (and in the
+    // game's nodes); CQL numbers the main continuation first, and echo takes
+    // its targets in that order, as CQL 6.2 does.
+    game::Game g = pgnGame("1. e4 (1. d4 d5) 1... e5 2. Nf3 *\n");
+    cql::GameResult r = runQuery("cql(variations)\ninitial echo (s t) true", g);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QStringList sourceTexts;
+    for (const cql::NodeComment &c : r.comments)
+        if (c.node == 0 && c.text.starts_with("<--")) sourceTexts << QString::fromStdString(c.text);
+    QCOMPARE(
+        sourceTexts,
+        (QStringList{"<--move 1(btm)", "<--move 2(wtm)", "<--move 2(btm)", "<--move 1(btm)[4]", "<--move 2(wtm)[5]"}));
 }
 
 void TestEcho::parsing()
