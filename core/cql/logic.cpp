@@ -313,14 +313,11 @@ FilterPtr CompareFilter::transformed(const Transform &t) const
     return f;
 }
 
-chess::SquareSet InFilter::set(Ctx &ctx) const
+bool InFilter::match(Ctx &ctx) const
 {
-    chess::SquareSet a = m_a->set(ctx);
-    if (a.empty() || (a - m_b->set(ctx)).any()) return {};
-    return a;
+    const chess::SquareSet a = m_a->set(ctx);
+    return a.empty() || (a - m_b->set(ctx)).empty();
 }
-
-bool InFilter::match(Ctx &ctx) const { return set(ctx).any(); }
 
 FilterPtr InFilter::transformed(const Transform &t) const
 {

@@ -172,10 +172,11 @@ private:
 bool foldBounds(std::vector<FilterPtr> &parts);
 
 // x in S: the set x is a non-empty subset of S (value: x).
-class InFilter : public SetFilter {
+// X in Y: every square of X is in Y (an empty X too), as CQL 6.2 reads it:
+// a test, not a set.
+class InFilter : public Filter {
 public:
     InFilter(FilterPtr a, FilterPtr b) : m_a(std::move(a)), m_b(std::move(b)) {}
-    chess::SquareSet set(Ctx &ctx) const override;
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 

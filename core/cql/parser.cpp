@@ -541,6 +541,10 @@ FilterPtr Parser::parseExpr(int minPrec)
             }
             left = makeSubstringTest(r, std::move(left), std::move(right));
         } else if (wordOp && opTok.text == "in") {
+            if (left->type != Type::Set) {
+                error(left->range, "expected a set or a string before 'in'");
+                return left;
+            }
             if (right->type != Type::Set) {
                 error(right->range, "expected a set filter after 'in'");
                 return left;

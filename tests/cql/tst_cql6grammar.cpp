@@ -360,6 +360,13 @@ void TestCql6Grammar::verdict_data()
     row("x=\"Annotator\" settag(x \"y\")", false);
     row("settag(\"A\" + \"b\" \"y\")", false);
     row("settag(\"MyTag\" str(1))", true);
+    // Set 'in' is a test, not a set (checked against 6.2).
+    row("P in q", true);
+    row("#(P in q) == 0", false);
+    row("sort (P in q)", false);
+    row("(P in q) & a1", false);
+    row("check in q", false);
+    row("P in q in r", false);
 }
 
 void TestCql6Grammar::verdict()

@@ -152,6 +152,9 @@ void TestLanguage::counts_data()
     QTest::newRow("indexing") << scholar << "initial \"hello\"[1] == \"e\" \"hello\"[1:3] == \"el\"" << 1;
     QTest::newRow("length") << scholar << "initial #\"hello\" == 5" << 1;
     QTest::newRow("substring in") << scholar << "initial \"ell\" in \"hello\" not \"elk\" in \"hello\"" << 1;
+    // X in Y is a test, true for an empty X too (as in CQL 6.2).
+    QTest::newRow("set in") << scholar << "initial P in [a-h2] not Q in [a-h3-8]" << 1;
+    QTest::newRow("empty set in") << scholar << "initial [Nn]e4 in q" << 1;
     QTest::newRow("regex capture") << scholar << "initial \"chess\" ~~ \"h(e)s\" \\1 == \"e\" \\0 == \"hes\"" << 1;
     QTest::newRow("regex no match") << scholar << "\"chess\" ~~ \"x\"" << 0;
 
