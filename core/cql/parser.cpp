@@ -688,6 +688,11 @@ void Parser::checkTruth(FilterPtr &f)
         what = a->op() == ArithFilter::Abs ? "the absolute value" : "the square root";
     else if (dynamic_cast<const MinMaxFilter *>(f.get()))
         what = "the maximum or minimum";
+    else if (auto *p = dynamic_cast<const PieceTypeFilter *>(f.get()); p && !p->signedByColor())
+        what = "a piece type's number ('type')";
+    else if (auto *tr = dynamic_cast<const TreeRelationFilter *>(f.get());
+             tr && (tr->kind() == TreeRelationFilter::Lca || tr->kind() == TreeRelationFilter::Distance))
+        what = tr->kind() == TreeRelationFilter::Lca ? "the common ancestor ('lca')" : "the distance ('distance')";
     else if (dynamic_cast<const SideFilter *>(f.get()))
         what = "a colour's value ('white', 'black' or 'sidetomove', 1 or -1)";
     else if (dynamic_cast<const StringLengthFilter *>(f.get()))
@@ -706,7 +711,10 @@ void Parser::checkTruth(FilterPtr &f)
          "'" + text + "' is " + what
              + ", a value that is neither true nor false here: evaluating it is an error (CQL 6.2 stops the search "
                "there); compare it, as in '"
-             + text + (f->type == Type::Numeric ? " > 0" : " == \"...\"")
+             + text
+             + (f->type == Type::Numeric        ? " > 0"
+                    : f->type == Type::Position ? " == currentposition"
+                                                : " == \"...\"")
              + "', or use it as a value (comment, message, a variable)");
     const SourceRange r = f->range;
     f = make<ValueAsTruthFilter>(r, std::move(f), what);
@@ -1317,7 +1325,8 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
             : w == "descendant"                      ? TreeRelationFilter::Descendant
             : w == "lca"                             ? TreeRelationFilter::Lca
                                                      : TreeRelationFilter::Distance;
-        return make<TreeRelationFilter>(t.range, k, std::move(a), std::move(b));
+        const SourceRange whole{t.range.begin, m_tokens[m_pos - 1].range.end}; // to the closing parenthesis
+        return make<TreeRelationFilter>(whole, k, std::move(a), std::move(b));
     }
     if (w == "positionid") return make<PositionIdFilter>(t.range, nullptr);
     if (w == "position") {

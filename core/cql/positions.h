@@ -50,6 +50,7 @@ class TreeRelationFilter : public Filter {
 public:
     enum Kind { Ancestor, Descendant, Lca, Distance };
     TreeRelationFilter(Kind k, FilterPtr a, FilterPtr b);
+    Kind kind() const { return m_kind; }
     bool match(Ctx &ctx) const override;
     bool position(Ctx &ctx, game::NodeId &out) const override;
     bool number(Ctx &ctx, long long &out) const override;

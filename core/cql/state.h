@@ -105,6 +105,7 @@ private:
 class PieceTypeFilter : public NumericFilter {
 public:
     PieceTypeFilter(bool signedByColor, FilterPtr a) : m_signed(signedByColor), m_a(std::move(a)) {}
+    bool signedByColor() const { return m_signed; }
     bool number(Ctx &ctx, long long &out) const override;
     FilterPtr transformed(const Transform &t) const override
     {

@@ -479,7 +479,10 @@ void TestCql6Grammar::valueTruth()
                              "player",
                              "white",
                              "not black",
-                             "sidetomove"}) {
+                             "sidetomove",
+                             "type e2",
+                             "lca(parent currentposition)",
+                             "distance(parent currentposition)"}) {
         std::vector<cql::Diagnostic> diags;
         QVERIFY2(compileBody(body, &diags), body);
         QVERIFY2(std::any_of(diags.begin(), diags.end(),
