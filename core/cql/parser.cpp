@@ -1721,7 +1721,9 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
             advance();
             parsePromotion();
         }
-    } else if (peek().kind == Tok::Word && !peek().spaceBefore) {
+    } else if (peek().kind == Tok::Word && !peek().spaceBefore && startsFilter()) {
+        // A glued word that starts a filter is the target ("K--d1r"); `or`,
+        // `and`, `in` ... glued on ("P--or R") are the operators, as in 6.2.
         s.to = setArg(dashTok, P_COLON);
         if (!s.to) return nullptr;
         if (atOp(Op::Assign) && !peek().spaceBefore) {

@@ -360,6 +360,9 @@ void TestCql6Grammar::verdict_data()
     row("x=\"Annotator\" settag(x \"y\")", false);
     row("settag(\"A\" + \"b\" \"y\")", false);
     row("settag(\"MyTag\" str(1))", true);
+    // An operator glued to a dash is no target (checked against 6.2).
+    row("P--or R", true);
+    row("P--and R", true);
     // Set 'in' is a test, not a set (checked against 6.2).
     row("P in q", true);
     row("#(P in q) == 0", false);
