@@ -131,8 +131,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
     }
     if (w == "str" || w == "message") {
         std::vector<FilterPtr> args;
-        if (w == "message")
-            acceptWord("quiet"); // messages are written to the terminal only; quiet changes nothing here
+        const bool quiet = w == "message" && acceptWord("quiet"); // no "Game: N move M(wtm): " before the text
         // In str's arguments `fen "text"` is the FEN and then the text, as in 6.2.
         const bool wasInStr = std::exchange(m_inStr, true);
         if (atOp(Op::LParen)) {
@@ -149,7 +148,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         if (w == "str") {
             out = make<StrFilter>(t.range, std::move(args));
         } else {
-            out = make<MessageFilter>(t.range, std::move(args));
+            out = make<MessageFilter>(t.range, std::move(args), quiet);
             m_program->writesOutside = true;
         }
         return true;

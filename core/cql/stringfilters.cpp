@@ -4,6 +4,7 @@
 
 #include "control.h"
 #include "logic.h"
+#include "path.h"
 #include "vars.h"
 
 #include <algorithm>
@@ -308,7 +309,10 @@ FilterPtr FileFilter::transformed(const Transform &t) const
 
 bool MessageFilter::match(Ctx &ctx) const
 {
-    std::string text = joinArgs(m_args, ctx);
+    std::string text = m_quiet
+        ? std::string()
+        : "Game: " + std::to_string(ctx.game->number) + " " + positionIdString(ctx, ctx.node) + ": ";
+    text += joinArgs(m_args, ctx);
     std::lock_guard lock(ioMutex());
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fputc('\n', stdout);
@@ -320,7 +324,7 @@ FilterPtr MessageFilter::transformed(const Transform &t) const
     std::vector<FilterPtr> args;
     for (const auto &a : m_args)
         args.push_back(a->transformed(t));
-    return std::make_unique<MessageFilter>(std::move(args));
+    return std::make_unique<MessageFilter>(std::move(args), m_quiet);
 }
 
 } // namespace cql

@@ -177,14 +177,17 @@ private:
 };
 
 // message (args): prints its arguments' values on standard output.
+// message (args): the text on standard output, after "Game: N move M(wtm): "
+// unless quiet, as CQL 6.2 writes it.
 class MessageFilter : public Filter {
 public:
-    explicit MessageFilter(std::vector<FilterPtr> args) : m_args(std::move(args)) {}
+    MessageFilter(std::vector<FilterPtr> args, bool quiet) : m_args(std::move(args)), m_quiet(quiet) {}
     bool match(Ctx &ctx) const override;
     FilterPtr transformed(const Transform &t) const override;
 
 private:
     std::vector<FilterPtr> m_args;
+    bool m_quiet;
 };
 
 } // namespace cql

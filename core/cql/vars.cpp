@@ -318,6 +318,11 @@ bool appendValueText(const Filter &f, Ctx &ctx, std::string &out)
         }
         return true;
     }
+    case Type::Logical: {
+        // A filter that is neither a value: whether it matched, as CQL 6.2 writes it.
+        out += f.match(ctx) ? "<true>" : "<false>";
+        return true;
+    }
     default: return f.match(ctx);
     }
 }

@@ -73,6 +73,7 @@ private slots:
     void gameWarnings();
     void evaluationErrorExitsOne();
     void echoOnALongGame();
+    void messagesAndLogicalValues();
     void helpAndVersion();
     void convertSpelling();
     void analysisOptions();
@@ -473,6 +474,23 @@ void TestCli::echoOnALongGame()
     QVERIFY(text.contains("1. Nf3") || text.contains("1.Nf3"));
     r = run({"-notruncate", "-i", pgn, "-o", m_out, "-cql", "echo (s t) true"});
     QVERIFY2(r.err.contains("pass 16 MiB"), qPrintable(r.err));
+}
+
+void TestCli::messagesAndLogicalValues()
+{
+    // As CQL 6.2 writes them: a message names the game and the position
+    // unless quiet; a filter that is no value is written as <true> or <false>.
+    const QString pgn = write("three.pgn", QString(Games));
+    Result r = run({"-i", pgn, "-o", m_out, "-cql", "mate message(\"mate \" check wtm)"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("Game: 1 move 4(btm): mate <true><false>\n"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("Game: 2 move 3(wtm): mate <true><true>\n"), qPrintable(r.out));
+    r = run({"-i", pgn, "-o", m_out, "-cql", "mate message quiet (\"mate\")"});
+    QVERIFY2(r.out.startsWith("mate\nmate\n"), qPrintable(r.out));
+    r = run({"-i", pgn, "-o", m_out, "-cql", "initial comment(\"c\" check)"});
+    QFile f(m_out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().contains("{Game number 1 c<false> CQL}"));
 }
 
 void TestCli::convertSpelling()
