@@ -74,6 +74,9 @@ class IfFilter : public Filter {
 public:
     IfFilter(FilterPtr c, FilterPtr a, FilterPtr b);
     CQL_EVERY_VALUE_FUNCTION
+    // The parts whose truth is asked when the if's is (the parser's checks).
+    FilterPtr &thenPart() { return m_a; }
+    FilterPtr &elsePart() { return m_b; }
 
 private:
     FilterPtr m_c, m_a, m_b; // m_b may be null

@@ -183,6 +183,17 @@ void Parser::error(const SourceRange &r, std::string message)
     m_diags.push_back(std::move(d));
 }
 
+void Parser::warning(const SourceRange &r, std::string message)
+{
+    Diagnostic d;
+    d.severity = Diagnostic::Warning;
+    d.line = r.begin.line;
+    d.column = r.begin.column;
+    d.length = std::max(1, r.end.line == r.begin.line ? r.end.column - r.begin.column : 1);
+    d.message = std::move(message);
+    m_diags.push_back(std::move(d));
+}
+
 std::string Parser::rawArgument(bool stopAtBraces)
 {
     // File names and results are not CQL tokens: take the raw text up to blank or ')'.
@@ -643,6 +654,12 @@ FilterPtr Parser::parseExpr(int minPrec)
 void Parser::checkTruth(FilterPtr &f)
 {
     if (!f) return;
+    // An if asked whether it matches asks its parts (its value is theirs elsewhere).
+    if (auto *i = dynamic_cast<IfFilter *>(f.get())) {
+        checkTruth(i->thenPart());
+        checkTruth(i->elsePart());
+        return;
+    }
     // The value as written, for a warning only (most filters here need none).
     // A lowered CQL-S keyword's filters carry the script's places, not this text's.
     const auto spelled = [&] {
@@ -1445,11 +1462,15 @@ FilterPtr Parser::parseDirection(const Token &t)
             hi = lo;
             if (loF) hiF = loF->transformed(Transform::identity());
         }
-        if (!loF && !hiF && lo > hi) std::swap(lo, hi);
     }
     FilterPtr a = setArg(t, P_COLON);
     if (!a) return nullptr;
     SourceRange r = span(t.range, a->range);
+    if (!loF && !hiF && !DirectionFilter::validRange(lo, hi))
+        warning(r,
+                "'" + t.text + " " + std::to_string(lo) + (lo == hi ? "" : " " + std::to_string(hi))
+                    + "': a direction's range goes from at most 7 steps one way to at most 7 the other, the first "
+                      "bound not above the second; evaluating it is an error (CQL 6.2 stops the search there)");
     auto f = std::make_unique<DirectionFilter>(directionsFor(t.text), int(lo), int(hi), std::move(a));
     f->range = r;
     f->setRangeFilters(std::move(loF), std::move(hiF));

@@ -78,6 +78,7 @@ private:
 
     void error(const Token &at, std::string message);
     void error(const SourceRange &r, std::string message);
+    void warning(const SourceRange &r, std::string message);
 
     void parseHeader(QueryHeader &h);
     std::string rawArgument(bool stopAtBraces = false); // raw text up to blank or ')', for file names and results

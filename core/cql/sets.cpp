@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sets.h"
 
+#include "control.h"
+
 #include "chess/attacks.h"
 #include "explorerhooks.h"
 
@@ -168,10 +170,10 @@ SquareSet DirectionFilter::set(Ctx &ctx) const
     long long lo = m_lo, hi = m_hi;
     if (m_loF && !m_loF->number(ctx, lo)) return {};
     if (m_hiF && !m_hiF->number(ctx, hi)) return {};
-    if (lo > hi) std::swap(lo, hi);
-    // Beyond 7 steps (either way) nothing stays on the board.
-    lo = std::max(lo, -8LL);
-    hi = std::min(hi, 8LL);
+    if (!validRange(lo, hi))
+        throw EvaluationError("the direction's range " + std::to_string(lo) + " " + std::to_string(hi) + " at line "
+                              + std::to_string(range.begin.line) + ", column " + std::to_string(range.begin.column)
+                              + " is not one of at most 7 steps, the first bound not above the second");
     SquareSet base = m_a->set(ctx);
     if (base.empty()) return base;
     SquareSet out;

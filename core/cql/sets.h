@@ -81,6 +81,8 @@ public:
         : m_dirs(std::move(dirs)), m_lo(lo), m_hi(hi), m_a(std::move(a))
     {
     }
+    // The ranges CQL 6.2 evaluates; others stop the search.
+    static bool validRange(long long lo, long long hi) { return lo <= hi && lo >= -7 && hi <= 7; }
     // A bound given by a numeric variable (up DeltaRank S) replaces lo / hi when set.
     void setRangeFilters(FilterPtr lo, FilterPtr hi)
     {

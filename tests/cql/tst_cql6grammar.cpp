@@ -483,6 +483,8 @@ void TestCql6Grammar::valueTruth()
                              "white",
                              "not black",
                              "sidetomove",
+                             "if check 3 else 4",
+                             "if wtm check else 4",
                              "type e2",
                              "lca(parent currentposition)",
                              "distance(parent currentposition)"}) {
@@ -499,10 +501,26 @@ void TestCql6Grammar::valueTruth()
         QVERIFY2(!r.matched, body);
     }
     // Their values are fine, and so are string filters that can fail.
-    for (const char *body : {"x = \"a\" x == \"a\"", "comment(\"x\")", "flip \"x\" == \"x\"", "str(\"x\") == \"x\"",
-                             "dictionary D[\"a\"]=\"b\" D[\"a\"]", "\"ab\"[0]", "lowercase \"A\" == \"a\"",
-                             "fen == fen", "sort str(\"1\")", "message(\"x\" \"y\")", "x = \"a\" comment(x)",
-                             "#\"abc\" == 3", "1 + 2", "ply", "#P", "x = 3 x > 1", "abs -3 == 3"}) {
+    for (const char *body : {"x = \"a\" x == \"a\"",
+                             "comment(\"x\")",
+                             "flip \"x\" == \"x\"",
+                             "str(\"x\") == \"x\"",
+                             "dictionary D[\"a\"]=\"b\" D[\"a\"]",
+                             "\"ab\"[0]",
+                             "lowercase \"A\" == \"a\"",
+                             "fen == fen",
+                             "sort str(\"1\")",
+                             "message(\"x\" \"y\")",
+                             "x = \"a\" comment(x)",
+                             "#\"abc\" == 3",
+                             "1 + 2",
+                             "ply",
+                             "#P",
+                             "x = 3 x > 1",
+                             "abs -3 == 3",
+                             "x = if check 3 else 4 x == 4",
+                             "up 7 a1",
+                             "down -7 0 a8"}) {
         std::vector<cql::Diagnostic> diags;
         QVERIFY2(compileBody(body, &diags), body);
         QVERIFY2(diags.empty(), (std::string(body) + ": " + (diags.empty() ? "" : diags[0].message)).c_str());
@@ -537,6 +555,14 @@ void TestCql6Grammar::unboundValues()
     }
     cql::GameResult r = runQuery("cql()\n\"b\" ~~ \"(a)|(b)\" \\1 == \"\"", g);
     QVERIFY2(r.error.empty() && !r.matched, r.error.c_str());
+    // A direction's range past 7 steps, or backwards: a warning, then an
+    // error where it is evaluated ("Invalid range" in 6.2), also from a variable.
+    for (const char *body : {"up 2 1 Q", "up 1 8 Q", "down -8 Q", "x = 9 up x Q"}) {
+        std::vector<cql::Diagnostic> diags;
+        QVERIFY2(compileBody(body, &diags), body);
+        r = runQuery(std::string("cql()\n") + body, g);
+        QVERIFY2(r.error.find("direction's range") != std::string::npos, (std::string(body) + ": " + r.error).c_str());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCql6Grammar)
