@@ -490,9 +490,11 @@ bool writeGame(std::string &out, const game::Game &g, const WriteOptions &option
     w.movetext();
     if (w.truncated()) {
         // cql ends the text with its note, made to close the comment the cut
-        // fell in (its "CQL" then counts as a marker, as there). A cut
-        // outside a comment gets a note that is a comment of its own.
-        out += w.cutInComment() ? " game truncated by CQL } * \n\n\n" : " {game truncated by CQL} * \n\n\n";
+        // fell in (its "CQL" then counts as a marker, as there). After a cut
+        // outside a comment, cql's note stands outside any comment, where no
+        // "CQL" counts and a reader meets stray words: here it is a comment
+        // of its own, without the marker word.
+        out += w.cutInComment() ? " game truncated by CQL } * \n\n\n" : " {game truncated} * \n\n\n";
         return false;
     }
     out += '\n';

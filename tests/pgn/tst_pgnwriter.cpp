@@ -380,6 +380,24 @@ private slots:
             trailing |= !l.empty() && l.back() == ' ';
         QVERIFY2(trailing, text.c_str());
     }
+    void cqlLayoutFillsAfterTheCut()
+    {
+        // cql's text buffer refuses an item that does not fit and takes the
+        // next ones that do: the long word is left out (with the rest of its
+        // comment); the closing brace and the next move number follow, the
+        // move itself no longer fits.
+        game::Game g = readOne("1. Nf3 {" + std::string(40, 'a') + " b} Nf6 *");
+        QVERIFY2(g.errors.empty(), errorsOf(g).c_str());
+        pgn::WriteOptions o;
+        o.cqlLayout = true;
+        const std::string full = pgn::gameToPgn(g, o);
+        const size_t word = full.find("aaaa");
+        o.textLimit = word + 8;
+        std::string cut;
+        QVERIFY(!pgn::writeGame(cut, g, o));
+        QCOMPARE(QString::fromStdString(cut.substr(word - 7)),
+                 QStringLiteral("1.Nf3 {} 1...  game truncated by CQL } * \n\n\n"));
+    }
     void cqlLayoutLimit()
     {
         std::string moves;
@@ -394,25 +412,21 @@ private slots:
             o.textLimit = limit;
             std::string cut;
             QVERIFY(!pgn::writeGame(cut, g, o));
-            const size_t note = cut.find("game truncated by CQL");
-            QVERIFY(note != std::string::npos);
-            // Everything before the note is the full text's beginning, cut
-            // before the item that would reach the limit.
-            std::string kept = cut.substr(0, note);
-            while (!kept.empty() && (kept.back() == ' ' || kept.back() == '{'))
-                kept.pop_back();
-            QVERIFY2(full.compare(0, kept.size(), kept) == 0, kept.c_str());
-            QVERIFY(kept.size() < limit);
-            const char next = full[kept.size()];
-            const size_t nextEnd = full.find_first_of(" \n", kept.size() + 1);
-            QVERIFY2(nextEnd + (next == ' ' || next == '\n' ? 0 : 0) >= limit - 1, cut.c_str());
-            if (cut[note - 1] == ' ' && cut.rfind('{', note) > cut.rfind('}', note)) {
-                // Inside a comment: filled with spaces up to the limit, the note closes it.
-                QCOMPARE(note, limit);
-                QVERIFY(cut.compare(note, std::string::npos, "game truncated by CQL } * \n\n\n") == 0);
-            } else {
-                QVERIFY(cut.compare(note - 1, std::string::npos, "{game truncated by CQL} * \n\n\n") == 0);
-            }
+            // The note ends the text: closing the comment the cut fell in, or
+            // as a comment of its own after a cut between moves.
+            const std::string inComment = " game truncated by CQL } * \n\n\n", outside = " {game truncated} * \n\n\n";
+            const bool closes = cut.ends_with(inComment);
+            QVERIFY2(closes || cut.ends_with(outside), cut.c_str());
+            const std::string text = cut.substr(0, cut.size() - (closes ? inComment : outside).size());
+            // cql's buffer keeps its last byte for the NUL.
+            QVERIFY2(text.size() <= limit - 1, text.c_str());
+            // Up to the first item left out, the text is the full text's
+            // beginning; that item would have reached the limit.
+            size_t same = 0;
+            while (same < text.size() && text[same] == full[same])
+                ++same;
+            const size_t itemEnd = full.find_first_of(" \n", same + 1);
+            QVERIFY2(itemEnd >= limit - 1, cut.c_str());
         }
         o.textLimit = full.size() + 10;
         std::string whole;
