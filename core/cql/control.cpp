@@ -27,8 +27,9 @@ void Ctx::recountComments(size_t adding)
 
 bool LoopFilter::match(Ctx &ctx) const
 {
+    // As in CQL 6.2, a loop matches when its body matched at least once.
     for (long i = 0; i < MaxLoopRounds; ++i)
-        if (!m_body->match(ctx)) return true;
+        if (!m_body->match(ctx)) return i > 0;
     throw EvaluationError("loop did not end after " + std::to_string(MaxLoopRounds) + " rounds");
 }
 

@@ -160,6 +160,9 @@ void TestLanguage::counts_data()
 
     // control
     QTest::newRow("loop") << scholar << "x = 0 loop { x < 5 x += 1 } x == 5" << 8;
+    // A loop whose body never matches does not match (as in CQL 6.2).
+    QTest::newRow("loop that never runs") << scholar << "x = 9 loop { x < 5 x += 1 }" << 0;
+    QTest::newRow("loop of a false filter") << scholar << "loop stalemate" << 0;
     QTest::newRow("while regex walks matches")
         << scholar << "sum = 0 while (\"a1b2c3\" ~~ \"[0-9]\") sum += int \\0 sum == 6" << 8;
     // A literal subject's matches are found once; a computed one is searched
