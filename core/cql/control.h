@@ -17,6 +17,12 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// "at line L, column C": where in the query an evaluation error arose.
+inline std::string placeText(const SourceRange &r)
+{
+    return "at line " + std::to_string(r.begin.line) + ", column " + std::to_string(r.begin.column);
+}
+
 // This engine's cap on the comments of one game: CQL 6.2 drops an over-long
 // comment and goes on, so the run does not count it as the query failing.
 class CommentLimitError : public EvaluationError {

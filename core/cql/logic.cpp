@@ -332,8 +332,7 @@ ValueAsTruthFilter::ValueAsTruthFilter(FilterPtr inner, std::string what)
 
 bool ValueAsTruthFilter::match(Ctx &) const
 {
-    throw EvaluationError(m_what + " at line " + std::to_string(range.begin.line) + ", column "
-                          + std::to_string(range.begin.column)
+    throw EvaluationError(m_what + " " + placeText(range)
                           + " is neither true nor false (compare it, or use its value)");
 }
 

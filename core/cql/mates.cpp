@@ -143,12 +143,10 @@ bool pureMate(const chess::Position &p, const Sides &s, SquareSet &white, Square
     if (!pseudoMade) p.generatePseudoLegal(pseudo);
     for (chess::Move m : pseudo)
         if (refuterSquares.contains(m.to())) refuters |= SquareSet::of(m.from());
-    white = checkers | p.pinned(s.att);
+    white = checkers | p.pinned(s.att) | (single ? pinnersOf(p, pinned & refuters) : SquareSet());
     for (Square a : attackers) {
         const SquareSet x = SquareSet::of(a);
-        if ((p.attacksFrom(a) & s.field).any()) white |= x;
-        if (single && (pinnersOf(p, pinned & refuters).contains(a) || chain(p, refuters, x, refuterSquares).any()))
-            white |= x;
+        if ((p.attacksFrom(a) & s.field).any() || (single && chain(p, refuters, x, refuterSquares).any())) white |= x;
     }
     black = kingSet | (defenders & s.field);
     for (Square d : defenders) {

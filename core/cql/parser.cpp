@@ -183,13 +183,13 @@ void Parser::error(const SourceRange &r, std::string message)
     m_diags.push_back(std::move(d));
 }
 
-void Parser::warning(const SourceRange &r, std::string message)
+void Parser::warning(const SourceRange &r, std::string message, int length)
 {
     Diagnostic d;
     d.severity = Diagnostic::Warning;
     d.line = r.begin.line;
     d.column = r.begin.column;
-    d.length = std::max(1, r.end.line == r.begin.line ? r.end.column - r.begin.column : 1);
+    d.length = length > 0 ? length : std::max(1, r.end.line == r.begin.line ? r.end.column - r.begin.column : 1);
     d.message = std::move(message);
     m_diags.push_back(std::move(d));
 }
@@ -668,13 +668,7 @@ void Parser::checkTruth(FilterPtr &f)
         return std::string(m_source.substr(begin, end - begin));
     };
     auto warn = [&](const std::string &text, std::string message) {
-        Diagnostic d;
-        d.severity = Diagnostic::Warning;
-        d.line = f->range.begin.line;
-        d.column = f->range.begin.column;
-        d.length = std::max(1, int(text.size()));
-        d.message = std::move(message);
-        m_diags.push_back(std::move(d));
+        warning(f->range, std::move(message), std::max(1, int(text.size())));
     };
     if (f->type == Type::Position && dynamic_cast<const VarFilter *>(f.get())) {
         const std::string text = spelled();

@@ -78,7 +78,8 @@ private:
 
     void error(const Token &at, std::string message);
     void error(const SourceRange &r, std::string message);
-    void warning(const SourceRange &r, std::string message);
+    // length 0: the range's own, on its line
+    void warning(const SourceRange &r, std::string message, int length = 0);
 
     void parseHeader(QueryHeader &h);
     std::string rawArgument(bool stopAtBraces = false); // raw text up to blank or ')', for file names and results

@@ -171,8 +171,8 @@ SquareSet DirectionFilter::set(Ctx &ctx) const
     if (m_loF && !m_loF->number(ctx, lo)) return {};
     if (m_hiF && !m_hiF->number(ctx, hi)) return {};
     if (!validRange(lo, hi))
-        throw EvaluationError("the direction's range " + std::to_string(lo) + " " + std::to_string(hi) + " at line "
-                              + std::to_string(range.begin.line) + ", column " + std::to_string(range.begin.column)
+        throw EvaluationError("the direction's range " + std::to_string(lo) + " " + std::to_string(hi) + " "
+                              + placeText(range)
                               + " is not one of at most 7 steps, the first bound not above the second");
     SquareSet base = m_a->set(ctx);
     if (base.empty()) return base;

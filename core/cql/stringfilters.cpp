@@ -234,8 +234,7 @@ bool CaptureFilter::string(Ctx &, std::string &out) const
     // A group the pattern has not: an error, as in CQL 6.2 (a group that
     // took no part in the match only fails).
     if (m_n > t_groups)
-        throw EvaluationError("\\" + std::to_string(m_n) + " at line " + std::to_string(range.begin.line) + ", column "
-                              + std::to_string(range.begin.column) + ": "
+        throw EvaluationError("\\" + std::to_string(m_n) + " " + placeText(range) + ": "
                               + (t_groups < 0   ? std::string("no regular expression has matched before it")
                                      : t_groups ? "the latest matched regular expression has only "
                                          + std::to_string(t_groups) + (t_groups == 1 ? " group" : " groups")

@@ -97,8 +97,7 @@ bool VarFilter::match(Ctx &ctx) const
     // CQL 6.2 stops here: "an attempt to match a position when filter is a
     // position variable. Although legal, this is likely an error".
     if (type == Type::Position)
-        throw EvaluationError("the position variable at line " + std::to_string(range.begin.line) + ", column "
-                              + std::to_string(range.begin.column)
+        throw EvaluationError("the position variable " + placeText(range)
                               + " is neither true nor false (compare it, or evaluate a filter at it with ':')");
     if (type == Type::Set) return set(ctx).any();
     return ctx.vars[m_slot].bound;
@@ -111,8 +110,7 @@ SquareSet VarFilter::set(Ctx &ctx) const
     // (outside its 'square' or 'piece', or assigned on a branch not taken)
     // stops the search: it is the query's error, not an empty set.
     if (!v.bound)
-        throw EvaluationError(std::string(piecePrinted ? "the piece variable" : "the set variable") + " at line "
-                              + std::to_string(range.begin.line) + ", column " + std::to_string(range.begin.column)
+        throw EvaluationError(std::string(piecePrinted ? "the piece variable " : "the set variable ") + placeText(range)
                               + " is read where nothing is bound to it");
     if (piecePrinted) {
         chess::Square s = pieceSquare(ctx, v.pieceId);
