@@ -212,6 +212,7 @@ struct Ctx {
     const chess::Position *pos = nullptr;
     std::vector<Value> vars;           // variable slots (indices fixed at compile time)
     std::vector<NodeComment> comments; // comments made while evaluating (committed on match)
+    uint64_t commentsMade = 0;         // how many were ever made (some are taken back)
     std::vector<SortValue> *sortValues = nullptr;
     // Comments made inside each sort's argument by its best evaluation so far:
     // only those reach the output, as in the reference engine.
@@ -327,11 +328,20 @@ struct Ctx {
     void checkCancel() const;
     void addComment(NodeComment c)
     {
+        ++commentsMade;
         commentBytes += c.text.size() + sizeof(NodeComment);
         if (commentBytes > commentCap) recountComments(c.text.size() + sizeof(NodeComment));
         comments.push_back(std::move(c));
     }
     void recountComments(size_t adding);
+    // A filter that fails takes back the comments made since mark, as CQL
+    // 6.2's compounds, and/or, comparisons and transforms do: a function or
+    // `find` that failed inside an `if`'s test leaves no trace.
+    bool keepCommentsIf(size_t mark, bool ok)
+    {
+        if (!ok && comments.size() > mark) comments.resize(mark);
+        return ok;
+    }
 
     // A line constituent holding a `move` filter is tested once per move of
     // its position, as CQL 6.2 does (multi.cpp): while it is, the game's moves

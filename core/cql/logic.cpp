@@ -39,8 +39,9 @@ bool CompoundFilter::match(Ctx &ctx) const
             if (d->DesignatorFilter::set(ctx).empty()) return false;
         return true;
     }
+    const size_t mark = ctx.comments.size();
     for (const auto &p : m_parts)
-        if (!p->match(ctx)) return false;
+        if (!p->match(ctx)) return ctx.keepCommentsIf(mark, false);
     return true;
 }
 
@@ -52,17 +53,20 @@ chess::SquareSet CompoundFilter::set(Ctx &ctx) const
 
 bool CompoundFilter::number(Ctx &ctx, long long &out) const
 {
-    return !m_parts.empty() && prefix(ctx) && numericValue(*m_parts.back(), ctx, out);
+    const size_t mark = ctx.comments.size();
+    return ctx.keepCommentsIf(mark, !m_parts.empty() && prefix(ctx) && numericValue(*m_parts.back(), ctx, out));
 }
 
 bool CompoundFilter::position(Ctx &ctx, game::NodeId &out) const
 {
-    return !m_parts.empty() && prefix(ctx) && m_parts.back()->position(ctx, out);
+    const size_t mark = ctx.comments.size();
+    return ctx.keepCommentsIf(mark, !m_parts.empty() && prefix(ctx) && m_parts.back()->position(ctx, out));
 }
 
 bool CompoundFilter::string(Ctx &ctx, std::string &out) const
 {
-    return !m_parts.empty() && prefix(ctx) && m_parts.back()->string(ctx, out);
+    const size_t mark = ctx.comments.size();
+    return ctx.keepCommentsIf(mark, !m_parts.empty() && prefix(ctx) && m_parts.back()->string(ctx, out));
 }
 
 FilterPtr CompoundFilter::transformed(const Transform &t) const
@@ -173,11 +177,19 @@ FilterPtr ArithFilter::transformed(const Transform &t) const
 
 bool MinMaxFilter::number(Ctx &ctx, long long &out) const
 {
+    // Only the comments of the arguments with the best value stay, as in 6.2.
+    const size_t first = ctx.comments.size();
     bool any = false;
     for (const auto &a : m_args) {
+        const size_t mark = ctx.comments.size();
         long long v;
         if (!numericValue(*a, ctx, v)) continue;
-        if (!any || (m_max ? v > out : v < out)) out = v;
+        if (any && (m_max ? v < out : v > out)) {
+            ctx.comments.resize(mark);
+            continue;
+        }
+        if (any && v != out) ctx.comments.erase(ctx.comments.begin() + long(first), ctx.comments.begin() + long(mark));
+        out = v;
         any = true;
     }
     return any;
@@ -223,6 +235,15 @@ bool CompareFilter::holds(Op op, int c)
 }
 
 bool CompareFilter::compare(Ctx &ctx, long long *leftValue) const
+{
+    const size_t mark = ctx.comments.size();
+    const bool ok = holdsAt(ctx, leftValue);
+    // 6.2 reads `a != b` as `not a == b`: its comments never stay.
+    ctx.keepCommentsIf(mark, ok && m_op != Ne);
+    return ok;
+}
+
+bool CompareFilter::holdsAt(Ctx &ctx, long long *leftValue) const
 {
     if (m_countVsConstant) {
         const long long a = m_a->set(ctx).count(), b = m_constant;

@@ -30,6 +30,7 @@ public:
             p->markSquares(ctx, out);
     }
     const std::vector<FilterPtr> &parts() const { return m_parts; }
+    FilterPtr &lastPart() { return m_parts.back(); } // the parser's truth check may wrap it
     // Non-empty when every part is a plain piece designator.
     const std::vector<const class DesignatorFilter *> &designators() const { return m_designators; }
 
@@ -49,7 +50,9 @@ public:
     const Filter &right() const { return *m_b; }
     bool match(Ctx &ctx) const override
     {
-        return m_and ? (m_a->match(ctx) && m_b->match(ctx)) : (m_a->match(ctx) || m_b->match(ctx));
+        const size_t mark = ctx.comments.size();
+        return ctx.keepCommentsIf(mark,
+                                  m_and ? (m_a->match(ctx) && m_b->match(ctx)) : (m_a->match(ctx) || m_b->match(ctx)));
     }
     FilterPtr transformed(const Transform &t) const override;
     void markSquares(Ctx &ctx, chess::SquareSet &out) const override
@@ -159,6 +162,7 @@ public:
 
 private:
     bool compare(Ctx &ctx, long long *leftValue) const;
+    bool holdsAt(Ctx &ctx, long long *leftValue) const;
     Op m_op;
     FilterPtr m_a, m_b;
     // "set >= 2": the commonest comparison, run once per position, takes a short path.

@@ -151,6 +151,7 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
     const MoveSpec &s = m_spec;
     SquareSet acc;
     bool any = false;
+    const size_t mark = ctx.comments.size();
     auto evalSets = [&](MoveSets &sets) {
         if (s.from) sets.from = s.from->set(ctx);
         if (s.to) sets.to = s.to->set(ctx);
@@ -228,6 +229,8 @@ bool MoveFilter::evaluate(Ctx &ctx, SquareSet *value, long long *count) const
         }
     }
     if (value) *value = acc;
+    // A dash that fails takes back its sets' comments (6.2's dash does; its `move` does not).
+    if (s.dash) ctx.keepCommentsIf(mark, any);
     return any;
 }
 

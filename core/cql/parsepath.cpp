@@ -498,10 +498,29 @@ FilterPtr Parser::parseConsecutiveMoves(const Token &t)
     if (!expectOp(Op::LParen, "after 'consecutivemoves'")) return nullptr;
     FilterPtr args[2];
     std::string names[2];
+    // After an error the arguments are passed over, so that one message suffices.
+    auto skipArguments = [&] {
+        for (int depth = 1; depth > 0 && peek().kind != Tok::End;) {
+            if (atOp(Op::LParen)) ++depth;
+            if (atOp(Op::RParen)) --depth;
+            advance();
+        }
+        return nullptr;
+    };
     for (int i = 0; i < 2; ++i) {
-        names[i] = peek().text;
-        args[i] = requireType(startsFilter() ? parseExpr(kUnion) : nullptr, Type::Position, t, "a position variable");
-        if (!args[i]) return nullptr;
+        // 6.2 takes names here, not filters that have a position as value.
+        const Token &name = peek();
+        const auto v = name.kind == Tok::Word ? m_vars.find(name.text) : m_vars.end();
+        if (v == m_vars.end() || m_program->slotTypes[v->second] != Type::Position) {
+            error(name, "'consecutivemoves' takes two position variables: '" + name.text + "' is not one");
+            return skipArguments();
+        }
+        names[i] = advance().text;
+        args[i] = make<VarFilter>(name.range, v->second, Type::Position);
+    }
+    if (names[0] == names[1]) {
+        error(t, "the two position variables of 'consecutivemoves' must differ");
+        return skipArguments();
     }
     if (!expectOp(Op::RParen, "after the arguments of 'consecutivemoves'")) return nullptr;
     return make<ConsecutiveMovesFilter>(t.range, std::move(args[0]), std::move(args[1]), names[0], names[1], lo, hi,

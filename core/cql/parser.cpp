@@ -660,6 +660,11 @@ void Parser::checkTruth(FilterPtr &f)
         checkTruth(i->elsePart());
         return;
     }
+    // So does a block, of its last part (the others were asked as it was read).
+    if (auto *c = dynamic_cast<CompoundFilter *>(f.get())) {
+        if (!c->parts().empty()) checkTruth(c->lastPart());
+        return;
+    }
     // The value as written, for a warning only (most filters here need none).
     // A lowered CQL-S keyword's filters carry the script's places, not this text's.
     const auto spelled = [&] {
@@ -834,7 +839,9 @@ FilterPtr Parser::parseSequenceUntil(Op close)
             return nullptr;
         }
         if (FilterPtr f = parseFilter()) {
-            if (close == Op::RBrace) checkTruth(f);
+            // The last part is the block's value: its truth is asked only
+            // where the block's is (checkTruth of the compound).
+            if (close == Op::RBrace && !parts.empty()) checkTruth(parts.back());
             parts.push_back(std::move(f));
         }
         if (m_pos == before) advance();
@@ -1126,7 +1133,7 @@ FilterPtr Parser::parseFunctionCall(const Token &t, const Function &f)
             continue;
         }
         if (FilterPtr p = parseFilter()) {
-            checkTruth(p);
+            if (!parts.empty()) checkTruth(parts.back()); // the last is the call's value
             parts.push_back(std::move(p));
         }
         if (m_pos == before) advance();

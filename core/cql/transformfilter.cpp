@@ -275,10 +275,16 @@ long long TransformFilter::countMatching(Ctx &ctx) const
 bool TransformFilter::match(Ctx &ctx) const
 {
     if (m_mode == Count) return true; // a count always has a value, possibly 0
+    const size_t mark = ctx.comments.size();
     if (m_mode == Range) {
         long long n = countMatching(ctx);
-        return n >= m_lo && n <= m_hi;
+        return ctx.keepCommentsIf(mark, n >= m_lo && n <= m_hi);
     }
+    return ctx.keepCommentsIf(mark, anyImage(ctx));
+}
+
+bool TransformFilter::anyImage(Ctx &ctx) const
+{
     if (!m_imageEnds.empty()) {
         const chess::Position &pos = *ctx.pos;
         if (!m_reject.empty()) {
@@ -313,8 +319,16 @@ bool TransformFilter::match(Ctx &ctx) const
         }
         return false;
     }
-    for (const auto &img : m_images)
-        if (img->match(ctx)) return true;
+    const uint64_t made = ctx.commentsMade;
+    for (size_t i = 0; i < m_images.size(); ++i) {
+        if (!m_images[i]->match(ctx)) continue;
+        // 6.2 counts every image that matches, so an image after the first
+        // leaves its comments too: when the images write comments, ask them all.
+        if (ctx.commentsMade != made)
+            for (size_t j = i + 1; j < m_images.size(); ++j)
+                m_images[j]->match(ctx);
+        return true;
+    }
     return false;
 }
 

@@ -49,6 +49,7 @@ public:
     Mode mode() const { return m_mode; }
 
 private:
+    bool anyImage(Ctx &ctx) const;
     TransformFilter() = default;
     // The fingerprints of the images built so far (to drop repeats), with each one's index.
     using ImageSet = std::unordered_map<std::string, size_t>;

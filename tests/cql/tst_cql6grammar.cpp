@@ -48,6 +48,12 @@ void TestCql6Grammar::verdict_data()
     row("sort quiet \"a\" #A", true);
     row("sort 3", false);
     row("message quiet (A)", true);
+    // consecutivemoves takes two different position variables, as names.
+    row("x = position 0 y = position 1 consecutivemoves (x y)", true);
+    row("x = position 0 consecutivemoves (x currentposition)", false);
+    row("x = position 0 consecutivemoves (x (position 1))", false);
+    row("x = position 0 consecutivemoves (x x)", false);
+    row("x = 1 y = position 1 consecutivemoves (x y)", false);
     row("message quiet \"x\"", true);
     row("message", false);
     row("comment \"text\"", true);
