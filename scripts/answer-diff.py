@@ -4,14 +4,16 @@
 usage: answer-diff.py --cli build/app/cqlwb-cli [--ref /work/refcql/cql]
                       [--count N] [--seed S] [--jobs 2] [--out DIR]
                       [--statements FILE] [--pgn FILE ...] [--games N]
-                      [--header 'cql(variations)']
+                      [--header 'cql(variations)'] [--texts]
 
 Makes short CQL 6 statements as grammar-diff.py does (mutations of the suites'
 queries and the reference page's code), keeps those both engines accept, and
 runs each on a few databases with both: by default the studies (variations,
 comments, odd starts) and the first --games games of masters20k. The matched
 games and the number of match markers in each are compared the way run.py
-compares them (cqlout.py), and so are refusals at run time.
+compares them (cqlout.py), and so are refusals at run time. With --texts the
+text of every comment is compared instead (each game's comments as a sorted
+list), which finds comments kept or lost where the markers agree.
 
 Writes DIR/disagreements.tsv (statement, database, what differs) and
 DIR/summary.txt; prints the summary. --statements FILE takes the statements of
@@ -39,6 +41,7 @@ from cqlout import read_matches  # noqa: E402 (needs the path above)
 
 
 HEADER = 'cql()'
+TEXTS = False
 
 
 def run(cmd, query, work, pgn, timeout):
@@ -58,13 +61,36 @@ def run(cmd, query, work, pgn, timeout):
             os.remove(f)
     lines = [l for l in text.split('\n') if l.strip() and not l.startswith('CQL version')
              and 'matches of' not in l and not l.startswith('<') and 'elapsed' not in l.lower()]
-    return rc, (lines[0] if lines else '')[:160], read_matches(pgntext)
+    return rc, (lines[0] if lines else '')[:160], (comment_texts(pgntext) if TEXTS else read_matches(pgntext))
+
+
+def comment_texts(text):
+    """--texts: {game_number: sorted comment texts}, whitespace folded. A game
+    holding bytes past ASCII is left out: the reference writes them raw or as
+    '?', we write UTF-8."""
+    result, current = {}, None
+    for c in re.finditer(r'\{([^}]*)\}', text, re.S):
+        body = ' '.join(c.group(1).split())
+        g = re.search(r'Game number (\d+)', body)
+        if g:
+            current = int(g.group(1))
+            result[current] = []
+        if current is not None and result[current] is not None:
+            if any(ord(ch) > 127 or ch in '?\ufffd' for ch in body):
+                result[current] = None
+            elif body != 'game truncated':  # our note at a cut between moves (docs/cli.md)
+                result[current].append(body)
+    return {g: sorted(v) for g, v in result.items() if v is not None}
 
 
 def differs(ref, ours):
     missing = sorted(set(ref) - set(ours))
     extra = sorted(set(ours) - set(ref))
     markers = [g for g in sorted(ref) if g in ours and ref[g] != ours[g]]
+    if TEXTS and markers:
+        g = markers[0]
+        a, b = set(ref[g]), set(ours[g])
+        return f'{len(markers)} games\' comments (game {g}: ref only {sorted(a - b)[:2]}, ours only {sorted(b - a)[:2]})'
     parts = []
     if missing:
         parts.append(f'{len(missing)} missing (first {missing[:4]})')
@@ -107,9 +133,12 @@ def main():
     ap.add_argument('--timeout', type=float, default=20, help="seconds for the reference's run")
     ap.add_argument('--header', default='cql()', help='the header before each statement: cql(variations) searches the '
                     'studies\' variations too')
+    ap.add_argument('--texts', action='store_true', help='compare the text of every comment, not only the '
+                    'match markers (games with bytes past ASCII are left out)')
     args = ap.parse_args()
-    global HEADER
+    global HEADER, TEXTS
     HEADER = args.header
+    TEXTS = args.texts
     args.cli = os.path.abspath(args.cli)
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix='cql-answer-diff-')

@@ -226,6 +226,7 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
             out = nullptr;
             return true;
         }
+        checkTruth(a);
         std::string where = "line " + std::to_string(t.range.begin.line);
         out = make<AssertFilter>(t.range, std::move(a), std::move(where));
         return true;

@@ -227,6 +227,12 @@ SquareSet IterateFilter::run(Ctx &ctx, bool &allOk) const
     SquareSet domain = m_domain->set(ctx);
     if (m_pieces) domain &= ctx.pos->occupied();
     Value saved = ctx.vars[m_slot];
+    // Inside a loop over the same variable (or after a piece assignment to it)
+    // CQL 6.2 stops the search rather than hide the outer value.
+    if (saved.bound && domain.any())
+        throw EvaluationError(std::string(m_pieces ? "the 'piece' loop " : "the 'square' loop ") + placeText(range)
+                              + " binds a variable that is already bound there (by a loop over it that "
+                                "encloses this one, or by an assignment)");
     SquareSet hits;
     allOk = true;
     for (chess::Square s : domain) {

@@ -493,7 +493,9 @@ void TestCql6Grammar::valueTruth()
                              "if wtm check else 4",
                              "type e2",
                              "lca(parent currentposition)",
-                             "distance(parent currentposition)"}) {
+                             "distance(parent currentposition)",
+                             "assert \"Length of game\"",
+                             "{comment(\"c\") 3}"}) {
         std::vector<cql::Diagnostic> diags;
         QVERIFY2(compileBody(body, &diags), body);
         QVERIFY2(std::any_of(diags.begin(), diags.end(),
@@ -550,16 +552,24 @@ void TestCql6Grammar::unboundValues()
         {"\\1", "no regular expression has matched before it"},
         {"\"a\" ~~ \"a\" \\1", "the latest matched regular expression has no groups"},
         {"\"a\" ~~ \"(a)\" comment(\\2)", "the latest matched regular expression has only 1 group"},
+        // ... and at a loop over a variable that is bound already.
+        {"piece T in B piece T in B true", "the 'piece' loop at line 2, column 14 binds a variable that is already"},
+        {"square x in e2 square x in e4 true", "the 'square' loop at line 2, column 16 binds"},
+        {"piece T = Pe2 piece T in B true", "the 'piece' loop at line 2, column 15 binds"},
     };
     for (const auto &[body, message] : errors) {
         cql::GameResult r = runQuery(std::string("cql()\n") + body, g);
         QVERIFY2(r.error.find(message) != std::string::npos, (std::string(body) + ": " + r.error).c_str());
     }
-    for (const char *body : {"piece T in R T", "\"a\" ~~ \"(a)\" \\1 == \"a\"", "X = R X"}) {
+    for (const char *body :
+         {"piece T in R T", "\"a\" ~~ \"(a)\" \\1 == \"a\"", "X = R X", "square x in e2 true square x in e4 true"}) {
         cql::GameResult r = runQuery(std::string("cql()\n") + body, g);
         QVERIFY2(r.error.empty() && r.matched, (std::string(body) + ": " + r.error).c_str());
     }
     cql::GameResult r = runQuery("cql()\n\"b\" ~~ \"(a)|(b)\" \\1 == \"\"", g);
+    QVERIFY2(r.error.empty() && !r.matched, r.error.c_str());
+    // An inner loop over nothing binds nothing: no error (and no match).
+    r = runQuery("cql()\nsquare x in e2 square x in [] true", g);
     QVERIFY2(r.error.empty() && !r.matched, r.error.c_str());
     // A direction's range past 7 steps, or backwards: a warning, then an
     // error where it is evaluated ("Invalid range" in 6.2), also from a variable.

@@ -151,7 +151,8 @@ private slots:
         QTest::newRow("count of two squares") << "#(R & a-h3) >= 2" << 5 << 0;
         QTest::newRow("set compared with a number") << "R[a-h3] >= 1" << 5 << 1;
         QTest::newRow("set compared with zero") << "R[a-h3] == 0" << 0 << 6;
-        QTest::newRow("inner loop shadows the outer's variable") << "square S in h3 square S in a1 (S & R)" << 0 << 6;
+        // (A loop inside another over the same variable stops the search, as in 6.2.)
+        QTest::newRow("a later loop rebinds the variable") << "square S in h3 true square S in a1 (S & R)" << 0 << 6;
         QTest::newRow("square loop") << "square S in a-h3 (S & R)" << 5 << 1;
         QTest::newRow("square loop, all") << "square all S in h3 (S & R)" << 0 << 1;
         QTest::newRow("piece loop") << "piece T in [Pp] (T & a-h2)" << 0 << 6;
