@@ -218,8 +218,9 @@ struct Ctx {
     // only those reach the output, as in the reference engine.
     std::vector<std::vector<NodeComment>> sortComments;
     bool searchVariations = false;
-    const engine::Settings *engine = nullptr; // the query's engine settings (null: the environment's)
-    int transformIndex = 0;                   // for currenttransform: index into Program::transformNames
+    const engine::Settings *engine = nullptr;            // the query's engine settings (null: the environment's)
+    int transformIndex = 0;                              // for currenttransform: index into Program::transformNames
+    const std::vector<std::string> *slotNames = nullptr; // the variables' names, for messages
     // Piece identities per node, computed on first use for a game (vars.cpp):
     // the id on each square, and the square of each id below 64 (-1 gone).
     struct PieceIds {

@@ -200,6 +200,7 @@ void Evaluator::run(const game::Game &game, GameResult &result)
         }
     } persistentScope(prog, ctx);
     ctx.sortComments.assign(prog.sorts.size(), {});
+    ctx.slotNames = &prog.slotNames;
     // A game the reader could not set up (bad FEN, unsupported variant) has no
     // positions to search.
     if (game.nodes.empty() || game.unsupported) return;
@@ -288,17 +289,15 @@ void Evaluator::run(const game::Game &game, GameResult &result)
     result.matched = true;
     result.tagEdits = std::move(ctx.tagEdits);
     result.removedComments = std::move(ctx.removedComments);
+    // As CQL 6.2 orders a position's comments: those made while evaluating
+    // (with the match markers), then a game's best consecutivemoves run, then
+    // what the best evaluation of each sort's argument wrote.
+    for (int slot : ctx.gameCommentOrder)
+        for (NodeComment &c : ctx.gameComments[size_t(slot)].comments)
+            ctx.comments.push_back(std::move(c));
     for (auto &sc : ctx.sortComments)
         for (NodeComment &c : sc)
             ctx.comments.push_back(std::move(c));
-    // A game's best run (consecutivemoves) is written once, before the other
-    // comments of its positions, as CQL 6.2 writes it.
-    std::vector<NodeComment> gameLevel;
-    for (int slot : ctx.gameCommentOrder)
-        for (NodeComment &c : ctx.gameComments[size_t(slot)].comments)
-            gameLevel.push_back(std::move(c));
-    ctx.comments.insert(ctx.comments.begin(), std::make_move_iterator(gameLevel.begin()),
-                        std::make_move_iterator(gameLevel.end()));
     if (!h.silent) {
         for (NodeComment &c : ctx.comments) {
             if (h.quiet && c.automatic) continue;

@@ -214,7 +214,13 @@ bool TagFilter::match(Ctx &ctx) const
 bool TagFilter::string(Ctx &ctx, std::string &out) const
 {
     if (m_kind == Player) {
-        out = std::string(ctx.game->tag("White")) + " " + std::string(ctx.game->tag("Black"));
+        // CQL 6.2 makes it as `player white + "\n" + player black`, and its
+        // string literals know no escapes: the names stand joined by a
+        // backslash and an n, and a name without a value leaves none.
+        const std::optional<std::string> white = game::cqlTagValue(*ctx.game, "White"),
+                                         black = game::cqlTagValue(*ctx.game, "Black");
+        if (!white || !black) return false;
+        out = *white + "\\n" + *black;
         return true;
     }
     std::optional<std::string> v = game::cqlTagValue(*ctx.game, tagName(m_kind));

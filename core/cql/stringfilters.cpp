@@ -67,7 +67,7 @@ std::string joinArgs(const std::vector<FilterPtr> &args, Ctx &ctx)
 {
     std::string text;
     for (const auto &a : args)
-        appendValueText(*a, ctx, text);
+        appendArgumentText(*a, ctx, text);
     return text;
 }
 

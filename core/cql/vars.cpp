@@ -331,11 +331,27 @@ bool appendValueText(const Filter &f, Ctx &ctx, std::string &out)
     }
 }
 
+void appendArgumentText(const Filter &f, Ctx &ctx, std::string &out)
+{
+    if (const auto *v = dynamic_cast<const VarFilter *>(&f); v && !ctx.vars[size_t(v->slot())].bound) {
+        out += "<unbound: ";
+        if (ctx.slotNames && size_t(v->slot()) < ctx.slotNames->size()) out += (*ctx.slotNames)[size_t(v->slot())];
+        out += '>';
+        return;
+    }
+    const size_t before = out.size();
+    if (!appendValueText(f, ctx, out)
+        && (f.type == Type::String || f.type == Type::Numeric || f.type == Type::Position)) {
+        out.resize(before);
+        out += "<false>";
+    }
+}
+
 bool CommentFilter::match(Ctx &ctx) const
 {
     std::string text;
     for (const auto &a : m_args)
-        appendValueText(*a, ctx, text);
+        appendArgumentText(*a, ctx, text);
     ctx.addComment({ctx.node, std::move(text), false});
     return true;
 }

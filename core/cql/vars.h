@@ -119,6 +119,9 @@ private:
 std::string valueText(const Filter &f, Ctx &ctx, bool &ok);
 // The same text appended to out; false when the value has none.
 bool appendValueText(const Filter &f, Ctx &ctx, std::string &out);
+// An argument of comment, message or str, spelled as CQL 6.2 spells it: an
+// unbound variable as <unbound: name>, a value that is missing as <false>.
+void appendArgumentText(const Filter &f, Ctx &ctx, std::string &out);
 // Square of the piece with the given identity at the current node, or NoSquare.
 chess::Square pieceSquare(Ctx &ctx, int pieceId);
 int pieceIdAt(Ctx &ctx, chess::Square s);

@@ -23,6 +23,7 @@ private slots:
     void orderedPairsPassedOver();
     void consecutiveMoves();
     void targetsInPositionOrder();
+    void runAfterTheMarkers();
     void parsing();
 };
 
@@ -138,6 +139,27 @@ void TestEcho::targetsInPositionOrder()
     QCOMPARE(
         sourceTexts,
         (QStringList{"<--move 1(btm)", "<--move 2(wtm)", "<--move 2(btm)", "<--move 1(btm)[4]", "<--move 2(wtm)[5]"}));
+}
+
+void TestEcho::runAfterTheMarkers()
+{
+    // As CQL 6.2 writes a position's comments: those made while evaluating
+    // and the match marker, then the game's best run, then what the best
+    // evaluation of a sort's argument wrote (here echo's own comment).
+    game::Game g = pgnGame("1. e4 (1. d4 e5 2. Nf3 Nc6) 1... e5 2. Nf3 Nc6 *\n");
+    auto at = [&](const char *query, game::NodeId node) {
+        cql::GameResult r = runQuery(std::string("cql(variations)\nmainline terminal ") + query, g);
+        QStringList texts;
+        for (const cql::NodeComment &c : r.comments)
+            if (c.node == node) texts << QString::fromStdString(c.text);
+        return texts.join(u" | ");
+    };
+    const char *echo = "echo (s t) { terminal variation consecutivemoves (s t) }";
+    QCOMPARE(at(echo, 8), QStringLiteral("s | <--move 3(wtm)[8] | CQL | s-move[3]"));
+    QCOMPARE(at(echo, 5), QStringLiteral("t | -->move 3(wtm) | id:8 | t-move[3]"));
+    const std::string sorted = std::string("sort \"n\" ") + echo;
+    QCOMPARE(at(sorted.c_str(), 8), QStringLiteral("CQL | s-move[3] | s | <--move 3(wtm)[8]"));
+    QCOMPARE(at(sorted.c_str(), 5), QStringLiteral("t-move[3] | t | -->move 3(wtm) | id:8"));
 }
 
 void TestEcho::parsing()

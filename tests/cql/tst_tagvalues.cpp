@@ -107,6 +107,10 @@ void TestTagValues::filtersReadThem()
     QVERIFY(matches("eventdate == \"????.??.??\""));
     QVERIFY(matches("event == \"?\""));
     QVERIFY(!matches("player white == \"van der Berg,J.\""));
+    // `player` alone: both names joined by a backslash and an n (6.2's
+    // `player white + "\n" + player black`), the missing Black read as "?".
+    QVERIFY(matches("player == \"Van der Berg, J\\n?\""));
+    QVERIFY(matches("#player == 18"));
 }
 
 QTEST_APPLESS_MAIN(TestTagValues)
