@@ -684,6 +684,13 @@ void Parser::checkTruth(FilterPtr &f)
                  + text + " == currentposition', or evaluate a filter at it, as in '" + text + " : check'");
         return;
     }
+    if (dynamic_cast<const CaseFilter *>(f.get())) {
+        const std::string text = spelled();
+        warn(text,
+             "'" + text + "' never matches where a filter must match (CQL 6.2 answers false there); compare it, as in '"
+                 + text + " == \"...\"', or use it as a value");
+        return;
+    }
     std::string what;
     if (dynamic_cast<const StringLiteralFilter *>(f.get()))
         what = "the string literal";
@@ -1294,7 +1301,7 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
     }
     if (w == "lowercase" || w == "uppercase") {
         FilterPtr a = requireType(parseExpr(P_ADD + 1), Type::String, t, "a string filter");
-        return a ? make<CaseFilter>(t.range, w == "uppercase", std::move(a)) : nullptr;
+        return a ? make<CaseFilter>(span(t.range, a->range), w == "uppercase", std::move(a)) : nullptr;
     }
     if (w == "isbound" || w == "isunbound" || w == "unbind") {
         // isbound takes a name or, as in CQL 6.2, the name quoted; not a keyword.
@@ -2056,6 +2063,7 @@ FilterPtr Parser::parseComment(const Token &t, bool tripleSlash)
 FilterPtr Parser::parseSort(const Token &t)
 {
     SortSpec spec;
+    const int id = ++m_sortsBegun;
     spec.quiet = acceptWord("quiet");
     const bool direction = atWord("min") || atWord("max");
     if (acceptWord("min"))
@@ -2068,7 +2076,9 @@ FilterPtr Parser::parseSort(const Token &t)
     }
     if (peek().kind == Tok::String && !peek().text.empty())
         spec.title = advance().text;
-    else if (direction) {
+    else if (!direction)
+        spec.title = "<sort-id-" + std::to_string(id) + ">";
+    else {
         // As in CQL 6.2: without it, `sort min (x)` could be the function min.
         error(peek(), "'sort min' and 'sort max' need a title string, e.g. sort min \"pieces\" ...");
         return nullptr;

@@ -305,8 +305,9 @@ void Evaluator::run(const game::Game &game, GameResult &result)
             result.comments.push_back(std::move(c));
         }
     }
-    for (const SortValue &s : im.sorts)
-        if (s.bound) result.sortValues.push_back(s);
+    // Every sort, a value or not: the output writes "title: none" for one
+    // that never had a value, as CQL 6.2 does.
+    result.sortValues.insert(result.sortValues.end(), im.sorts.begin(), im.sorts.end());
     if (h.sortMatchCount) {
         SortValue count;
         count.title = "matchcount";

@@ -14,7 +14,7 @@ std::string sortText(const cql::SortValue &value, size_t index)
 {
     std::string s = value.title.empty() ? "<sort-id-" + std::to_string(index + 1) + ">" : value.title;
     s += ": ";
-    s += value.isText ? value.text : std::to_string(value.value);
+    s += !value.bound ? "none" : value.isText ? value.text : std::to_string(value.value);
     return s;
 }
 

@@ -39,8 +39,8 @@ double secondsSince(Clock::time_point start) { return std::chrono::duration<doub
 
 using cql::SortSpec;
 
-// A game's sort values lined up with the query's sorts; the evaluator leaves
-// out a sort that never had a value, so the gaps are found by title.
+// A game's sort values lined up with the query's sorts (found by title: the
+// matchcount sort comes first); a sort that never had a value has none.
 using SortKey = std::vector<const cql::SortValue *>; // null: no value
 
 SortKey sortKey(const std::vector<SortSpec> &specs, const cql::GameResult &r)
@@ -50,7 +50,7 @@ SortKey sortKey(const std::vector<SortSpec> &specs, const cql::GameResult &r)
     for (size_t i = 0; i < specs.size() && j < r.sortValues.size(); ++i) {
         const cql::SortValue &v = r.sortValues[j];
         if (v.title == specs[i].title && v.minimize == specs[i].minimize) {
-            key[i] = &v;
+            if (v.bound) key[i] = &v;
             ++j;
         }
     }

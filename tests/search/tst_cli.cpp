@@ -74,6 +74,7 @@ private slots:
     void evaluationErrorExitsOne();
     void echoOnALongGame();
     void messagesAndLogicalValues();
+    void sortTexts();
     void helpAndVersion();
     void convertSpelling();
     void analysisOptions();
@@ -491,6 +492,27 @@ void TestCli::messagesAndLogicalValues()
     QFile f(m_out);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY(f.readAll().contains("{Game number 1 c<false> CQL}"));
+}
+
+void TestCli::sortTexts()
+{
+    // As CQL 6.2 writes them: an untitled sort is named by its place (an
+    // outer sort before the inner one), one that never had a value is
+    // written "none", the inner sort's text first.
+    const QString pgn = write("three.pgn", QString(Games));
+    auto first = [&](const QString &query) {
+        run({"-i", pgn, "-o", m_out, "-cql", query});
+        QFile f(m_out);
+        if (!f.open(QIODevice::ReadOnly)) return QByteArray();
+        const QByteArray text = f.readAll();
+        const qsizetype at = text.indexOf("{Game number 1");
+        return at < 0 ? QByteArray() : text.mid(at, text.indexOf('}', at) - at + 1).simplified();
+    };
+    QCOMPARE(first("initial sort sort #A"), QByteArray("{Game number 1 CQL <sort-id-2>: 16 <sort-id-1>: 16}"));
+    QCOMPARE(first("initial if false sort \"a\" #A else sort \"b\" #a"),
+             QByteArray("{Game number 1 CQL a: none b: 16}"));
+    QCOMPARE(first("initial if false sort quiet \"a\" #A else sort #a"),
+             QByteArray("{Game number 1 CQL <sort-id-2>: 16}"));
 }
 
 void TestCli::convertSpelling()

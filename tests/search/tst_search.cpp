@@ -306,9 +306,13 @@ void TestSearch::sortValueComparison()
     // Keys are compared through the query's sort list: max first, `sort min` ascending.
     auto q = compileOrFail("cql(sort matchcount) check");
     QVERIFY(q);
-    cql::GameResult a, b, none;
-    a.sortValues.push_back({"matchcount", 5, false, false, {}, false, false});
-    b.sortValues.push_back({"matchcount", 3, false, false, {}, false, false});
+    cql::GameResult a, b, none, unbound;
+    a.sortValues.push_back({"matchcount", 5, false, false, {}, true, false});
+    b.sortValues.push_back({"matchcount", 3, false, false, {}, true, false});
+    // A sort that never had a value is listed (written "none") and sorts as no value.
+    unbound.sortValues.push_back({"matchcount", 9, false, false, {}, false, false});
+    QVERIFY(search::sortsBefore(*q, b, unbound));
+    QVERIFY(!search::sortsBefore(*q, unbound, b));
     QVERIFY(search::sortsBefore(*q, a, b));
     QVERIFY(!search::sortsBefore(*q, b, a));
     QVERIFY(!search::sortsBefore(*q, a, a));

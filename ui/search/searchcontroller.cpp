@@ -125,10 +125,12 @@ struct SearchController::Driver {
         GameHit hit;
         hit.game = game;
         hit.matches = qMax(1, int(result.matches.size()));
-        if (!result.sortValues.empty()) {
-            hit.sortValue = result.sortValues.front().value;
-            hit.hasSortValue = true;
-        }
+        for (const cql::SortValue &v : result.sortValues)
+            if (v.bound) {
+                hit.sortValue = v.value;
+                hit.hasSortValue = true;
+                break;
+            }
         sum.matchedPositions += qint64(result.matches.size());
         ++sum.matchedGames;
         matchedGames.insert(game);
