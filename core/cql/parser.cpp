@@ -1363,6 +1363,10 @@ FilterPtr Parser::parseOtherKeyword(const Token &t)
     if (w == "move") return parseMove(t);
     if (w == "legal" || w == "pseudolegal" || w == "countmoves") {
         // legal X--Y / countmoves [legal] X--Y: the argument is a dash or move filter.
+        if (!startsFilter()) {
+            error(t, "expected a dash filter (X--Y) after '" + std::string(w) + "'");
+            return nullptr;
+        }
         m_countingMoves = w == "countmoves";
         FilterPtr a = parseExpr(P_DASH);
         m_countingMoves = false;
@@ -1764,8 +1768,8 @@ FilterPtr Parser::parseDash(FilterPtr left, const Token &dashTok)
     if (atOp(Op::LParen) && !peek().spaceBefore)
         return parseDashTarget(std::move(s.from), std::move(s.to), s.captureOnly, s.requirePromotion, s.promote,
                                dashTok);
-    // Trailing parameters: `T--=N primary`, `A-- secondary`, `-- legal`.
-    while (acceptMoveFlag(s, {"primary", "secondary", "legal", "pseudolegal"})) {}
+    // A word after the dash is a filter of its own (CQL 6.2): `A-- secondary`
+    // is `{A--} {secondary}`, and `A-- legal` is refused.
     return make<MoveFilter>(dashTok.range, std::move(s));
 }
 
@@ -2063,7 +2067,6 @@ FilterPtr Parser::parseComment(const Token &t, bool tripleSlash)
 FilterPtr Parser::parseSort(const Token &t)
 {
     SortSpec spec;
-    const int id = ++m_sortsBegun;
     spec.quiet = acceptWord("quiet");
     const bool direction = atWord("min") || atWord("max");
     if (acceptWord("min"))
@@ -2077,7 +2080,7 @@ FilterPtr Parser::parseSort(const Token &t)
     if (peek().kind == Tok::String && !peek().text.empty())
         spec.title = advance().text;
     else if (!direction)
-        spec.title = "<sort-id-" + std::to_string(id) + ">";
+        spec.title = "<sort-id-" + std::to_string(++m_untitledSorts) + ">";
     else {
         // As in CQL 6.2: without it, `sort min (x)` could be the function min.
         error(peek(), "'sort min' and 'sort max' need a title string, e.g. sort min \"pieces\" ...");

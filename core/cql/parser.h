@@ -195,7 +195,7 @@ private:
     std::map<int, Type> m_dictKeyTypes;   // dictionary slot -> type of its keys, once used
     std::vector<std::map<std::string, const Filter *>> m_bindings; // function parameters in scope
     int m_depth = 0;
-    int m_sortsBegun = 0; // numbers untitled sorts as CQL 6.2 does: an outer sort before the inner
+    int m_untitledSorts = 0; // numbers them as CQL 6.2 does: in the order they begin
     // Past the nesting limit the rest of the query is not read: set once, it
     // silences the messages every open level would add while unwinding.
     bool m_tooDeep = false;

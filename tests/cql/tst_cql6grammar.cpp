@@ -48,6 +48,10 @@ void TestCql6Grammar::verdict_data()
     row("sort quiet \"a\" #A", true);
     row("sort 3", false);
     row("message quiet (A)", true);
+    row("legal A--", true);
+    row("A-- legal", false);
+    row("-- pseudolegal", false);
+    row("A-- secondary", true);
     // consecutivemoves takes two different position variables, as names.
     row("x = position 0 y = position 1 consecutivemoves (x y)", true);
     row("x = position 0 consecutivemoves (x currentposition)", false);

@@ -75,6 +75,8 @@ void TestFailedComments::takenBack_data()
                                      << "mv@0 mv@1 mv@2 mv@3";
     // Every image is counted, so one after the first that matches keeps its comment.
     QTest::newRow("later image") << "shift {comment(\"f\") Pe4} or true" << everywhere("f");
+    QTest::newRow("count of images") << "initial rotate90 count {Pe2 comment(\"c\")}"
+                                     << "c@0";
     QTest::newRow("max keeps the best")
         << "max({comment(\"m\") 3} {comment(\"m2\") 4} {comment(\"m3\") 4} {comment(\"m0\") 1}) > 2"
         << everywhere("m2 m3");

@@ -90,7 +90,12 @@ void TestLanguage::counts_data()
     QTest::newRow("discovered-check shape") << scholar << "(A & ~to) -> k" << 0;
     QTest::newRow("promote to string") << promotion << "T = \"Q\" --=T" << 1;
     QTest::newRow("promote to knight name") << promotion << "T = \"knight\" --=T" << 1;
-    QTest::newRow("promote trailing primary") << promotion << "P--=Q primary" << 1;
+    // A word after a dash is a filter of its own, as in CQL 6.2: `primary`
+    // asks how the position was reached (the start position was not).
+    QTest::newRow("primary after a dash") << promotion << "P--=Q primary" << 0;
+    QTest::newRow("primary after the reply") << promotion << "p--=N primary" << 1;
+    QTest::newRow("try: secondary after a dash") << tries << "a-- secondary" << 2;
+    QTest::newRow("try: white moves in no variation's first position") << tries << "A-- secondary" << 0;
 
     // piece names, side to move
     QTest::newRow("typename") << scholar << "initial typename e1 == \"K\" typename e8 == \"K\"" << 1;

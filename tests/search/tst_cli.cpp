@@ -496,8 +496,8 @@ void TestCli::messagesAndLogicalValues()
 
 void TestCli::sortTexts()
 {
-    // As CQL 6.2 writes them: an untitled sort is named by its place (an
-    // outer sort before the inner one), one that never had a value is
+    // As CQL 6.2 writes them: an untitled sort is numbered among the untitled
+    // ones by where it begins (an outer sort before the inner one), one that never had a value is
     // written "none", the inner sort's text first.
     const QString pgn = write("three.pgn", QString(Games));
     auto first = [&](const QString &query) {
@@ -509,10 +509,11 @@ void TestCli::sortTexts()
         return at < 0 ? QByteArray() : text.mid(at, text.indexOf('}', at) - at + 1).simplified();
     };
     QCOMPARE(first("initial sort sort #A"), QByteArray("{Game number 1 CQL <sort-id-2>: 16 <sort-id-1>: 16}"));
+    QCOMPARE(first("initial sort \"a\" #A sort #a"), QByteArray("{Game number 1 CQL a: 16 <sort-id-1>: 16}"));
     QCOMPARE(first("initial if false sort \"a\" #A else sort \"b\" #a"),
              QByteArray("{Game number 1 CQL a: none b: 16}"));
     QCOMPARE(first("initial if false sort quiet \"a\" #A else sort #a"),
-             QByteArray("{Game number 1 CQL <sort-id-2>: 16}"));
+             QByteArray("{Game number 1 CQL <sort-id-1>: 16}"));
 }
 
 void TestCli::convertSpelling()
