@@ -294,6 +294,38 @@ FilterPtr BetweenFilter::transformed(const Transform &t) const
 // one of the allowed directions, with only empty squares between neighbours.
 // xray: the same, but the squares between neighbours need not be empty. The
 // value is the set of the first squares of all such rays.
+namespace {
+
+// The squares where rays from `from` along d end that meet sets[i..n-1] in
+// order, read as CQL 6.2 reads them: an empty square of a middle set may be
+// taken for it or passed over; the last set takes each of its empty squares
+// up to the first piece, and that piece when it is in the set. Any other
+// piece on the way ends the ray.
+SquareSet rayEnds(Square from, size_t i, const SquareSet *sets, size_t n, const Direction &d, SquareSet occ)
+{
+    SquareSet out;
+    int f = chess::fileOf(from), r = chess::rankOf(from);
+    for (;;) {
+        f += d.df;
+        r += d.dr;
+        if (f < 0 || f > 7 || r < 0 || r > 7) return out;
+        const Square s = chess::makeSquare(f, r);
+        const bool in = sets[i].contains(s), empty = !occ.contains(s);
+        if (i == n - 1) {
+            if (in) out |= SquareSet::of(s);
+            if (!empty) return out;
+        } else if (in && empty) {
+            out |= rayEnds(s, i + 1, sets, n, d, occ);
+        } else if (in) {
+            ++i;
+        } else if (!empty) {
+            return out;
+        }
+    }
+}
+
+} // namespace
+
 SquareSet RayFilter::set(Ctx &ctx) const
 {
     const chess::Position &pos = *ctx.pos;
@@ -308,36 +340,18 @@ SquareSet RayFilter::set(Ctx &ctx) const
         sets[i] = m_sets[i]->set(ctx);
         if (sets[i].empty()) return {};
     }
-    SquareSet occ = pos.occupied();
-    SquareSet out;
+    const SquareSet occ = pos.occupied();
     const SquareSet straight = pos.pieces(chess::Rook) | pos.pieces(chess::Queen);
     const SquareSet diagonal = pos.pieces(chess::Bishop) | pos.pieces(chess::Queen);
+    // The value is the squares where the rays end (the last set's), as in 6.2.
+    SquareSet out;
     for (Square s0 : sets[0]) {
         // The second square lies on a line through the first, whichever way.
         if ((sets[1] & (chess::rookRays(s0) | chess::bishopRays(s0))).empty()) continue;
         for (const Direction &d : m_dirs) {
-            // xray is a ray whose first square holds a line piece moving
-            // that way: it would attack the last square but for the others.
+            // xray is a ray whose first square holds a line piece moving that way.
             if (m_xray && !((d.df && d.dr) ? diagonal : straight).contains(s0)) continue;
-            // Walk along d from s0 and match sets[1..n-1] in order.
-            size_t next = 1;
-            int f = chess::fileOf(s0), r = chess::rankOf(s0);
-            for (;;) {
-                f += d.df;
-                r += d.dr;
-                if (f < 0 || f > 7 || r < 0 || r > 7) break;
-                Square s = chess::makeSquare(f, r);
-                if (sets[next].contains(s)) {
-                    ++next;
-                    if (next == n) break;
-                    continue;
-                }
-                if (occ.contains(s)) break;
-            }
-            if (next == n) {
-                out |= SquareSet::of(s0);
-                break;
-            }
+            out |= rayEnds(s0, 1, sets, n, d, occ);
         }
     }
     return out;
