@@ -231,7 +231,8 @@ FilterPtr Parser::parseHhdb(const Token &t)
 FilterPtr Parser::implicitSearch(FilterPtr f)
 {
     // A string filter followed by a quoted text searches it: player white "Kasparov".
-    if (!f || f->type != Type::String || peek().kind != Tok::String || peek().text.empty()) return f;
+    if (!f || f->type != Type::String || peek().kind != Tok::String || peek().text.empty() || atValueArgument(f->range))
+        return f;
     const Token text = advance();
     if (!plainSearchText(text)) return nullptr;
     SourceRange r{f->range.begin, text.range.end};

@@ -2046,12 +2046,12 @@ FilterPtr Parser::parseComment(const Token &t, bool tripleSlash)
         int line = t.range.begin.line;
         while (peek().kind != Tok::End && peek().range.begin.line == line && startsFilter()) {
             size_t before = m_pos;
-            if (FilterPtr a = parseExpr(P_REL)) args.push_back(std::move(a));
+            if (FilterPtr a = parseValueArgument(P_REL)) args.push_back(std::move(a));
             if (m_pos == before) advance();
         }
     } else if (atOp(Op::LParen)) {
-        args = parseArgumentList(t);
-    } else if (FilterPtr a = startsFilter() ? parseFilter() : nullptr) {
+        args = parseArgumentList(t, true);
+    } else if (FilterPtr a = startsFilter() ? parseValueArgument() : nullptr) {
         args.push_back(std::move(a)); // comment X: one argument, the whole filter after it
     } else {
         error(peek(), "expected '(' or a filter after 'comment'");
@@ -2141,7 +2141,7 @@ FilterPtr Parser::parseGameInfo(const Token &t)
         kind = TagFilter::EventDate;
     else if (w == "eco")
         kind = TagFilter::Eco;
-    if (peek().kind == Tok::String && !peek().text.empty()) {
+    if (peek().kind == Tok::String && !peek().text.empty() && !atValueArgument(t.range)) {
         const Token &text = advance();
         if (!plainSearchText(text)) return nullptr;
         return make<TagFilter>(t.range, kind, text.text, true);

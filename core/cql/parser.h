@@ -125,7 +125,15 @@ private:
     // parser_lang.cpp: the CQL 6.2 keywords for strings, control, persistence,
     // piece names and mates. True when t was one of them (out may be null on error).
     bool parseLanguageKeyword(const Token &t, FilterPtr &out);
-    std::vector<FilterPtr> parseArgumentList(const Token &t);
+    // values: the arguments of comment, message or str, where a word that
+    // searches a trailing text (event "x", fen "...") is its value and the
+    // text the next argument, as in CQL 6.2.
+    std::vector<FilterPtr> parseArgumentList(const Token &t, bool values = false);
+    FilterPtr parseValueArgument(int prec = -1);
+    bool atValueArgument(const SourceRange &r) const
+    {
+        return m_valueArgumentAt < m_tokens.size() && m_tokens[m_valueArgumentAt].range.begin.offset == r.begin.offset;
+    }
     FilterPtr parseCapture(const Token &t);
     FilterPtr parseRegex(FilterPtr left, const Token &op);
     FilterPtr parseStringIndex(FilterPtr left, const Token &open);
@@ -184,8 +192,9 @@ private:
 
     std::string_view m_source;
     std::vector<Token> m_tokens;
-    std::vector<int> m_atomicSlots; // variables declared atomic so far
-    bool m_inStr = false;           // parsing the arguments of str or message
+    std::vector<int> m_atomicSlots;        // variables declared atomic so far
+    size_t m_valueArgumentAt = size_t(-1); // the token a value argument starts at
+    bool m_inStr = false;                  // parsing the arguments of str or message
     size_t m_pos = 0;
     std::vector<Diagnostic> &m_diags;
     Program *m_program = nullptr;

@@ -29,13 +29,21 @@ constexpr int PrecTight = 110; // binds like a set argument: over | and tighter 
 
 } // namespace
 
-std::vector<FilterPtr> Parser::parseArgumentList(const Token &t)
+FilterPtr Parser::parseValueArgument(int prec)
+{
+    const size_t outer = std::exchange(m_valueArgumentAt, m_pos);
+    FilterPtr a = prec < 0 ? parseFilter() : parseExpr(prec);
+    m_valueArgumentAt = outer;
+    return a;
+}
+
+std::vector<FilterPtr> Parser::parseArgumentList(const Token &t, bool values)
 {
     std::vector<FilterPtr> args;
     if (!expectOp(Op::LParen, ("after '" + t.text + "'").c_str())) return args;
     while (!atOp(Op::RParen) && peek().kind != Tok::End) {
         size_t before = m_pos;
-        if (FilterPtr a = parseFilter()) args.push_back(std::move(a));
+        if (FilterPtr a = values ? parseValueArgument() : parseFilter()) args.push_back(std::move(a));
         if (m_pos == before) advance();
     }
     expectOp(Op::RParen, ("to close '" + t.text + "'").c_str());
@@ -135,9 +143,9 @@ bool Parser::parseLanguageKeyword(const Token &t, FilterPtr &out)
         // In str's arguments `fen "text"` is the FEN and then the text, as in 6.2.
         const bool wasInStr = std::exchange(m_inStr, true);
         if (atOp(Op::LParen)) {
-            args = parseArgumentList(t);
+            args = parseArgumentList(t, true);
         } else if (startsFilter()) {
-            if (FilterPtr a = parseFilter()) args.push_back(std::move(a));
+            if (FilterPtr a = parseValueArgument()) args.push_back(std::move(a));
         }
         m_inStr = wasInStr;
         if (args.empty()) {
@@ -399,7 +407,8 @@ FilterPtr Parser::parseFen(const Token &t)
 {
     // fen "board": the position has those pieces on those squares (CQL 6.2);
     // fen alone is the position's FEN, a string.
-    if (peek().kind != Tok::String || m_inStr) return make<PositionTextFilter>(t.range, PositionTextFilter::Fen);
+    if (peek().kind != Tok::String || m_inStr || atValueArgument(t.range))
+        return make<PositionTextFilter>(t.range, PositionTextFilter::Fen);
     const Token board = advance();
     std::string squares, why;
     if (!fenBoardFilter(board.text, squares, why)) {

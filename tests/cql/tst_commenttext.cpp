@@ -1,6 +1,7 @@
 // How comment and str spell their arguments, as CQL 6.2's comment, message
 // and str do: a value that is missing as <false>, an unbound variable by its
-// name, `player` alone as both names joined by a backslash and an n. Each
+// name, `player` alone as both names joined by a backslash and an n, and
+// `event "x"` as the event and then the text. Each
 // answer is the one CQL 6.2 writes for the same game.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cqltest.h"
@@ -35,6 +36,23 @@ void TestCommentText::spelled_data()
                                  << "<unbound: X>";
     QTest::newRow("unbound piece") << tal << "if false piece T = Ke1 comment(T)"
                                    << "<unbound: T>";
+    // A word that would search a text after it (event "x") is, as an
+    // argument, its value, and the text the next argument; in parentheses,
+    // or under another filter, it searches.
+    const QString tagged = "[Event \"Open\"]\n[Site \"Oslo\"]\n[White \"Tal\"]\n[Black \"Botvinnik\"]\n"
+                           "[Result \"*\"]\n\n1. e4 *\n";
+    QTest::newRow("event then text") << tagged << "comment(\"Event is: \" event \" and site: \" site)"
+                                     << "Event is: Open and site: Oslo";
+    QTest::newRow("player white then text") << tagged << "comment(player white \"x\")"
+                                            << "Talx";
+    QTest::newRow("str too") << tagged << "comment(str(event \"x\"))"
+                             << "Openx";
+    QTest::newRow("line comment too") << tagged << "/// event \" e\""
+                                      << "Open e";
+    QTest::newRow("parenthesized search") << tagged << "comment((event \"Op\"))"
+                                          << "<true>";
+    QTest::newRow("search under not") << tagged << "comment(not event \"x\")"
+                                      << "<true>";
 }
 
 void TestCommentText::spelled()
