@@ -212,7 +212,9 @@ struct Ctx {
     const chess::Position *pos = nullptr;
     std::vector<Value> vars;           // variable slots (indices fixed at compile time)
     std::vector<NodeComment> comments; // comments made while evaluating (committed on match)
-    uint64_t commentsMade = 0;         // how many were ever made (some are taken back)
+    // Comments made and sorts asked: what every image of a transform leaves,
+    // in any order (a variable's last value would depend on 6.2's image order).
+    uint64_t effects = 0;
     std::vector<SortValue> *sortValues = nullptr;
     // Comments made inside each sort's argument by its best evaluation so far:
     // only those reach the output, as in the reference engine.
@@ -329,7 +331,7 @@ struct Ctx {
     void checkCancel() const;
     void addComment(NodeComment c)
     {
-        ++commentsMade;
+        ++effects;
         commentBytes += c.text.size() + sizeof(NodeComment);
         if (commentBytes > commentCap) recountComments(c.text.size() + sizeof(NodeComment));
         comments.push_back(std::move(c));

@@ -324,12 +324,13 @@ bool TransformFilter::anyImage(Ctx &ctx) const
         }
         return false;
     }
-    const uint64_t made = ctx.commentsMade;
+    const uint64_t before = ctx.effects;
     for (size_t i = 0; i < m_images.size(); ++i) {
         if (!m_images[i]->match(ctx)) continue;
         // 6.2 counts every image that matches, so an image after the first
-        // leaves its comments too: when the images write comments, ask them all.
-        if (ctx.commentsMade != made)
+        // leaves its comments and sort values too: when the images do such
+        // things, ask them all.
+        if (ctx.effects != before)
             for (size_t j = i + 1; j < m_images.size(); ++j)
                 m_images[j]->match(ctx);
         return true;

@@ -366,6 +366,7 @@ FilterPtr CommentFilter::transformed(const Transform &t) const
 
 bool SortFilter::string(Ctx &ctx, std::string &out) const
 {
+    ++ctx.effects;
     const size_t mark = ctx.comments.size();
     if (m_arg->type != Type::String || !m_arg->string(ctx, out)) {
         ctx.comments.resize(mark);
@@ -387,6 +388,7 @@ bool SortFilter::string(Ctx &ctx, std::string &out) const
 
 bool SortFilter::number(Ctx &ctx, long long &out) const
 {
+    ++ctx.effects;
     const size_t mark = ctx.comments.size();
     if (m_arg->type == Type::String || !numericValue(*m_arg, ctx, out)) {
         ctx.comments.resize(mark);

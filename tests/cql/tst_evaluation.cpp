@@ -122,6 +122,10 @@ void TestEvaluation::sortValue()
     QCOMPARE(r.sortValues[0].value, 16LL);
     r = runQuery("cql()\nsort min \"black pieces\" #a", g);
     QCOMPARE(r.sortValues[0].value, 15LL); // after Qxf7
+    // Under a transform every image is asked, as 6.2 counts them all: after
+    // Qxf7 black has 15 pieces, and the colour-flipped image counts White's 16.
+    r = runQuery("cql()\nply == 7 flipcolor {sort \"most pieces\" #a}", g);
+    QCOMPARE(r.sortValues[0].value, 16LL);
     // Only the evaluation that gave the best value keeps its comments.
     game::Game checks = pgnGame("1. e4 d5 2. Bb5+ c6 3. Bxc6+ Nxc6 *\n");
     r = runQuery("cql()\nsort \"checks\" find all check", checks);
